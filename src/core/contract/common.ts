@@ -1,0 +1,146 @@
+// Shared pieces of the wire format: JSON:API envelopes, paging, errors, limits.
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+
+export const MEDIA_TYPE = "application/vnd.api+json";
+
+/** Limits from part 8 of the specification and the notes. */
+export const LIMITS = {
+  maxStringLength: 500,
+  maxArrayItems: 50,
+  maxPageSize: 100,
+  defaultPageSize: 25,
+  /** The service refuses page[number] above this, so one filter set reaches 10,000 results. */
+  maxPageNumber: 100,
+  maxEnrichInputs: 25,
+  maxInt32: 2147483647,
+} as const;
+
+export const PaginationLinks = Type.Object(
+  {
+    first: Type.Optional(Type.String()),
+    last: Type.Optional(Type.String()),
+    prev: Type.Optional(Type.String()),
+    next: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+export const SearchMeta = Type.Object(
+  {
+    totalResults: Type.Integer({ minimum: 0 }),
+    page: Type.Object(
+      { number: Type.Integer({ minimum: 0 }), total: Type.Integer({ minimum: 0 }) },
+      { additionalProperties: true },
+    ),
+  },
+  { additionalProperties: true },
+);
+
+/** The search result document of part 2.2, generic over its item schema. */
+export function SearchDocument<T extends TSchema>(item: T) {
+  return Type.Object(
+    {
+      data: Type.Array(item),
+      meta: Type.Optional(SearchMeta),
+      links: Type.Optional(PaginationLinks),
+    },
+    { additionalProperties: true },
+  );
+}
+
+/** An error object of part 7. */
+export const ErrorObject = Type.Object(
+  {
+    id: Type.String(),
+    code: Type.String(),
+    status: Type.String(),
+    title: Type.Optional(Type.String()),
+    detail: Type.Optional(Type.String()),
+    source: Type.Optional(
+      Type.Object(
+        {
+          cookie: Type.Optional(Type.String()),
+          header: Type.Optional(Type.String()),
+          pointer: Type.Optional(Type.String()),
+          parameter: Type.Optional(Type.String()),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type ErrorObject = Static<typeof ErrorObject>;
+
+/** The error document of part 7. */
+export const ErrorDocument = Type.Object(
+  {
+    errors: Type.Array(ErrorObject),
+    title: Type.Optional(Type.String()),
+    detail: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+export type ErrorDocument = Static<typeof ErrorDocument>;
+
+/** The production gateway's error shape for 401/403/429 (notes, "Errors"). */
+export const GatewayErrorDocument = Type.Object(
+  {
+    error: Type.Object(
+      {
+        code: Type.Optional(Type.String()),
+        message: Type.Optional(Type.String()),
+        status: Type.Optional(Type.Union([Type.String(), Type.Integer()])),
+        requestId: Type.Optional(Type.String()),
+        retryable: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: true },
+    ),
+  },
+  { additionalProperties: true },
+);
+export type GatewayErrorDocument = Static<typeof GatewayErrorDocument>;
+
+/** Error codes. 400s use the service's published codes; the rest are neutral. */
+export const ERROR_CODES = {
+  validation: "PFAPI0002",
+  invalidValue: "PFAPI0006",
+  invalidOutputFields: "PFAPI0009",
+  creditLimit: "PFAPI0011",
+  unauthorized: "UNAUTHORIZED",
+  forbidden: "FORBIDDEN",
+  notFound: "NOT_FOUND",
+  paymentRequired: "PAYMENT_REQUIRED",
+  rateLimited: "RATE_LIMITED",
+  server: "SERVER_ERROR",
+  unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
+} as const;
+
+/** Scopes of part 5. */
+export const SCOPES = {
+  company: "api:data:company",
+  contact: "api:data:contact",
+  lookup: "api:data:lookup",
+  intent: "api:data:intent",
+  news: "api:data:news",
+  scoops: "api:data:scoops",
+} as const;
+
+/** Any one of these roles is required by every data operation. */
+export const DATA_ROLES = ["fea:zia", "fea:api"] as const;
+
+/** Operation paths (notes, "Paths"). Audience paths are relative to the audience base URL. */
+export const PATHS = {
+  searchCompanies: "/data/v1/companies/search",
+  searchContacts: "/data/v1/contacts/search",
+  enrichCompanies: "/data/v1/companies/enrich",
+  enrichContacts: "/data/v1/contacts/enrich",
+  lookup: (fieldName: string) => `/data/v1/lookup/${encodeURIComponent(fieldName)}`,
+  usage: "/data/v1/users/usage",
+  audiences: "/v1/audiences",
+  audience: (audienceId: string) => `/v1/audiences/${encodeURIComponent(audienceId)}`,
+  audienceRows: (audienceId: string) => `/v1/audiences/${encodeURIComponent(audienceId)}/rows`,
+  enrichAudience: (audienceId: string) => `/v1/audiences/${encodeURIComponent(audienceId)}/actions/enrich`,
+  job: (audienceId: string, jobId: string) =>
+    `/v1/audiences/${encodeURIComponent(audienceId)}/jobs/${encodeURIComponent(jobId)}`,
+} as const;

@@ -1,0 +1,7 @@
+// The contract: TypeBox schemas of every request and document, and the shared validator.
+export * from "./common.js";
+export * from "./fields.js";
+export * from "./search.js";
+export * from "./enrich.js";
+export * from "./account.js";
+export * from "./validate.js";

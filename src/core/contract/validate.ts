@@ -1,0 +1,381 @@
+// The one validator that both the client (before sending) and the sandbox (on receipt) use,
+// so the two give the same verdict on the same input. Issues carry a JSON pointer into the
+// request body (or a query parameter name), a human label, the rule, and a plain message.
+import { FormatRegistry, type TSchema } from "@sinclair/typebox";
+import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
+import { ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
+import { ERROR_CODES, LIMITS } from "./common.js";
+import {
+  COMPANY_FILTERS,
+  COMPANY_RANGES,
+  COMPANY_SORT_FIELDS,
+  CONTACT_FILTERS,
+  CONTACT_RANGES,
+  CONTACT_SORT_FIELDS,
+  CompanySearchBody,
+  ContactSearchBody,
+} from "./search.js";
+import { CompanyEnrichBody, ContactEnrichBody, COMPANY_OUTPUT_FIELD_NAMES, CONTACT_OUTPUT_FIELD_NAMES } from "./enrich.js";
+import { AudienceEnrichBody } from "./account.js";
+import type { FilterSpec, RangePair } from "./fields.js";
+
+export interface ValidationIssue {
+  /** RFC 6901 pointer into the request body, when the issue is in the body. */
+  pointer?: string;
+  /** Query or path parameter name, when the issue is in a parameter. */
+  parameter?: string;
+  /** What a person calls the field. */
+  label: string;
+  /** A short rule name, stable for tests and for mapping. */
+  rule: string;
+  /** The service's error code for this kind of issue. */
+  code: string;
+  /** A sentence a sales-ops user understands. */
+  message: string;
+}
+
+function isValidDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
+}
+if (!FormatRegistry.Has("date")) FormatRegistry.Set("date", isValidDate);
+
+const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
+function compile(schema: TSchema): TypeCheck<TSchema> {
+  let check = compiled.get(schema);
+  if (!check) {
+    check = TypeCompiler.Compile(schema);
+    compiled.set(schema, check);
+  }
+  return check;
+}
+
+type Labels = Record<string, string>;
+
+const BODY_LABELS: Labels = {
+  "": "Request",
+  "/data": "Request data",
+  "/data/type": "Request type",
+  "/data/attributes": "Filters",
+  "/data/attributes/matchCompanyInput": "Companies to enrich",
+  "/data/attributes/matchPersonInput": "Contacts to enrich",
+  "/data/attributes/outputFields": "Fields",
+  "/data/attributes/requiredFields": "Required fields",
+  "/data/attributes/scope": "Scope",
+  "/data/attributes/rows": "Rows",
+  "/data/attributes/columns": "Columns",
+};
+
+function labelFor(pointer: string, filters: Record<string, FilterSpec> | undefined): string {
+  if (BODY_LABELS[pointer]) return BODY_LABELS[pointer];
+  const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  if (filters && parts[0] === "data" && parts[1] === "attributes" && parts[2]) {
+    const spec = filters[parts[2]];
+    if (spec) return spec.label;
+    return `"${parts[2]}"`;
+  }
+  const inputIdx = parts.findIndex((p) => p === "matchCompanyInput" || p === "matchPersonInput");
+  if (inputIdx >= 0 && parts[inputIdx + 1] !== undefined) {
+    const n = Number(parts[inputIdx + 1]) + 1;
+    const what = parts[inputIdx] === "matchCompanyInput" ? "Company" : "Contact";
+    return parts[inputIdx + 2] ? `${what} ${n}: ${parts[inputIdx + 2]}` : `${what} ${n}`;
+  }
+  const last = parts[parts.length - 1];
+  const parent = parts[parts.length - 2];
+  if (parent && /^\d+$/.test(last ?? "")) return `${BODY_LABELS["/" + parts.slice(0, -1).join("/")] ?? parent} item ${Number(last) + 1}`;
+  return last ?? "Request";
+}
+
+function typeName(schema: TSchema): string {
+  const t = schema.type;
+  if (t === "integer") return "a whole number";
+  if (t === "number") return "a number";
+  if (t === "boolean") return "true or false";
+  if (t === "string") return "text";
+  if (t === "array") return "a list";
+  if (t === "object") return "an object";
+  return "a valid value";
+}
+
+function literalValues(schema: TSchema): unknown[] | undefined {
+  const anyOf = schema.anyOf as TSchema[] | undefined;
+  if (!anyOf || !anyOf.every((s) => "const" in s)) return undefined;
+  return anyOf.map((s) => s.const as unknown);
+}
+
+function describe(error: ValueError, label: string): { rule: string; message: string; code: string } {
+  const s = error.schema;
+  const v = ERROR_CODES.validation;
+  switch (error.type) {
+    case ValueErrorType.ObjectAdditionalProperties:
+      return { rule: "unknown", code: v, message: `${label} is not a field this request accepts.` };
+    case ValueErrorType.ObjectRequiredProperty:
+      return { rule: "required", code: v, message: `${label} is required.` };
+    case ValueErrorType.ObjectMinProperties:
+      return { rule: "required", code: v, message: `${label} needs at least one value.` };
+    case ValueErrorType.StringMaxLength:
+      return { rule: "maxLength", code: v, message: `${label} must be at most ${s.maxLength} characters.` };
+    case ValueErrorType.StringMinLength:
+      return { rule: "minLength", code: v, message: `${label} must not be empty.` };
+    case ValueErrorType.ArrayMaxItems:
+      return { rule: "maxItems", code: v, message: `${label} can have at most ${s.maxItems} items.` };
+    case ValueErrorType.ArrayMinItems:
+      return { rule: "minItems", code: v, message: `${label} needs at least ${s.minItems} item${s.minItems === 1 ? "" : "s"}.` };
+    case ValueErrorType.IntegerMinimum:
+    case ValueErrorType.NumberMinimum:
+      return { rule: "minimum", code: ERROR_CODES.invalidValue, message: `${label} must be ${s.minimum} or more.` };
+    case ValueErrorType.IntegerMaximum:
+    case ValueErrorType.NumberMaximum:
+      return { rule: "maximum", code: ERROR_CODES.invalidValue, message: `${label} must be ${s.maximum} or less.` };
+    case ValueErrorType.Integer:
+      return { rule: "type", code: v, message: `${label} must be a whole number.` };
+    case ValueErrorType.StringFormat:
+      return { rule: "date", code: v, message: `${label} must be a real date written as YYYY-MM-DD.` };
+    case ValueErrorType.StringPattern:
+      return { ...patternMessage(s, label), code: ERROR_CODES.invalidValue };
+    case ValueErrorType.Union: {
+      const values = literalValues(s);
+      if (values) {
+        const rule = s["x-rule"] === "outputField" ? "outputField" : "oneOf";
+        const code = rule === "outputField" ? ERROR_CODES.invalidOutputFields : ERROR_CODES.invalidValue;
+        if (rule === "outputField") {
+          return { rule, code, message: `${JSON.stringify(error.value)} is not a field the service returns. Valid fields: ${values.join(", ")}.` };
+        }
+        return { rule, code, message: `${label} must be one of: ${values.join(", ")}.` };
+      }
+      return { rule: "type", code: v, message: `${label} has a value of the wrong kind.` };
+    }
+    case ValueErrorType.Literal:
+      return { rule: "oneOf", code: v, message: `${label} must be ${JSON.stringify(s.const)}.` };
+    default:
+      return { rule: "type", code: v, message: `${label} must be ${typeName(s)}.` };
+  }
+}
+
+function patternMessage(schema: TSchema, label: string): { rule: string; message: string } {
+  switch (schema["x-rule"]) {
+    case "zipCode":
+      return { rule: "zipCode", message: `${label} may contain only letters, digits, spaces, commas and hyphens.` };
+    case "fourDigitCodes":
+      return { rule: "fourDigitCodes", message: `${label} must be four-digit codes separated by commas.` };
+    case "number":
+      return { rule: "number", message: `${label} must be a number.` };
+    case "uuid":
+      return { rule: "uuid", message: `${label} must be an id like 3f2b1c9e-1234-4abc-9def-0123456789ab.` };
+    case "choiceList":
+      // schemaIssues names the permitted values from the filter's spec.
+      return { rule: "oneOf", message: `${label} has a value that is not allowed.` };
+    default:
+      return { rule: "pattern", message: `${label} is not in the expected form.` };
+  }
+}
+
+/** Schema issues, one per field (the first problem found for each pointer). */
+function schemaIssues(schema: TSchema, value: unknown, filters?: Record<string, FilterSpec>): ValidationIssue[] {
+  const check = compile(schema);
+  if (check.Check(value)) return [];
+  const seen = new Set<string>();
+  const issues: ValidationIssue[] = [];
+  for (const error of check.Errors(value)) {
+    // A union reports its branches' failures at the same path; the first entry is enough.
+    if (seen.has(error.path)) continue;
+    seen.add(error.path);
+    const label = labelFor(error.path, filters);
+    const d = describe(error, label);
+    const issue: ValidationIssue = { pointer: error.path, label, ...d };
+    if (d.rule === "oneOf" && error.type === ValueErrorType.StringPattern) {
+      const spec = filters?.[error.path.split("/")[3] ?? ""];
+      if (spec?.values) issue.message = `${label} must be a comma-separated list of: ${spec.values.join(", ")}.`;
+    }
+    issues.push(issue);
+  }
+  return issues;
+}
+
+function asNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value))) return Number(value);
+  return undefined;
+}
+
+const ATTR = "/data/attributes";
+
+/** The cross-field rules of part 4.1 (and the notes), checked only when the fields are well formed. */
+function crossFieldIssues(
+  attrs: Record<string, unknown>,
+  filters: Record<string, FilterSpec>,
+  ranges: readonly RangePair[],
+  taken: Set<string>,
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const add = (field: string, rule: string, message: string, code: string = ERROR_CODES.invalidValue) => {
+    const pointer = `${ATTR}/${field}`;
+    if (taken.has(pointer)) return;
+    taken.add(pointer);
+    issues.push({ pointer, label: filters[field]?.label ?? field, rule, code, message });
+  };
+  const label = (f: string) => filters[f]?.label ?? f;
+  for (const { min, max } of ranges) {
+    const lo = asNumber(attrs[min]);
+    const hi = asNumber(attrs[max]);
+    if (lo !== undefined && hi !== undefined && lo > hi) {
+      add(min, "minAboveMax", `${label(min)} must not be greater than ${label(max)}.`);
+    }
+  }
+  const fs = attrs.fundingStartDate;
+  const fe = attrs.fundingEndDate;
+  if (typeof fs === "string" && typeof fe === "string" && fs > fe) {
+    add("fundingStartDate", "dateOrder", `${label("fundingStartDate")} must be on or before ${label("fundingEndDate")}.`);
+  }
+  if (attrs.engagementEndDate !== undefined && attrs.engagementStartDate === undefined) {
+    add("engagementEndDate", "requires", `${label("engagementEndDate")} needs ${label("engagementStartDate")} too.`);
+  }
+  const es = attrs.engagementStartDate;
+  const ee = attrs.engagementEndDate;
+  if (typeof es === "string" && typeof ee === "string" && es > ee) {
+    add("engagementStartDate", "dateOrder", `${label("engagementStartDate")} must be on or before ${label("engagementEndDate")}.`);
+  }
+  if (attrs.recentFundingRoundTypes !== undefined && attrs.allFundingRoundTypes !== undefined) {
+    add(
+      "allFundingRoundTypes",
+      "exclusive",
+      `Use either ${label("recentFundingRoundTypes")} or ${label("allFundingRoundTypes")}, not both.`,
+    );
+  }
+  if (attrs.zipCodeRadiusMiles !== undefined && (typeof attrs.zipCode !== "string" || attrs.zipCode.trim() === "")) {
+    add("zipCodeRadiusMiles", "requires", `${label("zipCodeRadiusMiles")} needs a ${label("zipCode")}.`);
+  }
+  if (attrs.subUnitTypes !== undefined && attrs.parentId === undefined && attrs.ultimateParentId === undefined) {
+    add("subUnitTypes", "requires", `${label("subUnitTypes")} needs a ${label("parentId")} or ${label("ultimateParentId")}.`);
+  }
+  return issues;
+}
+
+function validateSearchBody(
+  body: unknown,
+  schema: TSchema,
+  filters: Record<string, FilterSpec>,
+  ranges: readonly RangePair[],
+): ValidationIssue[] {
+  const issues = schemaIssues(schema, body, filters);
+  const attrs = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
+  if (attrs && typeof attrs === "object" && !Array.isArray(attrs)) {
+    const taken = new Set(issues.map((i) => i.pointer ?? ""));
+    issues.push(...crossFieldIssues(attrs as Record<string, unknown>, filters, ranges, taken));
+  }
+  return issues;
+}
+
+export function validateCompanySearchBody(body: unknown): ValidationIssue[] {
+  return validateSearchBody(body, CompanySearchBody, COMPANY_FILTERS, COMPANY_RANGES);
+}
+
+export function validateContactSearchBody(body: unknown): ValidationIssue[] {
+  return validateSearchBody(body, ContactSearchBody, CONTACT_FILTERS, CONTACT_RANGES);
+}
+
+/** Builds a search body from filters; validating it gives pointers the sandbox would give. */
+export function companySearchBody(filters: object) {
+  return { data: { type: "CompanySearch" as const, attributes: filters } };
+}
+export function contactSearchBody(filters: object) {
+  return { data: { type: "ContactSearch" as const, attributes: filters } };
+}
+
+export type SearchKind = "company" | "contact";
+
+/**
+ * Query parameters of a search, as strings from the URL (the sandbox) or as the
+ * client's numbers turned to strings. `page[number]` above 100 is refused as in production.
+ */
+export function validateSearchQuery(
+  query: Record<string, string | undefined>,
+  kind: SearchKind,
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const v = ERROR_CODES.validation;
+  const n = query["page[number]"];
+  if (n !== undefined) {
+    if (!/^\d+$/.test(n)) {
+      issues.push({ parameter: "page[number]", label: "Page number", rule: "type", code: v, message: "Page number must be a whole number." });
+    } else if (Number(n) < 1) {
+      issues.push({ parameter: "page[number]", label: "Page number", rule: "minimum", code: v, message: "Page number must be 1 or more." });
+    } else if (Number(n) > LIMITS.maxPageNumber) {
+      issues.push({
+        parameter: "page[number]",
+        label: "Page number",
+        rule: "maximum",
+        code: v,
+        message: `Page number must be ${LIMITS.maxPageNumber} or less: the service returns at most ${LIMITS.maxPageNumber} pages for one search.`,
+      });
+    }
+  }
+  const s = query["page[size]"];
+  if (s !== undefined) {
+    if (!/^\d+$/.test(s)) {
+      issues.push({ parameter: "page[size]", label: "Page size", rule: "type", code: v, message: "Page size must be a whole number." });
+    } else if (Number(s) < 1 || Number(s) > LIMITS.maxPageSize) {
+      issues.push({
+        parameter: "page[size]",
+        label: "Page size",
+        rule: Number(s) < 1 ? "minimum" : "maximum",
+        code: v,
+        message: `Page size must be between 1 and ${LIMITS.maxPageSize}.`,
+      });
+    }
+  }
+  const sort = query.sort;
+  if (sort !== undefined) {
+    const fields: readonly string[] = kind === "company" ? COMPANY_SORT_FIELDS : CONTACT_SORT_FIELDS;
+    const bare = sort.startsWith("-") ? sort.slice(1) : sort;
+    if (!fields.includes(bare)) {
+      issues.push({
+        parameter: "sort",
+        label: "Sort",
+        rule: "oneOf",
+        code: v,
+        message: `Sort must be one of: ${fields.join(", ")} (with - in front for descending).`,
+      });
+    }
+  }
+  return issues;
+}
+
+export function validateCompanyEnrichBody(body: unknown): ValidationIssue[] {
+  return schemaIssues(CompanyEnrichBody, body);
+}
+
+export function validateContactEnrichBody(body: unknown): ValidationIssue[] {
+  return schemaIssues(ContactEnrichBody, body);
+}
+
+/** Audience enrichment (4.4): ROW needs at least one row; rows must not repeat. */
+export function validateAudienceEnrichBody(body: unknown): ValidationIssue[] {
+  const issues = schemaIssues(AudienceEnrichBody, body);
+  const attrs = (body as { data?: { attributes?: { scope?: unknown; rows?: unknown } } } | null)?.data?.attributes;
+  if (issues.length === 0 && attrs && attrs.scope === "ROW") {
+    const rows = attrs.rows;
+    if (!Array.isArray(rows) || rows.length === 0) {
+      issues.push({
+        pointer: `${ATTR}/rows`,
+        label: "Rows",
+        rule: "required",
+        code: ERROR_CODES.validation,
+        message: "Choose at least one row when the scope is ROW.",
+      });
+    }
+  }
+  return issues;
+}
+
+export const OUTPUT_FIELD_NAMES = { company: COMPANY_OUTPUT_FIELD_NAMES, contact: CONTACT_OUTPUT_FIELD_NAMES };
+
+/** One sentence summing up a list of issues, for a status line or a Search button tooltip. */
+export function summarizeIssues(issues: readonly ValidationIssue[]): string {
+  if (issues.length === 0) return "";
+  const first = issues[0]!;
+  return issues.length === 1 ? first.message : `${first.message} (and ${issues.length - 1} more to fix)`;
+}
