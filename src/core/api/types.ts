@@ -1,0 +1,230 @@
+// The public surface of the service client. Features (task pane, cell functions, job panel)
+// depend on this interface only; createServiceClient in client.ts implements it.
+import type {
+  Audience,
+  AudienceRow,
+  CompanyItem,
+  CompanySearchFilters,
+  ContactItem,
+  ContactSearchFilters,
+  EnrichResultItem,
+  LookupItem,
+  MatchCompanyInput,
+  MatchPersonInput,
+  UsageEntry,
+} from "../contract/index.js";
+
+export interface AccessTokenRequest {
+  /** Ask for a new token even if the cached one looks valid (after a 401). */
+  forceRefresh?: boolean;
+}
+/** Returns a bearer token, or throws an UnauthorizedError ("sign in") when there is none. */
+export type GetAccessToken = (request?: AccessTokenRequest) => Promise<string>;
+
+/** A small fetch-like transport, so the same core runs in Node, the browser and tests. */
+export type Transport = (url: string, init: TransportRequest) => Promise<TransportResponse>;
+export interface TransportRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+export interface TransportResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+export interface LogEntry {
+  level: "debug" | "info" | "warn" | "error";
+  message: string;
+  data?: Record<string, unknown>;
+}
+export type Logger = (entry: LogEntry) => void;
+
+export interface RetryOptions {
+  /** Attempts in all, including the first (default 4). */
+  maxAttempts?: number;
+  /** Base delay of exponential backoff in ms (default 500); tests set it small. */
+  baseDelayMs?: number;
+  /** Cap of one backoff delay in ms (default 8000). */
+  maxDelayMs?: number;
+  /** Longest Retry-After the client waits for in ms before giving up (default 60000). */
+  maxRetryAfterMs?: number;
+}
+
+export interface RateLimitOptions {
+  /** Requests per second allowed to leave the client (default 25). */
+  perSecond?: number;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export interface ServiceClientOptions {
+  /** Base URL of the data API, e.g. https://localhost:4010 (paths start with /data/v1). */
+  baseUrl: string;
+  /** Base URL of the audience API (paths start with /v1); defaults to baseUrl. */
+  audiencesBaseUrl?: string;
+  getAccessToken: GetAccessToken;
+  fetch?: Transport;
+  rateLimit?: RateLimitOptions;
+  retry?: RetryOptions;
+  /** Requests in flight at once (default 6). */
+  concurrency?: number;
+  /** Timeout of one request in ms (default 30000). */
+  timeoutMs?: number;
+  log?: Logger;
+  clock?: Clock;
+}
+
+export interface SearchOptions {
+  page?: number;
+  size?: number;
+  sort?: string;
+  signal?: AbortSignal;
+}
+
+export interface SearchPage<T> {
+  items: T[];
+  totalResults: number;
+  pageNumber: number;
+  totalPages: number;
+  links: { first?: string; last?: string; prev?: string; next?: string };
+}
+
+export interface IterateProgress {
+  pagesFetched: number;
+  pagesTotal: number;
+  itemsYielded: number;
+  /** Results the filters match. */
+  totalResults: number;
+  /** Results the service lets one search reach (at most 100 pages). */
+  reachableResults: number;
+}
+
+export interface IterateOptions {
+  /** Page size (default 100, the maximum). */
+  pageSize?: number;
+  /** Stop after this many results. */
+  maxResults?: number;
+  sort?: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: IterateProgress) => void;
+}
+
+/** One page of results, yielded in order by iterateCompanies / iterateContacts. */
+export interface IteratedPage<T> {
+  items: T[];
+  pageNumber: number;
+  progress: IterateProgress;
+}
+
+export type EnrichOutcome = "matched" | "noMatch" | "limitExceeded" | "invalidInput" | "other";
+
+/** The result for one input, in input order. Per-record outcomes are values, not exceptions. */
+export interface EnrichRecord<TInput> {
+  input: TInput;
+  /** The service's matchStatus, as it said it. */
+  matchStatus: string;
+  outcome: EnrichOutcome;
+  /** Record id when matched. */
+  id?: string;
+  attributes: Record<string, unknown>;
+  /** The raw result item. */
+  item?: EnrichResultItem;
+}
+
+export interface EnrichProgress {
+  requestsDone: number;
+  requestsTotal: number;
+  recordsDone: number;
+  recordsTotal: number;
+}
+
+export interface EnrichOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: EnrichProgress) => void;
+}
+
+export interface UsageSummary {
+  entries: UsageEntry[];
+}
+
+export type AudienceScope = "AUDIENCE" | "ROW";
+export interface StartAudienceEnrichmentOptions {
+  scope: AudienceScope;
+  rows?: string[];
+  columns?: string[];
+  signal?: AbortSignal;
+}
+
+export interface JobStatus {
+  id: string;
+  status: string;
+  percentProgress?: number;
+  terminal: boolean;
+}
+
+export interface WaitForJobOptions {
+  signal?: AbortSignal;
+  onProgress?: (status: JobStatus) => void;
+  /** First poll delay in ms (default 1000). */
+  initialDelayMs?: number;
+  /** Longest poll delay in ms (default 10000). */
+  maxDelayMs?: number;
+}
+
+export interface AudienceRowsPage {
+  rows: AudienceRow[];
+  totalResults: number;
+  pageNumber: number;
+  totalPages: number;
+}
+
+export interface ServiceClient {
+  searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
+  searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
+  iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;
+  iterateContacts(filters: ContactSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<ContactItem>>;
+  enrichCompanies(
+    inputs: MatchCompanyInput[],
+    outputFields: string[],
+    options?: EnrichOptions,
+  ): Promise<EnrichRecord<MatchCompanyInput>[]>;
+  enrichContacts(
+    inputs: MatchPersonInput[],
+    outputFields: string[],
+    options?: EnrichOptions,
+  ): Promise<EnrichRecord<MatchPersonInput>[]>;
+  lookup(fieldName: string, options?: { signal?: AbortSignal }): Promise<LookupItem[]>;
+  usage(options?: { signal?: AbortSignal }): Promise<UsageSummary>;
+  listAudiences(options?: { signal?: AbortSignal }): Promise<Audience[]>;
+  getAudience(audienceId: string, options?: { signal?: AbortSignal }): Promise<Audience>;
+  getAudienceRows(
+    audienceId: string,
+    options?: { page?: number; size?: number; signal?: AbortSignal },
+  ): Promise<AudienceRowsPage>;
+  startAudienceEnrichment(audienceId: string, options: StartAudienceEnrichmentOptions): Promise<string | null>;
+  getJob(audienceId: string, jobId: string, options?: { signal?: AbortSignal }): Promise<JobStatus>;
+  waitForJob(audienceId: string, jobId: string, options?: WaitForJobOptions): Promise<JobStatus>;
+}
+
+/**
+ * Every failure of the client is a ServiceError (errors.ts) with one of these kinds, an HTTP
+ * status (0 when none), the service's error objects, and a message for a sales-ops user.
+ */
+export type ServiceErrorKind =
+  | "validation" // 400, or refused before sending; carries issues with pointers
+  | "unauthorized" // 401, or no token ("sign in")
+  | "paymentRequired" // 402
+  | "forbidden" // 403; names the missing scope or role when the service says
+  | "notFound" // 404
+  | "rateLimited" // 429; carries retryAfterMs
+  | "server" // 5xx
+  | "network" // connection dropped or refused
+  | "timeout"
+  | "invalidResponse" // non-JSON or wrong shape
+  | "cancelled"; // the caller's AbortSignal fired

@@ -1,0 +1,5 @@
+// Parts mounted on the sandbox app after its core routes (sign-in server, audiences).
+// Each extension appends itself here with one import.
+import type { SandboxExtension } from "./context.js";
+
+export const extensions: SandboxExtension[] = [];
