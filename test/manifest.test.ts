@@ -1,0 +1,304 @@
+// The manifest's wiring, checked offline: every resid is defined, the shared runtime is the same
+// page everywhere (Runtimes, custom functions Script/Page, FunctionFile, task pane), the functions
+// namespace is BIZ, and each icon exists in assets/ at the size the manifest claims. The same
+// checks run on the production rewrite of the manifest.
+import assert from "node:assert/strict";
+import { readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { DEV_ADDIN_URL, DEV_SERVICE_URL, manifestTargetFromEnv, rewriteManifest } from "../scripts/build-manifest.js";
+
+const root = join(import.meta.dirname, "..");
+const manifestXml = readFileSync(join(root, "manifest.xml"), "utf8");
+
+interface XmlElement {
+  name: string;
+  attributes: Map<string, string>;
+  children: XmlElement[];
+  text: string;
+}
+
+/** A small XML reader for the manifest: elements, attributes and text; comments and declarations skipped. */
+function parseXml(source: string): XmlElement {
+  const document: XmlElement = { name: "#document", attributes: new Map(), children: [], text: "" };
+  const open: XmlElement[] = [document];
+  let at = 0;
+  const fail = (message: string): never => assert.fail(`manifest.xml: ${message} at offset ${at}`);
+  const skipPast = (terminator: string) => {
+    const end = source.indexOf(terminator, at);
+    if (end < 0) fail(`missing "${terminator}"`);
+    at = end + terminator.length;
+  };
+  const isNameChar = (c: string) => c !== "" && " \t\r\n/>=\"'".indexOf(c) < 0;
+  const skipSpace = () => {
+    while (at < source.length && " \t\r\n".includes(source.charAt(at))) at++;
+  };
+  const readName = () => {
+    const start = at;
+    while (at < source.length && isNameChar(source.charAt(at))) at++;
+    if (at === start) fail("expected a name");
+    return source.slice(start, at);
+  };
+  while (at < source.length) {
+    const current = open[open.length - 1]!;
+    if (source.charAt(at) !== "<") {
+      const end = source.indexOf("<", at);
+      const stop = end < 0 ? source.length : end;
+      current.text += decodeEntities(source.slice(at, stop));
+      at = stop;
+    } else if (source.startsWith("<?", at)) skipPast("?>");
+    else if (source.startsWith("<!--", at)) skipPast("-->");
+    else if (source.startsWith("<!", at)) skipPast(">");
+    else if (source.startsWith("</", at)) {
+      at += 2;
+      const name = readName();
+      if (name !== current.name) fail(`</${name}> closes <${current.name}>`);
+      skipSpace();
+      if (source.charAt(at) !== ">") fail("expected >");
+      at++;
+      open.pop();
+    } else {
+      at++;
+      const element: XmlElement = { name: readName(), attributes: new Map(), children: [], text: "" };
+      current.children.push(element);
+      for (;;) {
+        skipSpace();
+        if (source.startsWith("/>", at)) {
+          at += 2;
+          break;
+        }
+        if (source.charAt(at) === ">") {
+          at++;
+          open.push(element);
+          break;
+        }
+        const attribute = readName();
+        skipSpace();
+        if (source.charAt(at) !== "=") fail(`attribute ${attribute} has no value`);
+        at++;
+        skipSpace();
+        const quote = source.charAt(at);
+        if (quote !== '"' && quote !== "'") fail(`attribute ${attribute} is not quoted`);
+        const end = source.indexOf(quote, at + 1);
+        if (end < 0) fail(`attribute ${attribute} is not closed`);
+        if (element.attributes.has(attribute)) fail(`attribute ${attribute} repeated`);
+        element.attributes.set(attribute, decodeEntities(source.slice(at + 1, end)));
+        at = end + 1;
+      }
+    }
+  }
+  if (open.length !== 1) fail(`<${open[open.length - 1]!.name}> is not closed`);
+  assert.equal(document.children.length, 1, "one root element");
+  return document.children[0]!;
+}
+
+function decodeEntities(text: string): string {
+  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+  let out = "";
+  let at = 0;
+  for (;;) {
+    const amp = text.indexOf("&", at);
+    if (amp < 0) return out + text.slice(at);
+    const semi = text.indexOf(";", amp);
+    const entity = text.slice(amp + 1, semi);
+    const value = named[entity];
+    assert.ok(semi > amp && value !== undefined, `unknown entity &${entity};`);
+    out += text.slice(at, amp) + value;
+    at = semi + 1;
+  }
+}
+
+function descendants(element: XmlElement, name?: string): XmlElement[] {
+  const found: XmlElement[] = [];
+  const visit = (node: XmlElement) => {
+    for (const child of node.children) {
+      if (name === undefined || child.name === name) found.push(child);
+      visit(child);
+    }
+  };
+  visit(element);
+  return found;
+}
+
+function only(element: XmlElement, name: string): XmlElement {
+  const found = descendants(element, name);
+  assert.equal(found.length, 1, `exactly one <${name}> in <${element.name}>`);
+  return found[0]!;
+}
+
+function child(element: XmlElement, name: string): XmlElement {
+  const found = element.children.filter((node) => node.name === name);
+  assert.equal(found.length, 1, `exactly one direct <${name}> in <${element.name}>`);
+  return found[0]!;
+}
+
+function attribute(element: XmlElement, name: string): string {
+  const value = element.attributes.get(name);
+  assert.ok(value !== undefined, `<${element.name}> has ${name}`);
+  return value;
+}
+
+function xsiType(element: XmlElement): string | undefined {
+  return element.attributes.get("xsi:type");
+}
+
+function pngSize(file: string): { width: number; height: number } {
+  const bytes = readFileSync(file);
+  assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], `${file} is a PNG`);
+  assert.equal(bytes.subarray(12, 16).toString("ascii"), "IHDR");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Resource id -> value, from bt:Images, bt:Urls, bt:ShortStrings and bt:LongStrings. */
+function resources(app: XmlElement): Map<string, string> {
+  const table = new Map<string, string>();
+  const section = only(app, "Resources");
+  for (const group of section.children) {
+    for (const entry of group.children) {
+      const id = attribute(entry, "id");
+      assert.ok(!table.has(id), `resource ${id} defined once`);
+      table.set(id, attribute(entry, "DefaultValue"));
+    }
+  }
+  return table;
+}
+
+/** The file under assets/ a URL of the add-in names, relative to the add-in's base URL. */
+function assetFile(url: string, addinUrl: string): string {
+  assert.ok(url.startsWith(`${addinUrl}/assets/`), `${url} is served from ${addinUrl}/assets/`);
+  return join(root, url.slice(addinUrl.length + 1));
+}
+
+function checkWiring(xml: string, addinUrl: string): void {
+  const app = parseXml(xml);
+  assert.equal(app.name, "OfficeApp");
+  assert.equal(xsiType(app), "TaskPaneApp");
+  const table = resources(app);
+
+  // Every resid names a defined resource, and every resource is used.
+  const referenced = new Set(descendants(app).flatMap((element) => element.attributes.get("resid") ?? []));
+  for (const resid of referenced) assert.ok(table.has(resid), `resid "${resid}" is defined in <Resources>`);
+  for (const id of table.keys()) assert.ok(referenced.has(id), `resource "${id}" is used`);
+  const url = (resid: string) => table.get(resid)!;
+
+  // Shared runtime: required, long-lived, and the same page for everything.
+  const sets = descendants(only(app, "Requirements"), "Set");
+  assert.ok(
+    sets.some((set) => attribute(set, "Name") === "SharedRuntime" && attribute(set, "MinVersion") === "1.1"),
+    "requires SharedRuntime 1.1",
+  );
+  const runtime = only(only(app, "Runtimes"), "Runtime");
+  assert.equal(attribute(runtime, "lifetime"), "long");
+  const runtimeResid = attribute(runtime, "resid");
+  const runtimeUrl = url(runtimeResid);
+  assert.equal(runtimeUrl, `${addinUrl}/taskpane.html`);
+  assert.equal(attribute(only(only(app, "DefaultSettings"), "SourceLocation"), "DefaultValue"), runtimeUrl, "task pane page");
+
+  const hosts = descendants(only(app, "VersionOverrides"), "Host");
+  assert.equal(hosts.length, 1);
+  assert.equal(xsiType(hosts[0]!), "Workbook");
+  assert.deepEqual(child(app, "Hosts").children.map((h) => h.attributes.get("Name")).filter(Boolean), ["Workbook"]);
+
+  const functionsPoint = descendants(app, "ExtensionPoint").filter((point) => xsiType(point) === "CustomFunctions");
+  assert.equal(functionsPoint.length, 1, "one CustomFunctions extension point");
+  const functions = functionsPoint[0]!;
+  assert.equal(attribute(only(only(functions, "Script"), "SourceLocation"), "resid"), runtimeResid, "functions Script runs in the shared runtime");
+  assert.equal(attribute(only(only(functions, "Page"), "SourceLocation"), "resid"), runtimeResid, "functions Page is the shared runtime");
+  assert.equal(url(attribute(only(only(functions, "Metadata"), "SourceLocation"), "resid")), `${addinUrl}/functions.json`);
+  assert.equal(table.get(attribute(only(functions, "Namespace"), "resid")), "BIZ");
+  assert.equal(attribute(only(app, "FunctionFile"), "resid"), runtimeResid, "FunctionFile is the shared runtime");
+
+  const showTaskpane = descendants(app, "Action").filter((action) => xsiType(action) === "ShowTaskpane");
+  assert.ok(showTaskpane.length >= 1, "a ribbon button opens the task pane");
+  for (const action of showTaskpane) {
+    assert.equal(attribute(only(action, "SourceLocation"), "resid"), runtimeResid, "the task pane is the shared runtime");
+  }
+  const ribbon = descendants(app, "ExtensionPoint").find((point) => xsiType(point) === "PrimaryCommandSurface");
+  assert.ok(ribbon, "ribbon commands");
+  assert.equal(attribute(only(ribbon, "OfficeTab"), "id"), "TabHome");
+
+  // Icons: each referenced image exists at the size it is declared with.
+  const images = descendants(app, "bt:Image").filter((image) => image.attributes.has("size"));
+  assert.ok(images.length > 0);
+  for (const image of images) {
+    const size = Number(attribute(image, "size"));
+    const file = assetFile(url(attribute(image, "resid")), addinUrl);
+    assert.ok(existsSync(file), `${file} exists`);
+    assert.deepEqual(pngSize(file), { width: size, height: size }, `${file} is ${size}x${size}`);
+  }
+  for (const [element, size] of [["IconUrl", 32], ["HighResolutionIconUrl", 64]] as const) {
+    const file = assetFile(attribute(only(app, element), "DefaultValue"), addinUrl);
+    assert.deepEqual(pngSize(file), { width: size, height: size }, `${element} is ${size}x${size}`);
+  }
+
+  // Every URL of the add-in is HTTPS on the add-in's origin.
+  const urls = [...table.values()].filter((value) => value.startsWith("http"));
+  urls.push(...descendants(app).flatMap((element) => element.attributes.get("DefaultValue") ?? []).filter((value) => value.startsWith("http")));
+  for (const value of urls) assert.ok(value.startsWith(`${addinUrl}/`), `${value} is on ${addinUrl}`);
+}
+
+function appDomains(xml: string): string[] {
+  return descendants(parseXml(xml), "AppDomain").map((domain) => domain.text.trim());
+}
+
+describe("manifest.xml", () => {
+  it("is wired for one shared runtime on the dev server", () => {
+    checkWiring(manifestXml, DEV_ADDIN_URL);
+    assert.deepEqual(appDomains(manifestXml), [DEV_SERVICE_URL]);
+  });
+
+  it("rejects a resid that is not defined", () => {
+    const broken = manifestXml.replace('<FunctionFile resid="Taskpane.Url"/>', '<FunctionFile resid="Taskpane.Missing"/>');
+    assert.notEqual(broken, manifestXml);
+    assert.throws(() => checkWiring(broken, DEV_ADDIN_URL), /Taskpane\.Missing/);
+  });
+
+  it("rejects a task pane that is not the shared runtime", () => {
+    const split = manifestXml.replace(
+      '<FunctionFile resid="Taskpane.Url"/>',
+      '<FunctionFile resid="Commands.Url"/>',
+    ).replace('<bt:Urls>', '<bt:Urls>\n        <bt:Url id="Commands.Url" DefaultValue="https://localhost:3000/commands.html"/>');
+    assert.throws(() => checkWiring(split, DEV_ADDIN_URL), /FunctionFile is the shared runtime/);
+  });
+
+  it("rejects an icon declared at a size its file does not have", () => {
+    const wrongSize = manifestXml.replace('<bt:Image id="Icon.80x80" DefaultValue="https://localhost:3000/assets/icon-80.png"/>', '<bt:Image id="Icon.80x80" DefaultValue="https://localhost:3000/assets/icon-64.png"/>');
+    assert.notEqual(wrongSize, manifestXml);
+    assert.throws(() => checkWiring(wrongSize, DEV_ADDIN_URL), /icon-64\.png is 80x80/);
+  });
+
+  it("rejects a functions namespace other than BIZ", () => {
+    const renamed = manifestXml.replace('<bt:String id="Functions.Namespace" DefaultValue="BIZ"/>', '<bt:String id="Functions.Namespace" DefaultValue="CONTOSO"/>');
+    assert.throws(() => checkWiring(renamed, DEV_ADDIN_URL), /BIZ/);
+  });
+});
+
+describe("production manifest", () => {
+  it("moves every add-in URL to ADDIN_PUBLIC_URL and the AppDomains to the service", () => {
+    const target = manifestTargetFromEnv({
+      ADDIN_PUBLIC_URL: "https://addin.example.com/excel/",
+      SERVICE_API_URL: "https://api.example-service.com/data/v1",
+      SERVICE_SIGNIN_URL: "https://login.example-service.com",
+    });
+    const xml = rewriteManifest(manifestXml, target);
+    assert.ok(!xml.includes("localhost"), "no localhost URL is left");
+    checkWiring(xml, "https://addin.example.com/excel");
+    assert.deepEqual(appDomains(xml), ["https://api.example-service.com", "https://login.example-service.com"]);
+  });
+
+  it("keeps the sandbox AppDomain when no service URL is given", () => {
+    const xml = rewriteManifest(manifestXml, manifestTargetFromEnv({ ADDIN_PUBLIC_URL: "https://addin.example.com" }));
+    checkWiring(xml, "https://addin.example.com");
+    assert.deepEqual(appDomains(xml), [DEV_SERVICE_URL]);
+  });
+
+  it("leaves the manifest as it is without a target", () => {
+    assert.equal(rewriteManifest(manifestXml, manifestTargetFromEnv({})), manifestXml);
+  });
+
+  it("refuses URLs Office cannot load", () => {
+    assert.throws(() => manifestTargetFromEnv({ ADDIN_PUBLIC_URL: "http://addin.example.com" }), /ADDIN_PUBLIC_URL must start with https:\/\//);
+    assert.throws(() => manifestTargetFromEnv({ ADDIN_PUBLIC_URL: "addin.example.com" }), /ADDIN_PUBLIC_URL must be a full address/);
+    assert.throws(() => manifestTargetFromEnv({ ADDIN_PUBLIC_URL: "https://addin.example.com", SERVICE_API_URL: "http://api" }), /SERVICE_API_URL/);
+  });
+});
