@@ -12,6 +12,7 @@ import type {
   MatchCompanyInput,
   MatchPersonInput,
   UsageEntry,
+  ValidationIssue,
 } from "../contract/index.js";
 
 export interface AccessTokenRequest {
@@ -56,6 +57,11 @@ export interface RetryOptions {
 export interface RateLimitOptions {
   /** Requests per second allowed to leave the client (default 25). */
   perSecond?: number;
+  /**
+   * Requests that may leave back to back after an idle spell (default 1: evenly spaced, so a
+   * fixed or sliding one-second window at the service never sees more than perSecond).
+   */
+  burst?: number;
 }
 
 export interface Clock {
@@ -78,6 +84,8 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
   log?: Logger;
   clock?: Clock;
+  /** Source of randomness for backoff jitter, in [0, 1) (default Math.random); a test seam. */
+  random?: () => number;
 }
 
 export interface SearchOptions {
@@ -135,6 +143,8 @@ export interface EnrichRecord<TInput> {
   attributes: Record<string, unknown>;
   /** The raw result item. */
   item?: EnrichResultItem;
+  /** Why the client refused this input before sending it (outcome "invalidInput"). */
+  issues?: ValidationIssue[];
 }
 
 export interface EnrichProgress {
@@ -228,3 +238,48 @@ export type ServiceErrorKind =
   | "timeout"
   | "invalidResponse" // non-JSON or wrong shape
   | "cancelled"; // the caller's AbortSignal fired
+
+/** One error object of the service, read from either the JSON:API document or the gateway shape. */
+export interface ServiceErrorObject {
+  id?: string;
+  code?: string;
+  /** HTTP status as the service wrote it. */
+  status?: string;
+  title?: string;
+  detail?: string;
+  source?: { pointer?: string; parameter?: string; header?: string; cookie?: string };
+  /** Gateway shape only. */
+  requestId?: string;
+  /** Gateway shape only: whether the gateway says a retry may work. */
+  retryable?: boolean;
+}
+
+/** What shouldRetry needs to know about one failed attempt. */
+export interface RetryDecisionInput {
+  /** The failure's kind. */
+  kind: ServiceErrorKind;
+  /** HTTP status (0 when none). */
+  status: number;
+  /** Attempts made so far, including the one that failed (1 after the first). */
+  attempt: number;
+  /** Whether the access token was already refreshed for this request. */
+  tokenRefreshed: boolean;
+  /** Retry-After of the response in ms, when it had one. */
+  retryAfterMs?: number;
+  /**
+   * Whether sending the request again is harmless even if the first one reached the service.
+   * Searches, enrichment (a record already enriched costs nothing again) and GETs are; starting
+   * an audience job is not, so it is retried only when the service surely refused it (429, 401).
+   */
+  idempotent: boolean;
+  /** A number in [0, 1) for full jitter. */
+  random: number;
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxRetryAfterMs: number;
+}
+
+export type RetryDecision =
+  | { retry: false; reason: string }
+  | { retry: true; delayMs: number; refreshToken: boolean; reason: string };

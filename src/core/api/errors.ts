@@ -1,0 +1,331 @@
+// One error hierarchy for every failure of the client, chosen by one factory (serviceError),
+// with errorFromResponse reading an HTTP answer into it. Every message, error object and
+// toJSON() output is redacted: no Authorization header or token survives into an error.
+import { DATA_ROLES, SCOPES, summarizeIssues, type ValidationIssue } from "../contract/index.js";
+import { redactText, redactValue } from "./redact.js";
+import type { ServiceErrorKind, ServiceErrorObject } from "./types.js";
+
+export interface ServiceErrorDetails {
+  status?: number;
+  /** Technical message (for logs and developers); redacted. */
+  message?: string;
+  /** Message for a sales-ops user; a default per kind is used when absent. */
+  userMessage?: string;
+  errors?: ServiceErrorObject[];
+  issues?: ValidationIssue[];
+  retryAfterMs?: number;
+  missingScope?: string;
+  missingRole?: string;
+  requestId?: string;
+  /** What the client was doing, e.g. "POST /data/v1/companies/search". */
+  operation?: string;
+  cause?: unknown;
+  /** Secrets known to the caller (the current token) to redact as well. */
+  secrets?: Iterable<string>;
+}
+
+export class ServiceError extends Error {
+  readonly kind: ServiceErrorKind;
+  /** HTTP status, 0 when there was no response. */
+  readonly status: number;
+  readonly errors: ServiceErrorObject[];
+  readonly issues: ValidationIssue[];
+  readonly retryAfterMs?: number;
+  readonly missingScope?: string;
+  readonly missingRole?: string;
+  readonly requestId?: string;
+  readonly operation?: string;
+  /** What to show a sales-ops user. */
+  readonly userMessage: string;
+
+  constructor(kind: ServiceErrorKind, details: ServiceErrorDetails = {}) {
+    const secrets = [...(details.secrets ?? [])];
+    const userMessage = redactText(details.userMessage ?? defaultUserMessage(kind, details), secrets);
+    super(redactText(details.message ?? userMessage, secrets));
+    this.name = new.target.name;
+    this.kind = kind;
+    this.status = details.status ?? 0;
+    this.errors = (details.errors ?? []).map((e) => redactValue(e, secrets) as ServiceErrorObject);
+    this.issues = details.issues ?? [];
+    if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
+    if (details.missingScope !== undefined) this.missingScope = details.missingScope;
+    if (details.missingRole !== undefined) this.missingRole = details.missingRole;
+    if (details.requestId !== undefined) this.requestId = details.requestId;
+    if (details.operation !== undefined) this.operation = redactText(details.operation, secrets);
+    this.userMessage = userMessage;
+    // Keep only a redacted description of the cause: a transport error may quote headers.
+    if (details.cause !== undefined) {
+      const cause = details.cause instanceof Error ? `${details.cause.name}: ${details.cause.message}` : String(details.cause);
+      Object.defineProperty(this, "cause", { value: redactText(cause, secrets), enumerable: false });
+    }
+    if (this.stack) this.stack = redactText(this.stack, secrets);
+  }
+
+  /** A plain, redacted description (what logs and the task pane's error details show). */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = {
+      name: this.name,
+      kind: this.kind,
+      status: this.status,
+      message: this.message,
+      userMessage: this.userMessage,
+      errors: this.errors,
+    };
+    if (this.issues.length > 0) out.issues = this.issues;
+    if (this.retryAfterMs !== undefined) out.retryAfterMs = this.retryAfterMs;
+    if (this.missingScope !== undefined) out.missingScope = this.missingScope;
+    if (this.missingRole !== undefined) out.missingRole = this.missingRole;
+    if (this.requestId !== undefined) out.requestId = this.requestId;
+    if (this.operation !== undefined) out.operation = this.operation;
+    return redactValue(out) as Record<string, unknown>;
+  }
+}
+
+export class ValidationError extends ServiceError {}
+export class UnauthorizedError extends ServiceError {}
+export class PaymentRequiredError extends ServiceError {}
+export class ForbiddenError extends ServiceError {}
+export class NotFoundError extends ServiceError {}
+export class RateLimitedError extends ServiceError {}
+export class ServerError extends ServiceError {}
+export class NetworkError extends ServiceError {}
+export class TimeoutError extends ServiceError {}
+export class InvalidResponseError extends ServiceError {}
+export class CancelledError extends ServiceError {}
+
+const CLASSES: Record<ServiceErrorKind, new (kind: ServiceErrorKind, details?: ServiceErrorDetails) => ServiceError> = {
+  validation: ValidationError,
+  unauthorized: UnauthorizedError,
+  paymentRequired: PaymentRequiredError,
+  forbidden: ForbiddenError,
+  notFound: NotFoundError,
+  rateLimited: RateLimitedError,
+  server: ServerError,
+  network: NetworkError,
+  timeout: TimeoutError,
+  invalidResponse: InvalidResponseError,
+  cancelled: CancelledError,
+};
+
+/** The one factory: every ServiceError of the client is made here. */
+export function serviceError(kind: ServiceErrorKind, details: ServiceErrorDetails = {}): ServiceError {
+  return new CLASSES[kind](kind, details);
+}
+
+export function isServiceError(value: unknown): value is ServiceError {
+  return value instanceof ServiceError;
+}
+
+const CREDIT_LIMIT_CODE = "PFAPI0011";
+
+function defaultUserMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): string {
+  switch (kind) {
+    case "validation":
+      if (d.errors?.some((e) => e.code === CREDIT_LIMIT_CODE)) {
+        return "Your account has no enrichment credits left. Ask your administrator for more credits.";
+      }
+      if (d.issues && d.issues.length > 0) return summarizeIssues(d.issues);
+      return `The service did not accept the request${detailSuffix(d.errors)}. Check the filters and try again.`;
+    case "unauthorized":
+      return "You are signed out or your sign-in has expired. Sign in again.";
+    case "paymentRequired":
+      return "Your account cannot run this enrichment (no credits left or not in your plan). Ask your administrator.";
+    case "forbidden": {
+      const needs = [
+        d.missingScope ? `the permission "${d.missingScope}"` : undefined,
+        d.missingRole ? `the role "${d.missingRole}"` : undefined,
+      ].filter(Boolean);
+      return needs.length > 0
+        ? `Your account is not allowed to do this: it needs ${needs.join(" and ")}. Ask your administrator.`
+        : "Your account is not allowed to do this. Ask your administrator for access.";
+    }
+    case "notFound":
+      return "The service could not find this item. It may have been deleted; refresh the list.";
+    case "rateLimited":
+      return d.retryAfterMs !== undefined
+        ? `The service is receiving too many requests from your account. Try again in ${Math.max(1, Math.ceil(d.retryAfterMs / 1000))} seconds.`
+        : "The service is receiving too many requests from your account. Try again in a moment.";
+    case "server":
+      return `The service had a problem${d.status ? ` (error ${d.status})` : ""}. Try again in a moment.`;
+    case "network":
+      return "Could not reach the service. Check your internet connection and try again.";
+    case "timeout":
+      return "The service took too long to answer. Try again in a moment.";
+    case "invalidResponse":
+      return "The service sent an answer the add-in does not understand. Try again; if it keeps happening, tell your administrator.";
+    case "cancelled":
+      return "Cancelled.";
+  }
+}
+
+function detailSuffix(errors: ServiceErrorObject[] | undefined): string {
+  const text = errors?.map((e) => e.detail ?? e.title).find((t) => t !== undefined && t !== "");
+  return text ? `: ${text}` : "";
+}
+
+export function kindForStatus(status: number): ServiceErrorKind {
+  if (status === 400 || status === 422) return "validation";
+  if (status === 401) return "unauthorized";
+  if (status === 402) return "paymentRequired";
+  if (status === 403) return "forbidden";
+  if (status === 404) return "notFound";
+  if (status === 429) return "rateLimited";
+  if (status === 408) return "timeout";
+  if (status >= 500) return "server";
+  return "invalidResponse";
+}
+
+export interface ResponseFacts {
+  status: number;
+  headers: { get(name: string): string | null };
+  /** The body as text ("" when none). */
+  body: string;
+  operation?: string;
+  /** Secrets (the token sent) to redact as well. */
+  secrets?: Iterable<string>;
+  /** Clock time now in ms, for an HTTP-date Retry-After. */
+  now?: number;
+}
+
+/** Reads an HTTP error answer (either error shape, or none) into the right ServiceError. */
+export function errorFromResponse(facts: ResponseFacts): ServiceError {
+  const kind = kindForStatus(facts.status);
+  const errors = readErrorObjects(facts.body);
+  const retryAfterMs = parseRetryAfter(facts.headers.get("retry-after"), facts.now ?? Date.now());
+  const texts = [
+    ...errors.flatMap((e) => [e.code, e.title, e.detail]),
+    facts.headers.get("www-authenticate") ?? undefined,
+  ].filter((t): t is string => typeof t === "string");
+  const details: ServiceErrorDetails = {
+    status: facts.status,
+    errors,
+    message: technicalMessage(facts, errors),
+  };
+  if (facts.operation !== undefined) details.operation = facts.operation;
+  if (facts.secrets !== undefined) details.secrets = facts.secrets;
+  if (retryAfterMs !== undefined) details.retryAfterMs = retryAfterMs;
+  const requestId = errors.find((e) => e.requestId)?.requestId ?? facts.headers.get("x-request-id") ?? undefined;
+  if (requestId) details.requestId = requestId;
+  if (kind === "validation") details.issues = issuesFromErrors(errors);
+  if (kind === "forbidden") {
+    const scope = findMissing(texts, Object.values(SCOPES), /scope[^a-z]*["'=:\s]+([a-z]+:[a-z]+:[a-z]+)/i);
+    const role = findMissing(texts, DATA_ROLES, /role[^a-z]*["'=:\s]+([a-z]+:[a-z]+)/i);
+    if (scope) details.missingScope = scope;
+    if (role) details.missingRole = role;
+  }
+  return serviceError(kind, details);
+}
+
+function technicalMessage(facts: ResponseFacts, errors: ServiceErrorObject[]): string {
+  const first = errors[0];
+  const what = first ? [first.code, first.title, first.detail].filter(Boolean).join(" - ") : "no error details";
+  return `${facts.operation ?? "request"} answered HTTP ${facts.status}: ${what}`;
+}
+
+function findMissing(texts: string[], known: readonly string[], pattern: RegExp): string | undefined {
+  for (const text of texts) {
+    const m = pattern.exec(text);
+    if (m?.[1]) return m[1];
+  }
+  for (const text of texts) {
+    const hit = known.find((k) => text.includes(k));
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+function asString(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  return undefined;
+}
+
+function readObject(raw: unknown): ServiceErrorObject | undefined {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return undefined;
+  const r = raw as Record<string, unknown>;
+  const out: ServiceErrorObject = {};
+  const id = asString(r.id);
+  const code = asString(r.code);
+  const status = asString(r.status);
+  const title = asString(r.title);
+  const detail = asString(r.detail) ?? asString(r.message);
+  const requestId = asString(r.requestId);
+  if (id !== undefined) out.id = id;
+  if (code !== undefined) out.code = code;
+  if (status !== undefined) out.status = status;
+  if (title !== undefined) out.title = title;
+  if (detail !== undefined) out.detail = detail;
+  if (requestId !== undefined) out.requestId = requestId;
+  if (typeof r.retryable === "boolean") out.retryable = r.retryable;
+  if (r.source !== null && typeof r.source === "object") {
+    const s = r.source as Record<string, unknown>;
+    const source: NonNullable<ServiceErrorObject["source"]> = {};
+    for (const key of ["pointer", "parameter", "header", "cookie"] as const) {
+      const v = asString(s[key]);
+      if (v !== undefined) source[key] = v;
+    }
+    out.source = source;
+  }
+  return out;
+}
+
+/** Both error shapes: `{errors:[...]}` (JSON:API, part 7) and `{error:{...}}` (the gateway). */
+export function readErrorObjects(body: string): ServiceErrorObject[] {
+  if (body.trim() === "") return [];
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch {
+    // Not JSON (a proxy's HTML page, say): nothing to read, the status still says what happened.
+    return [];
+  }
+  if (doc === null || typeof doc !== "object") return [];
+  const d = doc as Record<string, unknown>;
+  const out: ServiceErrorObject[] = [];
+  if (Array.isArray(d.errors)) {
+    for (const e of d.errors) {
+      const o = readObject(e);
+      if (o) out.push(o);
+    }
+  }
+  const gateway = readObject(d.error);
+  if (gateway) out.push(gateway);
+  if (out.length === 0 && (typeof d.title === "string" || typeof d.detail === "string")) {
+    const o = readObject({ title: d.title, detail: d.detail });
+    if (o) out.push(o);
+  }
+  return out;
+}
+
+/** A validation answer's error objects as issues, with the pointer and the field's label. */
+function issuesFromErrors(errors: ServiceErrorObject[]): ValidationIssue[] {
+  return errors.map((e) => {
+    const pointer = e.source?.pointer;
+    const parameter = e.source?.parameter;
+    const label = e.title && pointer ? e.title : labelFromPointer(pointer ?? parameter ?? "");
+    const issue: ValidationIssue = {
+      label,
+      rule: e.code ?? "invalid",
+      code: e.code ?? "",
+      message: e.detail ?? e.title ?? "The service did not accept this value.",
+    };
+    if (pointer !== undefined) issue.pointer = pointer;
+    if (parameter !== undefined) issue.parameter = parameter;
+    return issue;
+  });
+}
+
+function labelFromPointer(pointer: string): string {
+  const last = pointer.split("/").filter(Boolean).pop();
+  return last ?? "Request";
+}
+
+/** Retry-After in ms: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  const v = value.trim();
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}

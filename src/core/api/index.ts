@@ -1,0 +1,27 @@
+// The service client's public surface.
+export { createServiceClient } from "./client.js";
+export {
+  ServiceError,
+  ValidationError,
+  UnauthorizedError,
+  PaymentRequiredError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  NetworkError,
+  TimeoutError,
+  InvalidResponseError,
+  CancelledError,
+  errorFromResponse,
+  isServiceError,
+  serviceError,
+  parseRetryAfter,
+} from "./errors.js";
+export { shouldRetry, backoffDelay, DEFAULT_RETRY } from "./retry.js";
+export { fetchTransport } from "./transport.js";
+export { systemClock } from "./clock.js";
+export { redactText, redactValue } from "./redact.js";
+export { outcomeOf, enrichKey } from "./enrich.js";
+export { reachableResults } from "./paging.js";
+export type * from "./types.js";

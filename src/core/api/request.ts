@@ -1,0 +1,216 @@
+// Sends one logical request: token, concurrency slot, rate-limit slot, timeout, error mapping,
+// and the retry loop that shouldRetry decides. Everything else in the client goes through here.
+import { MEDIA_TYPE } from "../contract/index.js";
+import type { ConcurrencyLimit } from "./concurrency.js";
+import { errorFromResponse, isServiceError, serviceError, type ServiceError } from "./errors.js";
+import type { RateLimiter } from "./rateLimiter.js";
+import { redactText } from "./redact.js";
+import { shouldRetry } from "./retry.js";
+import type { Clock, GetAccessToken, LogEntry, Logger, RetryOptions, Transport } from "./types.js";
+
+export interface RequestSpec {
+  method: "GET" | "POST";
+  url: string;
+  /** For messages and logs, e.g. "POST /data/v1/companies/search". */
+  operation: string;
+  body?: unknown;
+  /** Whether a repeat is harmless if the first attempt reached the service (see RetryDecisionInput). */
+  idempotent: boolean;
+  /** Statuses that count as success (default [200]). */
+  expect?: number[];
+  signal?: AbortSignal;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+  body: string;
+}
+
+export interface RequestRunnerDeps {
+  transport: Transport;
+  getAccessToken: GetAccessToken;
+  limiter: RateLimiter;
+  cap: ConcurrencyLimit;
+  clock: Clock;
+  retry: Required<RetryOptions>;
+  timeoutMs: number;
+  random: () => number;
+  log?: Logger;
+}
+
+export function cancelledError(operation?: string): ServiceError {
+  return serviceError("cancelled", { message: `${operation ?? "request"} was cancelled`, ...(operation ? { operation } : {}) });
+}
+
+export class RequestRunner {
+  /** Tokens sent so far (the last few), redacted from anything the client says. */
+  private readonly tokens: string[] = [];
+
+  constructor(private readonly deps: RequestRunnerDeps) {}
+
+  async send(spec: RequestSpec): Promise<RawResponse> {
+    const expect = spec.expect ?? [200];
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    let attempt = 0;
+    let tokenRefreshed = false;
+    let forceRefresh = false;
+    for (;;) {
+      if (spec.signal?.aborted) throw cancelledError(spec.operation);
+      attempt += 1;
+      const token = await this.token(forceRefresh, spec);
+      forceRefresh = false;
+      let error: ServiceError;
+      try {
+        const response = await this.attempt(spec, token, body);
+        this.deps.limiter.observe(response.headers);
+        if (expect.includes(response.status)) {
+          this.logLine("debug", `${spec.operation} -> ${response.status}`, { attempt });
+          return response;
+        }
+        error =
+          response.status >= 200 && response.status < 300
+            ? serviceError("invalidResponse", {
+                status: response.status,
+                message: `${spec.operation} answered HTTP ${response.status}, expected ${expect.join(" or ")}`,
+                operation: spec.operation,
+              })
+            : errorFromResponse({
+                status: response.status,
+                headers: response.headers,
+                body: response.body,
+                operation: spec.operation,
+                secrets: this.tokens,
+                now: this.deps.clock.now(),
+              });
+      } catch (caught) {
+        if (!isServiceError(caught)) throw caught;
+        error = caught;
+      }
+      if (error.kind === "cancelled") throw error;
+      const decision = shouldRetry({
+        kind: error.kind,
+        status: error.status,
+        attempt,
+        tokenRefreshed,
+        ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+        idempotent: spec.idempotent,
+        random: this.deps.random(),
+        ...this.deps.retry,
+      });
+      this.logLine(decision.retry ? "info" : "warn", `${spec.operation} failed (${error.kind}, HTTP ${error.status}): ${decision.reason}`, {
+        attempt,
+        ...(decision.retry ? { delayMs: decision.delayMs } : {}),
+      });
+      if (!decision.retry) throw error;
+      if (decision.refreshToken) {
+        tokenRefreshed = true;
+        forceRefresh = true;
+      }
+      if (error.kind === "rateLimited") {
+        // Everyone waits, not just this request: the quota is the account's.
+        this.deps.limiter.pauseFor(decision.delayMs);
+      } else if (decision.delayMs > 0) {
+        try {
+          await this.deps.clock.sleep(decision.delayMs, spec.signal);
+        } catch {
+          throw cancelledError(spec.operation);
+        }
+      }
+    }
+  }
+
+  private async token(forceRefresh: boolean, spec: RequestSpec): Promise<string> {
+    let token: string;
+    try {
+      token = await this.deps.getAccessToken(forceRefresh ? { forceRefresh: true } : undefined);
+    } catch (caught) {
+      if (isServiceError(caught)) throw caught;
+      throw serviceError("unauthorized", {
+        message: `Could not get an access token for ${spec.operation}`,
+        operation: spec.operation,
+        cause: caught,
+        secrets: this.tokens,
+      });
+    }
+    if (spec.signal?.aborted) throw cancelledError(spec.operation);
+    if (!this.tokens.includes(token)) {
+      this.tokens.push(token);
+      if (this.tokens.length > 4) this.tokens.shift();
+    }
+    return token;
+  }
+
+  /** One attempt: wait for a slot, send with a timeout, read the whole body. */
+  private async attempt(spec: RequestSpec, token: string, body: string | undefined): Promise<RawResponse> {
+    const { cap, limiter, clock, transport, timeoutMs } = this.deps;
+    let release: () => void;
+    try {
+      release = await cap.acquire(spec.signal);
+    } catch {
+      throw cancelledError(spec.operation);
+    }
+    try {
+      await limiter.acquire(spec.signal);
+    } catch {
+      release();
+      throw cancelledError(spec.operation);
+    }
+    const controller = new AbortController();
+    const stopTimer = new AbortController();
+    let timedOut = false;
+    const aborted = new Promise<never>((_resolve, reject) => {
+      controller.signal.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
+    });
+    // The race below settles on whichever comes first; the loser's rejection is expected.
+    aborted.catch(() => undefined);
+    const onCallerAbort = () => controller.abort();
+    spec.signal?.addEventListener("abort", onCallerAbort, { once: true });
+    clock.sleep(timeoutMs, stopTimer.signal).then(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      () => undefined, // the attempt finished first
+    );
+    const headers: Record<string, string> = { accept: MEDIA_TYPE, authorization: `Bearer ${token}` };
+    if (body !== undefined) headers["content-type"] = MEDIA_TYPE;
+    try {
+      const sending = transport(spec.url, {
+        method: spec.method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        signal: controller.signal,
+      });
+      sending.catch(() => undefined);
+      const response = await Promise.race([sending, aborted]);
+      const reading = response.text();
+      reading.catch(() => undefined);
+      const text = await Promise.race([reading, aborted]);
+      return { status: response.status, headers: response.headers, body: text };
+    } catch (caught) {
+      if (spec.signal?.aborted) throw cancelledError(spec.operation);
+      if (timedOut) {
+        throw serviceError("timeout", {
+          message: `${spec.operation} got no answer within ${timeoutMs} ms`,
+          operation: spec.operation,
+          secrets: [token],
+        });
+      }
+      throw serviceError("network", {
+        message: `${spec.operation} failed: the connection was dropped or refused`,
+        operation: spec.operation,
+        cause: caught,
+        secrets: [token],
+      });
+    } finally {
+      stopTimer.abort();
+      spec.signal?.removeEventListener("abort", onCallerAbort);
+      release();
+    }
+  }
+
+  private logLine(level: LogEntry["level"], message: string, data: Record<string, unknown>): void {
+    this.deps.log?.({ level, message: redactText(message, this.tokens), data });
+  }
+}
