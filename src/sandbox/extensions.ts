@@ -1,5 +1,6 @@
 // Parts mounted on the sandbox app after its core routes (sign-in server, audiences).
 // Each extension appends itself here with one import.
 import type { SandboxExtension } from "./context.js";
+import { oidcExtension } from "./oidc/index.js";
 
-export const extensions: SandboxExtension[] = [];
+export const extensions: SandboxExtension[] = [oidcExtension];

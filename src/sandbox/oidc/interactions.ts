@@ -1,0 +1,151 @@
+// The login and consent steps oidc-provider hands over to us (/oauth/interaction/:uid).
+// Consent grants only the data scopes the user holds; the rest are refused, so a token of
+// nocontact@example.com simply lacks api:data:contact.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type Provider from "oidc-provider";
+import { consentPage, errorPage, loginPage } from "./pages.js";
+import { OIDC_PREFIX } from "./provider.js";
+import { checkCredentials, findUserById } from "./users.js";
+
+type GetProvider = () => Provider;
+type InteractionRequest = FastifyRequest<{ Params: { uid: string }; Body: Record<string, string> | undefined }>;
+
+const CLIENT_NAME = "Excel add-in";
+
+export async function interactionRoutes(app: FastifyInstance, getProvider: GetProvider): Promise<void> {
+  // HTML forms post application/x-www-form-urlencoded.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const base = (uid: string) => `${OIDC_PREFIX}/interaction/${encodeURIComponent(uid)}`;
+
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply
+      .code(status)
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' *; frame-ancestors 'none'")
+      .send(body);
+
+  /** The interaction in progress, or an error page when it expired or the cookie is missing. */
+  const details = async (req: InteractionRequest, reply: FastifyReply) => {
+    try {
+      const interaction = await getProvider().interactionDetails(req.raw, reply.raw);
+      if (interaction.uid !== req.params.uid) throw new Error("interaction mismatch");
+      return interaction;
+    } catch {
+      await html(
+        reply,
+        400,
+        errorPage("Sign-in expired", "This sign-in page has expired. Close this window and start signing in again."),
+      );
+      return undefined;
+    }
+  };
+
+  const finish = async (req: InteractionRequest, reply: FastifyReply, result: Parameters<Provider["interactionResult"]>[2]) => {
+    const returnTo = await getProvider().interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    return reply.code(303).header("cache-control", "no-store").redirect(returnTo, 303);
+  };
+
+  app.get<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid`, async (req, reply) => {
+    const interaction = await details(req as InteractionRequest, reply);
+    if (!interaction) return reply;
+    const uid = interaction.uid;
+    if (interaction.prompt.name === "login") {
+      return html(reply, 200, loginPage({ action: `${base(uid)}/login`, abortAction: `${base(uid)}/abort`, clientName: CLIENT_NAME }));
+    }
+    const accountId = interaction.session?.accountId;
+    const user = accountId ? findUserById(accountId) : undefined;
+    if (!user) {
+      return html(reply, 200, loginPage({ action: `${base(uid)}/login`, abortAction: `${base(uid)}/abort`, clientName: CLIENT_NAME }));
+    }
+    const requested = String(interaction.params.scope ?? "").split(" ").filter(Boolean);
+    const dataScopes = requested.filter((s) => s.startsWith("api:"));
+    return html(
+      reply,
+      200,
+      consentPage({
+        action: `${base(uid)}/confirm`,
+        denyAction: `${base(uid)}/abort`,
+        clientName: CLIENT_NAME,
+        userName: `${user.name} (${user.email})`,
+        scopes: requested.filter((s) => !s.startsWith("api:") || user.scopes.includes(s)),
+        refusedScopes: dataScopes.filter((s) => !user.scopes.includes(s)),
+      }),
+    );
+  });
+
+  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+    `${OIDC_PREFIX}/interaction/:uid/login`,
+    async (req, reply) => {
+      const interaction = await details(req, reply);
+      if (!interaction) return reply;
+      if (interaction.prompt.name !== "login") {
+        return html(reply, 400, errorPage("Sign-in problem", "This step is not expected now. Start signing in again."));
+      }
+      const email = String(req.body?.email ?? "");
+      const user = checkCredentials(email, String(req.body?.password ?? ""));
+      if (!user) {
+        return html(
+          reply,
+          401,
+          loginPage({
+            action: `${base(interaction.uid)}/login`,
+            abortAction: `${base(interaction.uid)}/abort`,
+            clientName: CLIENT_NAME,
+            email,
+            error: "The email or password is not right. Check them and try again.",
+          }),
+        );
+      }
+      return finish(req, reply, { login: { accountId: user.id } });
+    },
+  );
+
+  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+    `${OIDC_PREFIX}/interaction/:uid/confirm`,
+    async (req, reply) => {
+      const interaction = await details(req, reply);
+      if (!interaction) return reply;
+      const provider = getProvider();
+      const accountId = interaction.session?.accountId;
+      const user = accountId ? findUserById(accountId) : undefined;
+      if (interaction.prompt.name !== "consent" || !user) {
+        return html(reply, 400, errorPage("Sign-in problem", "This step is not expected now. Start signing in again."));
+      }
+      const clientId = String(interaction.params.client_id);
+      const grant = interaction.grantId
+        ? await provider.Grant.find(interaction.grantId)
+        : new provider.Grant({ accountId: user.id, clientId });
+      if (!grant) {
+        return html(reply, 400, errorPage("Sign-in expired", "This sign-in has expired. Start signing in again."));
+      }
+      const missing = interaction.prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
+      if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
+      if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+      for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+        const allowed = scopes.filter((s) => user.scopes.includes(s));
+        const refused = scopes.filter((s) => !user.scopes.includes(s));
+        if (allowed.length > 0) grant.addResourceScope(resource, allowed.join(" "));
+        if (refused.length > 0) grant.rejectResourceScope(resource, refused.join(" "));
+      }
+      const grantId = await grant.save();
+      return finish(req, reply, { consent: interaction.grantId ? {} : { grantId } });
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid/abort`, async (req, reply) => {
+    const interaction = await details(req as InteractionRequest, reply);
+    if (!interaction) return reply;
+    return finish(req as InteractionRequest, reply, {
+      error: "access_denied",
+      error_description: "The user did not allow access.",
+    });
+  });
+}

@@ -1,0 +1,155 @@
+// The sandbox's authorization server: oidc-provider configured for one public client (the
+// add-in), PKCE S256, JWT access tokens for the API audience signed with the sandbox's key,
+// and rotating refresh tokens. Everything lives in memory: nothing secret is written anywhere.
+import { randomBytes } from "node:crypto";
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import type { JWK } from "jose";
+import { SCOPES } from "../../core/contract/index.js";
+import type { SandboxContext } from "../context.js";
+import { errorPage } from "./pages.js";
+import { findUserById } from "./users.js";
+
+export const OIDC_PREFIX = "/oauth";
+export const ADDIN_CLIENT_ID = "excel-addin";
+/** The add-in's dev server: its pages are redirect targets even when corsOrigins omits it. */
+export const DEFAULT_ADDIN_ORIGIN = "https://localhost:3000";
+/** Pages of the add-in that receive the authorization response. */
+export const REDIRECT_PAGES = ["/redirect.html", "/dialog.html"];
+
+export interface OidcSettings {
+  /** Lifetime of an access token in seconds (short in tests that exercise renewal). */
+  accessTokenTtlSeconds: number;
+  /** Lifetime of a refresh token in seconds. */
+  refreshTokenTtlSeconds: number;
+}
+
+export const DEFAULT_OIDC_SETTINGS: OidcSettings = {
+  accessTokenTtlSeconds: 900,
+  refreshTokenTtlSeconds: 14 * 24 * 3600,
+};
+
+/**
+ * Settings from the sandbox options when present (`accessTokenTtlSeconds`), else from the
+ * environment (SANDBOX_ACCESS_TOKEN_TTL, seconds), else the defaults.
+ */
+export function oidcSettingsFor(ctx: SandboxContext): OidcSettings {
+  const fromOptions = (ctx.options as { accessTokenTtlSeconds?: unknown }).accessTokenTtlSeconds;
+  const fromEnv = Number(process.env.SANDBOX_ACCESS_TOKEN_TTL);
+  const ttl =
+    typeof fromOptions === "number" && fromOptions > 0
+      ? fromOptions
+      : Number.isInteger(fromEnv) && fromEnv > 0
+        ? fromEnv
+        : DEFAULT_OIDC_SETTINGS.accessTokenTtlSeconds;
+  return { ...DEFAULT_OIDC_SETTINGS, accessTokenTtlSeconds: Math.floor(ttl) };
+}
+
+export function issuerFor(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}${OIDC_PREFIX}`;
+}
+
+/** Origins whose pages may receive codes and call the token endpoint. */
+export function addinOrigins(ctx: SandboxContext): string[] {
+  const origins = new Set<string>([DEFAULT_ADDIN_ORIGIN]);
+  for (const origin of ctx.options.corsOrigins) {
+    try {
+      origins.add(new URL(origin).origin);
+    } catch {
+      // Not a URL: nothing to redirect to.
+    }
+  }
+  return [...origins];
+}
+
+export function resourceIndicatorFor(ctx: SandboxContext): string {
+  if (URL.canParse(ctx.apiAudience) && !ctx.apiAudience.includes("#")) return ctx.apiAudience;
+  return new URL(ctx.options.publicUrl).href;
+}
+
+const DATA_SCOPE_LIST = Object.values(SCOPES);
+
+export function createProvider(ctx: SandboxContext, settings: OidcSettings): Provider {
+  const issuer = issuerFor(ctx.options.publicUrl);
+  const origins = addinOrigins(ctx);
+  const redirectUris = origins.flatMap((origin) => REDIRECT_PAGES.map((page) => `${origin}${page}`));
+  const audience = ctx.apiAudience;
+  // A resource indicator must be an absolute URI; the token's audience is the API's own name.
+  const resource = resourceIndicatorFor(ctx);
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: ADDIN_CLIENT_ID,
+        client_name: "Excel add-in",
+        token_endpoint_auth_method: "none",
+        application_type: "web",
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        redirect_uris: redirectUris,
+      },
+    ],
+    // The sandbox's one signing key: the API verifies these tokens with the same key set.
+    jwks: { keys: [ctx.keys.privateJwk as JWK & { kty: "RSA" }] },
+    // Cookie signing keys live only as long as the process: restarting ends sign-in sessions.
+    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    scopes: ["openid", "profile", "email", "offline_access"],
+    claims: { openid: ["sub"], profile: ["name", "preferred_username"], email: ["email"] },
+    // MSAL reads the user's name and username from the ID token.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        // MSAL never sends `resource`: every token is for the API.
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== resource) throw new errors.InvalidTarget();
+          return {
+            scope: DATA_SCOPE_LIST.join(" "),
+            audience,
+            accessTokenTTL: settings.accessTokenTtlSeconds,
+            accessTokenFormat: "jwt",
+            jwt: { sign: { alg: "RS256" } },
+          };
+        },
+      },
+    },
+    findAccount: (_ctx, sub) => {
+      const user = findUserById(sub);
+      if (!user) return undefined;
+      return {
+        accountId: user.id,
+        claims: () => ({ sub: user.id, name: user.name, preferred_username: user.email, email: user.email }),
+      };
+    },
+    extraTokenClaims: (_ctx, token) => {
+      const accountId = "accountId" in token ? token.accountId : undefined;
+      const user = accountId ? findUserById(accountId) : undefined;
+      if (!user) return undefined;
+      return { roles: user.roles, account: user.account };
+    },
+    interactions: { url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}` },
+    clientBasedCORS: (_ctx, origin) => origins.includes(origin),
+    // Refresh tokens are single-use: each refresh returns a new one (the old one then fails).
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: settings.accessTokenTtlSeconds,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+      RefreshToken: settings.refreshTokenTtlSeconds,
+    },
+    renderError: (ctx: KoaContextWithOIDC, out) => {
+      ctx.type = "html";
+      const description = typeof out.error_description === "string" ? out.error_description : "";
+      ctx.body = errorPage("Sign-in problem", `${String(out.error)}${description ? `: ${description}` : ""}`);
+    },
+  };
+
+  return new Provider(issuer, configuration);
+}
