@@ -52,6 +52,14 @@ export function rewriteManifest(xml: string, target: ManifestTarget): string {
   return out;
 }
 
+/**
+ * Points the add-in URLs inside functions.json (help links) at `addinUrl`. The URL is a parsed
+ * HTTPS href, so it holds no quote or backslash that would need JSON escaping.
+ */
+export function rewriteFunctionsMetadata(json: string, target: ManifestTarget): string {
+  return target.addinUrl ? json.split(DEV_ADDIN_URL).join(target.addinUrl) : json;
+}
+
 function httpsUrl(value: string, name: string): string {
   let url: URL;
   try {

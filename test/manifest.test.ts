@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { DEV_ADDIN_URL, DEV_SERVICE_URL, manifestTargetFromEnv, rewriteManifest } from "../scripts/build-manifest.js";
+import { DEV_ADDIN_URL, DEV_SERVICE_URL, manifestTargetFromEnv, rewriteFunctionsMetadata, rewriteManifest } from "../scripts/build-manifest.js";
 
 const root = join(import.meta.dirname, "..");
 const manifestXml = readFileSync(join(root, "manifest.xml"), "utf8");
@@ -294,6 +294,14 @@ describe("production manifest", () => {
 
   it("leaves the manifest as it is without a target", () => {
     assert.equal(rewriteManifest(manifestXml, manifestTargetFromEnv({})), manifestXml);
+  });
+
+  it("moves the help links of functions.json to ADDIN_PUBLIC_URL", () => {
+    const metadata = JSON.stringify({ functions: [{ id: "COMPANY", helpUrl: `${DEV_ADDIN_URL}/help.html#company` }] });
+    const target = manifestTargetFromEnv({ ADDIN_PUBLIC_URL: "https://addin.example.com/excel" });
+    const rewritten = JSON.parse(rewriteFunctionsMetadata(metadata, target));
+    assert.equal(rewritten.functions[0].helpUrl, "https://addin.example.com/excel/help.html#company");
+    assert.equal(rewriteFunctionsMetadata(metadata, {}), metadata);
   });
 
   it("refuses URLs Office cannot load", () => {

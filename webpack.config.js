@@ -1,0 +1,161 @@
+// Builds the add-in's pages into dist/:
+// - taskpane.html: the shared runtime page (custom functions bundle first, then the task pane),
+// - functions.json: custom function metadata generated from the JSDoc in src/functions/functions.ts,
+// - dialog.html and redirect.html: the sign-in pages,
+// - manifest.xml (URLs rewritten for ADDIN_PUBLIC_URL in production), icons and a local office.js.
+// `webpack serve` runs the dev server on https://localhost:3000 with the localhost certificates.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import CopyWebpackPlugin from "copy-webpack-plugin";
+import CustomFunctionsMetadataPlugin from "custom-functions-metadata-plugin";
+import HtmlWebpackPlugin from "html-webpack-plugin";
+import { tsImport } from "tsx/esm/api";
+import webpack from "webpack";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const DEV_SERVER_PORT = 3000;
+
+/** The typed build helpers in scripts/, loaded through tsx (this file stays plain JavaScript). */
+async function buildHelpers() {
+  const [certs, manifest] = await Promise.all([
+    tsImport("./scripts/certs.ts", import.meta.url),
+    tsImport("./scripts/build-manifest.ts", import.meta.url),
+  ]);
+  return { ...certs, ...manifest };
+}
+
+/** office.js and its locale and host files, without the debug builds and typings nobody loads. */
+function officeJsCopy() {
+  return {
+    from: path.join(root, "node_modules/@microsoft/office-js/dist"),
+    to: "assets/office-js",
+    globOptions: { ignore: ["**/*.debug.js", "**/*.d.ts", "**/*-vsdoc.js"] },
+    // Already minified by Microsoft: without this the production build re-minifies 28 MB of it.
+    info: { minimized: true },
+  };
+}
+
+/** Rewrites the add-in URLs in the generated functions.json (help links) for a deployment. */
+class FunctionsMetadataUrlsPlugin {
+  constructor(rewrite) {
+    this.rewrite = rewrite;
+  }
+
+  apply(compiler) {
+    const name = "FunctionsMetadataUrlsPlugin";
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const asset = compilation.getAsset("functions.json");
+        if (!asset) return;
+        const json = asset.source.source().toString();
+        compilation.updateAsset("functions.json", new webpack.sources.RawSource(this.rewrite(json)));
+      });
+    });
+  }
+}
+
+export default async function config(env = {}, argv = {}) {
+  const production = argv.mode === "production";
+  const serving = Boolean(env.WEBPACK_SERVE);
+  const helpers = await buildHelpers();
+
+  const manifestTarget = production ? helpers.manifestTargetFromEnv(process.env) : {};
+  if (production && !manifestTarget.addinUrl) {
+    console.warn("ADDIN_PUBLIC_URL is not set: dist/manifest.xml keeps the https://localhost:3000 URLs.");
+  }
+
+  let devServer;
+  if (serving) {
+    const certificates = await helpers.loadDevCertificates();
+    if (!certificates.trusted) console.warn(helpers.untrustedCertificateHint());
+    devServer = {
+      host: "localhost",
+      port: DEV_SERVER_PORT,
+      server: { type: "https", options: { key: certificates.key, cert: certificates.cert, ca: certificates.ca } },
+      // Excel loads functions.json and the pages from other origins (Excel on the web).
+      headers: { "Access-Control-Allow-Origin": "*" },
+      // Hot replacement would re-register custom functions in the shared runtime; reload instead.
+      hot: false,
+      liveReload: true,
+      static: false,
+      client: { overlay: { errors: true, warnings: false } },
+    };
+  }
+
+  return {
+    context: root,
+    mode: production ? "production" : "development",
+    devtool: production ? false : "eval-cheap-module-source-map",
+    entry: {
+      functions: "./src/functions/functions.ts",
+      taskpane: "./src/taskpane/index.tsx",
+      dialog: "./src/auth/dialog.ts",
+      redirect: "./src/auth/redirect.ts",
+    },
+    output: {
+      path: path.join(root, "dist"),
+      filename: production ? "[name].[contenthash:8].js" : "[name].js",
+      chunkFilename: production ? "[name].[contenthash:8].js" : "[name].js",
+      // Relative URLs, so the add-in also works under a path (https://host/excel/).
+      publicPath: "auto",
+      clean: true,
+    },
+    resolve: {
+      extensions: [".ts", ".tsx", ".js"],
+      // Sources import "./x.js" (moduleResolution Bundler); the files are .ts/.tsx.
+      extensionAlias: { ".js": [".ts", ".tsx", ".js"] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: "ts-loader",
+            // Type checking is `npm run typecheck`; the build only transpiles.
+            options: { transpileOnly: true, configFile: path.join(root, "tsconfig.json"), compilerOptions: { noEmit: false } },
+          },
+        },
+      ],
+    },
+    optimization: {
+      // One webpack runtime for the page, so the functions and the task pane share module
+      // instances (one composition root per shared runtime).
+      runtimeChunk: "single",
+      splitChunks: { chunks: "all" },
+    },
+    performance: {
+      hints: production ? "warning" : false,
+      assetFilter: (asset) => asset.endsWith(".js") && !asset.startsWith("assets/"),
+      maxEntrypointSize: 450 * 1024,
+      maxAssetSize: 450 * 1024,
+    },
+    plugins: [
+      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
+      new FunctionsMetadataUrlsPlugin((json) => helpers.rewriteFunctionsMetadata(json, manifestTarget)),
+      new HtmlWebpackPlugin({
+        filename: "taskpane.html",
+        template: "./src/taskpane/taskpane.html",
+        chunks: ["functions", "taskpane"],
+        chunksSortMode: "manual",
+      }),
+      new HtmlWebpackPlugin({ filename: "dialog.html", template: "./src/auth/dialog.html", chunks: ["dialog"] }),
+      new HtmlWebpackPlugin({ filename: "redirect.html", template: "./src/auth/redirect.html", chunks: ["redirect"] }),
+      new CopyWebpackPlugin({
+        patterns: [
+          // One exact file name: a glob would make the project root a watch dependency.
+          {
+            from: "manifest.xml",
+            to: "manifest.xml",
+            transform: (content) => helpers.rewriteManifest(content.toString("utf8"), manifestTarget),
+          },
+          { from: "assets", to: "assets", globOptions: { ignore: ["**/*.mjs"] } },
+          officeJsCopy(),
+        ],
+      }),
+    ],
+    watchOptions: { ignored: ["**/node_modules/**", "**/.sandbox/**", "**/.certs/**", "**/dist/**", "**/.git/**"] },
+    devServer,
+    stats: production ? "normal" : "minimal",
+  };
+}
