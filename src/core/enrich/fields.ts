@@ -1,0 +1,69 @@
+// Reading what a cell asks for: the record id and the output field names.
+import {
+  COMPANY_OUTPUT_FIELDS,
+  CONTACT_OUTPUT_FIELDS,
+  type OutputFieldSpec,
+} from "../contract/index.js";
+
+export type EntityKind = "company" | "contact";
+
+export const OUTPUT_FIELDS: Record<EntityKind, Readonly<Record<string, OutputFieldSpec>>> = {
+  company: COMPANY_OUTPUT_FIELDS,
+  contact: CONTACT_OUTPUT_FIELDS,
+};
+
+export function fieldNames(kind: EntityKind): string[] {
+  return Object.keys(OUTPUT_FIELDS[kind]);
+}
+
+export function fieldSpec(kind: EntityKind, field: string): OutputFieldSpec | undefined {
+  return OUTPUT_FIELDS[kind][field];
+}
+
+/**
+ * A record id as the service takes it: a positive whole number. Cells hand in numbers or
+ * text ("123", " 123 "); anything else (empty, 12.5, -3, "abc", TRUE) is not an id.
+ */
+export function parseRecordId(raw: unknown): number | undefined {
+  let value: number;
+  if (typeof raw === "number") value = raw;
+  else if (typeof raw === "string" && /^\s*\d+\s*$/.test(raw)) value = Number(raw.trim());
+  else return undefined;
+  if (!Number.isSafeInteger(value) || value < 1) return undefined;
+  return value;
+}
+
+const lowerCaseIndex: Record<EntityKind, Map<string, string>> = {
+  company: new Map(fieldNames("company").map((name) => [name.toLowerCase(), name])),
+  contact: new Map(fieldNames("contact").map((name) => [name.toLowerCase(), name])),
+};
+
+export type FieldResolution = { ok: true; fields: string[] } | { ok: false; unknown: string };
+
+/**
+ * Field names from what a user typed: one name, comma-separated names, or a range/array of
+ * names (empty cells skipped). Matching ignores case and surrounding spaces; duplicates are kept
+ * so a spilled row lines up with what was asked.
+ */
+export function resolveFieldNames(kind: EntityKind, input: unknown): FieldResolution {
+  const names: string[] = [];
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) collect(item);
+      return;
+    }
+    if (value === null || value === undefined) return;
+    for (const part of String(value).split(",")) {
+      const trimmed = part.trim();
+      if (trimmed !== "") names.push(trimmed);
+    }
+  };
+  collect(input);
+  const fields: string[] = [];
+  for (const name of names) {
+    const canonical = lowerCaseIndex[kind].get(name.toLowerCase());
+    if (canonical === undefined) return { ok: false, unknown: name };
+    fields.push(canonical);
+  }
+  return { ok: true, fields };
+}

@@ -1,0 +1,124 @@
+// What a cell shows when it cannot show a value: an Excel error code and a sentence a
+// sales-ops user understands. Problems are values; the functions layer maps them to
+// CustomFunctions.Error.
+import type { ServiceErrorKind } from "../api/types.js";
+import { ERROR_CODES } from "../contract/index.js";
+import type { EntityKind } from "./fields.js";
+
+export type CellErrorCode = "#VALUE!" | "#N/A";
+
+export type ProblemKind =
+  | "invalidId" // #VALUE!: the id is not a whole number; no request is made
+  | "unknownField" // #VALUE!: the field name is not one the service knows
+  | "noFields" // #VALUE!: no field named
+  | "noMatch" // the service has no record with this id
+  | "creditLimit" // the account has no credits left for new records
+  | "spendCap" // the user's own daily cap of new records is reached
+  | "signIn" // not signed in, or the sign-in expired
+  | "forbidden" // the account lacks a scope or role
+  | "invalidInput" // the service refused the input
+  | "unavailable" // network or server failure after retries, or an unexpected answer
+  | "cancelled" // the user cancelled
+  | "preview"; // the formula is still being typed: no request is made
+
+export interface CellProblem {
+  kind: ProblemKind;
+  code: CellErrorCode;
+  message: string;
+}
+
+function problem(kind: ProblemKind, message: string, code: CellErrorCode = "#N/A"): CellProblem {
+  return { kind, code, message };
+}
+
+const NOUN: Record<EntityKind, string> = { company: "company", contact: "contact" };
+const ID_NOUN: Record<EntityKind, string> = { company: "Company id", contact: "Person id" };
+
+export const problems = {
+  invalidId: (kind: EntityKind) => problem("invalidId", `${ID_NOUN[kind]} must be a whole number`, "#VALUE!"),
+  unknownField: (kind: EntityKind, name: string, valid: readonly string[]) =>
+    problem(
+      "unknownField",
+      `Unknown ${NOUN[kind]} field "${name}". Valid fields: ${valid.join(", ")}`,
+      "#VALUE!",
+    ),
+  noFields: () => problem("noFields", "Name at least one field, e.g. \"name\"", "#VALUE!"),
+  noMatch: (kind: EntityKind, id: number) => problem("noMatch", `No ${NOUN[kind]} with id ${id}`),
+  creditLimit: () => problem("creditLimit", "Credit limit reached"),
+  spendCap: (cap: number) =>
+    problem(
+      "spendCap",
+      `Daily limit of ${cap} new records reached. Raise "New records per day" in the task pane (Enrich tab), or try again tomorrow`,
+    ),
+  signIn: () => problem("signIn", "Sign in from the task pane"),
+  preview: () => problem("preview", "Press Enter to look this up"),
+  cancelled: () => problem("cancelled", "Cancelled"),
+  invalidInput: (kind: EntityKind, id: number, status: string) =>
+    problem("invalidInput", `The service did not accept ${NOUN[kind]} id ${id} (${status})`),
+  unexpectedStatus: (kind: EntityKind, id: number, status: string) =>
+    problem("unavailable", `No ${NOUN[kind]} data for id ${id}: the service answered ${status}`),
+  unavailable: (reason: string) => problem("unavailable", `Service unavailable: ${reason}`),
+};
+
+/** The shape of the client's ServiceError that this layer reads (structural, so core stays decoupled). */
+interface ServiceErrorLike {
+  kind: ServiceErrorKind;
+  status?: number;
+  userMessage?: string;
+  message?: string;
+  missingScope?: string;
+  missingRole?: string;
+  errors?: ReadonlyArray<{ code?: string }>;
+}
+
+const SERVICE_ERROR_KINDS: ReadonlySet<string> = new Set<ServiceErrorKind>([
+  "validation",
+  "unauthorized",
+  "paymentRequired",
+  "forbidden",
+  "notFound",
+  "rateLimited",
+  "server",
+  "network",
+  "timeout",
+  "invalidResponse",
+  "cancelled",
+]);
+
+function isServiceErrorLike(error: unknown): error is ServiceErrorLike {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as { kind?: unknown }).kind === "string" &&
+    SERVICE_ERROR_KINDS.has((error as { kind: string }).kind)
+  );
+}
+
+function describe(error: unknown): string {
+  if (isServiceErrorLike(error)) return error.userMessage ?? error.message ?? error.kind;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** Maps a failed request (after the client's retries) to what each of its cells shows. */
+export function problemFromError(error: unknown): CellProblem {
+  if (!isServiceErrorLike(error)) return problems.unavailable(describe(error));
+  switch (error.kind) {
+    case "unauthorized":
+      return problems.signIn();
+    case "forbidden": {
+      if (error.missingScope) return problem("forbidden", `Access denied: your sign-in lacks the scope ${error.missingScope}`);
+      if (error.missingRole) return problem("forbidden", `Access denied: your account lacks the role ${error.missingRole}`);
+      return problem("forbidden", `Access denied: ${describe(error)}`);
+    }
+    case "paymentRequired":
+      return problems.creditLimit();
+    case "validation":
+      if (error.errors?.some((e) => e.code === ERROR_CODES.creditLimit)) return problems.creditLimit();
+      return problem("invalidInput", `The service refused the request: ${describe(error)}`);
+    case "cancelled":
+      return problems.cancelled();
+    default:
+      return problems.unavailable(describe(error));
+  }
+}

@@ -1,0 +1,126 @@
+/* global CustomFunctions */
+// The BIZ cell functions. Each is a thin wrapper: read the arguments, ask the enrichment
+// engine (src/core/enrich), map a problem to an Excel error with a message. The runtime
+// (src/runtime.ts) injects the engine once with configureFunctions; nothing else is global here.
+// JSDoc below becomes functions.json (custom-functions-metadata): it is the help text Excel shows.
+import {
+  COMPANY_CARD_FIELDS,
+  companyCard,
+  problems,
+  type CellProblem,
+  type CellsResult,
+  type CellValue,
+  type CompanyCard,
+  type EnrichmentEngine,
+  type EntityKind,
+} from "../core/enrich/index.js";
+
+export interface FunctionsConfig {
+  engine: EnrichmentEngine;
+  /** Whether a user is signed in (no request is made otherwise). */
+  isSignedIn: () => boolean;
+  /** Whether the host shows entity values (data-type cards); the company name is returned elsewhere. */
+  supportsEntityCards?: () => boolean;
+}
+
+let configured: FunctionsConfig | undefined;
+
+/** Called once by the runtime with the shared engine; `undefined` detaches it (sign-out, tests). */
+export function configureFunctions(config: FunctionsConfig | undefined): void {
+  configured = config;
+}
+
+function toExcelError(problem: CellProblem): CustomFunctions.Error {
+  const code = problem.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
+  return new CustomFunctions.Error(code, problem.message);
+}
+
+function isPreview(invocation: CustomFunctions.Invocation | undefined): boolean {
+  // Typed as string in @types/custom-functions-runtime, a boolean at run time.
+  const flag: unknown = invocation?.isInValuePreview;
+  return flag === true || flag === "true";
+}
+
+async function cells(
+  kind: EntityKind,
+  id: unknown,
+  fields: unknown,
+  invocation: CustomFunctions.Invocation | undefined,
+): Promise<CellsResult> {
+  const config = configured;
+  if (!config || !config.isSignedIn()) return { ok: false, problem: problems.signIn() };
+  return config.engine.getCells(kind, id, fields, { preview: isPreview(invocation) });
+}
+
+function single(result: CellsResult): CellValue {
+  if (!result.ok) throw toExcelError(result.problem);
+  const value = result.values[0];
+  return value === undefined ? "" : value;
+}
+
+/**
+ * One field of a company, by company id, e.g. =BIZ.COMPANY(A2, "revenue").
+ * @customfunction COMPANY
+ * @param companyId The company's id: a whole number, or a cell holding one.
+ * @param field The output field, e.g. "name", "website", "revenue", "employeeRange", "country".
+ * @param invocation Invocation details from Excel.
+ * @returns The field's value: numbers as numbers, yes/no as TRUE/FALSE, lists as text.
+ */
+export async function company(
+  companyId: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- a number or text from a cell; the engine checks it
+  field: string,
+  invocation: CustomFunctions.Invocation,
+): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- text, number or boolean
+  return single(await cells("company", companyId, field, invocation));
+}
+
+/**
+ * Several fields of a company as a row that spills to the right, e.g. =BIZ.COMPANYROW(A2, "name,revenue,country").
+ * @customfunction COMPANYROW
+ * @param companyId The company's id: a whole number, or a cell holding one.
+ * @param fields The output fields: a range of field names, an array such as {"name","revenue"}, or comma-separated text.
+ * @param invocation Invocation details from Excel.
+ * @returns One row with a value per field, in the order given.
+ */
+export async function companyRow(
+  companyId: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- a number or text from a cell
+  fields: any[][], // eslint-disable-line @typescript-eslint/no-explicit-any -- names from a range, an array or text
+  invocation: CustomFunctions.Invocation,
+): Promise<any[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any -- text, numbers and booleans
+  const result = await cells("company", companyId, fields, invocation);
+  if (!result.ok) throw toExcelError(result.problem);
+  return [result.values];
+}
+
+/**
+ * One field of a contact, by person id, e.g. =BIZ.CONTACT(A2, "jobTitle").
+ * @customfunction CONTACT
+ * @param personId The contact's person id: a whole number, or a cell holding one.
+ * @param field The output field, e.g. "firstName", "lastName", "jobTitle", "email", "companyName".
+ * @param invocation Invocation details from Excel.
+ * @returns The field's value: numbers as numbers, yes/no as TRUE/FALSE, lists as text.
+ */
+export async function contact(
+  personId: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- a number or text from a cell
+  field: string,
+  invocation: CustomFunctions.Invocation,
+): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- text, number or boolean
+  return single(await cells("contact", personId, field, invocation));
+}
+
+/**
+ * A company as a data-type card (name, website, location, size, revenue...), e.g. =BIZ.COMPANYCARD(A2). Where Excel has no data types, the company name.
+ * @customfunction COMPANYCARD
+ * @param companyId The company's id: a whole number, or a cell holding one.
+ * @param invocation Invocation details from Excel.
+ * @returns The company card, or its name as text.
+ */
+export async function companyCardValue(
+  companyId: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- a number or text from a cell
+  invocation: CustomFunctions.Invocation,
+): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- an entity value or text
+  const result = await cells("company", companyId, [...COMPANY_CARD_FIELDS], invocation);
+  if (!result.ok) throw toExcelError(result.problem);
+  const card: CompanyCard = companyCard(result.fields, result.values);
+  return configured?.supportsEntityCards?.() ? card : card.text;
+}
