@@ -1,0 +1,170 @@
+// The workbook of browser mode (no Office host): tables live in memory, the page renders them
+// and offers CSV downloads. Same contract as the Excel adapter, so the task pane, the tests and
+// the demonstration run the same code path.
+import { rowsPerBlock, uniqueHeaders, uniqueSheetName, uniqueTableName, toCsv, type CellValue, type ColumnSpec } from "../core/sheet/index.js";
+import {
+  parseSavedSearches,
+  SAVED_SEARCHES_KEY,
+  WorkbookError,
+  type NewTableRequest,
+  type SavedSearchRecord,
+  type TableResult,
+  type TableWriter,
+  type WorkbookAdapter,
+  type WriteStats,
+} from "./workbook.js";
+
+export interface BrowserTable {
+  name: string;
+  sheetName: string;
+  columns: ColumnSpec[];
+  headers: string[];
+  rows: CellValue[][];
+  /** False while an insert is still writing. */
+  complete: boolean;
+}
+
+/** Key-value storage for the workbook's settings (localStorage in a page, a Map in tests). */
+export interface SettingsStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export function memoryStorage(): SettingsStorage {
+  const map = new Map<string, string>();
+  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v) };
+}
+
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let out = "";
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+export class BrowserWorkbook implements WorkbookAdapter {
+  readonly kind = "browser" as const;
+  readonly supportsSelection = false;
+  private readonly tables: BrowserTable[] = [];
+  private readonly sheetNames: string[] = [];
+  private readonly listeners = new Set<() => void>();
+  private version = 0;
+
+  constructor(private readonly storage: SettingsStorage = memoryStorage()) {}
+
+  /** Subscribes to changes (for React's useSyncExternalStore); returns the unsubscribe. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Changes each time a table changes, so a view knows to render again. */
+  getVersion = (): number => this.version;
+
+  listTables(): readonly BrowserTable[] {
+    return this.tables;
+  }
+
+  table(name: string): BrowserTable | undefined {
+    return this.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
+  }
+
+  /** The table as CSV text (RFC 4180, UTF-8 BOM, formula-leading text neutralised). */
+  csv(name: string): string {
+    const table = this.table(name);
+    if (!table) throw new WorkbookError("notFound", `There is no table named ${name}.`);
+    return toCsv(
+      table.columns.map((c, i) => ({ header: table.headers[i] ?? c.header, type: c.type })),
+      table.rows,
+    );
+  }
+
+  private changed(): void {
+    this.version++;
+    for (const listener of this.listeners) listener();
+  }
+
+  async createTable(request: NewTableRequest): Promise<TableWriter> {
+    if (request.target.kind === "selection") {
+      throw new WorkbookError("excel", "Inserting at the selection needs Excel; in the browser each search goes to a new sheet.");
+    }
+    const sheetName = uniqueSheetName(request.target.sheetName, this.sheetNames);
+    const tableName = uniqueTableName(request.tableName, this.tables.map((t) => t.name));
+    this.sheetNames.push(sheetName);
+    const table: BrowserTable = {
+      name: tableName,
+      sheetName,
+      columns: [...request.columns],
+      headers: uniqueHeaders(request.columns.map((c) => c.header)),
+      rows: [],
+      complete: false,
+    };
+    this.tables.push(table);
+    this.changed();
+    return this.writer(table);
+  }
+
+  async refreshTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter> {
+    const table = this.table(tableName);
+    if (!table) throw new WorkbookError("notFound", `The table ${tableName} is no longer in this workbook; run the search again to insert it.`);
+    table.columns = [...columns];
+    table.headers = uniqueHeaders(columns.map((c) => c.header));
+    table.rows = [];
+    table.complete = false;
+    this.changed();
+    return this.writer(table);
+  }
+
+  async tableExists(tableName: string): Promise<boolean> {
+    return this.table(tableName) !== undefined;
+  }
+
+  async loadSavedSearches(): Promise<SavedSearchRecord[]> {
+    return parseSavedSearches(this.storage.getItem(SAVED_SEARCHES_KEY));
+  }
+
+  async storeSavedSearches(searches: readonly SavedSearchRecord[]): Promise<void> {
+    this.storage.setItem(SAVED_SEARCHES_KEY, JSON.stringify(searches));
+  }
+
+  private writer(table: BrowserTable): TableWriter {
+    const blockRows = rowsPerBlock(table.columns.length);
+    const queue: CellValue[][] = [];
+    const stats: WriteStats = { rowsWritten: 0, blocks: 0, syncs: 0 };
+    const flush = (all: boolean) => {
+      while (queue.length >= blockRows || (all && queue.length > 0)) {
+        const block = queue.splice(0, blockRows);
+        for (const row of block) table.rows.push(row);
+        stats.rowsWritten += block.length;
+        stats.blocks++;
+        this.changed();
+      }
+    };
+    return {
+      tableName: table.name,
+      sheetName: table.sheetName,
+      append: async (rows) => {
+        for (const row of rows) queue.push(table.columns.map((_, i) => row[i] ?? ""));
+        flush(false);
+      },
+      finish: async (): Promise<TableResult> => {
+        flush(true);
+        table.complete = true;
+        this.changed();
+        const lastRow = table.rows.length + 1;
+        return {
+          tableName: table.name,
+          sheetName: table.sheetName,
+          address: `${table.sheetName}!A1:${columnLetter(table.columns.length - 1)}${lastRow}`,
+          rowsWritten: stats.rowsWritten,
+          stats: { ...stats },
+        };
+      },
+      stats: () => ({ ...stats }),
+    };
+  }
+}

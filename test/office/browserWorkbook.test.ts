@@ -1,0 +1,58 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { BrowserWorkbook, columnLetter, memoryStorage } from "../../src/office/browserWorkbook.js";
+import { WorkbookError } from "../../src/office/workbook.js";
+import { columnsFor, itemsToRows } from "../../src/core/sheet/index.js";
+
+const columns = columnsFor("company", ["id", "name", "revenue"]);
+const items = (n: number, start = 1) =>
+  Array.from({ length: n }, (_, i) => ({ id: String(start + i), attributes: { name: i === 0 ? "=1+1" : `Co ${start + i}`, revenue: "10" } }));
+
+test("the browser workbook keeps tables on new sheets, notifies views, exports CSV", async () => {
+  const workbook = new BrowserWorkbook();
+  let notified = 0;
+  const stop = workbook.subscribe(() => notified++);
+  const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "Companies" }, tableName: "Companies", columns, expectedRows: 3 });
+  await writer.append(itemsToRows(items(3), columns));
+  const result = await writer.finish();
+  stop();
+  assert.equal(result.address, "Companies!A1:C4");
+  assert.equal(result.rowsWritten, 3);
+  assert.ok(notified >= 2);
+  const table = workbook.table("Companies")!;
+  assert.equal(table.complete, true);
+  assert.deepEqual(table.rows[0], [1, "=1+1", 10]);
+  const csv = workbook.csv("Companies");
+  assert.ok(csv.startsWith("\uFEFFCompany ID,Company name,Revenue ($K)\r\n1,'=1+1,10\r\n"));
+});
+
+test("the browser workbook refuses the selection target and refreshes a table in place", async () => {
+  const workbook = new BrowserWorkbook();
+  await assert.rejects(workbook.createTable({ target: { kind: "selection" }, tableName: "T", columns, expectedRows: 1 }), WorkbookError);
+  const w = await workbook.createTable({ target: { kind: "newSheet", sheetName: "S" }, tableName: "T", columns, expectedRows: 2 });
+  await w.append(itemsToRows(items(2), columns));
+  await w.finish();
+  const r = await workbook.refreshTable("T", columns);
+  await r.append(itemsToRows(items(1, 9), columns));
+  await r.finish();
+  assert.equal(workbook.listTables().length, 1);
+  assert.equal(workbook.table("T")!.rows.length, 1);
+  await assert.rejects(workbook.refreshTable("Nope", columns), (e: unknown) => e instanceof WorkbookError && e.kind === "notFound");
+});
+
+test("saved searches persist in the given storage", async () => {
+  const storage = memoryStorage();
+  const a = new BrowserWorkbook(storage);
+  await a.storeSavedSearches([{ id: "1", name: "n", kind: "contact", filters: {}, columns: [], savedAt: "x" }]);
+  const b = new BrowserWorkbook(storage);
+  assert.equal((await b.loadSavedSearches())[0]!.name, "n");
+  storage.setItem("bizdata.savedSearches", "not json");
+  assert.deepEqual(await b.loadSavedSearches(), []);
+});
+
+test("column letters", () => {
+  assert.equal(columnLetter(0), "A");
+  assert.equal(columnLetter(25), "Z");
+  assert.equal(columnLetter(26), "AA");
+  assert.equal(columnLetter(701), "ZZ");
+});
