@@ -1,0 +1,81 @@
+// The BIZ functions in Node with a fake CustomFunctions runtime and a scripted client.
+import assert from "node:assert/strict";
+import { afterEach, before, describe, it } from "node:test";
+import { createEnrichmentEngine } from "../../src/core/enrich/index.js";
+import { FakeEnrichClient } from "../core/enrich/fakeClient.js";
+import { cellOutcome, installFakeCustomFunctions, invocation } from "./fakeCustomFunctions.js";
+
+before(() => installFakeCustomFunctions());
+
+const fns = await import("../../src/functions/functions.js");
+
+function configure(signedIn = true, cards = false) {
+  const client = new FakeEnrichClient();
+  const engine = createEnrichmentEngine({ client, windowMs: 2 });
+  fns.configureFunctions({ engine, isSignedIn: () => signedIn, supportsEntityCards: () => cards });
+  return client;
+}
+
+afterEach(() => fns.configureFunctions(undefined));
+
+describe("BIZ functions", () => {
+  it("COMPANY returns typed values", async () => {
+    configure();
+    assert.deepEqual(await cellOutcome(fns.company(12, "revenue", invocation())), { value: 120 });
+    assert.deepEqual(await cellOutcome(fns.company("12", "certified", invocation())), { value: true });
+    assert.deepEqual(await cellOutcome(fns.company(12, "name", invocation())), { value: "Company 12" });
+  });
+
+  it("COMPANYROW spills one row from a range, an array or comma text", async () => {
+    configure();
+    const expected = { value: [["Company 6", 60, "Germany"]] };
+    assert.deepEqual(await cellOutcome(fns.companyRow(6, [["name", "revenue", "country"]], invocation())), expected);
+    assert.deepEqual(await cellOutcome(fns.companyRow(6, [["name"], ["revenue"], ["country"]], invocation())), expected);
+    assert.deepEqual(await cellOutcome(fns.companyRow(6, [["name, revenue,country"]], invocation())), expected);
+  });
+
+  it("CONTACT returns contact fields", async () => {
+    configure();
+    assert.deepEqual(await cellOutcome(fns.contact(3, "lastName", invocation())), { value: "Last3" });
+  });
+
+  it("COMPANYCARD is an entity where the host has data types, the name elsewhere", async () => {
+    configure(true, true);
+    const card = (await cellOutcome(fns.companyCardValue(8, invocation()))).value as any;
+    assert.equal(card.type, "Entity");
+    assert.equal(card.text, "Company 8");
+    assert.deepEqual(card.properties["Revenue ($K)"], { type: "Double", basicValue: 80 });
+    assert.deepEqual(card.properties["Certified"], { type: "Boolean", basicValue: true });
+    assert.equal(card.layouts.card.title.property, "Company name");
+    configure(true, false);
+    assert.deepEqual(await cellOutcome(fns.companyCardValue(8, invocation())), { value: "Company 8" });
+  });
+
+  it("asks to sign in, without a request, when nobody is signed in or nothing is configured", async () => {
+    const client = configure(false);
+    assert.deepEqual(await cellOutcome(fns.company(1, "name", invocation())), { error: "#N/A", message: "Sign in from the task pane" });
+    fns.configureFunctions(undefined);
+    assert.deepEqual(await cellOutcome(fns.contact(1, "email", invocation())), { error: "#N/A", message: "Sign in from the task pane" });
+    assert.equal(client.calls.length, 0);
+  });
+
+  it("maps problems to #VALUE! and #N/A with their messages", async () => {
+    const client = configure();
+    client.behaviour = (_k, id) => (id === 404 ? { status: "NO_MATCH", outcome: "noMatch" } : undefined);
+    assert.deepEqual(await cellOutcome(fns.company(1.5, "name", invocation())), {
+      error: "#VALUE!",
+      message: "Company id must be a whole number",
+    });
+    const unknown = await cellOutcome(fns.companyRow(1, [["name", "size"]], invocation()));
+    assert.equal(unknown.error, "#VALUE!");
+    assert.match(unknown.message!, /Unknown company field "size"\. Valid fields: .*employeeRange/);
+    assert.deepEqual(await cellOutcome(fns.company(404, "name", invocation())), { error: "#N/A", message: "No company with id 404" });
+  });
+
+  it("makes no request in value preview", async () => {
+    const client = configure();
+    const outcome = await cellOutcome(fns.company(77, "name", invocation(true)));
+    assert.equal(outcome.error, "#N/A");
+    assert.equal(client.calls.length, 0);
+  });
+});
