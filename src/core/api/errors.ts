@@ -1,7 +1,7 @@
 // One error hierarchy for every failure of the client, chosen by one factory (serviceError),
 // with errorFromResponse reading an HTTP answer into it. Every message, error object and
 // toJSON() output is redacted: no Authorization header or token survives into an error.
-import { DATA_ROLES, SCOPES, summarizeIssues, type ValidationIssue } from "../contract/index.js";
+import { CONTACT_FILTERS, DATA_ROLES, SCOPES, summarizeIssues, type ValidationIssue } from "../contract/index.js";
 import { redactText, redactValue } from "./redact.js";
 import type { ServiceErrorKind, ServiceErrorObject } from "./types.js";
 
@@ -302,7 +302,7 @@ function issuesFromErrors(errors: ServiceErrorObject[]): ValidationIssue[] {
   return errors.map((e) => {
     const pointer = e.source?.pointer;
     const parameter = e.source?.parameter;
-    const label = e.title && pointer ? e.title : labelFromPointer(pointer ?? parameter ?? "");
+    const label = pointer !== undefined ? labelFromPointer(pointer) : labelFromParameter(parameter);
     const issue: ValidationIssue = {
       label,
       rule: e.code ?? "invalid",
@@ -315,9 +315,26 @@ function issuesFromErrors(errors: ServiceErrorObject[]): ValidationIssue[] {
   });
 }
 
+const PARAMETER_LABELS: Record<string, string> = {
+  "page[number]": "Page number",
+  "page[size]": "Page size",
+  sort: "Sort",
+  audienceId: "Audience",
+};
+
+function labelFromParameter(parameter: string | undefined): string {
+  if (parameter === undefined || parameter === "") return "Request";
+  return PARAMETER_LABELS[parameter] ?? parameter;
+}
+
+/** The service's error objects carry no label: name the field the way the form does. */
 function labelFromPointer(pointer: string): string {
-  const last = pointer.split("/").filter(Boolean).pop();
-  return last ?? "Request";
+  const parts = pointer.split("/").slice(1);
+  const filters: Record<string, { label: string }> = CONTACT_FILTERS;
+  if (parts[0] === "data" && parts[1] === "attributes" && parts[2] !== undefined && parts.length === 3) {
+    return filters[parts[2]]?.label ?? parts[2];
+  }
+  return parts.filter((p) => !/^\d+$/.test(p)).pop() ?? "Request";
 }
 
 /** Retry-After in ms: delta-seconds or an HTTP date; undefined when absent or unreadable. */
