@@ -1,0 +1,84 @@
+// Where the job list is remembered between task-pane sessions: per-user storage (the
+// browser's localStorage or OfficeRuntime.storage), never the workbook, under a key that
+// names the user so two people sharing a machine do not see each other's jobs.
+import type { TrackedJob } from "./trackedJob.js";
+
+export interface JobStorage {
+  load(): Promise<TrackedJob[]>;
+  save(jobs: readonly TrackedJob[]): Promise<void>;
+}
+
+/** The shape shared by window.localStorage and OfficeRuntime.storage (sync or async). */
+export interface KeyValueStore {
+  getItem(key: string): string | null | Promise<string | null>;
+  setItem(key: string, value: string): void | Promise<void>;
+}
+
+export const JOB_STORAGE_PREFIX = "bizdata.jobs.v1.";
+
+/** Jobs kept at most; the oldest finished ones go first. */
+export const MAX_REMEMBERED_JOBS = 50;
+
+function isTrackedJob(v: unknown): v is TrackedJob {
+  if (v === null || typeof v !== "object") return false;
+  const j = v as Partial<TrackedJob>;
+  return (
+    typeof j.audienceId === "string" &&
+    typeof j.jobId === "string" &&
+    typeof j.audienceName === "string" &&
+    typeof j.startedAt === "number" &&
+    typeof j.status === "string" &&
+    typeof j.terminal === "boolean"
+  );
+}
+
+/** Reads a stored job list, dropping anything that is not a job. */
+export function parseStoredJobs(raw: string | null): TrackedJob[] {
+  if (raw === null || raw === "") return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // A damaged entry is not worth failing the panel for: start with an empty list.
+    return [];
+  }
+  return Array.isArray(value) ? value.filter(isTrackedJob) : [];
+}
+
+/** Keeps the newest jobs, and every unfinished one, up to the cap. */
+export function pruneJobs(jobs: readonly TrackedJob[]): TrackedJob[] {
+  if (jobs.length <= MAX_REMEMBERED_JOBS) return [...jobs];
+  const byNewest = [...jobs].sort((a, b) => b.startedAt - a.startedAt);
+  const running = byNewest.filter((j) => !j.terminal);
+  const finished = byNewest.filter((j) => j.terminal).slice(0, Math.max(0, MAX_REMEMBERED_JOBS - running.length));
+  const keep = new Set([...running, ...finished]);
+  return jobs.filter((j) => keep.has(j));
+}
+
+export function keyValueJobStorage(store: KeyValueStore, userId: string): JobStorage {
+  const key = JOB_STORAGE_PREFIX + encodeURIComponent(userId);
+  return {
+    async load() {
+      return parseStoredJobs(await store.getItem(key));
+    },
+    async save(jobs) {
+      await store.setItem(key, JSON.stringify(pruneJobs(jobs)));
+    },
+  };
+}
+
+/** In-memory storage, for tests and for when no per-user storage is reachable. */
+export function memoryJobStorage(initial: readonly TrackedJob[] = []): JobStorage & { saved(): TrackedJob[] } {
+  let jobs = initial.map((j) => ({ ...j }));
+  return {
+    async load() {
+      return jobs.map((j) => ({ ...j }));
+    },
+    async save(next) {
+      jobs = pruneJobs(next).map((j) => ({ ...j }));
+    },
+    saved() {
+      return jobs.map((j) => ({ ...j }));
+    },
+  };
+}

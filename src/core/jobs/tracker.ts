@@ -1,0 +1,162 @@
+// The list of enrichment jobs a user started: remembered in per-user storage, followed
+// through the shared JobPoller (one timer for all of them) until each ends, and published to
+// the job panel. A tracker opened again (the task pane reopened) resumes the unfinished jobs.
+import type { JobPoller, JobUpdate } from "./poller.js";
+import type { JobStorage } from "./storage.js";
+import type { TrackedJob } from "./trackedJob.js";
+
+export interface JobTrackerOptions {
+  poller: JobPoller;
+  storage: JobStorage;
+  now?: () => number;
+}
+
+export interface TrackerSnapshot {
+  /** Newest first. */
+  jobs: TrackedJob[];
+  /** Set when the job list could not be saved (the jobs still run; they may be forgotten on reopen). */
+  storageProblem?: string;
+}
+
+export interface NewTrackedJob {
+  audienceId: string;
+  jobId: string;
+  audienceName: string;
+  scope?: "AUDIENCE" | "ROW";
+  rowIds?: string[];
+}
+
+export class JobTracker {
+  private readonly poller: JobPoller;
+  private readonly storage: JobStorage;
+  private readonly now: () => number;
+  private list: TrackedJob[] = [];
+  private readonly stopWatching = new Map<string, () => void>();
+  private readonly listeners = new Set<(snapshot: TrackerSnapshot) => void>();
+  private saving: Promise<void> = Promise.resolve();
+  private storageProblem: string | undefined;
+  private closed = false;
+
+  private constructor(options: JobTrackerOptions) {
+    this.poller = options.poller;
+    this.storage = options.storage;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Loads the remembered jobs and resumes following the unfinished ones. */
+  static async open(options: JobTrackerOptions): Promise<JobTracker> {
+    const tracker = new JobTracker(options);
+    try {
+      tracker.list = await options.storage.load();
+    } catch (error) {
+      tracker.storageProblem = `Your earlier jobs could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    for (const job of tracker.list) if (!job.terminal) tracker.follow(job);
+    return tracker;
+  }
+
+  snapshot(): TrackerSnapshot {
+    const jobs = [...this.list].sort((a, b) => b.startedAt - a.startedAt).map((j) => ({ ...j }));
+    return this.storageProblem === undefined ? { jobs } : { jobs, storageProblem: this.storageProblem };
+  }
+
+  /** Calls `listener` on every change; returns the function that stops it. */
+  subscribe(listener: (snapshot: TrackerSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Remembers a job just started and follows it. */
+  async track(job: NewTrackedJob): Promise<void> {
+    const tracked: TrackedJob = { ...job, startedAt: this.now(), status: "SCHEDULED", terminal: false };
+    this.list = [...this.list.filter((j) => j.jobId !== job.jobId), tracked];
+    this.follow(tracked);
+    this.changed();
+    await this.flush();
+  }
+
+  /** Records how many rows failed, once the panel has read them. */
+  async setFailedRows(jobId: string, failedRows: number): Promise<void> {
+    this.update(jobId, (j) => ({ ...j, failedRows }));
+    await this.flush();
+  }
+
+  /** Forgets a job (stops following it if it still runs). */
+  async forget(jobId: string): Promise<void> {
+    this.stopWatching.get(jobId)?.();
+    this.stopWatching.delete(jobId);
+    this.list = this.list.filter((j) => j.jobId !== jobId);
+    this.changed();
+    await this.flush();
+  }
+
+  /** Waits for pending saves. */
+  async flush(): Promise<void> {
+    await this.saving;
+  }
+
+  /** Stops following jobs (the shared poller stays; a new tracker resumes from storage). */
+  close(): void {
+    this.closed = true;
+    for (const stop of this.stopWatching.values()) stop();
+    this.stopWatching.clear();
+    this.listeners.clear();
+  }
+
+  private follow(job: TrackedJob): void {
+    if (this.closed || this.stopWatching.has(job.jobId)) return;
+    const stop = this.poller.watch(job.audienceId, job.jobId, (update) => this.onUpdate(job.jobId, update));
+    this.stopWatching.set(job.jobId, stop);
+  }
+
+  private onUpdate(jobId: string, update: JobUpdate): void {
+    if (this.closed) return;
+    const now = this.now();
+    this.update(jobId, (j) => {
+      if (update.kind === "error") {
+        const next: TrackedJob = { ...j, problem: update.error.message };
+        if (update.final) {
+          next.terminal = true;
+          next.finishedAt = now;
+        }
+        return next;
+      }
+      const { status } = update;
+      const next: TrackedJob = { ...j, status: status.status, terminal: status.terminal };
+      delete next.problem;
+      if (status.percentProgress !== undefined) next.percentProgress = status.percentProgress;
+      if (status.terminal && next.finishedAt === undefined) next.finishedAt = now;
+      return next;
+    });
+    if (update.kind === "status" ? update.status.terminal : update.final) this.stopWatching.delete(jobId);
+  }
+
+  private update(jobId: string, change: (job: TrackedJob) => TrackedJob): void {
+    let touched = false;
+    this.list = this.list.map((j) => {
+      if (j.jobId !== jobId) return j;
+      touched = true;
+      return change(j);
+    });
+    if (touched) this.changed();
+  }
+
+  private changed(): void {
+    const jobs = this.list;
+    this.saving = this.saving.then(async () => {
+      try {
+        await this.storage.save(jobs);
+        this.storageProblem = undefined;
+      } catch (error) {
+        this.storageProblem = `Your job list could not be saved: ${error instanceof Error ? error.message : String(error)}`;
+        this.publish();
+      }
+    });
+    this.publish();
+  }
+
+  private publish(): void {
+    const snapshot = this.snapshot();
+    for (const listener of [...this.listeners]) listener(snapshot);
+  }
+}
