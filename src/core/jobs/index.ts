@@ -7,3 +7,4 @@ export * from "./tracker.js";
 export * from "./rows.js";
 export * from "./format.js";
 export * from "./startRequest.js";
+export * from "./stream.js";
