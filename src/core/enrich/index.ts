@@ -15,3 +15,15 @@ export { problems, problemFromError, type CellProblem, type CellErrorCode, type 
 export { toCellValue, readableText, type CellValue } from "./cellValues.js";
 export { fieldNames, fieldSpec, parseRecordId, resolveFieldNames, OUTPUT_FIELDS, type EntityKind } from "./fields.js";
 export { companyCard, COMPANY_CARD_FIELDS, type CompanyCard, type CardProperty } from "./card.js";
+export {
+  splitHeader,
+  buildOutputColumns,
+  STATUS_HEADER,
+  type SelectionSource,
+  type SelectedColumn,
+  type ReadSelectionResult,
+  type WriteColumnsRequest,
+  type WriteColumnsResult,
+  type SplitColumn,
+  type OutputColumns,
+} from "./selection.js";

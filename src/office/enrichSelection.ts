@@ -1,0 +1,140 @@
+/* global Excel */
+// Excel side of "enrich selection": read the selected column of ids, and write enriched fields
+// into new columns to its right, text-safe (a string cell gets the text format "@" before its
+// value, so "=cmd" or "+1 555" stays text) and never over data without the user's word.
+import type {
+  CellValue,
+  ReadSelectionResult,
+  SelectionSource,
+  WriteColumnsRequest,
+  WriteColumnsResult,
+} from "../core/enrich/index.js";
+
+/** Excel.run, injectable so tests pass a fake. */
+export type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
+
+export interface ExcelSelectionOptions {
+  run?: ExcelRun;
+  /** Rows per write request (Excel on the web caps one request at 5 MB). */
+  blockRows?: number;
+}
+
+const TEXT_FORMAT = "@";
+const GENERAL_FORMAT = "General";
+/** More rows than this means a whole column was selected: read only its used part. */
+const WHOLE_COLUMN_ROWS = 100_000;
+
+interface Position {
+  sheet: string;
+  row: number;
+  col: number;
+  rows: number;
+}
+
+export function createExcelSelectionSource(options: ExcelSelectionOptions = {}): SelectionSource {
+  const run: ExcelRun = options.run ?? ((batch) => Excel.run(batch));
+  const blockRows = Math.max(1, options.blockRows ?? 2000);
+  return {
+    readIds: () => run((context) => readSelectedColumn(context)),
+    writeColumns: (request) => run((context) => writeColumns(context, request, blockRows)),
+  };
+}
+
+async function readSelectedColumn(context: Excel.RequestContext): Promise<ReadSelectionResult> {
+  let range = context.workbook.getSelectedRange();
+  range.load("address, rowCount, columnCount");
+  await context.sync();
+  if (range.columnCount !== 1) {
+    return { ok: false, message: "Select one column of ids (a range or a table column), then try again." };
+  }
+  if (range.rowCount > WHOLE_COLUMN_ROWS) {
+    const used = range.getUsedRangeOrNullObject(true);
+    used.load("address");
+    await context.sync();
+    if (used.isNullObject) return { ok: false, message: "The selected column is empty." };
+    range = used;
+  }
+  range.load("address, values");
+  await context.sync();
+  const values = range.values.map((row) => row[0] as unknown);
+  while (values.length > 0 && (values[values.length - 1] === "" || values[values.length - 1] === null)) values.pop();
+  if (values.length === 0) return { ok: false, message: "The selected column is empty." };
+  return { ok: true, selection: { address: range.address, values } };
+}
+
+async function writeColumns(
+  context: Excel.RequestContext,
+  request: WriteColumnsRequest,
+  blockRows: number,
+): Promise<WriteColumnsResult> {
+  const position = parseAddress(request.address);
+  const columns = request.headers?.length ?? request.rows[0]?.length ?? 0;
+  const headerRows = request.headers ? 1 : 0;
+  const totalRows = headerRows + request.rows.length;
+  const sheet = context.workbook.worksheets.getItem(position.sheet);
+  const left = position.col + 1;
+  const targetAddress = a1(position.sheet, position.row, left, Math.max(1, totalRows), Math.max(1, columns));
+  if (columns === 0 || totalRows === 0) return { status: "written", address: targetAddress };
+
+  if (!request.overwrite) {
+    const used = sheet.getRangeByIndexes(position.row, left, totalRows, columns).getUsedRangeOrNullObject(true);
+    used.load("address");
+    await context.sync();
+    if (!used.isNullObject) return { status: "notEmpty", address: targetAddress };
+  }
+
+  const all: CellValue[][] = request.headers ? [request.headers, ...request.rows] : request.rows;
+  for (let start = 0; start < all.length; start += blockRows) {
+    const block = all.slice(start, start + blockRows).map((row) => normalizeRow(row, columns));
+    const range = sheet.getRangeByIndexes(position.row + start, left, block.length, columns);
+    context.application.suspendApiCalculationUntilNextSync();
+    // Formats before values: a string is text in Excel only if its cell is text first.
+    range.numberFormat = block.map((row) => row.map((value) => (typeof value === "string" ? TEXT_FORMAT : GENERAL_FORMAT)));
+    range.values = block;
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per block keeps each request under Excel's size cap
+    await context.sync();
+  }
+  return { status: "written", address: targetAddress };
+}
+
+function normalizeRow(row: readonly CellValue[], columns: number): CellValue[] {
+  return Array.from({ length: columns }, (_, index) => row[index] ?? "");
+}
+
+/** "Sheet1!B2:B20", "'My sheet'!B2" -> sheet name and zero-based position. */
+export function parseAddress(address: string): Position {
+  const bang = address.lastIndexOf("!");
+  if (bang < 0) throw new Error(`Not a worksheet address: ${address}`);
+  let sheet = address.slice(0, bang);
+  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
+  const match = /^\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?$/i.exec(address.slice(bang + 1));
+  if (!match) throw new Error(`Not a cell range: ${address}`);
+  const col = columnIndex(match[1] as string);
+  const row = Number(match[2]) - 1;
+  const lastRow = match[4] ? Number(match[4]) - 1 : row;
+  return { sheet, row, col, rows: lastRow - row + 1 };
+}
+
+function columnIndex(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+function columnLetters(index: number): string {
+  let n = index + 1;
+  let out = "";
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+function a1(sheet: string, row: number, col: number, rows: number, cols: number): string {
+  const quoted = /^[A-Za-z0-9_]+$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
+  const start = `${columnLetters(col)}${row + 1}`;
+  const end = `${columnLetters(col + cols - 1)}${row + rows}`;
+  return `${quoted}!${rows === 1 && cols === 1 ? start : `${start}:${end}`}`;
+}

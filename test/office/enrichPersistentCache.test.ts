@@ -1,0 +1,84 @@
+// The persistent stores of the enrichment engine on an OfficeRuntime.storage-shaped store.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { createEnrichmentEngine } from "../../src/core/enrich/index.js";
+import { createStorageCacheStore, createStorageSpendStore, type KeyValueStorage } from "../../src/office/persistentCache.js";
+import { FakeEnrichClient } from "../core/enrich/fakeClient.js";
+
+/** OfficeRuntime.storage as documented: string values, getItems gives null for absent keys. */
+class FakeOfficeStorage implements KeyValueStorage {
+  readonly items = new Map<string, string>();
+  async getItems(keys: string[]) {
+    return Object.fromEntries(keys.map((k) => [k, this.items.get(k) ?? null]));
+  }
+  async setItems(items: Record<string, string>) {
+    for (const [k, v] of Object.entries(items)) {
+      if (typeof v !== "string") throw new Error("OfficeRuntime.storage stores strings only");
+      this.items.set(k, v);
+    }
+  }
+  async removeItems(keys: string[]) {
+    for (const k of keys) this.items.delete(k);
+  }
+  async getKeys() {
+    return [...this.items.keys()];
+  }
+}
+
+describe("persistent enrichment stores", () => {
+  it("survive a new runtime: the cache answers, the day's count and the user's cap remain", async () => {
+    const storage = new FakeOfficeStorage();
+    const first = new FakeEnrichClient();
+    const engine1 = createEnrichmentEngine({
+      client: first,
+      windowMs: 1,
+      cache: createStorageCacheStore(storage),
+      spendStore: createStorageSpendStore(storage, "user-1"),
+    });
+    await engine1.setDailyNewRecordCap(500);
+    await Promise.all([1, 2, 3].map((id) => engine1.getCells("company", id, "name,revenue")));
+    await engine1.whenIdle();
+
+    const second = new FakeEnrichClient();
+    const engine2 = createEnrichmentEngine({
+      client: second,
+      windowMs: 1,
+      cache: createStorageCacheStore(storage),
+      spendStore: createStorageSpendStore(storage, "user-1"),
+    });
+    const again = await engine2.getCells("company", 2, "revenue");
+    assert.ok(again.ok && again.values[0] === 20);
+    assert.equal(second.calls.length, 0);
+    const spend = await engine2.spendStatus();
+    assert.equal(spend.cap, 500);
+    assert.equal(spend.used, 3);
+  });
+
+  it("clears only the cache's own keys", async () => {
+    const storage = new FakeOfficeStorage();
+    storage.items.set("bizdata.settings", "{}");
+    const engine = createEnrichmentEngine({ client: new FakeEnrichClient(), windowMs: 1, cache: createStorageCacheStore(storage) });
+    await engine.getCells("company", 9, "name");
+    await engine.whenIdle();
+    assert.ok([...storage.items.keys()].some((k) => k.startsWith("biz-enrich:")));
+    await engine.clearCache();
+    assert.deepEqual([...storage.items.keys()], ["bizdata.settings"]);
+  });
+
+  it("treats a damaged entry as a miss", async () => {
+    const storage = new FakeOfficeStorage();
+    storage.items.set("biz-enrich:v1:company:5", "{not json");
+    storage.items.set("biz-enrich-spend:default", "garbage");
+    const client = new FakeEnrichClient();
+    const engine = createEnrichmentEngine({
+      client,
+      windowMs: 1,
+      cache: createStorageCacheStore(storage),
+      spendStore: createStorageSpendStore(storage),
+    });
+    const result = await engine.getCells("company", 5, "name");
+    assert.ok(result.ok && result.values[0] === "Company 5");
+    assert.equal(client.calls.length, 1);
+    assert.equal((await engine.spendStatus()).cap, 1000);
+  });
+});
