@@ -1,2 +1,103 @@
-// Placeholder entry so the build runs; the sign-in owner replaces this file.
-export {};
+// dialog.html: runs the sign-in inside an Office dialog. The task pane opens it with the
+// sign-in settings in the query; it redirects to the authorization server, comes back here with
+// the response, and sends the result to the task pane with messageParent (a string).
+// Nothing is stored except the non-secret settings, in this window's session storage.
+/* global Office */
+import { PublicClientApplication } from "@azure/msal-browser";
+import type { SignInSettings } from "../core/settings/environment.js";
+import type { DialogMode } from "./dialogBridge.js";
+import { encodeDialogMessage, type DialogErrorCode, type DialogResult } from "./dialogProtocol.js";
+import { loadAuthorityMetadata, msalConfiguration } from "./msalConfig.js";
+
+const SETTINGS_KEY = "bizdata.signin.dialog.settings";
+
+interface DialogSettings {
+  mode: DialogMode;
+  signIn: SignInSettings;
+}
+
+function settingsFromQuery(): DialogSettings | null {
+  const q = new URLSearchParams(location.search);
+  const authority = q.get("authority");
+  const clientId = q.get("clientId");
+  if (!authority || !clientId) return null;
+  const tokenEndpoint = q.get("tokenEndpoint");
+  return {
+    mode: q.get("mode") === "renew" ? "renew" : "signin",
+    signIn: {
+      authority,
+      clientId,
+      scopes: (q.get("scopes") ?? "").split(" ").filter(Boolean),
+      ...(tokenEndpoint ? { tokenEndpoint } : {}),
+    },
+  };
+}
+
+function show(text: string) {
+  const status = document.getElementById("status");
+  if (status) status.textContent = text;
+}
+
+function send(result: DialogResult) {
+  Office.context.ui.messageParent(encodeDialogMessage(result));
+}
+
+function errorCodeOf(error: unknown): string {
+  return typeof error === "object" && error !== null && "errorCode" in error ? String((error as { errorCode: unknown }).errorCode) : "";
+}
+
+function dialogError(error: unknown): DialogResult {
+  const code = errorCodeOf(error);
+  const mapped: DialogErrorCode =
+    code === "access_denied"
+      ? "access_denied"
+      : ["login_required", "interaction_required", "consent_required"].includes(code)
+        ? "login_required"
+        : "failed";
+  return { type: "error", code: mapped, description: code ? `sign-in server answered ${code}` : "unexpected failure" };
+}
+
+async function run(): Promise<void> {
+  const fromQuery = settingsFromQuery();
+  if (fromQuery) sessionStorage.setItem(SETTINGS_KEY, JSON.stringify(fromQuery));
+  const stored = sessionStorage.getItem(SETTINGS_KEY);
+  if (!stored) {
+    send({ type: "error", code: "failed", description: "the sign-in window was opened without settings" });
+    return;
+  }
+  const settings = JSON.parse(stored) as DialogSettings;
+  const redirectUri = `${location.origin}${location.pathname}`;
+  const pca = new PublicClientApplication(
+    msalConfiguration(settings.signIn, {
+      redirectUri,
+      authorityMetadata: await loadAuthorityMetadata(settings.signIn),
+      cacheLocation: "sessionStorage",
+      // The task pane cannot reach this window's storage: a refresh token would be stranded here.
+      offlineAccess: false,
+    }),
+  );
+  await pca.initialize();
+  const result = await pca.handleRedirectPromise();
+  if (result) {
+    sessionStorage.removeItem(SETTINGS_KEY);
+    await pca.clearCache();
+    send({
+      type: "signedIn",
+      accessToken: result.accessToken,
+      expiresAt: result.expiresOn ? result.expiresOn.getTime() : Date.now() + 5 * 60_000,
+      account: { name: result.account?.name || result.account?.username || "", username: result.account?.username ?? "" },
+    });
+    show("Signed in. You can close this window.");
+    return;
+  }
+  show(settings.mode === "renew" ? "Renewing your sign-in…" : "Opening the sign-in page…");
+  await pca.loginRedirect({ scopes: settings.signIn.scopes, prompt: settings.mode === "renew" ? "none" : "login", redirectUri });
+}
+
+Office.onReady(() => {
+  run().catch((error: unknown) => {
+    sessionStorage.removeItem(SETTINGS_KEY);
+    show("Sign-in did not finish. Close this window and try again.");
+    send(dialogError(error));
+  });
+});

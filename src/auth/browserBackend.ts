@@ -1,0 +1,133 @@
+// Sign-in outside Office (browser mode): msal-browser's popup for the interactive step
+// (redirect.html relays the response), and the refresh token in MSAL's cache for renewal.
+import {
+  CacheLookupPolicy,
+  InteractionRequiredAuthError,
+  PublicClientApplication,
+  type AccountInfo as MsalAccount,
+  type AuthenticationResult,
+  type IPublicClientApplication,
+} from "@azure/msal-browser";
+import { isServiceError } from "../core/api/errors.js";
+import type { SignInSettings } from "../core/settings/environment.js";
+import { signInCancelled, signInDenied, signInExpired, signInFailed } from "./errors.js";
+import { loadAuthorityMetadata, msalConfiguration, type FetchLike } from "./msalConfig.js";
+import type { Credentials, SignInBackend } from "./types.js";
+
+export const REDIRECT_PAGE = "/redirect.html";
+
+export type MsalClient = Pick<
+  IPublicClientApplication,
+  "initialize" | "getAllAccounts" | "loginPopup" | "acquireTokenSilent" | "clearCache"
+>;
+
+export interface BrowserBackendDeps {
+  origin: string;
+  /** Builds the MSAL client (tests pass a fake). */
+  createClient?: (signIn: SignInSettings, origin: string) => Promise<MsalClient>;
+  fetchJson?: FetchLike;
+}
+
+async function defaultClient(signIn: SignInSettings, origin: string, fetchJson?: FetchLike): Promise<MsalClient> {
+  const authorityMetadata = await loadAuthorityMetadata(signIn, fetchJson);
+  return new PublicClientApplication(
+    msalConfiguration(signIn, {
+      redirectUri: `${origin}${REDIRECT_PAGE}`,
+      authorityMetadata,
+      cacheLocation: "sessionStorage",
+      offlineAccess: true,
+    }),
+  );
+}
+
+function toCredentials(result: AuthenticationResult): Credentials {
+  const account = result.account;
+  return {
+    accessToken: result.accessToken,
+    expiresAt: result.expiresOn ? result.expiresOn.getTime() : Date.now() + 5 * 60_000,
+    account: { name: account?.name || account?.username || "", username: account?.username ?? "" },
+  };
+}
+
+function errorCode(error: unknown): string {
+  return typeof error === "object" && error !== null && "errorCode" in error ? String((error as { errorCode: unknown }).errorCode) : "";
+}
+
+/** MSAL's failures of an interactive sign-in, in the user's terms. */
+function interactiveError(error: unknown): Error {
+  if (isServiceError(error)) return error;
+  const code = errorCode(error);
+  if (code === "user_cancelled") return signInCancelled("The sign-in window was closed before sign-in finished. Sign in again when you are ready.");
+  if (code === "access_denied") {
+    return signInDenied("You did not allow the add-in to use your account, so you are not signed in. To use the add-in, sign in again and choose Allow.");
+  }
+  if (code === "popup_window_error" || code === "empty_window_error") {
+    return signInFailed("Your browser blocked the sign-in window. Allow pop-ups for this site and try again.", `MSAL: ${code}`);
+  }
+  if (code === "interaction_in_progress") return signInFailed("A sign-in is already in progress. Finish it first.", `MSAL: ${code}`);
+  return signInFailed("Sign-in did not finish. Check your connection and try again.", `MSAL: ${code || "unknown error"}`);
+}
+
+export function createBrowserBackend(signIn: SignInSettings, deps: BrowserBackendDeps): SignInBackend {
+  const scopes = signIn.scopes;
+  let client: Promise<MsalClient> | undefined;
+  const msal = () => {
+    client ??= (async () => {
+      const created = await (deps.createClient ? deps.createClient(signIn, deps.origin) : defaultClient(signIn, deps.origin, deps.fetchJson));
+      await created.initialize();
+      return created;
+    })();
+    // A failed start (server unreachable) is retried on the next call.
+    client.catch(() => {
+      client = undefined;
+    });
+    return client;
+  };
+
+  const findAccount = (accounts: MsalAccount[], username?: string) =>
+    accounts.find((a) => username === undefined || a.username === username);
+
+  return {
+    async restore() {
+      const pca = await msal();
+      const account = findAccount(pca.getAllAccounts());
+      if (!account) return null;
+      const result = await pca.acquireTokenSilent({ scopes, account, cacheLookupPolicy: CacheLookupPolicy.AccessTokenAndRefreshToken });
+      return toCredentials(result);
+    },
+
+    async signIn() {
+      let result: AuthenticationResult;
+      try {
+        const pca = await msal();
+        // login: always ask who signs in (after a sign-out another user may); consent: the
+        // server grants offline_access (a refresh token) only after consent.
+        result = await pca.loginPopup({ scopes, prompt: "login consent", redirectUri: `${deps.origin}${REDIRECT_PAGE}` });
+      } catch (error) {
+        throw interactiveError(error);
+      }
+      return toCredentials(result);
+    },
+
+    async renew(current) {
+      const pca = await msal();
+      const account = findAccount(pca.getAllAccounts(), current.username);
+      if (!account) throw signInExpired();
+      try {
+        // Refresh token only: no hidden iframe against a server that may refuse frames.
+        const result = await pca.acquireTokenSilent({ scopes, account, forceRefresh: true, cacheLookupPolicy: CacheLookupPolicy.RefreshToken });
+        return toCredentials(result);
+      } catch (error) {
+        if (error instanceof InteractionRequiredAuthError || ["invalid_grant", "no_tokens_found", "refresh_token_expired"].includes(errorCode(error))) {
+          throw signInExpired();
+        }
+        throw signInFailed("Your sign-in could not be renewed. Check your connection and try again.", `MSAL: ${errorCode(error) || "unknown error"}`);
+      }
+    },
+
+    async clear() {
+      const pca = await msal();
+      await pca.clearCache();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// Sign-in inside Office: opens dialog.html (on the add-in's origin) through the Office dialog,
+// and turns what comes back into credentials or an error the user understands.
+import { serviceError } from "../core/api/errors.js";
+import type { SignInSettings } from "../core/settings/environment.js";
+import type { OpenDialog } from "../office/dialog.js";
+import { MalformedDialogMessage, parseDialogMessage } from "./dialogProtocol.js";
+import { signInCancelled, signInDenied, signInExpired, signInFailed } from "./errors.js";
+import type { Credentials } from "./types.js";
+
+/** signin: the user signs in (prompt=login); renew: only an existing session is used (prompt=none). */
+export type DialogMode = "signin" | "renew";
+
+export const DIALOG_PAGE = "/dialog.html";
+
+/** The dialog page's address; it carries the (non-secret) sign-in settings, since the dialog shares no storage with the task pane. */
+export function dialogUrl(origin: string, signIn: SignInSettings, mode: DialogMode): string {
+  const params = new URLSearchParams({
+    mode,
+    authority: signIn.authority,
+    clientId: signIn.clientId,
+    scopes: signIn.scopes.join(" "),
+  });
+  if (signIn.tokenEndpoint) params.set("tokenEndpoint", signIn.tokenEndpoint);
+  return `${origin}${DIALOG_PAGE}?${params}`;
+}
+
+export async function credentialsFromDialog(open: OpenDialog, url: string, mode: DialogMode): Promise<Credentials> {
+  const outcome = await open(url);
+  if (outcome.kind === "closed") {
+    if (mode === "renew") throw signInExpired();
+    throw signInCancelled("The sign-in window was closed before sign-in finished. Sign in again when you are ready.");
+  }
+  if (outcome.kind === "failed") {
+    throw signInFailed(outcome.userMessage, `Office dialog failed with code ${outcome.code}`);
+  }
+  let result;
+  try {
+    result = parseDialogMessage(outcome.message);
+  } catch (error) {
+    if (error instanceof MalformedDialogMessage) {
+      throw serviceError("invalidResponse", {
+        userMessage: "The sign-in window sent an answer the add-in does not understand. Try signing in again.",
+        message: error.message,
+      });
+    }
+    throw error;
+  }
+  if (result.type === "signedIn") {
+    return { accessToken: result.accessToken, expiresAt: result.expiresAt, account: result.account };
+  }
+  switch (result.code) {
+    case "access_denied":
+      throw signInDenied(
+        "You did not allow the add-in to use your account, so you are not signed in. To use the add-in, sign in again and choose Allow.",
+      );
+    case "login_required":
+      throw signInExpired();
+    default:
+      throw signInFailed(
+        `Sign-in did not finish${result.description ? `: ${result.description}` : "."} Try again.`,
+        "The sign-in dialog reported a failure",
+      );
+  }
+}

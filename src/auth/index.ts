@@ -1,0 +1,48 @@
+// Sign-in for the add-in: one token source per shared runtime (task pane and cell functions).
+import type { Logger } from "../core/api/types.js";
+import type { EnvironmentSettings } from "../core/settings/environment.js";
+import { createDialogOpener, type OpenDialog } from "../office/dialog.js";
+import { createBrowserBackend, type MsalClient } from "./browserBackend.js";
+import type { FetchLike } from "./msalConfig.js";
+import { createOfficeBackend } from "./officeBackend.js";
+import { createTokenSourceWith } from "./tokenSource.js";
+import type { SignInBackend, TokenSource } from "./types.js";
+
+export type { AccountInfo, Credentials, SignInBackend, TokenSource } from "./types.js";
+export { createTokenSourceWith } from "./tokenSource.js";
+export { dialogUrl } from "./dialogBridge.js";
+
+export interface TokenSourceDeps {
+  /** The add-in's origin (where dialog.html and redirect.html are served); default location.origin. */
+  origin?: string;
+  /** Replaces the platform's sign-in (tests). */
+  backend?: SignInBackend;
+  /** Office: opens the dialog (tests pass one over a fake Office.context.ui). */
+  openDialog?: OpenDialog;
+  /** Browser: builds the MSAL client (tests pass a fake). */
+  createMsalClient?: (signIn: EnvironmentSettings["signIn"], origin: string) => Promise<MsalClient>;
+  fetchJson?: FetchLike;
+  log?: Logger;
+  now?: () => number;
+}
+
+export function createTokenSource(
+  environment: EnvironmentSettings,
+  platform: "office" | "browser",
+  deps: TokenSourceDeps = {},
+): TokenSource {
+  const origin = deps.origin ?? globalThis.location?.origin ?? "https://localhost:3000";
+  const backend =
+    deps.backend ??
+    (platform === "office"
+      ? createOfficeBackend(environment.signIn, deps.openDialog ?? createDialogOpener(), origin)
+      : createBrowserBackend(environment.signIn, {
+          origin,
+          ...(deps.createMsalClient ? { createClient: deps.createMsalClient } : {}),
+          ...(deps.fetchJson ? { fetchJson: deps.fetchJson } : {}),
+        }));
+  return createTokenSourceWith(backend, {
+    ...(deps.log ? { log: deps.log } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+}

@@ -1,0 +1,57 @@
+// msal-browser configuration for the service's own (non-Microsoft) authorization server:
+// OIDC protocol mode, the authority's host as a known authority, and its discovery document
+// passed in (with the token endpoint replaced when the settings name a different one).
+import { ProtocolMode, type Configuration } from "@azure/msal-browser";
+import type { SignInSettings } from "../core/settings/environment.js";
+import { signInFailed } from "./errors.js";
+
+export const OIDC_SCOPES = ["openid", "profile"];
+export const OFFLINE_SCOPE = "offline_access";
+
+export interface MsalConfigOptions {
+  redirectUri: string;
+  /** The discovery document as a JSON string (loadAuthorityMetadata). */
+  authorityMetadata: string;
+  cacheLocation: "sessionStorage" | "localStorage" | "memoryStorage";
+  /** Ask for a refresh token (offline_access). */
+  offlineAccess: boolean;
+}
+
+export function msalConfiguration(signIn: SignInSettings, options: MsalConfigOptions): Configuration {
+  return {
+    auth: {
+      clientId: signIn.clientId,
+      authority: signIn.authority,
+      knownAuthorities: [new URL(signIn.authority).host],
+      authorityMetadata: options.authorityMetadata,
+      redirectUri: options.redirectUri,
+      OIDCOptions: { defaultScopes: options.offlineAccess ? [...OIDC_SCOPES, OFFLINE_SCOPE] : OIDC_SCOPES },
+    },
+    cache: { cacheLocation: options.cacheLocation },
+    system: { protocolMode: ProtocolMode.OIDC },
+  };
+}
+
+export type FetchLike = (url: string) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+
+/** The authority's discovery document, with token_endpoint from the settings when given. */
+export async function loadAuthorityMetadata(signIn: SignInSettings, fetchJson: FetchLike = (u) => fetch(u)): Promise<string> {
+  const url = `${signIn.authority.replace(/\/+$/, "")}/.well-known/openid-configuration`;
+  let document: unknown;
+  try {
+    const response = await fetchJson(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    document = await response.json();
+  } catch (error) {
+    throw signInFailed(
+      `The sign-in server ${new URL(signIn.authority).host} could not be reached. Check your connection and the sign-in authority in Settings.`,
+      `Discovery failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (typeof document !== "object" || document === null || typeof (document as { authorization_endpoint?: unknown }).authorization_endpoint !== "string") {
+    throw signInFailed("The sign-in server's configuration could not be read. Check the sign-in authority in Settings.", "Bad discovery document");
+  }
+  const metadata = { ...(document as Record<string, unknown>) };
+  if (signIn.tokenEndpoint) metadata.token_endpoint = signIn.tokenEndpoint;
+  return JSON.stringify(metadata);
+}

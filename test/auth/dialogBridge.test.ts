@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { createTokenSource } from "../../src/auth/index.js";
+import { encodeDialogMessage } from "../../src/auth/dialogProtocol.js";
+import { SANDBOX_ENVIRONMENT } from "../../src/core/settings/environment.js";
+import { createDialogOpener } from "../../src/office/dialog.js";
+import { FakeOfficeUi, type DialogScript } from "./helpers/fakeOfficeUi.js";
+
+const ORIGIN = "https://localhost:3000";
+const TOKEN = "eyJhbGciOiJSUzI1NiJ9.office-dialog-token.sig";
+
+function officeSource(script: (url: string) => DialogScript) {
+  const ui = new FakeOfficeUi(script);
+  const source = createTokenSource(SANDBOX_ENVIRONMENT, "office", { origin: ORIGIN, openDialog: createDialogOpener(() => ui) });
+  return { ui, source };
+}
+
+const success = (token = TOKEN, expiresAt = Date.now() + 3600_000): DialogScript => ({
+  message: encodeDialogMessage({
+    type: "signedIn",
+    accessToken: token,
+    expiresAt,
+    account: { name: "Avery Analyst", username: "analyst@example.com" },
+  }),
+});
+
+test("dialog success: the account is signed in and the token is served from memory", async () => {
+  const { ui, source } = officeSource(() => success());
+  const changes: unknown[] = [];
+  source.onChange((a) => changes.push(a));
+  const account = await source.signIn();
+  assert.deepEqual(account, { name: "Avery Analyst", username: "analyst@example.com" });
+  assert.deepEqual(source.account(), account);
+  assert.equal(await source.getAccessToken(), TOKEN);
+  assert.equal(ui.opened.length, 1, "no second dialog for a valid token");
+  assert.equal(ui.closed, 1, "the dialog is closed after its message");
+  const opened = new URL(ui.opened[0]!);
+  assert.equal(opened.origin + opened.pathname, `${ORIGIN}/dialog.html`);
+  assert.equal(opened.searchParams.get("mode"), "signin");
+  assert.equal(opened.searchParams.get("clientId"), "excel-addin");
+  assert.deepEqual(changes, [{ name: "Avery Analyst", username: "analyst@example.com" }]);
+});
+
+test("user closes the dialog (12006): a clear 'closed' message and still signed out", async () => {
+  const { source } = officeSource(() => ({ event: 12006 }));
+  await assert.rejects(source.signIn(), (error: { kind: string; userMessage: string }) => {
+    assert.equal(error.kind, "cancelled");
+    assert.match(error.userMessage, /closed before sign-in finished/);
+    return true;
+  });
+  assert.equal(source.account(), null);
+  await assert.rejects(source.getAccessToken(), (error: { kind: string }) => error.kind === "unauthorized");
+});
+
+test("consent denied: the user is told they did not allow access", async () => {
+  const { source } = officeSource(() => ({
+    message: encodeDialogMessage({ type: "error", code: "access_denied", description: "sign-in server answered access_denied" }),
+  }));
+  await assert.rejects(source.signIn(), (error: { kind: string; userMessage: string }) => {
+    assert.equal(error.kind, "unauthorized");
+    assert.match(error.userMessage, /did not allow/);
+    return true;
+  });
+  assert.equal(source.account(), null);
+});
+
+for (const [label, message] of [
+  ["not JSON", "<html>"],
+  ["not text", 42],
+  ["another sender", JSON.stringify({ type: "signedIn", accessToken: "x", expiresAt: 1, account: { name: "", username: "" } })],
+  ["incomplete", JSON.stringify({ source: "bizdata-signin", v: 1, type: "signedIn", accessToken: "" })],
+] as const) {
+  test(`malformed dialog message (${label}) is refused with a clear message`, async () => {
+    const { source } = officeSource(() => ({ message }));
+    await assert.rejects(source.signIn(), (error: { kind: string; userMessage: string; message: string }) => {
+      assert.equal(error.kind, "invalidResponse");
+      assert.match(error.userMessage, /does not understand/);
+      if (typeof message === "string" && message.length > 0) assert.ok(!error.message.includes(message));
+      return true;
+    });
+    assert.equal(source.account(), null);
+  });
+}
+
+test("a dialog that cannot open says why (popup blocked 12011)", async () => {
+  const { source } = officeSource(() => ({ openError: 12011 }));
+  await assert.rejects(source.signIn(), (error: { userMessage: string }) => /blocked the sign-in window/.test(error.userMessage));
+});
+
+test("an expired token is renewed through the dialog with prompt=none mode", async () => {
+  let now = 1_000_000;
+  const ui = new FakeOfficeUi((url) => (new URL(url).searchParams.get("mode") === "renew" ? success("renewed-token", now + 3600_000) : success(TOKEN, now + 60_000)));
+  const source = createTokenSource(SANDBOX_ENVIRONMENT, "office", { origin: ORIGIN, openDialog: createDialogOpener(() => ui), now: () => now });
+  await source.signIn();
+  assert.equal(await source.getAccessToken(), TOKEN);
+  now += 61_000;
+  assert.equal(await source.getAccessToken(), "renewed-token");
+  assert.deepEqual(ui.opened.map((u) => new URL(u).searchParams.get("mode")), ["signin", "renew"]);
+});
+
+test("renewal the user closes ends the session (back to the sign-in screen)", async () => {
+  const now = 1_000_000;
+  const ui = new FakeOfficeUi((url) => (new URL(url).searchParams.get("mode") === "renew" ? { event: 12006 } : success(TOKEN, now + 60_000)));
+  const source = createTokenSource(SANDBOX_ENVIRONMENT, "office", { origin: ORIGIN, openDialog: createDialogOpener(() => ui), now: () => now });
+  const changes: unknown[] = [];
+  await source.signIn();
+  source.onChange((a) => changes.push(a));
+  await assert.rejects(source.getAccessToken({ forceRefresh: true }), (error: { kind: string }) => error.kind === "unauthorized");
+  assert.equal(source.account(), null);
+  assert.deepEqual(changes, [null]);
+});

@@ -1,0 +1,40 @@
+// A fake Office.context.ui: records displayDialogAsync calls and lets a test play the dialog
+// (send a message, close it) the way Office would.
+import type { OfficeDialogUi } from "../../../src/office/dialog.js";
+
+export type DialogScript =
+  | { message: unknown }
+  | { event: number }
+  | { openError: number };
+
+export class FakeOfficeUi implements OfficeDialogUi {
+  readonly opened: string[] = [];
+  closed = 0;
+  constructor(private readonly script: (url: string) => DialogScript) {}
+
+  displayDialogAsync(url: string, _options: Office.DialogOptions, callback: (result: Office.AsyncResult<Office.Dialog>) => void): void {
+    this.opened.push(url);
+    const step = this.script(url);
+    if ("openError" in step) {
+      callback({ status: "failed", error: { code: step.openError, message: "", name: "" } } as unknown as Office.AsyncResult<Office.Dialog>);
+      return;
+    }
+    const handlers = new Map<string, (arg: unknown) => void>();
+    const dialog = {
+      addEventHandler: (type: string, handler: (arg: unknown) => void) => {
+        handlers.set(type, handler);
+      },
+      close: () => {
+        this.closed++;
+      },
+      messageChild: () => undefined,
+      sendMessage: () => undefined,
+    };
+    callback({ status: "succeeded", value: dialog } as unknown as Office.AsyncResult<Office.Dialog>);
+    // Office delivers events after the dialog has opened.
+    setTimeout(() => {
+      if ("message" in step) handlers.get("dialogMessageReceived")?.({ message: step.message, origin: "https://localhost:3000" });
+      else handlers.get("dialogEventReceived")?.({ error: step.event });
+    }, 0);
+  }
+}

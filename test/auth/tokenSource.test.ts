@@ -1,0 +1,80 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { createTokenSource } from "../../src/auth/index.js";
+import { SANDBOX_ENVIRONMENT } from "../../src/core/settings/environment.js";
+import { FakeMsal } from "./helpers/fakeMsal.js";
+
+function browserSource(lifetimeMs = 60_000) {
+  let now = 5_000_000;
+  const msal = new FakeMsal(() => now, lifetimeMs);
+  const source = createTokenSource(SANDBOX_ENVIRONMENT, "browser", {
+    origin: "https://localhost:3000",
+    createMsalClient: async () => msal,
+    now: () => now,
+  });
+  return { msal, source, advance: (ms: number) => (now += ms) };
+}
+
+test("not signed in: getAccessToken fails with kind unauthorized", async () => {
+  const { source } = browserSource();
+  await assert.rejects(source.getAccessToken(), (error: { kind: string; userMessage: string }) => {
+    assert.equal(error.kind, "unauthorized");
+    assert.match(error.userMessage, /not signed in/);
+    return true;
+  });
+});
+
+test("concurrent callers with an expired token share one refresh (rotating refresh tokens)", async () => {
+  const { msal, source, advance } = browserSource();
+  await source.signIn();
+  const first = await source.getAccessToken();
+  advance(120_000);
+  let open!: () => void;
+  msal.gate = new Promise<void>((resolve) => (open = resolve));
+  const callers = Array.from({ length: 20 }, (_, i) => source.getAccessToken(i % 2 ? { forceRefresh: true } : undefined));
+  await new Promise((r) => setTimeout(r, 5));
+  open();
+  const tokens = await Promise.all(callers);
+  assert.equal(msal.refreshCalls, 1, "one refresh for twenty callers");
+  assert.equal(new Set(tokens).size, 1);
+  assert.notEqual(tokens[0], first);
+  // The rotated refresh token still works afterwards: the session survived.
+  assert.notEqual(await source.getAccessToken({ forceRefresh: true }), tokens[0]);
+  assert.equal(msal.refreshCalls, 2);
+  assert.ok(source.account());
+});
+
+test("a valid token is served without refreshing", async () => {
+  const { msal, source, advance } = browserSource();
+  await source.signIn();
+  const token = await source.getAccessToken();
+  advance(10_000);
+  assert.equal(await source.getAccessToken(), token);
+  assert.equal(msal.refreshCalls, 0);
+});
+
+test("a refresh the server refuses ends the session and says sign in again", async () => {
+  const { msal, source } = browserSource();
+  await source.signIn();
+  await msal.clearCache(); // the refresh token is gone (e.g. revoked)
+  const changes: unknown[] = [];
+  source.onChange((a) => changes.push(a));
+  await assert.rejects(source.getAccessToken({ forceRefresh: true }), (error: { kind: string; userMessage: string }) => {
+    assert.equal(error.kind, "unauthorized");
+    assert.match(error.userMessage, /expired/);
+    return true;
+  });
+  assert.equal(source.account(), null);
+  assert.deepEqual(changes, [null]);
+});
+
+test("sign-out clears cached tokens and account; requests then fail as unauthorized", async () => {
+  const { msal, source } = browserSource();
+  await source.signIn();
+  await source.getAccessToken();
+  await source.signOut();
+  assert.equal(source.account(), null);
+  assert.equal(msal.getAllAccounts().length, 0);
+  assert.equal(msal.storage.size, 0);
+  await assert.rejects(source.getAccessToken(), (error: { kind: string }) => error.kind === "unauthorized");
+});
