@@ -4,6 +4,7 @@
 // outcomes (no match, limit exceeded, invalid input, unknown statuses) are values.
 import { LIMITS, type EnrichResultItem, type ValidationIssue } from "../contract/index.js";
 import { serviceError } from "./errors.js";
+import { cancelledError } from "./request.js";
 import type { EnrichOptions, EnrichOutcome, EnrichRecord } from "./types.js";
 
 export interface EnrichJob<TInput extends object> {
@@ -58,7 +59,7 @@ export function enrichKey(input: object, idField: string): string {
 export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): Promise<EnrichRecord<TInput>[]> {
   const { inputs, options } = job;
   if (inputs.length === 0) return [];
-  options?.signal?.throwIfAborted();
+  if (options?.signal?.aborted) throw cancelledError("enrichment");
 
   // 1. De-duplicate, keeping the first occurrence's input as the one sent.
   const keys = inputs.map((input) => enrichKey(input, job.idField));

@@ -46,6 +46,8 @@ export function cancelledError(operation?: string): ServiceError {
 export class RequestRunner {
   /** Tokens sent so far (the last few), redacted from anything the client says. */
   private readonly tokens: string[] = [];
+  private latestToken: string | undefined;
+  private refreshing: Promise<string> | undefined;
 
   constructor(private readonly deps: RequestRunnerDeps) {}
 
@@ -54,15 +56,16 @@ export class RequestRunner {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     let attempt = 0;
     let tokenRefreshed = false;
-    let forceRefresh = false;
+    let refreshFrom: string | undefined;
     for (;;) {
       if (spec.signal?.aborted) throw cancelledError(spec.operation);
       attempt += 1;
-      const token = await this.token(forceRefresh, spec);
-      forceRefresh = false;
+      const sent: { token?: string } = {};
+      const refresh = refreshFrom;
+      refreshFrom = undefined;
       let error: ServiceError;
       try {
-        const response = await this.attempt(spec, token, body);
+        const response = await this.attempt(spec, refresh, body, sent);
         this.deps.limiter.observe(response.headers);
         if (expect.includes(response.status)) {
           this.logLine("debug", `${spec.operation} -> ${response.status}`, { attempt });
@@ -105,7 +108,8 @@ export class RequestRunner {
       if (!decision.retry) throw error;
       if (decision.refreshToken) {
         tokenRefreshed = true;
-        forceRefresh = true;
+        refreshFrom = sent.token;
+        this.startRefresh(sent.token);
       }
       if (error.kind === "rateLimited") {
         // Everyone waits, not just this request: the quota is the account's.
@@ -120,10 +124,10 @@ export class RequestRunner {
     }
   }
 
-  private async token(forceRefresh: boolean, spec: RequestSpec): Promise<string> {
+  private async token(refreshFrom: string | undefined, spec: RequestSpec): Promise<string> {
     let token: string;
     try {
-      token = await this.deps.getAccessToken(forceRefresh ? { forceRefresh: true } : undefined);
+      token = await this.freshToken(refreshFrom);
     } catch (caught) {
       if (isServiceError(caught)) throw caught;
       throw serviceError("unauthorized", {
@@ -138,11 +142,44 @@ export class RequestRunner {
       this.tokens.push(token);
       if (this.tokens.length > 4) this.tokens.shift();
     }
+    this.latestToken = token;
     return token;
   }
 
-  /** One attempt: wait for a slot, send with a timeout, read the whole body. */
-  private async attempt(spec: RequestSpec, token: string, body: string | undefined): Promise<RawResponse> {
+  /**
+   * After a 401 with token `from`: start one refresh now, so requests still queued take the new
+   * token. Requests refused together share it, and one refused with an already replaced token
+   * needs none: refresh tokens rotate, so parallel refreshes would invalidate each other.
+   */
+  private startRefresh(from: string | undefined): void {
+    if (this.refreshing) return;
+    if (this.latestToken !== undefined && this.latestToken !== from) return;
+    const refreshing = this.deps.getAccessToken({ forceRefresh: true });
+    this.refreshing = refreshing;
+    refreshing.then(
+      (token) => {
+        this.latestToken = token;
+        if (this.refreshing === refreshing) this.refreshing = undefined;
+      },
+      () => {
+        // The request that asked for it reports the failure when it awaits the same promise.
+        if (this.refreshing === refreshing) this.refreshing = undefined;
+      },
+    );
+  }
+
+  private freshToken(refreshFrom: string | undefined): Promise<string> {
+    if (refreshFrom !== undefined) this.startRefresh(refreshFrom);
+    return this.refreshing ?? this.deps.getAccessToken();
+  }
+
+  /** One attempt: wait for a slot, take a token, send with a timeout, read the whole body. */
+  private async attempt(
+    spec: RequestSpec,
+    refreshFrom: string | undefined,
+    body: string | undefined,
+    sent: { token?: string },
+  ): Promise<RawResponse> {
     const { cap, limiter, clock, transport, timeoutMs } = this.deps;
     let release: () => void;
     try {
@@ -156,6 +193,15 @@ export class RequestRunner {
       release();
       throw cancelledError(spec.operation);
     }
+    // Taken after the wait for a slot, so a long queue does not send an expired token.
+    let token: string;
+    try {
+      token = await this.token(refreshFrom, spec);
+    } catch (caught) {
+      release();
+      throw caught;
+    }
+    sent.token = token;
     const controller = new AbortController();
     const stopTimer = new AbortController();
     let timedOut = false;

@@ -68,8 +68,30 @@ describe("retry with a scripted transport", () => {
     const h = harness((r) => (r.headers.authorization === `Bearer ${TOKEN}` ? answer(401, {}) : page()));
     await h.clock.run(h.client.searchCompanies({}));
     assert.equal(h.requests.length, 2);
-    assert.deepEqual(h.tokens.calls, [undefined, { forceRefresh: true }]);
+    assert.deepEqual(h.tokens.calls[1], { forceRefresh: true });
+    assert.equal(h.tokens.calls.filter((c) => c?.forceRefresh).length, 1);
     assert.equal(h.requests[1]!.headers.authorization, `Bearer ${TOKEN}-refreshed`);
+  });
+
+  it("refreshes once for many requests, and queued requests take the new token", async () => {
+    const h = harness((r) => (r.headers.authorization === `Bearer ${TOKEN}` ? answer(401, {}) : page()), { concurrency: 6 });
+    await h.clock.run(Promise.all(Array.from({ length: 5 }, () => h.client.searchCompanies({}))));
+    assert.equal(h.tokens.calls.filter((c) => c?.forceRefresh).length, 1);
+    // Only the first went out with the old token; it and the four queued behind it succeed.
+    assert.equal(h.requests.length, 6);
+  });
+
+  it("refreshes once when requests in flight together are all refused", async () => {
+    const h = harness(
+      async (r) => {
+        await h.clock.sleep(500);
+        return r.headers.authorization === `Bearer ${TOKEN}` ? answer(401, {}) : page();
+      },
+      { concurrency: 6 },
+    );
+    await h.clock.run(Promise.all(Array.from({ length: 5 }, () => h.client.searchCompanies({}))));
+    assert.equal(h.tokens.calls.filter((c) => c?.forceRefresh).length, 1);
+    assert.equal(h.requests.length, 10);
   });
 
   it("answers unauthorized when the refreshed token is refused too", async () => {
