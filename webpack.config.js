@@ -61,7 +61,7 @@ export default async function config(env = {}, argv = {}) {
 
   const manifestTarget = production ? helpers.manifestTargetFromEnv(process.env) : {};
   if (production && !manifestTarget.addinUrl) {
-    console.warn("ADDIN_PUBLIC_URL is not set: dist/manifest.xml keeps the https://localhost:3000 URLs.");
+    console.warn("ADDIN_PUBLIC_URL is not set: the built manifest.xml keeps the https://localhost:3000 URLs.");
   }
 
   let devServer;

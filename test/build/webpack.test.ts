@@ -1,0 +1,97 @@
+// The webpack build, run for real into a temporary folder: a development build emits every page,
+// the shared-runtime page loads office.js, then the functions, then the task pane; a production
+// build points the manifest and functions.json at ADDIN_PUBLIC_URL.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+
+const root = join(import.meta.dirname, "..", "..");
+const webpackCli = createRequire(import.meta.url).resolve("webpack-cli/bin/cli.js");
+const folders: string[] = [];
+
+function build(mode: "development" | "production", env: Record<string, string> = {}): string {
+  const outDir = mkdtempSync(join(tmpdir(), `addin-${mode}-`));
+  folders.push(outDir);
+  const cleanEnv = { ...process.env };
+  for (const name of ["ADDIN_PUBLIC_URL", "SERVICE_API_URL", "SERVICE_SIGNIN_URL"]) delete cleanEnv[name];
+  const result = spawnSync(process.execPath, [webpackCli, "--mode", mode, "--output-path", outDir, "--no-stats"], {
+    cwd: root,
+    env: { ...cleanEnv, ...env },
+    encoding: "utf8",
+  });
+  assert.equal(result.status, 0, `webpack ${mode} build failed:\n${result.stdout}\n${result.stderr}`);
+  return outDir;
+}
+
+/** The src of each <script> tag, in page order. */
+function scriptSources(html: string): string[] {
+  const sources: string[] = [];
+  let at = 0;
+  for (;;) {
+    const tag = html.indexOf("<script", at);
+    if (tag < 0) return sources;
+    const end = html.indexOf(">", tag);
+    const attrs = html.slice(tag, end);
+    const src = attrs.indexOf('src="');
+    if (src >= 0) sources.push(attrs.slice(src + 5, attrs.indexOf('"', src + 5)));
+    at = end;
+  }
+}
+
+function indexOfChunk(sources: string[], name: string): number {
+  return sources.findIndex((src) => src === `${name}.js` || src.startsWith(`${name}.`));
+}
+
+after(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+describe("webpack build", () => {
+  it("development build emits the pages, functions.json, the manifest, icons and office.js", () => {
+    const out = build("development");
+    for (const file of ["taskpane.html", "functions.json", "dialog.html", "redirect.html", "manifest.xml", "assets/icon-80.png", "assets/office-js/office.js"]) {
+      assert.ok(existsSync(join(out, file)), `${file} is emitted`);
+    }
+    assert.equal(readFileSync(join(out, "manifest.xml"), "utf8"), readFileSync(join(root, "manifest.xml"), "utf8"), "dev manifest unchanged");
+    const metadata = JSON.parse(readFileSync(join(out, "functions.json"), "utf8"));
+    assert.ok(Array.isArray(metadata.functions), "functions.json lists functions");
+
+    const taskpane = scriptSources(readFileSync(join(out, "taskpane.html"), "utf8"));
+    const office = taskpane.indexOf("assets/office-js/office.js");
+    const functions = indexOfChunk(taskpane, "functions");
+    const pane = indexOfChunk(taskpane, "taskpane");
+    assert.ok(office === 0, "office.js loads first");
+    assert.ok(functions > office && pane > functions, `functions before the task pane: ${taskpane.join(", ")}`);
+    assert.ok(indexOfChunk(scriptSources(readFileSync(join(out, "dialog.html"), "utf8")), "dialog") >= 0);
+    assert.ok(indexOfChunk(scriptSources(readFileSync(join(out, "redirect.html"), "utf8")), "redirect") >= 0);
+
+    const officeFiles = readdirSync(join(out, "assets/office-js"), { recursive: true }).map(String);
+    assert.ok(!officeFiles.some((file) => file.endsWith(".debug.js") || file.endsWith(".d.ts")), "no debug builds or typings copied");
+  });
+
+  it("production build points the manifest and functions.json at ADDIN_PUBLIC_URL", () => {
+    const out = build("production", { ADDIN_PUBLIC_URL: "https://addin.example.com/excel", SERVICE_API_URL: "https://api.example-service.com" });
+    const manifest = readFileSync(join(out, "manifest.xml"), "utf8");
+    assert.ok(!manifest.includes("localhost"), "no localhost URL left in the manifest");
+    assert.ok(manifest.includes('<bt:Url id="Taskpane.Url" DefaultValue="https://addin.example.com/excel/taskpane.html"/>'));
+    assert.ok(manifest.includes("<AppDomain>https://api.example-service.com</AppDomain>"));
+    assert.ok(!readFileSync(join(out, "functions.json"), "utf8").includes("localhost"), "no localhost URL left in functions.json");
+    assert.ok(!readdirSync(out).some((file) => file.endsWith(".map")), "no source maps in production");
+  });
+
+  it("production build refuses a public URL that is not HTTPS", () => {
+    const outDir = mkdtempSync(join(tmpdir(), "addin-refused-"));
+    folders.push(outDir);
+    const result = spawnSync(process.execPath, [webpackCli, "--mode", "production", "--output-path", outDir], {
+      cwd: root,
+      env: { ...process.env, ADDIN_PUBLIC_URL: "http://addin.example.com" },
+      encoding: "utf8",
+    });
+    assert.notEqual(result.status, 0);
+    assert.match(result.stdout + result.stderr, /ADDIN_PUBLIC_URL must start with https:\/\//);
+  });
+});
