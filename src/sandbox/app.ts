@@ -1,0 +1,194 @@
+// The sandbox app: a Fastify instance with the core routes and every extension mounted,
+// separate from the process that listens (server.ts) and the command line (main.ts).
+import cors from "@fastify/cors";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { ERROR_CODES, MEDIA_TYPE } from "../core/contract/index.js";
+import { DEFAULT_API_AUDIENCE, createAuthenticator, requireScope } from "./auth.js";
+import type { FaultOptions, RateLimitWindows, SandboxContext, SandboxOptions } from "./context.js";
+import { createAccountStore } from "./credits.js";
+import { ApiError, ValidationFailure, errorObject, sendError, sendErrorDocument, sendGatewayError, validationDocument } from "./errors.js";
+import { extensions } from "./extensions.js";
+import { createFaultPlan } from "./faults.js";
+import { loadSigningKeys } from "./keys.js";
+import { createRateLimiter } from "./rateLimit.js";
+import { createRecordStore } from "./records.js";
+import { adminRoutes } from "./routes/admin.js";
+import { enrichRoutes } from "./routes/enrich.js";
+import { lookupUsageRoutes } from "./routes/lookupUsage.js";
+import "./routes/principal.js";
+import { searchRoutes } from "./routes/search.js";
+import { createSearcher } from "./search/runSearch.js";
+import { createStats, type SandboxServices } from "./services.js";
+import { openDatabase } from "./store/database.js";
+
+/** Options as callers give them: any part may be left out, nested ones too. */
+export type SandboxOptionsInput = Partial<Omit<SandboxOptions, "rateLimit" | "faults">> & {
+  rateLimit?: Partial<RateLimitWindows>;
+  faults?: Partial<FaultOptions>;
+};
+
+export const DEFAULT_RATE_LIMIT: RateLimitWindows = { perSecond: 25, perHour: 50_000, perDay: 500_000 };
+
+export function defaultSandboxOptions(partial: SandboxOptionsInput = {}): SandboxOptions {
+  return {
+    seed: 1,
+    companies: 20_000,
+    contacts: 100_000,
+    publicUrl: "https://localhost:4010",
+    corsOrigins: ["https://localhost:3000"],
+    jobRowsPerSecond: 50,
+    ...partial,
+    rateLimit: { ...DEFAULT_RATE_LIMIT, ...partial.rateLimit },
+    faults: { latencyMs: 0, failRate: 0, resetRate: 0, gatewayErrors: false, seed: 1, ...partial.faults },
+  };
+}
+
+/** Headers a browser client may read (CORS). */
+export const EXPOSED_HEADERS = [
+  "X-RateLimit-Limit-Second",
+  "X-RateLimit-Remaining-Second",
+  "X-RateLimit-Limit-Hour",
+  "X-RateLimit-Remaining-Hour",
+  "X-RateLimit-Limit-Day",
+  "X-RateLimit-Remaining-Day",
+  "X-RateLimit-Rejected-Bucket",
+  "X-RateLimit-Reset",
+  "Retry-After",
+];
+
+const API_PREFIXES = ["/data/", "/v1/"];
+const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+const GATEWAY_STATUSES = new Set([401, 403, 429]);
+
+export interface BuildAppExtras {
+  /** TLS key and certificate for HTTPS. */
+  https?: { key: string | Buffer; cert: string | Buffer; ca?: string | Buffer };
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: SandboxContext;
+  /** Milliseconds spent seeding on this start (0 when the data in dataDir was reused). */
+  seededInMs: number;
+}
+
+export async function buildApp(options: SandboxOptions, extras: BuildAppExtras = {}): Promise<BuiltApp> {
+  const { db, seededInMs } = openDatabase(options.dataDir, { seed: options.seed, companies: options.companies, contacts: options.contacts }, options.reset);
+  const keys = await loadSigningKeys(options.dataDir);
+  const accounts = createAccountStore(db);
+  const records = createRecordStore(db);
+  const trustedIssuers = [options.publicUrl];
+  const ctx: SandboxContext = {
+    options,
+    db,
+    keys,
+    apiAudience: DEFAULT_API_AUDIENCE,
+    trustedIssuers,
+    records,
+    credits: accounts,
+    stats: createStats(),
+    faults: options.faults,
+    authenticate: (authorization) => authenticator.authenticate(authorization),
+  };
+  const authenticator = createAuthenticator(keys, () => ctx.trustedIssuers, () => ctx.apiAudience);
+  const services: SandboxServices = {
+    ctx,
+    accounts,
+    records,
+    searcher: createSearcher(db),
+    limiter: createRateLimiter(() => ctx.options.rateLimit),
+    faultPlan: createFaultPlan(options.faults),
+    seededInMs,
+  };
+
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    bodyLimit: 1024 * 1024,
+    ...(extras.https ? { https: extras.https } : {}),
+  }) as unknown as FastifyInstance;
+  app.addHook("onClose", async () => {
+    db.close();
+  });
+
+  // Both JSON media types parse the same way; anything else is 415.
+  app.addContentTypeParser(MEDIA_TYPE, { parseAs: "string" }, app.getDefaultJsonParser("error", "error"));
+
+  await app.register(cors, {
+    origin: options.corsOrigins,
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: 600,
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method === "OPTIONS" || !isApiPath(request.url)) return;
+    const route = request.routeOptions.url;
+    if (route) ctx.stats.requests.set(`${request.method} ${route}`, (ctx.stats.requests.get(`${request.method} ${route}`) ?? 0) + 1);
+    const fault = services.faultPlan.next();
+    if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+    if (fault.reset) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    if (fault.fail) throw new ApiError(503, ERROR_CODES.server, "The service is briefly unavailable (a simulated fault). Try again in a moment.");
+    if (!route) return;
+    const principal = await ctx.authenticate(request.headers.authorization);
+    const scope = request.routeOptions.config.scope;
+    if (scope) requireScope(principal, scope);
+    request.principal = principal;
+    const decision = services.limiter.take(principal.account);
+    void reply.headers(decision.headers);
+    if (!decision.allowed) {
+      const bucket = decision.rejectedBucket ?? "second";
+      throw new ApiError(
+        429,
+        ERROR_CODES.rateLimited,
+        `Too many requests: the per-${bucket} limit is used up. Try again in ${decision.headers["Retry-After"]} s.`,
+        undefined,
+        decision.headers,
+      );
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError | ValidationFailure, request, reply) => {
+    if (error instanceof ValidationFailure) return sendErrorDocument(reply, 400, validationDocument(error.issues));
+    if (error instanceof ApiError) {
+      void reply.headers(error.headers);
+      if (ctx.faults.gatewayErrors && GATEWAY_STATUSES.has(error.status)) {
+        return sendGatewayError(reply, error.status, error.code, error.message);
+      }
+      return sendError(reply, error.status, error.code, error.message, error.source);
+    }
+    const code = error.code;
+    if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      return sendError(reply, 415, ERROR_CODES.unsupportedMediaType, "Send the body as application/vnd.api+json or application/json.", { header: "Content-Type" });
+    }
+    if (code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+      return sendError(reply, 400, ERROR_CODES.validation, "The request body is empty: send a JSON document.", { pointer: "" });
+    }
+    if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return sendError(reply, 413, ERROR_CODES.validation, "The request body is larger than 1 MB.");
+    }
+    if (error instanceof SyntaxError || code === "FST_ERR_CTP_INVALID_JSON_BODY") {
+      return sendError(reply, 400, ERROR_CODES.validation, `The request body is not valid JSON (${error.message}).`, { pointer: "" });
+    }
+    const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status < 500) return sendError(reply, status, ERROR_CODES.validation, error.message);
+    // An unexpected failure: answer with what went wrong and keep it visible on stderr.
+    process.stderr.write(`sandbox: ${request.method} ${request.url} failed: ${error.stack ?? error.message}\n`);
+    return sendErrorDocument(reply, 500, { errors: [errorObject(500, ERROR_CODES.server, `The sandbox failed to handle the request: ${error.message}`)] });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, ERROR_CODES.notFound, `There is no operation ${request.method} ${request.url.split("?")[0]}.`),
+  );
+
+  await searchRoutes(app, services);
+  await enrichRoutes(app, services);
+  await lookupUsageRoutes(app, services);
+  await adminRoutes(app, services);
+  for (const extension of extensions) await extension(app, ctx);
+  return { app, ctx, seededInMs };
+}

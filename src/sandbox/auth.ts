@@ -1,0 +1,127 @@
+// Verifying access tokens (jose, RS256, issuer, audience, expiry) and minting dev tokens.
+import { SignJWT, createLocalJWKSet, importJWK, jwtVerify, errors as joseErrors, type JWTPayload } from "jose";
+import { DATA_ROLES, ERROR_CODES, SCOPES } from "../core/contract/index.js";
+import type { SigningKeys, TokenPrincipal } from "./context.js";
+import { ApiError } from "./errors.js";
+
+export const DEFAULT_API_AUDIENCE = "bizdata-api";
+export const DEFAULT_ACCOUNT = "default";
+export const ALL_DATA_SCOPES = [SCOPES.company, SCOPES.contact, SCOPES.lookup, SCOPES.intent, SCOPES.news, SCOPES.scoops];
+
+/** 401: no usable token. The detail never repeats the token. */
+export function unauthorized(detail: string): ApiError {
+  return new ApiError(401, ERROR_CODES.unauthorized, detail, { header: "Authorization" });
+}
+export function forbidden(detail: string): ApiError {
+  return new ApiError(403, ERROR_CODES.forbidden, detail);
+}
+
+interface CachedPrincipal {
+  principal: TokenPrincipal;
+  expiresAtMs: number;
+}
+
+export interface Authenticator {
+  authenticate(authorization: string | undefined): Promise<TokenPrincipal>;
+}
+
+/**
+ * Verifies bearer tokens against the key set and issuers as they are at call time (extensions
+ * may add keys or issuers). Verified tokens are remembered until they expire, which keeps a
+ * signature check off the hot path of every request.
+ */
+export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => string[], audience: () => string): Authenticator {
+  let keySetFor: unknown = undefined;
+  let keySet = createLocalJWKSet(keys.publicJwks);
+  const cache = new Map<string, CachedPrincipal>();
+
+  return {
+    async authenticate(authorization) {
+      if (!authorization) throw unauthorized("Sign in first: the request has no Authorization header.");
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+      if (!match) throw unauthorized("The Authorization header must be \"Bearer\" followed by an access token.");
+      const token = match[1]!;
+      const now = Date.now();
+      const cached = cache.get(token);
+      let principal: TokenPrincipal;
+      if (cached && cached.expiresAtMs > now) {
+        principal = cached.principal;
+      } else {
+        if (keySetFor !== JSON.stringify(keys.publicJwks.keys.map((k) => k.kid))) {
+          keySet = createLocalJWKSet(keys.publicJwks);
+          keySetFor = JSON.stringify(keys.publicJwks.keys.map((k) => k.kid));
+        }
+        let payload: JWTPayload;
+        try {
+          ({ payload } = await jwtVerify(token, keySet, { issuer: trustedIssuers(), audience: audience(), algorithms: ["RS256"] }));
+        } catch (error) {
+          throw unauthorized(describeTokenError(error));
+        }
+        principal = principalOf(payload);
+        if (cache.size > 5000) cache.clear();
+        cache.set(token, { principal, expiresAtMs: typeof payload.exp === "number" ? payload.exp * 1000 : now + 60_000 });
+      }
+      if (!principal.roles.some((r) => (DATA_ROLES as readonly string[]).includes(r))) {
+        throw forbidden(`Your account is missing the role ${DATA_ROLES.join(" or ")} needed for the data API.`);
+      }
+      return principal;
+    },
+  };
+}
+
+function describeTokenError(error: unknown): string {
+  if (error instanceof joseErrors.JWTExpired) return "Your sign-in has expired: the access token is past its expiry time.";
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    if (error.claim === "iss") return "The access token was issued by a server this service does not trust.";
+    if (error.claim === "aud") return "The access token is not meant for this service (wrong audience).";
+    return `The access token has an invalid "${error.claim}" claim.`;
+  }
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed || error instanceof joseErrors.JWKSNoMatchingKey) {
+    return "The access token's signature could not be verified.";
+  }
+  return "The access token is not valid.";
+}
+
+function principalOf(payload: JWTPayload): TokenPrincipal {
+  const scopeClaim = payload.scope;
+  const scopes = typeof scopeClaim === "string" ? scopeClaim.split(/\s+/).filter(Boolean) : Array.isArray(scopeClaim) ? scopeClaim.map(String) : [];
+  const rolesClaim = payload.roles;
+  const roles = Array.isArray(rolesClaim) ? rolesClaim.map(String) : typeof rolesClaim === "string" ? rolesClaim.split(/\s+/).filter(Boolean) : [];
+  const account = typeof payload.account === "string" && payload.account ? payload.account : DEFAULT_ACCOUNT;
+  return { subject: typeof payload.sub === "string" ? payload.sub : "unknown", account, scopes, roles };
+}
+
+/** 403 unless the principal holds the scope. */
+export function requireScope(principal: TokenPrincipal, scope: string): void {
+  if (!principal.scopes.includes(scope)) {
+    throw forbidden(`Your access does not include the scope ${scope} needed for this operation.`);
+  }
+}
+
+export interface DevTokenRequest {
+  scopes?: string[];
+  roles?: string[];
+  account?: string;
+  subject?: string;
+  expiresIn?: number;
+}
+
+export async function mintDevToken(keys: SigningKeys, issuer: string, audience: string, request: DevTokenRequest): Promise<{ token: string; expiresIn: number }> {
+  const expiresIn = request.expiresIn ?? 3600;
+  const key = await importJWK(keys.privateJwk, "RS256");
+  const now = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({
+    scope: (request.scopes ?? ALL_DATA_SCOPES).join(" "),
+    roles: request.roles ?? ["fea:api"],
+    account: request.account ?? DEFAULT_ACCOUNT,
+  })
+    .setProtectedHeader({ alg: "RS256", kid: keys.privateJwk.kid, typ: "at+jwt" })
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setSubject(request.subject ?? `dev-user@${request.account ?? DEFAULT_ACCOUNT}`)
+    .setIssuedAt(now)
+    .setExpirationTime(now + expiresIn)
+    .setJti(crypto.randomUUID())
+    .sign(key);
+  return { token, expiresIn };
+}

@@ -1,0 +1,133 @@
+// Accounts, credit balances and the records each account has under management (12-month window).
+import type Database from "better-sqlite3";
+import type { CreditLedger } from "./context.js";
+
+export const DEFAULT_CREDITS = 100_000;
+const WINDOW_MS = 365 * 86_400_000;
+
+export type RecordKind = "company" | "contact";
+
+export interface LedgerEntry {
+  kind: RecordKind;
+  id: number;
+  charged: boolean;
+  at: string;
+}
+
+export interface AccountSummary {
+  id: string;
+  credits: number;
+  initialCredits: number;
+  underManagement: { company: number; contact: number };
+  ledger: LedgerEntry[];
+}
+
+export interface AccountStore extends CreditLedger {
+  /** Creates the account or resets it: new balance, nothing under management, empty ledger. */
+  resetAccount(account: string, credits: number): void;
+  summary(account: string, ledgerLimit?: number): AccountSummary;
+  /** Records under management now, by kind. */
+  managedCount(account: string, kind?: RecordKind): number;
+  /** Credits used since the account was (re)set. */
+  creditsUsed(account: string): number;
+  initialCredits(account: string): number;
+  /** Purchase dates of the given ids under management (one query for a page of results). */
+  purchaseDates(account: string, kind: RecordKind, ids: number[]): Map<number, string>;
+}
+
+export function createAccountStore(db: Database.Database, defaultCredits = DEFAULT_CREDITS): AccountStore {
+  const getAccount = db.prepare("SELECT id, credits, initial_credits FROM accounts WHERE id = ?");
+  const insertAccount = db.prepare("INSERT OR IGNORE INTO accounts (id, credits, initial_credits, created_at) VALUES (?, ?, ?, ?)");
+  const replaceAccount = db.prepare("INSERT OR REPLACE INTO accounts (id, credits, initial_credits, created_at) VALUES (?, ?, ?, ?)");
+  const setCredits = db.prepare("UPDATE accounts SET credits = ? WHERE id = ?");
+  const getManaged = db.prepare("SELECT purchased_at FROM managed WHERE account = ? AND kind = ? AND record_id = ?");
+  const upsertManaged = db.prepare("INSERT OR REPLACE INTO managed (account, kind, record_id, purchased_at) VALUES (?, ?, ?, ?)");
+  const addLedger = db.prepare("INSERT INTO ledger (account, kind, record_id, charged, at) VALUES (?, ?, ?, ?, ?)");
+  const deleteManaged = db.prepare("DELETE FROM managed WHERE account = ?");
+  const deleteLedger = db.prepare("DELETE FROM ledger WHERE account = ?");
+  const countManaged = db.prepare("SELECT kind, COUNT(*) AS n FROM managed WHERE account = ? AND purchased_at > ? GROUP BY kind");
+  const recentLedger = db.prepare("SELECT kind, record_id, charged, at FROM ledger WHERE account = ? ORDER BY seq DESC LIMIT ?");
+  const managedDates = db.prepare(
+    "SELECT record_id, purchased_at FROM managed WHERE account = ? AND kind = ? AND purchased_at > ? AND record_id IN (SELECT value FROM json_each(?))",
+  );
+
+  const ensure = (account: string) => {
+    insertAccount.run(account, defaultCredits, defaultCredits, new Date().toISOString());
+    return getAccount.get(account) as { id: string; credits: number; initial_credits: number };
+  };
+  const windowStart = () => new Date(Date.now() - WINDOW_MS).toISOString();
+  const underManagementSince = (account: string, kind: RecordKind, id: number): string | undefined => {
+    const row = getManaged.get(account, kind, id) as { purchased_at: string } | undefined;
+    return row && row.purchased_at > windowStart() ? row.purchased_at : undefined;
+  };
+
+  const charge = db.transaction((account: string, kind: RecordKind, ids: number[]) => {
+    const row = ensure(account);
+    let balance = row.credits;
+    const free: number[] = [];
+    const charged: number[] = [];
+    const refused: number[] = [];
+    const now = new Date().toISOString();
+    for (const id of ids) {
+      if (underManagementSince(account, kind, id)) {
+        free.push(id);
+        addLedger.run(account, kind, id, 0, now);
+      } else if (balance > 0) {
+        balance -= 1;
+        charged.push(id);
+        upsertManaged.run(account, kind, id, now);
+        addLedger.run(account, kind, id, 1, now);
+      } else {
+        refused.push(id);
+      }
+    }
+    setCredits.run(balance, account);
+    return { free, charged, refused };
+  });
+
+  return {
+    charge: (account, kind, ids) => charge(account, kind, ids),
+    balance: (account) => ensure(account).credits,
+    canSpend: (account) => ensure(account).credits > 0,
+    purchaseDate: (account, kind, id) => underManagementSince(account, kind, id),
+    purchaseDates(account, kind, ids) {
+      const out = new Map<number, string>();
+      if (ids.length === 0) return out;
+      for (const r of managedDates.all(account, kind, windowStart(), JSON.stringify(ids)) as { record_id: number; purchased_at: string }[]) {
+        out.set(r.record_id, r.purchased_at);
+      }
+      return out;
+    },
+    resetAccount: db.transaction((account: string, credits: number) => {
+      replaceAccount.run(account, credits, credits, new Date().toISOString());
+      deleteManaged.run(account);
+      deleteLedger.run(account);
+    }),
+    managedCount(account, kind) {
+      const rows = countManaged.all(account, windowStart()) as { kind: string; n: number }[];
+      return rows.filter((r) => !kind || r.kind === kind).reduce((s, r) => s + r.n, 0);
+    },
+    creditsUsed(account) {
+      const row = ensure(account);
+      return row.initial_credits - row.credits;
+    },
+    initialCredits: (account) => ensure(account).initial_credits,
+    summary(account, ledgerLimit = 1000) {
+      const row = ensure(account);
+      const rows = countManaged.all(account, windowStart()) as { kind: string; n: number }[];
+      const ledger = (recentLedger.all(account, ledgerLimit) as { kind: RecordKind; record_id: number; charged: number; at: string }[])
+        .reverse()
+        .map((e) => ({ kind: e.kind, id: e.record_id, charged: e.charged === 1, at: e.at }));
+      return {
+        id: row.id,
+        credits: row.credits,
+        initialCredits: row.initial_credits,
+        underManagement: {
+          company: rows.find((r) => r.kind === "company")?.n ?? 0,
+          contact: rows.find((r) => r.kind === "contact")?.n ?? 0,
+        },
+        ledger,
+      };
+    },
+  };
+}

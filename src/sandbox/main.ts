@@ -1,0 +1,128 @@
+// Command line: `npm run sandbox -- [--http] [--port N] ...`. The first line printed is exactly
+// "Sandbox listening on <url>" (tools wait for it).
+import { parseArgs } from "node:util";
+import { startSandbox } from "./server.js";
+
+const HELP = `Usage: npm run sandbox -- [options]
+  --http                 plain HTTP instead of HTTPS
+  --port N               port (default 4010; 0 picks a free one)
+  --host H               interface (default localhost)
+  --companies N          companies to seed (default 20000; up to 1000000)
+  --contacts N           contacts to seed (default 100000)
+  --seed N               seed of the generated data (default 1)
+  --reset                delete the saved data and seed again
+  --data-dir DIR         where data and keys are kept (default .sandbox/)
+  --latency MS           added latency of every API response
+  --fail-rate P          share of API requests answered 503 (0..1)
+  --reset-rate P         share of API requests whose connection is dropped (0..1)
+  --gateway-errors       401/403/429 in the gateway's {"error":{...}} shape
+  --fault-seed N         seed of the fault sequence (default 1)
+  --rate-per-second N    requests per second per account (default 25)
+  --rate-per-hour N      requests per hour per account (default 50000)
+  --rate-per-day N       requests per day per account (default 500000)
+  --job-rows-per-second N  audience job speed (default 50)
+  --cors-origin URL      allowed browser origin (repeatable; default https://localhost:3000)`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${HELP}\n`);
+  process.exit(2);
+}
+
+function num(name: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max} (got "${value}").`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        http: { type: "boolean" },
+        port: { type: "string" },
+        host: { type: "string" },
+        companies: { type: "string" },
+        contacts: { type: "string" },
+        seed: { type: "string" },
+        reset: { type: "boolean" },
+        "data-dir": { type: "string" },
+        latency: { type: "string" },
+        "fail-rate": { type: "string" },
+        "reset-rate": { type: "string" },
+        "gateway-errors": { type: "boolean" },
+        "fault-seed": { type: "string" },
+        "rate-per-second": { type: "string" },
+        "rate-per-hour": { type: "string" },
+        "rate-per-day": { type: "string" },
+        "job-rows-per-second": { type: "string" },
+        "cors-origin": { type: "string", multiple: true },
+        help: { type: "boolean" },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const v = parsed.values;
+  if (v.help) {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  const rateLimit = {
+    ...(v["rate-per-second"] !== undefined ? { perSecond: num("rate-per-second", v["rate-per-second"], 1) } : {}),
+    ...(v["rate-per-hour"] !== undefined ? { perHour: num("rate-per-hour", v["rate-per-hour"], 1) } : {}),
+    ...(v["rate-per-day"] !== undefined ? { perDay: num("rate-per-day", v["rate-per-day"], 1) } : {}),
+  };
+  const faults = {
+    ...(v.latency !== undefined ? { latencyMs: num("latency", v.latency, 0) } : {}),
+    ...(v["fail-rate"] !== undefined ? { failRate: num("fail-rate", v["fail-rate"], 0, 1) } : {}),
+    ...(v["reset-rate"] !== undefined ? { resetRate: num("reset-rate", v["reset-rate"], 0, 1) } : {}),
+    ...(v["gateway-errors"] ? { gatewayErrors: true } : {}),
+    ...(v["fault-seed"] !== undefined ? { seed: num("fault-seed", v["fault-seed"], 0) } : {}),
+  };
+  const companies = num("companies", v.companies, 1, 1_000_000);
+  const contacts = num("contacts", v.contacts, 0, 5_000_000);
+  const seed = num("seed", v.seed, 0);
+  const jobRows = num("job-rows-per-second", v["job-rows-per-second"], 1);
+  const started = Date.now();
+  const sandbox = await startSandbox({
+    port: num("port", v.port, 0, 65535) ?? 4010,
+    ...(v.host ? { host: v.host } : {}),
+    http: v.http ?? false,
+    dataDir: v["data-dir"] ?? ".sandbox",
+    reset: v.reset ?? false,
+    ...(companies !== undefined ? { companies } : {}),
+    ...(contacts !== undefined ? { contacts } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    ...(jobRows !== undefined ? { jobRowsPerSecond: jobRows } : {}),
+    ...(v["cors-origin"]?.length ? { corsOrigins: v["cors-origin"] } : {}),
+    rateLimit,
+    faults,
+  });
+  process.stdout.write(`Sandbox listening on ${sandbox.url}\n`);
+  const o = sandbox.ctx.options;
+  process.stdout.write(
+    `  data: ${o.companies} companies, ${o.contacts} contacts (seed ${o.seed}) in ${o.dataDir}/` +
+      (sandbox.seededInMs ? `, seeded in ${(sandbox.seededInMs / 1000).toFixed(1)} s` : ", reused") +
+      `; ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+      `  dev token: curl -X POST ${sandbox.url}/__sandbox/token -H 'content-type: application/json' -d '{}'\n`,
+  );
+  const stop = () => {
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Closing the sandbox failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The sandbox could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,167 @@
+// Company and contact enrichment: match each input, charge new records to the account's credits,
+// answer one item per input in input order with only the requested fields.
+import type Database from "better-sqlite3";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  MEDIA_TYPE,
+  PATHS,
+  SCOPES,
+  validateCompanyEnrichBody,
+  validateContactEnrichBody,
+  type CompanyEnrichBody,
+  type ContactEnrichBody,
+  type MatchCompanyInput,
+  type MatchPersonInput,
+} from "../../core/contract/index.js";
+import { ValidationFailure } from "../errors.js";
+import { companyAttributes, contactAttributes } from "../records.js";
+import type { RecordKind } from "../credits.js";
+import type { SandboxServices } from "../services.js";
+import { principalOf } from "./principal.js";
+
+type Match = { id: number } | { status: "NO_MATCH" | "INVALID_INPUT" | "NON_MATCH_BY_REQUIRED_FIELDS" };
+
+function normalizeDomain(website: string): string {
+  return website.trim().toLowerCase().replace(/^[a-z]+:\/\//, "").replace(/^www\./, "").replace(/[/?#].*$/, "");
+}
+const digits = (phone: string) => phone.replace(/\D/g, "");
+
+/** Finds companies by criteria (notes: name, website, ticker, phone, address parts). */
+function companyMatcher(db: Database.Database) {
+  const cache = new Map<string, Database.Statement>();
+  return (input: MatchCompanyInput): Match => {
+    if (input.companyId !== undefined) {
+      const row = db.prepare("SELECT id FROM companies WHERE id = ?").get(input.companyId) as { id: number } | undefined;
+      return row ? { id: row.id } : { status: "NO_MATCH" };
+    }
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (condition: string, ...values: unknown[]) => {
+      where.push(condition);
+      params.push(...values);
+    };
+    if (input.companyName?.trim()) add("name = ? COLLATE NOCASE", input.companyName.trim());
+    if (input.companyWebsite?.trim()) add("domain = ?", normalizeDomain(input.companyWebsite));
+    if (input.companyTicker?.trim()) add("ticker = ?", input.companyTicker.trim().toUpperCase());
+    if (input.companyPhone?.trim()) add("(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone,' ',''),'(',''),')',''),'-',''),'+',''),'.','') LIKE ?)", `%${digits(input.companyPhone)}`);
+    // Address parts narrow a match but cannot identify a company on their own.
+    if (where.length === 0) return { status: "INVALID_INPUT" };
+    if (input.companyStreet?.trim()) add("street LIKE ?", `%${input.companyStreet.trim()}%`);
+    if (input.companyCity?.trim()) add("city = ? COLLATE NOCASE", input.companyCity.trim());
+    if (input.companyState?.trim()) add("(state = ? COLLATE NOCASE OR state_code = ? COLLATE NOCASE)", input.companyState.trim(), input.companyState.trim());
+    if (input.companyZipCode?.trim()) add("zip = ? COLLATE NOCASE", input.companyZipCode.trim());
+    if (input.companyCountry?.trim()) add("(country = ? COLLATE NOCASE OR country_code = ? COLLATE NOCASE)", input.companyCountry.trim(), input.companyCountry.trim());
+    // The best match: the largest company with these details (a parent before its sub-units).
+    const sql = `SELECT id FROM companies WHERE ${where.join(" AND ")} ORDER BY parent_id = 0 DESC, revenue DESC, id LIMIT 1`;
+    let st = cache.get(sql);
+    if (!st) cache.set(sql, (st = db.prepare(sql)));
+    const row = st.get(...params) as { id: number } | undefined;
+    return row ? { id: row.id } : { status: "NO_MATCH" };
+  };
+}
+
+function contactMatcher(db: Database.Database) {
+  return (input: MatchPersonInput): Match => {
+    if (input.personId !== undefined) {
+      const row = db.prepare("SELECT id FROM contacts WHERE id = ?").get(input.personId) as { id: number } | undefined;
+      return row ? { id: row.id } : { status: "NO_MATCH" };
+    }
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (condition: string, ...values: unknown[]) => {
+      where.push(condition);
+      params.push(...values);
+    };
+    const first = input.firstName?.trim();
+    const last = input.lastName?.trim();
+    const full = input.fullName?.trim();
+    const hasName = Boolean((first && last) || full);
+    const hasCompany = input.companyId !== undefined || Boolean(input.companyName?.trim());
+    if (input.emailAddress?.trim()) add("email = ? COLLATE NOCASE", input.emailAddress.trim());
+    if (input.phone?.trim()) add("(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ? OR REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(mobile_phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ?)", `%${digits(input.phone)}`, `%${digits(input.phone)}`);
+    // A name identifies a person only together with the company.
+    if (where.length === 0 && !(hasName && hasCompany)) return { status: "INVALID_INPUT" };
+    if (first) add("first_name = ? COLLATE NOCASE", first);
+    if (last) add("last_name = ? COLLATE NOCASE", last);
+    if (full) add("(first_name || ' ' || last_name = ? COLLATE NOCASE OR first_name || ' ' || COALESCE(middle_name || ' ', '') || last_name = ? COLLATE NOCASE)", full, full);
+    if (input.companyId !== undefined) add("company_id = ?", input.companyId);
+    if (input.companyName?.trim()) add("company_name = ? COLLATE NOCASE", input.companyName.trim());
+    if (input.jobTitle?.trim()) add("job_title LIKE ?", `%${input.jobTitle.trim()}%`);
+    const row = db.prepare(`SELECT id FROM contacts WHERE ${where.join(" AND ")} ORDER BY accuracy DESC, id LIMIT 1`).get(...params) as { id: number } | undefined;
+    return row ? { id: row.id } : { status: "NO_MATCH" };
+  };
+}
+
+interface EnrichItem {
+  id: string;
+  type: string;
+  attributes?: Record<string, unknown>;
+  meta: { matchStatus: string; input: Record<string, unknown> };
+}
+
+/** Charges the matched ids and builds the items in input order. */
+function enrichItems(
+  s: SandboxServices,
+  account: string,
+  kind: RecordKind,
+  inputs: Record<string, unknown>[],
+  matches: Match[],
+  attributesOf: (ids: number[]) => Map<number, Record<string, unknown>>,
+): EnrichItem[] {
+  const ids = [...new Set(matches.flatMap((m) => ("id" in m ? [m.id] : [])))];
+  const { refused } = s.ctx.credits.charge(account, kind, ids);
+  const refusedSet = new Set(refused);
+  const attributes = attributesOf(ids.filter((id) => !refusedSet.has(id)));
+  const type = kind === "company" ? "Company" : "Contact";
+  return inputs.map((input, i) => {
+    const m = matches[i]!;
+    if (!("id" in m)) return { id: "0", type: "NoMatch", meta: { matchStatus: m.status, input } };
+    if (refusedSet.has(m.id)) return { id: "0", type: "NoMatch", meta: { matchStatus: "LIMIT_EXCEEDED", input } };
+    return { id: String(m.id), type, attributes: attributes.get(m.id) ?? {}, meta: { matchStatus: "FULL_MATCH", input } };
+  });
+}
+
+export async function enrichRoutes(app: FastifyInstance, s: SandboxServices): Promise<void> {
+  const matchCompany = companyMatcher(s.ctx.db);
+  const matchContact = contactMatcher(s.ctx.db);
+
+  app.post(PATHS.enrichCompanies, { config: { scope: SCOPES.company } }, async (request: FastifyRequest, reply) => {
+    const issues = validateCompanyEnrichBody(request.body);
+    if (issues.length) throw new ValidationFailure(issues);
+    const { matchCompanyInput, outputFields } = (request.body as CompanyEnrichBody).data.attributes;
+    const account = principalOf(request).account;
+    const matches = matchCompanyInput.map(matchCompany);
+    const data = enrichItems(s, account, "company", matchCompanyInput, matches, (ids) => {
+      const out = new Map<number, Record<string, unknown>>();
+      for (const [id, row] of s.records.companyRows(ids)) out.set(id, companyAttributes(row, outputFields, s.records));
+      return out;
+    });
+    return reply.type(MEDIA_TYPE).send({ data });
+  });
+
+  app.post(PATHS.enrichContacts, { config: { scope: SCOPES.contact } }, async (request: FastifyRequest, reply) => {
+    const issues = validateContactEnrichBody(request.body);
+    if (issues.length) throw new ValidationFailure(issues);
+    const { matchPersonInput, outputFields, requiredFields } = (request.body as ContactEnrichBody).data.attributes;
+    const account = principalOf(request).account;
+    let matches = matchPersonInput.map(matchContact);
+    if (requiredFields?.length) {
+      // A contact lacking a required field is not a match (and costs nothing).
+      const found = matches.flatMap((m) => ("id" in m ? [m.id] : []));
+      const rows = s.records.contactRows(found);
+      matches = matches.map((m) => {
+        if (!("id" in m)) return m;
+        const attrs = contactAttributes(rows.get(m.id)!, requiredFields);
+        const nested = (attrs.company ?? {}) as Record<string, unknown>;
+        const complete = requiredFields.every((f) => f in attrs || (f === "companyId" && "id" in nested) || (f === "companyName" && "name" in nested));
+        return complete ? m : { status: "NON_MATCH_BY_REQUIRED_FIELDS" };
+      });
+    }
+    const data = enrichItems(s, account, "contact", matchPersonInput, matches, (ids) => {
+      const out = new Map<number, Record<string, unknown>>();
+      for (const [id, row] of s.records.contactRows(ids)) out.set(id, contactAttributes(row, outputFields));
+      return out;
+    });
+    return reply.type(MEDIA_TYPE).send({ data });
+  });
+}

@@ -1,0 +1,34 @@
+// Lookup of permitted values and the account's usage figures.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ERROR_CODES, LOOKUP_FIELDS, MEDIA_TYPE, SCOPES, type UsageEntry } from "../../core/contract/index.js";
+import { ApiError } from "../errors.js";
+import { lookupValues } from "../lookup.js";
+import type { SandboxServices } from "../services.js";
+import { principalOf } from "./principal.js";
+
+export async function lookupUsageRoutes(app: FastifyInstance, s: SandboxServices): Promise<void> {
+  app.get<{ Params: { fieldName: string } }>("/data/v1/lookup/:fieldName", { config: { scope: SCOPES.lookup } }, async (request, reply) => {
+    const values = lookupValues(request.params.fieldName);
+    if (!values) {
+      throw new ApiError(404, ERROR_CODES.notFound, `There is no lookup named "${request.params.fieldName}". Known lookups: ${LOOKUP_FIELDS.join(", ")}.`, {
+        parameter: "fieldName",
+      });
+    }
+    return reply.type(MEDIA_TYPE).send({ data: values });
+  });
+
+  app.get("/data/v1/users/usage", async (request: FastifyRequest, reply) => {
+    const account = principalOf(request).account;
+    const limits = s.ctx.options.rateLimit;
+    const requests = s.limiter.usedToday(account);
+    const initial = s.accounts.initialCredits(account);
+    const used = s.accounts.creditsUsed(account);
+    const unique = s.accounts.managedCount(account);
+    const usage: UsageEntry[] = [
+      { limitType: "request", description: "API requests today", totalLimit: limits.perDay, currentUsage: requests, usageRemaining: Math.max(0, limits.perDay - requests) },
+      { limitType: "record", description: "Bulk credits for new records", totalLimit: initial, currentUsage: used, usageRemaining: s.accounts.balance(account) },
+      { limitType: "uniqueID", description: "Records under management (12 months)", totalLimit: initial, currentUsage: unique, usageRemaining: Math.max(0, initial - unique) },
+    ];
+    return reply.type(MEDIA_TYPE).send({ data: [{ id: account, type: "UserUsage", attributes: { usage } }] });
+  });
+}

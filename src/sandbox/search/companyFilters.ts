@@ -1,0 +1,235 @@
+// Company search filters (part 4.1) as SQL conditions on a companies alias. Contact search
+// reuses them on the contact's company, with the location ones applied per locationSearchType.
+import type { CompanyFilterValues as CompanySearchFilters } from "./filterValues.js";
+import { COUNTRIES, METROS } from "../data/places.js";
+import { FUNDING_ROUND_TYPES, INDUSTRIES, TECH_PRODUCTS } from "../data/reference.js";
+import { and, csv, type SqlParams } from "./sql.js";
+
+const MANAGEMENT_WINDOW_MS = 365 * 86_400_000;
+const LOCATION_FILTERS = ["address", "street", "state", "zipCode", "country", "continent", "metroRegion", "excludedRegions"] as const;
+
+export interface FilterScope {
+  account: string;
+  /** The record kind whose management status `underManagement` asks about. */
+  managedKind: "company" | "contact";
+  /** SQL expression of the record id for the management check (c.id or ct.id). */
+  managedIdExpr: string;
+}
+
+const lower = (values: string[]) => values.map((v) => v.toLowerCase());
+
+function idsOf(values: string[]): number[] {
+  const ids = values.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0);
+  return ids.length ? ids : [0];
+}
+
+function byIdOrName(values: string[], table: { id: string; name: string }[]): string[] {
+  return values.map((v) => {
+    const k = v.toLowerCase();
+    return table.find((t) => t.id.toLowerCase() === k || t.name.toLowerCase() === k)?.id ?? v;
+  });
+}
+
+function normalizeDomain(website: string): string {
+  return website
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, "")
+    .replace(/^www\./, "")
+    .replace(/[/?#].*$/, "");
+}
+
+function tag(alias: string, kind: string, values: string[], p: SqlParams): string {
+  return `${alias}.id IN (SELECT company_id FROM company_tags WHERE kind = '${kind}' AND value IN ${p.list(values)})`;
+}
+
+/** Location conditions on an alias with city/state/zip/country/metro/lat/lon columns. */
+export type ZipResolver = (zip: string) => { lat: number; lon: number } | undefined;
+
+export function locationConditions(f: CompanySearchFilters, alias: string, p: SqlParams, isCompany: boolean, zipPoint: ZipResolver): string[] {
+  const out: string[] = [];
+  if (isCompany && f.address !== undefined && f.address.trim()) {
+    out.push(`(${alias}.street || ', ' || ${alias}.city || ', ' || ${alias}.state || ' ' || ${alias}.zip || ', ' || ${alias}.country) LIKE ${p.contains(f.address.trim())} ESCAPE '\\'`);
+  }
+  if (isCompany && f.street !== undefined && f.street.trim()) out.push(`${alias}.street LIKE ${p.contains(f.street.trim())} ESCAPE '\\'`);
+  const states = csv(f.state);
+  if (states.length) {
+    const l = p.list(states);
+    out.push(`(${alias}.state COLLATE NOCASE IN ${l} OR ${alias}.state_code COLLATE NOCASE IN ${l})`);
+  }
+  const zips = csv(f.zipCode);
+  if (zips.length) {
+    if (f.zipCodeRadiusMiles !== undefined) {
+      const radius = f.zipCodeRadiusMiles;
+      const circles = zips.flatMap((z) => {
+        const point = zipPoint(z.toUpperCase()) ?? zipPoint(z);
+        if (!point) return [];
+        const dLat = radius / 69.0;
+        const dLon = radius / (69.17 * Math.max(0.01, Math.cos((point.lat * Math.PI) / 180)));
+        // Bounding box first (uses the lat index), exact distance second.
+        return [
+          `${alias}.lat BETWEEN ${p.add(point.lat - dLat)} AND ${p.add(point.lat + dLat)} AND ${alias}.lon BETWEEN ${p.add(point.lon - dLon)} AND ${p.add(point.lon + dLon)} AND haversine_miles(${p.add(point.lat)}, ${p.add(point.lon)}, ${alias}.lat, ${alias}.lon) <= ${p.add(radius)}`,
+        ];
+      });
+      if (circles.length === 0) circles.push("0");
+      out.push(circles.map((x) => `(${x})`).join(" OR "));
+    } else {
+      out.push(`${alias}.zip IN ${p.list([...zips, ...zips.map((z) => z.toUpperCase())])}`);
+    }
+  }
+  const countries = csv(f.country);
+  if (countries.length) {
+    const codes = countries.map((c) => COUNTRIES.find((x) => x.name.toLowerCase() === c.toLowerCase() || x.code.toLowerCase() === c.toLowerCase())?.code ?? c);
+    if (countries.some((c) => ["usa", "u.s.", "u.s.a.", "united states of america"].includes(c.toLowerCase()))) codes.push("US");
+    out.push(`${alias}.country_code IN ${p.list(codes)}`);
+  }
+  const continents = lower(csv(f.continent));
+  if (continents.length) {
+    const codes = COUNTRIES.filter((c) => continents.includes(c.continent.toLowerCase()) || continents.includes(c.continent.toLowerCase().replace(/ /g, "-"))).map((c) => c.code);
+    out.push(`${alias}.country_code IN ${p.list(codes)}`);
+  }
+  const metros = csv(f.metroRegion);
+  if (metros.length) out.push(`${alias}.metro IN ${p.list(byIdOrName(metros, METROS))}`);
+  const excluded = csv(f.excludedRegions);
+  if (excluded.length) {
+    const metroIds = byIdOrName(excluded, METROS).filter((m) => METROS.some((x) => x.id === m));
+    const states = excluded.filter((e) => !metroIds.includes(e) && !METROS.some((x) => x.name.toLowerCase() === e.toLowerCase()));
+    if (metroIds.length) out.push(`(${alias}.metro IS NULL OR ${alias}.metro NOT IN ${p.list(metroIds)})`);
+    if (states.length) {
+      const l = p.list(states);
+      out.push(`NOT (${alias}.state COLLATE NOCASE IN ${l} OR ${alias}.state_code COLLATE NOCASE IN ${l})`);
+    }
+  }
+  return out;
+}
+
+export function hasLocationFilter(f: CompanySearchFilters): boolean {
+  return LOCATION_FILTERS.some((k) => f[k] !== undefined && String(f[k]).trim() !== "");
+}
+
+/** Every non-location company filter on alias `c`. */
+export function companyConditions(f: CompanySearchFilters, c: string, p: SqlParams, scope: FilterScope): string[] {
+  const out: string[] = [];
+  if (f.companyName !== undefined && f.companyName.trim()) out.push(`${c}.name LIKE ${p.contains(f.companyName.trim())} ESCAPE '\\'`);
+  const ids = csv(f.companyId);
+  if (ids.length) out.push(`${c}.id IN ${p.list(idsOf(ids))}`);
+  const sites = csv(f.companyWebsite);
+  if (sites.length) out.push(`${c}.domain IN ${p.list(sites.map(normalizeDomain))}`);
+  if (f.companyDescription !== undefined) {
+    for (const word of f.companyDescription.split(/\s+/).filter(Boolean)) out.push(`${c}.description LIKE ${p.contains(word)} ESCAPE '\\'`);
+  }
+  if (f.companyTicker?.length) out.push(`${c}.ticker IN ${p.list(f.companyTicker.map((t) => t.trim().toUpperCase()))}`);
+  const types = lower(csv(f.companyType));
+  if (types.length) {
+    const known = types.filter((t) => t !== "none");
+    const parts = [`${c}.type IN ${p.list(known)}`];
+    if (types.includes("none")) parts.push(`${c}.type IS NULL`);
+    out.push(parts.join(" OR "));
+  }
+  const rankings = lower(csv(f.companyRanking));
+  if (rankings.length) out.push(tag(c, "ranking", rankings, p));
+  if (f.businessModel?.length) out.push(tag(c, "bm", f.businessModel.map((b) => b.toUpperCase()), p));
+  if (f.certified !== undefined) out.push(`${c}.certified = ${p.add(f.certified)}`);
+  if (f.excludeDefunctCompanies === true) out.push(`${c}.is_defunct = 0`);
+  if (f.underManagement !== undefined) {
+    const managed = `${scope.managedIdExpr} IN (SELECT record_id FROM managed WHERE account = ${p.add(scope.account)} AND kind = '${scope.managedKind}' AND purchased_at > ${p.add(new Date(Date.now() - MANAGEMENT_WINDOW_MS).toISOString())})`;
+    out.push(f.underManagement ? managed : `NOT (${managed})`);
+  }
+
+  // Industry and technology.
+  const industries = byIdOrName(csv(f.industryCodes), INDUSTRIES);
+  if (industries.length) {
+    out.push(f.primaryIndustriesOnly === true ? `${c}.primary_industry IN ${p.list(industries)}` : tag(c, "industry", industries, p));
+  }
+  if (f.industryKeywords !== undefined && f.industryKeywords.trim()) {
+    const groups = f.industryKeywords
+      .split(/\s+OR\s+/)
+      .map((g) => g.split(/\s+AND\s+/).map((t) => t.trim().toLowerCase()).filter(Boolean))
+      .filter((g) => g.length);
+    if (groups.length) out.push(groups.map((g) => `(${g.map((t) => `${c}.industry_text LIKE ${p.contains(t)} ESCAPE '\\'`).join(" AND ")})`).join(" OR "));
+  }
+  const sic = csv(f.sicCodes);
+  if (sic.length) out.push(tag(c, "sic", sic, p));
+  const naics = csv(f.naicsCodes);
+  if (naics.length) out.push(tag(c, "naics", naics, p));
+  const hashtags = csv(f.hashTagString).map((h) => h.replace(/^#/, "").toLowerCase());
+  if (hashtags.length) out.push(tag(c, "hashtag", hashtags, p));
+  const tech = byIdOrName(csv(f.techAttributeTagList), TECH_PRODUCTS);
+  if (tech.length) out.push(tag(c, "tech", tech, p));
+  for (const alternative of csv(f.excludeTechAttributeTagList)) {
+    const all = byIdOrName(alternative.split(/\s+AND\s+/).map((t) => t.trim()).filter(Boolean), TECH_PRODUCTS);
+    if (all.length) {
+      out.push(`${c}.id NOT IN (SELECT company_id FROM company_tags WHERE kind = 'tech' AND value IN ${p.list(all)} GROUP BY company_id HAVING COUNT(DISTINCT value) = ${all.length})`);
+    }
+  }
+
+  // Size, growth and budgets.
+  const revenueRanges = csv(f.revenue);
+  if (revenueRanges.length) out.push(`${c}.revenue_range IN ${p.list(revenueRanges)}`);
+  const num = (column: string, op: ">=" | "<=", value: string | number | undefined) => {
+    if (value === undefined || String(value).trim() === "") return;
+    out.push(`${c}.${column} ${op} ${p.add(Number(value))}`);
+  };
+  num("revenue", ">=", f.revenueMin);
+  num("revenue", "<=", f.revenueMax);
+  const employeeRanges = csv(f.employeeCount);
+  if (employeeRanges.length) out.push(`${c}.employee_range IN ${p.list(employeeRanges)}`);
+  num("employees", ">=", f.employeeRangeMin);
+  num("employees", "<=", f.employeeRangeMax);
+  num("contacts_count", ">=", f.serviceContactsMin);
+  num("contacts_count", "<=", f.serviceContactsMax);
+  num("growth1", ">=", f.oneYearEmployeeGrowthRateMin);
+  num("growth1", "<=", f.oneYearEmployeeGrowthRateMax);
+  num("growth2", ">=", f.twoYearEmployeeGrowthRateMin);
+  num("growth2", "<=", f.twoYearEmployeeGrowthRateMax);
+  num("budget_marketing", ">=", f.marketingDepartmentBudgetMin);
+  num("budget_marketing", "<=", f.marketingDepartmentBudgetMax);
+  num("budget_finance", ">=", f.financeDepartmentBudgetMin);
+  num("budget_finance", "<=", f.financeDepartmentBudgetMax);
+  num("budget_it", ">=", f.itDepartmentBudgetMin);
+  num("budget_it", "<=", f.itDepartmentBudgetMax);
+  num("budget_hr", ">=", f.hrDepartmentBudgetMin);
+  num("budget_hr", "<=", f.hrDepartmentBudgetMax);
+
+  // Funding: amounts are on the total raised; dates and round types on the rounds.
+  if (f.fundingAmountMin !== undefined || f.fundingAmountMax !== undefined) {
+    out.push(`${c}.total_funding > 0`);
+    num("total_funding", ">=", f.fundingAmountMin);
+    num("total_funding", "<=", f.fundingAmountMax);
+  }
+  const roundIds = (values: string[] | undefined) => byIdOrName(values ?? [], FUNDING_ROUND_TYPES);
+  if (f.recentFundingRoundTypes?.length) {
+    out.push(`${c}.recent_funding_type IN ${p.list(roundIds(f.recentFundingRoundTypes))}`);
+    if (f.fundingStartDate) out.push(`${c}.recent_funding_date >= ${p.add(f.fundingStartDate)}`);
+    if (f.fundingEndDate) out.push(`${c}.recent_funding_date <= ${p.add(f.fundingEndDate)}`);
+  } else if (f.allFundingRoundTypes?.length || f.fundingStartDate || f.fundingEndDate) {
+    const conds = [`r.company_id = ${c}.id`];
+    if (f.allFundingRoundTypes?.length) conds.push(`r.type IN ${p.list(roundIds(f.allFundingRoundTypes))}`);
+    if (f.fundingStartDate) conds.push(`r.date >= ${p.add(f.fundingStartDate)}`);
+    if (f.fundingEndDate) conds.push(`r.date <= ${p.add(f.fundingEndDate)}`);
+    out.push(`EXISTS (SELECT 1 FROM funding_rounds r WHERE ${conds.join(" AND ")})`);
+  }
+
+  // Engagement history.
+  if (f.engagementStartDate || f.engagementEndDate || f.engagementType?.length) {
+    const conds = [`e.company_id = ${c}.id`];
+    if (f.engagementStartDate) conds.push(`e.date >= ${p.add(f.engagementStartDate)}`);
+    if (f.engagementEndDate) conds.push(`e.date <= ${p.add(f.engagementEndDate)}`);
+    if (f.engagementType?.length) conds.push(`e.type IN ${p.list(f.engagementType)}`);
+    out.push(`EXISTS (SELECT 1 FROM engagements e WHERE ${conds.join(" AND ")})`);
+  }
+
+  // Corporate structure.
+  if (f.parentId !== undefined && f.parentId.trim()) out.push(`${c}.parent_id IN ${p.list(idsOf(csv(f.parentId)))}`);
+  if (f.ultimateParentId !== undefined && f.ultimateParentId.trim()) out.push(`${c}.ultimate_parent_id IN ${p.list(idsOf(csv(f.ultimateParentId)))}`);
+  const subUnits = csv(f.subUnitTypes).map((s) => s.toUpperCase());
+  if (subUnits.length) out.push(`${c}.sub_unit_type IN ${p.list(subUnits)}`);
+  const included = csv(f.companyStructureIncludedSubUnitTypes).map((s) => s.toUpperCase());
+  if (included.length) out.push(`${c}.parent_id = 0 OR ${c}.sub_unit_type IN ${p.list(included)}`);
+  return out;
+}
+
+/** All company filters, location on the company itself (company search). */
+export function companyWhere(f: CompanySearchFilters, p: SqlParams, scope: FilterScope, zipPoint: ZipResolver): string {
+  return and([...companyConditions(f, "c", p, scope), ...locationConditions(f, "c", p, true, zipPoint)]);
+}

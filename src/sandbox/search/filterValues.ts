@@ -1,0 +1,84 @@
+// The filter attributes as typed values. The contract builds its filter schemas from specs, so
+// their static types are open; after validation the values have exactly these shapes.
+export interface CompanyFilterValues {
+  companyName?: string;
+  companyId?: string;
+  companyWebsite?: string;
+  companyDescription?: string;
+  companyTicker?: string[];
+  companyType?: string;
+  companyRanking?: string;
+  businessModel?: string[];
+  certified?: number;
+  excludeDefunctCompanies?: boolean;
+  underManagement?: boolean;
+  address?: string;
+  street?: string;
+  state?: string;
+  zipCode?: string;
+  zipCodeRadiusMiles?: number;
+  country?: string;
+  continent?: string;
+  metroRegion?: string;
+  excludedRegions?: string;
+  locationSearchType?: string;
+  industryCodes?: string;
+  primaryIndustriesOnly?: boolean;
+  industryKeywords?: string;
+  sicCodes?: string;
+  naicsCodes?: string;
+  hashTagString?: string;
+  techAttributeTagList?: string;
+  excludeTechAttributeTagList?: string;
+  revenue?: string;
+  revenueMin?: number;
+  revenueMax?: number;
+  employeeCount?: string;
+  employeeRangeMin?: string;
+  employeeRangeMax?: string;
+  serviceContactsMin?: string;
+  serviceContactsMax?: string;
+  oneYearEmployeeGrowthRateMin?: string;
+  oneYearEmployeeGrowthRateMax?: string;
+  twoYearEmployeeGrowthRateMin?: string;
+  twoYearEmployeeGrowthRateMax?: string;
+  marketingDepartmentBudgetMin?: number;
+  marketingDepartmentBudgetMax?: number;
+  financeDepartmentBudgetMin?: number;
+  financeDepartmentBudgetMax?: number;
+  itDepartmentBudgetMin?: number;
+  itDepartmentBudgetMax?: number;
+  hrDepartmentBudgetMin?: number;
+  hrDepartmentBudgetMax?: number;
+  fundingAmountMin?: number;
+  fundingAmountMax?: number;
+  fundingStartDate?: string;
+  fundingEndDate?: string;
+  recentFundingRoundTypes?: string[];
+  allFundingRoundTypes?: string[];
+  engagementStartDate?: string;
+  engagementEndDate?: string;
+  engagementType?: string[];
+  parentId?: string;
+  ultimateParentId?: string;
+  subUnitTypes?: string;
+  companyStructureIncludedSubUnitTypes?: string;
+}
+
+export interface ContactFilterValues extends CompanyFilterValues {
+  firstName?: string;
+  lastName?: string;
+  fullName?: string;
+  jobTitle?: string;
+  exactJobTitle?: string;
+  excludeJobTitle?: string;
+  managementLevel?: string;
+  department?: string;
+  jobFunction?: string;
+  contactAccuracyScoreMin?: number;
+  contactAccuracyScoreMax?: number;
+  lastUpdatedDateAfter?: string;
+  validDateAfter?: string;
+  requiredFields?: string;
+  executivesOnly?: boolean;
+}

@@ -1,0 +1,56 @@
+// Starts the sandbox app on a port: HTTPS with localhost certificates, or plain HTTP.
+import { createServer } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { buildApp, defaultSandboxOptions, type SandboxOptionsInput } from "./app.js";
+import { localhostCertificates } from "./certificates.js";
+import type { SandboxContext } from "./context.js";
+
+export type StartOptions = SandboxOptionsInput & {
+  /** Port to listen on; 0 picks a free one (default 4010). */
+  port?: number;
+  /** Interface to listen on (default localhost). */
+  host?: string;
+  /** Plain HTTP instead of HTTPS. */
+  http?: boolean;
+};
+
+export interface RunningSandbox {
+  url: string;
+  ctx: SandboxContext;
+  app: FastifyInstance;
+  /** Milliseconds spent seeding on this start (0 when the data in dataDir was reused). */
+  seededInMs: number;
+  close(): Promise<void>;
+}
+
+/** A free TCP port, so publicUrl (the dev token issuer) is known before the app is built. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once("error", reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startSandbox(start: StartOptions = {}): Promise<RunningSandbox> {
+  const { port: requestedPort = 4010, host = "localhost", http = false, ...partial } = start;
+  const port = requestedPort === 0 ? await freePort(host) : requestedPort;
+  const scheme = http ? "http" : "https";
+  const urlHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  const url = `${scheme}://${urlHost}:${port}`;
+  const options = defaultSandboxOptions({ ...partial, publicUrl: partial.publicUrl ?? url });
+  const tls = http ? undefined : await localhostCertificates();
+  const { app, ctx, seededInMs } = await buildApp(options, tls ? { https: { key: tls.key, cert: tls.cert } } : {});
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return { url, ctx, app, seededInMs, close: () => app.close() };
+}

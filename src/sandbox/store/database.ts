@@ -1,0 +1,71 @@
+// Opens the sandbox database: in memory, or a file under dataDir that is seeded once and reused
+// on later starts (re-seeded when the seed or sizes change, or on reset).
+import Database from "better-sqlite3";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { seedDatabase, type SeedSize } from "../data/seed.js";
+import { SCHEMA_VERSION, createTables, haversineMiles } from "./schema.js";
+
+export const DATABASE_FILE = "sandbox.db";
+
+export interface OpenedDatabase {
+  db: Database.Database;
+  /** Milliseconds spent seeding, or 0 when existing data was reused. */
+  seededInMs: number;
+}
+
+function seedSignature(size: SeedSize): string {
+  return `${SCHEMA_VERSION}:${size.seed}:${size.companies}:${size.contacts}`;
+}
+
+export function openDatabase(dataDir: string | undefined, size: SeedSize, reset = false): OpenedDatabase {
+  let db: Database.Database;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    const file = join(dataDir, DATABASE_FILE);
+    if (reset) for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+    const existed = existsSync(file);
+    db = new Database(file);
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    if (existed) {
+      const row = tryMeta(db, "signature");
+      if (row === seedSignature(size)) {
+        prepareConnection(db);
+        return { db, seededInMs: 0 };
+      }
+      // Different seed, sizes or schema: start over.
+      db.close();
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+      db = new Database(file);
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = NORMAL");
+    }
+  } else {
+    db = new Database(":memory:");
+  }
+  prepareConnection(db);
+  createTables(db);
+  const seededInMs = seedDatabase(db, size);
+  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('signature', ?)").run(seedSignature(size));
+  return { db, seededInMs };
+}
+
+function tryMeta(db: Database.Database, key: string): string | undefined {
+  try {
+    const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+    return row?.value;
+  } catch {
+    // No meta table: an unfinished or foreign file, which the caller replaces.
+    return undefined;
+  }
+}
+
+function prepareConnection(db: Database.Database): void {
+  db.pragma("cache_size = -65536");
+  db.pragma("temp_store = MEMORY");
+  db.pragma("mmap_size = 268435456");
+  db.function("haversine_miles", { deterministic: true }, (lat1, lon1, lat2, lon2) =>
+    haversineMiles(Number(lat1), Number(lon1), Number(lat2), Number(lon2)),
+  );
+}
