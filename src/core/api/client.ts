@@ -65,6 +65,7 @@ import type {
 export const DEFAULTS = {
   perSecond: 25,
   burst: 1,
+  safetyMargin: 0.02,
   concurrency: 6,
   timeoutMs: 30000,
   iteratePageSize: LIMITS.maxPageSize,
@@ -121,6 +122,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     limiter: new RateLimiter(clock, {
       perSecond: options.rateLimit?.perSecond ?? DEFAULTS.perSecond,
       burst: options.rateLimit?.burst ?? DEFAULTS.burst,
+      safetyMargin: options.rateLimit?.safetyMargin ?? DEFAULTS.safetyMargin,
     }),
     cap: new ConcurrencyLimit(options.concurrency ?? DEFAULTS.concurrency),
     clock,

@@ -6,12 +6,15 @@ import type { Clock } from "./types.js";
 export interface RateLimiterOptions {
   perSecond: number;
   burst: number;
+  /** Extra spacing as a share of the interval. */
+  safetyMargin: number;
 }
 
 export class RateLimiter {
   private intervalMs: number;
   private readonly configuredPerSecond: number;
   private readonly burst: number;
+  private readonly stretch: number;
   /** Theoretical arrival time of the next request when the bucket is drained. */
   private tat = Number.NEGATIVE_INFINITY;
   private pausedUntil = Number.NEGATIVE_INFINITY;
@@ -22,13 +25,14 @@ export class RateLimiter {
   ) {
     if (!(options.perSecond > 0)) throw new RangeError("rateLimit.perSecond must be greater than 0");
     this.configuredPerSecond = options.perSecond;
-    this.intervalMs = 1000 / options.perSecond;
+    this.stretch = 1 + Math.max(0, options.safetyMargin);
+    this.intervalMs = (1000 / options.perSecond) * this.stretch;
     this.burst = Math.max(1, Math.floor(options.burst));
   }
 
-  /** Requests per second currently allowed. */
+  /** Requests per second currently allowed (before the safety margin). */
   get perSecond(): number {
-    return 1000 / this.intervalMs;
+    return (1000 / this.intervalMs) * this.stretch;
   }
 
   /** Waits for a slot; rejects with the signal's reason when aborted first. */
@@ -56,17 +60,17 @@ export class RateLimiter {
 
   /**
    * Reads X-RateLimit-Limit-Second (a lower allowance than configured tightens the spacing) and
-   * X-RateLimit-Remaining-Second (0: the service's window is full, so the next request waits at
-   * least one interval from now). -1 means unknown and is ignored.
+   * X-RateLimit-Remaining-Second (0: the service's window is full, so any saved-up burst is
+   * dropped). -1 means unknown and is ignored.
    */
   observe(headers: { get(name: string): string | null }): void {
     const limit = readCount(headers.get("x-ratelimit-limit-second"));
     if (limit !== undefined && limit > 0) {
       const perSecond = Math.min(this.configuredPerSecond, limit);
-      this.intervalMs = 1000 / perSecond;
+      this.intervalMs = (1000 / perSecond) * this.stretch;
     }
     const remaining = readCount(headers.get("x-ratelimit-remaining-second"));
-    if (remaining === 0) this.tat = Math.max(this.tat, this.clock.now() + this.intervalMs - (this.burst - 1) * this.intervalMs);
+    if (remaining === 0) this.tat = Math.max(this.tat, this.clock.now() + (this.burst - 1) * this.intervalMs);
   }
 }
 

@@ -62,6 +62,12 @@ export interface RateLimitOptions {
    * fixed or sliding one-second window at the service never sees more than perSecond).
    */
   burst?: number;
+  /**
+   * Extra spacing as a share of 1000/perSecond (default 0.02): requests reach the service with
+   * a little jitter, and one that lands in an already full one-second window costs a whole
+   * Retry-After second.
+   */
+  safetyMargin?: number;
 }
 
 export interface Clock {

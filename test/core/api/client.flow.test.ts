@@ -37,7 +37,7 @@ async function collect(iterable: AsyncIterable<IteratedPage<CompanyItem>>) {
 
 describe("rate limiter and concurrency cap", () => {
   it("spaces requests 1000/perSecond ms apart", async () => {
-    const h = withService(1000, undefined, { rateLimit: { perSecond: 5 } });
+    const h = withService(1000, undefined, { rateLimit: { perSecond: 5, safetyMargin: 0 } });
     await h.clock.run(Promise.all(Array.from({ length: 6 }, (_, i) => h.client.searchCompanies({}, { page: i + 1 }))));
     assert.deepEqual(
       h.requests.map((r) => r.at),
@@ -45,9 +45,27 @@ describe("rate limiter and concurrency cap", () => {
     );
   });
 
+  it("adds the safety margin to the spacing (2% by default)", async () => {
+    const h = withService(1000, undefined, { rateLimit: { perSecond: 5 } });
+    await h.clock.run(Promise.all(Array.from({ length: 3 }, (_, i) => h.client.searchCompanies({}, { page: i + 1 }))));
+    assert.deepEqual(
+      h.requests.map((r) => r.at),
+      [0, 204, 408],
+    );
+  });
+
+  it("lets a burst out back to back after an idle spell when asked to", async () => {
+    const h = withService(1000, undefined, { rateLimit: { perSecond: 5, burst: 3, safetyMargin: 0 } });
+    await h.clock.run(Promise.all(Array.from({ length: 5 }, (_, i) => h.client.searchCompanies({}, { page: i + 1 }))));
+    assert.deepEqual(
+      h.requests.map((r) => r.at),
+      [0, 0, 0, 200, 400],
+    );
+  });
+
   it("tightens to a lower X-RateLimit-Limit-Second from the service", async () => {
     const h = harness(() => answer(200, companyPage([1], 1, 1, 25), { "X-RateLimit-Limit-Second": "2", "X-RateLimit-Remaining-Second": "1" }), {
-      rateLimit: { perSecond: 10 },
+      rateLimit: { perSecond: 10, safetyMargin: 0 },
       concurrency: 1,
     });
     await h.clock.run(Promise.all(Array.from({ length: 4 }, () => h.client.searchCompanies({}))));
