@@ -8,7 +8,7 @@ import { createOfficeBackend } from "./officeBackend.js";
 import { createTokenSourceWith } from "./tokenSource.js";
 import type { SignInBackend, TokenSource } from "./types.js";
 
-export type { AccountInfo, Credentials, SignInBackend, TokenSource } from "./types.js";
+export type { AccountChangeReason, AccountInfo, Credentials, SignInBackend, TokenSource } from "./types.js";
 export { createTokenSourceWith } from "./tokenSource.js";
 export { dialogUrl } from "./dialogBridge.js";
 

@@ -5,7 +5,7 @@ import { isServiceError } from "../core/api/errors.js";
 import type { AccessTokenRequest, Logger } from "../core/api/types.js";
 import { signInExpired, signInRequired } from "./errors.js";
 import { singleFlight } from "./singleFlight.js";
-import type { AccountInfo, Credentials, SignInBackend, TokenSource } from "./types.js";
+import type { AccountChangeReason, AccountInfo, Credentials, SignInBackend, TokenSource } from "./types.js";
 
 export interface TokenSourceOptions {
   now?: () => number;
@@ -18,29 +18,29 @@ export function createTokenSourceWith(backend: SignInBackend, options: TokenSour
   const now = options.now ?? (() => Date.now());
   const log: Logger = options.log ?? (() => undefined);
   const maxRenewBeforeMs = options.maxRenewBeforeMs ?? 60_000;
-  const listeners = new Set<(account: AccountInfo | null) => void>();
+  const listeners = new Set<(account: AccountInfo | null, reason?: AccountChangeReason) => void>();
 
   let current: (Credentials & { obtainedAt: number }) | null = null;
   let restoring: Promise<void> | null = null;
   /** Bumped on sign-in and sign-out, so a renewal that finishes late cannot resurrect a session. */
   let generation = 0;
 
-  const emit = () => {
+  const emit = (reason: AccountChangeReason) => {
     const account = current ? { ...current.account } : null;
-    for (const listener of [...listeners]) listener(account);
+    for (const listener of [...listeners]) listener(account, reason);
   };
 
-  const adopt = (credentials: Credentials) => {
+  const adopt = (credentials: Credentials, reason: AccountChangeReason) => {
     const changed = !current || current.account.username !== credentials.account.username;
     current = { ...credentials, obtainedAt: now() };
-    if (changed) emit();
+    if (changed) emit(reason);
   };
 
-  const forget = () => {
+  const forget = (reason: AccountChangeReason) => {
     const had = current !== null;
     current = null;
     generation++;
-    if (had) emit();
+    if (had) emit(reason);
   };
 
   const fresh = (c: Credentials & { obtainedAt: number }) => {
@@ -60,13 +60,13 @@ export function createTokenSourceWith(backend: SignInBackend, options: TokenSour
       const kind = isServiceError(error) ? error.kind : "unknown";
       log({ level: "warn", message: "Access token renewal failed", data: { kind } });
       if (!isServiceError(error) || error.kind === "unauthorized") {
-        if (generation === started) forget();
+        if (generation === started) forget("expired");
         throw isServiceError(error) ? error : signInExpired();
       }
       throw error;
     }
     if (generation !== started) throw signInRequired();
-    adopt(renewed);
+    adopt(renewed, "signedIn");
     log({ level: "debug", message: "Access token renewed", data: { expiresInS: Math.round((renewed.expiresAt - now()) / 1000) } });
     return renewed.accessToken;
   });
@@ -77,7 +77,7 @@ export function createTokenSourceWith(backend: SignInBackend, options: TokenSour
       try {
         const restored = await backend.restore();
         if (restored && generation === started && !current) {
-          adopt(restored);
+          adopt(restored, "restored");
           log({ level: "info", message: "Sign-in restored" });
         }
       } catch (error) {
@@ -105,14 +105,14 @@ export function createTokenSourceWith(backend: SignInBackend, options: TokenSour
       generation++;
       const previous = current?.account.username;
       current = { ...credentials, obtainedAt: now() };
-      if (previous !== credentials.account.username) emit();
+      if (previous !== credentials.account.username) emit("signedIn");
       log({ level: "info", message: "Signed in" });
       return { ...credentials.account };
     },
 
     async signOut() {
       await restore();
-      forget();
+      forget("signedOut");
       await backend.clear();
       log({ level: "info", message: "Signed out" });
     },

@@ -15,9 +15,14 @@ export interface TokenSource {
   /** Forgets every cached token and account. */
   signOut(): Promise<void>;
   account(): AccountInfo | null;
-  /** Called when the signed-in account changes (null: signed out or sign-in expired). */
-  onChange(listener: (account: AccountInfo | null) => void): () => void;
+  /**
+   * Called when the signed-in account changes (null: signed out, or the sign-in expired and
+   * could not be renewed: `reason` says which). Returns the unsubscribe.
+   */
+  onChange(listener: (account: AccountInfo | null, reason?: AccountChangeReason) => void): () => void;
 }
+
+export type AccountChangeReason = "signedIn" | "signedOut" | "expired" | "restored";
 
 /** An access token and what is known about it. Lives in memory only. */
 export interface Credentials {

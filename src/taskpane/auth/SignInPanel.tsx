@@ -1,0 +1,107 @@
+// Who is signed in, against which environment, and sign-in / sign-out. Signed out, it is the
+// sign-in screen (with why: expired, cancelled, denied); signed in, a one-line account header.
+import { useState } from "react";
+import { Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
+import type { TokenSource } from "../../auth/index.js";
+import type { EnvironmentSettings } from "../../core/settings/environment.js";
+import { useAccount } from "./useAccount.js";
+
+const useStyles = makeStyles({
+  header: {
+    display: "flex",
+    alignItems: "center",
+    gap: tokens.spacingHorizontalS,
+    justifyContent: "space-between",
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  who: { display: "flex", flexDirection: "column", minWidth: 0 },
+  ellipsis: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
+  screen: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
+});
+
+export interface SignInPanelProps {
+  tokenSource: Pick<TokenSource, "account" | "onChange" | "signIn" | "signOut">;
+  environment: Pick<EnvironmentSettings, "label" | "apiBaseUrl">;
+  /** A message to show on the sign-in screen (e.g. from a request that failed with 401). */
+  message?: string;
+}
+
+function userMessageOf(error: unknown): string {
+  if (typeof error === "object" && error !== null && "userMessage" in error && typeof error.userMessage === "string") {
+    return error.userMessage;
+  }
+  return "Sign-in did not finish. Try again.";
+}
+
+export function SignInPanel({ tokenSource, environment, message }: SignInPanelProps) {
+  const styles = useStyles();
+  const { account, reason } = useAccount(tokenSource);
+  const [busy, setBusy] = useState<"signIn" | "signOut" | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const run = (what: "signIn" | "signOut") => {
+    setBusy(what);
+    setProblem(null);
+    tokenSource[what]()
+      .then(
+        () => undefined,
+        (error: unknown) => setProblem(userMessageOf(error)),
+      )
+      .finally(() => setBusy(null));
+  };
+
+  if (account) {
+    return (
+      <header className={styles.header} aria-label="Account">
+        <div className={styles.who}>
+          <Text weight="semibold" className={styles.ellipsis} id="signed-in-account">
+            Signed in as {account.name || account.username}
+          </Text>
+          <Text size={200} className={styles.ellipsis}>
+            {account.username} · <span id="signed-in-environment">{environment.label}</span>
+          </Text>
+        </div>
+        <Button appearance="secondary" size="small" onClick={() => run("signOut")} disabled={busy !== null}>
+          {busy === "signOut" ? "Signing out…" : "Sign out"}
+        </Button>
+        {problem && (
+          <MessageBar intent="error">
+            <MessageBarBody role="alert">{problem}</MessageBarBody>
+          </MessageBar>
+        )}
+      </header>
+    );
+  }
+
+  const notice =
+    problem ??
+    (reason === "expired" ? "Your sign-in has expired. Sign in again to continue." : null) ??
+    message ??
+    null;
+
+  return (
+    <section className={styles.screen} aria-labelledby="sign-in-heading">
+      <Text as="h2" size={500} weight="semibold" id="sign-in-heading">
+        Sign in
+      </Text>
+      <Text>
+        Sign in to <strong>{environment.label}</strong> ({environment.apiBaseUrl}) to search companies and contacts and
+        enrich your sheets.
+      </Text>
+      {notice && (
+        <MessageBar intent={problem || reason === "expired" ? "warning" : "info"}>
+          <MessageBarBody role="alert" id="sign-in-message">
+            {notice}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <div>
+        <Button appearance="primary" onClick={() => run("signIn")} disabled={busy !== null}>
+          {busy === "signIn" ? "Signing in…" : "Sign in"}
+        </Button>
+        {busy === "signIn" && <Spinner size="tiny" label="Waiting for the sign-in window" />}
+      </div>
+    </section>
+  );
+}
