@@ -2,5 +2,6 @@
 // Each extension appends itself here with one import.
 import type { SandboxExtension } from "./context.js";
 import { oidcExtension } from "./oidc/index.js";
+import { audiencesExtension } from "./audiences/index.js";
 
-export const extensions: SandboxExtension[] = [oidcExtension];
+export const extensions: SandboxExtension[] = [oidcExtension, audiencesExtension];

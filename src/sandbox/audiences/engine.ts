@@ -1,0 +1,189 @@
+// The background job engine: one timer moves every active job forward at the configured
+// speed (rows per second), enriching rows from the sandbox's records and charging credits as
+// company/contact enrichment does. Each step is one SQLite transaction, so a restart resumes
+// a job where it stopped; nothing is kept only in memory but the pacing.
+import type { CreditLedger, RecordStore } from "../context.js";
+import type { AudienceStore, Cell, ColumnRecord, ErrorDetails, JobRecord, JobRunState } from "./store.js";
+
+export interface JobEngineOptions {
+  store: AudienceStore;
+  records: RecordStore;
+  credits: CreditLedger;
+  /** Read at every tick, so the speed can change while jobs run (demos, tests). */
+  rowsPerSecond: () => number;
+  /** Tick interval in ms (default 50). */
+  tickMs?: number;
+  now?: () => number;
+}
+
+/** Most rows one tick processes, so a fast setting never blocks the event loop for long. */
+const MAX_ROWS_PER_TICK = 2000;
+
+const INVALID_REFERENCE: ErrorDetails = {
+  summary: "Invalid reference",
+  description: "The row does not hold a valid record id, so it cannot be matched.",
+  retryable: false,
+};
+const NO_MATCH: ErrorDetails = {
+  summary: "No match",
+  description: "No record matches this row's reference.",
+  retryable: false,
+};
+const NO_CREDITS: ErrorDetails = {
+  summary: "Credit limit reached",
+  description: "The account has no credits left to enrich a new record.",
+  retryable: true,
+};
+
+/** A record reference is a positive whole number; anything else cannot be matched. */
+export function parseRecordRef(ref: string): number | undefined {
+  if (!/^[1-9]\d{0,14}$/.test(ref.trim())) return undefined;
+  return Number(ref.trim());
+}
+
+/** Reads an output field; contact company fields may come back nested under `company`. */
+function readField(attrs: Record<string, unknown>, field: string): unknown {
+  if (attrs[field] !== undefined) return attrs[field];
+  const company = attrs.company;
+  if (field.startsWith("company") && company !== null && typeof company === "object") {
+    const nested = company as Record<string, unknown>;
+    const key = field === "companyId" ? "id" : field === "companyName" ? "name" : undefined;
+    if (key !== undefined) return nested[key];
+  }
+  return undefined;
+}
+
+export function finalState(totalRows: number, failedRows: number): JobRunState {
+  if (failedRows === 0) return "SUCCEEDED";
+  if (failedRows >= totalRows) return "FAILED";
+  return "PARTIALLY_SUCCEEDED";
+}
+
+export class JobEngine {
+  private readonly opts: JobEngineOptions;
+  private readonly now: () => number;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  /** Per job: when it last advanced and the fraction of a row it is owed. */
+  private readonly pacing = new Map<string, { last: number; owed: number }>();
+  private stopped = false;
+
+  constructor(opts: JobEngineOptions) {
+    this.opts = opts;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Resumes jobs a previous run left SCHEDULED or RUNNING. */
+  start(): void {
+    if (this.opts.store.activeJobs().length > 0) this.ensureTimer();
+  }
+
+  /** Called after a job is created. */
+  wake(): void {
+    this.ensureTimer();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private ensureTimer(): void {
+    if (this.stopped || this.timer !== undefined) return;
+    this.timer = setInterval(() => this.tick(), this.opts.tickMs ?? 50);
+    // The engine never keeps a process alive on its own; the server does.
+    this.timer.unref();
+  }
+
+  /** One step of every active job. Public for tests that drive time themselves. */
+  tick(): void {
+    const { store } = this.opts;
+    if (this.stopped || !store.isOpen) return;
+    const jobs = store.activeJobs();
+    if (jobs.length === 0) {
+      if (this.timer !== undefined) clearInterval(this.timer);
+      this.timer = undefined;
+      return;
+    }
+    const now = this.now();
+    for (const job of jobs) this.advance(job, now);
+  }
+
+  private advance(job: JobRecord, now: number): void {
+    const { store } = this.opts;
+    const pace = this.pacing.get(job.id);
+    if (pace === undefined) {
+      // First sight of this job (new, or resumed after a restart): start counting from now.
+      this.pacing.set(job.id, { last: now, owed: 0 });
+      if (job.state === "SCHEDULED") {
+        store.updateJob(job.id, { state: "RUNNING", startedAt: new Date(now).toISOString() });
+      }
+      return;
+    }
+    pace.owed += ((now - pace.last) / 1000) * Math.max(0, this.opts.rowsPerSecond());
+    pace.last = now;
+    const count = Math.min(MAX_ROWS_PER_TICK, Math.floor(pace.owed));
+    if (count < 1 && job.doneRows < job.totalRows) return;
+    pace.owed -= count;
+    store.transaction(() => this.processRows(job, count));
+  }
+
+  private processRows(job: JobRecord, count: number): void {
+    const { store } = this.opts;
+    const audience = store.getAudience(job.audienceId);
+    if (audience === undefined) {
+      store.updateJob(job.id, { state: "FAILED", finishedAt: new Date(this.now()).toISOString() });
+      this.pacing.delete(job.id);
+      return;
+    }
+    const columns = store.columns(job.audienceId).filter((c) => job.columnIds.includes(c.id));
+    const rowIds = store.pendingRowIds(job, count);
+    const rows = store.rowsByIds(job.audienceId, rowIds);
+    const refs = new Map<string, number | undefined>(rows.map((r) => [r.id, parseRecordRef(r.recordRef)]));
+    const validIds = [...new Set([...refs.values()].filter((v): v is number => v !== undefined))];
+    const fields = ["id", ...new Set(columns.map((c) => c.field))];
+    const kind = audience.type === "COMPANY" ? "company" : "contact";
+    const found =
+      validIds.length === 0
+        ? new Map<number, Record<string, unknown>>()
+        : kind === "company"
+          ? this.opts.records.companyAttributes(validIds, fields)
+          : this.opts.records.contactAttributes(validIds, fields);
+    const matched = validIds.filter((id) => found.has(id));
+    const refused = new Set(matched.length > 0 ? this.opts.credits.charge(job.account, kind, matched).refused : []);
+
+    let failed = 0;
+    for (const row of rows) {
+      const ref = refs.get(row.id);
+      const attrs = ref === undefined ? undefined : found.get(ref);
+      let error: { state: "ERROR" | "NO_RESULT"; details: ErrorDetails } | undefined;
+      if (ref === undefined) error = { state: "ERROR", details: INVALID_REFERENCE };
+      else if (attrs === undefined) error = { state: "NO_RESULT", details: NO_MATCH };
+      else if (refused.has(ref)) error = { state: "ERROR", details: NO_CREDITS };
+      for (const column of columns) {
+        row.cells[column.id] =
+          error !== undefined || attrs === undefined
+            ? { state: error?.state ?? "NO_RESULT", errorDetails: error?.details ?? NO_MATCH }
+            : this.cell(attrs, column);
+      }
+      if (error) failed++;
+      store.writeCells(job.audienceId, row.id, row.cells);
+    }
+    // Fewer pending rows than asked for means the list is exhausted: the job is done.
+    const doneRows = rowIds.length < count ? job.totalRows : Math.min(job.totalRows, job.doneRows + rowIds.length);
+    const failedRows = job.failedRows + failed;
+    const finished = doneRows >= job.totalRows;
+    store.updateJob(job.id, {
+      doneRows,
+      failedRows,
+      percent: job.totalRows === 0 ? 100 : Math.floor((doneRows * 100) / job.totalRows),
+      ...(finished ? { state: finalState(job.totalRows, failedRows), finishedAt: new Date(this.now()).toISOString() } : {}),
+    });
+    if (finished) this.pacing.delete(job.id);
+  }
+
+  private cell(attrs: Record<string, unknown>, column: ColumnRecord): Cell {
+    const value = readField(attrs, column.field);
+    return value === undefined || value === null || value === "" ? { state: "BLANK" } : { value, state: "RESULT" };
+  }
+}

@@ -1,0 +1,16 @@
+// The audiences extension: tables, seeded audiences, routes and the background job engine.
+import type { SandboxExtension } from "../context.js";
+import { JobEngine } from "./engine.js";
+import { registerAudienceRoutes } from "./routes.js";
+import { seedAudiences } from "./seed.js";
+import { AudienceStore } from "./store.js";
+
+export const audiencesExtension: SandboxExtension = async (app, ctx) => {
+  const store = new AudienceStore(ctx.db);
+  seedAudiences(store, ctx.records, ctx.options.seed);
+  const engine = new JobEngine({ store, records: ctx.records, credits: ctx.credits, rowsPerSecond: () => ctx.options.jobRowsPerSecond });
+  registerAudienceRoutes(app, { ctx, store, engine });
+  // Stop the timer before the database closes; jobs left RUNNING resume on the next start.
+  app.addHook("onClose", async () => engine.stop());
+  engine.start();
+};

@@ -1,0 +1,362 @@
+// Audiences, their columns and rows, and enrichment jobs, kept in the sandbox's SQLite
+// database so that row values and jobs survive a restart (with a data folder).
+import type Database from "better-sqlite3";
+
+export type AudienceKind = "COMPANY" | "CONTACT";
+export type CellState = "RESULT" | "BLANK" | "LOADING" | "ERROR" | "NO_RESULT";
+export type JobRunState = "SCHEDULED" | "RUNNING" | "SUCCEEDED" | "PARTIALLY_SUCCEEDED" | "FAILED";
+
+export interface ErrorDetails {
+  summary: string;
+  description?: string;
+  retryable?: boolean;
+}
+
+/** One enrichment column's value in a row; the input column's value is the row's record reference. */
+export interface Cell {
+  value?: unknown;
+  state: CellState;
+  errorDetails?: ErrorDetails;
+}
+
+export interface AudienceRecord {
+  id: string;
+  name: string;
+  description: string;
+  type: AudienceKind;
+  recordCount: number;
+}
+
+export interface ColumnRecord {
+  id: string;
+  audienceId: string;
+  position: number;
+  name: string;
+  dataType: string;
+  columnType: string;
+  field: string;
+}
+
+export interface RowRecord {
+  id: string;
+  position: number;
+  recordRef: string;
+  cells: Record<string, Cell>;
+}
+
+export interface JobRecord {
+  id: string;
+  audienceId: string;
+  account: string;
+  state: JobRunState;
+  percent: number;
+  totalRows: number;
+  doneRows: number;
+  failedRows: number;
+  columnIds: string[];
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS audience (
+  id TEXT PRIMARY KEY,
+  seq INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  type TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS audience_column (
+  audience_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  data_type TEXT NOT NULL,
+  column_type TEXT NOT NULL,
+  field TEXT NOT NULL,
+  PRIMARY KEY (audience_id, id)
+);
+CREATE TABLE IF NOT EXISTS audience_row (
+  audience_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  record_ref TEXT NOT NULL,
+  cells TEXT NOT NULL DEFAULT '{}',
+  PRIMARY KEY (audience_id, id)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS audience_row_position ON audience_row (audience_id, position);
+CREATE TABLE IF NOT EXISTS audience_job (
+  id TEXT PRIMARY KEY,
+  audience_id TEXT NOT NULL,
+  account TEXT NOT NULL,
+  state TEXT NOT NULL,
+  percent INTEGER NOT NULL DEFAULT 0,
+  total_rows INTEGER NOT NULL,
+  done_rows INTEGER NOT NULL DEFAULT 0,
+  failed_rows INTEGER NOT NULL DEFAULT 0,
+  columns TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  started_at TEXT,
+  finished_at TEXT
+);
+CREATE INDEX IF NOT EXISTS audience_job_state ON audience_job (state);
+-- The rows a job covers, in processing order; job.done_rows is the cursor into them.
+CREATE TABLE IF NOT EXISTS audience_job_row (
+  job_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  row_id TEXT NOT NULL,
+  PRIMARY KEY (job_id, seq)
+) WITHOUT ROWID;
+`;
+
+interface AudienceRowSql {
+  id: string;
+  name: string;
+  description: string;
+  type: string;
+  record_count: number;
+}
+interface ColumnSql {
+  audience_id: string;
+  id: string;
+  position: number;
+  name: string;
+  data_type: string;
+  column_type: string;
+  field: string;
+}
+interface RowSql {
+  id: string;
+  position: number;
+  record_ref: string;
+  cells: string;
+}
+interface JobSql {
+  id: string;
+  audience_id: string;
+  account: string;
+  state: string;
+  percent: number;
+  total_rows: number;
+  done_rows: number;
+  failed_rows: number;
+  columns: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+function toAudience(r: AudienceRowSql): AudienceRecord {
+  return { id: r.id, name: r.name, description: r.description, type: r.type as AudienceKind, recordCount: r.record_count };
+}
+function toColumn(r: ColumnSql): ColumnRecord {
+  return {
+    id: r.id,
+    audienceId: r.audience_id,
+    position: r.position,
+    name: r.name,
+    dataType: r.data_type,
+    columnType: r.column_type,
+    field: r.field,
+  };
+}
+function toRow(r: RowSql): RowRecord {
+  return { id: r.id, position: r.position, recordRef: r.record_ref, cells: JSON.parse(r.cells) as Record<string, Cell> };
+}
+function toJob(r: JobSql): JobRecord {
+  return {
+    id: r.id,
+    audienceId: r.audience_id,
+    account: r.account,
+    state: r.state as JobRunState,
+    percent: r.percent,
+    totalRows: r.total_rows,
+    doneRows: r.done_rows,
+    failedRows: r.failed_rows,
+    columnIds: JSON.parse(r.columns) as string[],
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  };
+}
+
+export interface NewAudience {
+  id: string;
+  name: string;
+  description: string;
+  type: AudienceKind;
+  columns: { id: string; name: string; dataType: string; columnType: string; field: string }[];
+  rows: { id: string; recordRef: string }[];
+}
+
+export interface NewJob {
+  id: string;
+  audienceId: string;
+  account: string;
+  columnIds: string[];
+  rowIds: string[];
+}
+
+const AUDIENCE_SELECT = `SELECT a.id, a.name, a.description, a.type,
+  (SELECT count(*) FROM audience_row r WHERE r.audience_id = a.id) AS record_count FROM audience a`;
+
+export class AudienceStore {
+  private readonly db: Database.Database;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+    db.exec(SCHEMA);
+  }
+
+  get isOpen(): boolean {
+    return this.db.open;
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  audienceCount(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM audience").get() as { n: number }).n;
+  }
+
+  createAudience(audience: NewAudience): void {
+    const seq = (this.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS s FROM audience").get() as { s: number }).s;
+    this.transaction(() => {
+      this.db
+        .prepare("INSERT INTO audience (id, seq, name, description, type) VALUES (?, ?, ?, ?, ?)")
+        .run(audience.id, seq, audience.name, audience.description, audience.type);
+      const col = this.db.prepare(
+        "INSERT INTO audience_column (audience_id, id, position, name, data_type, column_type, field) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      );
+      audience.columns.forEach((c, i) => col.run(audience.id, c.id, i, c.name, c.dataType, c.columnType, c.field));
+      const row = this.db.prepare("INSERT INTO audience_row (audience_id, id, position, record_ref) VALUES (?, ?, ?, ?)");
+      audience.rows.forEach((r, i) => row.run(audience.id, r.id, i, r.recordRef));
+    });
+  }
+
+  listAudiences(): AudienceRecord[] {
+    return (this.db.prepare(`${AUDIENCE_SELECT} ORDER BY a.seq`).all() as AudienceRowSql[]).map(toAudience);
+  }
+
+  getAudience(id: string): AudienceRecord | undefined {
+    const r = this.db.prepare(`${AUDIENCE_SELECT} WHERE a.id = ?`).get(id) as AudienceRowSql | undefined;
+    return r ? toAudience(r) : undefined;
+  }
+
+  columns(audienceId: string): ColumnRecord[] {
+    return (
+      this.db.prepare("SELECT * FROM audience_column WHERE audience_id = ? ORDER BY position").all(audienceId) as ColumnSql[]
+    ).map(toColumn);
+  }
+
+  rowPage(audienceId: string, offset: number, limit: number): RowRecord[] {
+    return (
+      this.db
+        .prepare("SELECT id, position, record_ref, cells FROM audience_row WHERE audience_id = ? ORDER BY position LIMIT ? OFFSET ?")
+        .all(audienceId, limit, offset) as RowSql[]
+    ).map(toRow);
+  }
+
+  allRowIds(audienceId: string): string[] {
+    return this.db
+      .prepare("SELECT id FROM audience_row WHERE audience_id = ? ORDER BY position")
+      .pluck()
+      .all(audienceId) as string[];
+  }
+
+  /** Which of `rowIds` belong to the audience. */
+  existingRowIds(audienceId: string, rowIds: readonly string[]): Set<string> {
+    const found = new Set<string>();
+    const stmt = this.db.prepare("SELECT 1 FROM audience_row WHERE audience_id = ? AND id = ?").pluck();
+    for (const id of rowIds) if (stmt.get(audienceId, id) !== undefined) found.add(id);
+    return found;
+  }
+
+  rowsByIds(audienceId: string, rowIds: readonly string[]): RowRecord[] {
+    const stmt = this.db.prepare("SELECT id, position, record_ref, cells FROM audience_row WHERE audience_id = ? AND id = ?");
+    const out: RowRecord[] = [];
+    for (const id of rowIds) {
+      const r = stmt.get(audienceId, id) as RowSql | undefined;
+      if (r) out.push(toRow(r));
+    }
+    return out;
+  }
+
+  /** Record references of rows, for the credit check before a job starts. */
+  recordRefs(audienceId: string, rowIds: readonly string[]): string[] {
+    const stmt = this.db.prepare("SELECT record_ref FROM audience_row WHERE audience_id = ? AND id = ?").pluck();
+    return rowIds.map((id) => stmt.get(audienceId, id) as string | undefined).filter((r): r is string => r !== undefined);
+  }
+
+  writeCells(audienceId: string, rowId: string, cells: Record<string, Cell>): void {
+    this.db.prepare("UPDATE audience_row SET cells = ? WHERE audience_id = ? AND id = ?").run(JSON.stringify(cells), audienceId, rowId);
+  }
+
+  /** Creates the job and marks its cells LOADING, in one transaction. */
+  createJob(job: NewJob, now: string): void {
+    this.transaction(() => {
+      this.db
+        .prepare(
+          "INSERT INTO audience_job (id, audience_id, account, state, total_rows, columns, created_at) VALUES (?, ?, ?, 'SCHEDULED', ?, ?, ?)",
+        )
+        .run(job.id, job.audienceId, job.account, job.rowIds.length, JSON.stringify(job.columnIds), now);
+      const jr = this.db.prepare("INSERT INTO audience_job_row (job_id, seq, row_id) VALUES (?, ?, ?)");
+      job.rowIds.forEach((rowId, i) => jr.run(job.id, i, rowId));
+      for (const row of this.rowsByIds(job.audienceId, job.rowIds)) {
+        for (const columnId of job.columnIds) {
+          const previous = row.cells[columnId];
+          // Keep the previous value visible while it loads again, as a refreshing sheet would.
+          row.cells[columnId] = previous?.value !== undefined ? { value: previous.value, state: "LOADING" } : { state: "LOADING" };
+        }
+        this.writeCells(job.audienceId, row.id, row.cells);
+      }
+    });
+  }
+
+  getJob(id: string): JobRecord | undefined {
+    const r = this.db.prepare("SELECT * FROM audience_job WHERE id = ?").get(id) as JobSql | undefined;
+    return r ? toJob(r) : undefined;
+  }
+
+  activeJobs(): JobRecord[] {
+    return (
+      this.db
+        .prepare("SELECT * FROM audience_job WHERE state IN ('SCHEDULED', 'RUNNING') ORDER BY created_at, id")
+        .all() as JobSql[]
+    ).map(toJob);
+  }
+
+  /** The job's next unprocessed row ids, in order. */
+  pendingRowIds(job: JobRecord, limit: number): string[] {
+    return this.db
+      .prepare("SELECT row_id FROM audience_job_row WHERE job_id = ? AND seq >= ? ORDER BY seq LIMIT ?")
+      .pluck()
+      .all(job.id, job.doneRows, limit) as string[];
+  }
+
+  updateJob(
+    id: string,
+    change: Partial<Pick<JobRecord, "state" | "percent" | "doneRows" | "failedRows" | "startedAt" | "finishedAt">>,
+  ): void {
+    const columns: Record<string, string> = {
+      state: "state",
+      percent: "percent",
+      doneRows: "done_rows",
+      failedRows: "failed_rows",
+      startedAt: "started_at",
+      finishedAt: "finished_at",
+    };
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    for (const [key, value] of Object.entries(change)) {
+      const column = columns[key];
+      if (column === undefined || value === undefined) continue;
+      sets.push(`${column} = ?`);
+      values.push(value);
+    }
+    if (sets.length === 0) return;
+    this.db.prepare(`UPDATE audience_job SET ${sets.join(", ")} WHERE id = ?`).run(...values, id);
+  }
+}
