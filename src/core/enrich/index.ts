@@ -27,3 +27,9 @@ export {
   type SplitColumn,
   type OutputColumns,
 } from "./selection.js";
+export {
+  planSelectionEnrichment,
+  runSelectionEnrichment,
+  type SelectionEnrichmentPlan,
+  type SelectionRunResult,
+} from "./selectionRun.js";
