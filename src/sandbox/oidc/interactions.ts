@@ -45,7 +45,8 @@ export async function interactionRoutes(app: FastifyInstance, getProvider: GetPr
   };
 
   const finish = async (req: InteractionRequest, reply: FastifyReply, result: Parameters<Provider["interactionResult"]>[2]) => {
-    const returnTo = await getProvider().interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    // Merged with the login step's result: with prompt=login consent both must stay answered.
+    const returnTo = await getProvider().interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
     return reply.code(303).header("cache-control", "no-store").redirect(returnTo, 303);
   };
 
