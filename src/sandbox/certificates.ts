@@ -1,48 +1,77 @@
-// HTTPS certificates for localhost: the Office dev certificates when their CA is installed,
-// otherwise self-made ones kept under .certs/ (browsers will not trust those without a prompt).
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { generateCertificates, getHttpsServerOptions } from "office-addin-dev-certs";
+// HTTPS certificates for localhost. The same places as the dev server's (scripts/certs.ts), so
+// both servers share one certificate authority: the Office dev certificates when their CA is
+// installed, otherwise untrusted ones generated once under .certs/localhost/ and reused.
+// Nothing is installed here and nothing is printed on stdout (the first line is the address).
+import { X509Certificate } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import * as devCerts from "office-addin-dev-certs";
 
 export interface TlsFiles {
-  key: Buffer;
-  cert: Buffer;
-  ca?: Buffer;
-  /** Where they came from, for the start-up message. */
-  source: "office-dev-certs" | "generated";
+  key: string;
+  cert: string;
+  ca?: string;
+  /** False when browsers will warn (the generated fallback). */
+  trusted: boolean;
 }
 
-export const CERTS_DIR = ".certs";
+const TRUSTED_DIR = join(homedir(), ".office-addin-dev-certs");
 const FILES = { ca: "ca.crt", cert: "localhost.crt", key: "localhost.key" };
-const DEV_CERTS_TIMEOUT_MS = 20_000;
+const DAY_MS = 86_400_000;
 
-export async function localhostCertificates(root = process.cwd()): Promise<TlsFiles> {
-  const dir = join(root, CERTS_DIR);
-  const paths = { ca: join(dir, FILES.ca), cert: join(dir, FILES.cert), key: join(dir, FILES.key) };
-  const readGenerated = (): TlsFiles => ({
-    key: readFileSync(paths.key),
-    cert: readFileSync(paths.cert),
-    ca: readFileSync(paths.ca),
-    source: "generated",
-  });
-  // Certificates made on an earlier start: reuse them (fast start-up).
-  if (existsSync(paths.key) && existsSync(paths.cert) && existsSync(paths.ca)) return readGenerated();
+export function fallbackCertificateDir(root = process.cwd()): string {
+  return resolve(root, ".certs", "localhost");
+}
+
+function readDir(dir: string): { key: string; cert: string; ca: string } {
+  return {
+    key: readFileSync(join(dir, FILES.key), "utf8"),
+    cert: readFileSync(join(dir, FILES.cert), "utf8"),
+    ca: readFileSync(join(dir, FILES.ca), "utf8"),
+  };
+}
+
+function trustedInstalled(): boolean {
   try {
-    const options = await withTimeout(getHttpsServerOptions(), DEV_CERTS_TIMEOUT_MS);
-    return { key: options.key, cert: options.cert, ca: options.ca, source: "office-dev-certs" };
-  } catch (error) {
-    // The CA could not be installed (no sudo, no keychain): make our own for this machine.
-    process.stderr.write(`Dev certificates unavailable (${error instanceof Error ? error.message : String(error)}); generating untrusted ones in ${CERTS_DIR}/.\n`);
-    mkdirSync(dir, { recursive: true });
-    await generateCertificates(paths.ca, paths.cert, paths.key, 365, ["localhost", "127.0.0.1"]);
-    return readGenerated();
+    return devCerts.verifyCertificates();
+  } catch {
+    // The platform check failed or is missing: not installed, use the fallback.
+    return false;
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+function readValid(dir: string): { key: string; cert: string; ca: string } | undefined {
+  if (!Object.values(FILES).every((f) => existsSync(join(dir, f)))) return undefined;
+  const files = readDir(dir);
+  const validTo = Date.parse(new X509Certificate(files.cert).validTo);
+  return Number.isFinite(validTo) && validTo - Date.now() > DAY_MS ? files : undefined;
+}
+
+export async function localhostCertificates(root = process.cwd()): Promise<TlsFiles> {
+  if (trustedInstalled()) return { ...readDir(TRUSTED_DIR), trusted: true };
+  const dir = fallbackCertificateDir(root);
+  const existing = readValid(dir);
+  if (existing) return { ...existing, trusted: false };
+  rmSync(dir, { recursive: true, force: true });
+  // Generate in a private folder and rename it into place: when two servers start at once the
+  // first one's certificates win for both.
+  const staging = `${dir}.${process.pid}.${Date.now()}`;
+  mkdirSync(staging, { recursive: true });
+  const log = console.log;
+  console.log = (...args: unknown[]) => console.error(...args);
+  try {
+    await devCerts.generateCertificates(join(staging, FILES.ca), join(staging, FILES.cert), join(staging, FILES.key), 365, ["127.0.0.1", "localhost"]);
+    try {
+      renameSync(staging, dir);
+    } catch (error) {
+      if (!existsSync(dir)) throw error;
+    }
+  } finally {
+    console.log = log;
+    rmSync(staging, { recursive: true, force: true });
+  }
+  const generated = readValid(dir);
+  if (!generated) throw new Error(`Could not create localhost certificates in ${dir}.`);
+  return { ...generated, trusted: false };
 }

@@ -107,6 +107,9 @@ async function main(): Promise<void> {
     `  data: ${o.companies} companies, ${o.contacts} contacts (seed ${o.seed}) in ${o.dataDir}/` +
       (sandbox.seededInMs ? `, seeded in ${(sandbox.seededInMs / 1000).toFixed(1)} s` : ", reused") +
       `; ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+      (sandbox.trustedCertificate === false
+        ? `  the HTTPS certificate is self-made: browsers warn once; Node clients: NODE_EXTRA_CA_CERTS=.certs/localhost/ca.crt\n`
+        : "") +
       `  dev token: curl -X POST ${sandbox.url}/__sandbox/token -H 'content-type: application/json' -d '{}'\n`,
   );
   const stop = () => {

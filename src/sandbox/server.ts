@@ -12,6 +12,8 @@ export type StartOptions = SandboxOptionsInput & {
   host?: string;
   /** Plain HTTP instead of HTTPS. */
   http?: boolean;
+  /** Certificates to use for HTTPS (default: the shared localhost certificates). */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 };
 
 export interface RunningSandbox {
@@ -20,6 +22,8 @@ export interface RunningSandbox {
   app: FastifyInstance;
   /** Milliseconds spent seeding on this start (0 when the data in dataDir was reused). */
   seededInMs: number;
+  /** False when HTTPS uses untrusted, generated certificates (undefined for HTTP). */
+  trustedCertificate?: boolean;
   close(): Promise<void>;
 }
 
@@ -38,13 +42,13 @@ function freePort(host: string): Promise<number> {
 }
 
 export async function startSandbox(start: StartOptions = {}): Promise<RunningSandbox> {
-  const { port: requestedPort = 4010, host = "localhost", http = false, ...partial } = start;
+  const { port: requestedPort = 4010, host = "localhost", http = false, tls: givenTls, ...partial } = start;
   const port = requestedPort === 0 ? await freePort(host) : requestedPort;
   const scheme = http ? "http" : "https";
   const urlHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
   const url = `${scheme}://${urlHost}:${port}`;
   const options = defaultSandboxOptions({ ...partial, publicUrl: partial.publicUrl ?? url });
-  const tls = http ? undefined : await localhostCertificates();
+  const tls = http ? undefined : (givenTls ?? (await localhostCertificates()));
   const { app, ctx, seededInMs } = await buildApp(options, tls ? { https: { key: tls.key, cert: tls.cert } } : {});
   try {
     await app.listen({ port, host });
@@ -52,5 +56,6 @@ export async function startSandbox(start: StartOptions = {}): Promise<RunningSan
     await app.close();
     throw error;
   }
-  return { url, ctx, app, seededInMs, close: () => app.close() };
+  const trustedCertificate = tls && "trusted" in tls ? Boolean(tls.trusted) : tls ? true : undefined;
+  return { url, ctx, app, seededInMs, trustedCertificate, close: () => app.close() };
 }

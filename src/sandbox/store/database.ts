@@ -26,9 +26,9 @@ export function openDatabase(dataDir: string | undefined, size: SeedSize, reset 
     if (reset) for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
     const existed = existsSync(file);
     db = new Database(file);
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
     if (existed) {
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = NORMAL");
       const row = tryMeta(db, "signature");
       if (row === seedSignature(size)) {
         prepareConnection(db);
@@ -38,16 +38,24 @@ export function openDatabase(dataDir: string | undefined, size: SeedSize, reset 
       db.close();
       for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
       db = new Database(file);
-      db.pragma("journal_mode = WAL");
-      db.pragma("synchronous = NORMAL");
     }
   } else {
     db = new Database(":memory:");
   }
   prepareConnection(db);
   createTables(db);
+  // Seeding writes once from scratch: no journal while it runs (an interrupted seed has no
+  // signature yet and is redone on the next start).
+  if (dataDir) {
+    db.pragma("journal_mode = OFF");
+    db.pragma("synchronous = OFF");
+  }
   const seededInMs = seedDatabase(db, size);
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('signature', ?)").run(seedSignature(size));
+  if (dataDir) {
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+  }
   return { db, seededInMs };
 }
 
