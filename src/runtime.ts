@@ -5,21 +5,9 @@
 import { createServiceClient, UnauthorizedError, type ServiceClient, type Transport } from "./core/api/index.js";
 import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine } from "./core/enrich/index.js";
 import type { EnvironmentSettings } from "./core/settings/environment.js";
+import { createTokenSource, type AccountChangeReason, type AccountInfo, type TokenSource } from "./auth/index.js";
 
-export interface SignedInAccount {
-  name: string;
-  username: string;
-}
-
-/** Where bearer tokens come from. The sign-in module's createTokenSource implements it too. */
-export interface TokenSource {
-  getAccessToken(request?: { forceRefresh?: boolean }): Promise<string>;
-  signIn(): Promise<void>;
-  signOut(): Promise<void>;
-  account(): SignedInAccount | null;
-  /** Called on sign-in and sign-out; returns the unsubscribe. */
-  onChange(listener: () => void): () => void;
-}
+export type { TokenSource } from "./auth/index.js";
 
 export type TokenSourceFactory = (environment: EnvironmentSettings) => TokenSource;
 
@@ -30,8 +18,8 @@ interface DevTokenResponse {
 
 /**
  * Sandbox only: takes a token from the sandbox's development endpoint (POST /__sandbox/token)
- * without a sign-in dialog, so the sandbox works in a plain browser and in tests. Refuses any
- * other environment. Tokens stay in memory.
+ * without a sign-in dialog, so demonstrations and browser tests run without the OAuth flow.
+ * Refuses any other environment. Tokens stay in memory.
  */
 export function devTokenSource(environment: EnvironmentSettings, transport: typeof fetch = fetch): TokenSource {
   if (environment.kind !== "sandbox") throw new Error("The development token source works only with the sandbox.");
@@ -39,8 +27,9 @@ export function devTokenSource(environment: EnvironmentSettings, transport: type
   let token: { value: string; expiresAt: number } | undefined;
   let inflight: Promise<string> | undefined;
   let signedOut = false;
-  const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((l) => l());
+  const listeners = new Set<(account: AccountInfo | null, reason?: AccountChangeReason) => void>();
+  const SANDBOX_ACCOUNT: AccountInfo = { name: "Sandbox user", username: "sandbox" };
+  const notify = (reason: AccountChangeReason) => listeners.forEach((l) => l(signedOut ? null : SANDBOX_ACCOUNT, reason));
 
   const fetchToken = async (): Promise<string> => {
     let response: Response;
@@ -57,9 +46,7 @@ export function devTokenSource(environment: EnvironmentSettings, transport: type
       throw new UnauthorizedError("unauthorized", { userMessage: "The sandbox answered without a token." });
     }
     const lifetime = typeof body.expires_in === "number" ? body.expires_in : 3600;
-    const first = token === undefined;
     token = { value: body.access_token, expiresAt: Date.now() + Math.max(10, lifetime - 30) * 1000 };
-    if (first) notify();
     return token.value;
   };
 
@@ -74,14 +61,16 @@ export function devTokenSource(environment: EnvironmentSettings, transport: type
     signIn: async () => {
       signedOut = false;
       await fetchToken();
-      notify();
+      notify("signedIn");
+      return SANDBOX_ACCOUNT;
     },
     signOut: async () => {
       signedOut = true;
       token = undefined;
-      notify();
+      notify("signedOut");
     },
-    account: () => (token && !signedOut ? { name: "Sandbox user", username: "sandbox" } : null),
+    // The sandbox's development tokens need no sign-in: signed in until the user signs out.
+    account: () => (signedOut ? null : SANDBOX_ACCOUNT),
     onChange: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -98,33 +87,22 @@ export interface Runtime {
 
 export interface RuntimeOptions {
   environment: EnvironmentSettings;
-  /** How tokens are obtained; defaults to the sandbox's development tokens (sandbox only). */
-  tokenSource?: TokenSourceFactory;
+  /** How tokens are obtained: signInTokenSource(platform), or devTokenSource for the sandbox in tests. */
+  tokenSource: TokenSourceFactory;
   transport?: Transport;
   cache?: CacheStore;
   /** Requests per second the client allows itself (the plan's allowance). */
   requestsPerSecond?: number;
 }
 
-/**
- * The token source for an environment. The sign-in module's createTokenSource replaces the
- * development source here (one line) once it is wired; until then only the sandbox signs in.
- */
-export function defaultTokenSource(environment: EnvironmentSettings): TokenSource {
-  if (environment.kind === "sandbox") return devTokenSource(environment);
-  return unavailableTokenSource(environment);
-}
-
-function unavailableTokenSource(environment: EnvironmentSettings): TokenSource {
-  const refuse = async (): Promise<never> => {
-    throw new UnauthorizedError("unauthorized", { userMessage: `Signing in to ${environment.label} is not available in this build yet.` });
-  };
-  return { getAccessToken: refuse, signIn: refuse, signOut: async () => undefined, account: () => null, onChange: () => () => undefined };
+/** The real sign-in (OAuth code flow with PKCE) for the platform the page runs on. */
+export function signInTokenSource(platform: "office" | "browser"): TokenSourceFactory {
+  return (environment) => createTokenSource(environment, platform);
 }
 
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { environment } = options;
-  const tokens = (options.tokenSource ?? defaultTokenSource)(environment);
+  const tokens = options.tokenSource(environment);
   const client = createServiceClient({
     baseUrl: environment.apiBaseUrl,
     audiencesBaseUrl: environment.audiencesBaseUrl,

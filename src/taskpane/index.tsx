@@ -1,5 +1,113 @@
-// Placeholder entry so the build runs; the task pane's owner replaces this file.
+/* global Office */
+// Starts the task pane: asks Office which host this is (none means browser mode), picks the
+// workbook adapter, reads the user's settings, builds the runtime through the composition root
+// and renders the app. In browser mode a page address like ?api=http://127.0.0.1:4010 points
+// the session at a sandbox (demonstrations and tests) with its development tokens.
+import { StrictMode, useEffect, useMemo, useState } from "react";
 import { createRoot } from "react-dom/client";
+import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import { SANDBOX_ENVIRONMENT, type EnvironmentSettings } from "../core/settings/environment.js";
+import { createUserSettingsStore, type UserSettingsStore } from "../core/settings/userSettings.js";
+import { BrowserWorkbook, memoryStorage } from "../office/browserWorkbook.js";
+import { ExcelWorkbook } from "../office/excelWorkbook.js";
+import { userStorage } from "../office/userStorage.js";
+import type { WorkbookAdapter } from "../office/workbook.js";
+import { devTokenSource, sharedRuntime, signInTokenSource, type TokenSourceFactory } from "../runtime.js";
+import { App } from "./App.js";
+import { ServicesProvider, type TaskPaneServices } from "./services.js";
+
+/** The host Office reports, or null outside Office (office.js says so in about 40 ms). */
+async function officeHost(): Promise<string | null> {
+  if (typeof Office === "undefined" || typeof Office.onReady !== "function") return null;
+  const info = await Office.onReady();
+  return info.host ? String(info.host) : null;
+}
+
+/** A sandbox address from the page address, honoured in browser mode only. */
+function sandboxOverride(search: string): EnvironmentSettings | undefined {
+  const api = new URLSearchParams(search).get("api");
+  if (!api) return undefined;
+  let url: URL;
+  try {
+    url = new URL(api);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  const base = url.origin;
+  return { ...SANDBOX_ENVIRONMENT, label: "Sandbox", apiBaseUrl: base, audiencesBaseUrl: base, signIn: { ...SANDBOX_ENVIRONMENT.signIn, authority: `${base}/oauth` } };
+}
+
+interface BootResult {
+  mode: "excel" | "browser";
+  environment: EnvironmentSettings;
+  overridden: boolean;
+  workbook: WorkbookAdapter;
+  browserWorkbook?: BrowserWorkbook;
+  settings: UserSettingsStore;
+}
+
+function Root({ boot }: { boot: BootResult }) {
+  const [environment, setEnvironment] = useState(boot.environment);
+  const tokenSource: TokenSourceFactory = boot.overridden ? (env) => devTokenSource(env) : signInTokenSource(boot.mode === "excel" ? "office" : "browser");
+  const runtime = useMemo(() => sharedRuntime({ environment, tokenSource }), [environment]); // tokenSource is fixed per page
+  useEffect(() => {
+    if (boot.mode !== "excel") return;
+    // The cell functions of this shared runtime use the same engine (one cache, one rate limit).
+    let live = true;
+    import("../functions/functions.js").then(
+      ({ configureFunctions }) => live && configureFunctions({ engine: runtime.engine, isSignedIn: () => runtime.tokens.account() !== null }),
+      (error: unknown) => console.error("The cell functions could not be connected", error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [runtime, boot.mode]);
+  const services: TaskPaneServices = {
+    mode: boot.mode,
+    runtime,
+    workbook: boot.workbook,
+    ...(boot.browserWorkbook ? { browserWorkbook: boot.browserWorkbook } : {}),
+    settings: boot.settings,
+    changeEnvironment: setEnvironment,
+    environmentOverridden: boot.overridden,
+  };
+  return (
+    <ServicesProvider value={services}>
+      <App />
+    </ServicesProvider>
+  );
+}
+
+async function start(container: HTMLElement): Promise<void> {
+  const host = await officeHost();
+  const browser = host === null;
+  const settings = createUserSettingsStore(userStorage());
+  const stored = await settings.load();
+  const override = browser ? sandboxOverride(window.location.search) : undefined;
+  let browserWorkbook: BrowserWorkbook | undefined;
+  if (browser) browserWorkbook = new BrowserWorkbook(typeof localStorage !== "undefined" ? localStorage : memoryStorage());
+  const boot: BootResult = {
+    mode: browser ? "browser" : "excel",
+    environment: override ?? stored.environment,
+    overridden: override !== undefined,
+    workbook: browserWorkbook ?? new ExcelWorkbook(),
+    ...(browserWorkbook ? { browserWorkbook } : {}),
+    settings,
+  };
+  document.documentElement.dataset.mode = boot.mode;
+  createRoot(container).render(
+    <StrictMode>
+      <FluentProvider theme={webLightTheme}>
+        <Root boot={boot} />
+      </FluentProvider>
+    </StrictMode>,
+  );
+}
 
 const container = document.getElementById("root");
-if (container) createRoot(container).render(<p>BizData task pane</p>);
+if (container) {
+  start(container).catch((error: unknown) => {
+    container.textContent = `BizData could not start: ${error instanceof Error ? error.message : String(error)}`;
+  });
+}

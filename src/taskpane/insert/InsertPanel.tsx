@@ -1,0 +1,178 @@
+// "Insert into sheet": column picker, where to put the table, progress with Cancel, and the
+// outcome in words. The work itself is insertSearch; this only drives it.
+import { useRef, useState } from "react";
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Radio,
+  RadioGroup,
+  makeStyles,
+} from "@fluentui/react-components";
+import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/index.js";
+import type { InsertTarget } from "../../office/workbook.js";
+import { useServices } from "../services.js";
+import { insertSearch, type InsertOutcome, type InsertProgress, type SearchSpec } from "./insertSearch.js";
+
+const useStyles = makeStyles({
+  columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
+  row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "center" },
+});
+
+export const count = (n: number) => n.toLocaleString("en-US");
+
+/** A question for the user that resolves to their answer. */
+export function useConfirm() {
+  const [question, setQuestion] = useState<{ text: string; answer(yes: boolean): void } | undefined>();
+  const ask = (text: string) => new Promise<boolean>((resolve) => setQuestion({ text, answer: resolve }));
+  const dialog = (
+    <Dialog open={question !== undefined} modalType="alert">
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>Write over existing data?</DialogTitle>
+          <DialogContent>{question?.text}</DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={() => (question?.answer(false), setQuestion(undefined))}>
+              Keep my data
+            </Button>
+            <Button onClick={() => (question?.answer(true), setQuestion(undefined))}>Write over it</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+  return { ask, dialog };
+}
+
+export function ProgressView({ progress, noun }: { progress: InsertProgress; noun: string }) {
+  const fraction = progress.rowsExpected > 0 ? progress.rowsWritten / progress.rowsExpected : 0;
+  return (
+    <Field
+      label="Inserting"
+      validationState="none"
+      validationMessage={`${count(progress.rowsWritten)} of ${count(progress.rowsExpected)} ${noun} written · ${count(progress.pagesFetched)} of ${count(progress.pagesTotal)} pages fetched`}
+    >
+      <ProgressBar value={fraction} max={1} aria-label="Insert progress" />
+    </Field>
+  );
+}
+
+/** Runs an insert with progress, Cancel and the outcome; shared by the search and saved-search views. */
+export function useInsertRunner() {
+  const services = useServices();
+  const [progress, setProgress] = useState<InsertProgress | undefined>();
+  const [outcome, setOutcome] = useState<InsertOutcome | undefined>();
+  const controller = useRef<AbortController | undefined>(undefined);
+  const confirm = useConfirm();
+
+  const run = async (search: SearchSpec, columnKeys: string[], target: InsertTarget, tableName: string, refreshTableName?: string) => {
+    controller.current = new AbortController();
+    setOutcome(undefined);
+    setProgress({ rowsWritten: 0, rowsExpected: 0, pagesFetched: 0, pagesTotal: 0, totalResults: 0, reachableResults: 0 });
+    try {
+      const result = await insertSearch({
+        client: services.runtime.client,
+        workbook: services.workbook,
+        search,
+        columns: columnsFor(search.kind, columnKeys),
+        target,
+        tableName,
+        ...(refreshTableName ? { refreshTableName } : {}),
+        signal: controller.current.signal,
+        onProgress: setProgress,
+        confirmOverwrite: confirm.ask,
+      });
+      setOutcome(result);
+      return result;
+    } finally {
+      setProgress(undefined);
+      controller.current = undefined;
+    }
+  };
+  const cancel = () => controller.current?.abort();
+  return { run, cancel, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
+}
+
+export function OutcomeMessage({ outcome }: { outcome: InsertOutcome }) {
+  const intent = outcome.status === "complete" ? (outcome.totalResults > outcome.reachableResults ? "warning" : "success") : outcome.status === "cancelled" ? "warning" : "error";
+  return (
+    <MessageBar intent={intent} role="status">
+      <MessageBarBody>{outcome.message}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
+export interface InsertPanelProps {
+  kind: SearchKind;
+  /** The search to insert, or a reason it cannot run yet. */
+  search: SearchSpec | { problem: string };
+  columns: string[];
+  onColumnsChange(columns: string[]): void;
+  /** Called after a table was written (for saved searches). */
+  onInserted?(outcome: InsertOutcome): void;
+}
+
+export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted }: InsertPanelProps) {
+  const styles = useStyles();
+  const { workbook } = useServices();
+  const runner = useInsertRunner();
+  const [target, setTarget] = useState<"newSheet" | "selection">("newSheet");
+  const noun = kind === "company" ? "companies" : "contacts";
+  const all = searchColumns(kind);
+
+  const start = async () => {
+    if ("problem" in search) return;
+    const title = kind === "company" ? "Companies" : "Contacts";
+    const result = await runner.run(
+      search,
+      columns,
+      target === "selection" ? { kind: "selection" } : { kind: "newSheet", sheetName: title },
+      `${title}_search`,
+    );
+    if (result.table) onInserted?.(result);
+  };
+
+  return (
+    <section aria-label="Insert into sheet">
+      <fieldset>
+        <legend>Columns</legend>
+        <div className={styles.columns}>
+          {all.map((c) => (
+            <Checkbox
+              key={c.key}
+              label={c.header}
+              checked={columns.includes(c.key)}
+              onChange={(_, d) => onColumnsChange(d.checked ? [...columns, c.key] : columns.filter((k) => k !== c.key))}
+            />
+          ))}
+        </div>
+      </fieldset>
+      {workbook.supportsSelection && (
+        <RadioGroup value={target} onChange={(_, d) => setTarget(d.value as "newSheet" | "selection")} aria-label="Where to insert">
+          <Radio value="newSheet" label="New worksheet" />
+          <Radio value="selection" label="At the selected cell (only into empty cells)" />
+        </RadioGroup>
+      )}
+      <div className={styles.row}>
+        <Button appearance="primary" disabled={runner.busy || "problem" in search || columns.length === 0} onClick={() => void start()}>
+          Insert into sheet
+        </Button>
+        {runner.busy && <Button onClick={runner.cancel}>Cancel</Button>}
+      </div>
+      {"problem" in search && <p>{search.problem}</p>}
+      {columns.length === 0 && <p>Choose at least one column.</p>}
+      {runner.progress && <ProgressView progress={runner.progress} noun={noun} />}
+      {runner.outcome && <OutcomeMessage outcome={runner.outcome} />}
+      {runner.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+// The workbook's saved searches: run one into a new sheet, Refresh its table in place (only
+// that table's rows; the user's columns to its right stay), open it in the form, or delete it.
+import { Button, makeStyles, tokens } from "@fluentui/react-components";
+import type { SavedSearchRecord } from "../../office/workbook.js";
+import { OutcomeMessage, ProgressView, useInsertRunner } from "../insert/InsertPanel.js";
+import { useSavedSearches } from "./useSavedSearches.js";
+
+const useStyles = makeStyles({
+  item: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: "8px 0" },
+  actions: { display: "flex", gap: "8px", flexWrap: "wrap" },
+  meta: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+});
+
+export function SavedSearchesTab({ onEdit }: { onEdit(search: SavedSearchRecord): void }) {
+  const styles = useStyles();
+  const saved = useSavedSearches();
+  const runner = useInsertRunner();
+
+  const run = async (search: SavedSearchRecord, refresh: boolean) => {
+    const title = search.name;
+    const result = await runner.run(
+      { kind: search.kind, filters: search.filters, ...(search.sort ? { sort: search.sort } : {}) },
+      search.columns,
+      { kind: "newSheet", sheetName: title },
+      title,
+      refresh ? search.tableName : undefined,
+    );
+    if (result.table && result.table.tableName !== search.tableName) await saved.update(search.id, { tableName: result.table.tableName });
+  };
+
+  if (saved.problem) return <p role="alert">{saved.problem}</p>;
+  if (saved.list.length === 0) return <p>No saved searches in this workbook yet. Save one from the Companies or Contacts tab.</p>;
+  return (
+    <section aria-label="Saved searches">
+      <ul style={{ listStyle: "none", padding: 0 }}>
+        {saved.list.map((s) => (
+          <li key={s.id} className={styles.item}>
+            <strong>{s.name}</strong>
+            <div className={styles.meta}>
+              {s.kind === "company" ? "Companies" : "Contacts"} · {Object.keys(s.filters).length} filters · {s.columns.length} columns
+              {s.tableName ? ` · table ${s.tableName}` : ""}
+            </div>
+            <div className={styles.actions}>
+              <Button size="small" appearance="primary" disabled={runner.busy} onClick={() => void run(s, false)} aria-label={`Run ${s.name} into a new sheet`}>
+                Run
+              </Button>
+              {s.tableName && (
+                <Button size="small" disabled={runner.busy} onClick={() => void run(s, true)} aria-label={`Refresh the table of ${s.name}`}>
+                  Refresh
+                </Button>
+              )}
+              <Button size="small" disabled={runner.busy} onClick={() => onEdit(s)} aria-label={`Open ${s.name} in the form`}>
+                Open
+              </Button>
+              <Button size="small" disabled={runner.busy} onClick={() => void saved.remove(s.id)} aria-label={`Delete ${s.name}`}>
+                Delete
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {runner.busy && <Button onClick={runner.cancel}>Cancel</Button>}
+      {runner.progress && <ProgressView progress={runner.progress} noun="rows" />}
+      {runner.outcome && <OutcomeMessage outcome={runner.outcome} />}
+      {runner.dialog}
+    </section>
+  );
+}

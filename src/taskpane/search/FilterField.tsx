@@ -1,0 +1,169 @@
+// One filter of the search form, drawn from its contract spec: free text, whole numbers, dates,
+// yes/no, fixed choices, or a picker fed by the lookup operation. The validation message sits
+// under the field; all text from the service is rendered as text.
+import { useEffect, useMemo, useState } from "react";
+import { Checkbox, Combobox, Dropdown, Field, Input, Option, makeStyles } from "@fluentui/react-components";
+import type { FilterSpec, LookupItem } from "../../core/contract/index.js";
+import { errorText } from "../insert/insertSearch.js";
+import { useServices } from "../services.js";
+import type { FormValue } from "./formModel.js";
+
+const useStyles = makeStyles({ field: { marginBottom: "8px" } });
+
+export interface FilterFieldProps {
+  name: string;
+  spec: FilterSpec;
+  value: FormValue | undefined;
+  message: string | undefined;
+  onChange(name: string, value: FormValue | undefined): void;
+}
+
+/** An id usable in the DOM for a filter (tests find fields by label). */
+export const fieldId = (name: string) => `filter-${name}`;
+
+export function FilterField({ name, spec, value, message, onChange }: FilterFieldProps) {
+  const styles = useStyles();
+  const common = {
+    label: spec.label,
+    className: styles.field,
+    validationState: message ? ("error" as const) : ("none" as const),
+    validationMessage: message,
+    hint: spec.hint,
+  };
+  if (spec.lookup) {
+    return (
+      <Field {...common}>
+        <LookupPicker name={name} spec={spec} value={value} onChange={onChange} />
+      </Field>
+    );
+  }
+  switch (spec.kind) {
+    case "boolean":
+      return (
+        <Field className={styles.field} validationState={common.validationState} validationMessage={message} hint={spec.hint}>
+          <Checkbox id={fieldId(name)} label={spec.label} checked={value === true} onChange={(_, d) => onChange(name, d.checked === true)} />
+        </Field>
+      );
+    case "choice":
+    case "list":
+    case "array":
+      if (spec.values) return <Field {...common}><FixedChoice name={name} spec={spec} value={value} onChange={onChange} /></Field>;
+      break;
+    default:
+      break;
+  }
+  return (
+    <Field {...common}>
+      <Input
+        id={fieldId(name)}
+        type={spec.kind === "date" ? "date" : "text"}
+        inputMode={spec.kind === "integer" ? "numeric" : undefined}
+        value={typeof value === "string" ? value : Array.isArray(value) ? value.join(",") : ""}
+        onChange={(_, d) => onChange(name, d.value)}
+      />
+    </Field>
+  );
+}
+
+function FixedChoice({ name, spec, value, onChange }: Omit<FilterFieldProps, "message">) {
+  const multiple = spec.kind !== "choice";
+  const values = (spec.values ?? []).map(String);
+  const selected = Array.isArray(value) ? value : typeof value === "string" && value !== "" ? value.split(",") : [];
+  return (
+    <Dropdown
+      id={fieldId(name)}
+      multiselect={multiple}
+      placeholder={multiple ? "Any" : "Any"}
+      selectedOptions={selected}
+      value={selected.join(", ")}
+      onOptionSelect={(_, d) => {
+        if (multiple) onChange(name, d.selectedOptions);
+        else onChange(name, d.optionValue === "" ? undefined : d.optionValue);
+      }}
+    >
+      {!multiple && <Option value="">Any</Option>}
+      {values.map((v) => (
+        <Option key={v} value={v}>
+          {v}
+        </Option>
+      ))}
+    </Dropdown>
+  );
+}
+
+/** Lookup results are shared by every picker of the page (one request per field name). */
+const lookupCache = new Map<string, Promise<LookupItem[]>>();
+
+function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "message">) {
+  const { runtime } = useServices();
+  const [items, setItems] = useState<LookupItem[] | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  const [query, setQuery] = useState("");
+  const [wanted, setWanted] = useState(false);
+  const multiple = spec.kind !== "text";
+  // Lists take lookup ids; single text filters (state, country) take the readable name.
+  const valueOf = (item: LookupItem) => (multiple ? item.id : item.attributes.name);
+  const selected = Array.isArray(value) ? value : typeof value === "string" && value !== "" ? [value] : [];
+
+  useEffect(() => {
+    if (!wanted || items || !spec.lookup) return;
+    const key = `${runtime.environment.apiBaseUrl}|${spec.lookup}`;
+    let request = lookupCache.get(key);
+    if (!request) {
+      request = runtime.client.lookup(spec.lookup);
+      lookupCache.set(key, request);
+      request.catch(() => lookupCache.delete(key));
+    }
+    let live = true;
+    request.then(
+      (result) => live && setItems(result),
+      (error: unknown) => live && setProblem(`Could not load the choices: ${errorText(error)}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, items, spec.lookup, runtime]);
+
+  const names = useMemo(() => new Map((items ?? []).map((i) => [valueOf(i), i.attributes.name])), [items]);
+  const shown = (items ?? []).filter((i) => i.attributes.name.toLowerCase().includes(query.trim().toLowerCase())).slice(0, 200);
+  const summary = selected.map((v) => names.get(v) ?? v).join(", ");
+
+  return (
+    <>
+      <Combobox
+        id={fieldId(name)}
+        multiselect={multiple}
+        freeform={!multiple}
+        placeholder={summary || "Any"}
+        value={query}
+        selectedOptions={selected}
+        onFocus={() => setWanted(true)}
+        onOpenChange={(_, d) => d.open && setWanted(true)}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          if (!multiple) onChange(name, e.target.value || undefined);
+        }}
+        onOptionSelect={(_, d) => {
+          setQuery("");
+          if (multiple) onChange(name, d.selectedOptions);
+          else onChange(name, d.optionValue || undefined);
+        }}
+        aria-describedby={problem ? `${fieldId(name)}-problem` : undefined}
+      >
+        {items === undefined && !problem ? (
+          <Option disabled value="__loading" text="Loading">
+            Loading choices…
+          </Option>
+        ) : (
+          shown.map((item) => (
+            <Option key={item.id} value={valueOf(item)} text={item.attributes.name}>
+              {item.attributes.name}
+            </Option>
+          ))
+        )}
+      </Combobox>
+      {multiple && summary && <span aria-live="polite">Chosen: {summary}</span>}
+      {problem && <span id={`${fieldId(name)}-problem`} role="alert">{problem}</span>}
+    </>
+  );
+}

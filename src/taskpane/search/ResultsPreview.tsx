@@ -1,0 +1,104 @@
+// The first page of a search, compact: total count, a readable list, paging. Every value is
+// rendered as text by React (never as HTML); a website becomes a link only for http(s).
+import { Button, makeStyles, tokens } from "@fluentui/react-components";
+import type { CompanyItem, ContactItem } from "../../core/contract/index.js";
+import { hyperlinkAddress, type SearchKind } from "../../core/sheet/index.js";
+
+const useStyles = makeStyles({
+  table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200 },
+  cell: { textAlign: "left", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top" },
+  number: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  paging: { display: "flex", gap: "8px", alignItems: "center", marginTop: "8px" },
+});
+
+export interface PreviewPage {
+  kind: SearchKind;
+  items: (CompanyItem | ContactItem)[];
+  totalResults: number;
+  pageNumber: number;
+  totalPages: number;
+}
+
+const fmt = (value: unknown) => {
+  if (value === undefined || value === null || value === "") return "";
+  const n = typeof value === "number" ? value : /^\s*-?\d+(\.\d+)?\s*$/.test(String(value)) ? Number(value) : NaN;
+  return Number.isFinite(n) ? n.toLocaleString("en-US") : String(value);
+};
+const place = (a: { city?: unknown; state?: unknown; country?: unknown }) =>
+  [a.city, a.state, a.country].filter((x) => typeof x === "string" && x !== "").join(", ");
+
+export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy: boolean; onPage(n: number): void }) {
+  const styles = useStyles();
+  const noun = page.kind === "company" ? "companies" : "contacts";
+  return (
+    <section aria-label="Preview">
+      <p role="status">
+        {page.totalResults.toLocaleString("en-US")} {noun} match. Page {page.pageNumber} of {Math.max(1, page.totalPages).toLocaleString("en-US")}.
+      </p>
+      {page.items.length > 0 && (
+        <table className={styles.table} data-testid="preview-table">
+          <thead>
+            {page.kind === "company" ? (
+              <tr>
+                <th className={styles.cell} scope="col">Name</th>
+                <th className={styles.cell} scope="col">Location</th>
+                <th className={styles.number} scope="col">Revenue ($K)</th>
+                <th className={styles.number} scope="col">Employees</th>
+                <th className={styles.cell} scope="col">Website</th>
+              </tr>
+            ) : (
+              <tr>
+                <th className={styles.cell} scope="col">Name</th>
+                <th className={styles.cell} scope="col">Job title</th>
+                <th className={styles.cell} scope="col">Company</th>
+                <th className={styles.number} scope="col">Accuracy</th>
+              </tr>
+            )}
+          </thead>
+          <tbody>
+            {page.items.map((item) => {
+              if (page.kind === "company") {
+                const a = (item as CompanyItem).attributes;
+                const href = a.website ? hyperlinkAddress(a.website) : undefined;
+                return (
+                  <tr key={item.id}>
+                    <td className={styles.cell}>{a.name ?? ""}</td>
+                    <td className={styles.cell}>{place(a)}</td>
+                    <td className={styles.number}>{fmt(a.revenue)}</td>
+                    <td className={styles.number}>{fmt(a.employeeCount)}</td>
+                    <td className={styles.cell}>
+                      {href ? (
+                        <a href={href} target="_blank" rel="noopener noreferrer">
+                          {a.website}
+                        </a>
+                      ) : (
+                        (a.website ?? "")
+                      )}
+                    </td>
+                  </tr>
+                );
+              }
+              const a = (item as ContactItem).attributes;
+              return (
+                <tr key={item.id}>
+                  <td className={styles.cell}>{[a.firstName, a.middleName, a.lastName].filter(Boolean).join(" ")}</td>
+                  <td className={styles.cell}>{a.jobTitle ?? ""}</td>
+                  <td className={styles.cell}>{a.company?.name ?? ""}</td>
+                  <td className={styles.number}>{fmt(a.contactAccuracyScore)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <div className={styles.paging}>
+        <Button disabled={busy || page.pageNumber <= 1} onClick={() => onPage(page.pageNumber - 1)}>
+          Previous page
+        </Button>
+        <Button disabled={busy || page.pageNumber >= Math.min(page.totalPages, 100)} onClick={() => onPage(page.pageNumber + 1)}>
+          Next page
+        </Button>
+      </div>
+    </section>
+  );
+}

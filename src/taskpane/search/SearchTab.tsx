@@ -1,0 +1,199 @@
+// A company or contact search: the filter form with inline validation, sort and page size,
+// the preview, "Insert into sheet" and "Save search".
+import { useMemo, useState } from "react";
+import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, makeStyles } from "@fluentui/react-components";
+import {
+  COMPANY_FILTERS,
+  COMPANY_SORT_FIELDS,
+  CONTACT_FILTERS,
+  CONTACT_SORT_FIELDS,
+  DEFAULT_COMPANY_SORT,
+  DEFAULT_CONTACT_SORT,
+  summarizeIssues,
+  type CompanySearchFilters,
+  type ContactSearchFilters,
+  type FilterSpec,
+  type ValidationIssue,
+} from "../../core/contract/index.js";
+import { defaultColumnKeys, type SearchKind } from "../../core/sheet/index.js";
+import type { SavedSearchRecord } from "../../office/workbook.js";
+import { InsertPanel } from "../insert/InsertPanel.js";
+import { errorText, type SearchSpec } from "../insert/insertSearch.js";
+import { useSavedSearches } from "../saved/useSavedSearches.js";
+import { useServices } from "../services.js";
+import { fieldId } from "./FilterField.js";
+import { FilterForm } from "./FilterForm.js";
+import { filtersFromForm, formFromFilters, messagesByField, validateFilters, type FormValue, type FormValues } from "./formModel.js";
+import { ResultsPreview, type PreviewPage } from "./ResultsPreview.js";
+
+const useStyles = makeStyles({
+  row: { display: "flex", gap: "8px", alignItems: "end", flexWrap: "wrap", marginTop: "8px", marginBottom: "8px" },
+  grow: { flexGrow: 1 },
+});
+
+const SORT_LABELS: Record<string, string> = {
+  name: "Name",
+  employeeCount: "Employee count",
+  revenue: "Revenue",
+  contactAccuracyScore: "Accuracy score",
+  lastName: "Last name",
+  companyName: "Company name",
+  relevance: "Relevance",
+};
+const PAGE_SIZES = ["10", "25", "50", "100"];
+
+export interface SearchTabProps {
+  kind: SearchKind;
+  /** A saved search to start from. */
+  initial?: SavedSearchRecord;
+}
+
+export function SearchTab({ kind, initial }: SearchTabProps) {
+  const styles = useStyles();
+  const { runtime } = useServices();
+  const saved = useSavedSearches();
+  const specs: Record<string, FilterSpec> = kind === "company" ? COMPANY_FILTERS : CONTACT_FILTERS;
+  const sortFields: readonly string[] = kind === "company" ? COMPANY_SORT_FIELDS : CONTACT_SORT_FIELDS;
+  const defaultSort = kind === "company" ? DEFAULT_COMPANY_SORT : DEFAULT_CONTACT_SORT;
+  const initialSort = initial?.sort ?? defaultSort;
+
+  const [values, setValues] = useState<FormValues>(() => (initial ? formFromFilters(specs, initial.filters) : {}));
+  const [sortField, setSortField] = useState(initialSort.replace(/^-/, ""));
+  const [descending, setDescending] = useState(initialSort.startsWith("-"));
+  const [pageSize, setPageSize] = useState("25");
+  const [columns, setColumns] = useState<string[]>(initial?.columns.length ? initial.columns : defaultColumnKeys(kind));
+  const [preview, setPreview] = useState<PreviewPage | undefined>();
+  const [searching, setSearching] = useState(false);
+  const [searchProblem, setSearchProblem] = useState<string | undefined>();
+  const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
+  const [attempted, setAttempted] = useState(false);
+  const [saveName, setSaveName] = useState(initial?.name ?? "");
+  const [saveMessage, setSaveMessage] = useState<string | undefined>();
+
+  const filters = useMemo(() => filtersFromForm(specs, values), [specs, values]);
+  const issues = useMemo(() => validateFilters(kind, filters), [kind, filters]);
+  const allIssues = [...issues, ...serverIssues.filter((s) => !issues.some((i) => i.pointer === s.pointer))];
+  const { fields: messages, general } = messagesByField(allIssues);
+  const sort = `${descending ? "-" : ""}${sortField}`;
+  const search: SearchSpec = { kind, filters, sort };
+
+  const onChange = (name: string, value: FormValue | undefined) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setServerIssues((s) => s.filter((i) => !i.pointer?.endsWith(`/${name}`)));
+  };
+
+  const runSearch = async (pageNumber: number) => {
+    setAttempted(true);
+    if (issues.length > 0) {
+      const first = messagesByField(issues);
+      const firstField = Object.keys(first.fields)[0];
+      if (firstField) document.getElementById(fieldId(firstField))?.focus();
+      return;
+    }
+    setSearching(true);
+    setSearchProblem(undefined);
+    try {
+      const options = { page: pageNumber, size: Number(pageSize), sort };
+      const page =
+        kind === "company"
+          ? await runtime.client.searchCompanies(filters as CompanySearchFilters, options)
+          : await runtime.client.searchContacts(filters as ContactSearchFilters, options);
+      setPreview({ kind, items: page.items, totalResults: page.totalResults, pageNumber: page.pageNumber || pageNumber, totalPages: page.totalPages });
+    } catch (error) {
+      const withPointers = (error as { issues?: ValidationIssue[] }).issues ?? [];
+      // A 400 from the service points at its field: show it there.
+      if (withPointers.some((i) => i.pointer)) setServerIssues(withPointers);
+      setSearchProblem(errorText(error));
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const saveSearch = async () => {
+    const name = saveName.trim();
+    if (!name) {
+      setSaveMessage("Give the search a name first.");
+      return;
+    }
+    try {
+      await saved.save({ name, kind, filters, sort, columns });
+      setSaveMessage(`Saved "${name}" in this workbook.`);
+    } catch (error) {
+      setSaveMessage(`Could not save: ${errorText(error)}`);
+    }
+  };
+
+  const blocked = issues.length > 0 ? summarizeIssues(issues) : undefined;
+
+  return (
+    <div>
+      <FilterForm specs={specs} values={values} messages={messages} onChange={onChange} />
+      <div className={styles.row}>
+        <Field label="Sort by">
+          <Dropdown
+            value={SORT_LABELS[sortField] ?? sortField}
+            selectedOptions={[sortField]}
+            onOptionSelect={(_, d) => d.optionValue && setSortField(d.optionValue)}
+          >
+            {sortFields.map((f) => (
+              <Option key={f} value={f}>
+                {SORT_LABELS[f] ?? f}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Field label="Order">
+          <Dropdown value={descending ? "Descending" : "Ascending"} selectedOptions={[descending ? "desc" : "asc"]} onOptionSelect={(_, d) => setDescending(d.optionValue === "desc")}>
+            <Option value="asc">Ascending</Option>
+            <Option value="desc">Descending</Option>
+          </Dropdown>
+        </Field>
+        <Field label="Page size">
+          <Dropdown value={pageSize} selectedOptions={[pageSize]} onOptionSelect={(_, d) => d.optionValue && setPageSize(d.optionValue)}>
+            {PAGE_SIZES.map((s) => (
+              <Option key={s} value={s}>
+                {s}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+      </div>
+      <div className={styles.row}>
+        <Button appearance="primary" onClick={() => void runSearch(1)} disabled={searching} aria-describedby={blocked ? `${kind}-search-blocked` : undefined}>
+          {searching ? "Searching…" : "Search"}
+        </Button>
+      </div>
+      {blocked && (attempted || Object.keys(messages).length > 0) && (
+        <p id={`${kind}-search-blocked`} role="alert">
+          Fix before searching: {blocked}
+        </p>
+      )}
+      {general.length > 0 && <p role="alert">{general.join(" ")}</p>}
+      {searchProblem && (
+        <MessageBar intent="error">
+          <MessageBarBody>{searchProblem}</MessageBarBody>
+        </MessageBar>
+      )}
+      {preview && preview.kind === kind && <ResultsPreview page={preview} busy={searching} onPage={(n) => void runSearch(n)} />}
+      <InsertPanel
+        kind={kind}
+        search={blocked ? { problem: `Fix before inserting: ${blocked}` } : search}
+        columns={columns}
+        onColumnsChange={setColumns}
+        onInserted={(outcome) => {
+          const match = saved.list.find((s) => s.name === saveName.trim() && s.kind === kind);
+          if (match && outcome.table) void saved.update(match.id, { tableName: outcome.table.tableName });
+        }}
+      />
+      <div className={styles.row}>
+        <Field label="Search name" className={styles.grow}>
+          <Input value={saveName} onChange={(_, d) => setSaveName(d.value)} />
+        </Field>
+        <Button onClick={() => void saveSearch()} disabled={issues.length > 0}>
+          Save search
+        </Button>
+      </div>
+      {saveMessage && <p role="status">{saveMessage}</p>}
+    </div>
+  );
+}

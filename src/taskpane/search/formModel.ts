@@ -1,0 +1,88 @@
+// The search form's model, separate from its components: form values -> the filters object
+// the contract validates and the client sends, and validation issues -> messages per field.
+import {
+  companySearchBody,
+  contactSearchBody,
+  validateCompanySearchBody,
+  validateContactSearchBody,
+  type FilterSpec,
+  type ValidationIssue,
+} from "../../core/contract/index.js";
+import type { SearchKind } from "../../core/sheet/index.js";
+
+/** What a field holds while the user edits it. */
+export type FormValue = string | string[] | boolean;
+export type FormValues = Record<string, FormValue | undefined>;
+
+function isBlank(value: FormValue | undefined): boolean {
+  return value === undefined || value === false || (typeof value === "string" && value.trim() === "") || (Array.isArray(value) && value.length === 0);
+}
+
+/** The filters object for the form's values; blank fields are left out. */
+export function filtersFromForm(specs: Record<string, FilterSpec>, values: FormValues): Record<string, unknown> {
+  const filters: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    const value = values[name];
+    if (isBlank(value) || value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(",") : String(value).trim();
+    switch (spec.kind) {
+      case "boolean":
+        filters[name] = value === true || value === "true";
+        break;
+      case "array":
+        filters[name] = Array.isArray(value) ? value : text.split(",").map((s) => s.trim()).filter(Boolean);
+        break;
+      case "integer":
+        // Text that is not a whole number is sent as text, so the validator says what is wrong.
+        filters[name] = /^\s*-?\d+\s*$/.test(text) ? Number(text) : text;
+        break;
+      case "choice": {
+        const numeric = spec.values?.every((v) => typeof v === "number");
+        filters[name] = numeric && /^-?\d+$/.test(text) ? Number(text) : text;
+        break;
+      }
+      default:
+        filters[name] = text;
+    }
+  }
+  return filters;
+}
+
+/** Form values for saved filters (the inverse of filtersFromForm). */
+export function formFromFilters(specs: Record<string, FilterSpec>, filters: Record<string, unknown>): FormValues {
+  const values: FormValues = {};
+  for (const [name, value] of Object.entries(filters)) {
+    const spec = specs[name];
+    if (!spec || value === undefined || value === null) continue;
+    if (spec.kind === "boolean") values[name] = value === true;
+    else if (Array.isArray(value)) values[name] = value.map(String);
+    else if (spec.lookup && spec.kind === "list") values[name] = String(value).split(",").map((s) => s.trim()).filter(Boolean);
+    else values[name] = String(value);
+  }
+  return values;
+}
+
+export function validateFilters(kind: SearchKind, filters: Record<string, unknown>): ValidationIssue[] {
+  return kind === "company" ? validateCompanySearchBody(companySearchBody(filters)) : validateContactSearchBody(contactSearchBody(filters));
+}
+
+const ATTRIBUTES = "/data/attributes/";
+
+/** The form field an issue belongs to (from its JSON pointer), or undefined for the form as a whole. */
+export function fieldOfIssue(issue: Pick<ValidationIssue, "pointer">): string | undefined {
+  if (!issue.pointer?.startsWith(ATTRIBUTES)) return undefined;
+  const field = issue.pointer.slice(ATTRIBUTES.length).split("/")[0];
+  return field ? field.replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+}
+
+/** One message per field (the first), plus the issues that belong to no field. */
+export function messagesByField(issues: readonly ValidationIssue[]): { fields: Record<string, string>; general: string[] } {
+  const fields: Record<string, string> = {};
+  const general: string[] = [];
+  for (const issue of issues) {
+    const field = fieldOfIssue(issue);
+    if (field === undefined) general.push(issue.message);
+    else fields[field] ??= issue.message;
+  }
+  return { fields, general };
+}

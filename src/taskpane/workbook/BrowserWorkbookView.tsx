@@ -1,0 +1,81 @@
+// Browser mode's stand-in for the worksheet grid: each inserted table, its first rows as text,
+// and a CSV download (RFC 4180, UTF-8 BOM, formula-leading text neutralised).
+import { useState, useSyncExternalStore } from "react";
+import { Button, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
+import { displayText } from "../../core/sheet/index.js";
+import type { BrowserWorkbook } from "../../office/browserWorkbook.js";
+
+const SHOWN_ROWS = 100;
+const useStyles = makeStyles({
+  wrap: { overflowX: "auto", maxHeight: "420px", overflowY: "auto", border: `1px solid ${tokens.colorNeutralStroke1}` },
+  table: { borderCollapse: "collapse", fontSize: tokens.fontSizeBase200, whiteSpace: "nowrap" },
+  cell: { border: `1px solid ${tokens.colorNeutralStroke2}`, padding: "2px 6px", textAlign: "left" },
+  number: { border: `1px solid ${tokens.colorNeutralStroke2}`, padding: "2px 6px", textAlign: "right" },
+  head: { backgroundColor: tokens.colorNeutralBackground3, position: "sticky", top: 0 },
+});
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `${name}.csv`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function BrowserWorkbookView({ workbook }: { workbook: BrowserWorkbook }) {
+  const styles = useStyles();
+  useSyncExternalStore(workbook.subscribe, workbook.getVersion);
+  const tables = workbook.listTables();
+  const [chosen, setChosen] = useState<string | undefined>();
+  if (tables.length === 0) return <p>Inserted tables appear here (browser mode: there is no Excel workbook on this page).</p>;
+  const table = tables.find((t) => t.name === chosen) ?? tables[tables.length - 1]!;
+
+  return (
+    <section aria-label="Workbook">
+      <TabList selectedValue={table.name} onTabSelect={(_, d) => setChosen(String(d.value))} aria-label="Sheets" size="small">
+        {tables.map((t) => (
+          <Tab key={t.name} value={t.name}>
+            {t.sheetName}
+          </Tab>
+        ))}
+      </TabList>
+      <p data-testid="table-summary">
+        Table {table.name} on sheet {table.sheetName}: {table.rows.length.toLocaleString("en-US")} rows{table.complete ? "" : " so far"}.
+        {table.rows.length > SHOWN_ROWS ? ` Showing the first ${SHOWN_ROWS}; download the CSV for all of them.` : ""}
+      </p>
+      <Button onClick={() => download(table.name, workbook.csv(table.name))} disabled={!table.complete}>
+        Download CSV
+      </Button>
+      <div className={styles.wrap} tabIndex={0} role="region" aria-label={`Table ${table.name}`}>
+        <table className={styles.table} data-testid="sheet-table" data-table-name={table.name}>
+          <thead>
+            <tr>
+              {table.headers.map((h) => (
+                <th key={h} scope="col" className={`${styles.cell} ${styles.head}`}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.slice(0, SHOWN_ROWS).map((row, r) => (
+              <tr key={r}>
+                {table.columns.map((c, i) => {
+                  const value = row[i] ?? "";
+                  return (
+                    <td key={c.key} className={typeof value === "number" ? styles.number : styles.cell}>
+                      {displayText(value, c.type)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
