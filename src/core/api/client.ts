@@ -346,7 +346,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         "page[number]": o.page === undefined ? undefined : String(o.page),
         "page[size]": o.size === undefined ? undefined : String(o.size),
       };
-      const issues = validateSearchQuery(query, "company");
+      // Rows are not a search: the 100-page cap of searches does not apply to them.
+      const issues = validateSearchQuery(query, "company").filter((i) => !(i.parameter === "page[number]" && i.rule === "maximum"));
       if (issues.length > 0) refuse(issues, operation);
       const doc = await call(AudienceRowsDocument, {
         method: "GET",

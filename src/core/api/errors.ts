@@ -1,7 +1,7 @@
 // One error hierarchy for every failure of the client, chosen by one factory (serviceError),
 // with errorFromResponse reading an HTTP answer into it. Every message, error object and
 // toJSON() output is redacted: no Authorization header or token survives into an error.
-import { CONTACT_FILTERS, DATA_ROLES, SCOPES, summarizeIssues, type ValidationIssue } from "../contract/index.js";
+import { DATA_ROLES, SCOPES, labelForPointer, summarizeIssues, type ValidationIssue } from "../contract/index.js";
 import { redactText, redactValue } from "./redact.js";
 import type { ServiceErrorKind, ServiceErrorObject } from "./types.js";
 
@@ -327,14 +327,9 @@ function labelFromParameter(parameter: string | undefined): string {
   return PARAMETER_LABELS[parameter] ?? parameter;
 }
 
-/** The service's error objects carry no label: name the field the way the form does. */
+/** The service's error objects carry no label: name the field as the client's own check does. */
 function labelFromPointer(pointer: string): string {
-  const parts = pointer.split("/").slice(1);
-  const filters: Record<string, { label: string }> = CONTACT_FILTERS;
-  if (parts[0] === "data" && parts[1] === "attributes" && parts[2] !== undefined && parts.length === 3) {
-    return filters[parts[2]]?.label ?? parts[2];
-  }
-  return parts.filter((p) => !/^\d+$/.test(p)).pop() ?? "Request";
+  return labelForPointer(pointer);
 }
 
 /** Retry-After in ms: delta-seconds or an HTTP date; undefined when absent or unreadable. */

@@ -46,8 +46,8 @@ export function cancelledError(operation?: string): ServiceError {
 export class RequestRunner {
   /** Tokens sent so far (the last few), redacted from anything the client says. */
   private readonly tokens: string[] = [];
-  private latestToken: string | undefined;
   private refreshing: Promise<string> | undefined;
+  private lastRefresh: { from: string | undefined; token: Promise<string> } | undefined;
 
   constructor(private readonly deps: RequestRunnerDeps) {}
 
@@ -56,13 +56,13 @@ export class RequestRunner {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     let attempt = 0;
     let tokenRefreshed = false;
-    let refreshFrom: string | undefined;
+    let refreshed: Promise<string> | undefined;
     for (;;) {
       if (spec.signal?.aborted) throw cancelledError(spec.operation);
       attempt += 1;
       const sent: { token?: string } = {};
-      const refresh = refreshFrom;
-      refreshFrom = undefined;
+      const refresh = refreshed;
+      refreshed = undefined;
       let error: ServiceError;
       try {
         const response = await this.attempt(spec, refresh, body, sent);
@@ -108,8 +108,9 @@ export class RequestRunner {
       if (!decision.retry) throw error;
       if (decision.refreshToken) {
         tokenRefreshed = true;
-        refreshFrom = sent.token;
-        this.startRefresh(sent.token);
+        refreshed = this.refreshedToken(sent.token);
+        // Awaited by the retry below; a failure must not go unhandled if the wait is cancelled.
+        refreshed.catch(() => undefined);
       }
       if (error.kind === "rateLimited") {
         // Everyone waits, not just this request: the quota is the account's.
@@ -124,10 +125,10 @@ export class RequestRunner {
     }
   }
 
-  private async token(refreshFrom: string | undefined, spec: RequestSpec): Promise<string> {
+  private async token(after401: Promise<string> | undefined, spec: RequestSpec): Promise<string> {
     let token: string;
     try {
-      token = await this.freshToken(refreshFrom);
+      token = await this.freshToken(after401);
     } catch (caught) {
       if (isServiceError(caught)) throw caught;
       throw serviceError("unauthorized", {
@@ -142,41 +143,40 @@ export class RequestRunner {
       this.tokens.push(token);
       if (this.tokens.length > 4) this.tokens.shift();
     }
-    this.latestToken = token;
     return token;
   }
 
   /**
-   * After a 401 with token `from`: start one refresh now, so requests still queued take the new
-   * token. Requests refused together share it, and one refused with an already replaced token
-   * needs none: refresh tokens rotate, so parallel refreshes would invalidate each other.
+   * The refreshed token after a 401 with token `from`. The refresh starts at once, so requests
+   * still queued wait for it instead of going out with the refused token; requests refused with
+   * the same token share one refresh and its result (refresh tokens rotate, so parallel
+   * refreshes would invalidate each other). A failed refresh is forgotten, so a later 401 tries again.
    */
-  private startRefresh(from: string | undefined): void {
-    if (this.refreshing) return;
-    if (this.latestToken !== undefined && this.latestToken !== from) return;
-    const refreshing = this.deps.getAccessToken({ forceRefresh: true });
-    this.refreshing = refreshing;
-    refreshing.then(
-      (token) => {
-        this.latestToken = token;
-        if (this.refreshing === refreshing) this.refreshing = undefined;
-      },
-      () => {
-        // The request that asked for it reports the failure when it awaits the same promise.
-        if (this.refreshing === refreshing) this.refreshing = undefined;
-      },
+  private refreshedToken(from: string | undefined): Promise<string> {
+    if (this.lastRefresh && this.lastRefresh.from === from) return this.lastRefresh.token;
+    const token = this.deps.getAccessToken({ forceRefresh: true });
+    const entry = { from, token };
+    this.lastRefresh = entry;
+    this.refreshing = token;
+    const settle = (failed: boolean) => {
+      if (this.refreshing === token) this.refreshing = undefined;
+      if (failed && this.lastRefresh === entry) this.lastRefresh = undefined;
+    };
+    token.then(
+      () => settle(false),
+      () => settle(true), // the request that asked reports the failure when it awaits the same promise
     );
+    return token;
   }
 
-  private freshToken(refreshFrom: string | undefined): Promise<string> {
-    if (refreshFrom !== undefined) this.startRefresh(refreshFrom);
-    return this.refreshing ?? this.deps.getAccessToken();
+  private freshToken(after401: Promise<string> | undefined): Promise<string> {
+    return after401 ?? this.refreshing ?? this.deps.getAccessToken();
   }
 
   /** One attempt: wait for a slot, take a token, send with a timeout, read the whole body. */
   private async attempt(
     spec: RequestSpec,
-    refreshFrom: string | undefined,
+    after401: Promise<string> | undefined,
     body: string | undefined,
     sent: { token?: string },
   ): Promise<RawResponse> {
@@ -196,7 +196,7 @@ export class RequestRunner {
     // Taken after the wait for a slot, so a long queue does not send an expired token.
     let token: string;
     try {
-      token = await this.token(refreshFrom, spec);
+      token = await this.token(after401, spec);
     } catch (caught) {
       release();
       throw caught;

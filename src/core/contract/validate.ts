@@ -89,6 +89,18 @@ function labelFor(pointer: string, filters: Record<string, FilterSpec> | undefin
   return last ?? "Request";
 }
 
+/**
+ * The label the validator gives the field at `pointer` in a search, enrichment or audience
+ * body, so a client reading the service's error objects (which carry no label) names the
+ * field exactly as its own check would.
+ */
+export function labelForPointer(pointer: string): string {
+  const member = pointer.split("/")[3];
+  const notAFilter = member !== undefined && NON_FILTER_MEMBERS.has(member);
+  return labelFor(pointer, notAFilter ? undefined : CONTACT_FILTERS);
+}
+const NON_FILTER_MEMBERS = new Set(["matchCompanyInput", "matchPersonInput", "outputFields", "requiredFields", "scope", "rows", "columns"]);
+
 function typeName(schema: TSchema): string {
   const t = schema.type;
   if (t === "integer") return "a whole number";

@@ -1,0 +1,447 @@
+// The client against the real sandbox over HTTP (in-process, port 0): paging, iteration,
+// enrichment request counts, validation parity, every error kind from real answers, 401 then
+// refresh, and cancellation.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import {
+  createServiceClient,
+  errorFromResponse,
+  ServiceError,
+  type ServiceClientOptions,
+} from "../../../src/core/api/index.js";
+import type { CompanyItem, MatchCompanyInput } from "../../../src/core/contract/index.js";
+import { startTestSandbox, TEST_COMPANIES, type TestSandbox } from "../../helpers/sandbox.js";
+import { rejection } from "./harness.js";
+
+const SEARCH = "POST /data/v1/companies/search";
+const ENRICH = "POST /data/v1/companies/enrich";
+
+let sb: TestSandbox;
+let token: string;
+
+function client(options: Partial<ServiceClientOptions> = {}) {
+  return createServiceClient({
+    baseUrl: sb.url,
+    getAccessToken: async () => token,
+    rateLimit: { perSecond: 2000 },
+    retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    ...options,
+  });
+}
+
+async function allIds(iterable: AsyncIterable<{ items: CompanyItem[] }>): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const page of iterable) ids.push(...page.items.map((c) => c.id));
+  return ids;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+before(async () => {
+  sb = await startTestSandbox();
+  token = await sb.token();
+  await sb.setAccount("default", 1_000_000);
+});
+after(async () => {
+  await sb.close();
+});
+
+describe("search against the sandbox", () => {
+  it("pages end to end: page n holds results (n-1)*s+1 .. n*s with totals and links", async () => {
+    const c = client();
+    const first = await c.searchCompanies({}, { page: 1, size: 30, sort: "name" });
+    const second = await c.searchCompanies({}, { page: 2, size: 30, sort: "name" });
+    const both = await c.searchCompanies({}, { page: 1, size: 60, sort: "name" });
+    assert.equal(first.totalResults, TEST_COMPANIES);
+    assert.equal(second.pageNumber, 2);
+    assert.equal(second.totalPages, Math.ceil(TEST_COMPANIES / 30));
+    assert.ok(second.links.next && second.links.prev && second.links.first && second.links.last);
+    assert.deepEqual(
+      [...first.items, ...second.items].map((x) => x.id),
+      both.items.map((x) => x.id),
+    );
+  });
+
+  it("iterates thousands of results exactly once, in order, with ceil(n/100) requests", async () => {
+    sb.resetStats();
+    const c = client({ concurrency: 6 });
+    const progress: number[] = [];
+    const ids = await allIds(c.iterateCompanies({}, { pageSize: 100, sort: "-revenue", onProgress: (p) => progress.push(p.itemsYielded) }));
+    assert.equal(sb.requests(SEARCH), Math.ceil(TEST_COMPANIES / 100));
+    assert.equal(ids.length, TEST_COMPANIES);
+    assert.equal(new Set(ids).size, TEST_COMPANIES);
+    assert.equal(progress.at(-1), TEST_COMPANIES);
+    // The same order as reading the pages one after another.
+    const sequential: string[] = [];
+    for (let n = 1; n <= Math.ceil(TEST_COMPANIES / 100); n += 1) {
+      sequential.push(...(await c.searchCompanies({}, { page: n, size: 100, sort: "-revenue" })).items.map((x) => x.id));
+    }
+    assert.deepEqual(ids, sequential);
+  });
+
+  it("stops at the 100-page cap and reports reachable results", async () => {
+    sb.resetStats();
+    const c = client();
+    let last: { totalResults: number; reachableResults: number } | undefined;
+    const ids = await allIds(c.iterateCompanies({}, { pageSize: 10, onProgress: (p) => (last = p) }));
+    assert.equal(sb.requests(SEARCH), 100);
+    assert.equal(ids.length, 1000);
+    assert.deepEqual(last && [last.totalResults, last.reachableResults], [TEST_COMPANIES, 1000]);
+  });
+
+  it("stops sending page requests when cancelled mid-iteration", async () => {
+    await sb.setFaults({ latencyMs: 20 });
+    try {
+      sb.resetStats();
+      const controller = new AbortController();
+      const c = client({ concurrency: 2 });
+      let pages = 0;
+      const error = await rejection(
+        (async () => {
+          for await (const _page of c.iterateCompanies({}, { pageSize: 20, signal: controller.signal })) {
+            pages += 1;
+            if (pages === 2) controller.abort();
+          }
+        })(),
+      );
+      assert.ok(error instanceof ServiceError && error.kind === "cancelled", String(error));
+      const sentAtCancel = sb.requests(SEARCH);
+      await sleep(300);
+      assert.equal(sb.requests(SEARCH), sentAtCancel);
+      assert.ok(sentAtCancel <= 2 + 2, `sent ${sentAtCancel} of 100 pages`);
+    } finally {
+      await sb.setFaults({ latencyMs: 0 });
+    }
+  });
+});
+
+describe("enrichment against the sandbox", () => {
+  it("enriches 1,000 ids with duplicates in exactly ceil(unique/25) requests, in input order", async () => {
+    const c = client();
+    const known = (await allIds(c.iterateCompanies({}, { pageSize: 100, maxResults: 700 }))).map(Number);
+    // 1,000 inputs over 700 unique ids (300 repeats), a deterministic shuffle, plus two unknown ids.
+    const inputs: MatchCompanyInput[] = [];
+    for (let i = 0; i < 998; i += 1) inputs.push({ companyId: known[(i * 7919) % known.length]! });
+    inputs.splice(10, 0, { companyId: 987654321 });
+    inputs.splice(500, 0, { companyId: 987654321 });
+    const unique = new Set(inputs.map((x) => x.companyId)).size;
+    sb.resetStats();
+    let lastProgress = { requestsDone: 0, requestsTotal: 0 };
+    const records = await c.enrichCompanies(inputs, ["name", "revenue"], { onProgress: (p) => (lastProgress = p) });
+    assert.equal(sb.requests(ENRICH), Math.ceil(unique / 25));
+    assert.deepEqual([lastProgress.requestsDone, lastProgress.requestsTotal], [Math.ceil(unique / 25), Math.ceil(unique / 25)]);
+    assert.equal(records.length, inputs.length);
+    records.forEach((r, i) => {
+      assert.equal(r.input, inputs[i]);
+      if (r.input.companyId === 987654321) {
+        assert.equal(r.outcome, "noMatch");
+      } else {
+        assert.equal(r.outcome, "matched", `input ${i}: ${r.matchStatus}`);
+        assert.equal(r.id, String(r.input.companyId));
+        assert.equal(typeof r.attributes.name, "string");
+      }
+    });
+  });
+
+  it("answers LIMIT_EXCEEDED as a value when credits run out", async () => {
+    await sb.setAccount("poor", 1);
+    const poor = await sb.token({ account: "poor" });
+    const c = client({ getAccessToken: async () => poor });
+    const ids = (await allIds(c.iterateCompanies({}, { pageSize: 5, maxResults: 3 }))).map((id) => ({ companyId: Number(id) }));
+    const records = await c.enrichCompanies(ids, ["name"]);
+    assert.deepEqual(
+      records.map((r) => r.outcome),
+      ["matched", "limitExceeded", "limitExceeded"],
+    );
+  });
+});
+
+describe("validation parity with the sandbox", () => {
+  type Query = { page?: number; size?: number; sort?: string };
+  const searchCases: Array<[string, "company" | "contact", Record<string, unknown>, Query?]> = [
+    ["valid", "company", { companyName: "Acme", revenueMin: 1, revenueMax: 100 }],
+    ["valid contact", "contact", { jobTitle: "CFO", contactAccuracyScoreMin: 80 }],
+    ["unknown field", "company", { nickname: "x" }],
+    ["maxLength", "company", { companyName: "x".repeat(501) }],
+    ["maxItems", "company", { companyTicker: Array.from({ length: 51 }, () => "T") }],
+    ["type text", "company", { companyName: 5 }],
+    ["type boolean", "company", { excludeDefunctCompanies: "yes" }],
+    ["type integer", "company", { revenueMin: 1.5 }],
+    ["minimum", "company", { fundingAmountMin: -1 }],
+    ["maximum", "company", { revenueMax: 2147483648 }],
+    ["budget max minimum", "company", { itDepartmentBudgetMax: 0 }],
+    ["date", "company", { fundingStartDate: "2024-02-30" }],
+    ["date form", "company", { engagementStartDate: "01/02/2024" }],
+    ["zipCode", "company", { zipCode: "12$45" }],
+    ["fourDigitCodes", "company", { sicCodes: "12,345" }],
+    ["number text", "company", { employeeRangeMin: "many" }],
+    ["choice", "company", { zipCode: "10001", zipCodeRadiusMiles: 30 }],
+    ["choiceList", "company", { companyType: "public,alien" }],
+    ["choice text", "company", { locationSearchType: "Moon" }],
+    ["array values", "company", { engagementType: ["fax"] }],
+    ["minAboveMax", "company", { revenueMin: 10, revenueMax: 5 }],
+    ["minAboveMax text", "company", { employeeRangeMin: "100", employeeRangeMax: "10" }],
+    ["dateOrder", "company", { fundingStartDate: "2024-05-01", fundingEndDate: "2024-01-01" }],
+    ["requires start", "company", { engagementEndDate: "2024-01-01" }],
+    ["requires zip", "company", { zipCodeRadiusMiles: 25 }],
+    ["requires parent", "company", { subUnitTypes: "DIVISION" }],
+    ["exclusive", "company", { recentFundingRoundTypes: ["Seed"], allFundingRoundTypes: ["Seed"] }],
+    ["several", "company", { companyName: "x".repeat(501), revenueMin: -1, nickname: 1 }],
+    ["contact range", "contact", { contactAccuracyScoreMin: 50 }],
+    ["contact minAboveMax", "contact", { contactAccuracyScoreMin: 90, contactAccuracyScoreMax: 80 }],
+    ["page 0", "company", {}, { page: 0 }],
+    ["page 101", "company", {}, { page: 101 }],
+    ["size 0", "company", {}, { size: 0 }],
+    ["size 101", "company", {}, { size: 101 }],
+    ["sort", "company", {}, { sort: "-shoeSize" }],
+    ["contact sort", "contact", {}, { sort: "revenue" }],
+    ["query and body", "company", { revenueMin: 5, revenueMax: 1 }, { page: 0 }],
+  ];
+
+  const verdict = (issues: Array<{ pointer?: string; parameter?: string; code: string; message: string }>) =>
+    issues.map((i) => `${i.pointer ?? `?${i.parameter}`} ${i.code} ${i.message}`).sort();
+
+  async function sandboxSays(path: string, body: unknown, query = "") {
+    const res = await fetch(`${sb.url}${path}${query}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/vnd.api+json" },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, error: res.status === 200 ? undefined : errorFromResponse({ status: res.status, headers: res.headers, body: text }) };
+  }
+
+  for (const [name, kind, filters, query = {}] of searchCases) {
+    it(`search: ${name}`, async () => {
+      sb.resetStats();
+      const c = client();
+      const run = kind === "company" ? c.searchCompanies(filters as never, query) : c.searchContacts(filters as never, query);
+      const clientError = await run.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      const sentByClient = sb.requests();
+      const qs = Object.entries({ "page[number]": query.page, "page[size]": query.size, sort: query.sort })
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+        .join("&");
+      const path = kind === "company" ? "/data/v1/companies/search" : "/data/v1/contacts/search";
+      const server = await sandboxSays(path, { data: { type: kind === "company" ? "CompanySearch" : "ContactSearch", attributes: filters } }, qs ? `?${qs}` : "");
+      if (server.status === 200) {
+        assert.equal(clientError, undefined, `the client refused what the sandbox accepts: ${String(clientError)}`);
+        assert.equal(sentByClient, 1);
+        return;
+      }
+      assert.equal(server.status, 400);
+      assert.ok(clientError instanceof ServiceError && clientError.kind === "validation", `client accepted what the sandbox refuses`);
+      assert.equal(sentByClient, 0, "an invalid request reached the network");
+      assert.deepEqual(verdict(clientError.issues), verdict(server.error!.issues));
+      // The sandbox's answer, read by the client's factory, names the same fields with the same labels.
+      assert.deepEqual(
+        clientError.issues.map((i) => i.label).sort(),
+        server.error!.issues.map((i) => i.label).sort(),
+      );
+    });
+  }
+
+  const enrichCases: Array<[string, unknown[], unknown[]]> = [
+    ["valid", [{ companyId: 1 }, { companyName: "Acme", companyCountry: "US" }], ["name"]],
+    ["unknown output field", [{ companyId: 1 }], ["name", "shoeSize"]],
+    ["no output fields", [{ companyId: 1 }], []],
+    ["id below 1", [{ companyId: 0 }], ["name"]],
+    ["id not a number", [{ companyId: "12" }], ["name"]],
+    ["unknown input field", [{ companyId: 1, color: "red" }], ["name"]],
+    ["empty input", [{}], ["name"]],
+    ["long name", [{ companyName: "x".repeat(501) }], ["name"]],
+  ];
+  for (const [name, inputs, outputFields] of enrichCases) {
+    it(`company enrichment: ${name}`, async () => {
+      sb.resetStats();
+      const c = client();
+      const outcome = await c.enrichCompanies(inputs as never, outputFields as never).then(
+        (records) => ({ records }),
+        (error: unknown) => ({ error }),
+      );
+      const sentByClient = sb.requests(ENRICH);
+      const server = await sandboxSays("/data/v1/companies/enrich", {
+        data: { type: "CompanyEnrich", attributes: { matchCompanyInput: inputs, outputFields } },
+      });
+      if (server.status === 200) {
+        assert.ok("records" in outcome && outcome.records.every((r) => r.outcome !== "invalidInput"), JSON.stringify(outcome));
+        return;
+      }
+      assert.equal(server.status, 400);
+      const serverVerdict = verdict(server.error!.issues);
+      if ("error" in outcome) {
+        // A request-wide problem: nothing sent, the same issues.
+        assert.ok(outcome.error instanceof ServiceError && outcome.error.kind === "validation");
+        assert.equal(sentByClient, 0);
+        assert.deepEqual(verdict(outcome.error.issues), serverVerdict);
+      } else {
+        // A problem with one input: that record's outcome, the others still enriched.
+        const refused = outcome.records.filter((r) => r.outcome === "invalidInput");
+        assert.ok(refused.length > 0, "the client accepted an input the sandbox refuses");
+        assert.deepEqual(verdict(refused.flatMap((r) => r.issues ?? [])), serverVerdict);
+        assert.equal(sentByClient, 0, "only invalid inputs here, so nothing to send");
+      }
+    });
+  }
+
+  it("audience enrichment: ROW without rows, and an unknown scope", async () => {
+    const c = client();
+    const [audience] = await c.listAudiences();
+    assert.ok(audience);
+    for (const attributes of [{ scope: "ROW" }, { scope: "ROW", rows: [] }, { scope: "EVERYTHING" }]) {
+      sb.resetStats();
+      const clientError = await rejection(c.startAudienceEnrichment(audience.id, attributes as never));
+      assert.equal(sb.requests(), 0);
+      const server = await sandboxSays(`/v1/audiences/${audience.id}/actions/enrich`, { data: { type: "AudienceEnrichment", attributes } });
+      assert.equal(server.status, 400);
+      assert.ok(clientError instanceof ServiceError);
+      assert.deepEqual(verdict(clientError.issues), verdict(server.error!.issues));
+    }
+  });
+});
+
+describe("error kinds from real sandbox answers", () => {
+  it("unauthorized: a token the sandbox does not accept, after one refresh", async () => {
+    sb.resetStats();
+    const calls: unknown[] = [];
+    const c = client({
+      getAccessToken: async (r) => {
+        calls.push(r);
+        return "not-a-real-token-at-all";
+      },
+    });
+    const error = await rejection(c.usage());
+    assert.ok(error instanceof ServiceError && error.kind === "unauthorized" && error.status === 401);
+    assert.equal(sb.requests(), 2);
+    assert.equal(calls.filter((x) => (x as { forceRefresh?: boolean } | undefined)?.forceRefresh).length, 1);
+  });
+
+  it("401 then refresh: an expired token, then a fresh one", async () => {
+    const expired = await sb.token({ expiresIn: -60 });
+    const fresh = await sb.token();
+    sb.resetStats();
+    const asked: unknown[] = [];
+    const c = client({
+      getAccessToken: async (r) => {
+        asked.push(r);
+        return r?.forceRefresh ? fresh : expired;
+      },
+    });
+    const page = await c.searchCompanies({}, { size: 5 });
+    assert.equal(page.items.length, 5);
+    assert.equal(sb.requests(SEARCH), 2);
+    assert.deepEqual(asked.filter((x) => x !== undefined), [{ forceRefresh: true }]);
+  });
+
+  it("forbidden: names the missing scope and the missing role", async () => {
+    const noScope = await sb.token({ scopes: ["api:data:contact"] });
+    const scopeError = await rejection(client({ getAccessToken: async () => noScope }).searchCompanies({}));
+    assert.ok(scopeError instanceof ServiceError && scopeError.kind === "forbidden");
+    assert.equal(scopeError.missingScope, "api:data:company");
+    assert.match(scopeError.userMessage, /api:data:company/);
+    const noRole = await sb.token({ roles: [] });
+    const roleError = await rejection(client({ getAccessToken: async () => noRole }).searchCompanies({}));
+    assert.ok(roleError instanceof ServiceError && roleError.kind === "forbidden");
+    assert.ok(roleError.missingRole === "fea:zia" || roleError.missingRole === "fea:api", roleError.missingRole);
+  });
+
+  it("notFound and paymentRequired from the audience operations", async () => {
+    const c = client();
+    const missing = await rejection(c.getAudience("3f2b1c9e-1234-4abc-9def-0123456789ab"));
+    assert.ok(missing instanceof ServiceError && missing.kind === "notFound" && missing.status === 404);
+    await sb.setAccount("broke", 0);
+    const broke = await sb.token({ account: "broke" });
+    const cb = client({ getAccessToken: async () => broke });
+    const [audience] = await cb.listAudiences();
+    sb.resetStats();
+    const payment = await rejection(cb.startAudienceEnrichment(audience!.id, { scope: "AUDIENCE" }));
+    assert.ok(payment instanceof ServiceError && payment.kind === "paymentRequired" && payment.status === 402, String(payment));
+    assert.equal(sb.requests(), 1);
+  });
+
+  it("server, network and timeout from the sandbox's fault modes, retried a few times", async () => {
+    try {
+      for (const [faults, kind] of [
+        [{ failRate: 1 }, "server"],
+        [{ resetRate: 1 }, "network"],
+        [{ latencyMs: 400 }, "timeout"],
+      ] as const) {
+        await sb.setFaults(Object.assign({ failRate: 0, resetRate: 0, latencyMs: 0 }, faults));
+        sb.resetStats();
+        const c = client({ timeoutMs: 100, retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 10 } });
+        const error = await rejection(c.searchCompanies({}));
+        assert.ok(error instanceof ServiceError && error.kind === kind, `${kind}: ${String(error)}`);
+        assert.equal(sb.requests(SEARCH), 3, kind);
+      }
+    } finally {
+      await sb.setFaults({ failRate: 0, resetRate: 0, latencyMs: 0 });
+    }
+  });
+
+  it("gateway-shaped 401/403/429 are read too", async () => {
+    await sb.setFaults({ gatewayErrors: true });
+    try {
+      const bad = await rejection(client({ getAccessToken: async () => "nope" }).usage());
+      assert.ok(bad instanceof ServiceError && bad.kind === "unauthorized");
+      assert.ok(bad.errors[0]?.requestId, JSON.stringify(bad.errors));
+      const noScope = await sb.token({ scopes: ["api:data:contact"] });
+      const forbidden = await rejection(client({ getAccessToken: async () => noScope }).searchCompanies({}));
+      assert.ok(forbidden instanceof ServiceError && forbidden.kind === "forbidden" && forbidden.missingScope === "api:data:company");
+    } finally {
+      await sb.setFaults({ gatewayErrors: false });
+    }
+  });
+
+  it("invalidResponse: an answer of the wrong shape (the sandbox's fault settings where usage was expected)", async () => {
+    // The base URL is bent so GET {base}/data/v1/users/usage lands on a sandbox route with another shape.
+    const c = createServiceClient({ baseUrl: `${sb.url}/__sandbox/faults?`, getAccessToken: async () => token });
+    const error = await rejection(c.usage());
+    assert.ok(error instanceof ServiceError && error.kind === "invalidResponse", String(error));
+  });
+});
+
+describe("rate limits against the sandbox", () => {
+  let limited: TestSandbox;
+  before(async () => {
+    limited = await startTestSandbox({ companies: 200, contacts: 200, rateLimit: { perSecond: 2 } });
+  });
+  after(async () => {
+    await limited.close();
+  });
+
+  it("rateLimited: a 429 with Retry-After longer than the client waits, in both error shapes", async () => {
+    const t = await limited.token();
+    for (const gatewayErrors of [false, true]) {
+      await limited.setFaults({ gatewayErrors });
+      const c = createServiceClient({
+        baseUrl: limited.url,
+        getAccessToken: async () => t,
+        rateLimit: { perSecond: 1000 },
+        retry: { maxRetryAfterMs: 0 },
+      });
+      const results = await Promise.allSettled(Array.from({ length: 5 }, () => c.searchCompanies({}, { size: 1 })));
+      const errors = results.flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+      assert.ok(errors.length >= 3, `${errors.length} refused`);
+      for (const e of errors) {
+        assert.ok(e instanceof ServiceError && e.kind === "rateLimited" && e.status === 429);
+        assert.ok((e.retryAfterMs ?? 0) >= 1000);
+      }
+    }
+    await limited.setFaults({ gatewayErrors: false });
+  });
+
+  it("waits out a 429's Retry-After and then succeeds", async () => {
+    const t = await limited.token({ account: "patient" });
+    const c = createServiceClient({ baseUrl: limited.url, getAccessToken: async () => t, rateLimit: { perSecond: 1000 } });
+    limited.resetStats();
+    const pages = await Promise.all(Array.from({ length: 3 }, (_, i) => c.searchCompanies({}, { page: i + 1, size: 1 })));
+    assert.deepEqual(
+      pages.map((p) => p.pageNumber),
+      [1, 2, 3],
+    );
+    assert.ok(limited.requests() > 3, "some were refused and retried");
+  });
+});
