@@ -16,6 +16,7 @@ const LABELS: Record<string, string> = {
   PARTIALLY_SUCCEEDED: "Partly succeeded",
   FAILED: "Failed",
   CANCELLED: "Cancelled",
+  UNKNOWN: "Not found",
 };
 
 /** A state as the panel shows it; an unknown state is shown as the service said it. */

@@ -8,3 +8,4 @@ export * from "./rows.js";
 export * from "./format.js";
 export * from "./startRequest.js";
 export * from "./stream.js";
+export * from "./shared.js";

@@ -116,6 +116,8 @@ export class JobTracker {
       if (update.kind === "error") {
         const next: TrackedJob = { ...j, problem: update.error.message };
         if (update.final) {
+          // The service no longer knows the job: show that, and stop.
+          next.status = "UNKNOWN";
           next.terminal = true;
           next.finishedAt = now;
         }

@@ -1,0 +1,237 @@
+// Every enrichment job the user started: audience, start time, state, progress, elapsed time;
+// terminal states shown distinctly (a partial success says how many rows failed, read from the
+// rows), and "Insert rows into sheet" for a finished job.
+import { useEffect, useRef, useState } from "react";
+import { Badge, Button, MessageBar, MessageBarBody, ProgressBar, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { isServiceError } from "../../core/api/errors.js";
+import type { ServiceClient } from "../../core/api/types.js";
+import {
+  audienceTable,
+  countFailedRows,
+  elapsedMs,
+  formatElapsed,
+  jobStateLabel,
+  readAllRows,
+  type JobTracker,
+  type TrackedJob,
+  type TrackerSnapshot,
+} from "../../core/jobs/index.js";
+import type { WorkbookAdapter } from "../../office/workbook.js";
+
+export type ListClient = Pick<ServiceClient, "getAudience" | "getAudienceRows">;
+
+export interface JobListProps {
+  client: ListClient;
+  tracker: Pick<JobTracker, "snapshot" | "subscribe" | "setFailedRows" | "forget">;
+  workbook: Pick<WorkbookAdapter, "createTable">;
+  now?: () => number;
+}
+
+const useStyles = makeStyles({
+  list: { display: "flex", flexDirection: "column", gap: "10px", listStyleType: "none", padding: 0, margin: 0 },
+  job: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: "4px", padding: "8px", display: "flex", flexDirection: "column", gap: "4px" },
+  head: { display: "flex", justifyContent: "space-between", alignItems: "center", gap: "8px" },
+  facts: { display: "flex", gap: "12px", flexWrap: "wrap" },
+  actions: { display: "flex", gap: "8px", flexWrap: "wrap" },
+});
+
+type BadgeColor = "brand" | "success" | "warning" | "danger" | "informative" | "subtle";
+
+export function badgeColor(job: TrackedJob): BadgeColor {
+  switch (job.status) {
+    case "SUCCEEDED":
+      return "success";
+    case "PARTIALLY_SUCCEEDED":
+      return "warning";
+    case "FAILED":
+      return "danger";
+    case "CANCELLED":
+      return "subtle";
+    case "SCHEDULED":
+      return "informative";
+    default:
+      return "brand";
+  }
+}
+
+/** The sentence under a job: what its end means, or what is happening now. */
+export function jobSummary(job: TrackedJob): string {
+  const rows = (n: number) => `${n.toLocaleString("en-US")} row${n === 1 ? "" : "s"}`;
+  switch (job.status) {
+    case "SUCCEEDED":
+      return "Finished: every row was enriched.";
+    case "PARTIALLY_SUCCEEDED":
+      return job.failedRows === undefined
+        ? "Finished, but some rows could not be enriched (counting them...)."
+        : `Finished, but ${rows(job.failedRows)} failed (no match or an invalid reference).`;
+    case "FAILED":
+      return job.failedRows === undefined ? "The job failed." : `The job failed: ${rows(job.failedRows)} could not be enriched.`;
+    case "CANCELLED":
+      return "The job was cancelled.";
+    case "SCHEDULED":
+      return "Waiting to start.";
+    default:
+      return job.terminal ? `Ended: ${job.status}.` : "Enriching rows...";
+  }
+}
+
+function progressColor(job: TrackedJob): "brand" | "success" | "warning" | "error" {
+  if (job.status === "SUCCEEDED") return "success";
+  if (job.status === "PARTIALLY_SUCCEEDED") return "warning";
+  if (job.status === "FAILED" || job.status === "CANCELLED") return "error";
+  return "brand";
+}
+
+function useTracker(tracker: JobListProps["tracker"]): TrackerSnapshot {
+  const [snapshot, setSnapshot] = useState(() => tracker.snapshot());
+  useEffect(() => {
+    setSnapshot(tracker.snapshot());
+    return tracker.subscribe(setSnapshot);
+  }, [tracker]);
+  return snapshot;
+}
+
+/** The clock for elapsed times: ticks each second while a job runs. */
+function useNow(running: boolean, now: () => number): number {
+  const [time, setTime] = useState(now);
+  useEffect(() => {
+    setTime(now());
+    if (!running) return;
+    const timer = setInterval(() => setTime(now()), 1000);
+    return () => clearInterval(timer);
+  }, [running, now]);
+  return time;
+}
+
+function sheetNameFor(audienceName: string): string {
+  return audienceName.replace(/[\\/?*[\]:]/g, " ").trim().slice(0, 31) || "Audience";
+}
+
+export function JobList({ client, tracker, workbook, now = Date.now }: JobListProps) {
+  const styles = useStyles();
+  const { jobs, storageProblem } = useTracker(tracker);
+  const time = useNow(jobs.some((j) => !j.terminal), now);
+  const counting = useRef(new Set<string>());
+  const [inserting, setInserting] = useState<Record<string, string>>({});
+  const [results, setResults] = useState<Record<string, { intent: "success" | "error" | "warning"; text: string }>>({});
+
+  // Once a job ends with failures, count them from the audience's rows (the status has no counters).
+  useEffect(() => {
+    for (const job of jobs) {
+      if (!job.terminal || job.failedRows !== undefined || counting.current.has(job.jobId)) continue;
+      if (job.status !== "PARTIALLY_SUCCEEDED" && job.status !== "FAILED") continue;
+      counting.current.add(job.jobId);
+      readAllRows(client, job.audienceId)
+        .then((rows) => tracker.setFailedRows(job.jobId, countFailedRows(rows, job.rowIds)))
+        .catch((error: unknown) =>
+          setResults((r) => ({
+            ...r,
+            [job.jobId]: { intent: "warning", text: `Could not count the failed rows: ${isServiceError(error) ? error.userMessage : String(error)}` },
+          })),
+        );
+    }
+  }, [jobs, client, tracker]);
+
+  async function insertRows(job: TrackedJob) {
+    setInserting((s) => ({ ...s, [job.jobId]: "Reading rows..." }));
+    setResults((r) => {
+      const next = { ...r };
+      delete next[job.jobId];
+      return next;
+    });
+    try {
+      const audience = await client.getAudience(job.audienceId);
+      const rows = await readAllRows(client, job.audienceId, {
+        onProgress: (read, total) => setInserting((s) => ({ ...s, [job.jobId]: `Reading rows... ${read} of ${total}` })),
+      });
+      const table = audienceTable(audience, rows);
+      setInserting((s) => ({ ...s, [job.jobId]: `Writing ${table.rows.length} rows...` }));
+      const writer = await workbook.createTable({
+        target: { kind: "newSheet", sheetName: sheetNameFor(audience.attributes.name) },
+        tableName: `Audience ${audience.attributes.name}`,
+        columns: table.columns,
+        expectedRows: table.rows.length,
+      });
+      await writer.append(table.rows);
+      const done = await writer.finish();
+      setResults((r) => ({
+        ...r,
+        [job.jobId]: { intent: "success", text: `Inserted ${done.rowsWritten.toLocaleString("en-US")} rows into sheet "${done.sheetName}" (table ${done.tableName}).` },
+      }));
+    } catch (error) {
+      const text = isServiceError(error) ? error.userMessage : error instanceof Error ? error.message : String(error);
+      setResults((r) => ({ ...r, [job.jobId]: { intent: "error", text: `The rows could not be inserted: ${text}` } }));
+    } finally {
+      setInserting((s) => {
+        const next = { ...s };
+        delete next[job.jobId];
+        return next;
+      });
+    }
+  }
+
+  return (
+    <section aria-label="Your enrichment jobs">
+      {storageProblem && (
+        <MessageBar intent="warning">
+          <MessageBarBody>{storageProblem}</MessageBarBody>
+        </MessageBar>
+      )}
+      {jobs.length === 0 && <Text>You have not started an audience enrichment yet.</Text>}
+      <ul className={styles.list}>
+        {jobs.map((job) => {
+          const percent = job.percentProgress ?? (job.terminal ? 100 : 0);
+          const result = results[job.jobId];
+          return (
+            <li key={job.jobId} className={styles.job} data-job-id={job.jobId} data-state={job.status}>
+              <div className={styles.head}>
+                <Text weight="semibold">{job.audienceName}</Text>
+                <Badge appearance={job.terminal ? "filled" : "tint"} color={badgeColor(job)} data-testid="job-state">
+                  {jobStateLabel(job.status)}
+                </Badge>
+              </div>
+              <ProgressBar
+                value={percent / 100}
+                color={progressColor(job)}
+                thickness="large"
+                aria-label={`${job.audienceName}: ${percent}% done`}
+                aria-valuenow={percent}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              />
+              <div className={styles.facts}>
+                <Text size={200}>{`Started ${new Date(job.startedAt).toLocaleString()}`}</Text>
+                <Text size={200} data-testid="job-percent">{`${percent}%`}</Text>
+                <Text size={200}>{`Elapsed ${formatElapsed(elapsedMs(job, time))}`}</Text>
+              </div>
+              <Text size={200} data-testid="job-summary">
+                {jobSummary(job)}
+              </Text>
+              {job.problem && !job.terminal && (
+                <Text size={200} role="status">{`Checking the job: ${job.problem}`}</Text>
+              )}
+              {job.problem && job.terminal && job.status !== "SUCCEEDED" && (
+                <Text size={200} role="status">{job.problem}</Text>
+              )}
+              {result && (
+                <MessageBar intent={result.intent}>
+                  <MessageBarBody>{result.text}</MessageBarBody>
+                </MessageBar>
+              )}
+              <div className={styles.actions}>
+                {job.terminal && job.status !== "FAILED" && job.status !== "CANCELLED" && (
+                  <Button size="small" appearance="primary" disabled={inserting[job.jobId] !== undefined} onClick={() => void insertRows(job)}>
+                    {inserting[job.jobId] ?? "Insert rows into sheet"}
+                  </Button>
+                )}
+                <Button size="small" onClick={() => void tracker.forget(job.jobId)}>
+                  {job.terminal ? "Remove from list" : "Stop following"}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+// The job status panel: start an audience enrichment, and follow every job the user started.
+// Services come in as props (the client, the user's job tracker, the workbook, and a reader of
+// the selected cells inside Excel); the panel never touches Office itself.
+import { Divider, Subtitle2, makeStyles } from "@fluentui/react-components";
+import type { JobTracker } from "../../core/jobs/index.js";
+import type { WorkbookAdapter } from "../../office/workbook.js";
+import { JobList, type ListClient } from "./JobList.js";
+import { StartEnrichment, type StartClient } from "./StartEnrichment.js";
+
+export interface JobsPanelProps {
+  client: StartClient & ListClient;
+  /** The user's job list (JobTracker.open with per-user storage); outlives the panel. */
+  tracker: JobTracker;
+  workbook: Pick<WorkbookAdapter, "createTable">;
+  /** Reads the selected cells (inside Excel); leave out in browser mode. */
+  readSelectedCells?: () => Promise<unknown[][]>;
+  now?: () => number;
+}
+
+const useStyles = makeStyles({
+  panel: { display: "flex", flexDirection: "column", gap: "12px", padding: "8px 0" },
+});
+
+export function JobsPanel({ client, tracker, workbook, readSelectedCells, now }: JobsPanelProps) {
+  const styles = useStyles();
+  return (
+    <div className={styles.panel}>
+      <Subtitle2 as="h2">Enrich an audience</Subtitle2>
+      <StartEnrichment client={client} tracker={tracker} {...(readSelectedCells ? { readSelectedCells } : {})} />
+      <Divider />
+      <Subtitle2 as="h2">Your jobs</Subtitle2>
+      <JobList client={client} tracker={tracker} workbook={workbook} {...(now ? { now } : {})} />
+    </div>
+  );
+}
+
+export default JobsPanel;
