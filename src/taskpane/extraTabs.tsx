@@ -1,7 +1,14 @@
-// MOUNT POINT for the panels other parts of the add-in contribute: enrichment of the selection
-// (src/taskpane/enrich/) and audience enrichment jobs (src/taskpane/jobs/). Each loads on demand.
-// To mount a panel, replace its placeholder below with a React.lazy import of the panel.
-import type { ReactNode } from "react";
+// The panels other parts of the add-in contribute, mounted here: enrichment of the selected
+// cells (src/taskpane/enrich/) and audience enrichment jobs (src/taskpane/jobs/). Each loads
+// on demand so the first load stays small.
+import { lazy, useEffect, useState } from "react";
+import { Spinner } from "@fluentui/react-components";
+import { JobTracker, keyValueJobStorage, sharedJobPoller } from "../core/jobs/index.js";
+import { createExcelSelectionSource } from "../office/enrichSelection.js";
+import { readSelectedCellValues } from "../office/jobsSelection.js";
+import { userStorage } from "../office/userStorage.js";
+import { errorText } from "./insert/insertSearch.js";
+import { useServices } from "./services.js";
 
 export type ExtraTab = "enrich" | "jobs";
 
@@ -10,11 +17,50 @@ export const EXTRA_TABS: readonly { value: ExtraTab; label: string }[] = [
   { value: "jobs", label: "Jobs" },
 ];
 
-const PLACEHOLDERS: Record<ExtraTab, ReactNode> = {
-  enrich: <p>Enriching the selected cells is not part of this build yet.</p>,
-  jobs: <p>Audience enrichment jobs are not part of this build yet.</p>,
-};
+const EnrichSelectionPanel = lazy(() => import("./enrich/EnrichSelectionPanel.js").then((m) => ({ default: m.EnrichSelectionPanel })));
+const JobsPanel = lazy(() => import("./jobs/JobsPanel.js").then((m) => ({ default: m.JobsPanel })));
+
+function EnrichTab() {
+  const services = useServices();
+  const [source] = useState(() => (services.mode === "excel" ? createExcelSelectionSource() : undefined));
+  if (!source) return <p>Enriching selected cells works inside Excel. In the browser, use the search tabs to insert tables.</p>;
+  return <EnrichSelectionPanel engine={services.runtime.engine} source={source} />;
+}
+
+function JobsTab() {
+  const services = useServices();
+  const { runtime } = services;
+  const [tracker, setTracker] = useState<JobTracker | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  useEffect(() => {
+    let live = true;
+    let opened: JobTracker | undefined;
+    // The job list is per user, in the user's own storage.
+    const user = runtime.tokens.account()?.username ?? "anonymous";
+    JobTracker.open({ poller: sharedJobPoller(runtime.client), storage: keyValueJobStorage(userStorage(), `${runtime.environment.apiBaseUrl}|${user}`) }).then(
+      (t) => {
+        opened = t;
+        if (live) setTracker(t);
+      },
+      (error: unknown) => live && setProblem(errorText(error)),
+    );
+    return () => {
+      live = false;
+      opened?.close();
+    };
+  }, [runtime]);
+  if (problem) return <p role="alert">{problem}</p>;
+  if (!tracker) return <Spinner size="tiny" label="Loading your jobs" />;
+  return (
+    <JobsPanel
+      client={runtime.client}
+      tracker={tracker}
+      workbook={services.workbook}
+      {...(services.mode === "excel" ? { readSelectedCells: readSelectedCellValues } : {})}
+    />
+  );
+}
 
 export function ExtraPanel({ tab }: { tab: ExtraTab }) {
-  return <>{PLACEHOLDERS[tab]}</>;
+  return tab === "enrich" ? <EnrichTab /> : <JobsTab />;
 }
