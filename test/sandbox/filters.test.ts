@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startTestSandbox, TEST_COMPANIES, type TestSandbox } from "../helpers/sandbox.js";
-import { allIds, call } from "./http.js";
+import { allIds } from "./http.js";
 
 let sandbox: TestSandbox;
 let token: string;
