@@ -124,3 +124,48 @@ export async function companyCardValue(
   const card: CompanyCard = companyCard(result.fields, result.values);
   return configured?.supportsEntityCards?.() ? card : card.text;
 }
+
+// ---------- Audience-enrichment job status (streaming) ----------
+// The polling lives in src/core/jobs: cells watching the same job share one poll, and a
+// cancelled formula stops its share. The runtime connects the poller with configureJobStatus.
+import { streamJobStatus, type JobPoller } from "../core/jobs/index.js";
+
+export interface JobStatusConfig {
+  /** sharedJobPoller(runtime.client): the same poller as the task pane's job panel. */
+  poller: JobPoller;
+  isSignedIn: () => boolean;
+}
+
+let jobStatusConfig: JobStatusConfig | undefined;
+
+/** Called once by the runtime; `undefined` detaches it (sign-out, tests). */
+export function configureJobStatus(config: JobStatusConfig | undefined): void {
+  jobStatusConfig = config;
+}
+
+/**
+ * Streams an audience-enrichment job's state and progress into the cell, e.g. "RUNNING 40%", until the job ends, e.g. =BIZ.JOBSTATUS(A1, B1).
+ * @customfunction JOBSTATUS
+ * @param audienceId The audience's id (a UUID).
+ * @param jobId The job id given when the enrichment started.
+ * @param invocation Streaming invocation from Excel.
+ * @streaming
+ */
+export function jobStatus(audienceId: string, jobId: string, invocation: CustomFunctions.StreamingInvocation<string>): void {
+  const config = jobStatusConfig;
+  if (!config || !config.isSignedIn()) {
+    invocation.setResult(toExcelError(problems.signIn()));
+    return;
+  }
+  const stop = streamJobStatus(config.poller, audienceId, jobId, {
+    value: (text) => invocation.setResult(text),
+    problem: (problem) =>
+      invocation.setResult(
+        new CustomFunctions.Error(
+          problem.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable,
+          problem.message,
+        ),
+      ),
+  });
+  invocation.onCanceled = stop;
+}

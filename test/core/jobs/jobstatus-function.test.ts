@@ -1,0 +1,92 @@
+// =BIZ.JOBSTATUS through a fake CustomFunctions runtime: it streams until the terminal state,
+// stops polling when the formula is cancelled, and cells on the same job share one poll.
+import { strict as assert } from "node:assert";
+import { before, describe, it } from "node:test";
+import metadata from "custom-functions-metadata";
+import { JobPoller } from "../../../src/core/jobs/index.js";
+import { FakeCustomFunctionsError, installFakeCustomFunctions } from "../../functions/fakeCustomFunctions.js";
+import { FakeTimer, ScriptedJobs, status } from "./fakes.js";
+
+installFakeCustomFunctions();
+const { configureJobStatus, jobStatus } = await import("../../../src/functions/functions.js");
+
+const AUD = "3f2b1c9e-1234-4abc-9def-0123456789ab";
+
+/** A streaming invocation as Excel passes it: results land in `results`, Excel calls onCanceled. */
+function streamingCell() {
+  const results: unknown[] = [];
+  const cell = {
+    results,
+    onCanceled: undefined as (() => void) | undefined,
+    setResult: (value: unknown) => results.push(value instanceof FakeCustomFunctionsError ? `${value.code} ${value.message}` : value),
+  };
+  return cell;
+}
+
+function setup(scripts: ConstructorParameters<typeof ScriptedJobs>[1], signedIn = true) {
+  const timer = new FakeTimer();
+  const client = new ScriptedJobs(timer, scripts);
+  configureJobStatus({ poller: new JobPoller({ client, timer }), isSignedIn: () => signedIn });
+  return { timer, client };
+}
+
+describe("=BIZ.JOBSTATUS", () => {
+  before(() => installFakeCustomFunctions());
+
+  it("is a streaming, cancelable function in functions.json", async () => {
+    const generated = await metadata.generateCustomFunctionsMetadata("src/functions/functions.ts", false);
+    const json = JSON.parse(generated.metadataJson) as { functions: { id: string; options?: { stream?: boolean; cancelable?: boolean }; parameters: { name: string }[] }[] };
+    const f = json.functions.find((x) => x.id === "JOBSTATUS");
+    assert.ok(f);
+    assert.equal(f.options?.stream, true);
+    assert.deepEqual(f.parameters.map((p) => p.name), ["audienceId", "jobId"]);
+  });
+
+  it("streams the state and progress until the terminal state, then stops polling", async () => {
+    const { timer, client } = setup({ j: [status("SCHEDULED"), status("RUNNING", 40), status("PARTIALLY_SUCCEEDED", 100)] });
+    const cell = streamingCell();
+    jobStatus(AUD, "j", cell as any);
+    await timer.advance(120_000);
+    assert.deepEqual(cell.results, ["SCHEDULED", "RUNNING 40%", "PARTIALLY_SUCCEEDED"]);
+    assert.equal(client.calls.length, 3);
+    assert.equal(timer.armed, 0);
+  });
+
+  it("stops polling when the formula is deleted (onCanceled)", async () => {
+    const { timer, client } = setup({ j: [status("RUNNING", 5)] });
+    const cell = streamingCell();
+    jobStatus(AUD, "j", cell as any);
+    await timer.advance(2500);
+    assert.ok(cell.onCanceled, "the function registers a cancel handler");
+    cell.onCanceled();
+    const calls = client.calls.length;
+    await timer.advance(120_000);
+    assert.equal(client.calls.length, calls);
+    assert.equal(timer.armed, 0);
+  });
+
+  it("shares one poll between cells on the same job", async () => {
+    const { timer, client } = setup({ j: [status("RUNNING", 20), status("RUNNING", 70), status("SUCCEEDED", 100)] });
+    const cells = [streamingCell(), streamingCell()];
+    for (const c of cells) jobStatus(AUD, "j", c as any);
+    await timer.advance(120_000);
+    assert.equal(client.calls.length, 3);
+    for (const c of cells) assert.deepEqual(c.results, ["RUNNING 20%", "RUNNING 70%", "SUCCEEDED"]);
+  });
+
+  it("asks to sign in, and rejects a malformed audience id, without a request", async () => {
+    const signedOut = setup({ j: [status("RUNNING", 5)] }, false);
+    const a = streamingCell();
+    jobStatus(AUD, "j", a as any);
+    await signedOut.timer.advance(10_000);
+    assert.equal(signedOut.client.calls.length, 0);
+    assert.match(String(a.results[0]), /^#N\/A .*[Ss]ign in/);
+
+    const signedIn = setup({ j: [status("RUNNING", 5)] });
+    const b = streamingCell();
+    jobStatus("audience-1", "j", b as any);
+    await signedIn.timer.advance(10_000);
+    assert.equal(signedIn.client.calls.length, 0);
+    assert.match(String(b.results[0]), /^#VALUE! /);
+  });
+});
