@@ -193,7 +193,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         checkSearch(setup, 1, pageSize, o.sort);
         return iteratePages<T>((n, size, signal) => searchPage<T>(setup, n, size, o.sort, signal), {
           pageSize,
-          window: concurrency * 2,
+          window: concurrency,
           ...(o.maxResults !== undefined ? { maxResults: o.maxResults } : {}),
           ...(o.signal ? { signal: o.signal } : {}),
           ...(o.onProgress ? { onProgress: o.onProgress } : {}),
@@ -276,6 +276,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         buildBody: (chunk) => ({ data: { type: "CompanyEnrich", attributes: { matchCompanyInput: chunk, outputFields } } }),
         validate: validateCompanyEnrichBody,
         send: enrichSender(PATHS.enrichCompanies),
+        workers: concurrency,
         ...(o ? { options: o } : {}),
       }),
     enrichContacts: (inputs: MatchPersonInput[], outputFields: string[], o) =>
@@ -286,6 +287,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         buildBody: (chunk) => ({ data: { type: "ContactEnrich", attributes: { matchPersonInput: chunk, outputFields } } }),
         validate: validateContactEnrichBody,
         send: enrichSender(PATHS.enrichContacts),
+        workers: concurrency,
         ...(o ? { options: o } : {}),
       }),
 

@@ -17,6 +17,8 @@ export interface EnrichJob<TInput extends object> {
   validate(body: unknown): ValidationIssue[];
   /** Sends one request and returns its result items (already shape-checked). */
   send(body: unknown, signal: AbortSignal): Promise<EnrichResultItem[]>;
+  /** Requests kept going at once (the client's concurrency cap). */
+  workers: number;
   options?: EnrichOptions;
 }
 
@@ -90,34 +92,45 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
     if (issues.length > 0) throw serviceError("validation", { issues, message: issues.map((i) => i.message).join(" ") });
   }
 
-  // 3. Send every chunk (the runner spaces and caps them); the first failure stops the rest.
+  // 3. Send the chunks in order from a few workers (the runner still spaces and caps them);
+  //    the first failure stops the rest.
   const stop = new AbortController();
   const onCallerAbort = () => stop.abort(options?.signal?.reason);
   options?.signal?.addEventListener("abort", onCallerAbort, { once: true });
   const results = new Map<string, EnrichResultItem>();
   const progress = { requestsDone: 0, requestsTotal: chunks.length, recordsDone: 0, recordsTotal: sendable.length };
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length && !stop.signal.aborted) {
+      const c = next;
+      next += 1;
+      const chunk = chunks[c]!;
+      const items = await job.send(bodies[c]!, stop.signal);
+      if (items.length !== chunk.length) {
+        throw serviceError("invalidResponse", {
+          message: `Enrichment answered ${items.length} results for ${chunk.length} inputs`,
+        });
+      }
+      chunk.forEach(([key, input], i) => {
+        const item = items[i]!;
+        assertSameInput(input, item, job.idField);
+        results.set(key, item);
+      });
+      progress.requestsDone += 1;
+      progress.recordsDone += chunk.length;
+      options?.onProgress?.({ ...progress });
+    }
+  };
   try {
     await Promise.all(
-      chunks.map(async (chunk, c) => {
-        const items = await job.send(bodies[c]!, stop.signal);
-        if (items.length !== chunk.length) {
-          throw serviceError("invalidResponse", {
-            message: `Enrichment answered ${items.length} results for ${chunk.length} inputs`,
-          });
-        }
-        chunk.forEach(([key, input], i) => {
-          const item = items[i]!;
-          assertSameInput(input, item, job.idField);
-          results.set(key, item);
-        });
-        progress.requestsDone += 1;
-        progress.recordsDone += chunk.length;
-        options?.onProgress?.({ ...progress });
-      }),
+      Array.from({ length: Math.min(job.workers, chunks.length) }, () =>
+        worker().catch((error: unknown) => {
+          stop.abort();
+          throw error;
+        }),
+      ),
     );
-  } catch (error) {
-    stop.abort();
-    throw error;
+    if (options?.signal?.aborted) throw cancelledError("enrichment");
   } finally {
     options?.signal?.removeEventListener("abort", onCallerAbort);
   }

@@ -52,6 +52,21 @@ export class RequestRunner {
   constructor(private readonly deps: RequestRunnerDeps) {}
 
   async send(spec: RequestSpec): Promise<RawResponse> {
+    // Waits inside one request listen on a signal of its own, so a signal shared by hundreds of
+    // requests (one enrichment, one iteration) carries one listener per request, not several.
+    const own = new AbortController();
+    const caller = spec.signal;
+    const onCallerAbort = () => own.abort(caller?.reason);
+    if (caller?.aborted) own.abort(caller.reason);
+    else caller?.addEventListener("abort", onCallerAbort, { once: true });
+    try {
+      return await this.sendWithRetries({ ...spec, signal: own.signal });
+    } finally {
+      caller?.removeEventListener("abort", onCallerAbort);
+    }
+  }
+
+  private async sendWithRetries(spec: RequestSpec): Promise<RawResponse> {
     const expect = spec.expect ?? [200];
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     let attempt = 0;
