@@ -1,0 +1,73 @@
+// The job list as it renders: terminal states distinct, partial success with its failed count,
+// progress and elapsed time; and service strings shown as text, never as markup.
+import { strict as assert } from "node:assert";
+import { describe, it } from "node:test";
+import { renderToStaticMarkup } from "react-dom/server";
+import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import type { TrackedJob, TrackerSnapshot } from "../../src/core/jobs/index.js";
+import { JobList, badgeColor, jobSummary } from "../../src/taskpane/jobs/JobList.js";
+
+function job(over: Partial<TrackedJob>): TrackedJob {
+  return { audienceId: "a", jobId: `j-${Math.random()}`, audienceName: "Target accounts", startedAt: 0, status: "RUNNING", terminal: false, ...over };
+}
+
+function render(jobs: TrackedJob[], now = 65_000): string {
+  const snapshot: TrackerSnapshot = { jobs };
+  const tracker = {
+    snapshot: () => snapshot,
+    subscribe: () => () => {},
+    setFailedRows: async () => {},
+    forget: async () => {},
+  };
+  const client = { getAudience: async () => Promise.reject(new Error("unused")), getAudienceRows: async () => Promise.reject(new Error("unused")) };
+  const workbook = { createTable: async () => Promise.reject(new Error("unused")) };
+  return renderToStaticMarkup(
+    <FluentProvider theme={webLightTheme}>
+      <JobList client={client} tracker={tracker} workbook={workbook} now={() => now} />
+    </FluentProvider>,
+  );
+}
+
+describe("JobList", () => {
+  it("shows a running job with its audience, progress, start and elapsed time", () => {
+    const html = render([job({ status: "RUNNING", percentProgress: 40, startedAt: 5_000 })]);
+    assert.match(html, /Target accounts/);
+    assert.match(html, /Running/);
+    assert.match(html, /40%/);
+    assert.match(html, /Elapsed 1 min 00 s/);
+    assert.match(html, /Started /);
+    assert.doesNotMatch(html, /Insert rows into sheet/, "nothing to insert before the end");
+  });
+
+  it("shows each terminal state distinctly, with the failed count of a partial success", () => {
+    const states = ["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED", "CANCELLED"];
+    const colors = new Set(states.map((status) => badgeColor(job({ status, terminal: true }))));
+    assert.equal(colors.size, 4);
+    const html = render([
+      job({ status: "SUCCEEDED", terminal: true, percentProgress: 100, finishedAt: 30_000 }),
+      job({ status: "PARTIALLY_SUCCEEDED", terminal: true, percentProgress: 100, failedRows: 12, finishedAt: 30_000 }),
+      job({ status: "FAILED", terminal: true, percentProgress: 100, failedRows: 3, finishedAt: 30_000 }),
+    ]);
+    assert.match(html, /Succeeded/);
+    assert.match(html, /Partly succeeded/);
+    assert.match(html, /12 rows failed/);
+    assert.match(html, /Failed/);
+    assert.match(html, /Elapsed 30 s/, "elapsed time stops at the end");
+    assert.equal((html.match(/Insert rows into sheet/g) ?? []).length, 2, "a failed job has nothing to insert");
+  });
+
+  it("says the failed rows are being counted until they are", () => {
+    assert.match(jobSummary(job({ status: "PARTIALLY_SUCCEEDED", terminal: true })), /counting/);
+    assert.match(jobSummary(job({ status: "PARTIALLY_SUCCEEDED", terminal: true, failedRows: 1 })), /1 row failed/);
+  });
+
+  it("renders names from the service as text", () => {
+    const html = render([job({ audienceName: "<img src=x onerror=alert(1)>" })]);
+    assert.doesNotMatch(html, /<img/);
+    assert.match(html, /&lt;img/);
+  });
+
+  it("invites the first enrichment when there are no jobs", () => {
+    assert.match(render([]), /not started an audience enrichment yet/);
+  });
+});
