@@ -328,15 +328,19 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
     let refused = new Set<string>();
     try {
       await this.prepare(calls.map((call) => call.key));
-      const needs = new Map<string, Need>();
+      // Many cells ask for the same record: gather the fields asked per record first.
+      const asked = new Map<string, Need>();
       for (const call of calls) {
-        if (this.cache.isNoMatch(call.key) || this.cache.hasFresh(call.key, call.fields)) continue;
-        const covered = this.inflightFields(call.key);
-        const missing = call.fields.filter((field) => this.cache.get(call.key, field) === undefined && !covered.has(field));
-        if (missing.length === 0) continue;
-        const need = needs.get(call.key) ?? { kind: call.kind, id: call.id, key: call.key, fields: new Set<string>() };
-        for (const field of missing) need.fields.add(field);
-        needs.set(call.key, need);
+        const entry = asked.get(call.key) ?? { kind: call.kind, id: call.id, key: call.key, fields: new Set<string>() };
+        for (const field of call.fields) entry.fields.add(field);
+        asked.set(call.key, entry);
+      }
+      const needs = new Map<string, Need>();
+      for (const [key, entry] of asked) {
+        if (this.cache.isNoMatch(key)) continue;
+        const covered = this.inflightFields(key);
+        const missing = [...entry.fields].filter((field) => !covered.has(field) && this.cache.get(key, field) === undefined);
+        if (missing.length > 0) needs.set(key, { ...entry, fields: new Set(missing) });
       }
       refused = this.applySpendGuard(needs);
       for (const chunk of this.packChunks([...needs.values()])) this.track(this.launchChunk(chunk));
