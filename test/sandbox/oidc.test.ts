@@ -126,6 +126,13 @@ test("the token endpoint allows CORS only for the add-in's origins", async () =>
   assert.equal(foreign.headers.get("access-control-allow-origin"), null);
 });
 
+test("prompt=login consent (what the add-in sends) asks for both and returns a code", async () => {
+  const outcome = await authorize({ ...user("analyst"), prompt: "login consent" });
+  assert.ok(outcome.landing.searchParams.get("code"));
+  assert.equal(outcome.pages.filter((p) => p.includes('name="password"')).length, 1, "one login page");
+  assert.equal(outcome.pages.filter((p) => p.includes("Allow access")).length, 1, "one consent page");
+});
+
 test("a wrong password shows the login page again with a message; Deny ends with access_denied", async () => {
   await assert.rejects(authorize({ ...user("analyst"), password: "wrong" }), /login refused/);
   const denied = await authorize({ ...user("analyst"), deny: true });

@@ -1,0 +1,159 @@
+// Sign-in end to end in headless Chromium (browser mode): the task pane signs in through the
+// sandbox's own login and consent pages in a popup (msal-browser, PKCE), searches, renews an
+// expired access token with the rotating refresh token, signs out (requests stop), and shows
+// the clear 403 message to a user whose token lacks api:data:contact.
+//
+// The sandbox runs on HTTPS (msal-browser refuses an http authority) with the shared localhost
+// certificates; Chromium ignores their issuer (ignoreHTTPSErrors). The task pane is pointed at
+// it the way a user would: through the saved environment settings, not a dev-token override.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { DATA_SCOPES } from "../../src/core/settings/environment.js";
+import { USER_SETTINGS_KEY } from "../../src/core/settings/userSettings.js";
+import { startSandbox, type RunningSandbox } from "../../src/sandbox/server.js";
+import { buildTaskPane, chromiumAvailable, launchChromium, serveDirectory, type Chromium, type StaticServer } from "./helpers.js";
+
+/** Short, so the test can let a token really expire (at the API too). */
+const ACCESS_TOKEN_TTL_S = 4;
+const ENVIRONMENT_LABEL = "Sandbox over HTTPS";
+
+let pages: StaticServer;
+let sandbox: RunningSandbox;
+let browser: Chromium;
+let page: Page;
+const tokenGrants: string[] = [];
+const dataRequests: { url: string; at: number }[] = [];
+const pageErrors: string[] = [];
+let popupsOpened = 0;
+let previousTtl: string | undefined;
+
+const skip = chromiumAvailable() ? false : "Debian chromium is not installed (apt-get install -y chromium)";
+
+async function signInThroughPopup(email: string, password: string): Promise<void> {
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  const popup = await popupOpened;
+  await popup.locator("#email").waitFor({ timeout: 30_000 });
+  await popup.locator("#email").fill(email);
+  await popup.locator("#password").fill(password);
+  await popup.getByRole("button", { name: "Sign in" }).click();
+  await popup.getByRole("heading", { name: "Allow access" }).waitFor({ timeout: 30_000 });
+  await popup.getByRole("button", { name: "Allow" }).click();
+  await popup.waitForEvent("close", { timeout: 30_000 });
+}
+
+async function search(kind: "Companies" | "Contacts") {
+  await page.getByRole("tab", { name: kind }).click();
+  const panel = page.locator(`[role=tabpanel] > div:not([hidden])`);
+  const response = page.waitForResponse(
+    (r) => r.url().includes(`/data/v1/${kind.toLowerCase()}/search`) && r.request().method() === "POST",
+    { timeout: 30_000 },
+  );
+  await panel.getByRole("button", { name: "Search", exact: true }).click();
+  return { status: (await response).status(), panel };
+}
+
+describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () => {
+  before(async () => {
+    previousTtl = process.env.SANDBOX_ACCESS_TOKEN_TTL;
+    process.env.SANDBOX_ACCESS_TOKEN_TTL = String(ACCESS_TOKEN_TTL_S);
+    pages = await serveDirectory(await buildTaskPane());
+    sandbox = await startSandbox({
+      http: false,
+      port: 0,
+      host: "localhost",
+      corsOrigins: [pages.origin],
+      companies: 2000,
+      contacts: 5000,
+      rateLimit: { perSecond: 100_000, perHour: 10_000_000, perDay: 100_000_000 },
+    });
+    browser = await launchChromium();
+    const environment = {
+      kind: "custom",
+      label: ENVIRONMENT_LABEL,
+      apiBaseUrl: sandbox.url,
+      audiencesBaseUrl: sandbox.url,
+      signIn: { authority: `${sandbox.url}/oauth`, clientId: "excel-addin", scopes: DATA_SCOPES },
+    };
+    // What Settings would have saved: the sandbox on HTTPS with the real sign-in.
+    await browser.context.addInitScript(
+      ({ key, value, origin }) => {
+        if (location.origin === origin && !localStorage.getItem(key)) localStorage.setItem(key, value);
+      },
+      { key: USER_SETTINGS_KEY, value: JSON.stringify({ environment }), origin: pages.origin },
+    );
+    browser.context.on("request", (request) => {
+      const url = request.url();
+      // msal-browser adds telemetry parameters to the token endpoint's query string.
+      if (new URL(url).pathname.endsWith("/oauth/token") && request.method() === "POST") {
+        tokenGrants.push(new URLSearchParams(request.postData() ?? "").get("grant_type") ?? "?");
+      }
+      if (url.includes("/data/v1/")) dataRequests.push({ url, at: Date.now() });
+    });
+    browser.context.on("page", (p) => {
+      if (p !== page) popupsOpened++;
+    });
+    page = await browser.context.newPage();
+    page.on("pageerror", (e) => pageErrors.push(e.message));
+    await page.goto(`${pages.origin}/taskpane.html`);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await sandbox?.close();
+    await pages?.close();
+    if (previousTtl === undefined) delete process.env.SANDBOX_ACCESS_TOKEN_TTL;
+    else process.env.SANDBOX_ACCESS_TOKEN_TTL = previousTtl;
+  });
+
+  test("the analyst signs in through the sandbox's login page and searches companies", async () => {
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor({ timeout: 30_000 });
+    await signInThroughPopup("analyst@example.com", "analyst-pass");
+    await page.getByText("Signed in as Avery Analyst").waitFor({ timeout: 30_000 });
+    assert.equal(await page.locator("#signed-in-environment").textContent(), ENVIRONMENT_LABEL);
+    assert.deepEqual(tokenGrants, ["authorization_code"]);
+
+    const { status, panel } = await search("Companies");
+    assert.equal(status, 200);
+    await panel.getByText(/companies match/).waitFor();
+    assert.ok((await panel.locator("[data-testid=preview-table] tbody tr").count()) > 0);
+  });
+
+  test("after the access token expires the next search succeeds through a refresh", async () => {
+    const grantsBefore = tokenGrants.length;
+    const popupsBefore = popupsOpened;
+    // Let the token really expire (the API refuses it from now on).
+    await new Promise((resolve) => setTimeout(resolve, (ACCESS_TOKEN_TTL_S + 1) * 1000));
+    const { status, panel } = await search("Companies");
+    assert.equal(status, 200);
+    await panel.getByText(/companies match/).waitFor();
+    assert.ok(tokenGrants.slice(grantsBefore).includes("refresh_token"), "renewed with the refresh token");
+    assert.ok(!tokenGrants.slice(grantsBefore).includes("authorization_code"), "no new sign-in");
+    assert.equal(popupsOpened, popupsBefore, "no sign-in window");
+  });
+
+  test("sign-out clears the session and requests stop", async () => {
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
+    assert.equal(await page.getByRole("tab", { name: "Companies" }).count(), 0, "search is gone");
+    const cached = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => /token/i.test(k)));
+    assert.deepEqual(cached, [], "no cached tokens left");
+    const signedOutAt = Date.now();
+    const apiBefore = [...sandbox.ctx.stats.requests.values()].reduce((a, b) => a + b, 0);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(dataRequests.filter((r) => r.at >= signedOutAt).length, 0, "the page sends no API request");
+    assert.equal([...sandbox.ctx.stats.requests.values()].reduce((a, b) => a + b, 0), apiBefore);
+  });
+
+  test("nocontact@ signs in and sees which permission a contact search needs", async () => {
+    await signInThroughPopup("nocontact@example.com", "nocontact-pass");
+    await page.getByText("Signed in as Noel Nocontact").waitFor({ timeout: 30_000 });
+    const { status, panel } = await search("Contacts");
+    assert.equal(status, 403);
+    const message = panel.getByText(/api:data:contact/);
+    await message.waitFor({ timeout: 10_000 });
+    assert.match((await message.textContent()) ?? "", /not allowed|permission|scope/i);
+    assert.deepEqual(pageErrors, []);
+  });
+});
