@@ -1,0 +1,81 @@
+// Data, accounts and signing keys persist in dataDir between runs; reset starts over.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { startSandbox } from "../../src/sandbox/server.js";
+
+const dataDir = mkdtempSync(join(tmpdir(), "sandbox-persist-"));
+after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const options = { dataDir, companies: 300, contacts: 600, http: true, port: 0, host: "127.0.0.1" } as const;
+
+async function post(url: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+test("a restart reuses the data, the accounts and the keys; reset starts over", async () => {
+  const first = await startSandbox(options);
+  try {
+    assert.ok(first.seededInMs > 0, "the first start seeds");
+    await post(first.url, "/__sandbox/accounts", { id: "kept", credits: 10 });
+    const token = (await post(first.url, "/__sandbox/token", { account: "kept" })).body.access_token;
+    const enriched = await post(first.url, "/data/v1/companies/enrich", { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: [{ companyId: 5 }], outputFields: ["name"] } } }, token);
+    assert.equal(enriched.body.data[0].meta.matchStatus, "FULL_MATCH");
+  } finally {
+    await first.close();
+  }
+
+  const second = await startSandbox(options);
+  try {
+    assert.equal(second.seededInMs, 0, "the second start reuses the seeded data");
+    const account = (await (await fetch(`${second.url}/__sandbox/accounts/kept`)).json()) as any;
+    assert.equal(account.credits, 9);
+    assert.equal(account.underManagement.company, 1);
+    // The port differs between runs (and with it the issuer), so take a new token; the signing
+    // key itself is the one kept in dataDir.
+    const again = (await post(second.url, "/__sandbox/token", { account: "kept" })).body.access_token;
+    const search = await post(second.url, "/data/v1/companies/search", { data: { type: "CompanySearch", attributes: { companyId: "5" } } }, again);
+    assert.equal(search.body.data[0].attributes.managementStatus.underManagement, true);
+    assert.equal(second.ctx.keys.privateJwk.kid, first.ctx.keys.privateJwk.kid);
+  } finally {
+    await second.close();
+  }
+
+  const third = await startSandbox({ ...options, reset: true });
+  try {
+    assert.ok(third.seededInMs > 0, "reset seeds again");
+    const account = (await (await fetch(`${third.url}/__sandbox/accounts/kept`)).json()) as any;
+    assert.equal(account.credits, 100000, "accounts start over too");
+  } finally {
+    await third.close();
+  }
+
+  // Different sizes are a different data set: seeded again.
+  const fourth = await startSandbox({ ...options, companies: 301 });
+  try {
+    assert.ok(fourth.seededInMs > 0);
+    assert.equal(fourth.ctx.records.companyCount(), 301);
+  } finally {
+    await fourth.close();
+  }
+});
+
+test("the same seed gives the same data", async () => {
+  const a = await startSandbox({ companies: 200, contacts: 300, http: true, port: 0, host: "127.0.0.1" });
+  const b = await startSandbox({ companies: 200, contacts: 300, http: true, port: 0, host: "127.0.0.1" });
+  const c = await startSandbox({ companies: 200, contacts: 300, seed: 2, http: true, port: 0, host: "127.0.0.1" });
+  try {
+    const dump = (s: typeof a) => JSON.stringify(s.ctx.db.prepare("SELECT * FROM companies ORDER BY id").all()) + JSON.stringify(s.ctx.db.prepare("SELECT * FROM contacts ORDER BY id").all());
+    assert.equal(dump(a), dump(b));
+    assert.notEqual(dump(a), dump(c));
+  } finally {
+    await Promise.all([a.close(), b.close(), c.close()]);
+  }
+});
