@@ -1,0 +1,115 @@
+// The Office sign-in dialog page (dialog.html) in headless Chromium, with office.js replaced by a
+// stub whose messageParent hands the message to the test (what Office would give the task
+// pane). The page runs the real redirect flow against the sandbox's authorization server.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { decodeJwt } from "jose";
+import type { BrowserContext } from "playwright-core";
+import { dialogUrl } from "../../src/auth/index.js";
+import { parseDialogMessage, type DialogResult } from "../../src/auth/dialogProtocol.js";
+import { DATA_SCOPES } from "../../src/core/settings/environment.js";
+import { startSandbox, type RunningSandbox } from "../../src/sandbox/server.js";
+import { buildTaskPane, chromiumAvailable, launchChromium, serveDirectory, type Chromium, type StaticServer } from "./helpers.js";
+
+const OFFICE_STUB = `
+  window.Office = {
+    onReady(callback) {
+      const info = { host: "Excel", platform: "OfficeOnline" };
+      if (callback) callback(info);
+      return Promise.resolve(info);
+    },
+    context: { ui: { messageParent(message) { window.__messageParent(message); } } },
+  };
+`;
+
+let pages: StaticServer;
+let sandbox: RunningSandbox;
+let browser: Chromium;
+
+const skip = chromiumAvailable() ? false : "Debian chromium is not installed (apt-get install -y chromium)";
+
+function signInSettings() {
+  return { authority: `${sandbox.url}/oauth`, clientId: "excel-addin", scopes: DATA_SCOPES };
+}
+
+/** Opens dialog.html like displayDialogAsync would, plays the user, returns what reached messageParent. */
+async function runDialog(
+  context: BrowserContext,
+  mode: "signin" | "renew",
+  user?: { email: string; password: string; deny?: boolean },
+): Promise<{ result: DialogResult; raw: string; storage: string[] }> {
+  const page = await context.newPage();
+  let resolveMessage!: (m: string) => void;
+  const message = new Promise<string>((resolve) => (resolveMessage = resolve));
+  await page.exposeFunction("__messageParent", (m: string) => resolveMessage(m));
+  await page.route("**/assets/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: OFFICE_STUB }));
+  await page.goto(dialogUrl(pages.origin, signInSettings(), mode));
+  if (user) {
+    await page.locator("#email").waitFor({ timeout: 30_000 });
+    await page.locator("#email").fill(user.email);
+    await page.locator("#password").fill(user.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const consent = page.getByRole("heading", { name: "Allow access" });
+    await consent.waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: user.deny ? "Deny" : "Allow" }).click();
+  }
+  const raw = await message;
+  await page.waitForLoadState();
+  const storage = await page.evaluate(() => Object.entries(sessionStorage).map(([k, v]) => `${k}=${v}`));
+  await page.close();
+  return { result: parseDialogMessage(raw), raw, storage };
+}
+
+describe("Office sign-in dialog page (headless Chromium, office.js stubbed)", { skip }, () => {
+  before(async () => {
+    pages = await serveDirectory(await buildTaskPane());
+    sandbox = await startSandbox({ http: false, port: 0, host: "localhost", corsOrigins: [pages.origin], companies: 200, contacts: 200 });
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await sandbox?.close();
+    await pages?.close();
+  });
+
+  test("signin: login and consent in the dialog, the access token comes back through messageParent", async () => {
+    const { result, storage } = await runDialog(browser.context, "signin", { email: "analyst@example.com", password: "analyst-pass" });
+    assert.equal(result.type, "signedIn");
+    if (result.type !== "signedIn") return;
+    assert.deepEqual(result.account, { name: "Avery Analyst", username: "analyst@example.com" });
+    assert.ok(result.expiresAt > Date.now());
+    const claims = decodeJwt(result.accessToken);
+    assert.equal(claims.iss, `${sandbox.url}/oauth`);
+    assert.match(String(claims.scope), /api:data:company/);
+    // The dialog keeps nothing: no token left in its storage (and no refresh token was asked for).
+    assert.ok(!storage.some((entry) => entry.includes(result.accessToken)));
+    assert.ok(!storage.some((entry) => /refreshtoken/i.test(entry)));
+  });
+
+  test("renew: with the server's session alive the dialog returns a new token without asking", async () => {
+    const { result } = await runDialog(browser.context, "renew");
+    assert.equal(result.type, "signedIn");
+  });
+
+  test("renew without a session: login_required, which the task pane turns into 'sign in again'", async () => {
+    const fresh = await launchChromium();
+    try {
+      const { result } = await runDialog(fresh.context, "renew");
+      assert.deepEqual(result.type === "error" ? result.code : result.type, "login_required");
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test("Deny on the consent page comes back as access_denied", async () => {
+    const fresh = await launchChromium();
+    try {
+      const { result, raw } = await runDialog(fresh.context, "signin", { email: "analyst@example.com", password: "analyst-pass", deny: true });
+      assert.equal(result.type === "error" ? result.code : result.type, "access_denied");
+      assert.ok(!/eyJ/.test(raw), "no token in an error message");
+    } finally {
+      await fresh.close();
+    }
+  });
+});
