@@ -6,6 +6,7 @@
 // `webpack serve` runs the dev server on https://localhost:3000 with the localhost certificates.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import CopyWebpackPlugin from "copy-webpack-plugin";
 import CustomFunctionsMetadataPlugin from "custom-functions-metadata-plugin";
 import HtmlWebpackPlugin from "html-webpack-plugin";
@@ -14,6 +15,14 @@ import webpack from "webpack";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const DEV_SERVER_PORT = 3000;
+/** Which entry chunks each page loads, in order (the shared runtime page runs the functions first). */
+const PAGES = {
+  "taskpane.html": ["functions", "taskpane"],
+  "dialog.html": ["dialog"],
+  "redirect.html": ["redirect"],
+};
+/** The task pane's goal for the JavaScript it loads before first paint (gzip, office.js aside). */
+const TASKPANE_INITIAL_JS_GOAL_KIB = 120;
 
 /** The typed build helpers in scripts/, loaded through tsx (this file stays plain JavaScript). */
 async function buildHelpers() {
@@ -51,6 +60,31 @@ class FunctionsMetadataUrlsPlugin {
         compilation.updateAsset("functions.json", new webpack.sources.RawSource(this.rewrite(json)));
       });
     });
+  }
+}
+
+/** After a production build, prints the gzip size of the JavaScript each page loads at start. */
+class InitialJsSizePlugin {
+  apply(compiler) {
+    const name = "InitialJsSizePlugin";
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => report(compilation));
+    });
+    const report = (compilation) => {
+      const lines = [];
+      for (const [page, entries] of Object.entries(PAGES)) {
+        const files = new Set();
+        for (const entry of entries) {
+          for (const file of compilation.entrypoints.get(entry)?.getFiles() ?? []) if (file.endsWith(".js")) files.add(file);
+        }
+        let gzipBytes = 0;
+        for (const file of files) gzipBytes += gzipSync(compilation.getAsset(file).source.buffer()).length;
+        const kib = gzipBytes / 1024;
+        const goal = page === "taskpane.html" ? ` (goal ${TASKPANE_INITIAL_JS_GOAL_KIB} KiB${kib > TASKPANE_INITIAL_JS_GOAL_KIB ? ": over, load secondary panels with import()" : ""})` : "";
+        lines.push(`  ${page}: ${kib.toFixed(1)} KiB gzip in ${files.size} files${goal}`);
+      }
+      console.log(["Initial JavaScript per page (office.js not included):", ...lines].join("\n"));
+    };
   }
 }
 
@@ -131,16 +165,17 @@ export default async function config(env = {}, argv = {}) {
       maxAssetSize: 450 * 1024,
     },
     plugins: [
+      ...(production ? [new InitialJsSizePlugin()] : []),
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
       new FunctionsMetadataUrlsPlugin((json) => helpers.rewriteFunctionsMetadata(json, manifestTarget)),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",
-        chunks: ["functions", "taskpane"],
+        chunks: PAGES["taskpane.html"],
         chunksSortMode: "manual",
       }),
-      new HtmlWebpackPlugin({ filename: "dialog.html", template: "./src/auth/dialog.html", chunks: ["dialog"] }),
-      new HtmlWebpackPlugin({ filename: "redirect.html", template: "./src/auth/redirect.html", chunks: ["redirect"] }),
+      new HtmlWebpackPlugin({ filename: "dialog.html", template: "./src/auth/dialog.html", chunks: PAGES["dialog.html"] }),
+      new HtmlWebpackPlugin({ filename: "redirect.html", template: "./src/auth/redirect.html", chunks: PAGES["redirect.html"] }),
       new CopyWebpackPlugin({
         patterns: [
           // One exact file name: a glob would make the project root a watch dependency.
