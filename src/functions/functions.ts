@@ -52,6 +52,15 @@ async function cells(
   return config.engine.getCells(kind, id, fields, { preview: isPreview(invocation) });
 }
 
+/** The one-field functions refuse a list of fields rather than showing only the first. */
+function oneField(kind: EntityKind, field: unknown): CellProblem | undefined {
+  if (typeof field === "string" && field.includes(",")) {
+    const several = kind === "company" ? "BIZ.COMPANYROW" : "one BIZ.CONTACT per field";
+    return { kind: "unknownField", code: "#VALUE!", message: `Name one field here; for several use ${several}` };
+  }
+  return undefined;
+}
+
 function single(result: CellsResult): CellValue {
   if (!result.ok) throw toExcelError(result.problem);
   const value = result.values[0];
@@ -71,6 +80,8 @@ export async function company(
   field: string,
   invocation: CustomFunctions.Invocation,
 ): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- text, number or boolean
+  const problem = oneField("company", field);
+  if (problem) throw toExcelError(problem);
   return single(await cells("company", companyId, field, invocation));
 }
 
@@ -105,6 +116,8 @@ export async function contact(
   field: string,
   invocation: CustomFunctions.Invocation,
 ): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- text, number or boolean
+  const problem = oneField("contact", field);
+  if (problem) throw toExcelError(problem);
   return single(await cells("contact", personId, field, invocation));
 }
 

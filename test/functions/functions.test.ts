@@ -72,6 +72,16 @@ describe("BIZ functions", () => {
     assert.deepEqual(await cellOutcome(fns.company(404, "name", invocation())), { error: "#N/A", message: "No company with id 404" });
   });
 
+  it("COMPANY and CONTACT take one field and point to COMPANYROW for several", async () => {
+    const client = configure();
+    assert.deepEqual(await cellOutcome(fns.company(1, "name,revenue", invocation())), {
+      error: "#VALUE!",
+      message: "Name one field here; for several use BIZ.COMPANYROW",
+    });
+    assert.equal((await cellOutcome(fns.contact(1, "firstName, lastName", invocation()))).error, "#VALUE!");
+    assert.equal(client.calls.length, 0);
+  });
+
   it("makes no request in value preview", async () => {
     const client = configure();
     const outcome = await cellOutcome(fns.company(77, "name", invocation(true)));
