@@ -4,11 +4,12 @@
 // checks run on the production rewrite of the manifest.
 import assert from "node:assert/strict";
 import { readFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, it } from "node:test";
 import { DEV_ADDIN_URL, DEV_SERVICE_URL, manifestTargetFromEnv, rewriteFunctionsMetadata, rewriteManifest } from "../scripts/build-manifest.js";
 
-const root = join(import.meta.dirname, "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const manifestXml = readFileSync(join(root, "manifest.xml"), "utf8");
 
 interface XmlElement {
