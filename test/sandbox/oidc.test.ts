@@ -118,6 +118,9 @@ test("refresh tokens rotate: the new one works, the old one fails after use", as
   const reuse = await refresh(sandbox.url, ADDIN, first.refresh_token!);
   assert.equal(reuse.status, 400);
   assert.equal(((await reuse.json()) as { error: string }).error, "invalid_grant");
+  // Reuse looks like theft: the whole grant is revoked, the newest refresh token included
+  // (why the add-in never runs two refreshes at once).
+  assert.equal((await refresh(sandbox.url, ADDIN, second.refresh_token!)).status, 400);
 });
 
 test("the token endpoint allows CORS only for the add-in's origins", async () => {

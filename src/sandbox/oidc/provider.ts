@@ -6,6 +6,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "o
 import type { JWK } from "jose";
 import { SCOPES } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
+import { adapterFactory, createOidcStore } from "./adapter.js";
 import { errorPage } from "./pages.js";
 import { findUserById } from "./users.js";
 
@@ -77,6 +78,7 @@ export function createProvider(ctx: SandboxContext, settings: OidcSettings): Pro
   const resource = resourceIndicatorFor(ctx);
 
   const configuration: Configuration = {
+    adapter: adapterFactory(createOidcStore()),
     clients: [
       {
         client_id: ADDIN_CLIENT_ID,
