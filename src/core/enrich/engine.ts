@@ -350,25 +350,49 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
       for (const call of calls) call.resolve({ ok: false, problem });
       return;
     }
-    await Promise.all(calls.map((call) => this.settle(call, refused)));
+    // Cells of one record wait together: one wait per record, not per cell.
+    const byKey = new Map<string, PendingCall[]>();
+    for (const call of calls) {
+      const list = byKey.get(call.key);
+      if (list) list.push(call);
+      else byKey.set(call.key, [call]);
+    }
+    await Promise.all([...byKey.values()].map((group) => this.settle(group, refused)));
   }
 
-  private async settle(call: PendingCall, refused: ReadonlySet<string>): Promise<void> {
+  /** Settles the calls of one record (never rejects). */
+  private async settle(calls: PendingCall[], refused: ReadonlySet<string>): Promise<void> {
+    const first = calls[0];
+    if (!first) return;
     try {
-      if (refused.has(call.key)) {
-        call.resolve({ ok: false, problem: problems.spendCap(this.spend.status().cap) });
+      if (refused.has(first.key)) {
+        const problem = problems.spendCap(this.spend.status().cap);
+        for (const call of calls) call.resolve({ ok: false, problem });
         return;
       }
-      call.resolve(await this.compose(call.kind, call.id, call.key, call.fields));
+      const outcomes = await this.outcomesFor(first.key);
+      for (const call of calls) call.resolve(this.answer(call.kind, call.id, call.key, call.fields, outcomes));
     } catch (error) {
-      call.resolve({ ok: false, problem: problemFromError(error) });
+      const problem = problemFromError(error);
+      for (const call of calls) call.resolve({ ok: false, problem });
     }
+  }
+
+  /** Waits for the requests in flight for a record. */
+  private async outcomesFor(key: string): Promise<RecordOutcome[]> {
+    const entries = this.inflight.get(key);
+    if (!entries || entries.length === 0) return [];
+    if (entries.length === 1) return [await (entries[0] as InflightFetch).outcome];
+    return Promise.all(entries.map((entry) => entry.outcome));
   }
 
   /** Waits for the requests that cover these fields, then answers from the cache. */
   private async compose(kind: EntityKind, id: number, key: string, fields: readonly string[]): Promise<CellsResult> {
-    const entries = (this.inflight.get(key) ?? []).filter((entry) => fields.some((field) => entry.fields.has(field)));
-    const outcomes = await Promise.all(entries.map((entry) => entry.outcome));
+    return this.answer(kind, id, key, fields, await this.outcomesFor(key));
+  }
+
+  /** The cached values, or the problem a request reported, or that nothing answered. */
+  private answer(kind: EntityKind, id: number, key: string, fields: readonly string[], outcomes: readonly RecordOutcome[]): CellsResult {
     const known = this.fromCache(kind, id, key, fields);
     if (known) return known;
     const failed = outcomes.find((outcome) => outcome.problem !== undefined);
@@ -384,7 +408,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
       if (!entry) return undefined;
       values.push(toCellValue(fieldSpec(kind, field)?.type, entry.value));
     }
-    return { ok: true, fields: [...fields], values };
+    return { ok: true, fields: fields as string[], values };
   }
 
   private inflightFields(key: string): Set<string> {

@@ -40,25 +40,44 @@ const lowerCaseIndex: Record<EntityKind, Map<string, string>> = {
 
 export type FieldResolution = { ok: true; fields: string[] } | { ok: false; unknown: string };
 
+/** Every cell of a sheet names the same few fields: resolve each text once. */
+const resolvedText: Record<EntityKind, Map<string, FieldResolution>> = { company: new Map(), contact: new Map() };
+const MAX_REMEMBERED_TEXTS = 1000;
+
 /**
  * Field names from what a user typed: one name, comma-separated names, or a range/array of
  * names (empty cells skipped). Matching ignores case and surrounding spaces; duplicates are kept
- * so a spilled row lines up with what was asked.
+ * so a spilled row lines up with what was asked. Callers must not change the returned array.
  */
 export function resolveFieldNames(kind: EntityKind, input: unknown): FieldResolution {
-  const names: string[] = [];
-  const collect = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) collect(item);
-      return;
-    }
-    if (value === null || value === undefined) return;
-    for (const part of String(value).split(",")) {
-      const trimmed = part.trim();
-      if (trimmed !== "") names.push(trimmed);
-    }
-  };
-  collect(input);
+  if (typeof input === "string") {
+    const known = resolvedText[kind].get(input);
+    if (known) return known;
+    const resolved = resolveNames(kind, splitNames(input, []));
+    if (resolvedText[kind].size < MAX_REMEMBERED_TEXTS) resolvedText[kind].set(input, resolved);
+    return resolved;
+  }
+  return resolveNames(kind, collectNames(input, []));
+}
+
+function collectNames(value: unknown, names: string[]): string[] {
+  if (Array.isArray(value)) {
+    for (const item of value) collectNames(item, names);
+    return names;
+  }
+  if (value === null || value === undefined) return names;
+  return splitNames(String(value), names);
+}
+
+function splitNames(text: string, names: string[]): string[] {
+  for (const part of text.split(",")) {
+    const trimmed = part.trim();
+    if (trimmed !== "") names.push(trimmed);
+  }
+  return names;
+}
+
+function resolveNames(kind: EntityKind, names: readonly string[]): FieldResolution {
   const fields: string[] = [];
   for (const name of names) {
     const canonical = lowerCaseIndex[kind].get(name.toLowerCase());
