@@ -110,9 +110,9 @@ export function createTokenSourceWith(backend: SignInBackend, options: TokenSour
       return { ...credentials.account };
     },
 
-    async signOut() {
+    async signOut(signOutOptions) {
       await restore();
-      forget("signedOut");
+      forget(signOutOptions?.reason ?? "signedOut");
       await backend.clear();
       log({ level: "info", message: "Signed out" });
     },

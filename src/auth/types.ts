@@ -12,8 +12,11 @@ export interface TokenSource {
   getAccessToken(request?: AccessTokenRequest): Promise<string>;
   /** Interactive sign-in (popup in a browser, Office dialog in Excel). Call from a user action. */
   signIn(): Promise<AccountInfo>;
-  /** Forgets every cached token and account. */
-  signOut(): Promise<void>;
+  /**
+   * Forgets every cached token and account. `reason: "expired"` when the service keeps refusing
+   * the sign-in (a 401 that a refresh did not fix): the sign-in screen then says it expired.
+   */
+  signOut(options?: { reason?: "signedOut" | "expired" }): Promise<void>;
   account(): AccountInfo | null;
   /**
    * Called when the signed-in account changes (null: signed out, or the sign-in expired and

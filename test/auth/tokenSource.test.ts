@@ -78,3 +78,12 @@ test("sign-out clears cached tokens and account; requests then fail as unauthori
   assert.equal(msal.storage.size, 0);
   await assert.rejects(source.getAccessToken(), (error: { kind: string }) => error.kind === "unauthorized");
 });
+
+test("sign-out because the service keeps refusing the sign-in says it expired", async () => {
+  const { source } = browserSource();
+  await source.signIn();
+  const reasons: unknown[] = [];
+  source.onChange((account, reason) => reasons.push([account, reason]));
+  await source.signOut({ reason: "expired" });
+  assert.deepEqual(reasons, [[null, "expired"]]);
+});
