@@ -401,7 +401,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
   }
 
   private fromCache(kind: EntityKind, id: number, key: string, fields: readonly string[]): CellsResult | undefined {
-    if (this.cache.isNoMatch(key)) return { ok: false, problem: problems.noMatch(kind, id) };
+    if (this.cache.isNoMatch(key)) return { ok: false, problem: problems.noMatch(kind, id, this.cache.noMatchStatus(key)) };
     const values: CellValue[] = [];
     for (const field of fields) {
       const entry = this.cache.get(key, field);
@@ -560,7 +560,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
         this.reservedNew.delete(need.key); // charged: the reservation stays counted
         return {};
       case "noMatch":
-        this.cache.putNoMatch(need.key);
+        this.cache.putNoMatch(need.key, record.matchStatus);
         this.releaseIfReserved(need.key);
         return {};
       case "limitExceeded":

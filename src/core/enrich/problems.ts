@@ -43,7 +43,8 @@ export const problems = {
       "#VALUE!",
     ),
   noFields: () => problem("noFields", "Name at least one field, e.g. \"name\"", "#VALUE!"),
-  noMatch: (kind: EntityKind, id: number) => problem("noMatch", `No ${NOUN[kind]} with id ${id}`),
+  noMatch: (kind: EntityKind, id: number, status?: string) =>
+    problem("noMatch", status ? `No ${NOUN[kind]} data for id ${id} (${status})` : `No ${NOUN[kind]} with id ${id}`),
   creditLimit: () => problem("creditLimit", "Credit limit reached"),
   spendCap: (cap: number) =>
     problem(

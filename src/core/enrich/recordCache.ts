@@ -10,6 +10,8 @@ interface CachedRecord {
   fields: Record<string, FieldEntry>;
   /** When the service said there is no such record. */
   noMatchAt?: number;
+  /** The status it said it with, when not NO_MATCH (e.g. OPT_OUT for a contact). */
+  noMatchStatus?: string;
 }
 
 const KEY_PREFIX = "biz-enrich:v1:";
@@ -66,6 +68,11 @@ export class RecordCache {
     return at !== undefined && this.options.now() - at <= this.options.noMatchMaxAgeMs;
   }
 
+  /** The miss status when it was not plain NO_MATCH. */
+  noMatchStatus(key: string): string | undefined {
+    return this.memory.get(key)?.noMatchStatus;
+  }
+
   /** Whether this record was ever enriched (it is then under management, so costs no credit). */
   wasEnriched(key: string): boolean {
     const record = this.memory.get(key);
@@ -78,12 +85,15 @@ export class RecordCache {
     const record = this.memory.get(key) ?? { fields: {} };
     for (const field of fields) record.fields[field] = [attributes[field] ?? null, now];
     delete record.noMatchAt;
+    delete record.noMatchStatus;
     this.memory.set(key, record);
   }
 
-  putNoMatch(key: string): void {
+  putNoMatch(key: string, status: string): void {
     const record = this.memory.get(key) ?? { fields: {} };
     record.noMatchAt = this.options.now();
+    if (status !== "NO_MATCH") record.noMatchStatus = status;
+    else delete record.noMatchStatus;
     this.memory.set(key, record);
   }
 
@@ -113,7 +123,10 @@ export class RecordCache {
       const mine = current.fields[field];
       if (!mine || mine[1] < entry[1]) current.fields[field] = entry;
     }
-    if (incoming.noMatchAt !== undefined && (current.noMatchAt ?? 0) < incoming.noMatchAt) current.noMatchAt = incoming.noMatchAt;
+    if (incoming.noMatchAt !== undefined && (current.noMatchAt ?? 0) < incoming.noMatchAt) {
+      current.noMatchAt = incoming.noMatchAt;
+      if (incoming.noMatchStatus !== undefined) current.noMatchStatus = incoming.noMatchStatus;
+    }
   }
 }
 
@@ -126,7 +139,7 @@ function parseRecord(text: string): CachedRecord | undefined {
     return undefined; // a damaged entry is a cache miss: the value is fetched again
   }
   if (typeof parsed !== "object" || parsed === null) return undefined;
-  const candidate = parsed as { fields?: unknown; noMatchAt?: unknown };
+  const candidate = parsed as { fields?: unknown; noMatchAt?: unknown; noMatchStatus?: unknown };
   if (typeof candidate.fields !== "object" || candidate.fields === null) return undefined;
   const fields: Record<string, FieldEntry> = {};
   for (const [field, entry] of Object.entries(candidate.fields as Record<string, unknown>)) {
@@ -134,5 +147,6 @@ function parseRecord(text: string): CachedRecord | undefined {
   }
   const record: CachedRecord = { fields };
   if (typeof candidate.noMatchAt === "number") record.noMatchAt = candidate.noMatchAt;
+  if (typeof candidate.noMatchStatus === "string") record.noMatchStatus = candidate.noMatchStatus;
   return record;
 }

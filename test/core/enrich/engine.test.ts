@@ -162,6 +162,13 @@ describe("enrichment engine: cell errors", () => {
     assert.equal(client.calls.length, 1);
   });
 
+  it("names the status of a contact miss that is not NO_MATCH", async () => {
+    const { engine, client } = setup();
+    client.behaviour = () => ({ status: "OPT_OUT", outcome: "noMatch" });
+    const result = await engine.getCells("contact", 8, "email");
+    assert.ok(!result.ok && result.problem.message === "No contact data for id 8 (OPT_OUT)");
+  });
+
   it("says the credit limit is reached", async () => {
     const { engine, client } = setup();
     client.behaviour = () => ({ status: "LIMIT_EXCEEDED", outcome: "limitExceeded" });
