@@ -1,7 +1,7 @@
 // The workbook of browser mode (no Office host): tables live in memory, the page renders them
 // and offers CSV downloads. Same contract as the Excel adapter, so the task pane, the tests and
 // the demonstration run the same code path.
-import { rowsPerBlock, uniqueHeaders, uniqueSheetName, uniqueTableName, toCsv, type CellValue, type ColumnSpec } from "../core/sheet/index.js";
+import { uniqueHeaders, uniqueSheetName, uniqueTableName, toCsv, type CellValue, type ColumnSpec } from "../core/sheet/index.js";
 import {
   parseSavedSearches,
   SAVED_SEARCHES_KEY,
@@ -132,27 +132,20 @@ export class BrowserWorkbook implements WorkbookAdapter {
   }
 
   private writer(table: BrowserTable): TableWriter {
-    const blockRows = rowsPerBlock(table.columns.length);
-    const queue: CellValue[][] = [];
+    // No request limits here: each append lands at once, so progress and Cancel are exact.
     const stats: WriteStats = { rowsWritten: 0, blocks: 0, syncs: 0 };
-    const flush = (all: boolean) => {
-      while (queue.length >= blockRows || (all && queue.length > 0)) {
-        const block = queue.splice(0, blockRows);
-        for (const row of block) table.rows.push(row);
-        stats.rowsWritten += block.length;
-        stats.blocks++;
-        this.changed();
-      }
+    const write = (rows: readonly (readonly CellValue[])[]) => {
+      if (rows.length === 0) return;
+      for (const row of rows) table.rows.push(table.columns.map((_, i) => row[i] ?? ""));
+      stats.rowsWritten += rows.length;
+      stats.blocks++;
+      this.changed();
     };
     return {
       tableName: table.name,
       sheetName: table.sheetName,
-      append: async (rows) => {
-        for (const row of rows) queue.push(table.columns.map((_, i) => row[i] ?? ""));
-        flush(false);
-      },
+      append: async (rows) => write(rows),
       finish: async (): Promise<TableResult> => {
-        flush(true);
         table.complete = true;
         this.changed();
         const lastRow = table.rows.length + 1;

@@ -126,7 +126,7 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
   const blocked = issues.length > 0 ? summarizeIssues(issues) : undefined;
 
   return (
-    <div>
+    <section aria-label={kind === "company" ? "Company search" : "Contact search"}>
       <FilterForm specs={specs} values={values} messages={messages} onChange={onChange} />
       <div className={styles.row}>
         <Field label="Sort by">
@@ -194,6 +194,6 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
         </Button>
       </div>
       {saveMessage && <p role="status">{saveMessage}</p>}
-    </div>
+    </section>
   );
 }

@@ -1,0 +1,226 @@
+// The task pane in browser mode, in headless Chromium, against the real sandbox: filters
+// (a lookup picker, a radius search), inline validation, preview, inserting 2,500 results and
+// comparing them with the sandbox's data, Cancel halfway, saved searches, text safety of
+// formula-like and HTML-like names, and an accessibility check.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { chromiumAvailable, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+
+const COMPANIES = 2500;
+const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
+
+/** Every row of a search straight from the sandbox's API, in the task pane's default order. */
+async function sandboxRows(e2e: E2E, filters: object = {}): Promise<{ id: string; name: string; revenue?: string }[]> {
+  const token = await e2e.sandbox.token();
+  const rows: { id: string; name: string; revenue?: string }[] = [];
+  for (let page = 1; page <= 100; page++) {
+    const res = await fetch(`${e2e.sandbox.url}/data/v1/companies/search?page[number]=${page}&page[size]=100&sort=-revenue`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ data: { type: "CompanySearch", attributes: filters } }),
+    });
+    assert.equal(res.status, 200);
+    const doc = (await res.json()) as { data: { id: string; attributes: { name: string; revenue?: string } }[] };
+    rows.push(...doc.data.map((d) => ({ id: d.id, name: d.attributes.name, ...(d.attributes.revenue ? { revenue: d.attributes.revenue } : {}) })));
+    if (doc.data.length < 100) break;
+  }
+  return rows;
+}
+
+/** Parses RFC 4180 CSV (the BOM removed). */
+function parseCsv(text: string): string[][] {
+  assert.ok(text.startsWith("\uFEFF"), "CSV starts with a byte-order mark");
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  const body = text.slice(1);
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]!;
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") row.push(field), (field = "");
+    else if (ch === "\r" && body[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += ch;
+  }
+  return rows;
+}
+
+async function downloadCsv(page: Page): Promise<string[][]> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  const path = await download.path();
+  return parseCsv(readFileSync(path, "utf8"));
+}
+
+async function tableSummary(page: Page): Promise<{ name: string; rows: number }> {
+  const text = await page.getByTestId("table-summary").innerText();
+  const m = /Table (\S+) on sheet .*?: ([\d,]+) rows/.exec(text);
+  assert.ok(m, text);
+  return { name: m[1]!, rows: Number(m[2]!.replace(/,/g, "")) };
+}
+
+const companiesTab = (page: Page) => page.getByRole("region", { name: "Company search" });
+
+describe("task pane in the browser against the sandbox", { skip, timeout: 600_000 }, () => {
+  let e2e: E2E;
+  before(async () => {
+    e2e = await startE2E({ sandbox: { companies: COMPANIES } });
+  });
+  after(async () => {
+    await e2e?.close();
+  });
+
+  test("lookup picker and radius search give a preview; bad zip and funding dates are explained inline", async () => {
+    const { page, errors } = await e2e.openTaskPane();
+    const form = companiesTab(page);
+    // A lookup-fed picker: the state's choices come from the lookup operation.
+    await form.getByRole("combobox", { name: "State" }).click();
+    await page.getByRole("option", { name: "California", exact: true }).click();
+    // A radius search around San Francisco.
+    await form.getByRole("textbox", { name: "Zip code" }).fill("94105");
+    await form.getByRole("combobox", { name: "Radius (miles)" }).click();
+    await page.getByRole("option", { name: "25", exact: true }).click();
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    const status = page.getByRole("status").filter({ hasText: "companies match" });
+    await status.waitFor();
+    const total = Number((await status.innerText()).replace(/,/g, "").match(/(\d+) companies match/)![1]);
+    const expected = await sandboxRows(e2e, { state: "California", zipCode: "94105", zipCodeRadiusMiles: 25 });
+    assert.equal(total, expected.length);
+    assert.ok(total > 0, "some companies near 94105");
+    const firstName = await page.getByTestId("preview-table").locator("tbody tr").first().locator("td").first().innerText();
+    assert.equal(firstName, expected[0]!.name);
+
+    // Inline validation: a zip code with a character the service refuses.
+    await form.getByRole("textbox", { name: "Zip code" }).fill("94105#");
+    await form.getByText("Zip code may contain only letters, digits, spaces, commas and hyphens.", { exact: true }).waitFor();
+    await form.getByRole("textbox", { name: "Zip code" }).fill("94105");
+    await form.getByText("Zip code may contain only letters, digits, spaces, commas and hyphens.", { exact: true }).waitFor({ state: "detached" });
+
+    // Funding dates in the wrong order.
+    await form.getByRole("button", { name: "Funding" }).click();
+    await form.getByLabel("Funding from date").fill("2024-06-01");
+    await form.getByLabel("Funding to date").fill("2024-01-01");
+    await form.getByText("Funding from date must be on or before Funding to date.", { exact: true }).waitFor();
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    await form.getByRole("alert").filter({ hasText: "Fix before searching: Funding from date must be on or before Funding to date." }).waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("inserts 2,500 companies into a table equal to the sandbox's data; special names stay text everywhere", async () => {
+    const { page, errors } = await e2e.openTaskPane();
+    const form = companiesTab(page);
+    await form.getByRole("button", { name: "Insert into sheet" }).click();
+    await form.getByRole("status").filter({ hasText: "Inserted 2,500 companies" }).waitFor({ timeout: 120_000 });
+    const summary = await tableSummary(page);
+    assert.equal(summary.rows, COMPANIES);
+
+    const csv = await downloadCsv(page);
+    assert.deepEqual(csv[0], ["Company ID", "Company name", "Website", "City", "State", "Country", "Revenue ($K)", "Employees"]);
+    const expected = await sandboxRows(e2e);
+    assert.equal(csv.length - 1, expected.length);
+    const neutral = (s: string) => (/^[=+\-@]/.test(s) ? `'${s}` : s);
+    expected.forEach((row, i) => {
+      const line = csv[i + 1]!;
+      assert.equal(line[0], row.id);
+      assert.equal(line[1], neutral(row.name));
+      if (row.revenue) assert.equal(line[6], String(Number(row.revenue)));
+    });
+    // The seeded formula-like and HTML-like names: neutralised in CSV, literal in the sheet view.
+    const names = csv.map((r) => r[1]);
+    for (const s of ["'=SUM(1+1) Formula Holdings", "'+Formula Plus Labs", "'-Formula Minus Partners", "'@Formula At Works", "Formula <img src=x onerror=alert(1)> Media"]) {
+      assert.ok(names.includes(s), `${s} in the CSV`);
+    }
+    await form.getByRole("textbox", { name: "Company name" }).fill("Formula");
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    const preview = page.getByTestId("preview-table");
+    await preview.waitFor();
+    const shown = await preview.locator("tbody tr td:first-child").allInnerTexts();
+    for (const s of ["=SUM(1+1) Formula Holdings", "+Formula Plus Labs", "Formula <img src=x onerror=alert(1)> Media"]) assert.ok(shown.includes(s), `${s} shown as text`);
+    await form.getByRole("button", { name: "Insert into sheet" }).click();
+    await form.getByRole("status").filter({ hasText: "Inserted 5 companies" }).waitFor();
+    const cells = await page.getByTestId("sheet-table").locator("tbody td").allInnerTexts();
+    assert.ok(cells.includes("Formula <img src=x onerror=alert(1)> Media"));
+    assert.ok(cells.includes("=SUM(1+1) Formula Holdings"));
+    assert.equal(await page.locator("img[src=x]").count(), 0, "no markup from service data");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("Cancel halfway leaves a consistent table of the rows written and says so", async () => {
+    await e2e.sandbox.setFaults({ latencyMs: 300 });
+    try {
+      const { page, errors } = await e2e.openTaskPane();
+      const form = companiesTab(page);
+      await form.getByRole("button", { name: "Insert into sheet" }).click();
+      await page.getByTestId("table-summary").filter({ hasText: /: ([5-9]\d\d|1,\d{3}) rows so far/ }).waitFor({ timeout: 60_000 });
+      await form.getByRole("button", { name: "Cancel" }).click();
+      const outcome = form.getByRole("status").filter({ hasText: "Stopped." });
+      await outcome.waitFor();
+      const written = Number((await outcome.innerText()).match(/Stopped\. ([\d,]+) of 2,500/)![1]!.replace(/,/g, ""));
+      assert.ok(written > 0 && written < COMPANIES, `${written} rows`);
+      const summary = await tableSummary(page);
+      assert.equal(summary.rows, written);
+      const csv = await downloadCsv(page);
+      assert.equal(csv.length - 1, written);
+      const expected = await sandboxRows(e2e);
+      csv.slice(1).forEach((line, i) => assert.equal(line[0], expected[i]!.id));
+      assert.deepEqual(errors, []);
+      await page.close();
+    } finally {
+      await e2e.sandbox.setFaults({ latencyMs: 0 });
+    }
+  });
+
+  test("a saved search is kept, re-run into a new table, and refreshed in place", async () => {
+    const { page, errors } = await e2e.openTaskPane();
+    const form = companiesTab(page);
+    await form.getByRole("combobox", { name: "Industries" }).click();
+    // A multi-select picker lists its choices as menu item checkboxes.
+    await page.getByRole("menuitemcheckbox", { name: "Software", exact: true }).click();
+    await page.keyboard.press("Escape");
+    await form.getByRole("textbox", { name: "Search name" }).fill("Software companies");
+    await form.getByRole("button", { name: "Save search" }).click();
+    await form.getByText('Saved "Software companies" in this workbook.').waitFor();
+
+    await page.getByRole("tab", { name: "Saved" }).click();
+    await page.getByRole("button", { name: "Run Software companies into a new sheet" }).click();
+    await page.getByRole("status").filter({ hasText: /Inserted [\d,]+ companies/ }).waitFor({ timeout: 60_000 });
+    const first = await tableSummary(page);
+    const expected = await sandboxRows(e2e, { industryCodes: "software" });
+    assert.equal(first.rows, expected.length);
+    assert.ok(first.rows > 0);
+
+    await page.getByRole("button", { name: "Refresh the table of Software companies" }).click();
+    await page.getByRole("status").filter({ hasText: `in table ${first.name}` }).waitFor({ timeout: 60_000 });
+    const again = await tableSummary(page);
+    assert.equal(again.name, first.name);
+    assert.equal(again.rows, expected.length);
+    // The saved search lives in the (browser) workbook's settings, without any token.
+    const stored = await page.evaluate(() => localStorage.getItem("bizdata.savedSearches"));
+    assert.match(stored ?? "", /Software companies/);
+    assert.doesNotMatch(stored ?? "", /eyJ|Bearer|token/i);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("no serious or critical accessibility violations (axe-core)", async () => {
+    const { page } = await e2e.openTaskPane();
+    const form = companiesTab(page);
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByTestId("preview-table").waitFor();
+    const violations = await seriousAccessibilityViolations(page);
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+    await page.close();
+  });
+});
