@@ -24,7 +24,7 @@ const useStyles = makeStyles({
 export function JobsPanel({ client, tracker, workbook, readSelectedCells, now }: JobsPanelProps) {
   const styles = useStyles();
   return (
-    <div className={styles.panel}>
+    <div className={styles.panel} data-testid="jobs-panel">
       <Subtitle2 as="h2">Enrich an audience</Subtitle2>
       <StartEnrichment client={client} tracker={tracker} {...(readSelectedCells ? { readSelectedCells } : {})} />
       <Divider />

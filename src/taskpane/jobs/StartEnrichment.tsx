@@ -6,6 +6,7 @@ import {
   Button,
   Checkbox,
   Field,
+  Label,
   MessageBar,
   MessageBarBody,
   Radio,
@@ -215,8 +216,8 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
 
       {scope === "ROW" && audience && (
         <>
-          <Field label="Pick rows">
-            <div className={styles.rows} role="group" aria-label="Rows of the audience">
+          <Label>Pick rows</Label>
+          <div className={styles.rows} role="group" aria-label="Rows of the audience">
               {!rowPage && <Spinner size="tiny" label="Loading rows..." />}
               {rowPage?.rows.map((row) => (
                 <Checkbox
@@ -226,8 +227,7 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
                   label={`${inputValue(audience, row) || "(empty)"} · ${row.id.slice(0, 8)}`}
                 />
               ))}
-            </div>
-          </Field>
+          </div>
           {rowPage && rowPage.totalPages > 1 && (
             <div className={styles.line}>
               <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
@@ -255,7 +255,8 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
       )}
 
       {audience && enrichable.length > 0 && (
-        <Field label="Columns to fill (none ticked: all)">
+        <>
+          <Label>Columns to fill (none ticked: all)</Label>
           <div className={styles.columns} role="group" aria-label="Columns to fill">
             {enrichable.map((c) => (
               <Checkbox
@@ -266,7 +267,7 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
               />
             ))}
           </div>
-        </Field>
+        </>
       )}
 
       {issues.length > 0 && (

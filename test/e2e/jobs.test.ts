@@ -1,0 +1,164 @@
+// The job status panel in browser mode, in headless Chromium, against the real sandbox:
+// enrich the 500-row audience, reload the page mid-job and see it resume, reach SUCCEEDED and
+// insert the rows into a sheet; then enrich chosen rows of the audience with bad references and
+// see PARTIALLY_SUCCEEDED with the number of failed rows; and check accessibility.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Locator, Page } from "playwright-core";
+import { TEST_COMPANIES } from "../helpers/sandbox.js";
+import { axeSource, chromiumAvailable, startE2E, type AxeViolation, type E2E } from "./helpers.js";
+
+const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
+
+interface AudienceDoc {
+  id: string;
+  attributes: { name: string; recordCount: number; type: string; columns: { id: string; attributes: { columnType: string } }[] };
+}
+
+/**
+ * axe-core on the job panel. Fluent's focus manager (tabster) adds invisible focus-redirecting
+ * elements (data-tabster-dummy) that axe reports as aria-hidden-focus; they are not the panel's
+ * markup, so they are left out.
+ */
+async function panelViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource() });
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run({ include: [["[data-testid=jobs-panel]"]], exclude: [["[data-tabster-dummy]"]] }, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+async function audiences(e2e: E2E): Promise<AudienceDoc[]> {
+  const res = await fetch(`${e2e.sandbox.url}/v1/audiences`, { headers: { authorization: `Bearer ${await e2e.sandbox.token()}` } });
+  return ((await res.json()) as { data: AudienceDoc[] }).data;
+}
+
+async function openJobs(e2e: E2E): Promise<{ page: Page; errors: string[] }> {
+  const opened = await e2e.openTaskPane();
+  await opened.page.getByRole("tab", { name: "Jobs" }).click();
+  await opened.page.getByRole("button", { name: "Start enrichment" }).waitFor({ timeout: 30_000 });
+  return opened;
+}
+
+function optionLabel(a: AudienceDoc): string {
+  return `${a.attributes.name} (${a.attributes.recordCount.toLocaleString("en-US")} ${a.attributes.type === "CONTACT" ? "contacts" : "companies"})`;
+}
+
+function jobItem(page: Page, audienceName: string): Locator {
+  return page.locator("li[data-job-id]").filter({ hasText: audienceName }).first();
+}
+
+async function waitForState(item: Locator, states: string[], timeout = 60_000): Promise<string> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const state = (await item.getAttribute("data-state")) ?? "";
+    if (states.includes(state)) return state;
+    assert.ok(Date.now() < deadline, `job still ${state}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("job status panel in the browser against the sandbox", { skip, timeout: 600_000 }, () => {
+  let e2e: E2E;
+  let all: AudienceDoc[];
+  before(async () => {
+    e2e = await startE2E({ sandbox: { jobRowsPerSecond: 150 } });
+    all = await audiences(e2e);
+  });
+  after(async () => {
+    await e2e?.close();
+  });
+
+  test("enrich the 500-row audience: progress, reload mid-job, SUCCEEDED, insert the rows", async () => {
+    const target = all.find((a) => a.attributes.recordCount === 500)!;
+    assert.ok(target, "the sandbox seeds a 500-row audience");
+    let { page, errors } = await openJobs(e2e);
+    await page.getByRole("combobox", { name: "Audience" }).selectOption({ label: optionLabel(target) });
+    await page.getByRole("button", { name: "Start enrichment" }).click();
+    await page.getByRole("status").filter({ hasText: "started" }).waitFor();
+
+    let item = jobItem(page, target.attributes.name);
+    await waitForState(item, ["RUNNING"]);
+    const percents = new Set<string>();
+    while (percents.size < 2) {
+      const p = await item.getByTestId("job-percent").innerText();
+      if (p !== "0%") percents.add(p);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    // Close and reopen the pane mid-job: the job is remembered and followed again.
+    assert.deepEqual(errors, []);
+    await page.close();
+    ({ page, errors } = await openJobs(e2e));
+    item = jobItem(page, target.attributes.name);
+    await item.waitFor();
+    assert.equal(await waitForState(item, ["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED"]), "SUCCEEDED");
+    assert.equal(await item.getByTestId("job-percent").innerText(), "100%");
+    assert.match(await item.getByTestId("job-summary").innerText(), /every row was enriched/);
+    assert.equal(await item.getByRole("progressbar").getAttribute("aria-valuenow"), "100");
+
+    await item.getByRole("button", { name: "Insert rows into sheet" }).click();
+    await item.getByText(/Inserted 500 rows into sheet/).waitFor({ timeout: 60_000 });
+    await page.getByTestId("table-summary").filter({ hasText: ": 500 rows." }).waitFor();
+    const headers = await page.getByTestId("sheet-table").locator("thead th").allInnerTexts();
+    assert.deepEqual([headers[0], headers[1], headers.at(-1)], ["Row ID", "Company ID", "Status"]);
+    const firstRow = await page.getByTestId("sheet-table").locator("tbody tr").first().locator("td").allInnerTexts();
+    assert.equal(firstRow.at(-1), "Enriched");
+    assert.ok(firstRow[2]!.length > 0, "the company name was filled in");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("enrich chosen rows holding bad references: PARTIALLY_SUCCEEDED with the failed count", async () => {
+    const messy = all.find((a) => a.attributes.name.includes("needs cleanup"))!;
+    assert.ok(messy);
+    // What the panel should report, from the sandbox's rows: bad references among the first 25.
+    const token = await e2e.sandbox.token();
+    const res = await fetch(`${e2e.sandbox.url}/v1/audiences/${messy.id}/rows?page[number]=1&page[size]=25`, { headers: { authorization: `Bearer ${token}` } });
+    const rows = ((await res.json()) as { data: { attributes: { values: { value?: unknown }[] } }[] }).data;
+    const expectedFailed = rows.filter((r) => {
+      const ref = String(r.attributes.values[0]?.value ?? "");
+      return !/^\d+$/.test(ref) || Number(ref) > TEST_COMPANIES;
+    }).length;
+    assert.ok(expectedFailed > 0 && expectedFailed < 25);
+
+    const { page, errors } = await openJobs(e2e);
+    await page.getByRole("combobox", { name: "Audience" }).selectOption({ label: optionLabel(messy) });
+    await page.getByRole("radio", { name: "Chosen rows" }).check();
+    const boxes = page.getByRole("group", { name: "Rows of the audience" }).getByRole("checkbox");
+    await boxes.first().waitFor();
+    assert.equal(await boxes.count(), 25);
+    for (let i = 0; i < 25; i++) await boxes.nth(i).check();
+    await page.getByText("25 rows chosen").waitFor();
+
+    // A pasted id that is not a row id is refused before anything is sent.
+    await page.getByRole("textbox", { name: "Or paste row ids (one per line)" }).fill("not-a-row");
+    const before = e2e.sandbox.requests("POST /v1/audiences/:audienceId/actions/enrich");
+    await page.getByRole("button", { name: "Start enrichment" }).click();
+    await page.getByRole("alert").filter({ hasText: "Row not-a-row" }).waitFor();
+    assert.equal(e2e.sandbox.requests("POST /v1/audiences/:audienceId/actions/enrich"), before);
+    await page.getByRole("textbox", { name: "Or paste row ids (one per line)" }).fill("");
+
+    await page.getByRole("button", { name: "Start enrichment" }).click();
+    await page.getByRole("status").filter({ hasText: "started" }).waitFor();
+    const item = jobItem(page, messy.attributes.name);
+    assert.equal(await waitForState(item, ["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED"]), "PARTIALLY_SUCCEEDED");
+    await item.getByTestId("job-summary").filter({ hasText: `${expectedFailed} rows failed` }).waitFor();
+    assert.match(await item.getByTestId("job-state").innerText(), /Partly succeeded/);
+
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("no serious or critical accessibility violations in the panel (axe-core)", async () => {
+    const { page } = await openJobs(e2e);
+    await page.locator("li[data-job-id]").first().waitFor();
+    await page.getByRole("radio", { name: "Chosen rows" }).click();
+    await page.getByRole("group", { name: "Rows of the audience" }).getByRole("checkbox").first().waitFor();
+    const violations = await panelViolations(page);
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 1));
+    await page.close();
+  });
+});
