@@ -40,12 +40,16 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < body.length; i++) {
     const ch = body[i]!;
     if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(field), (field = "");
-    else if (ch === "\r" && body[i + 1] === "\n") {
+    else if (ch === ",") {
+      row.push(field);
+      field = "";
+    } else if (ch === "\r" && body[i + 1] === "\n") {
       row.push(field);
       rows.push(row);
       row = [];
