@@ -251,7 +251,9 @@ export interface SandboxRecordStore extends RecordStore, Lookups {
 }
 
 export function createRecordStore(db: Database.Database): SandboxRecordStore {
-  const companiesById = db.prepare("SELECT * FROM companies WHERE id IN (SELECT value FROM json_each(?))");
+  const companiesById = db.prepare(
+    "SELECT c.*, t.description, t.details FROM companies c LEFT JOIN company_texts t ON t.id = c.id WHERE c.id IN (SELECT value FROM json_each(?))",
+  );
   const contactsById = db.prepare("SELECT * FROM contacts WHERE id IN (SELECT value FROM json_each(?))");
   const namesById = db.prepare("SELECT id, name FROM companies WHERE id IN (SELECT value FROM json_each(?))");
   const roundsOf = db.prepare("SELECT date, type, amount, investors FROM funding_rounds WHERE company_id = ? ORDER BY date");

@@ -45,7 +45,7 @@ describe("company filters", () => {
     await expectCompanies({ companyWebsite: `http://www.${a!.domain},https://${b!.domain}/about` }, [40, 41]);
   });
   test("companyDescription needs every word", async () => {
-    await expectCompanies({ companyDescription: "software Boston" }, idsWhere("description LIKE '%software%' AND description LIKE '%Boston%'"));
+    await expectCompanies({ companyDescription: "software Boston" }, idsWhere("id IN (SELECT id FROM company_texts WHERE description LIKE '%software%' AND description LIKE '%Boston%')"));
   });
   test("companyTicker", async () => {
     const t = rows<{ id: number; ticker: string }>("SELECT id, ticker FROM companies WHERE ticker IS NOT NULL ORDER BY id LIMIT 2");

@@ -85,14 +85,15 @@ export function seedDatabase(db: Database.Database, size: SeedSize): number {
   const special = new Map(SPECIAL_COMPANIES.map((s) => [s.id, s.name]));
 
   const insertCompany = db.prepare(
-    `INSERT INTO companies (id, name, website, domain, description, ticker, type, parent_id, ultimate_parent_id,
+    `INSERT INTO companies (id, name, website, domain, ticker, type, parent_id, ultimate_parent_id,
       sub_unit_type, business_model, certified, status, is_defunct, street, city, state, state_code, zip, country,
       country_code, continent, metro, lat, lon, phone, fax, primary_industry, industries, industry_text, revenue,
       revenue_range, employees, employee_range, growth1, growth2, budget_marketing, budget_finance, budget_it,
       budget_hr, total_funding, recent_funding_amount, recent_funding_date, recent_funding_type, founded_year,
-      site_rank, location_count, logo, last_updated, details)
-     VALUES (${new Array(50).fill("?").join(",")})`,
+      site_rank, location_count, logo, last_updated)
+     VALUES (${new Array(48).fill("?").join(",")})`,
   );
+  const insertTexts = db.prepare("INSERT INTO company_texts (id, description, details) VALUES (?, ?, ?)");
   const insertTag = db.prepare("INSERT INTO company_tags (company_id, kind, value) VALUES (?, ?, ?)");
   const insertRound = db.prepare("INSERT INTO funding_rounds (company_id, date, type, amount, investors) VALUES (?, ?, ?, ?, ?)");
   const insertEngagement = db.prepare("INSERT INTO engagements (company_id, date, type) VALUES (?, ?, ?)");
@@ -245,7 +246,7 @@ export function seedDatabase(db: Database.Database, size: SeedSize): number {
       };
 
       insertCompany.run(
-        id, name, website, domain, description, ticker, type, parentId, ultimateId, subUnitType, businessModels.join(","),
+        id, name, website, domain, ticker, type, parentId, ultimateId, subUnitType, businessModels.join(","),
         certified, status, defunct ? 1 : 0, street, city.city, city.state, city.stateCode, zip.zip, country.name,
         country.code, country.continent, city.metro ?? null, zip.lat, zip.lon, phoneNumber(city, r),
         r.chance(0.4) ? phoneNumber(city, r) : null, primary, industries.join(","),
@@ -255,8 +256,9 @@ export function seedDatabase(db: Database.Database, size: SeedSize): number {
         recent?.date ?? null, recent?.type ?? null, foundedYear,
         Math.max(1, Math.round((10_000_000 / Math.pow(employees, 0.9)) * (0.5 + r.next()))),
         1 + Math.floor((employees / 800) * r.next()), `https://logo.sandbox.example/${domain}.png`,
-        `${daysBefore(r.int(0, 365))}T${String(r.int(0, 23)).padStart(2, "0")}:00:00Z`, JSON.stringify(details),
+        `${daysBefore(r.int(0, 365))}T${String(r.int(0, 23)).padStart(2, "0")}:00:00Z`,
       );
+      insertTexts.run(id, description, JSON.stringify(details));
       for (const i of industries) {
         insertTag.run(id, "industry", i);
         insertTag.run(id, "sic", INDUSTRY_BY_ID.get(i)!.sic);

@@ -1,7 +1,7 @@
 // Company search filters (part 4.1) as SQL conditions on a companies alias. Contact search
 // reuses them on the contact's company, with the location ones applied per locationSearchType.
 import type { CompanyFilterValues as CompanySearchFilters } from "./filterValues.js";
-import { COUNTRIES, METROS } from "../data/places.js";
+import { CITIES, COUNTRIES, METROS } from "../data/places.js";
 import { FUNDING_ROUND_TYPES, INDUSTRIES, TECH_PRODUCTS } from "../data/reference.js";
 import { and, csv, type SqlParams } from "./sql.js";
 
@@ -44,6 +44,15 @@ function tag(alias: string, kind: string, values: string[], p: SqlParams): strin
 }
 
 /** Location conditions on an alias with city/state/zip/country/metro/lat/lon columns. */
+/** State names as stored, from names or codes in any case (unknown values stay as given). */
+function stateNames(values: string[]): string[] {
+  return values.flatMap((v) => {
+    const k = v.toLowerCase();
+    const names = [...new Set(CITIES.filter((c) => c.state.toLowerCase() === k || c.stateCode.toLowerCase() === k).map((c) => c.state))];
+    return names.length ? names : [v];
+  });
+}
+
 export type ZipResolver = (zip: string) => { lat: number; lon: number } | undefined;
 
 export function locationConditions(f: CompanySearchFilters, alias: string, p: SqlParams, isCompany: boolean, zipPoint: ZipResolver): string[] {
@@ -53,10 +62,7 @@ export function locationConditions(f: CompanySearchFilters, alias: string, p: Sq
   }
   if (isCompany && f.street !== undefined && f.street.trim()) out.push(`${alias}.street LIKE ${p.contains(f.street.trim())} ESCAPE '\\'`);
   const states = csv(f.state);
-  if (states.length) {
-    const l = p.list(states);
-    out.push(`(${alias}.state COLLATE NOCASE IN ${l} OR ${alias}.state_code COLLATE NOCASE IN ${l})`);
-  }
+  if (states.length) out.push(`${alias}.state IN ${p.list(stateNames(states))}`);
   const zips = csv(f.zipCode);
   if (zips.length) {
     if (f.zipCodeRadiusMiles !== undefined) {
@@ -95,10 +101,7 @@ export function locationConditions(f: CompanySearchFilters, alias: string, p: Sq
     const metroIds = byIdOrName(excluded, METROS).filter((m) => METROS.some((x) => x.id === m));
     const states = excluded.filter((e) => !metroIds.includes(e) && !METROS.some((x) => x.name.toLowerCase() === e.toLowerCase()));
     if (metroIds.length) out.push(`(${alias}.metro IS NULL OR ${alias}.metro NOT IN ${p.list(metroIds)})`);
-    if (states.length) {
-      const l = p.list(states);
-      out.push(`NOT (${alias}.state COLLATE NOCASE IN ${l} OR ${alias}.state_code COLLATE NOCASE IN ${l})`);
-    }
+    if (states.length) out.push(`${alias}.state NOT IN ${p.list(stateNames(states))}`);
   }
   return out;
 }
@@ -116,7 +119,11 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
   const sites = csv(f.companyWebsite);
   if (sites.length) out.push(`${c}.domain IN ${p.list(sites.map(normalizeDomain))}`);
   if (f.companyDescription !== undefined) {
-    for (const word of f.companyDescription.split(/\s+/).filter(Boolean)) out.push(`${c}.description LIKE ${p.contains(word)} ESCAPE '\\'`);
+    const words = f.companyDescription.split(/\s+/).filter(Boolean);
+    if (words.length) {
+      const like = words.map((w) => `t.description LIKE ${p.contains(w)} ESCAPE '\\'`).join(" AND ");
+      out.push(`${c}.id IN (SELECT t.id FROM company_texts t WHERE ${like})`);
+    }
   }
   if (f.companyTicker?.length) out.push(`${c}.ticker IN ${p.list(f.companyTicker.map((t) => t.trim().toUpperCase()))}`);
   const types = lower(csv(f.companyType));

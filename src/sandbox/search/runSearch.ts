@@ -77,13 +77,15 @@ export function createSearcher(db: Database.Database): Searcher {
   const zipLookup = db.prepare("SELECT lat, lon FROM zips WHERE zip = ?");
   const zipPoint: ZipResolver = (zip) => zipLookup.get(zip) as { lat: number; lon: number } | undefined;
 
-  function run<Row>(from: string, where: string, order: string, select: string, p: SqlParams, page: PageRequest, path: string): SearchPage<Row> {
-    const total = (prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`).get(p.values) as { n: number }).n;
+  function run<Row>(from: string, whereSql: string, order: string, select: string, p: SqlParams, page: PageRequest, path: string): SearchPage<Row> {
+    // No filters: no WHERE at all, so SQLite counts with its smallest index.
+    const where = whereSql === "1" ? "" : `WHERE ${whereSql}`;
+    const total = (prepare(`SELECT COUNT(*) AS n FROM ${from} ${where}`).get(p.values) as { n: number }).n;
     const totalPages = Math.ceil(total / page.size);
     const offset = (page.number - 1) * page.size;
     const rows =
       offset < total
-        ? (prepare(`SELECT ${select} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({
+        ? (prepare(`SELECT ${select} FROM ${from} ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({
             ...p.values,
             limit: page.size,
             offset,

@@ -2,14 +2,14 @@
 // engagement tables for list filters); accounts, management and usage are what clients change.
 import type Database from "better-sqlite3";
 
-export const SCHEMA_VERSION = "3";
+export const SCHEMA_VERSION = "5";
 
 export const CREATE_TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS companies (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
-  website TEXT, domain TEXT, description TEXT, ticker TEXT, type TEXT,
+  website TEXT, domain TEXT, ticker TEXT, type TEXT,
   parent_id INTEGER NOT NULL DEFAULT 0, ultimate_parent_id INTEGER NOT NULL DEFAULT 0, sub_unit_type TEXT,
   business_model TEXT, certified INTEGER NOT NULL, status TEXT NOT NULL, is_defunct INTEGER NOT NULL,
   street TEXT, city TEXT, state TEXT, state_code TEXT, zip TEXT, country TEXT, country_code TEXT,
@@ -20,8 +20,10 @@ CREATE TABLE IF NOT EXISTS companies (
   budget_marketing INTEGER, budget_finance INTEGER, budget_it INTEGER, budget_hr INTEGER,
   total_funding INTEGER NOT NULL DEFAULT 0, recent_funding_amount INTEGER, recent_funding_date TEXT,
   recent_funding_type TEXT, founded_year INTEGER, site_rank INTEGER, location_count INTEGER,
-  logo TEXT, last_updated TEXT, details TEXT
+  logo TEXT, last_updated TEXT
 );
+-- The long texts live apart, so searches scan and count narrow rows.
+CREATE TABLE IF NOT EXISTS company_texts (id INTEGER PRIMARY KEY, description TEXT, details TEXT);
 CREATE TABLE IF NOT EXISTS company_tags (company_id INTEGER NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS funding_rounds (company_id INTEGER NOT NULL, date TEXT NOT NULL, type TEXT NOT NULL, amount INTEGER NOT NULL, investors TEXT);
 CREATE TABLE IF NOT EXISTS engagements (company_id INTEGER NOT NULL, date TEXT NOT NULL, type TEXT NOT NULL);
@@ -53,14 +55,15 @@ CREATE INDEX IF NOT EXISTS companies_employees ON companies (employees);
 CREATE INDEX IF NOT EXISTS companies_name ON companies (name COLLATE NOCASE);
 CREATE INDEX IF NOT EXISTS companies_parent ON companies (parent_id);
 CREATE INDEX IF NOT EXISTS companies_ultimate ON companies (ultimate_parent_id);
-CREATE INDEX IF NOT EXISTS companies_state ON companies (state COLLATE NOCASE);
-CREATE INDEX IF NOT EXISTS companies_country ON companies (country COLLATE NOCASE);
+CREATE INDEX IF NOT EXISTS companies_state ON companies (state);
+CREATE INDEX IF NOT EXISTS companies_country ON companies (country_code);
 CREATE INDEX IF NOT EXISTS companies_metro ON companies (metro);
 CREATE INDEX IF NOT EXISTS companies_zip ON companies (zip);
 CREATE INDEX IF NOT EXISTS companies_lat ON companies (lat);
 CREATE INDEX IF NOT EXISTS companies_domain ON companies (domain);
 CREATE INDEX IF NOT EXISTS companies_ticker ON companies (ticker);
 CREATE INDEX IF NOT EXISTS companies_primary_industry ON companies (primary_industry);
+CREATE INDEX IF NOT EXISTS companies_recent_funding ON companies (recent_funding_type);
 CREATE INDEX IF NOT EXISTS company_tags_lookup ON company_tags (kind, value, company_id);
 CREATE INDEX IF NOT EXISTS funding_rounds_company ON funding_rounds (company_id, date);
 CREATE INDEX IF NOT EXISTS funding_rounds_date ON funding_rounds (date);

@@ -1,0 +1,168 @@
+// Sandbox figures, side by side with their aims: company search throughput and p50/p95 latency
+// for a mix of filters on 20,000 and on 1,000,000 companies, and start-up time after the first
+// seeding. The sandbox runs as its own process (as `npm run sandbox` does) and is driven over
+// loopback with a bounded number of requests on keep-alive connections.
+// SANDBOX_BENCH_SIZES=20000 skips the large set (its first seeding takes minutes).
+import { spawn, type ChildProcess } from "node:child_process";
+import { Agent, request } from "node:http";
+import { createInterface } from "node:readline";
+
+interface Size {
+  companies: number;
+  requests: number;
+  concurrency: number;
+}
+
+const SIZES: Size[] = [
+  { companies: 20_000, requests: 3000, concurrency: 8 },
+  { companies: 1_000_000, requests: 600, concurrency: 8 },
+];
+const WARMUP = 60;
+const AIM = { p95Ms: 20, throughput: 1000, startupS: 3 };
+
+/** The filter mix: common form searches, a radius, list filters, text, a deep page. */
+const MIX: { name: string; query: string; attributes: Record<string, unknown> }[] = [
+  { name: "no filter, -revenue", query: "", attributes: {} },
+  { name: "state", query: "", attributes: { state: "California" } },
+  { name: "industry + revenueMin", query: "", attributes: { industryCodes: "software", revenueMin: 10000 } },
+  { name: "zip radius 50 mi", query: "", attributes: { zipCode: "94105", zipCodeRadiusMiles: 50 } },
+  { name: "country + employees + certified", query: "", attributes: { country: "United States", employeeRangeMin: "100", employeeRangeMax: "5000", certified: 1 } },
+  { name: "tech tags, not defunct", query: "", attributes: { techAttributeTagList: "snowflake,databricks", excludeDefunctCompanies: true } },
+  { name: "recent funding round", query: "", attributes: { recentFundingRoundTypes: ["series-a", "series-b"] } },
+  { name: "metro, sort name", query: "?sort=name", attributes: { metroRegion: "usa.new_york.new_york" } },
+  { name: "company name words", query: "", attributes: { companyName: "Harbor" } },
+  { name: "page 40 of 100", query: "?page[number]=40&page[size]=100", attributes: {} },
+];
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  startupMs: number;
+}
+
+function startSandboxProcess(companies: number): Promise<Started> {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "src/sandbox/main.ts", "--http", "--port", "0", "--companies", String(companies), "--data-dir", `.sandbox/bench-${companies}`, "--rate-per-second", "1000000", "--rate-per-hour", "100000000", "--rate-per-day", "1000000000"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once("line", (line) => {
+      const match = /^Sandbox listening on (\S+)$/.exec(line);
+      if (!match) reject(new Error(`unexpected first line: ${line}`));
+      else resolve({ child, url: match[1]!, startupMs: performance.now() - started });
+    });
+    child.once("exit", (code) => reject(new Error(`sandbox exited with ${code}: ${stderr}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+function post(agent: Agent, url: URL, path: string, headers: Record<string, string>, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ agent, host: url.hostname, port: url.port, path, method: "POST", headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+interface Measured {
+  throughput: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  perQuery: Map<string, number[]>;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function drive(baseUrl: string, total: number, concurrency: number): Promise<Measured> {
+  const url = new URL(baseUrl);
+  const tokenRes = await fetch(`${baseUrl}/__sandbox/token`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const bodies = MIX.map((m) => JSON.stringify({ data: { type: "CompanySearch", attributes: m.attributes } }));
+  const headers = (body: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/vnd.api+json", "content-length": String(Buffer.byteLength(body)) });
+  const one = async (i: number) => {
+    const k = i % MIX.length;
+    const t = performance.now();
+    const status = await post(agent, url, `/data/v1/companies/search${MIX[k]!.query}`, headers(bodies[k]!), bodies[k]!);
+    return { k, ms: performance.now() - t, ok: status === 200 };
+  };
+  for (let i = 0; i < WARMUP; i++) await one(i);
+  const latencies: number[] = [];
+  const perQuery = new Map<string, number[]>();
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const r = await one(next++);
+        latencies.push(r.ms);
+        const list = perQuery.get(MIX[r.k]!.name) ?? [];
+        list.push(r.ms);
+        perQuery.set(MIX[r.k]!.name, list);
+        if (!r.ok) errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { throughput: total / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), perQuery, errors };
+}
+
+const pad = (s: string, n: number) => s.padEnd(n);
+const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? "-" : `${n.toFixed(1)} ms`);
+
+export async function benchSandbox(): Promise<void> {
+  const only = (process.env.SANDBOX_BENCH_SIZES ?? "").split(",").filter(Boolean).map(Number);
+  const sizes = only.length ? SIZES.filter((s) => only.includes(s.companies)) : SIZES;
+  const results: { size: Size; startup: number; firstStart: number; m: Measured }[] = [];
+  for (const size of sizes) {
+    // The first start may seed (minutes for 1,000,000); the second shows the start-up time.
+    const first = await startSandboxProcess(size.companies);
+    await stop(first.child);
+    const second = await startSandboxProcess(size.companies);
+    try {
+      const m = await drive(second.url, size.requests, size.concurrency);
+      results.push({ size, startup: second.startupMs, firstStart: first.startupMs, m });
+    } finally {
+      await stop(second.child);
+    }
+  }
+  const cols = results.map((r) => `${r.size.companies.toLocaleString("en-US")} companies`);
+  const line = (label: string, aim: string, values: string[]) => console.log(`${pad(label, 36)}${pad(aim, 14)}${values.map((v) => pad(v, 22)).join("")}`);
+  line("company search", "aim", cols);
+  line("requests (concurrency)", "", results.map((r) => `${r.size.requests} (${r.size.concurrency})`));
+  line("throughput", `> ${AIM.throughput} req/s`, results.map((r) => `${r.m.throughput.toFixed(0)} req/s`));
+  line("p50 latency", "", results.map((r) => ms(r.m.p50)));
+  line("p95 latency", `< ${AIM.p95Ms} ms`, results.map((r) => ms(r.m.p95)));
+  line("p99 latency", "", results.map((r) => ms(r.m.p99)));
+  line("non-200 answers", "0", results.map((r) => String(r.m.errors)));
+  line("start-up after first seeding", `< ${AIM.startupS} s`, results.map((r) => `${(r.startup / 1000).toFixed(2)} s`));
+  line("first start (seeds if new)", "", results.map((r) => `${(r.firstStart / 1000).toFixed(1)} s`));
+  console.log("\np50 / p95 by query of the mix");
+  for (const q of MIX) {
+    line(`  ${q.name}`, "", results.map((r) => {
+      const l = [...(r.m.perQuery.get(q.name) ?? [])].sort((a, b) => a - b);
+      return `${ms(percentile(l, 50))} / ${ms(percentile(l, 95))}`;
+    }));
+  }
+}
