@@ -25,6 +25,9 @@ let page: Page;
 const tokenGrants: string[] = [];
 const dataRequests: { url: string; at: number }[] = [];
 const pageErrors: string[] = [];
+const consoleLines: string[] = [];
+/** Every bearer token the page sent (to search for it where it must not be). */
+const tokensSeen = new Set<string>();
 let popupsOpened = 0;
 let previousTtl: string | undefined;
 
@@ -89,13 +92,18 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
       if (new URL(url).pathname.endsWith("/oauth/token") && request.method() === "POST") {
         tokenGrants.push(new URLSearchParams(request.postData() ?? "").get("grant_type") ?? "?");
       }
-      if (url.includes("/data/v1/")) dataRequests.push({ url, at: Date.now() });
+      if (url.includes("/data/v1/")) {
+        dataRequests.push({ url, at: Date.now() });
+        const bearer = /^Bearer (.+)$/.exec(request.headers().authorization ?? "");
+        if (bearer) tokensSeen.add(bearer[1]!);
+      }
     });
     browser.context.on("page", (p) => {
       if (p !== page) popupsOpened++;
     });
     page = await browser.context.newPage();
     page.on("pageerror", (e) => pageErrors.push(e.message));
+    page.on("console", (m) => consoleLines.push(m.text()));
     await page.goto(`${pages.origin}/taskpane.html`);
   });
 
@@ -133,6 +141,15 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     assert.equal(popupsOpened, popupsBefore, "no sign-in window");
   });
 
+  test("a reload keeps the sign-in without a sign-in window", async () => {
+    const popupsBefore = popupsOpened;
+    await page.reload();
+    await page.getByText("Signed in as Avery Analyst").waitFor({ timeout: 30_000 });
+    const { status } = await search("Companies");
+    assert.equal(status, 200);
+    assert.equal(popupsOpened, popupsBefore);
+  });
+
   test("sign-out clears the session and requests stop", async () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
@@ -155,5 +172,17 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     await message.waitFor({ timeout: 10_000 });
     assert.match((await message.textContent()) ?? "", /not allowed|permission|scope/i);
     assert.deepEqual(pageErrors, []);
+  });
+
+  test("no token in the console, the add-in's local storage or the page's text", async () => {
+    assert.ok(tokensSeen.size >= 3, "tokens were used");
+    const local = await page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
+    const text = await page.evaluate(() => document.documentElement.outerHTML);
+    for (const token of tokensSeen) {
+      const signature = token.split(".")[2]!;
+      assert.ok(!consoleLines.some((line) => line.includes(signature)), "token in the console");
+      assert.ok(!local.includes(signature), "token in localStorage");
+      assert.ok(!text.includes(signature), "token in the page");
+    }
   });
 });
