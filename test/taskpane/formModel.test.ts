@@ -1,0 +1,60 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { COMPANY_FILTERS, CONTACT_FILTERS } from "../../src/core/contract/index.js";
+import { fieldOfIssue, filtersFromForm, formFromFilters, messagesByField, validateFilters } from "../../src/taskpane/search/formModel.js";
+
+test("form values become the filters the contract expects; blanks are left out", () => {
+  const filters = filtersFromForm(COMPANY_FILTERS, {
+    companyName: "  Acme ",
+    state: "",
+    zipCode: "94105",
+    zipCodeRadiusMiles: "25",
+    revenueMin: "1000",
+    revenueMax: "lots",
+    industryCodes: ["software", "internet"],
+    recentFundingRoundTypes: ["seed"],
+    excludeDefunctCompanies: true,
+    underManagement: false,
+    certified: "1",
+  });
+  assert.deepEqual(filters, {
+    companyName: "Acme",
+    zipCode: "94105",
+    zipCodeRadiusMiles: 25,
+    revenueMin: 1000,
+    revenueMax: "lots",
+    industryCodes: "software,internet",
+    recentFundingRoundTypes: ["seed"],
+    excludeDefunctCompanies: true,
+    certified: 1,
+  });
+});
+
+test("saved filters come back into the form they were made from", () => {
+  const values = { companyName: "Acme", industryCodes: ["software"], excludeDefunctCompanies: true, zipCodeRadiusMiles: "50" };
+  const filters = filtersFromForm(COMPANY_FILTERS, values);
+  assert.deepEqual(filtersFromForm(COMPANY_FILTERS, formFromFilters(COMPANY_FILTERS, filters)), filters);
+});
+
+test("validation issues land on their fields, in plain words", () => {
+  const issues = validateFilters("company", filtersFromForm(COMPANY_FILTERS, { zipCode: "94105#", fundingStartDate: "2024-06-01", fundingEndDate: "2024-01-01", revenueMin: "x" }));
+  const { fields } = messagesByField(issues);
+  assert.equal(fields.zipCode, "Zip code may contain only letters, digits, spaces, commas and hyphens.");
+  assert.equal(fields.fundingStartDate, "Funding from date must be on or before Funding to date.");
+  assert.equal(fields.revenueMin, "Revenue from ($K) must be a whole number.");
+  assert.deepEqual(validateFilters("contact", filtersFromForm(CONTACT_FILTERS, { firstName: "Ana", contactAccuracyScoreMin: "80" })), []);
+  assert.match(messagesByField(validateFilters("contact", { contactAccuracyScoreMin: 50 })).fields.contactAccuracyScoreMin ?? "", /70 or more/);
+});
+
+test("a service error's source.pointer maps to its field; other issues stay general", () => {
+  assert.equal(fieldOfIssue({ pointer: "/data/attributes/zipCode" }), "zipCode");
+  assert.equal(fieldOfIssue({ pointer: "/data/attributes/companyTicker/3" }), "companyTicker");
+  assert.equal(fieldOfIssue({ pointer: "/data/type" }), undefined);
+  assert.equal(fieldOfIssue({}), undefined);
+  const { fields, general } = messagesByField([
+    { pointer: "/data/attributes/state", label: "State", rule: "x", code: "PFAPI0006", message: "State is not known." },
+    { parameter: "sort", label: "Sort", rule: "oneOf", code: "PFAPI0002", message: "Sort must be one of: name." },
+  ]);
+  assert.deepEqual(fields, { state: "State is not known." });
+  assert.deepEqual(general, ["Sort must be one of: name."]);
+});

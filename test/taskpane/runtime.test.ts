@@ -1,0 +1,48 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRuntime, devTokenSource } from "../../src/runtime.js";
+import { PRODUCTION_ENVIRONMENT, SANDBOX_ENVIRONMENT } from "../../src/core/settings/environment.js";
+import { createUserSettingsStore, DEFAULT_USER_SETTINGS } from "../../src/core/settings/userSettings.js";
+import { startTestSandbox } from "../helpers/sandbox.js";
+
+test("the development token source works only with the sandbox", () => {
+  assert.throws(() => devTokenSource(PRODUCTION_ENVIRONMENT));
+});
+
+test("the runtime searches the real sandbox with development tokens, one token request for many calls", async () => {
+  const sandbox = await startTestSandbox({ companies: 200, contacts: 200 });
+  try {
+    const environment = { ...SANDBOX_ENVIRONMENT, apiBaseUrl: sandbox.url, audiencesBaseUrl: sandbox.url };
+    let tokenCalls = 0;
+    const counting: typeof fetch = async (input, init) => {
+      if (String(input).endsWith("/__sandbox/token")) tokenCalls++;
+      return fetch(input, init);
+    };
+    const runtime = createRuntime({ environment, tokenSource: (env) => devTokenSource(env, counting) });
+    const [a, b] = await Promise.all([runtime.client.searchCompanies({}, { size: 5 }), runtime.client.searchCompanies({}, { size: 5, page: 2 })]);
+    assert.equal(a.items.length, 5);
+    assert.equal(b.pageNumber, 2);
+    assert.equal(tokenCalls, 1);
+    assert.equal(runtime.tokens.account()?.username, "sandbox");
+    await runtime.tokens.signOut();
+    assert.equal(runtime.tokens.account(), null);
+    await assert.rejects(runtime.client.searchCompanies({}), (e: any) => e.kind === "unauthorized");
+  } finally {
+    await sandbox.close();
+  }
+});
+
+test("user settings: checked before saving, unreadable ones fall back to the sandbox", async () => {
+  const map = new Map<string, string>();
+  const store = createUserSettingsStore({ getItem: async (k) => map.get(k) ?? null, setItem: async (k, v) => void map.set(k, v) });
+  assert.deepEqual(await store.load(), DEFAULT_USER_SETTINGS);
+  const bad = { environment: { ...PRODUCTION_ENVIRONMENT, kind: "custom" as const, apiBaseUrl: "http://insecure" } };
+  const problems = await store.save(bad);
+  assert.ok(problems.some((p) => /https/.test(p)));
+  assert.equal(map.size, 0);
+  const good = { environment: { ...PRODUCTION_ENVIRONMENT, signIn: { ...PRODUCTION_ENVIRONMENT.signIn, clientId: "abc" } } };
+  assert.deepEqual(await store.save(good), []);
+  assert.deepEqual(await store.load(), good);
+  map.set("bizdata.userSettings", "{broken");
+  assert.deepEqual(await store.load(), DEFAULT_USER_SETTINGS);
+});
