@@ -119,3 +119,27 @@ describe("dev tokens", () => {
     assert.equal(res.body.errors[0].source.pointer, "/scope");
   });
 });
+
+describe("CORS for the add-in's origin", () => {
+  test("preflight allows the Authorization header; responses expose the rate-limit headers", async () => {
+    const preflight = await fetch(`${sandbox.url}/data/v1/companies/search`, {
+      method: "OPTIONS",
+      headers: { origin: "https://localhost:3000", "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get("access-control-allow-origin"), "https://localhost:3000");
+    assert.match(preflight.headers.get("access-control-allow-headers") ?? "", /authorization/i);
+    const token = await sandbox.token();
+    const res = await fetch(`${sandbox.url}/data/v1/companies/search`, {
+      method: "POST",
+      headers: { origin: "https://localhost:3000", authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(companySearch({})),
+    });
+    assert.equal(res.headers.get("access-control-allow-origin"), "https://localhost:3000");
+    for (const h of ["X-RateLimit-Remaining-Second", "Retry-After", "X-RateLimit-Rejected-Bucket"]) {
+      assert.match(res.headers.get("access-control-expose-headers") ?? "", new RegExp(h));
+    }
+    const foreign = await fetch(`${sandbox.url}/data/v1/companies/search`, { method: "OPTIONS", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    assert.equal(foreign.headers.get("access-control-allow-origin"), null);
+  });
+});
