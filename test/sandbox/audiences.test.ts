@@ -5,30 +5,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { buildApp, defaultSandboxOptions, type SandboxOptionsInput } from "../../src/sandbox/app.js";
-import type { SandboxContext } from "../../src/sandbox/context.js";
+import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
 
-interface Running {
-  url: string;
-  ctx: SandboxContext;
-  close(): Promise<void>;
-  token(claims?: Record<string, unknown>): Promise<string>;
-}
+type Running = TestSandbox;
 
-async function start(options: SandboxOptionsInput = {}): Promise<Running> {
-  const { app, ctx } = await buildApp(
-    defaultSandboxOptions({ companies: 2000, contacts: 2000, jobRowsPerSecond: 5000, publicUrl: "http://127.0.0.1", rateLimit: { perSecond: 100_000 }, ...options }),
-  );
-  const url = await app.listen({ port: 0, host: "127.0.0.1" });
-  return {
-    url,
-    ctx,
-    close: () => app.close(),
-    async token(claims = {}) {
-      const r = await fetch(`${url}/__sandbox/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(claims) });
-      return ((await r.json()) as { access_token: string }).access_token;
-    },
-  };
+/** The real sandbox (small data); jobs fast unless a test slows them. */
+function start(options: Parameters<typeof startTestSandbox>[0] = {}): Promise<Running> {
+  return startTestSandbox({ companies: 2000, contacts: 2000, jobRowsPerSecond: 5000, ...options });
 }
 
 interface Answer {

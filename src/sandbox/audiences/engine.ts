@@ -106,7 +106,16 @@ export class JobEngine {
       return;
     }
     const now = this.now();
-    for (const job of jobs) this.advance(job, now);
+    for (const job of jobs) {
+      try {
+        this.advance(job, now);
+      } catch (error) {
+        // A job that cannot go on ends FAILED rather than staying RUNNING; the cause is shown.
+        process.stderr.write(`sandbox: audience job ${job.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        this.pacing.delete(job.id);
+        if (store.isOpen) store.updateJob(job.id, { state: "FAILED", finishedAt: new Date(now).toISOString() });
+      }
+    }
   }
 
   private advance(job: JobRecord, now: number): void {
