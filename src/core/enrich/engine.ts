@@ -91,6 +91,8 @@ export interface EnrichmentEngineOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const STOPPING_PROBLEMS: ReadonlySet<CellProblem["kind"]> = new Set(["signIn", "forbidden", "creditLimit"]);
+
 interface PendingCall {
   kind: EntityKind;
   id: number;
@@ -189,13 +191,22 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
     options: EnrichIdsOptions = {},
   ): Promise<Map<number, CellsResult>> {
     const unique = [...new Set(ids)];
+    const resolved = resolveFieldNames(kind, [...fields]);
+    if (!resolved.ok || resolved.fields.length === 0) {
+      const problem = resolved.ok ? problems.noFields() : problems.unknownField(kind, resolved.unknown, fieldNames(kind));
+      return new Map(unique.map((id) => [id, { ok: false, problem }]));
+    }
     const keys = unique.map((id) => recordKey(kind, id));
     await this.prepare(keys);
     const needs = new Map<string, Need>();
+    const waiting = new Map<string, Promise<RecordOutcome[]>>();
     for (const [index, id] of unique.entries()) {
       const key = keys[index] as string;
       if (this.cache.isNoMatch(key)) continue;
-      const missing = fields.filter((field) => this.cache.get(key, field) === undefined);
+      // Fields already on their way (asked by cells) are waited for, not asked again.
+      const covered = this.inflightFields(key);
+      if (covered.size > 0) waiting.set(key, this.outcomesFor(key));
+      const missing = resolved.fields.filter((field) => !covered.has(field) && this.cache.get(key, field) === undefined);
       if (missing.length > 0) needs.set(key, { kind, id, key, fields: new Set(missing) });
     }
     const refused = this.applySpendGuard(needs);
@@ -207,20 +218,28 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
       requestsTotal: chunks.length,
     };
     options.onProgress?.({ ...progress });
-    const cancelled = new Set<string>();
+    const skipped = new Map<string, CellProblem>();
+    const answered = new Map<string, RecordOutcome>();
+    // A problem no later request can escape (signed out, no permission, no credits) stops the run.
+    let stop: CellProblem | undefined;
     let next = 0;
     const worker = async (): Promise<void> => {
       for (;;) {
         const chunk = chunks[next++];
         if (!chunk) return;
-        if (options.signal?.aborted) {
+        const reason = options.signal?.aborted ? problems.cancelled() : stop;
+        if (reason) {
           for (const need of chunk) {
-            cancelled.add(need.key);
+            skipped.set(need.key, reason);
             this.releaseIfReserved(need.key);
           }
           continue;
         }
-        await this.launchChunk(chunk, options.signal);
+        const outcomes = await this.launchChunk(chunk, options.signal);
+        for (const [key, outcome] of outcomes) {
+          answered.set(key, outcome);
+          if (outcome.problem && STOPPING_PROBLEMS.has(outcome.problem.kind)) stop ??= outcome.problem;
+        }
         progress.requestsDone += 1;
         progress.recordsDone += chunk.length;
         options.onProgress?.({ ...progress });
@@ -231,10 +250,15 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
     const results = new Map<number, CellsResult>();
     for (const [index, id] of unique.entries()) {
       const key = keys[index] as string;
-      const fieldList = [...fields];
-      if (cancelled.has(key)) results.set(id, { ok: false, problem: problems.cancelled() });
+      const fieldList = resolved.fields;
+      const skip = skipped.get(key);
+      if (skip) results.set(id, { ok: false, problem: skip });
       else if (refused.has(key)) results.set(id, { ok: false, problem: problems.spendCap(this.spend.status().cap) });
-      else results.set(id, await this.compose(kind, id, key, fieldList));
+      else {
+        const outcome = answered.get(key);
+        const outcomes = [...(outcome ? [outcome] : []), ...(await (waiting.get(key) ?? Promise.resolve([])))];
+        results.set(id, this.answer(kind, id, key, fieldList, outcomes));
+      }
     }
     return results;
   }
@@ -384,11 +408,6 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
     if (!entries || entries.length === 0) return [];
     if (entries.length === 1) return [await (entries[0] as InflightFetch).outcome];
     return Promise.all(entries.map((entry) => entry.outcome));
-  }
-
-  /** Waits for the requests that cover these fields, then answers from the cache. */
-  private async compose(kind: EntityKind, id: number, key: string, fields: readonly string[]): Promise<CellsResult> {
-    return this.answer(kind, id, key, fields, await this.outcomesFor(key));
   }
 
   /** The cached values, or the problem a request reported, or that nothing answered. */

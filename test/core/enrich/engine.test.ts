@@ -316,6 +316,19 @@ describe("enrichment engine: enrich selection", () => {
     assert.equal(plan.requests, 1);
   });
 
+  it("stops after a request says the user lacks access, and refuses unknown fields", async () => {
+    const { engine, client } = setup();
+    client.failWith = { kind: "forbidden", status: 403, userMessage: "Forbidden", missingScope: "api:data:company" };
+    const ids = Array.from({ length: 100 }, (_, i) => i + 1);
+    const results = await engine.enrichIds("company", ids, ["name"], { concurrency: 1 });
+    assert.equal(client.calls.length, 1);
+    assert.ok([...results.values()].every((r) => !r.ok && r.problem.kind === "forbidden"));
+    assert.equal((await engine.spendStatus()).used, 0);
+    const unknown = await engine.enrichIds("company", [1], ["nope"]);
+    assert.ok(!unknown.get(1)!.ok);
+    assert.equal(client.calls.length, 1);
+  });
+
   it("runs in requests of 25 with progress, and stops at cancel", async () => {
     const { engine, client } = setup();
     const ids = Array.from({ length: 110 }, (_, i) => i + 1);
