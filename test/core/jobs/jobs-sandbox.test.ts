@@ -6,7 +6,7 @@ import { after, before, describe, it } from "node:test";
 import { createServiceClient, type ServiceClient } from "../../../src/core/api/index.js";
 import { isServiceError } from "../../../src/core/api/errors.js";
 import { JobPoller, JobTracker, audienceTable, countFailedRows, memoryJobStorage, readAllRows } from "../../../src/core/jobs/index.js";
-import { buildApp, defaultSandboxOptions } from "../../../src/sandbox/app.js";
+import { startTestSandbox } from "../../helpers/sandbox.js";
 
 interface Sandbox {
   url: string;
@@ -40,10 +40,7 @@ describe("jobs through the client against the sandbox", () => {
   let client: ServiceClient;
   let poller: JobPoller;
   before(async () => {
-    const { app } = await buildApp(
-      defaultSandboxOptions({ companies: 2000, contacts: 2000, jobRowsPerSecond: 5000, publicUrl: "http://127.0.0.1", rateLimit: { perSecond: 1000 } }),
-    );
-    sandbox = { url: await app.listen({ port: 0, host: "127.0.0.1" }), close: () => app.close() };
+    sandbox = await startTestSandbox({ jobRowsPerSecond: 5000 });
     client = clientFor(sandbox.url, "jobs-client");
     poller = new JobPoller({ client, initialDelayMs: 20, maxDelayMs: 100 });
   });
