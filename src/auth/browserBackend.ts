@@ -10,11 +10,12 @@ import {
 } from "@azure/msal-browser";
 import { isServiceError } from "../core/api/errors.js";
 import type { SignInSettings } from "../core/settings/environment.js";
+import { addinPageUrl } from "./dialogBridge.js";
 import { signInCancelled, signInDenied, signInExpired, signInFailed } from "./errors.js";
 import { loadAuthorityMetadata, msalConfiguration, type FetchLike } from "./msalConfig.js";
 import type { Credentials, SignInBackend } from "./types.js";
 
-export const REDIRECT_PAGE = "/redirect.html";
+export const REDIRECT_PAGE = "redirect.html";
 
 export type MsalClient = Pick<
   IPublicClientApplication,
@@ -22,17 +23,18 @@ export type MsalClient = Pick<
 >;
 
 export interface BrowserBackendDeps {
-  origin: string;
+  /** The add-in's base address (an origin, or the folder its pages live in). */
+  base: string;
   /** Builds the MSAL client (tests pass a fake). */
-  createClient?: (signIn: SignInSettings, origin: string) => Promise<MsalClient>;
+  createClient?: (signIn: SignInSettings, redirectUri: string) => Promise<MsalClient>;
   fetchJson?: FetchLike;
 }
 
-async function defaultClient(signIn: SignInSettings, origin: string, fetchJson?: FetchLike): Promise<MsalClient> {
+async function defaultClient(signIn: SignInSettings, redirectUri: string, fetchJson?: FetchLike): Promise<MsalClient> {
   const authorityMetadata = await loadAuthorityMetadata(signIn, fetchJson);
   return new PublicClientApplication(
     msalConfiguration(signIn, {
-      redirectUri: `${origin}${REDIRECT_PAGE}`,
+      redirectUri,
       authorityMetadata,
       cacheLocation: "sessionStorage",
       offlineAccess: true,
@@ -70,10 +72,11 @@ function interactiveError(error: unknown): Error {
 
 export function createBrowserBackend(signIn: SignInSettings, deps: BrowserBackendDeps): SignInBackend {
   const scopes = signIn.scopes;
+  const redirectUri = addinPageUrl(deps.base, REDIRECT_PAGE);
   let client: Promise<MsalClient> | undefined;
   const msal = () => {
     client ??= (async () => {
-      const created = await (deps.createClient ? deps.createClient(signIn, deps.origin) : defaultClient(signIn, deps.origin, deps.fetchJson));
+      const created = await (deps.createClient ? deps.createClient(signIn, redirectUri) : defaultClient(signIn, redirectUri, deps.fetchJson));
       await created.initialize();
       return created;
     })();
@@ -102,7 +105,7 @@ export function createBrowserBackend(signIn: SignInSettings, deps: BrowserBacken
         const pca = await msal();
         // login: always ask who signs in (after a sign-out another user may); consent: the
         // server grants offline_access (a refresh token) only after consent.
-        result = await pca.loginPopup({ scopes, prompt: "login consent", redirectUri: `${deps.origin}${REDIRECT_PAGE}` });
+        result = await pca.loginPopup({ scopes, prompt: "login consent", redirectUri });
       } catch (error) {
         throw interactiveError(error);
       }

@@ -1,4 +1,4 @@
-// Sign-in inside Office: opens dialog.html (on the add-in's origin) through the Office dialog,
+// Sign-in inside Office: opens dialog.html (beside the task pane) through the Office dialog,
 // and turns what comes back into credentials or an error the user understands.
 import { serviceError } from "../core/api/errors.js";
 import type { SignInSettings } from "../core/settings/environment.js";
@@ -10,10 +10,15 @@ import type { Credentials } from "./types.js";
 /** signin: the user signs in (prompt=login); renew: only an existing session is used (prompt=none). */
 export type DialogMode = "signin" | "renew";
 
-export const DIALOG_PAGE = "/dialog.html";
+export const DIALOG_PAGE = "dialog.html";
+
+/** A page of the add-in, given its base address (an origin, or the folder its pages live in). */
+export function addinPageUrl(base: string, page: string): string {
+  return new URL(page, base.endsWith("/") ? base : `${base}/`).href;
+}
 
 /** The dialog page's address; it carries the (non-secret) sign-in settings, since the dialog shares no storage with the task pane. */
-export function dialogUrl(origin: string, signIn: SignInSettings, mode: DialogMode): string {
+export function dialogUrl(base: string, signIn: SignInSettings, mode: DialogMode): string {
   const params = new URLSearchParams({
     mode,
     authority: signIn.authority,
@@ -21,7 +26,7 @@ export function dialogUrl(origin: string, signIn: SignInSettings, mode: DialogMo
     scopes: signIn.scopes.join(" "),
   });
   if (signIn.tokenEndpoint) params.set("tokenEndpoint", signIn.tokenEndpoint);
-  return `${origin}${DIALOG_PAGE}?${params}`;
+  return `${addinPageUrl(base, DIALOG_PAGE)}?${params}`;
 }
 
 export async function credentialsFromDialog(open: OpenDialog, url: string, mode: DialogMode): Promise<Credentials> {

@@ -10,17 +10,21 @@ import type { SignInBackend, TokenSource } from "./types.js";
 
 export type { AccountChangeReason, AccountInfo, Credentials, SignInBackend, TokenSource } from "./types.js";
 export { createTokenSourceWith } from "./tokenSource.js";
-export { dialogUrl } from "./dialogBridge.js";
+export { addinPageUrl, dialogUrl } from "./dialogBridge.js";
 
 export interface TokenSourceDeps {
-  /** The add-in's origin (where dialog.html and redirect.html are served); default location.origin. */
+  /**
+   * Where the add-in's pages are served: its origin, or the folder of its pages when it lives
+   * under a path (dialog.html and redirect.html sit beside the task pane). Default: the folder
+   * of the current page.
+   */
   origin?: string;
   /** Replaces the platform's sign-in (tests). */
   backend?: SignInBackend;
   /** Office: opens the dialog (tests pass one over a fake Office.context.ui). */
   openDialog?: OpenDialog;
   /** Browser: builds the MSAL client (tests pass a fake). */
-  createMsalClient?: (signIn: EnvironmentSettings["signIn"], origin: string) => Promise<MsalClient>;
+  createMsalClient?: (signIn: EnvironmentSettings["signIn"], redirectUri: string) => Promise<MsalClient>;
   fetchJson?: FetchLike;
   log?: Logger;
   now?: () => number;
@@ -31,13 +35,13 @@ export function createTokenSource(
   platform: "office" | "browser",
   deps: TokenSourceDeps = {},
 ): TokenSource {
-  const origin = deps.origin ?? globalThis.location?.origin ?? "https://localhost:3000";
+  const base = deps.origin ?? (globalThis.location ? new URL(".", globalThis.location.href).href : "https://localhost:3000/");
   const backend =
     deps.backend ??
     (platform === "office"
-      ? createOfficeBackend(environment.signIn, deps.openDialog ?? createDialogOpener(), origin)
+      ? createOfficeBackend(environment.signIn, deps.openDialog ?? createDialogOpener(), base)
       : createBrowserBackend(environment.signIn, {
-          origin,
+          base,
           ...(deps.createMsalClient ? { createClient: deps.createMsalClient } : {}),
           ...(deps.fetchJson ? { fetchJson: deps.fetchJson } : {}),
         }));

@@ -8,11 +8,11 @@ import type { OpenDialog } from "../office/dialog.js";
 import { credentialsFromDialog, dialogUrl } from "./dialogBridge.js";
 import type { SignInBackend } from "./types.js";
 
-export function createOfficeBackend(signIn: SignInSettings, openDialog: OpenDialog, origin: string): SignInBackend {
+export function createOfficeBackend(signIn: SignInSettings, openDialog: OpenDialog, base: string): SignInBackend {
   return {
     restore: async () => null,
-    signIn: () => credentialsFromDialog(openDialog, dialogUrl(origin, signIn, "signin"), "signin"),
-    renew: () => credentialsFromDialog(openDialog, dialogUrl(origin, signIn, "renew"), "renew"),
+    signIn: () => credentialsFromDialog(openDialog, dialogUrl(base, signIn, "signin"), "signin"),
+    renew: () => credentialsFromDialog(openDialog, dialogUrl(base, signIn, "renew"), "renew"),
     clear: async () => undefined,
   };
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ProtocolMode } from "@azure/msal-browser";
 import { loadAuthorityMetadata, msalConfiguration } from "../../src/auth/msalConfig.js";
-import { dialogUrl } from "../../src/auth/index.js";
+import { addinPageUrl, dialogUrl } from "../../src/auth/index.js";
 import { SANDBOX_ENVIRONMENT } from "../../src/core/settings/environment.js";
 
 const discovery = {
@@ -64,4 +64,11 @@ test("the dialog address is on the add-in's origin and carries only non-secret s
   assert.equal(url.pathname, "/dialog.html");
   assert.deepEqual([...url.searchParams.keys()].sort(), ["authority", "clientId", "mode", "scopes", "tokenEndpoint"]);
   assert.equal(url.searchParams.get("scopes"), "api:data:company api:data:contact api:data:lookup");
+});
+
+test("an add-in served under a path opens its own dialog and redirect pages there", () => {
+  const url = new URL(dialogUrl("https://addins.example.org/excel/", SANDBOX_ENVIRONMENT.signIn, "signin"));
+  assert.equal(url.origin + url.pathname, "https://addins.example.org/excel/dialog.html");
+  assert.equal(addinPageUrl("https://addins.example.org/excel", "redirect.html"), "https://addins.example.org/excel/redirect.html");
+  assert.equal(addinPageUrl("https://localhost:3000", "redirect.html"), "https://localhost:3000/redirect.html");
 });
