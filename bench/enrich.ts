@@ -3,9 +3,10 @@
 // naive way, run on a slice and extrapolated), and the documented per-tick batching pattern
 // (one request per tick, no cap, no dedup; and the same split into 25s). Then the same sheet
 // recalculated. Requests are counted at the sandbox; credits come from its ledger.
+import { availableParallelism, loadavg } from "node:os";
 import { createServiceClient, type ServiceClient } from "../src/core/api/index.js";
 import { PATHS } from "../src/core/contract/index.js";
-import { createEnrichmentEngine } from "../src/core/enrich/index.js";
+import { createEnrichmentEngine, type EnrichmentEngine } from "../src/core/enrich/index.js";
 import { startSandbox, type RunningSandbox } from "../src/sandbox/server.js";
 
 const RATE = 25;
@@ -14,6 +15,9 @@ const IDS = 1000;
 const FIELDS = ["name", "website", "country", "city", "revenue", "employeeRange", "certified", "foundedYear", "companyStatus", "ticker"];
 const NAIVE_SLICE_ROWS = 25; // 250 cells; the rest is extrapolated
 const ENRICH_ROUTE = `POST ${PATHS.enrichCompanies}`;
+const ENGINE_RUNS = 3;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Row {
   approach: string;
@@ -47,18 +51,34 @@ export async function benchEnrich(): Promise<void> {
     const sheet: Cell[] = ids.flatMap((id) => FIELDS.map((field) => ({ id, field })));
     const rows: Row[] = [];
 
-    // 1. This engine.
+    // 1. This engine: three first calculations (fresh engine, cache and account each time), the median shown.
     {
-      const client = await clientFor(sandbox, "bench-engine");
-      const engine = createEnrichmentEngine({ client, dailyNewRecordCap: 100_000 });
-      const first = await measure(sandbox, "bench-engine", "engine, first calculation", sheet, (cell) =>
-        engine.getCells("company", cell.id, cell.field).then((r) => r.ok),
-      );
-      await engine.whenIdle();
-      rows.push(first);
+      const firsts: Row[] = [];
+      let engine: EnrichmentEngine | undefined;
+      let account = "";
+      for (let run = 1; run <= ENGINE_RUNS; run++) {
+        account = `bench-engine-${run}`;
+        const client = await clientFor(sandbox, account);
+        const fresh = createEnrichmentEngine({ client, dailyNewRecordCap: 100_000 });
+        firsts.push(
+          await measure(sandbox, account, "engine, first calculation", sheet, (cell) =>
+            fresh.getCells("company", cell.id, cell.field).then((r) => r.ok),
+          ),
+        );
+        await fresh.whenIdle();
+        engine = fresh;
+        await pause(1100); // let the sandbox's one-second window empty between runs
+      }
+      const sorted = [...firsts].sort((a, b) => a.wallMs - b.wallMs);
+      const median = sorted[Math.floor(sorted.length / 2)]!;
+      rows.push({
+        ...median,
+        note: `median of ${ENGINE_RUNS} runs; wall times ${sorted.map((r) => (r.wallMs / 1000).toFixed(2)).join(", ")} s`,
+      });
+      const again = engine!;
       rows.push(
-        await measure(sandbox, "bench-engine", "engine, recalculation", sheet, (cell) =>
-          engine.getCells("company", cell.id, cell.field).then((r) => r.ok),
+        await measure(sandbox, account, "engine, recalculation", sheet, (cell) =>
+          again.getCells("company", cell.id, cell.field).then((r) => r.ok),
         ),
       );
     }
@@ -87,11 +107,9 @@ export async function benchEnrich(): Promise<void> {
     // 3. The documented per-tick pattern: everything queued in a tick in one request.
     {
       const token = await devToken(sandbox, "bench-tick");
-      rows.push(
-        await measureTickBatcher(sandbox, "bench-tick", "per-tick batch, no cap, no dedup", sheet, (batch) =>
-          rawEnrich(sandbox.url, token, batch),
-        ),
-      );
+      for (const approach of ["per-tick batch, no cap, no dedup", "per-tick, no cap: recalculation"]) {
+        rows.push(await measureTickBatcher(sandbox, "bench-tick", approach, sheet, (batch) => rawEnrich(sandbox.url, token, batch)));
+      }
     }
 
     // 4. The same pattern split into requests of 25 cells (so the service accepts them), still no dedup or cache.
@@ -277,6 +295,8 @@ function print(rows: Row[], floorMs: number): void {
   for (const r of rows) if (r.note) console.log(`- ${r.approach}: ${r.note}`);
   if (rawStatus !== undefined) console.log(`- per-tick batch, no cap: the service answered ${rawStatus} (more than 25 inputs), so every cell failed`);
   const engine = rows[0]!;
+  console.log("Every approach runs with its own sandbox account (credits and rate-limit windows apart).");
+  console.log(`Machine load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores; CPU contention shows in the wall times.`);
   console.log(
     `Aim: ${Math.ceil(IDS / 25)} requests on the first calculation (got ${engine.requests}), 0 on recalculation (got ${rows[1]!.requests}), ` +
       `wall time within 15% of the floor (got ${((engine.wallMs / floorMs - 1) * 100).toFixed(0)}% over).`,
