@@ -8,10 +8,10 @@ import type { RecordStore } from "../../src/sandbox/context.js";
 
 const records = { companyCount: () => 2000, contactCount: () => 3000 } as RecordStore;
 
-function seeded(seed: number) {
+function seeded(seed: number, recordStore: RecordStore = records) {
   const db = new Database(":memory:");
   const store = new AudienceStore(db);
-  seedAudiences(store, records, seed);
+  seedAudiences(store, recordStore, seed);
   const audiences = store.listAudiences().map((a) => ({ ...a, columns: store.columns(a.id), rows: store.rowPage(a.id, 0, 20_000) }));
   db.close();
   return audiences;
@@ -33,6 +33,11 @@ describe("seeded audiences", () => {
     const withBad = audiences.filter((a) => valid(a) < a.recordCount);
     assert.equal(withBad.length, 1);
     assert.ok(valid(withBad[0]!) > 0, "the audience with bad references also has good rows");
+  });
+
+  it("has a 20,000-row audience on the default data set (20,000 companies)", () => {
+    const big = seeded(1, { companyCount: () => 20_000, contactCount: () => 100_000 } as RecordStore);
+    assert.ok(big.some((a) => a.recordCount === 20_000));
   });
 
   it("seeds only once", () => {

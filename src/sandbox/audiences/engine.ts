@@ -16,8 +16,8 @@ export interface JobEngineOptions {
   now?: () => number;
 }
 
-/** Most rows one tick processes, so a fast setting never blocks the event loop for long. */
-const MAX_ROWS_PER_TICK = 2000;
+/** Most rows one tick processes (about 60 ms of work), so a fast setting never blocks the event loop for long. */
+const MAX_ROWS_PER_TICK = 500;
 
 const INVALID_REFERENCE: ErrorDetails = {
   summary: "Invalid reference",

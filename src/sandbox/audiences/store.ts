@@ -203,10 +203,21 @@ const AUDIENCE_SELECT = `SELECT a.id, a.name, a.description, a.type,
 
 export class AudienceStore {
   private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(db: Database.Database) {
     this.db = db;
     db.exec(SCHEMA);
+  }
+
+  /** Prepares each statement once: preparing per row made big jobs slow. */
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
   }
 
   get isOpen(): boolean {
@@ -218,36 +229,36 @@ export class AudienceStore {
   }
 
   audienceCount(): number {
-    return (this.db.prepare("SELECT count(*) AS n FROM audience").get() as { n: number }).n;
+    return (this.sql("SELECT count(*) AS n FROM audience").get() as { n: number }).n;
   }
 
   createAudience(audience: NewAudience): void {
-    const seq = (this.db.prepare("SELECT coalesce(max(seq), 0) + 1 AS s FROM audience").get() as { s: number }).s;
+    const seq = (this.sql("SELECT coalesce(max(seq), 0) + 1 AS s FROM audience").get() as { s: number }).s;
     this.transaction(() => {
       this.db
         .prepare("INSERT INTO audience (id, seq, name, description, type) VALUES (?, ?, ?, ?, ?)")
         .run(audience.id, seq, audience.name, audience.description, audience.type);
-      const col = this.db.prepare(
+      const col = this.sql(
         "INSERT INTO audience_column (audience_id, id, position, name, data_type, column_type, field) VALUES (?, ?, ?, ?, ?, ?, ?)",
       );
       audience.columns.forEach((c, i) => col.run(audience.id, c.id, i, c.name, c.dataType, c.columnType, c.field));
-      const row = this.db.prepare("INSERT INTO audience_row (audience_id, id, position, record_ref) VALUES (?, ?, ?, ?)");
+      const row = this.sql("INSERT INTO audience_row (audience_id, id, position, record_ref) VALUES (?, ?, ?, ?)");
       audience.rows.forEach((r, i) => row.run(audience.id, r.id, i, r.recordRef));
     });
   }
 
   listAudiences(): AudienceRecord[] {
-    return (this.db.prepare(`${AUDIENCE_SELECT} ORDER BY a.seq`).all() as AudienceRowSql[]).map(toAudience);
+    return (this.sql(`${AUDIENCE_SELECT} ORDER BY a.seq`).all() as AudienceRowSql[]).map(toAudience);
   }
 
   getAudience(id: string): AudienceRecord | undefined {
-    const r = this.db.prepare(`${AUDIENCE_SELECT} WHERE a.id = ?`).get(id) as AudienceRowSql | undefined;
+    const r = this.sql(`${AUDIENCE_SELECT} WHERE a.id = ?`).get(id) as AudienceRowSql | undefined;
     return r ? toAudience(r) : undefined;
   }
 
   columns(audienceId: string): ColumnRecord[] {
     return (
-      this.db.prepare("SELECT * FROM audience_column WHERE audience_id = ? ORDER BY position").all(audienceId) as ColumnSql[]
+      this.sql("SELECT * FROM audience_column WHERE audience_id = ? ORDER BY position").all(audienceId) as ColumnSql[]
     ).map(toColumn);
   }
 
@@ -269,13 +280,13 @@ export class AudienceStore {
   /** Which of `rowIds` belong to the audience. */
   existingRowIds(audienceId: string, rowIds: readonly string[]): Set<string> {
     const found = new Set<string>();
-    const stmt = this.db.prepare("SELECT 1 FROM audience_row WHERE audience_id = ? AND id = ?").pluck();
+    const stmt = this.sql("SELECT 1 FROM audience_row WHERE audience_id = ? AND id = ?").pluck();
     for (const id of rowIds) if (stmt.get(audienceId, id) !== undefined) found.add(id);
     return found;
   }
 
   rowsByIds(audienceId: string, rowIds: readonly string[]): RowRecord[] {
-    const stmt = this.db.prepare("SELECT id, position, record_ref, cells FROM audience_row WHERE audience_id = ? AND id = ?");
+    const stmt = this.sql("SELECT id, position, record_ref, cells FROM audience_row WHERE audience_id = ? AND id = ?");
     const out: RowRecord[] = [];
     for (const id of rowIds) {
       const r = stmt.get(audienceId, id) as RowSql | undefined;
@@ -286,12 +297,12 @@ export class AudienceStore {
 
   /** Record references of rows, for the credit check before a job starts. */
   recordRefs(audienceId: string, rowIds: readonly string[]): string[] {
-    const stmt = this.db.prepare("SELECT record_ref FROM audience_row WHERE audience_id = ? AND id = ?").pluck();
+    const stmt = this.sql("SELECT record_ref FROM audience_row WHERE audience_id = ? AND id = ?").pluck();
     return rowIds.map((id) => stmt.get(audienceId, id) as string | undefined).filter((r): r is string => r !== undefined);
   }
 
   writeCells(audienceId: string, rowId: string, cells: Record<string, Cell>): void {
-    this.db.prepare("UPDATE audience_row SET cells = ? WHERE audience_id = ? AND id = ?").run(JSON.stringify(cells), audienceId, rowId);
+    this.sql("UPDATE audience_row SET cells = ? WHERE audience_id = ? AND id = ?").run(JSON.stringify(cells), audienceId, rowId);
   }
 
   /** Creates the job and marks its cells LOADING, in one transaction. */
@@ -302,7 +313,7 @@ export class AudienceStore {
           "INSERT INTO audience_job (id, audience_id, account, state, total_rows, columns, created_at) VALUES (?, ?, ?, 'SCHEDULED', ?, ?, ?)",
         )
         .run(job.id, job.audienceId, job.account, job.rowIds.length, JSON.stringify(job.columnIds), now);
-      const jr = this.db.prepare("INSERT INTO audience_job_row (job_id, seq, row_id) VALUES (?, ?, ?)");
+      const jr = this.sql("INSERT INTO audience_job_row (job_id, seq, row_id) VALUES (?, ?, ?)");
       job.rowIds.forEach((rowId, i) => jr.run(job.id, i, rowId));
       for (const row of this.rowsByIds(job.audienceId, job.rowIds)) {
         for (const columnId of job.columnIds) {
@@ -316,7 +327,7 @@ export class AudienceStore {
   }
 
   getJob(id: string): JobRecord | undefined {
-    const r = this.db.prepare("SELECT * FROM audience_job WHERE id = ?").get(id) as JobSql | undefined;
+    const r = this.sql("SELECT * FROM audience_job WHERE id = ?").get(id) as JobSql | undefined;
     return r ? toJob(r) : undefined;
   }
 
@@ -357,6 +368,6 @@ export class AudienceStore {
       values.push(value);
     }
     if (sets.length === 0) return;
-    this.db.prepare(`UPDATE audience_job SET ${sets.join(", ")} WHERE id = ?`).run(...values, id);
+    this.sql(`UPDATE audience_job SET ${sets.join(", ")} WHERE id = ?`).run(...values, id);
   }
 }
