@@ -15,9 +15,12 @@ export class RateLimiter {
   private readonly configuredPerSecond: number;
   private readonly burst: number;
   private readonly stretch: number;
+  private readonly slackMs: number;
   /** Theoretical arrival time of the next request when the bucket is drained. */
   private tat = Number.NEGATIVE_INFINITY;
   private pausedUntil = Number.NEGATIVE_INFINITY;
+  /** The waiters, one after another. */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly clock: Clock,
@@ -26,6 +29,9 @@ export class RateLimiter {
     if (!(options.perSecond > 0)) throw new RangeError("rateLimit.perSecond must be greater than 0");
     this.configuredPerSecond = options.perSecond;
     this.stretch = 1 + Math.max(0, options.safetyMargin);
+    // perSecond + 1 grants span at least 1000 * stretch - slack ms: half the margin absorbs
+    // lateness here, half the jitter on the way to the service.
+    this.slackMs = ((this.stretch - 1) * 1000) / 2;
     this.intervalMs = (1000 / options.perSecond) * this.stretch;
     this.burst = Math.max(1, Math.floor(options.burst));
   }
@@ -35,16 +41,48 @@ export class RateLimiter {
     return (1000 / this.intervalMs) * this.stretch;
   }
 
-  /** Waits for a slot; rejects with the signal's reason when aborted first. */
-  async acquire(signal?: AbortSignal): Promise<void> {
+  /**
+   * Waits for a slot; rejects with the signal's reason when aborted first. Waiters are served
+   * one at a time in arrival order, and a waiter woken late moves the next slots with it (beyond
+   * a small slack), so a late request and an on-time one after it never come closer than a
+   * one-second window at the service allows.
+   */
+  acquire(signal?: AbortSignal): Promise<void> {
+    const turn = this.queue.then(() => this.waitForSlot(signal));
+    this.queue = turn.catch(() => undefined);
+    if (!signal) return turn;
+    // An aborted waiter leaves at once; its turn, when it comes, passes straight on.
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason ?? new Error("aborted"));
+      if (signal.aborted) onAbort();
+      else signal.addEventListener("abort", onAbort, { once: true });
+      turn.then(
+        () => {
+          signal.removeEventListener("abort", onAbort);
+          resolve();
+        },
+        (error: unknown) => {
+          signal.removeEventListener("abort", onAbort);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  }
+
+  private async waitForSlot(signal?: AbortSignal): Promise<void> {
     for (;;) {
       signal?.throwIfAborted();
       const now = this.clock.now();
-      const slot = Math.max(now, this.pausedUntil, this.tat - (this.burst - 1) * this.intervalMs);
-      this.tat = Math.max(this.tat, slot) + this.intervalMs;
-      if (slot > now) await this.clock.sleep(slot - now, signal);
-      // A 429 that arrived while waiting moves everyone behind the pause.
-      if (this.clock.now() >= this.pausedUntil) return;
+      const earliest = Math.max(this.pausedUntil, this.tat - (this.burst - 1) * this.intervalMs);
+      if (now >= earliest) {
+        // A grant a little late keeps the schedule (no throughput lost to timer lateness); one
+        // later than the slack (or after an idle spell) starts it again from now, so no run of
+        // perSecond + 1 grants fits in one second.
+        const base = this.tat >= now - this.slackMs ? this.tat : now;
+        this.tat = base + this.intervalMs;
+        return;
+      }
+      await this.clock.sleep(earliest - now, signal);
     }
   }
 

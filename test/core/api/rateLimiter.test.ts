@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { RateLimiter } from "../../../src/core/api/rateLimiter.js";
+import { FakeClock } from "./scripted.js";
+
+async function grant(clock: FakeClock, limiter: RateLimiter): Promise<number> {
+  await clock.run(limiter.acquire());
+  return clock.now();
+}
+
+describe("RateLimiter", () => {
+  it("keeps the schedule when a grant is only a little late, and restarts it when very late", async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter(clock, { perSecond: 25, burst: 1, safetyMargin: 0.02 }); // 40.8 ms, slack 10 ms
+    assert.equal(await grant(clock, limiter), 0);
+    await clock.advance(45.8); // 5 ms late
+    assert.equal(await grant(clock, limiter), 45.8);
+    assert.ok(Math.abs((await grant(clock, limiter)) - 81.6) < 1e-9, "back on the 40.8 ms grid");
+    await clock.advance(122.4 - 81.6 + 15); // 15 ms late: more than the slack
+    const late = await grant(clock, limiter);
+    assert.ok(Math.abs((await grant(clock, limiter)) - (late + 40.8)) < 1e-9, "spaced from the late grant");
+  });
+
+  it("never lets perSecond + 1 grants into one second, however late the waiters wake", async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter(clock, { perSecond: 25, burst: 1, safetyMargin: 0.02 });
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const grants: number[] = [];
+    for (let i = 0; i < 400; i += 1) {
+      if (random() < 0.3) await clock.advance(random() * 60);
+      grants.push(await grant(clock, limiter));
+    }
+    for (let j = 0; j + 25 < grants.length; j += 1) {
+      assert.ok(grants[j + 25]! - grants[j]! >= 1010 - 1e-9, `grants ${j}..${j + 25} span ${grants[j + 25]! - grants[j]!} ms`);
+    }
+  });
+
+  it("serves waiters in arrival order and lets an aborted one leave without blocking the rest", async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter(clock, { perSecond: 10, burst: 1, safetyMargin: 0 });
+    const order: string[] = [];
+    const controller = new AbortController();
+    const a = limiter.acquire().then(() => order.push(`a@${clock.now()}`));
+    const b = limiter.acquire(controller.signal).then(
+      () => order.push("b"),
+      () => order.push(`b aborted@${clock.now()}`),
+    );
+    const c = limiter.acquire().then(() => order.push(`c@${clock.now()}`));
+    await clock.flush();
+    controller.abort();
+    await clock.run(Promise.all([a, b, c]));
+    assert.deepEqual(order, ["a@0", "b aborted@0", "c@100"]);
+  });
+
+  it("pauses everyone for a Retry-After and tightens to the service's lower per-second limit", async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter(clock, { perSecond: 10, burst: 1, safetyMargin: 0 });
+    await grant(clock, limiter);
+    limiter.pauseFor(2000);
+    assert.equal(await grant(clock, limiter), 2000);
+    limiter.observe({ get: (name) => (name === "x-ratelimit-limit-second" ? "4" : null) });
+    assert.equal(limiter.perSecond, 4);
+    // The slot already scheduled stands; the ones after it are 250 ms apart.
+    assert.equal(await grant(clock, limiter), 2100);
+    assert.equal(await grant(clock, limiter), 2350);
+    // A higher limit from the service never loosens the configured one; -1 (unknown) is ignored.
+    limiter.observe({ get: (name) => (name === "x-ratelimit-limit-second" ? "100" : name === "x-ratelimit-remaining-second" ? "-1" : null) });
+    assert.equal(limiter.perSecond, 10);
+  });
+});
