@@ -5,7 +5,7 @@
 import { createServiceClient, UnauthorizedError, type ServiceClient, type Transport } from "./core/api/index.js";
 import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine } from "./core/enrich/index.js";
 import type { EnvironmentSettings } from "./core/settings/environment.js";
-import { createTokenSource, type AccountChangeReason, type AccountInfo, type TokenSource } from "./auth/index.js";
+import type { AccountChangeReason, AccountInfo, TokenSource } from "./auth/index.js";
 
 export type { TokenSource } from "./auth/index.js";
 
@@ -95,9 +95,39 @@ export interface RuntimeOptions {
   requestsPerSecond?: number;
 }
 
-/** The real sign-in (OAuth code flow with PKCE) for the platform the page runs on. */
+/**
+ * The real sign-in (OAuth code flow with PKCE) for the platform the page runs on. The sign-in
+ * library is loaded right after start-up rather than in the first bundle (it is large).
+ */
 export function signInTokenSource(platform: "office" | "browser"): TokenSourceFactory {
-  return (environment) => createTokenSource(environment, platform);
+  return (environment) => lazyTokenSource(() => import("./auth/index.js").then((m) => m.createTokenSource(environment, platform)));
+}
+
+type AccountListener = (account: AccountInfo | null, reason?: AccountChangeReason) => void;
+
+/** A token source whose implementation loads on demand; calls wait for it, events pass through. */
+export function lazyTokenSource(load: () => Promise<TokenSource>): TokenSource {
+  let source: TokenSource | undefined;
+  const listeners = new Set<AccountListener>();
+  const ready = load().then((loaded) => {
+    source = loaded;
+    loaded.onChange((account, reason) => listeners.forEach((l) => l(account, reason)));
+    const account = loaded.account();
+    if (account) listeners.forEach((l) => l(account, "restored"));
+    return loaded;
+  });
+  // A failed load is reported by the first call that needs the source, not here.
+  ready.catch(() => undefined);
+  return {
+    getAccessToken: async (request) => (await ready).getAccessToken(request),
+    signIn: async () => (await ready).signIn(),
+    signOut: async () => (await ready).signOut(),
+    account: () => source?.account() ?? null,
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 export function createRuntime(options: RuntimeOptions): Runtime {

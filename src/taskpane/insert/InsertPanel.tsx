@@ -1,15 +1,9 @@
 // "Insert into sheet": column picker, where to put the table, progress with Cancel, and the
 // outcome in words. The work itself is insertSearch; this only drives it.
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import {
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   MessageBar,
   MessageBarBody,
@@ -30,26 +24,23 @@ const useStyles = makeStyles({
 
 export const count = (n: number) => n.toLocaleString("en-US");
 
+const ConfirmOverwriteDialog = lazy(() => import("./ConfirmOverwriteDialog.js").then((m) => ({ default: m.ConfirmOverwriteDialog })));
+
 /** A question for the user that resolves to their answer. */
 export function useConfirm() {
   const [question, setQuestion] = useState<{ text: string; answer(yes: boolean): void } | undefined>();
   const ask = (text: string) => new Promise<boolean>((resolve) => setQuestion({ text, answer: resolve }));
-  const dialog = (
-    <Dialog open={question !== undefined} modalType="alert">
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Write over existing data?</DialogTitle>
-          <DialogContent>{question?.text}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={() => (question?.answer(false), setQuestion(undefined))}>
-              Keep my data
-            </Button>
-            <Button onClick={() => (question?.answer(true), setQuestion(undefined))}>Write over it</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  );
+  const dialog = question ? (
+    <Suspense fallback={null}>
+      <ConfirmOverwriteDialog
+        text={question.text}
+        answer={(yes) => {
+          question.answer(yes);
+          setQuestion(undefined);
+        }}
+      />
+    </Suspense>
+  ) : null;
   return { ask, dialog };
 }
 
