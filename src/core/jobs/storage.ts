@@ -4,6 +4,8 @@
 import type { TrackedJob } from "./trackedJob.js";
 
 export interface JobStorage {
+  /** Names the place the list is kept; trackers opened on the same key are one tracker. */
+  readonly key?: string;
   load(): Promise<TrackedJob[]>;
   save(jobs: readonly TrackedJob[]): Promise<void>;
 }
@@ -58,6 +60,7 @@ export function pruneJobs(jobs: readonly TrackedJob[]): TrackedJob[] {
 export function keyValueJobStorage(store: KeyValueStore, userId: string): JobStorage {
   const key = JOB_STORAGE_PREFIX + encodeURIComponent(userId);
   return {
+    key,
     async load() {
       return parseStoredJobs(await store.getItem(key));
     },

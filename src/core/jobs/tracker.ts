@@ -26,6 +26,9 @@ export interface NewTrackedJob {
   rowIds?: string[];
 }
 
+/** Open trackers by storage key: a panel mounted twice must not keep two lists that overwrite each other. */
+const openTrackers = new Map<string, { poller: JobPoller; tracker: Promise<JobTracker>; instance?: JobTracker }>();
+
 export class JobTracker {
   private readonly poller: JobPoller;
   private readonly storage: JobStorage;
@@ -35,7 +38,7 @@ export class JobTracker {
   private readonly listeners = new Set<(snapshot: TrackerSnapshot) => void>();
   private saving: Promise<void> = Promise.resolve();
   private storageProblem: string | undefined;
-  private closed = false;
+  private isClosed = false;
 
   private constructor(options: JobTrackerOptions) {
     this.poller = options.poller;
@@ -43,8 +46,25 @@ export class JobTracker {
     this.now = options.now ?? Date.now;
   }
 
-  /** Loads the remembered jobs and resumes following the unfinished ones. */
-  static async open(options: JobTrackerOptions): Promise<JobTracker> {
+  /**
+   * Loads the remembered jobs and resumes following the unfinished ones. Opening again on the
+   * same storage key (and poller) gives the tracker already open, until it is closed.
+   */
+  static open(options: JobTrackerOptions): Promise<JobTracker> {
+    const key = options.storage.key;
+    if (key === undefined) return JobTracker.load(options);
+    const existing = openTrackers.get(key);
+    if (existing && existing.poller === options.poller && !existing.instance?.closed) return existing.tracker;
+    if (existing) void existing.tracker.then((t) => t.close());
+    const entry: { poller: JobPoller; tracker: Promise<JobTracker>; instance?: JobTracker } = {
+      poller: options.poller,
+      tracker: JobTracker.load(options).then((t) => (entry.instance = t)),
+    };
+    openTrackers.set(key, entry);
+    return entry.tracker;
+  }
+
+  private static async load(options: JobTrackerOptions): Promise<JobTracker> {
     const tracker = new JobTracker(options);
     try {
       tracker.list = await options.storage.load();
@@ -53,6 +73,10 @@ export class JobTracker {
     }
     for (const job of tracker.list) if (!job.terminal) tracker.follow(job);
     return tracker;
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
   }
 
   snapshot(): TrackerSnapshot {
@@ -97,20 +121,22 @@ export class JobTracker {
 
   /** Stops following jobs (the shared poller stays; a new tracker resumes from storage). */
   close(): void {
-    this.closed = true;
+    this.isClosed = true;
+    const key = this.storage.key;
+    if (key !== undefined && openTrackers.get(key)?.instance === this) openTrackers.delete(key);
     for (const stop of this.stopWatching.values()) stop();
     this.stopWatching.clear();
     this.listeners.clear();
   }
 
   private follow(job: TrackedJob): void {
-    if (this.closed || this.stopWatching.has(job.jobId)) return;
+    if (this.isClosed || this.stopWatching.has(job.jobId)) return;
     const stop = this.poller.watch(job.audienceId, job.jobId, (update) => this.onUpdate(job.jobId, update));
     this.stopWatching.set(job.jobId, stop);
   }
 
   private onUpdate(jobId: string, update: JobUpdate): void {
-    if (this.closed) return;
+    if (this.isClosed) return;
     const now = this.now();
     this.update(jobId, (j) => {
       if (update.kind === "error") {

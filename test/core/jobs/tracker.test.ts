@@ -66,6 +66,28 @@ describe("JobTracker", () => {
     assert.equal(reopened.snapshot().jobs[0]?.percentProgress, 100);
   });
 
+  it("gives the same tracker to a panel mounted twice, so the two never overwrite each other's list", async () => {
+    const timer = new FakeTimer();
+    const client = new ScriptedJobs(timer, { j1: [status("RUNNING", 10)], j2: [status("RUNNING", 20)] });
+    const poller = new JobPoller({ client, timer });
+    const kv = mapStore();
+    const first = await JobTracker.open({ poller, storage: keyValueJobStorage(kv, "same-user") });
+    const second = await JobTracker.open({ poller, storage: keyValueJobStorage(kv, "same-user") });
+    assert.equal(first, second);
+    await first.track({ audienceId: "aud", jobId: "j1", audienceName: "A" });
+    await second.track({ audienceId: "aud", jobId: "j2", audienceName: "B" });
+    await timer.advance(5000);
+    await first.flush();
+    const stored = JSON.parse([...kv.data.values()][0]!) as TrackedJob[];
+    assert.deepEqual(stored.map((j) => j.jobId).sort(), ["j1", "j2"]);
+    first.close();
+    const third = await JobTracker.open({ poller, storage: keyValueJobStorage(kv, "same-user") });
+    assert.notEqual(third, first, "a closed tracker is not handed out again");
+    assert.equal(third.snapshot().jobs.length, 2);
+    third.close();
+    poller.dispose();
+  });
+
   it("keeps each user's jobs apart", async () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, { j1: [status("SUCCEEDED", 100)] });
