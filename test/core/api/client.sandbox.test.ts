@@ -156,6 +156,44 @@ describe("enrichment against the sandbox", () => {
   });
 });
 
+describe("contacts and audiences against the sandbox", () => {
+  it("searches contacts and enriches them by person id", async () => {
+    const c = client();
+    const page = await c.searchContacts({}, { size: 30 });
+    assert.equal(page.items.length, 30);
+    const inputs = [...page.items, ...page.items.slice(0, 5)].map((x) => ({ personId: Number(x.id) }));
+    sb.resetStats();
+    const records = await c.enrichContacts(inputs, ["firstName", "lastName", "email"]);
+    assert.equal(sb.requests("POST /data/v1/contacts/enrich"), Math.ceil(30 / 25));
+    assert.deepEqual(
+      records.map((r) => r.input.personId),
+      inputs.map((x) => x.personId),
+    );
+    assert.ok(records.every((r) => r.outcome === "matched" && r.id === String(r.input.personId)));
+  });
+
+  it("lists audiences, reads rows, starts a row enrichment and waits for its end", async () => {
+    const c = client();
+    const audiences = await c.listAudiences();
+    assert.ok(audiences.length > 0);
+    const audience = await c.getAudience(audiences[0]!.id);
+    assert.equal(audience.id, audiences[0]!.id);
+    const rows = await c.getAudienceRows(audience.id, { page: 1, size: 10 });
+    assert.equal(rows.rows.length, Math.min(10, audience.attributes.recordCount));
+    assert.equal(rows.totalResults, audience.attributes.recordCount);
+    const picked = rows.rows.slice(0, 3).map((r) => r.id);
+    const jobId = await c.startAudienceEnrichment(audience.id, { scope: "ROW", rows: picked });
+    assert.ok(jobId);
+    const seen: string[] = [];
+    const done = await c.waitForJob(audience.id, jobId, { initialDelayMs: 20, maxDelayMs: 100, onProgress: (s) => seen.push(s.status) });
+    assert.ok(done.terminal && ["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED"].includes(done.status), done.status);
+    assert.equal((await c.getJob(audience.id, jobId)).status, done.status);
+    const after = await c.getAudienceRows(audience.id, { page: 1, size: 10 });
+    const enriched = after.rows.filter((r) => picked.includes(r.id));
+    assert.ok(enriched.every((r) => r.attributes.values.every((v) => v.state !== "BLANK" && v.state !== "LOADING")));
+  });
+});
+
 describe("validation parity with the sandbox", () => {
   type Query = { page?: number; size?: number; sort?: string };
   const searchCases: Array<[string, "company" | "contact", Record<string, unknown>, Query?]> = [
