@@ -152,6 +152,33 @@ describe("job status panel in the browser against the sandbox", { skip, timeout:
     await page.close();
   });
 
+  test("plain answers when no rows match (204) and when the account has no credits (402)", async () => {
+    const created = await fetch(`${e2e.sandbox.url}/__sandbox/audiences`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Empty list", type: "COMPANY", recordIds: [] }),
+    });
+    assert.equal(created.status, 201);
+    const { page, errors } = await openJobs(e2e);
+    const audience = page.getByRole("combobox", { name: "Audience" });
+    await audience.selectOption({ label: "Empty list (0 companies)" });
+    await page.getByRole("button", { name: "Start enrichment" }).click();
+    await page.getByRole("status").filter({ hasText: "No rows match this choice" }).waitFor();
+
+    const messy = all.find((a) => a.attributes.name.includes("needs cleanup"))!;
+    await e2e.sandbox.setAccount("default", 0);
+    try {
+      await audience.selectOption({ label: optionLabel(messy) });
+      // Rows already enriched by the earlier test cost nothing; ask for the whole audience.
+      await page.getByRole("button", { name: "Start enrichment" }).click();
+      await page.getByRole("alert").filter({ hasText: "no credits left" }).waitFor();
+    } finally {
+      await e2e.sandbox.setAccount("default", 100_000);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test("no serious or critical accessibility violations in the panel (axe-core)", async () => {
     const { page } = await openJobs(e2e);
     await page.locator("li[data-job-id]").first().waitFor();
