@@ -4,12 +4,39 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { decodeJwt } from "jose";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { dialogUrl } from "../../src/auth/index.js";
 import { parseDialogMessage, type DialogResult } from "../../src/auth/dialogProtocol.js";
 import { DATA_SCOPES } from "../../src/core/settings/environment.js";
 import { startSandbox, type RunningSandbox } from "../../src/sandbox/server.js";
-import { buildTaskPane, chromiumAvailable, launchChromium, serveDirectory, type Chromium, type StaticServer } from "./helpers.js";
+import {
+  buildTaskPane,
+  chromiumAvailable,
+  launchChromium,
+  serveDirectory,
+  axeSource,
+  type AxeViolation,
+  type Chromium,
+  type StaticServer,
+} from "./helpers.js";
+
+/**
+ * axe's serious and critical findings. The sandbox's pages forbid scripts (CSP), so axe is
+ * evaluated through the debugging protocol instead of a script tag.
+ */
+async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource());
+  const { violations, passes } = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: unknown): Promise<{ violations: AxeViolation[]; passes: unknown[] }> } }).axe;
+    const result = await axe.run(document);
+    return {
+      passes: result.passes.length,
+      violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })),
+    };
+  });
+  if (passes === 0) throw new Error("axe checked nothing on the page");
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
 
 const OFFICE_STUB = `
   window.Office = {
@@ -37,6 +64,8 @@ async function runDialog(
   context: BrowserContext,
   mode: "signin" | "renew",
   user?: { email: string; password: string; deny?: boolean },
+  /** Collects axe's serious violations of the login and consent pages. */
+  accessibility?: AxeViolation[],
 ): Promise<{ result: DialogResult; raw: string; storage: string[] }> {
   const page = await context.newPage();
   let resolveMessage!: (m: string) => void;
@@ -46,11 +75,13 @@ async function runDialog(
   await page.goto(dialogUrl(pages.origin, signInSettings(), mode));
   if (user) {
     await page.locator("#email").waitFor({ timeout: 30_000 });
+    if (accessibility) accessibility.push(...(await seriousAccessibilityViolations(page)));
     await page.locator("#email").fill(user.email);
     await page.locator("#password").fill(user.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     const consent = page.getByRole("heading", { name: "Allow access" });
     await consent.waitFor({ timeout: 30_000 });
+    if (accessibility) accessibility.push(...(await seriousAccessibilityViolations(page)));
     await page.getByRole("button", { name: user.deny ? "Deny" : "Allow" }).click();
   }
   const raw = await message;
@@ -74,7 +105,9 @@ describe("Office sign-in dialog page (headless Chromium, office.js stubbed)", { 
   });
 
   test("signin: login and consent in the dialog, the access token comes back through messageParent", async () => {
-    const { result, storage } = await runDialog(browser.context, "signin", { email: "analyst@example.com", password: "analyst-pass" });
+    const violations: AxeViolation[] = [];
+    const { result, storage } = await runDialog(browser.context, "signin", { email: "analyst@example.com", password: "analyst-pass" }, violations);
+    assert.deepEqual(violations, [], "the login and consent pages have no serious accessibility problems");
     assert.equal(result.type, "signedIn");
     if (result.type !== "signedIn") return;
     assert.deepEqual(result.account, { name: "Avery Analyst", username: "analyst@example.com" });
