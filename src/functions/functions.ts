@@ -1,7 +1,8 @@
 /* global CustomFunctions */
 // The BIZ cell functions. Each is a thin wrapper: read the arguments, ask the enrichment
 // engine (src/core/enrich), map a problem to an Excel error with a message. The runtime
-// (src/runtime.ts) injects the engine once with configureFunctions; nothing else is global here.
+// (src/runtime.ts) injects the engine once with configureFunctions; that reference (and its
+// startup gate) is the only state here.
 // JSDoc below becomes functions.json (custom-functions-metadata): it is the help text Excel shows.
 import {
   COMPANY_CARD_FIELDS,
@@ -17,17 +18,37 @@ import {
 
 export interface FunctionsConfig {
   engine: EnrichmentEngine;
-  /** Whether a user is signed in (no request is made otherwise). */
-  isSignedIn: () => boolean;
+  /** Whether a user is signed in (no request is made otherwise); may wait for a stored sign-in to be restored. */
+  isSignedIn: () => boolean | Promise<boolean>;
   /** Whether the host shows entity values (data-type cards); the company name is returned elsewhere. */
   supportsEntityCards?: () => boolean;
 }
 
-let configured: FunctionsConfig | undefined;
+/** How long a cell calculated as the workbook opens waits for the runtime to configure these functions. */
+const STARTUP_WAIT_MS = 5000;
+
+/** The injected configuration: absent until the runtime configures it ("starting"), or detached. */
+const injected: { config: FunctionsConfig | undefined; detached: boolean; ready: Promise<void>; markReady: () => void } = (() => {
+  let markReady = (): void => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  return { config: undefined, detached: false, ready, markReady };
+})();
 
 /** Called once by the runtime with the shared engine; `undefined` detaches it (sign-out, tests). */
 export function configureFunctions(config: FunctionsConfig | undefined): void {
-  configured = config;
+  injected.config = config;
+  injected.detached = config === undefined;
+  if (config) injected.markReady();
+}
+
+/** The configuration, waiting briefly if Excel calculates before the runtime has started. */
+async function currentConfig(): Promise<FunctionsConfig | undefined> {
+  if (injected.config || injected.detached) return injected.config;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, STARTUP_WAIT_MS)));
+  await Promise.race([injected.ready, timeout]);
+  clearTimeout(timer);
+  return injected.config;
 }
 
 function toExcelError(problem: CellProblem): CustomFunctions.Error {
@@ -47,8 +68,8 @@ async function cells(
   fields: unknown,
   invocation: CustomFunctions.Invocation | undefined,
 ): Promise<CellsResult> {
-  const config = configured;
-  if (!config || !config.isSignedIn()) return { ok: false, problem: problems.signIn() };
+  const config = await currentConfig();
+  if (!config || !(await config.isSignedIn())) return { ok: false, problem: problems.signIn() };
   return config.engine.getCells(kind, id, fields, { preview: isPreview(invocation) });
 }
 
@@ -135,7 +156,7 @@ export async function companyCardValue(
   const result = await cells("company", companyId, [...COMPANY_CARD_FIELDS], invocation);
   if (!result.ok) throw toExcelError(result.problem);
   const card: CompanyCard = companyCard(result.fields, result.values);
-  return configured?.supportsEntityCards?.() ? card : card.text;
+  return injected.config?.supportsEntityCards?.() ? card : card.text;
 }
 
 // ---------- Audience-enrichment job status (streaming) ----------

@@ -59,6 +59,22 @@ describe("BIZ functions", () => {
     assert.equal(client.calls.length, 0);
   });
 
+  it("lets cells calculated as the workbook opens wait for the runtime to configure the functions", async () => {
+    // A fresh copy of the module: never configured yet.
+    const fresh = (await import(`../../src/functions/functions.js?startup=${Date.now()}`)) as typeof fns;
+    const pending = cellOutcome(fresh.company(9, "name", invocation()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    fresh.configureFunctions({ engine: createEnrichmentEngine({ client: new FakeEnrichClient(), windowMs: 2 }), isSignedIn: () => true });
+    assert.deepEqual(await pending, { value: "Company 9" });
+  });
+
+  it("waits for a sign-in check that is still restoring", async () => {
+    const client = new FakeEnrichClient();
+    const engine = createEnrichmentEngine({ client, windowMs: 2 });
+    fns.configureFunctions({ engine, isSignedIn: () => new Promise((resolve) => setTimeout(() => resolve(true), 20)) });
+    assert.deepEqual(await cellOutcome(fns.company(5, "name", invocation())), { value: "Company 5" });
+  });
+
   it("maps problems to #VALUE! and #N/A with their messages", async () => {
     const client = configure();
     client.behaviour = (_k, id) => (id === 404 ? { status: "NO_MATCH", outcome: "noMatch" } : undefined);
