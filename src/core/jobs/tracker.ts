@@ -26,6 +26,9 @@ export interface NewTrackedJob {
   rowIds?: string[];
 }
 
+/** Row ids a ROW-scope job remembers at most, to count its failures among them. */
+export const MAX_REMEMBERED_ROW_IDS = 2000;
+
 /** Open trackers by storage key: a panel mounted twice must not keep two lists that overwrite each other. */
 const openTrackers = new Map<string, { poller: JobPoller; tracker: Promise<JobTracker>; instance?: JobTracker }>();
 
@@ -93,6 +96,9 @@ export class JobTracker {
   /** Remembers a job just started and follows it. */
   async track(job: NewTrackedJob): Promise<void> {
     const tracked: TrackedJob = { ...job, startedAt: this.now(), status: "SCHEDULED", terminal: false };
+    // Per-user storage is small (about 5 MB in a browser): a very long row list is not kept, and
+    // failures are then counted over the whole audience.
+    if (tracked.rowIds && tracked.rowIds.length > MAX_REMEMBERED_ROW_IDS) delete tracked.rowIds;
     this.list = [...this.list.filter((j) => j.jobId !== job.jobId), tracked];
     this.follow(tracked);
     this.changed();
