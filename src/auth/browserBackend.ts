@@ -75,15 +75,18 @@ export function createBrowserBackend(signIn: SignInSettings, deps: BrowserBacken
   const redirectUri = addinPageUrl(deps.base, REDIRECT_PAGE);
   let client: Promise<MsalClient> | undefined;
   const msal = () => {
-    client ??= (async () => {
-      const created = await (deps.createClient ? deps.createClient(signIn, redirectUri) : defaultClient(signIn, redirectUri, deps.fetchJson));
-      await created.initialize();
-      return created;
-    })();
-    // A failed start (server unreachable) is retried on the next call.
-    client.catch(() => {
-      client = undefined;
-    });
+    if (!client) {
+      const starting = (async () => {
+        const created = await (deps.createClient ? deps.createClient(signIn, redirectUri) : defaultClient(signIn, redirectUri, deps.fetchJson));
+        await created.initialize();
+        return created;
+      })();
+      // A failed start (server unreachable) is retried on the next call.
+      starting.catch(() => {
+        if (client === starting) client = undefined;
+      });
+      client = starting;
+    }
     return client;
   };
 

@@ -87,3 +87,22 @@ test("sign-out because the service keeps refusing the sign-in says it expired", 
   await source.signOut({ reason: "expired" });
   assert.deepEqual(reasons, [[null, "expired"]]);
 });
+
+test("an unreachable sign-in server is a clear error, and the next try starts over", async () => {
+  let attempts = 0;
+  const source = createTokenSource(SANDBOX_ENVIRONMENT, "browser", {
+    origin: "https://localhost:3000",
+    fetchJson: async () => {
+      attempts++;
+      throw new Error("connect ECONNREFUSED");
+    },
+  });
+  await assert.rejects(source.signIn(), (error: { kind: string; userMessage: string }) => {
+    assert.equal(error.kind, "network");
+    assert.match(error.userMessage, /could not be reached/);
+    return true;
+  });
+  const before = attempts;
+  await assert.rejects(source.signIn());
+  assert.ok(attempts > before, "tried again");
+});
