@@ -75,11 +75,11 @@ export class RateLimiter {
       const now = this.clock.now();
       const earliest = Math.max(this.pausedUntil, this.tat - (this.burst - 1) * this.intervalMs);
       if (now >= earliest) {
-        // A grant a little late keeps the schedule (no throughput lost to timer lateness); one
-        // later than the slack (or after an idle spell) starts it again from now, so no run of
-        // perSecond + 1 grants fits in one second.
-        const base = this.tat >= now - this.slackMs ? this.tat : now;
-        this.tat = base + this.intervalMs;
+        // Every grant is at most `slack` after its point on a schedule whose points are an
+        // interval apart: a grant a little late keeps the schedule (no throughput lost to timer
+        // lateness), a later one (or one after an idle spell) moves it, so perSecond + 1
+        // grants always span 1000 * stretch - slack ms, more than one second.
+        this.tat = Math.max(this.tat, now - this.slackMs) + this.intervalMs;
         return;
       }
       await this.clock.sleep(earliest - now, signal);
