@@ -5,7 +5,7 @@
 // a cancelled or failed insert still leaves a table over exactly the rows written.
 import {
   hyperlinkAddress,
-  NUMBER_FORMATS,
+  numberFormatOf,
   rowsPerBlock,
   uniqueHeaders,
   uniqueSheetName,
@@ -280,7 +280,7 @@ export class ExcelWorkbook implements WorkbookAdapter {
         // 3. Number formats of typed columns, then links.
         columns.forEach((column, c) => {
           if (column.type === "text" || column.type === "url") return;
-          const format = NUMBER_FORMATS[column.type];
+          const format = numberFormatOf(column);
           sheet.getRangeByIndexes(startRow, placement.left + c, n, 1).numberFormat = values.map((row) =>
             [typeof row[c] === "string" && row[c] !== "" ? TEXT_FORMAT : format],
           );

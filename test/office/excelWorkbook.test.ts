@@ -34,7 +34,8 @@ test("a new table goes to a new sheet: header, typed values, text format, hyperl
   ]);
   const sheet = excel.sheet("Companies");
   assert.equal(sheet.peek(1, 1)?.format, "@");
-  assert.equal(sheet.peek(1, 3)?.format, "0");
+  assert.equal(sheet.peek(1, 0)?.format, "0");
+  assert.equal(sheet.peek(1, 3)?.format, "#,##0");
   assert.equal(sheet.peek(1, 2)?.hyperlink?.address, "http://www.c1.com/");
   assert.equal(sheet.peek(1, 2)?.hyperlink?.textToDisplay, "www.c1.com");
   // The table object comes after every value.

@@ -18,6 +18,16 @@ export interface ColumnSpec {
   path: string;
   /** Chosen by default in the column picker. */
   byDefault: boolean;
+  /** Excel number format when the type's default does not suit (amounts get thousands separators). */
+  numberFormat?: string;
+}
+
+/** Thousands separators for amounts and counts (ids keep the plain "0"). */
+export const AMOUNT_FORMAT = "#,##0";
+
+/** The Excel number format of a column. */
+export function numberFormatOf(column: Pick<ColumnSpec, "type" | "numberFormat">): string {
+  return column.numberFormat ?? NUMBER_FORMATS[column.type];
 }
 
 export type SearchKind = "company" | "contact";
@@ -69,8 +79,8 @@ export const COMPANY_SEARCH_COLUMNS: readonly ColumnSpec[] = [
   company("city", true),
   company("state", true),
   company("country", true),
-  company("revenue", true),
-  company("employeeCount", true),
+  { ...company("revenue", true), numberFormat: AMOUNT_FORMAT },
+  { ...company("employeeCount", true), numberFormat: AMOUNT_FORMAT },
   company("logo", false),
   { key: "underManagement", header: "Under management", type: "boolean", path: "managementStatus.underManagement", byDefault: false },
   { key: "purchaseDate", header: "Purchase date", type: "datetime", path: "managementStatus.purchaseDate", byDefault: false },

@@ -98,7 +98,8 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
   const { runtime } = useServices();
   const [items, setItems] = useState<LookupItem[] | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
-  const [query, setQuery] = useState("");
+  // Multi-select: the text filters the choices. Single: the text is the value (free text allowed).
+  const [query, setQuery] = useState(() => (spec.kind === "text" && typeof value === "string" ? value : ""));
   const [wanted, setWanted] = useState(false);
   const multiple = spec.kind !== "text";
   // Lists take lookup ids; single text filters (state, country) take the readable name.
@@ -125,7 +126,8 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
   }, [wanted, items, spec.lookup, runtime]);
 
   const names = useMemo(() => new Map((items ?? []).map((i) => [valueOf(i), i.attributes.name])), [items]);
-  const shown = (items ?? []).filter((i) => i.attributes.name.toLowerCase().includes(query.trim().toLowerCase())).slice(0, 200);
+  const filterText = multiple || selected.some((v) => names.get(v) === query || v === query) ? (multiple ? query : "") : query;
+  const shown = (items ?? []).filter((i) => i.attributes.name.toLowerCase().includes(filterText.trim().toLowerCase())).slice(0, 200);
   const summary = selected.map((v) => names.get(v) ?? v).join(", ");
 
   return (
@@ -134,7 +136,7 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
         id={fieldId(name)}
         multiselect={multiple}
         freeform={!multiple}
-        placeholder={summary || "Any"}
+        placeholder={multiple ? summary || "Any" : "Any"}
         value={query}
         selectedOptions={selected}
         onFocus={() => setWanted(true)}
@@ -144,7 +146,7 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
           if (!multiple) onChange(name, e.target.value || undefined);
         }}
         onOptionSelect={(_, d) => {
-          setQuery("");
+          setQuery(multiple ? "" : (d.optionText ?? ""));
           if (multiple) onChange(name, d.selectedOptions);
           else onChange(name, d.optionValue || undefined);
         }}

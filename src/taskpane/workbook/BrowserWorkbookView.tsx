@@ -2,7 +2,7 @@
 // and a CSV download (RFC 4180, UTF-8 BOM, formula-leading text neutralised).
 import { useState, useSyncExternalStore } from "react";
 import { Button, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
-import { displayText } from "../../core/sheet/index.js";
+import { AMOUNT_FORMAT, displayText, numberFormatOf } from "../../core/sheet/index.js";
 import type { BrowserWorkbook } from "../../office/browserWorkbook.js";
 
 const SHOWN_ROWS = 100;
@@ -67,7 +67,7 @@ export function BrowserWorkbookView({ workbook }: { workbook: BrowserWorkbook })
                   const value = row[i] ?? "";
                   return (
                     <td key={c.key} className={typeof value === "number" ? styles.number : styles.cell}>
-                      {displayText(value, c.type)}
+                      {typeof value === "number" && numberFormatOf(c) === AMOUNT_FORMAT ? value.toLocaleString("en-US") : displayText(value, c.type)}
                     </td>
                   );
                 })}
