@@ -174,6 +174,20 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     assert.deepEqual(pageErrors, []);
   });
 
+  test("a sign-in that cannot be renewed returns to the sign-in screen with a message", async () => {
+    // The refresh token is gone (as if revoked); once the access token expires, renewal fails.
+    await page.evaluate(() => {
+      for (const key of Object.keys(sessionStorage)) if (/refreshtoken/i.test(key)) sessionStorage.removeItem(key);
+    });
+    await new Promise((resolve) => setTimeout(resolve, (ACCESS_TOKEN_TTL_S + 1) * 1000));
+    const popupsBefore = popupsOpened;
+    await page.getByRole("tab", { name: "Contacts" }).click();
+    await page.locator("[role=tabpanel] > div:not([hidden])").getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByText("Your sign-in has expired. Sign in again to continue.").waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByRole("button", { name: "Sign in", exact: true }).count(), 1);
+    assert.equal(popupsOpened, popupsBefore, "no window opens by itself");
+  });
+
   test("no token in the console, the add-in's local storage or the page's text", async () => {
     assert.ok(tokensSeen.size >= 3, "tokens were used");
     const local = await page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
