@@ -167,14 +167,35 @@ import { streamJobStatus, type JobPoller } from "../core/jobs/index.js";
 export interface JobStatusConfig {
   /** sharedJobPoller(runtime.client): the same poller as the task pane's job panel. */
   poller: JobPoller;
-  isSignedIn: () => boolean;
+  isSignedIn: () => boolean | Promise<boolean>;
 }
 
-let jobStatusConfig: JobStatusConfig | undefined;
+/** The injected job-status configuration; cells calculated while the workbook opens wait for it briefly. */
+const jobStatusInjected: { config: JobStatusConfig | undefined; detached: boolean; waiters: Set<() => void> } = {
+  config: undefined,
+  detached: false,
+  waiters: new Set(),
+};
 
 /** Called once by the runtime; `undefined` detaches it (sign-out, tests). */
 export function configureJobStatus(config: JobStatusConfig | undefined): void {
-  jobStatusConfig = config;
+  jobStatusInjected.config = config;
+  jobStatusInjected.detached = config === undefined;
+  if (config) for (const wake of [...jobStatusInjected.waiters]) wake();
+}
+
+async function jobStatusConfig(): Promise<JobStatusConfig | undefined> {
+  if (jobStatusInjected.config || jobStatusInjected.detached) return jobStatusInjected.config;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      jobStatusInjected.waiters.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, STARTUP_WAIT_MS);
+    jobStatusInjected.waiters.add(done);
+  });
+  return jobStatusInjected.config;
 }
 
 /**
@@ -186,20 +207,31 @@ export function configureJobStatus(config: JobStatusConfig | undefined): void {
  * @streaming
  */
 export function jobStatus(audienceId: string, jobId: string, invocation: CustomFunctions.StreamingInvocation<string>): void {
-  const config = jobStatusConfig;
-  if (!config || !config.isSignedIn()) {
-    invocation.setResult(toExcelError(problems.signIn()));
-    return;
-  }
-  const stop = streamJobStatus(config.poller, audienceId, jobId, {
-    value: (text) => invocation.setResult(text),
-    problem: (problem) =>
-      invocation.setResult(
-        new CustomFunctions.Error(
-          problem.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable,
-          problem.message,
+  let cancelled = false;
+  let stop = (): void => undefined;
+  invocation.onCanceled = () => {
+    cancelled = true;
+    stop();
+  };
+  const signInError = () => invocation.setResult(toExcelError(problems.signIn()));
+  const start = async () => {
+    const config = await jobStatusConfig();
+    if (cancelled) return;
+    if (!config || !(await config.isSignedIn())) return signInError();
+    if (cancelled) return;
+    stop = streamJobStatus(config.poller, audienceId, jobId, {
+      value: (text) => invocation.setResult(text),
+      problem: (problem) =>
+        invocation.setResult(
+          new CustomFunctions.Error(
+            problem.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable,
+            problem.message,
+          ),
         ),
-      ),
-  });
-  invocation.onCanceled = stop;
+    });
+  };
+  // Every failure reaches the cell as an error; none is left unhandled.
+  start().catch((error: unknown) =>
+    invocation.setResult(new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, error instanceof Error ? error.message : String(error))),
+  );
 }

@@ -33,6 +33,22 @@ function setup(scripts: ConstructorParameters<typeof ScriptedJobs>[1], signedIn 
 describe("=BIZ.JOBSTATUS", () => {
   before(() => installFakeCustomFunctions());
 
+  // Runs first: before the runtime has configured the functions (the workbook is opening).
+  it("waits for the runtime when calculated before it is configured, then streams", async () => {
+    const cell = streamingCell();
+    jobStatus(AUD, "j", cell as any);
+    const cancelledCell = streamingCell();
+    jobStatus(AUD, "j", cancelledCell as any);
+    cancelledCell.onCanceled!();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(cell.results, [], "nothing shown while the runtime starts");
+    const { timer, client } = setup({ j: [status("RUNNING", 30), status("SUCCEEDED", 100)] });
+    await timer.advance(60_000);
+    assert.deepEqual(cell.results, ["RUNNING 30%", "SUCCEEDED"]);
+    assert.deepEqual(cancelledCell.results, []);
+    assert.equal(client.calls.length, 2, "the cancelled cell made no request");
+  });
+
   it("is a streaming, cancelable function in functions.json", async () => {
     const generated = await metadata.generateCustomFunctionsMetadata("src/functions/functions.ts", false);
     const json = JSON.parse(generated.metadataJson) as { functions: { id: string; options?: { stream?: boolean; cancelable?: boolean }; parameters: { name: string }[] }[] };
