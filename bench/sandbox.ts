@@ -20,18 +20,24 @@ const SIZES: Size[] = [
 const WARMUP = 60;
 const AIM = { p95Ms: 20, throughput: 1000, startupS: 3 };
 
-/** The filter mix: common form searches, a radius, list filters, text, a deep page. */
-const MIX: { name: string; query: string; attributes: Record<string, unknown> }[] = [
-  { name: "no filter, -revenue", query: "", attributes: {} },
-  { name: "state", query: "", attributes: { state: "California" } },
-  { name: "industry + revenueMin", query: "", attributes: { industryCodes: "software", revenueMin: 10000 } },
-  { name: "zip radius 50 mi", query: "", attributes: { zipCode: "94105", zipCodeRadiusMiles: 50 } },
-  { name: "country + employees + certified", query: "", attributes: { country: "United States", employeeRangeMin: "100", employeeRangeMax: "5000", certified: 1 } },
-  { name: "tech tags, not defunct", query: "", attributes: { techAttributeTagList: "snowflake,databricks", excludeDefunctCompanies: true } },
-  { name: "recent funding round", query: "", attributes: { recentFundingRoundTypes: ["series-a", "series-b"] } },
-  { name: "metro, sort name", query: "?sort=name", attributes: { metroRegion: "usa.new_york.new_york" } },
-  { name: "company name words", query: "", attributes: { companyName: "Harbor" } },
-  { name: "page 40 of 100", query: "?page[number]=40&page[size]=100", attributes: {} },
+/**
+ * The filter mix: common form searches, a radius, list filters, text, a deep page. Several
+ * queries take a value that changes with every request, so their counts are not cached.
+ */
+const NAME_WORDS = ["Harbor", "Summit", "Granite", "Cedar", "Falcon", "Beacon", "Orion", "Cobalt", "Ridge", "Forge", "Valley", "Stream"];
+const ZIPS = ["94105", "10001", "60601", "02108", "98101", "78701", "30303", "80202"];
+const RADII = [10, 25, 50, 100];
+const MIX: { name: string; query: string; attributes: (i: number) => Record<string, unknown> }[] = [
+  { name: "no filter, -revenue", query: "", attributes: () => ({}) },
+  { name: "state", query: "", attributes: () => ({ state: "California" }) },
+  { name: "industry + revenueMin (varies)", query: "", attributes: (i) => ({ industryCodes: "software", revenueMin: 1000 + (i % 9973) * 3 }) },
+  { name: "zip radius (varies)", query: "", attributes: (i) => ({ zipCode: ZIPS[i % ZIPS.length], zipCodeRadiusMiles: RADII[Math.floor(i / ZIPS.length) % RADII.length] }) },
+  { name: "country + employees (varies)", query: "", attributes: (i) => ({ country: "United States", employeeRangeMin: String(50 + (i % 4999)), employeeRangeMax: "5000", certified: 1 }) },
+  { name: "tech tags, not defunct", query: "", attributes: () => ({ techAttributeTagList: "snowflake,databricks", excludeDefunctCompanies: true }) },
+  { name: "recent funding round", query: "", attributes: () => ({ recentFundingRoundTypes: ["series-a", "series-b"] }) },
+  { name: "metro, sort name", query: "?sort=name", attributes: () => ({ metroRegion: "usa.new_york.new_york" }) },
+  { name: "company name word (varies)", query: "", attributes: (i) => ({ companyName: NAME_WORDS[i % NAME_WORDS.length] }) },
+  { name: "page 40 of 100", query: "?page[number]=40&page[size]=100", attributes: () => ({}) },
 ];
 
 interface Started {
@@ -96,12 +102,12 @@ async function drive(baseUrl: string, total: number, concurrency: number): Promi
   const tokenRes = await fetch(`${baseUrl}/__sandbox/token`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
   const token = ((await tokenRes.json()) as { access_token: string }).access_token;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const bodies = MIX.map((m) => JSON.stringify({ data: { type: "CompanySearch", attributes: m.attributes } }));
   const headers = (body: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/vnd.api+json", "content-length": String(Buffer.byteLength(body)) });
   const one = async (i: number) => {
     const k = i % MIX.length;
+    const body = JSON.stringify({ data: { type: "CompanySearch", attributes: MIX[k]!.attributes(Math.floor(i / MIX.length)) } });
     const t = performance.now();
-    const status = await post(agent, url, `/data/v1/companies/search${MIX[k]!.query}`, headers(bodies[k]!), bodies[k]!);
+    const status = await post(agent, url, `/data/v1/companies/search${MIX[k]!.query}`, headers(body), body);
     return { k, ms: performance.now() - t, ok: status === 200 };
   };
   for (let i = 0; i < WARMUP; i++) await one(i);

@@ -94,7 +94,7 @@ export function seedDatabase(db: Database.Database, size: SeedSize): number {
      VALUES (${new Array(48).fill("?").join(",")})`,
   );
   const insertTexts = db.prepare("INSERT INTO company_texts (id, description, details) VALUES (?, ?, ?)");
-  const insertTag = db.prepare("INSERT INTO company_tags (company_id, kind, value) VALUES (?, ?, ?)");
+  const insertTag = db.prepare("INSERT OR IGNORE INTO company_tags (company_id, kind, value) VALUES (?, ?, ?)");
   const insertRound = db.prepare("INSERT INTO funding_rounds (company_id, date, type, amount, investors) VALUES (?, ?, ?, ?, ?)");
   const insertEngagement = db.prepare("INSERT INTO engagements (company_id, date, type) VALUES (?, ?, ?)");
   const insertZip = db.prepare("INSERT OR IGNORE INTO zips (zip, lat, lon) VALUES (?, ?, ?)");

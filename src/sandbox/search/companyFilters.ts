@@ -39,7 +39,16 @@ function normalizeDomain(website: string): string {
     .replace(/[/?#].*$/, "");
 }
 
-function tag(alias: string, kind: string, values: string[], p: SqlParams): string {
+/**
+ * How tag filters are written: "in" finds the tagged companies first (good for counting),
+ * "exists" asks per company (good when walking a sort index for one page).
+ */
+export type TagStyle = "in" | "exists";
+
+function tag(alias: string, kind: string, values: string[], p: SqlParams, style: TagStyle): string {
+  if (style === "exists") {
+    return `EXISTS (SELECT 1 FROM company_tags tg WHERE tg.company_id = ${alias}.id AND tg.kind = '${kind}' AND tg.value IN ${p.list(values)})`;
+  }
   return `${alias}.id IN (SELECT company_id FROM company_tags WHERE kind = '${kind}' AND value IN ${p.list(values)})`;
 }
 
@@ -111,7 +120,7 @@ export function hasLocationFilter(f: CompanySearchFilters): boolean {
 }
 
 /** Every non-location company filter on alias `c`. */
-export function companyConditions(f: CompanySearchFilters, c: string, p: SqlParams, scope: FilterScope): string[] {
+export function companyConditions(f: CompanySearchFilters, c: string, p: SqlParams, scope: FilterScope, style: TagStyle = "in"): string[] {
   const out: string[] = [];
   if (f.companyName !== undefined && f.companyName.trim()) out.push(`${c}.name LIKE ${p.contains(f.companyName.trim())} ESCAPE '\\'`);
   const ids = csv(f.companyId);
@@ -134,8 +143,8 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
     out.push(parts.join(" OR "));
   }
   const rankings = lower(csv(f.companyRanking));
-  if (rankings.length) out.push(tag(c, "ranking", rankings, p));
-  if (f.businessModel?.length) out.push(tag(c, "bm", f.businessModel.map((b) => b.toUpperCase()), p));
+  if (rankings.length) out.push(tag(c, "ranking", rankings, p, style));
+  if (f.businessModel?.length) out.push(tag(c, "bm", f.businessModel.map((b) => b.toUpperCase()), p, style));
   if (f.certified !== undefined) out.push(`${c}.certified = ${p.add(f.certified)}`);
   if (f.excludeDefunctCompanies === true) out.push(`${c}.is_defunct = 0`);
   if (f.underManagement !== undefined) {
@@ -146,7 +155,7 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
   // Industry and technology.
   const industries = byIdOrName(csv(f.industryCodes), INDUSTRIES);
   if (industries.length) {
-    out.push(f.primaryIndustriesOnly === true ? `${c}.primary_industry IN ${p.list(industries)}` : tag(c, "industry", industries, p));
+    out.push(f.primaryIndustriesOnly === true ? `${c}.primary_industry IN ${p.list(industries)}` : tag(c, "industry", industries, p, style));
   }
   if (f.industryKeywords !== undefined && f.industryKeywords.trim()) {
     const groups = f.industryKeywords
@@ -156,16 +165,18 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
     if (groups.length) out.push(groups.map((g) => `(${g.map((t) => `${c}.industry_text LIKE ${p.contains(t)} ESCAPE '\\'`).join(" AND ")})`).join(" OR "));
   }
   const sic = csv(f.sicCodes);
-  if (sic.length) out.push(tag(c, "sic", sic, p));
+  if (sic.length) out.push(tag(c, "sic", sic, p, style));
   const naics = csv(f.naicsCodes);
-  if (naics.length) out.push(tag(c, "naics", naics, p));
+  if (naics.length) out.push(tag(c, "naics", naics, p, style));
   const hashtags = csv(f.hashTagString).map((h) => h.replace(/^#/, "").toLowerCase());
-  if (hashtags.length) out.push(tag(c, "hashtag", hashtags, p));
+  if (hashtags.length) out.push(tag(c, "hashtag", hashtags, p, style));
   const tech = byIdOrName(csv(f.techAttributeTagList), TECH_PRODUCTS);
-  if (tech.length) out.push(tag(c, "tech", tech, p));
+  if (tech.length) out.push(tag(c, "tech", tech, p, style));
   for (const alternative of csv(f.excludeTechAttributeTagList)) {
     const all = byIdOrName(alternative.split(/\s+AND\s+/).map((t) => t.trim()).filter(Boolean), TECH_PRODUCTS);
-    if (all.length) {
+    if (all.length && style === "exists") {
+      out.push(`(SELECT COUNT(*) FROM company_tags tg WHERE tg.company_id = ${c}.id AND tg.kind = 'tech' AND tg.value IN ${p.list(all)}) < ${all.length}`);
+    } else if (all.length) {
       out.push(`${c}.id NOT IN (SELECT company_id FROM company_tags WHERE kind = 'tech' AND value IN ${p.list(all)} GROUP BY company_id HAVING COUNT(DISTINCT value) = ${all.length})`);
     }
   }
@@ -237,6 +248,6 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
 }
 
 /** All company filters, location on the company itself (company search). */
-export function companyWhere(f: CompanySearchFilters, p: SqlParams, scope: FilterScope, zipPoint: ZipResolver): string {
-  return and([...companyConditions(f, "c", p, scope), ...locationConditions(f, "c", p, true, zipPoint)]);
+export function companyWhere(f: CompanySearchFilters, p: SqlParams, scope: FilterScope, zipPoint: ZipResolver, style: TagStyle = "in"): string {
+  return and([...companyConditions(f, "c", p, scope, style), ...locationConditions(f, "c", p, true, zipPoint)]);
 }

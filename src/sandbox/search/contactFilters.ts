@@ -2,7 +2,7 @@
 // contact's company `c`, and location per locationSearchType (person, headquarters or both).
 import type { ContactFilterValues as ContactSearchFilters } from "./filterValues.js";
 import { DEPARTMENTS, EXECUTIVE_LEVELS } from "../data/reference.js";
-import { companyConditions, hasLocationFilter, locationConditions, type FilterScope, type ZipResolver } from "./companyFilters.js";
+import { companyConditions, hasLocationFilter, locationConditions, type FilterScope, type TagStyle, type ZipResolver } from "./companyFilters.js";
 import { and, csv, type SqlParams } from "./sql.js";
 
 const REQUIRED_FIELD_COLUMNS: Record<string, string> = {
@@ -46,8 +46,8 @@ function personConditions(f: ContactSearchFilters, ct: string, p: SqlParams): st
   return out;
 }
 
-export function contactWhere(f: ContactSearchFilters, p: SqlParams, scope: FilterScope, zipPoint: ZipResolver): { where: string; needsCompany: boolean } {
-  const company = companyConditions(f, "c", p, scope);
+export function contactWhere(f: ContactSearchFilters, p: SqlParams, scope: FilterScope, zipPoint: ZipResolver, style: TagStyle = "in"): { where: string; needsCompany: boolean } {
+  const company = companyConditions(f, "c", p, scope, style);
   const clauses = [...personConditions(f, "ct", p), ...company];
   let needsCompany = company.length > 0;
   const type = f.locationSearchType ?? "PersonOrHQ";

@@ -8,7 +8,7 @@ import {
 } from "../../core/contract/index.js";
 import type { CompanyFilterValues, ContactFilterValues } from "./filterValues.js";
 import type { CompanyRow, ContactRow } from "../records.js";
-import { companyWhere, type ZipResolver } from "./companyFilters.js";
+import { companyWhere, type TagStyle, type ZipResolver } from "./companyFilters.js";
 import { contactWhere } from "./contactFilters.js";
 import { SqlParams } from "./sql.js";
 
@@ -26,23 +26,24 @@ export interface SearchPage<Row> {
   links: { first: string; last: string; prev?: string; next?: string };
 }
 
-const COMPANY_SORT_COLUMNS: Record<string, string> = {
-  name: "c.name COLLATE NOCASE",
-  employeeCount: "c.employees",
-  revenue: "c.revenue",
+/** Sort column and the index that walks it in order (ties by rowid, as the ORDER BY says). */
+const COMPANY_SORTS: Record<string, { column: string; index: string }> = {
+  name: { column: "c.name COLLATE NOCASE", index: "companies_name" },
+  employeeCount: { column: "c.employees", index: "companies_employees" },
+  revenue: { column: "c.revenue", index: "companies_revenue" },
 };
-const CONTACT_SORT_COLUMNS: Record<string, string> = {
-  contactAccuracyScore: "ct.accuracy",
-  lastName: "ct.last_name COLLATE NOCASE",
-  companyName: "ct.company_name COLLATE NOCASE",
-  relevance: "ct.relevance",
+const CONTACT_SORTS: Record<string, { column: string; index: string }> = {
+  contactAccuracyScore: { column: "ct.accuracy", index: "contacts_accuracy" },
+  lastName: { column: "ct.last_name COLLATE NOCASE", index: "contacts_last_name" },
+  companyName: { column: "ct.company_name COLLATE NOCASE", index: "contacts_company_name" },
+  relevance: { column: "ct.relevance", index: "contacts_relevance" },
 };
 
-function orderBy(sort: string, columns: Record<string, string>, idColumn: string): string {
+function sortOf(sort: string, sorts: Record<string, { column: string; index: string }>, idColumn: string): { order: string; index: string } {
   const desc = sort.startsWith("-");
-  const column = columns[desc ? sort.slice(1) : sort]!;
+  const s = sorts[desc ? sort.slice(1) : sort]!;
   const dir = desc ? "DESC" : "ASC";
-  return `${column} ${dir}, ${idColumn} ${dir}`;
+  return { order: `${s.column} ${dir}, ${idColumn} ${dir}`, index: s.index };
 }
 
 export function pageLinks(path: string, page: PageRequest, totalPages: number): SearchPage<never>["links"] {
@@ -57,6 +58,8 @@ export function pageLinks(path: string, page: PageRequest, totalPages: number): 
   if (page.number < reachable) links.next = href(page.number + 1);
   return links;
 }
+
+const MAX_CACHED_COUNTS = 5000;
 
 export interface Searcher {
   companies(filters: CompanyFilterValues, page: PageRequest, account: string, path: string): SearchPage<CompanyRow>;
@@ -74,39 +77,98 @@ export function createSearcher(db: Database.Database): Searcher {
     }
     return st;
   };
+  const counts = new Map<string, number>();
   const zipLookup = db.prepare("SELECT lat, lon FROM zips WHERE zip = ?");
   const zipPoint: ZipResolver = (zip) => zipLookup.get(zip) as { lat: number; lon: number } | undefined;
 
-  function run<Row>(from: string, whereSql: string, order: string, select: string, p: SqlParams, page: PageRequest, path: string): SearchPage<Row> {
+  interface Query {
+    /** FROM clause with the table aliased; `indexed` is put after the alias being walked. */
+    from: (indexed: string) => string;
+    /** WHERE clause for a tag style (see TagStyle). */
+    where: (p: SqlParams, style: TagStyle) => string;
+    order: string;
+    sortIndex: string;
+    select: string;
+    /** Records in the table being walked. */
+    tableRows: number;
+  }
+
+  function run<Row>(q: Query, page: PageRequest, path: string): SearchPage<Row> {
+    const countParams = new SqlParams();
+    const countWhere = q.where(countParams, "in");
     // No filters: no WHERE at all, so SQLite counts with its smallest index.
-    const where = whereSql === "1" ? "" : `WHERE ${whereSql}`;
-    const total = (prepare(`SELECT COUNT(*) AS n FROM ${from} ${where}`).get(p.values) as { n: number }).n;
+    const countSql = `SELECT COUNT(*) AS n FROM ${q.from("")} ${countWhere === "1" ? "" : `WHERE ${countWhere}`}`;
+    // Seeded records never change while the sandbox runs, so a filter set's count is computed
+    // once (paging through results repeats it on every page). Management status does change.
+    const cacheable = !countSql.includes("FROM managed");
+    const key = cacheable ? `${countSql}\n${JSON.stringify(countParams.values)}` : "";
+    let total = cacheable ? counts.get(key) : undefined;
+    if (total === undefined) {
+      total = (prepare(countSql).get(countParams.values) as { n: number }).n;
+      if (cacheable) {
+        if (counts.size >= MAX_CACHED_COUNTS) counts.delete(counts.keys().next().value as string);
+        counts.set(key, total);
+      }
+    }
     const totalPages = Math.ceil(total / page.size);
     const offset = (page.number - 1) * page.size;
-    const rows =
-      offset < total
-        ? (prepare(`SELECT ${select} FROM ${from} ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({
-            ...p.values,
-            limit: page.size,
-            offset,
-          }) as Row[])
-        : [];
+    let rows: Row[] = [];
+    if (offset < total) {
+      // Walking the sort index reads about (offset + size) / share-of-matches records; finding all
+      // matches first and sorting them reads `total`. Take the cheaper path (SQLite cannot know
+      // the share of matches, we do: the count).
+      const walk = countWhere !== "1" && ((offset + page.size) * q.tableRows) / total < total;
+      const p = new SqlParams();
+      const where = q.where(p, walk ? "exists" : "in");
+      const from = q.from(walk ? ` INDEXED BY ${q.sortIndex}` : "");
+      rows = prepare(`SELECT ${q.select} FROM ${from} ${where === "1" ? "" : `WHERE ${where}`} ORDER BY ${q.order} LIMIT @limit OFFSET @offset`).all({
+        ...p.values,
+        limit: page.size,
+        offset,
+      }) as Row[];
+    }
     return { rows, totalResults: total, page: { number: page.number, total: totalPages }, links: pageLinks(path, page, totalPages) };
   }
 
+  const countRows = (table: string) => (db.prepare(`SELECT MAX(id) AS n FROM ${table}`).get() as { n: number | null }).n ?? 0;
+  const companyRows = countRows("companies");
+  const contactRows = countRows("contacts");
+
   return {
     companies(filters, page, account, path) {
-      const p = new SqlParams();
-      const where = companyWhere(filters, p, { account, managedKind: "company", managedIdExpr: "c.id" }, zipPoint);
-      const order = orderBy(page.sort ?? DEFAULT_COMPANY_SORT, COMPANY_SORT_COLUMNS, "c.id");
-      return run<CompanyRow>("companies c", where, order, "c.id, c.name, c.city, c.state, c.country, c.revenue, c.employees, c.website, c.logo", p, page, path);
+      const scope = { account, managedKind: "company" as const, managedIdExpr: "c.id" };
+      const { order, index } = sortOf(page.sort ?? DEFAULT_COMPANY_SORT, COMPANY_SORTS, "c.id");
+      return run<CompanyRow>(
+        {
+          from: (indexed) => `companies c${indexed}`,
+          where: (p, style) => companyWhere(filters, p, scope, zipPoint, style),
+          order,
+          sortIndex: index,
+          select: "c.id, c.name, c.city, c.state, c.country, c.revenue, c.employees, c.website, c.logo",
+          tableRows: companyRows,
+        },
+        page,
+        path,
+      );
     },
     contacts(filters, page, account, path) {
-      const p = new SqlParams();
-      const { where, needsCompany } = contactWhere(filters, p, { account, managedKind: "contact", managedIdExpr: "ct.id" }, zipPoint);
-      const order = orderBy(page.sort ?? DEFAULT_CONTACT_SORT, CONTACT_SORT_COLUMNS, "ct.id");
-      const from = needsCompany ? "contacts ct JOIN companies c ON c.id = ct.company_id" : "contacts ct";
-      return run<ContactRow>(from, where, order, "ct.*", p, page, path);
+      const scope = { account, managedKind: "contact" as const, managedIdExpr: "ct.id" };
+      const { order, index } = sortOf(page.sort ?? DEFAULT_CONTACT_SORT, CONTACT_SORTS, "ct.id");
+      // Whether the company is needed depends only on the filters, not on the tag style.
+      const needsCompany = contactWhere(filters, new SqlParams(), scope, zipPoint).needsCompany;
+      return run<ContactRow>(
+        {
+          // CROSS JOIN keeps contacts the outer loop, so a forced sort index is walked once.
+          from: (indexed) => (needsCompany ? `contacts ct${indexed} ${indexed ? "CROSS JOIN" : "JOIN"} companies c ON c.id = ct.company_id` : `contacts ct${indexed}`),
+          where: (p, style) => contactWhere(filters, p, scope, zipPoint, style).where,
+          order,
+          sortIndex: index,
+          select: "ct.*",
+          tableRows: contactRows,
+        },
+        page,
+        path,
+      );
     },
   };
 }

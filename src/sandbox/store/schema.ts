@@ -2,7 +2,7 @@
 // engagement tables for list filters); accounts, management and usage are what clients change.
 import type Database from "better-sqlite3";
 
-export const SCHEMA_VERSION = "5";
+export const SCHEMA_VERSION = "6";
 
 export const CREATE_TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -24,7 +24,8 @@ CREATE TABLE IF NOT EXISTS companies (
 );
 -- The long texts live apart, so searches scan and count narrow rows.
 CREATE TABLE IF NOT EXISTS company_texts (id INTEGER PRIMARY KEY, description TEXT, details TEXT);
-CREATE TABLE IF NOT EXISTS company_tags (company_id INTEGER NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL);
+-- Keyed by company first (is this company tagged so?) with an index by tag (which companies?).
+CREATE TABLE IF NOT EXISTS company_tags (company_id INTEGER NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (company_id, kind, value)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS funding_rounds (company_id INTEGER NOT NULL, date TEXT NOT NULL, type TEXT NOT NULL, amount INTEGER NOT NULL, investors TEXT);
 CREATE TABLE IF NOT EXISTS engagements (company_id INTEGER NOT NULL, date TEXT NOT NULL, type TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS zips (zip TEXT PRIMARY KEY, lat REAL NOT NULL, lon REAL NOT NULL);
