@@ -75,7 +75,7 @@ export class RequestRunner {
     for (;;) {
       if (spec.signal?.aborted) throw cancelledError(spec.operation);
       attempt += 1;
-      const sent: { token?: string } = {};
+      const sent: { token?: string; tokenFailed?: boolean } = {};
       const refresh = refreshed;
       refreshed = undefined;
       let error: ServiceError;
@@ -103,6 +103,8 @@ export class RequestRunner {
               });
       } catch (caught) {
         if (!isServiceError(caught)) throw caught;
+        // No token to send ("sign in"): asking the token source again would not help.
+        if (sent.tokenFailed) throw caught;
         error = caught;
       }
       if (error.kind === "cancelled") throw error;
@@ -193,7 +195,7 @@ export class RequestRunner {
     spec: RequestSpec,
     after401: Promise<string> | undefined,
     body: string | undefined,
-    sent: { token?: string },
+    sent: { token?: string; tokenFailed?: boolean },
   ): Promise<RawResponse> {
     const { cap, limiter, clock, transport, timeoutMs } = this.deps;
     let release: () => void;
@@ -214,6 +216,7 @@ export class RequestRunner {
       token = await this.token(after401, spec);
     } catch (caught) {
       release();
+      sent.tokenFailed = true;
       throw caught;
     }
     sent.token = token;

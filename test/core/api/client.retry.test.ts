@@ -102,6 +102,21 @@ describe("retry with a scripted transport", () => {
     assert.equal(h.tokens.calls.filter((c) => c?.forceRefresh).length, 1);
   });
 
+  it("sends nothing and asks no refresh when there is no token at all", async () => {
+    const asked: unknown[] = [];
+    const h = harness(() => answer(200, {}), {
+      getAccessToken: async (r) => {
+        asked.push(r);
+        throw new Error("no account signed in");
+      },
+    });
+    const error = await h.clock.run(rejection(h.client.searchCompanies({})));
+    assert.ok(error instanceof ServiceError && error.kind === "unauthorized" && error.status === 0);
+    assert.match(error.userMessage, /Sign in/);
+    assert.equal(asked.length, 1);
+    assert.equal(h.requests.length, 0);
+  });
+
   it("retries a dropped connection", async () => {
     const h = harness((_r, i) => (i < 2 ? new TypeError("fetch failed: ECONNRESET") : page()));
     await h.clock.run(h.client.searchCompanies({}));
