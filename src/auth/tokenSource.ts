@@ -59,13 +59,18 @@ export function createTokenSourceWith(backend: SignInBackend, options: TokenSour
     } catch (error) {
       const kind = isServiceError(error) ? error.kind : "unknown";
       log({ level: "warn", message: "Access token renewal failed", data: { kind } });
+      // The user signed in again meanwhile: the new sign-in's token answers the waiting callers.
+      if (generation !== started && current) return current.accessToken;
       if (!isServiceError(error) || error.kind === "unauthorized") {
         if (generation === started) forget("expired");
         throw isServiceError(error) ? error : signInExpired();
       }
       throw error;
     }
-    if (generation !== started) throw signInRequired();
+    if (generation !== started) {
+      if (current) return current.accessToken;
+      throw signInRequired();
+    }
     adopt(renewed, "signedIn");
     log({ level: "debug", message: "Access token renewed", data: { expiresInS: Math.round((renewed.expiresAt - now()) / 1000) } });
     return renewed.accessToken;

@@ -106,3 +106,17 @@ test("an unreachable sign-in server is a clear error, and the next try starts ov
   await assert.rejects(source.signIn());
   assert.ok(attempts > before, "tried again");
 });
+
+test("a renewal overtaken by sign-out does not bring the session back", async () => {
+  const { msal, source, advance } = browserSource();
+  await source.signIn();
+  advance(120_000);
+  let open!: () => void;
+  msal.gate = new Promise<void>((resolve) => (open = resolve));
+  const pending = source.getAccessToken();
+  await new Promise((r) => setTimeout(r, 5));
+  await source.signOut();
+  open();
+  await assert.rejects(pending, (error: { kind: string }) => error.kind === "unauthorized");
+  assert.equal(source.account(), null);
+});
