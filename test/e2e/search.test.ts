@@ -218,6 +218,25 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     await page.close();
   });
 
+  test("contact search: person filters, preview with names as text", async () => {
+    const { page, errors } = await e2e.openTaskPane();
+    await page.getByRole("tab", { name: "Contacts" }).click();
+    const form = page.getByRole("region", { name: "Contact search" });
+    // Contacts of the seeded special companies (their names all contain "Formula").
+    await form.getByRole("textbox", { name: "Company name" }).fill("Formula");
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    const preview = form.getByTestId("preview-table");
+    await preview.waitFor();
+    const names = await preview.locator("tbody tr td:first-child").allInnerTexts();
+    assert.ok(names.some((n) => n.startsWith("=1+2 ") && n.endsWith(" Formula")), names.join(" | "));
+    assert.ok(names.some((n) => n.startsWith("@Ada ") && n.endsWith(" <b>Formula</b>")), names.join(" | "));
+    assert.equal(await page.locator("b").filter({ hasText: "Formula" }).count(), 0);
+    await form.getByRole("textbox", { name: "Accuracy score from" }).fill("50");
+    await form.getByText("Accuracy score from must be 70 or more.", { exact: true }).waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test("no serious or critical accessibility violations (axe-core)", async () => {
     const { page } = await e2e.openTaskPane();
     const form = companiesTab(page);

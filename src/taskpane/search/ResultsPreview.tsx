@@ -1,7 +1,7 @@
 // The first page of a search, compact: total count, a readable list, paging. Every value is
 // rendered as text by React (never as HTML); a website becomes a link only for http(s).
 import { Button, makeStyles, tokens } from "@fluentui/react-components";
-import type { CompanyItem, ContactItem } from "../../core/contract/index.js";
+import { LIMITS, type CompanyItem, type ContactItem } from "../../core/contract/index.js";
 import { hyperlinkAddress, type SearchKind } from "../../core/sheet/index.js";
 
 const useStyles = makeStyles({
@@ -19,6 +19,9 @@ export interface PreviewPage {
   totalPages: number;
 }
 
+/** Results one search can reach (100 pages of 100). */
+const REACHABLE = LIMITS.maxPageNumber * LIMITS.maxPageSize;
+
 const fmt = (value: unknown) => {
   if (value === undefined || value === null || value === "") return "";
   const n = typeof value === "number" ? value : /^\s*-?\d+(\.\d+)?\s*$/.test(String(value)) ? Number(value) : NaN;
@@ -34,6 +37,7 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
     <section aria-label="Preview">
       <p role="status">
         {page.totalResults.toLocaleString("en-US")} {noun} match. Page {page.pageNumber} of {Math.max(1, page.totalPages).toLocaleString("en-US")}.
+        {page.totalResults > REACHABLE ? ` The service returns at most ${REACHABLE.toLocaleString("en-US")} results for one search; narrow the filters to reach the rest.` : ""}
       </p>
       {page.items.length > 0 && (
         <table className={styles.table} data-testid="preview-table">
