@@ -188,10 +188,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   function iterate<T>(setup: SearchSetup, o: IterateOptions = {}): AsyncIterable<IteratedPage<T>> {
     const pageSize = o.pageSize ?? DEFAULTS.iteratePageSize;
     return {
-      [Symbol.asyncIterator]() {
-        // Checked when iteration starts, so an invalid search throws from the first next().
+      async *[Symbol.asyncIterator]() {
+        // Checked when iteration starts, so an invalid search rejects the first next().
         checkSearch(setup, 1, pageSize, o.sort);
-        return iteratePages<T>((n, size, signal) => searchPage<T>(setup, n, size, o.sort, signal), {
+        yield* iteratePages<T>((n, size, signal) => searchPage<T>(setup, n, size, o.sort, signal), {
           pageSize,
           window: concurrency,
           ...(o.maxResults !== undefined ? { maxResults: o.maxResults } : {}),
