@@ -19,7 +19,7 @@ export const REDIRECT_PAGE = "redirect.html";
 
 export type MsalClient = Pick<
   IPublicClientApplication,
-  "initialize" | "getAllAccounts" | "loginPopup" | "acquireTokenSilent" | "clearCache"
+  "initialize" | "getAllAccounts" | "getActiveAccount" | "setActiveAccount" | "loginPopup" | "acquireTokenSilent" | "clearCache"
 >;
 
 export interface BrowserBackendDeps {
@@ -96,7 +96,7 @@ export function createBrowserBackend(signIn: SignInSettings, deps: BrowserBacken
   return {
     async restore() {
       const pca = await msal();
-      const account = findAccount(pca.getAllAccounts());
+      const account = pca.getActiveAccount() ?? findAccount(pca.getAllAccounts());
       if (!account) return null;
       const result = await pca.acquireTokenSilent({ scopes, account, cacheLookupPolicy: CacheLookupPolicy.AccessTokenAndRefreshToken });
       return toCredentials(result);
@@ -104,14 +104,17 @@ export function createBrowserBackend(signIn: SignInSettings, deps: BrowserBacken
 
     async signIn() {
       let result: AuthenticationResult;
+      let pca: MsalClient;
       try {
-        const pca = await msal();
+        pca = await msal();
         // login: always ask who signs in (after a sign-out another user may); consent: the
         // server grants offline_access (a refresh token) only after consent.
         result = await pca.loginPopup({ scopes, prompt: "login consent", redirectUri });
       } catch (error) {
         throw interactiveError(error);
       }
+      // Who the next page load restores.
+      if (result.account) pca.setActiveAccount(result.account);
       return toCredentials(result);
     },
 

@@ -58,7 +58,7 @@ export function createTokenSourceWith(backend: SignInBackend, options: TokenSour
       renewed = await backend.renew(account);
     } catch (error) {
       const kind = isServiceError(error) ? error.kind : "unknown";
-      log({ level: "warn", message: "Access token renewal failed", data: { kind } });
+      log({ level: "warn", message: "Access token renewal failed", data: { kind, error: error instanceof Error ? error.name : typeof error } });
       // The user signed in again meanwhile: the new sign-in's token answers the waiting callers.
       if (generation !== started && current) return current.accessToken;
       if (!isServiceError(error) || error.kind === "unauthorized") {

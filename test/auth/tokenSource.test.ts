@@ -120,3 +120,16 @@ test("a renewal overtaken by sign-out does not bring the session back", async ()
   await assert.rejects(pending, (error: { kind: string }) => error.kind === "unauthorized");
   assert.equal(source.account(), null);
 });
+
+test("a new page restores the signed-in account from MSAL's cache", async () => {
+  const now = 5_000_000;
+  const msal = new FakeMsal(() => now);
+  const first = createTokenSource(SANDBOX_ENVIRONMENT, "browser", { origin: "https://localhost:3000", createMsalClient: async () => msal, now: () => now });
+  await first.signIn();
+  const reloaded = createTokenSource(SANDBOX_ENVIRONMENT, "browser", { origin: "https://localhost:3000", createMsalClient: async () => msal, now: () => now });
+  const changes: unknown[] = [];
+  reloaded.onChange((account, reason) => changes.push([account?.username, reason]));
+  assert.ok(await reloaded.getAccessToken());
+  assert.deepEqual(reloaded.account(), { name: "Avery Analyst", username: "analyst@example.com" });
+  assert.deepEqual(changes, [["analyst@example.com", "restored"]]);
+});

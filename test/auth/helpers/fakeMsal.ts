@@ -22,6 +22,14 @@ export class FakeMsal implements MsalClient {
 
   async initialize(): Promise<void> {}
 
+  active: AccountInfo | null = null;
+  getActiveAccount(): AccountInfo | null {
+    return this.active;
+  }
+  setActiveAccount(account: AccountInfo | null): void {
+    this.active = account;
+  }
+
   getAllAccounts(): AccountInfo[] {
     return this.account ? [this.account] : [];
   }
@@ -60,6 +68,7 @@ export class FakeMsal implements MsalClient {
 
   async clearCache(): Promise<void> {
     this.account = null;
+    this.active = null;
     this.refreshToken = null;
     this.storage.clear();
   }
