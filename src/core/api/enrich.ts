@@ -66,9 +66,13 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
   // 1. De-duplicate, keeping the first occurrence's input as the one sent.
   const keys = inputs.map((input) => enrichKey(input, job.idField));
   const unique = new Map<string, TInput>();
+  const firstIndex = new Map<string, number>();
   inputs.forEach((input, i) => {
     const key = keys[i]!;
-    if (!unique.has(key)) unique.set(key, input);
+    if (!unique.has(key)) {
+      unique.set(key, input);
+      firstIndex.set(key, i);
+    }
   });
 
   // 2. Check every input before anything is sent. A bad input is that record's outcome; a bad
@@ -81,7 +85,7 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
     const own = issues.filter((i) => i.pointer?.startsWith(inputPrefix));
     const general = issues.filter((i) => !i.pointer?.startsWith(inputPrefix));
     if (general.length > 0) throw serviceError("validation", { issues: general, message: general.map((i) => i.message).join(" ") });
-    if (own.length > 0) refused.set(key, own);
+    if (own.length > 0) refused.set(key, own.map((issue) => renumber(issue, inputPrefix, firstIndex.get(key) ?? 0)));
     else sendable.push([key, input]);
   }
   const chunks: Array<Array<[string, TInput]>> = [];
@@ -149,6 +153,21 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
     if (outcome === "matched") record.id = item.id;
     return record;
   });
+}
+
+/**
+ * An input is checked alone (as item 0 of a one-input body); its issues name it by its place
+ * in the caller's list instead ("Company 8: companyId", .../matchCompanyInput/7/companyId).
+ */
+function renumber(issue: ValidationIssue, inputPrefix: string, index: number): ValidationIssue {
+  if (index === 0) return issue;
+  const label = issue.label.replace(/^(Company|Contact) 1\b/, `$1 ${index + 1}`);
+  return {
+    ...issue,
+    ...(issue.pointer !== undefined ? { pointer: issue.pointer.replace(`${inputPrefix}0`, `${inputPrefix}${index}`) } : {}),
+    label,
+    message: issue.message.split(issue.label).join(label),
+  };
 }
 
 /** Results come back in input order; an echo that names another record means they did not. */

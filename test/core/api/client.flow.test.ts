@@ -199,7 +199,10 @@ describe("enrichment", () => {
       records.map((r) => r.outcome),
       ["matched", "invalidInput", "matched"],
     );
-    assert.ok(records[1]!.issues?.length);
+    assert.deepEqual(
+      records[1]!.issues?.map((i) => [i.pointer, i.label, i.message]),
+      [["/data/attributes/matchCompanyInput/1/companyId", "Company 2: companyId", "Company 2: companyId must be 1 or more."]],
+    );
     assert.equal(h.requests.length, 1);
     assert.equal((h.requests[0]!.body as { data: { attributes: { matchCompanyInput: unknown[] } } }).data.attributes.matchCompanyInput.length, 2);
   });
