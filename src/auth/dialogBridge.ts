@@ -30,7 +30,8 @@ export function dialogUrl(base: string, signIn: SignInSettings, mode: DialogMode
 }
 
 export async function credentialsFromDialog(open: OpenDialog, url: string, mode: DialogMode): Promise<Credentials> {
-  const outcome = await open(url);
+  // A renewal may start without a click (a cell function's request): let Office ask first.
+  const outcome = await open(url, { promptBeforeOpen: mode === "renew" });
   if (outcome.kind === "closed") {
     if (mode === "renew") throw signInExpired();
     throw signInCancelled("The sign-in window was closed before sign-in finished. Sign in again when you are ready.");

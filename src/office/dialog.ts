@@ -19,7 +19,15 @@ export type DialogOutcome =
   /** The dialog could not open or failed (its Office error code and what to tell the user). */
   | { kind: "failed"; code: number; userMessage: string };
 
-export type OpenDialog = (url: string) => Promise<DialogOutcome>;
+export interface OpenDialogOptions {
+  /**
+   * Office on the web: ask the user before opening (true), which a browser never blocks; false
+   * opens at once and suits a click (a browser may block a window opened without one).
+   */
+  promptBeforeOpen?: boolean;
+}
+
+export type OpenDialog = (url: string, options?: OpenDialogOptions) => Promise<DialogOutcome>;
 
 const USER_CLOSED = 12006;
 // Office's enums as their runtime strings: this module also runs where Office is not loaded (tests).
@@ -50,7 +58,7 @@ function officeUi(): OfficeDialogUi {
 
 /** Opens `url` in an Office dialog and settles on its first message or on its closing. */
 export function createDialogOpener(ui: () => OfficeDialogUi = officeUi, size = { height: 60, width: 30 }): OpenDialog {
-  return (url) =>
+  return (url, options = {}) =>
     new Promise<DialogOutcome>((resolve) => {
       let dialog: Office.Dialog | undefined;
       let settled = false;
@@ -71,7 +79,7 @@ export function createDialogOpener(ui: () => OfficeDialogUi = officeUi, size = {
         settle({ kind: "failed", code: 0, userMessage: error instanceof Error ? error.message : String(error) });
         return;
       }
-      target.displayDialogAsync(url, { height: size.height, width: size.width, promptBeforeOpen: false }, (result) => {
+      target.displayDialogAsync(url, { height: size.height, width: size.width, promptBeforeOpen: options.promptBeforeOpen ?? false }, (result) => {
         if (result.status !== SUCCEEDED) {
           const code = result.error?.code ?? 0;
           settle({ kind: "failed", code, userMessage: describe(code) });

@@ -96,6 +96,8 @@ test("an expired token is renewed through the dialog with prompt=none mode", asy
   now += 61_000;
   assert.equal(await source.getAccessToken(), "renewed-token");
   assert.deepEqual(ui.opened.map((u) => new URL(u).searchParams.get("mode")), ["signin", "renew"]);
+  // Opened from a click: at once; a renewal may have no click behind it: Office asks first.
+  assert.deepEqual(ui.options.map((o) => o.promptBeforeOpen), [false, true]);
 });
 
 test("renewal the user closes ends the session (back to the sign-in screen)", async () => {

@@ -9,11 +9,13 @@ export type DialogScript =
 
 export class FakeOfficeUi implements OfficeDialogUi {
   readonly opened: string[] = [];
+  readonly options: Office.DialogOptions[] = [];
   closed = 0;
   constructor(private readonly script: (url: string) => DialogScript) {}
 
-  displayDialogAsync(url: string, _options: Office.DialogOptions, callback: (result: Office.AsyncResult<Office.Dialog>) => void): void {
+  displayDialogAsync(url: string, options: Office.DialogOptions, callback: (result: Office.AsyncResult<Office.Dialog>) => void): void {
     this.opened.push(url);
+    this.options.push(options);
     const step = this.script(url);
     if ("openError" in step) {
       callback({ status: "failed", error: { code: step.openError, message: "", name: "" } } as unknown as Office.AsyncResult<Office.Dialog>);
