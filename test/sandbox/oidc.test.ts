@@ -170,3 +170,19 @@ test("the login page escapes what it echoes", async () => {
   assert.match(html, /&#34;&#62;&#60;script&#62;/);
   assert.match(html, /role="alert"/);
 });
+
+test("an expired or unknown sign-in step answers a clear page, not a server error", async () => {
+  for (const [method, path] of [
+    ["GET", "/oauth/interaction/unknown-uid"],
+    ["POST", "/oauth/interaction/unknown-uid/login"],
+    ["POST", "/oauth/interaction/unknown-uid/confirm"],
+  ] as const) {
+    const res = await fetch(`${sandbox.url}${path}`, {
+      method,
+      headers: method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {},
+      ...(method === "POST" ? { body: "email=a&password=b" } : {}),
+    });
+    assert.equal(res.status, 400, path);
+    assert.match(await res.text(), /has expired/);
+  }
+});

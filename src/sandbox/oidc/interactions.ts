@@ -45,8 +45,13 @@ export async function interactionRoutes(app: FastifyInstance, getProvider: GetPr
   };
 
   const finish = async (req: InteractionRequest, reply: FastifyReply, result: Parameters<Provider["interactionResult"]>[2]) => {
-    // Merged with the login step's result: with prompt=login consent both must stay answered.
-    const returnTo = await getProvider().interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
+    let returnTo: string;
+    try {
+      // Merged with the login step's result: with prompt=login consent both must stay answered.
+      returnTo = await getProvider().interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
+    } catch {
+      return html(reply, 400, errorPage("Sign-in expired", "This sign-in has expired. Close this window and start signing in again."));
+    }
     return reply.code(303).header("cache-control", "no-store").redirect(returnTo, 303);
   };
 
