@@ -27,7 +27,14 @@ export function createTokenSourceWith(backend: SignInBackend, options: TokenSour
 
   const emit = (reason: AccountChangeReason) => {
     const account = current ? { ...current.account } : null;
-    for (const listener of [...listeners]) listener(account, reason);
+    for (const listener of [...listeners]) {
+      try {
+        listener(account, reason);
+      } catch (error) {
+        // One broken listener must not stop sign-in or sign-out for the others.
+        log({ level: "error", message: "An account-change listener failed", data: { error: error instanceof Error ? error.message : String(error) } });
+      }
+    }
   };
 
   const adopt = (credentials: Credentials, reason: AccountChangeReason) => {

@@ -133,3 +133,14 @@ test("a new page restores the signed-in account from MSAL's cache", async () => 
   assert.deepEqual(reloaded.account(), { name: "Avery Analyst", username: "analyst@example.com" });
   assert.deepEqual(changes, [["analyst@example.com", "restored"]]);
 });
+
+test("a listener that throws does not break sign-in for the others", async () => {
+  const { source } = browserSource();
+  const seen: unknown[] = [];
+  source.onChange(() => {
+    throw new Error("broken listener");
+  });
+  source.onChange((account) => seen.push(account?.username));
+  await source.signIn();
+  assert.deepEqual(seen, ["analyst@example.com"]);
+});
