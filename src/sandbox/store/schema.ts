@@ -2,7 +2,7 @@
 // engagement tables for list filters); accounts, management and usage are what clients change.
 import type Database from "better-sqlite3";
 
-export const SCHEMA_VERSION = "6";
+export const SCHEMA_VERSION = "7";
 
 export const CREATE_TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -60,7 +60,7 @@ CREATE INDEX IF NOT EXISTS companies_state ON companies (state);
 CREATE INDEX IF NOT EXISTS companies_country ON companies (country_code);
 CREATE INDEX IF NOT EXISTS companies_metro ON companies (metro);
 CREATE INDEX IF NOT EXISTS companies_zip ON companies (zip);
-CREATE INDEX IF NOT EXISTS companies_lat ON companies (lat);
+CREATE INDEX IF NOT EXISTS companies_lat_lon ON companies (lat, lon);
 CREATE INDEX IF NOT EXISTS companies_domain ON companies (domain);
 CREATE INDEX IF NOT EXISTS companies_ticker ON companies (ticker);
 CREATE INDEX IF NOT EXISTS companies_primary_industry ON companies (primary_industry);
