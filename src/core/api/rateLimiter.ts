@@ -19,6 +19,10 @@ export class RateLimiter {
   /** Theoretical arrival time of the next request when the bucket is drained. */
   private tat = Number.NEGATIVE_INFINITY;
   private pausedUntil = Number.NEGATIVE_INFINITY;
+  private lastGrant = Number.NEGATIVE_INFINITY;
+  /** Whether an answer from the service has been seen (its limit headers, if any, read). */
+  private learned = false;
+  private probe: { answered: Promise<void>; resolve: () => void } | undefined;
   /** The waiters, one after another. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -72,6 +76,12 @@ export class RateLimiter {
   private async waitForSlot(signal?: AbortSignal): Promise<void> {
     for (;;) {
       signal?.throwIfAborted();
+      // Until the first answer tells the service's limits, one request at a time: an account
+      // allowed 5 a second would otherwise see a burst at the configured 25 first.
+      if (!this.learned && this.probe) {
+        await abortable(this.probe.answered, signal);
+        continue;
+      }
       const now = this.clock.now();
       const earliest = Math.max(this.pausedUntil, this.tat - (this.burst - 1) * this.intervalMs);
       if (now >= earliest) {
@@ -80,6 +90,8 @@ export class RateLimiter {
         // lateness), a later one (or one after an idle spell) moves it, so perSecond + 1
         // grants always span 1000 * stretch - slack ms, more than one second.
         this.tat = Math.max(this.tat, now - this.slackMs) + this.intervalMs;
+        this.lastGrant = now;
+        if (!this.learned) this.probe = deferred();
         return;
       }
       await this.clock.sleep(earliest - now, signal);
@@ -101,11 +113,30 @@ export class RateLimiter {
    * X-RateLimit-Remaining-Second (0: the service's window is full, so any saved-up burst is
    * dropped). -1 means unknown and is ignored.
    */
+  /**
+   * Every granted request reports back once: with the answer's headers, or without when there
+   * was no answer (dropped, timed out, cancelled), so the next request may probe instead.
+   */
+  settle(headers: { get(name: string): string | null } | undefined): void {
+    if (headers) {
+      this.learned = true;
+      this.observe(headers);
+    }
+    const probe = this.probe;
+    this.probe = undefined;
+    probe?.resolve();
+  }
+
   observe(headers: { get(name: string): string | null }): void {
     const limit = readCount(headers.get("x-ratelimit-limit-second"));
     if (limit !== undefined && limit > 0) {
       const perSecond = Math.min(this.configuredPerSecond, limit);
-      this.intervalMs = (1000 / perSecond) * this.stretch;
+      const intervalMs = (1000 / perSecond) * this.stretch;
+      if (intervalMs !== this.intervalMs) {
+        this.intervalMs = intervalMs;
+        // The slot already planned after the last grant was for the old pace: plan it again.
+        this.tat = Math.max(this.tat, this.lastGrant - this.slackMs + intervalMs);
+      }
     }
     const remaining = readCount(headers.get("x-ratelimit-remaining-second"));
     if (remaining === 0) this.tat = Math.max(this.tat, this.clock.now() + (this.burst - 1) * this.intervalMs);
@@ -117,4 +148,23 @@ function readCount(value: string | null): number | undefined {
   const n = Number(value.trim());
   if (!Number.isFinite(n) || n < 0) return undefined;
   return n;
+}
+
+function deferred(): { answered: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const answered = new Promise<void>((r) => (resolve = r));
+  return { answered, resolve };
+}
+
+function abortable(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return promise;
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason ?? new Error("aborted"));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    void promise.then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    });
+  });
 }

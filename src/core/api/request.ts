@@ -39,6 +39,15 @@ export interface RequestRunnerDeps {
   log?: Logger;
 }
 
+/** What one attempt got as far as, for the retry loop. */
+interface AttemptState {
+  /** The rate limiter granted a slot (so the attempt must settle it). */
+  granted?: boolean;
+  token?: string;
+  /** The token source failed: nothing was sent. */
+  tokenFailed?: boolean;
+}
+
 export function cancelledError(operation?: string): ServiceError {
   return serviceError("cancelled", { message: `${operation ?? "request"} was cancelled`, ...(operation ? { operation } : {}) });
 }
@@ -75,69 +84,82 @@ export class RequestRunner {
     for (;;) {
       if (spec.signal?.aborted) throw cancelledError(spec.operation);
       attempt += 1;
-      const sent: { token?: string; tokenFailed?: boolean } = {};
+      const sent: AttemptState = {};
       const refresh = refreshed;
       refreshed = undefined;
-      let error: ServiceError;
+      let answer: RawResponse | undefined;
+      let settled = false;
+      // Tells the limiter how a granted attempt ended, once, and before any backoff sleep.
+      const settle = () => {
+        if (sent.granted && !settled) {
+          settled = true;
+          this.deps.limiter.settle(answer?.headers);
+        }
+      };
       try {
-        const response = await this.attempt(spec, refresh, body, sent);
-        this.deps.limiter.observe(response.headers);
-        if (expect.includes(response.status)) {
-          this.logLine("debug", `${spec.operation} -> ${response.status}`, { attempt });
-          return response;
-        }
-        error =
-          response.status >= 200 && response.status < 300
-            ? serviceError("invalidResponse", {
-                status: response.status,
-                message: `${spec.operation} answered HTTP ${response.status}, expected ${expect.join(" or ")}`,
-                operation: spec.operation,
-              })
-            : errorFromResponse({
-                status: response.status,
-                headers: response.headers,
-                body: response.body,
-                operation: spec.operation,
-                secrets: this.tokens,
-                now: this.deps.clock.now(),
-              });
-      } catch (caught) {
-        if (!isServiceError(caught)) throw caught;
-        // No token to send ("sign in"): asking the token source again would not help.
-        if (sent.tokenFailed) throw caught;
-        error = caught;
-      }
-      if (error.kind === "cancelled") throw error;
-      const decision = shouldRetry({
-        kind: error.kind,
-        status: error.status,
-        attempt,
-        tokenRefreshed,
-        ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
-        idempotent: spec.idempotent,
-        random: this.deps.random(),
-        ...this.deps.retry,
-      });
-      this.logLine(decision.retry ? "info" : "warn", `${spec.operation} failed (${error.kind}, HTTP ${error.status}): ${decision.reason}`, {
-        attempt,
-        ...(decision.retry ? { delayMs: decision.delayMs } : {}),
-      });
-      if (!decision.retry) throw error;
-      if (decision.refreshToken) {
-        tokenRefreshed = true;
-        refreshed = this.refreshedToken(sent.token);
-        // Awaited by the retry below; a failure must not go unhandled if the wait is cancelled.
-        refreshed.catch(() => undefined);
-      }
-      if (error.kind === "rateLimited") {
-        // Everyone waits, not just this request: the quota is the account's.
-        this.deps.limiter.pauseFor(decision.delayMs);
-      } else if (decision.delayMs > 0) {
+        let error: ServiceError;
         try {
-          await this.deps.clock.sleep(decision.delayMs, spec.signal);
-        } catch {
-          throw cancelledError(spec.operation);
+          answer = await this.attempt(spec, refresh, body, sent);
+          if (expect.includes(answer.status)) {
+            settle();
+            this.logLine("debug", `${spec.operation} -> ${answer.status}`, { attempt });
+            return answer;
+          }
+          error =
+            answer.status >= 200 && answer.status < 300
+              ? serviceError("invalidResponse", {
+                  status: answer.status,
+                  message: `${spec.operation} answered HTTP ${answer.status}, expected ${expect.join(" or ")}`,
+                  operation: spec.operation,
+                })
+              : errorFromResponse({
+                  status: answer.status,
+                  headers: answer.headers,
+                  body: answer.body,
+                  operation: spec.operation,
+                  secrets: this.tokens,
+                  now: this.deps.clock.now(),
+                });
+        } catch (caught) {
+          if (!isServiceError(caught)) throw caught;
+          // No token to send ("sign in"): asking the token source again would not help.
+          if (sent.tokenFailed) throw caught;
+          error = caught;
         }
+        if (error.kind === "cancelled") throw error;
+        const decision = shouldRetry({
+          kind: error.kind,
+          status: error.status,
+          attempt,
+          tokenRefreshed,
+          ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+          idempotent: spec.idempotent,
+          random: this.deps.random(),
+          ...this.deps.retry,
+        });
+        this.logLine(decision.retry ? "info" : "warn", `${spec.operation} failed (${error.kind}, HTTP ${error.status}): ${decision.reason}`, {
+          attempt,
+          ...(decision.retry ? { delayMs: decision.delayMs } : {}),
+        });
+        if (!decision.retry) throw error;
+        if (decision.refreshToken) {
+          tokenRefreshed = true;
+          refreshed = this.refreshedToken(sent.token);
+          // Awaited by the retry below; a failure must not go unhandled if the wait is cancelled.
+          refreshed.catch(() => undefined);
+        }
+        // Everyone waits after a 429, not just this request: the quota is the account's.
+        if (error.kind === "rateLimited") this.deps.limiter.pauseFor(decision.delayMs);
+        settle();
+        if (error.kind !== "rateLimited" && decision.delayMs > 0) {
+          try {
+            await this.deps.clock.sleep(decision.delayMs, spec.signal);
+          } catch {
+            throw cancelledError(spec.operation);
+          }
+        }
+      } finally {
+        settle();
       }
     }
   }
@@ -195,7 +217,7 @@ export class RequestRunner {
     spec: RequestSpec,
     after401: Promise<string> | undefined,
     body: string | undefined,
-    sent: { token?: string; tokenFailed?: boolean },
+    sent: AttemptState,
   ): Promise<RawResponse> {
     const { cap, limiter, clock, transport, timeoutMs } = this.deps;
     let release: () => void;
@@ -210,6 +232,7 @@ export class RequestRunner {
       release();
       throw cancelledError(spec.operation);
     }
+    sent.granted = true;
     // Taken after the wait for a slot, so a long queue does not send an expired token.
     let token: string;
     try {

@@ -3,8 +3,12 @@ import { describe, it } from "node:test";
 import { RateLimiter } from "../../../src/core/api/rateLimiter.js";
 import { FakeClock } from "./scripted.js";
 
+const NO_HEADERS = { get: () => null };
+
+/** One request's slot, answered at once. */
 async function grant(clock: FakeClock, limiter: RateLimiter): Promise<number> {
   await clock.run(limiter.acquire());
+  limiter.settle(NO_HEADERS);
   return clock.now();
 }
 
@@ -45,16 +49,45 @@ describe("RateLimiter", () => {
     const limiter = new RateLimiter(clock, { perSecond: 10, burst: 1, safetyMargin: 0 });
     const order: string[] = [];
     const controller = new AbortController();
-    const a = limiter.acquire().then(() => order.push(`a@${clock.now()}`));
+    const a = limiter.acquire().then(() => {
+      order.push(`a@${clock.now()}`);
+      limiter.settle(NO_HEADERS);
+    });
     const b = limiter.acquire(controller.signal).then(
       () => order.push("b"),
       () => order.push(`b aborted@${clock.now()}`),
     );
-    const c = limiter.acquire().then(() => order.push(`c@${clock.now()}`));
+    const c = limiter.acquire().then(() => {
+      order.push(`c@${clock.now()}`);
+      limiter.settle(NO_HEADERS);
+    });
     await clock.flush();
     controller.abort();
     await clock.run(Promise.all([a, b, c]));
     assert.deepEqual(order, ["a@0", "b aborted@0", "c@100"]);
+  });
+
+  it("lets one request out until the first answer tells the service's limits", async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter(clock, { perSecond: 10, burst: 1, safetyMargin: 0 });
+    const granted: number[] = [];
+    const all = Promise.all([0, 1, 2].map(() => limiter.acquire().then(() => granted.push(clock.now()))));
+    await clock.advance(500);
+    assert.deepEqual(granted, [0], "the others wait for the first answer");
+    limiter.settle({ get: (name) => (name === "x-ratelimit-limit-second" ? "2" : null) });
+    await clock.run(all);
+    assert.deepEqual(granted, [0, 500, 1000]);
+  });
+
+  it("lets the next request probe when the first got no answer", async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter(clock, { perSecond: 10, burst: 1, safetyMargin: 0 });
+    const granted: number[] = [];
+    const all = Promise.all([0, 1].map(() => limiter.acquire().then(() => granted.push(clock.now()))));
+    await clock.advance(300);
+    limiter.settle(undefined); // dropped connection
+    await clock.run(all);
+    assert.deepEqual(granted, [0, 300]);
   });
 
   it("pauses everyone for a Retry-After and tightens to the service's lower per-second limit", async () => {
@@ -63,13 +96,13 @@ describe("RateLimiter", () => {
     await grant(clock, limiter);
     limiter.pauseFor(2000);
     assert.equal(await grant(clock, limiter), 2000);
-    limiter.observe({ get: (name) => (name === "x-ratelimit-limit-second" ? "4" : null) });
+    limiter.settle({ get: (name) => (name === "x-ratelimit-limit-second" ? "4" : null) });
     assert.equal(limiter.perSecond, 4);
-    // The slot already scheduled stands; the ones after it are 250 ms apart.
-    assert.equal(await grant(clock, limiter), 2100);
-    assert.equal(await grant(clock, limiter), 2350);
+    // The next slot is planned again at the new pace: 250 ms after the last grant.
+    assert.equal(await grant(clock, limiter), 2250);
+    assert.equal(await grant(clock, limiter), 2500);
     // A higher limit from the service never loosens the configured one; -1 (unknown) is ignored.
-    limiter.observe({ get: (name) => (name === "x-ratelimit-limit-second" ? "100" : name === "x-ratelimit-remaining-second" ? "-1" : null) });
+    limiter.settle({ get: (name) => (name === "x-ratelimit-limit-second" ? "100" : name === "x-ratelimit-remaining-second" ? "-1" : null) });
     assert.equal(limiter.perSecond, 10);
   });
 });
