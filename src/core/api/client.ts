@@ -123,6 +123,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       perSecond: options.rateLimit?.perSecond ?? DEFAULTS.perSecond,
       burst: options.rateLimit?.burst ?? DEFAULTS.burst,
       safetyMargin: options.rateLimit?.safetyMargin ?? DEFAULTS.safetyMargin,
+      probeFirst: options.rateLimit?.probeFirst ?? false,
     }),
     cap: new ConcurrencyLimit(options.concurrency ?? DEFAULTS.concurrency),
     clock,

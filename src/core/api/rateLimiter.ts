@@ -8,6 +8,8 @@ export interface RateLimiterOptions {
   burst: number;
   /** Extra spacing as a share of the interval. */
   safetyMargin: number;
+  /** One request alone until the first answer (see RateLimitOptions.probeFirst). */
+  probeFirst?: boolean;
 }
 
 export class RateLimiter {
@@ -21,7 +23,7 @@ export class RateLimiter {
   private pausedUntil = Number.NEGATIVE_INFINITY;
   private lastGrant = Number.NEGATIVE_INFINITY;
   /** Whether an answer from the service has been seen (its limit headers, if any, read). */
-  private learned = false;
+  private learned: boolean;
   private probe: { answered: Promise<void>; resolve: () => void } | undefined;
   /** The waiters, one after another. */
   private queue: Promise<void> = Promise.resolve();
@@ -38,6 +40,7 @@ export class RateLimiter {
     this.slackMs = ((this.stretch - 1) * 1000) / 2;
     this.intervalMs = (1000 / options.perSecond) * this.stretch;
     this.burst = Math.max(1, Math.floor(options.burst));
+    this.learned = !options.probeFirst;
   }
 
   /** Requests per second currently allowed (before the safety margin). */

@@ -68,6 +68,12 @@ export interface RateLimitOptions {
    * Retry-After second.
    */
   safetyMargin?: number;
+  /**
+   * Send one request alone until the first answer tells the service's per-second limit
+   * (default false). Worth turning on where the account's allowance may be lower than
+   * perSecond: the first second then brings no 429s.
+   */
+  probeFirst?: boolean;
 }
 
 export interface Clock {

@@ -484,7 +484,7 @@ describe("rate limits against the sandbox", () => {
 
   it("slows to the sandbox's lower per-second limit from its headers, without a single 429", async () => {
     const t = await limited.token({ account: "tight" });
-    const c = createServiceClient({ baseUrl: limited.url, getAccessToken: async () => t });
+    const c = createServiceClient({ baseUrl: limited.url, getAccessToken: async () => t, rateLimit: { probeFirst: true } });
     limited.resetStats();
     const pages = await Promise.all(Array.from({ length: 5 }, (_, i) => c.searchCompanies({}, { page: i + 1, size: 1 })));
     assert.equal(pages.length, 5);

@@ -69,7 +69,7 @@ describe("RateLimiter", () => {
 
   it("lets one request out until the first answer tells the service's limits", async () => {
     const clock = new FakeClock();
-    const limiter = new RateLimiter(clock, { perSecond: 10, burst: 1, safetyMargin: 0 });
+    const limiter = new RateLimiter(clock, { perSecond: 10, burst: 1, safetyMargin: 0, probeFirst: true });
     const granted: number[] = [];
     const all = Promise.all([0, 1, 2].map(() => limiter.acquire().then(() => granted.push(clock.now()))));
     await clock.advance(500);
@@ -79,9 +79,17 @@ describe("RateLimiter", () => {
     assert.deepEqual(granted, [0, 500, 1000]);
   });
 
-  it("lets the next request probe when the first got no answer", async () => {
+  it("without probeFirst, paces from the start at the configured rate", async () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter(clock, { perSecond: 10, burst: 1, safetyMargin: 0 });
+    const granted: number[] = [];
+    await clock.run(Promise.all([0, 1, 2].map(() => limiter.acquire().then(() => granted.push(clock.now())))));
+    assert.deepEqual(granted, [0, 100, 200]);
+  });
+
+  it("lets the next request probe when the first got no answer", async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter(clock, { perSecond: 10, burst: 1, safetyMargin: 0, probeFirst: true });
     const granted: number[] = [];
     const all = Promise.all([0, 1].map(() => limiter.acquire().then(() => granted.push(clock.now()))));
     await clock.advance(300);
