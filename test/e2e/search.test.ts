@@ -6,6 +6,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
+import { COMPANY_FILTERS } from "../../src/core/contract/index.js";
 import { chromiumAvailable, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
 
 const COMPANIES = 2500;
@@ -214,6 +215,25 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     const stored = await page.evaluate(() => localStorage.getItem("bizdata.savedSearches"));
     assert.match(stored ?? "", /Software companies/);
     assert.doesNotMatch(stored ?? "", /eyJ|Bearer|token/i);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test("every company filter of the specification is in the form, in its group, common ones shown first", async () => {
+    const { page, errors } = await e2e.openTaskPane();
+    const form = page.getByRole("region", { name: "Company search" });
+    // Collapsed groups hold no common filter; open them all, then show each group's other filters.
+    for (const group of ["Growth and department budgets", "Funding", "Engagement", "Corporate structure"]) {
+      assert.equal(await form.getByRole("button", { name: group }).getAttribute("aria-expanded"), "false", `${group} starts collapsed`);
+      await form.getByRole("button", { name: group }).click();
+    }
+    const more = form.getByRole("button", { name: /^More .* filters \(\d+\)$/ });
+    // Each button goes away once its group shows everything.
+    for (let left = await more.count(); left > 0; left = await more.count()) await more.first().click();
+    for (const [name, spec] of Object.entries(COMPANY_FILTERS)) {
+      const count = await form.getByText(spec.label, { exact: true }).count();
+      assert.ok(count >= 1, `${name} (${spec.label}) is in the form`);
+    }
     assert.deepEqual(errors, []);
     await page.close();
   });
