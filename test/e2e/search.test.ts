@@ -257,6 +257,35 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     await page.close();
   });
 
+  test("usage gauge follows the account's requests; settings are checked and kept per user, not in the workbook", async () => {
+    const { page, errors } = await e2e.openTaskPane();
+    const usage = page.getByRole("region", { name: "Account usage" });
+    const used = async () => Number((await usage.getByText(/ of [\d,]+ used/).first().innerText()).replace(/,/g, "").match(/^(\d+) of/)![1]);
+    await usage.getByText(/ of [\d,]+ used/).first().waitFor();
+    const before = await used();
+    const form = page.getByRole("region", { name: "Company search" });
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    await form.getByTestId("preview-table").waitFor();
+    await usage.getByRole("button", { name: "Refresh usage" }).click();
+    await page.waitForFunction(
+      (n) => /(\d[\d,]*) of/.test(document.querySelector('[aria-label="Account usage"]')?.textContent ?? "") &&
+        Number((document.querySelector('[aria-label="Account usage"]')!.textContent!.match(/(\d[\d,]*) of/)![1] ?? "0").replace(/,/g, "")) > n,
+      before,
+    );
+
+    await page.getByRole("tab", { name: "Settings" }).click();
+    const settings = page.getByRole("region", { name: "Settings" });
+    await settings.getByRole("radio", { name: "Custom endpoints" }).check();
+    await settings.getByRole("textbox", { name: "Data API address" }).fill("http://api.example.com");
+    await settings.getByRole("button", { name: "Save settings" }).click();
+    await settings.getByText("Data API address must start with https://.").waitFor();
+    const stored = await page.evaluate(() => ({ user: localStorage.getItem("bizdata.userSettings"), workbook: localStorage.getItem("bizdata.savedSearches") }));
+    assert.equal(stored.user, null, "nothing saved while there are problems");
+    assert.doesNotMatch(stored.workbook ?? "", /api\.example\.com/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test("no serious or critical accessibility violations (axe-core)", async () => {
     const { page } = await e2e.openTaskPane();
     const form = companiesTab(page);
