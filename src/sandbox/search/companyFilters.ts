@@ -8,12 +8,26 @@ import { and, csv, type SqlParams } from "./sql.js";
 const MANAGEMENT_WINDOW_MS = 365 * 86_400_000;
 const LOCATION_FILTERS = ["address", "street", "state", "zipCode", "country", "continent", "metroRegion", "excludedRegions"] as const;
 
+/**
+ * Share of companies (0..1) a condition matches, estimated from a sample. SQLite cannot know it
+ * for a range or a list given at run time; an index pays only for a small share (each match is a
+ * random read), so broad conditions are written so that SQLite does not drive the query by them.
+ */
+export interface Selectivity {
+  range(column: "revenue" | "employees", min: number | undefined, max: number | undefined): number;
+  countries(codes: string[]): number;
+}
+
+/** Above this share a full scan beats index lookups (measured on 1,000,000 companies). */
+const INDEX_WORTHWHILE_SHARE = 0.12;
+
 export interface FilterScope {
   account: string;
   /** The record kind whose management status `underManagement` asks about. */
   managedKind: "company" | "contact";
   /** SQL expression of the record id for the management check (c.id or ct.id). */
   managedIdExpr: string;
+  selectivity?: Selectivity;
 }
 
 const lower = (values: string[]) => values.map((v) => v.toLowerCase());
@@ -64,7 +78,7 @@ function stateNames(values: string[]): string[] {
 
 export type ZipResolver = (zip: string) => { lat: number; lon: number } | undefined;
 
-export function locationConditions(f: CompanySearchFilters, alias: string, p: SqlParams, isCompany: boolean, zipPoint: ZipResolver): string[] {
+export function locationConditions(f: CompanySearchFilters, alias: string, p: SqlParams, isCompany: boolean, zipPoint: ZipResolver, selectivity?: Selectivity): string[] {
   const out: string[] = [];
   if (isCompany && f.address !== undefined && f.address.trim()) {
     out.push(`(${alias}.street || ', ' || ${alias}.city || ', ' || ${alias}.state || ' ' || ${alias}.zip || ', ' || ${alias}.country) LIKE ${p.contains(f.address.trim())} ESCAPE '\\'`);
@@ -96,7 +110,8 @@ export function locationConditions(f: CompanySearchFilters, alias: string, p: Sq
   if (countries.length) {
     const codes = countries.map((c) => COUNTRIES.find((x) => x.name.toLowerCase() === c.toLowerCase() || x.code.toLowerCase() === c.toLowerCase())?.code ?? c);
     if (countries.some((c) => ["usa", "u.s.", "u.s.a.", "united states of america"].includes(c.toLowerCase()))) codes.push("US");
-    out.push(`${alias}.country_code IN ${p.list(codes)}`);
+    const broad = (selectivity?.countries(codes) ?? 0) > INDEX_WORTHWHILE_SHARE;
+    out.push(`${broad ? "+" : ""}${alias}.country_code IN ${p.list(codes)}`);
   }
   const continents = lower(csv(f.continent));
   if (continents.length) {
@@ -188,12 +203,19 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
     if (value === undefined || String(value).trim() === "") return;
     out.push(`${c}.${column} ${op} ${p.add(Number(value))}`);
   };
-  num("revenue", ">=", f.revenueMin);
-  num("revenue", "<=", f.revenueMax);
+  /** A range on an indexed column: the index only when the range is narrow. */
+  const indexedRange = (column: "revenue" | "employees", min: string | number | undefined, max: string | number | undefined) => {
+    const lo = min === undefined || String(min).trim() === "" ? undefined : Number(min);
+    const hi = max === undefined || String(max).trim() === "" ? undefined : Number(max);
+    if (lo === undefined && hi === undefined) return;
+    const col = (scope.selectivity?.range(column, lo, hi) ?? 0) > INDEX_WORTHWHILE_SHARE ? `+${c}.${column}` : `${c}.${column}`;
+    if (lo !== undefined) out.push(`${col} >= ${p.add(lo)}`);
+    if (hi !== undefined) out.push(`${col} <= ${p.add(hi)}`);
+  };
+  indexedRange("revenue", f.revenueMin, f.revenueMax);
   const employeeRanges = csv(f.employeeCount);
   if (employeeRanges.length) out.push(`${c}.employee_range IN ${p.list(employeeRanges)}`);
-  num("employees", ">=", f.employeeRangeMin);
-  num("employees", "<=", f.employeeRangeMax);
+  indexedRange("employees", f.employeeRangeMin, f.employeeRangeMax);
   num("contacts_count", ">=", f.serviceContactsMin);
   num("contacts_count", "<=", f.serviceContactsMax);
   num("growth1", ">=", f.oneYearEmployeeGrowthRateMin);
@@ -249,5 +271,5 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
 
 /** All company filters, location on the company itself (company search). */
 export function companyWhere(f: CompanySearchFilters, p: SqlParams, scope: FilterScope, zipPoint: ZipResolver, style: TagStyle = "in"): string {
-  return and([...companyConditions(f, "c", p, scope, style), ...locationConditions(f, "c", p, true, zipPoint)]);
+  return and([...companyConditions(f, "c", p, scope, style), ...locationConditions(f, "c", p, true, zipPoint, scope.selectivity)]);
 }

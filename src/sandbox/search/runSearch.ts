@@ -8,7 +8,7 @@ import {
 } from "../../core/contract/index.js";
 import type { CompanyFilterValues, ContactFilterValues } from "./filterValues.js";
 import type { CompanyRow, ContactRow } from "../records.js";
-import { companyWhere, type TagStyle, type ZipResolver } from "./companyFilters.js";
+import { companyWhere, type Selectivity, type TagStyle, type ZipResolver } from "./companyFilters.js";
 import { contactWhere } from "./contactFilters.js";
 import { SqlParams } from "./sql.js";
 
@@ -60,6 +60,21 @@ export function pageLinks(path: string, page: PageRequest, totalPages: number): 
 }
 
 const MAX_CACHED_COUNTS = 5000;
+const SAMPLE_SIZE = 2000;
+
+/** Shares estimated from evenly spaced companies (a few ms at start-up, even on 1,000,000). */
+function sampleSelectivity(db: Database.Database): Selectivity {
+  const max = (db.prepare("SELECT MAX(id) AS n FROM companies").get() as { n: number | null }).n ?? 0;
+  const ids = Array.from({ length: Math.min(SAMPLE_SIZE, max) }, (_, i) => 1 + Math.floor((i * max) / Math.min(SAMPLE_SIZE, max)));
+  const rows = db
+    .prepare("SELECT revenue, employees, country_code FROM companies WHERE id IN (SELECT value FROM json_each(?))")
+    .all(JSON.stringify(ids)) as { revenue: number; employees: number; country_code: string }[];
+  const share = (matches: number) => (rows.length ? matches / rows.length : 0);
+  return {
+    range: (column, min, max) => share(rows.filter((r) => (min === undefined || r[column] >= min) && (max === undefined || r[column] <= max)).length),
+    countries: (codes) => share(rows.filter((r) => codes.includes(r.country_code)).length),
+  };
+}
 
 export interface Searcher {
   companies(filters: CompanyFilterValues, page: PageRequest, account: string, path: string): SearchPage<CompanyRow>;
@@ -130,13 +145,14 @@ export function createSearcher(db: Database.Database): Searcher {
     return { rows, totalResults: total, page: { number: page.number, total: totalPages }, links: pageLinks(path, page, totalPages) };
   }
 
+  const selectivity = sampleSelectivity(db);
   const countRows = (table: string) => (db.prepare(`SELECT MAX(id) AS n FROM ${table}`).get() as { n: number | null }).n ?? 0;
   const companyRows = countRows("companies");
   const contactRows = countRows("contacts");
 
   return {
     companies(filters, page, account, path) {
-      const scope = { account, managedKind: "company" as const, managedIdExpr: "c.id" };
+      const scope = { account, managedKind: "company" as const, managedIdExpr: "c.id", selectivity };
       const { order, index } = sortOf(page.sort ?? DEFAULT_COMPANY_SORT, COMPANY_SORTS, "c.id");
       return run<CompanyRow>(
         {
@@ -152,7 +168,7 @@ export function createSearcher(db: Database.Database): Searcher {
       );
     },
     contacts(filters, page, account, path) {
-      const scope = { account, managedKind: "contact" as const, managedIdExpr: "ct.id" };
+      const scope = { account, managedKind: "contact" as const, managedIdExpr: "ct.id", selectivity };
       const { order, index } = sortOf(page.sort ?? DEFAULT_CONTACT_SORT, CONTACT_SORTS, "ct.id");
       // Whether the company is needed depends only on the filters, not on the tag style.
       const needsCompany = contactWhere(filters, new SqlParams(), scope, zipPoint).needsCompany;
