@@ -46,3 +46,38 @@ test("user settings: checked before saving, unreadable ones fall back to the san
   map.set("bizdata.userSettings", "{broken");
   assert.deepEqual(await store.load(), DEFAULT_USER_SETTINGS);
 });
+
+test("a lazily loaded token source waits for its implementation and passes its events on", async () => {
+  const { lazyTokenSource } = await import("../../src/runtime.js");
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const listeners: ((a: { name: string; username: string } | null, reason?: any) => void)[] = [];
+  const account = { name: "Ana", username: "ana@example.com" };
+  let signedIn = false;
+  const source = lazyTokenSource(async () => {
+    await gate;
+    return {
+      getAccessToken: async () => "t-1",
+      signIn: async () => ((signedIn = true), listeners.forEach((l) => l(account, "signedIn")), account),
+      signOut: async () => undefined,
+      account: () => (signedIn ? account : null),
+      onChange: (l) => (listeners.push(l), () => undefined),
+    };
+  });
+  const seen: (string | null)[] = [];
+  source.onChange((a) => seen.push(a?.username ?? null));
+  assert.equal(source.account(), null);
+  const token = source.getAccessToken();
+  release();
+  assert.equal(await token, "t-1");
+  await source.signIn();
+  assert.deepEqual(seen, ["ana@example.com"]);
+  assert.equal(source.account()?.name, "Ana");
+});
+
+test("a token source that fails to load reports it on use", async () => {
+  const { lazyTokenSource } = await import("../../src/runtime.js");
+  const source = lazyTokenSource(() => Promise.reject(new Error("chunk failed")));
+  await assert.rejects(source.getAccessToken(), /chunk failed/);
+  assert.equal(source.account(), null);
+});
