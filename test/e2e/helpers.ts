@@ -40,8 +40,13 @@ function fingerprint(): string {
  * sources are unchanged, and returns it.
  */
 export async function buildTaskPane(mode: "development" | "production" = "development"): Promise<string> {
-  const out = join(tmpdir(), `bizdata-e2e-${mode}-${fingerprint()}`);
+  const prefix = `bizdata-e2e-${mode}-`;
+  const out = join(tmpdir(), `${prefix}${fingerprint()}`);
   if (existsSync(join(out, "taskpane.html"))) return out;
+  // Builds of older sources are not needed again (each holds a copy of office.js).
+  for (const name of readdirSync(tmpdir())) {
+    if (name.startsWith(prefix)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
   const { default: makeConfig } = (await import(join(ROOT, "webpack.config.js"))) as { default: (env: object, argv: object) => Promise<Record<string, any>> };
   const { default: webpack } = await import("webpack");
   const config = await makeConfig({}, { mode });
