@@ -130,6 +130,10 @@ export async function benchClient(): Promise<void> {
     };
 
     print([enrichRow, naiveRow, iterateRow, sequentialRow]);
+    const versus = (a: Row, b: Row) =>
+      `${a.requests} vs ${b.requests} requests (${(b.requests / a.requests).toFixed(1)}x fewer), ${(a.wallMs / 1000).toFixed(2)} s vs ${(b.wallMs / 1000).toFixed(2)} s (${(b.wallMs / a.wallMs).toFixed(1)}x faster)`;
+    console.log(`Enrichment, client vs one request per id: ${versus(enrichRow, naiveRow)}.`);
+    console.log(`Search, client vs page by page: ${versus(iterateRow, sequentialRow)}.`);
     console.log(
       `Aim: client requests = ceil(n/25) = ${Math.ceil(N / 25)} and ceil(n/100) = ${Math.ceil(N / 100)}; wall within 15% of the floor (wall / floor <= 1.15).`,
     );
