@@ -43,9 +43,11 @@ export async function buildTaskPane(mode: "development" | "production" = "develo
   const prefix = `bizdata-e2e-${mode}-`;
   const out = join(tmpdir(), `${prefix}${fingerprint()}`);
   if (existsSync(join(out, "taskpane.html"))) return out;
-  // Builds of older sources are not needed again (each holds a copy of office.js).
+  // Builds of older sources are not needed again (each holds a copy of office.js); one made in
+  // the last hour may still be served by another test run, so it stays.
   for (const name of readdirSync(tmpdir())) {
-    if (name.startsWith(prefix)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    const old = join(tmpdir(), name);
+    if (name.startsWith(prefix) && Date.now() - statSync(old).mtimeMs > 3_600_000) rmSync(old, { recursive: true, force: true });
   }
   const { default: makeConfig } = (await import(join(ROOT, "webpack.config.js"))) as { default: (env: object, argv: object) => Promise<Record<string, any>> };
   const { default: webpack } = await import("webpack");
