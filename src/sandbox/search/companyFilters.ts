@@ -10,12 +10,11 @@ const LOCATION_FILTERS = ["address", "street", "state", "zipCode", "country", "c
 
 /**
  * Share of companies (0..1) a condition matches, estimated from a sample. SQLite cannot know it
- * for a range or a list given at run time; an index pays only for a small share (each match is a
- * random read), so broad conditions are written so that SQLite does not drive the query by them.
+ * for a range given at run time; an index pays only for a small share (each match is a random
+ * read), so broad ranges are written so that SQLite does not drive the query by their index.
  */
 export interface Selectivity {
   range(column: "revenue" | "employees", min: number | undefined, max: number | undefined): number;
-  countries(codes: string[]): number;
 }
 
 /** Above this share a full scan beats index lookups (measured on 1,000,000 companies). */
@@ -78,7 +77,7 @@ function stateNames(values: string[]): string[] {
 
 export type ZipResolver = (zip: string) => { lat: number; lon: number } | undefined;
 
-export function locationConditions(f: CompanySearchFilters, alias: string, p: SqlParams, isCompany: boolean, zipPoint: ZipResolver, selectivity?: Selectivity): string[] {
+export function locationConditions(f: CompanySearchFilters, alias: string, p: SqlParams, isCompany: boolean, zipPoint: ZipResolver): string[] {
   const out: string[] = [];
   if (isCompany && f.address !== undefined && f.address.trim()) {
     out.push(`(${alias}.street || ', ' || ${alias}.city || ', ' || ${alias}.state || ' ' || ${alias}.zip || ', ' || ${alias}.country) LIKE ${p.contains(f.address.trim())} ESCAPE '\\'`);
@@ -110,8 +109,8 @@ export function locationConditions(f: CompanySearchFilters, alias: string, p: Sq
   if (countries.length) {
     const codes = countries.map((c) => COUNTRIES.find((x) => x.name.toLowerCase() === c.toLowerCase() || x.code.toLowerCase() === c.toLowerCase())?.code ?? c);
     if (countries.some((c) => ["usa", "u.s.", "u.s.a.", "united states of america"].includes(c.toLowerCase()))) codes.push("US");
-    const broad = (selectivity?.countries(codes) ?? 0) > INDEX_WORTHWHILE_SHARE;
-    out.push(`${broad ? "+" : ""}${alias}.country_code IN ${p.list(codes)}`);
+    // Broad or not, the covering index of common filters serves a country list well.
+    out.push(`${alias}.country_code IN ${p.list(codes)}`);
   }
   const continents = lower(csv(f.continent));
   if (continents.length) {
@@ -271,5 +270,5 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
 
 /** All company filters, location on the company itself (company search). */
 export function companyWhere(f: CompanySearchFilters, p: SqlParams, scope: FilterScope, zipPoint: ZipResolver, style: TagStyle = "in"): string {
-  return and([...companyConditions(f, "c", p, scope, style), ...locationConditions(f, "c", p, true, zipPoint, scope.selectivity)]);
+  return and([...companyConditions(f, "c", p, scope, style), ...locationConditions(f, "c", p, true, zipPoint)]);
 }

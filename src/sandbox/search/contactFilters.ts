@@ -54,7 +54,7 @@ export function contactWhere(f: ContactSearchFilters, p: SqlParams, scope: Filte
   if (hasLocationFilter(f)) {
     const person = locationConditions(f, "ct", p, false, zipPoint);
     // Street and full address exist only for headquarters (a Person-only search ignores them).
-    const hq = type === "Person" ? [] : locationConditions(f, "c", p, true, zipPoint, scope.selectivity);
+    const hq = type === "Person" ? [] : locationConditions(f, "c", p, true, zipPoint);
     if (type === "Person") {
       clauses.push(...person);
     } else if (type === "HQ" || person.length === 0) {

@@ -67,12 +67,11 @@ function sampleSelectivity(db: Database.Database): Selectivity {
   const max = (db.prepare("SELECT MAX(id) AS n FROM companies").get() as { n: number | null }).n ?? 0;
   const ids = Array.from({ length: Math.min(SAMPLE_SIZE, max) }, (_, i) => 1 + Math.floor((i * max) / Math.min(SAMPLE_SIZE, max)));
   const rows = db
-    .prepare("SELECT revenue, employees, country_code FROM companies WHERE id IN (SELECT value FROM json_each(?))")
-    .all(JSON.stringify(ids)) as { revenue: number; employees: number; country_code: string }[];
+    .prepare("SELECT revenue, employees FROM companies WHERE id IN (SELECT value FROM json_each(?))")
+    .all(JSON.stringify(ids)) as { revenue: number; employees: number }[];
   const share = (matches: number) => (rows.length ? matches / rows.length : 0);
   return {
     range: (column, min, max) => share(rows.filter((r) => (min === undefined || r[column] >= min) && (max === undefined || r[column] <= max)).length),
-    countries: (codes) => share(rows.filter((r) => codes.includes(r.country_code)).length),
   };
 }
 
