@@ -113,6 +113,8 @@ describe("credits", () => {
     assert.ok(other.data.every((d: any) => d.attributes.managementStatus.underManagement === false));
     const onlyManaged = await search(token, { underManagement: true });
     assert.deepEqual(onlyManaged.data.map((d: any) => d.id), [String(SPECIAL_COMPANY_IDS.leadingPlus)]);
+    const notAsked = await search(token, { underManagement: false });
+    assert.equal(notAsked.meta.totalResults, sandbox.ctx.records.companyCount());
   });
 });
 

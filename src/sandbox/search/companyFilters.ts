@@ -161,9 +161,10 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
   if (f.businessModel?.length) out.push(tag(c, "bm", f.businessModel.map((b) => b.toUpperCase()), p, style));
   if (f.certified !== undefined) out.push(`${c}.certified = ${p.add(f.certified)}`);
   if (f.excludeDefunctCompanies === true) out.push(`${c}.is_defunct = 0`);
-  if (f.underManagement !== undefined) {
-    const managed = `${scope.managedIdExpr} IN (SELECT record_id FROM managed WHERE account = ${p.add(scope.account)} AND kind = '${scope.managedKind}' AND purchased_at > ${p.add(new Date(Date.now() - MANAGEMENT_WINDOW_MS).toISOString())})`;
-    out.push(f.underManagement ? managed : `NOT (${managed})`);
+  // true: only records under management for the calling account; false asks for nothing more
+  // (every result shows its managementStatus anyway).
+  if (f.underManagement === true) {
+    out.push(`${scope.managedIdExpr} IN (SELECT record_id FROM managed WHERE account = ${p.add(scope.account)} AND kind = '${scope.managedKind}' AND purchased_at > ${p.add(new Date(Date.now() - MANAGEMENT_WINDOW_MS).toISOString())})`);
   }
 
   // Industry and technology.
