@@ -53,6 +53,7 @@ export class BrowserWorkbook implements WorkbookAdapter {
   private readonly sheetNames: string[] = [];
   private readonly listeners = new Set<() => void>();
   private version = 0;
+  private selected: { table: string; column: number } | undefined;
 
   constructor(private readonly storage: SettingsStorage = memoryStorage()) {}
 
@@ -81,6 +82,38 @@ export class BrowserWorkbook implements WorkbookAdapter {
       table.columns.map((c, i) => ({ header: table.headers[i] ?? c.header, type: c.type })),
       table.rows,
     );
+  }
+
+  /** The column a user picked in the page (browser mode's stand-in for a selection). */
+  selectColumn(tableName: string, column: number): void {
+    this.selected = { table: tableName, column };
+    this.changed();
+  }
+
+  selectedColumn(): { table: BrowserTable; column: number } | undefined {
+    const table = this.selected ? this.table(this.selected.table) : undefined;
+    if (!table || !this.selected || this.selected.column >= table.columns.length) return undefined;
+    return { table, column: this.selected.column };
+  }
+
+  /**
+   * Puts columns into a table starting at `start` (replacing what is there, extending the
+   * table to the right when needed). The header row gets `headers`.
+   */
+  setColumns(tableName: string, start: number, headers: readonly string[], rows: readonly (readonly CellValue[])[]): void {
+    const table = this.table(tableName);
+    if (!table) throw new WorkbookError("notFound", `There is no table named ${tableName}.`);
+    if (rows.length !== table.rows.length) throw new WorkbookError("excel", `Expected ${table.rows.length} rows, got ${rows.length}.`);
+    headers.forEach((header, k) => {
+      const at = start + k;
+      const sample = rows.find((r) => r[k] !== undefined && r[k] !== "")?.[k];
+      const column: ColumnSpec = { key: `column${at + 1}`, header, type: typeof sample === "number" ? "number" : typeof sample === "boolean" ? "boolean" : "text", path: "", byDefault: false };
+      table.columns[at] = column;
+      table.headers[at] = header;
+      table.rows.forEach((row, r) => (row[at] = rows[r]?.[k] ?? ""));
+    });
+    table.headers = uniqueHeaders(table.headers);
+    this.changed();
   }
 
   private changed(): void {

@@ -4,6 +4,7 @@
 import { lazy, useEffect, useState } from "react";
 import { Spinner } from "@fluentui/react-components";
 import { JobTracker, keyValueJobStorage, sharedJobPoller } from "../core/jobs/index.js";
+import { browserSelectionSource } from "../office/browserSelection.js";
 import { createExcelSelectionSource } from "../office/enrichSelection.js";
 import { readSelectedCellValues } from "../office/jobsSelection.js";
 import { userStorage } from "../office/userStorage.js";
@@ -22,9 +23,17 @@ const JobsPanel = lazy(() => import("./jobs/JobsPanel.js").then((m) => ({ defaul
 
 function EnrichTab() {
   const services = useServices();
-  const [source] = useState(() => (services.mode === "excel" ? createExcelSelectionSource() : undefined));
-  if (!source) return <p>Enriching selected cells works inside Excel. In the browser, use the search tabs to insert tables.</p>;
-  return <EnrichSelectionPanel engine={services.runtime.engine} source={source} />;
+  // In the browser, the "selection" is the table column picked on the page.
+  const [source] = useState(() =>
+    services.browserWorkbook ? browserSelectionSource(services.browserWorkbook) : services.mode === "excel" ? createExcelSelectionSource() : undefined,
+  );
+  if (!source) return <p>Enriching selected cells needs a workbook.</p>;
+  return (
+    <>
+      {services.browserWorkbook && <p>Pick the column of ids by clicking its header in a table below, then Check selection. New columns are added at the table's right end.</p>}
+      <EnrichSelectionPanel engine={services.runtime.engine} source={source} />
+    </>
+  );
 }
 
 function JobsTab() {

@@ -286,6 +286,31 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     await page.close();
   });
 
+  test("browser mode: a picked id column of an inserted table is enriched into new columns at its right", async () => {
+    const { page, errors } = await e2e.openTaskPane();
+    const form = page.getByRole("region", { name: "Company search" });
+    await form.getByRole("textbox", { name: "Company name" }).fill("Formula");
+    await form.getByRole("button", { name: "Insert into sheet" }).click();
+    await form.getByRole("status").filter({ hasText: "Inserted 5 companies" }).waitFor();
+    await page.getByTestId("sheet-table").getByRole("button", { name: "Company ID" }).click();
+    await page.getByRole("tab", { name: "Enrich" }).click();
+    await page.getByRole("button", { name: "Check selection" }).click();
+    await page.getByRole("button", { name: "Enrich 5 ids" }).click();
+    const table = page.getByTestId("sheet-table");
+    await page.getByText(/Wrote \d+ columns to Companies!I1:/).waitFor({ timeout: 60_000 });
+    await table.getByRole("button", { name: "Employee range" }).waitFor();
+    const headers = await table.locator("thead th").allInnerTexts();
+    assert.ok(headers.length > 8, headers.join(" | "));
+    // The enriched names are the same text as the inserted ones, special characters included.
+    const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+    const second = headers.indexOf("Company name 2");
+    assert.ok(second > 7);
+    for (const row of rows) assert.equal(row[second], row[1]);
+    assert.deepEqual(headers.slice(0, 8), ["Company ID", "Company name", "Website", "City", "State", "Country", "Revenue ($K)", "Employees"]);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test("no serious or critical accessibility violations (axe-core)", async () => {
     const { page } = await e2e.openTaskPane();
     const form = companiesTab(page);

@@ -12,6 +12,8 @@ const useStyles = makeStyles({
   cell: { border: `1px solid ${tokens.colorNeutralStroke2}`, padding: "2px 6px", textAlign: "left" },
   number: { border: `1px solid ${tokens.colorNeutralStroke2}`, padding: "2px 6px", textAlign: "right" },
   head: { backgroundColor: tokens.colorNeutralBackground3, position: "sticky", top: 0 },
+  picked: { backgroundColor: tokens.colorBrandBackground2 },
+  pick: { border: "none", backgroundColor: "transparent", padding: 0, fontFamily: "inherit", fontSize: "inherit", color: "inherit", textAlign: "left", cursor: "pointer", fontWeight: tokens.fontWeightSemibold, ":focus-visible": { outline: `2px solid ${tokens.colorStrokeFocus2}` } },
 });
 
 function download(name: string, text: string) {
@@ -32,6 +34,7 @@ export function BrowserWorkbookView({ workbook }: { workbook: BrowserWorkbook })
   const [chosen, setChosen] = useState<string | undefined>();
   if (tables.length === 0) return <p>Inserted tables appear here (browser mode: there is no Excel workbook on this page).</p>;
   const table = tables.find((t) => t.name === chosen) ?? tables[tables.length - 1]!;
+  const selected = workbook.selectedColumn();
 
   return (
     <section aria-label="Workbook">
@@ -53,11 +56,17 @@ export function BrowserWorkbookView({ workbook }: { workbook: BrowserWorkbook })
         <table className={styles.table} data-testid="sheet-table" data-table-name={table.name}>
           <thead>
             <tr>
-              {table.headers.map((h) => (
-                <th key={h} scope="col" className={`${styles.cell} ${styles.head}`}>
-                  {h}
-                </th>
-              ))}
+              {table.headers.map((h, i) => {
+                const picked = selected?.table === table && selected.column === i;
+                return (
+                  <th key={`${i}-${h}`} scope="col" className={`${styles.cell} ${styles.head} ${picked ? styles.picked : ""}`}>
+                    {/* Picking a column is browser mode's selection (for enriching its ids). */}
+                    <button type="button" className={styles.pick} aria-pressed={picked} onClick={() => workbook.selectColumn(table.name, i)}>
+                      {h}
+                    </button>
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody>
@@ -66,7 +75,7 @@ export function BrowserWorkbookView({ workbook }: { workbook: BrowserWorkbook })
                 {table.columns.map((c, i) => {
                   const value = row[i] ?? "";
                   return (
-                    <td key={c.key} className={typeof value === "number" ? styles.number : styles.cell}>
+                    <td key={`${i}-${c.key}`} className={typeof value === "number" ? styles.number : styles.cell}>
                       {typeof value === "number" && numberFormatOf(c) === AMOUNT_FORMAT ? value.toLocaleString("en-US") : displayText(value, c.type)}
                     </td>
                   );

@@ -1,0 +1,32 @@
+// Browser mode's "selection" for enriching ids: the table column the user picked on the page.
+// New columns go into the first empty columns to the right of it, which in a browser table is
+// the table's right end: nothing is ever written over.
+import type { ReadSelectionResult, SelectionSource, WriteColumnsRequest, WriteColumnsResult } from "../core/enrich/index.js";
+import { columnLetter, type BrowserWorkbook } from "./browserWorkbook.js";
+
+export function browserSelectionSource(workbook: BrowserWorkbook): SelectionSource {
+  const address = (sheet: string, from: number, to: number, rows: number) =>
+    `${sheet}!${columnLetter(from)}1:${columnLetter(to)}${rows + 1}`;
+  return {
+    readIds: async (): Promise<ReadSelectionResult> => {
+      const picked = workbook.selectedColumn();
+      if (!picked) return { ok: false, message: "Pick the column of ids first: click its header in a table below." };
+      const { table, column } = picked;
+      return {
+        ok: true,
+        selection: { address: address(table.sheetName, column, column, table.rows.length), values: [table.headers[column], ...table.rows.map((r) => r[column] ?? "")] },
+      };
+    },
+    writeColumns: async (request: WriteColumnsRequest): Promise<WriteColumnsResult> => {
+      const picked = workbook.selectedColumn();
+      if (!picked) return { status: "notEmpty", address: request.address };
+      const { table } = picked;
+      const width = Math.max(request.headers?.length ?? 0, request.rows[0]?.length ?? 0);
+      const start = table.columns.length;
+      const target = address(table.sheetName, start, start + width - 1, table.rows.length);
+      const headers = request.headers ?? Array.from({ length: width }, (_, k) => `Column ${start + k + 1}`);
+      workbook.setColumns(table.name, start, headers, request.rows);
+      return { status: "written", address: target };
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { BrowserWorkbook } from "../../src/office/browserWorkbook.js";
+import { browserSelectionSource } from "../../src/office/browserSelection.js";
+import { columnsFor, itemsToRows } from "../../src/core/sheet/index.js";
+
+test("the picked table column is the selection; new columns go to the table's right end, nothing is overwritten", async () => {
+  const workbook = new BrowserWorkbook();
+  const columns = columnsFor("company", ["id", "name"]);
+  const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "C" }, tableName: "C", columns, expectedRows: 2 });
+  await writer.append(itemsToRows([{ id: "7", attributes: { name: "A" } }, { id: "9", attributes: { name: "B" } }], columns));
+  await writer.finish();
+  const source = browserSelectionSource(workbook);
+
+  const none = await source.readIds();
+  assert.equal(none.ok, false);
+
+  workbook.selectColumn("C", 0);
+  const read = await source.readIds();
+  assert.ok(read.ok);
+  assert.deepEqual(read.selection, { address: "C!A1:A3", values: ["Company ID", 7, 9] });
+
+  const written = await source.writeColumns({ address: read.selection.address, headers: ["Revenue", "Enrichment status"], rows: [[100, "ok"], ["", "no match"]], overwrite: false });
+  assert.deepEqual(written, { status: "written", address: "C!C1:D3" });
+  const table = workbook.table("C")!;
+  assert.deepEqual(table.headers, ["Company ID", "Company name", "Revenue", "Enrichment status"]);
+  assert.deepEqual(table.rows, [[7, "A", 100, "ok"], [9, "B", "", "no match"]]);
+  assert.match(workbook.csv("C"), /Company ID,Company name,Revenue,Enrichment status\r\n7,A,100,ok\r\n/);
+});
