@@ -144,12 +144,25 @@ export class BrowserWorkbook implements WorkbookAdapter {
   async refreshTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter> {
     const table = this.table(tableName);
     if (!table) throw new WorkbookError("notFound", `The table ${tableName} is no longer in this workbook; run the search again to insert it.`);
-    table.columns = [...columns];
-    table.headers = uniqueHeaders(columns.map((c) => c.header));
+    const headers = uniqueHeaders(columns.map((c) => c.header));
+    if (table.headers.length < headers.length || headers.some((h, i) => table.headers[i] !== h)) {
+      throw new WorkbookError("tableChanged", `The first columns of ${tableName} are not the ones this search wrote (${headers.join(", ")}). Insert the search into a new sheet instead.`);
+    }
+    // Columns added to the right of the search's own (enrichment) stay, their cells following
+    // the same records by id, as in Excel.
+    const extra = table.columns.length - columns.length;
+    const id = columns.findIndex((c) => c.key === "id");
+    const oldId = table.columns.findIndex((c) => c.key === "id");
+    const carried = new Map<string, CellValue[]>();
+    if (extra > 0 && id >= 0 && oldId >= 0) {
+      for (const row of table.rows) carried.set(String(row[oldId]), row.slice(columns.length));
+    }
+    table.columns = [...columns, ...table.columns.slice(columns.length)];
+    table.headers = uniqueHeaders([...headers, ...table.headers.slice(columns.length)]);
     table.rows = [];
     table.complete = false;
     this.changed();
-    return this.writer(table);
+    return this.writer(table, (row) => [...row.slice(0, columns.length), ...(carried.get(String(row[id])) ?? Array<CellValue>(extra).fill(""))]);
   }
 
   async tableExists(tableName: string): Promise<boolean> {
@@ -164,12 +177,15 @@ export class BrowserWorkbook implements WorkbookAdapter {
     this.storage.setItem(SAVED_SEARCHES_KEY, JSON.stringify(searches));
   }
 
-  private writer(table: BrowserTable): TableWriter {
+  private writer(table: BrowserTable, complete: (row: CellValue[]) => CellValue[] = (row) => row): TableWriter {
     // No request limits here: each append lands at once, so progress and Cancel are exact.
     const stats: WriteStats = { rowsWritten: 0, blocks: 0, syncs: 0 };
     const write = (rows: readonly (readonly CellValue[])[]) => {
       if (rows.length === 0) return;
-      for (const row of rows) table.rows.push(table.columns.map((_, i) => row[i] ?? ""));
+      for (const row of rows) {
+        const full = complete([...row]);
+        table.rows.push(table.columns.map((_, i) => full[i] ?? ""));
+      }
       stats.rowsWritten += rows.length;
       stats.blocks++;
       this.changed();

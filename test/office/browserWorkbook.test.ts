@@ -56,3 +56,18 @@ test("column letters", () => {
   assert.equal(columnLetter(26), "AA");
   assert.equal(columnLetter(701), "ZZ");
 });
+
+test("refresh keeps columns added to the right (enrichment), following records by id", async () => {
+  const workbook = new BrowserWorkbook();
+  const w = await workbook.createTable({ target: { kind: "newSheet", sheetName: "S" }, tableName: "T", columns, expectedRows: 3 });
+  await w.append(itemsToRows(items(3), columns));
+  await w.finish();
+  workbook.setColumns("T", 3, ["Note"], [["one"], ["two"], ["three"]]);
+  const r = await workbook.refreshTable("T", columns);
+  await r.append(itemsToRows(items(2, 2), columns));
+  await r.finish();
+  const t = workbook.table("T")!;
+  assert.deepEqual(t.headers, ["Company ID", "Company name", "Revenue ($K)", "Note"]);
+  assert.deepEqual(t.rows.map((row) => [row[0], row[3]]), [[2, "two"], [3, "three"]]);
+  await assert.rejects(workbook.refreshTable("T", columnsFor("company", ["name"])), (e: unknown) => e instanceof WorkbookError && e.kind === "tableChanged");
+});
