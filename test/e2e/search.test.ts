@@ -102,7 +102,7 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     const expected = await sandboxRows(e2e, { state: "California", zipCode: "94105", zipCodeRadiusMiles: 25 });
     assert.equal(total, expected.length);
     assert.ok(total > 0, "some companies near 94105");
-    const firstName = await page.getByTestId("preview-table").locator("tbody tr").first().locator("td").first().innerText();
+    const firstName = await page.getByTestId("preview-table").locator("tbody tr").first().locator("[data-field=name]").innerText();
     assert.equal(firstName, expected[0]!.name);
 
     // Inline validation: a zip code with a character the service refuses.
@@ -150,7 +150,7 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     await form.getByRole("button", { name: "Search", exact: true }).click();
     const preview = page.getByTestId("preview-table");
     await preview.waitFor();
-    const shown = await preview.locator("tbody tr td:first-child").allInnerTexts();
+    const shown = await preview.locator("tbody tr [data-field=name]").allInnerTexts();
     for (const s of ["=SUM(1+1) Formula Holdings", "+Formula Plus Labs", "Formula <img src=x onerror=alert(1)> Media"]) assert.ok(shown.includes(s), `${s} shown as text`);
     await form.getByRole("button", { name: "Insert into sheet" }).click();
     await form.getByRole("status").filter({ hasText: "Inserted 5 companies" }).waitFor();
@@ -247,7 +247,7 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     await form.getByRole("button", { name: "Search", exact: true }).click();
     const preview = form.getByTestId("preview-table");
     await preview.waitFor();
-    const names = await preview.locator("tbody tr td:first-child").allInnerTexts();
+    const names = await preview.locator("tbody tr [data-field=name]").allInnerTexts();
     assert.ok(names.some((n) => n.startsWith("=1+2 ") && n.endsWith(" Formula")), names.join(" | "));
     assert.ok(names.some((n) => n.startsWith("@Ada ") && n.endsWith(" <b>Formula</b>")), names.join(" | "));
     assert.equal(await page.locator("b").filter({ hasText: "Formula" }).count(), 0);

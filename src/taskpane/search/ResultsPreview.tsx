@@ -8,6 +8,7 @@ const useStyles = makeStyles({
   table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200 },
   cell: { textAlign: "left", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top" },
   number: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  link: { wordBreak: "break-all", fontSize: tokens.fontSizeBase100 },
   paging: { display: "flex", gap: "8px", alignItems: "center", marginTop: "8px" },
 });
 
@@ -28,7 +29,7 @@ const fmt = (value: unknown) => {
   return Number.isFinite(n) ? n.toLocaleString("en-US") : String(value);
 };
 const place = (a: { city?: unknown; state?: unknown; country?: unknown }) =>
-  [a.city, a.state, a.country].filter((x) => typeof x === "string" && x !== "").join(", ");
+  [a.city, a.state, a.country === "United States" ? undefined : a.country].filter((x) => typeof x === "string" && x !== "").join(", ");
 
 export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy: boolean; onPage(n: number): void }) {
   const styles = useStyles();
@@ -44,11 +45,10 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
           <thead>
             {page.kind === "company" ? (
               <tr>
-                <th className={styles.cell} scope="col">Name</th>
+                <th className={styles.cell} scope="col">Name and website</th>
                 <th className={styles.cell} scope="col">Location</th>
                 <th className={styles.number} scope="col">Revenue ($K)</th>
                 <th className={styles.number} scope="col">Employees</th>
-                <th className={styles.cell} scope="col">Website</th>
               </tr>
             ) : (
               <tr>
@@ -66,26 +66,29 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
                 const href = a.website ? hyperlinkAddress(a.website) : undefined;
                 return (
                   <tr key={item.id}>
-                    <td className={styles.cell}>{a.name ?? ""}</td>
-                    <td className={styles.cell}>{place(a)}</td>
-                    <td className={styles.number}>{fmt(a.revenue)}</td>
-                    <td className={styles.number}>{fmt(a.employeeCount)}</td>
                     <td className={styles.cell}>
+                      <span data-field="name">{a.name ?? ""}</span>
+                      <br />
                       {href ? (
-                        <a href={href} target="_blank" rel="noopener noreferrer">
+                        <a className={styles.link} href={href} target="_blank" rel="noopener noreferrer">
                           {a.website}
                         </a>
                       ) : (
-                        (a.website ?? "")
+                        <span className={styles.link}>{a.website ?? ""}</span>
                       )}
                     </td>
+                    <td className={styles.cell}>{place(a)}</td>
+                    <td className={styles.number}>{fmt(a.revenue)}</td>
+                    <td className={styles.number}>{fmt(a.employeeCount)}</td>
                   </tr>
                 );
               }
               const a = (item as ContactItem).attributes;
               return (
                 <tr key={item.id}>
-                  <td className={styles.cell}>{[a.firstName, a.middleName, a.lastName].filter(Boolean).join(" ")}</td>
+                  <td className={styles.cell}>
+                    <span data-field="name">{[a.firstName, a.middleName, a.lastName].filter(Boolean).join(" ")}</span>
+                  </td>
                   <td className={styles.cell}>{a.jobTitle ?? ""}</td>
                   <td className={styles.cell}>{a.company?.name ?? ""}</td>
                   <td className={styles.number}>{fmt(a.contactAccuracyScore)}</td>
