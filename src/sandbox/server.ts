@@ -2,7 +2,7 @@
 import { createServer } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { buildApp, defaultSandboxOptions, type SandboxOptionsInput } from "./app.js";
-import { localhostCertificates } from "./certificates.js";
+import { loadDevCertificates } from "./certificates.js";
 import type { SandboxContext } from "./context.js";
 
 export type StartOptions = SandboxOptionsInput & {
@@ -48,7 +48,7 @@ export async function startSandbox(start: StartOptions = {}): Promise<RunningSan
   const urlHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
   const url = `${scheme}://${urlHost}:${port}`;
   const options = defaultSandboxOptions({ ...partial, publicUrl: partial.publicUrl ?? url });
-  const tls = http ? undefined : (givenTls ?? (await localhostCertificates()));
+  const tls = http ? undefined : (givenTls ?? (await loadDevCertificates()));
   const { app, ctx, seededInMs } = await buildApp(options, tls ? { https: { key: tls.key, cert: tls.cert } } : {});
   try {
     await app.listen({ port, host });
