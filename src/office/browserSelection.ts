@@ -2,7 +2,8 @@
 // New columns go into the first empty columns to the right of it, which in a browser table is
 // the table's right end: nothing is ever written over.
 import type { ReadSelectionResult, SelectionSource, WriteColumnsRequest, WriteColumnsResult } from "../core/enrich/index.js";
-import { columnLetter, type BrowserWorkbook } from "./browserWorkbook.js";
+import { columnLetter } from "../core/sheet/index.js";
+import type { BrowserWorkbook } from "./browserWorkbook.js";
 
 export function browserSelectionSource(workbook: BrowserWorkbook): SelectionSource {
   const address = (sheet: string, from: number, to: number, rows: number) =>

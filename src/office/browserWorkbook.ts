@@ -1,7 +1,7 @@
 // The workbook of browser mode (no Office host): tables live in memory, the page renders them
 // and offers CSV downloads. Same contract as the Excel adapter, so the task pane, the tests and
 // the demonstration run the same code path.
-import { uniqueHeaders, uniqueSheetName, uniqueTableName, toCsv, type CellValue, type ColumnSpec } from "../core/sheet/index.js";
+import { columnLetter, uniqueHeaders, uniqueSheetName, uniqueTableName, toCsv, type CellValue, type ColumnSpec } from "../core/sheet/index.js";
 import {
   parseSavedSearches,
   SAVED_SEARCHES_KEY,
@@ -33,17 +33,6 @@ export interface SettingsStorage {
 export function memoryStorage(): SettingsStorage {
   const map = new Map<string, string>();
   return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v) };
-}
-
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let out = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
 }
 
 export class BrowserWorkbook implements WorkbookAdapter {

@@ -9,6 +9,7 @@ import type {
   WriteColumnsRequest,
   WriteColumnsResult,
 } from "../core/enrich/index.js";
+import { columnIndex, columnLetter } from "../core/sheet/index.js";
 
 /** Excel.run, injectable so tests pass a fake. */
 export type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
@@ -115,26 +116,9 @@ export function parseAddress(address: string): Position {
   return { sheet, row, col, rows: lastRow - row + 1 };
 }
 
-function columnIndex(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}
-
-function columnLetters(index: number): string {
-  let n = index + 1;
-  let out = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
-
 function a1(sheet: string, row: number, col: number, rows: number, cols: number): string {
   const quoted = /^[A-Za-z0-9_]+$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
-  const start = `${columnLetters(col)}${row + 1}`;
-  const end = `${columnLetters(col + cols - 1)}${row + rows}`;
+  const start = `${columnLetter(col)}${row + 1}`;
+  const end = `${columnLetter(col + cols - 1)}${row + rows}`;
   return `${quoted}!${rows === 1 && cols === 1 ? start : `${start}:${end}`}`;
 }

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BrowserWorkbook, columnLetter, memoryStorage } from "../../src/office/browserWorkbook.js";
+import { BrowserWorkbook, memoryStorage } from "../../src/office/browserWorkbook.js";
+import { columnLetter } from "../../src/core/sheet/index.js";
 import { WorkbookError } from "../../src/office/workbook.js";
 import { columnsFor, itemsToRows } from "../../src/core/sheet/index.js";
 

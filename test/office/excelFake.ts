@@ -6,6 +6,7 @@
 /* eslint-disable @typescript-eslint/no-this-alias -- the fake's closures read the fake, not the mock they are attached to */
 import { OfficeMockObject } from "office-addin-mock";
 import type { ExcelRun } from "../../src/office/excelWorkbook.js";
+import { columnLetter } from "../../src/core/sheet/index.js";
 
 export interface FakeCell {
   value: string | number | boolean;
@@ -56,20 +57,9 @@ export class FakeSheet {
   }
 }
 
-function letters(index: number): string {
-  let n = index + 1;
-  let out = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
-
 export function a1(sheet: string, row: number, col: number, rows: number, cols: number): string {
-  const start = `${letters(col)}${row + 1}`;
-  const end = `${letters(col + cols - 1)}${row + rows}`;
+  const start = `${columnLetter(col)}${row + 1}`;
+  const end = `${columnLetter(col + cols - 1)}${row + rows}`;
   return `${sheet}!${rows === 1 && cols === 1 ? start : `${start}:${end}`}`;
 }
 
