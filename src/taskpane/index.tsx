@@ -53,10 +53,15 @@ function Root({ boot }: { boot: BootResult }) {
   const runtime = useMemo(() => sharedRuntime({ environment, tokenSource }), [environment]); // tokenSource is fixed per page
   useEffect(() => {
     if (boot.mode !== "excel") return;
-    // The cell functions of this shared runtime use the same engine (one cache, one rate limit).
+    // The cell functions of this shared runtime use the same engine (one cache, one rate limit)
+    // and the same job poller as the Jobs panel.
     let live = true;
-    import("../functions/functions.js").then(
-      ({ configureFunctions }) => live && configureFunctions({ engine: runtime.engine, isSignedIn: () => runtime.tokens.account() !== null }),
+    Promise.all([import("../functions/functions.js"), import("../core/jobs/index.js"), import("../office/hostCapabilities.js")]).then(
+      ([{ configureFunctions, configureJobStatus }, { sharedJobPoller }, host]) => {
+        if (!live) return;
+        configureFunctions({ engine: runtime.engine, isSignedIn: runtime.isSignedIn, supportsEntityCards: host.supportsEntityCards });
+        configureJobStatus({ poller: sharedJobPoller(runtime.client), isSignedIn: runtime.isSignedIn });
+      },
       (error: unknown) => console.error("The cell functions could not be connected", error),
     );
     return () => {

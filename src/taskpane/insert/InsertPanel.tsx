@@ -15,6 +15,7 @@ import {
 import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget } from "../../office/workbook.js";
 import { useServices } from "../services.js";
+import { markUnderManagement } from "../search/underManagement.js";
 import { insertSearch, type InsertOutcome, type InsertProgress, type SearchSpec } from "./insertSearch.js";
 
 const useStyles = makeStyles({
@@ -80,6 +81,7 @@ export function useInsertRunner() {
         ...(refreshTableName ? { refreshTableName } : {}),
         signal: controller.current.signal,
         onProgress: setProgress,
+        onItems: (items) => markUnderManagement(services.runtime.engine, search.kind, items),
         confirmOverwrite: confirm.ask,
       });
       setOutcome(result);

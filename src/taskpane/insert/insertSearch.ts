@@ -2,7 +2,7 @@
 // starts then, each page's rows go to the writer, and whatever happens (done, Cancel, an error)
 // the table is finished over exactly the rows written and the user is told which it was.
 import type { ServiceClient } from "../../core/api/index.js";
-import { LIMITS } from "../../core/contract/index.js";
+import { LIMITS, type CompanyItem, type ContactItem } from "../../core/contract/index.js";
 import { itemsToRows, type ColumnSpec, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget, TableResult, TableWriter, WorkbookAdapter } from "../../office/workbook.js";
 
@@ -36,6 +36,8 @@ export interface InsertRequest {
   confirmOverwrite?: (message: string) => Promise<boolean>;
   /** Page size of the requests (default 100, the service's maximum). */
   pageSize?: number;
+  /** Sees each page's items as they arrive (e.g. to note the records under management). */
+  onItems?: (items: readonly (CompanyItem | ContactItem)[]) => void;
 }
 
 export interface InsertOutcome {
@@ -98,6 +100,7 @@ export async function insertSearch(request: InsertRequest): Promise<InsertOutcom
             });
       }
       if (signal?.aborted) break;
+      request.onItems?.(page.items);
       await writer.append(itemsToRows(page.items, columns));
       progress.rowsWritten = writer.stats().rowsWritten;
       report();

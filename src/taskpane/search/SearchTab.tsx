@@ -25,6 +25,7 @@ import { fieldId } from "./FilterField.js";
 import { FilterForm } from "./FilterForm.js";
 import { filtersFromForm, formFromFilters, messagesByField, validateFilters, type FormValue, type FormValues } from "./formModel.js";
 import { ResultsPreview, type PreviewPage } from "./ResultsPreview.js";
+import { markUnderManagement } from "./underManagement.js";
 
 const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", alignItems: "end", flexWrap: "wrap", marginTop: "8px", marginBottom: "8px" },
@@ -98,6 +99,7 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
         kind === "company"
           ? await runtime.client.searchCompanies(filters as CompanySearchFilters, options)
           : await runtime.client.searchContacts(filters as ContactSearchFilters, options);
+      markUnderManagement(runtime.engine, kind, page.items);
       setPreview({ kind, items: page.items, totalResults: page.totalResults, pageNumber: page.pageNumber || pageNumber, totalPages: page.totalPages });
     } catch (error) {
       const withPointers = (error as { issues?: ValidationIssue[] }).issues ?? [];

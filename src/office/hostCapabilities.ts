@@ -1,0 +1,14 @@
+/* global Office */
+// What the Excel host can do, asked of office.js in one place so the task pane and the cell
+// functions' wiring never touch Office.context themselves.
+
+/** Whether Excel shows entity values (data-type cards): ExcelApi 1.16. False outside Office. */
+export function supportsEntityCards(): boolean {
+  if (typeof Office === "undefined") return false;
+  try {
+    return Office.context?.requirements?.isSetSupported("ExcelApi", "1.16") === true;
+  } catch {
+    // An Office without requirement sets (very old hosts, or before Office.onReady): no cards.
+    return false;
+  }
+}
