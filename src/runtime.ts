@@ -7,7 +7,9 @@ import { isServiceError } from "./core/api/errors.js";
 import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type SpendStore } from "./core/enrich/index.js";
 import type { EnvironmentSettings } from "./core/settings/environment.js";
 import type { AccountChangeReason, AccountInfo, TokenSource } from "./auth/index.js";
+import { sharedJobPoller } from "./core/jobs/index.js";
 import { enrichmentStores } from "./office/persistentCache.js";
+import type { FunctionsConfig, JobStatusConfig } from "./functions/functions.js";
 
 export type { TokenSource } from "./auth/index.js";
 
@@ -281,6 +283,24 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     environment,
   );
   return { environment, tokens, client, engine, isSignedIn: () => signedInAfterRestore(tokens) };
+}
+
+/** What the cell functions get from a runtime: configureFunctions and configureJobStatus take these. */
+export interface CellFunctionsWiring {
+  functions: FunctionsConfig;
+  jobStatus: JobStatusConfig;
+}
+
+/**
+ * The cell functions' share of the runtime: the same engine (one cache, one daily count), the
+ * same job poller as the Jobs panel, a sign-in check that waits for a stored sign-in, and
+ * whether the host shows data-type cards (asked of the host by src/office/hostCapabilities).
+ */
+export function cellFunctionsWiring(runtime: Runtime, host: { supportsEntityCards(): boolean }): CellFunctionsWiring {
+  return {
+    functions: { engine: runtime.engine, isSignedIn: runtime.isSignedIn, supportsEntityCards: () => host.supportsEntityCards() },
+    jobStatus: { poller: sharedJobPoller(runtime.client), isSignedIn: runtime.isSignedIn },
+  };
 }
 
 let shared: { key: string; runtime: Runtime } | undefined;

@@ -12,7 +12,8 @@ import { BrowserWorkbook, memoryStorage } from "../office/browserWorkbook.js";
 import { ExcelWorkbook } from "../office/excelWorkbook.js";
 import { userStorage } from "../office/userStorage.js";
 import type { WorkbookAdapter } from "../office/workbook.js";
-import { devTokenSource, sharedRuntime, signInTokenSource, type TokenSourceFactory } from "../runtime.js";
+import { supportsEntityCards } from "../office/hostCapabilities.js";
+import { cellFunctionsWiring, devTokenSource, sharedRuntime, signInTokenSource, type TokenSourceFactory } from "../runtime.js";
 import { App } from "./App.js";
 import { ServicesProvider, type TaskPaneServices } from "./services.js";
 
@@ -56,11 +57,12 @@ function Root({ boot }: { boot: BootResult }) {
     // The cell functions of this shared runtime use the same engine (one cache, one rate limit)
     // and the same job poller as the Jobs panel.
     let live = true;
-    Promise.all([import("../functions/functions.js"), import("../core/jobs/index.js"), import("../office/hostCapabilities.js")]).then(
-      ([{ configureFunctions, configureJobStatus }, { sharedJobPoller }, host]) => {
+    import("../functions/functions.js").then(
+      ({ configureFunctions, configureJobStatus }) => {
         if (!live) return;
-        configureFunctions({ engine: runtime.engine, isSignedIn: runtime.isSignedIn, supportsEntityCards: host.supportsEntityCards });
-        configureJobStatus({ poller: sharedJobPoller(runtime.client), isSignedIn: runtime.isSignedIn });
+        const wiring = cellFunctionsWiring(runtime, { supportsEntityCards });
+        configureFunctions(wiring.functions);
+        configureJobStatus(wiring.jobStatus);
       },
       (error: unknown) => console.error("The cell functions could not be connected", error),
     );
