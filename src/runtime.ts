@@ -216,9 +216,11 @@ function accountScopedEngine(build: (userKey: string) => EnrichmentEngine, token
  * sign-in screen saying why. The one place this happens; components only show the error.
  */
 export function signOutOnRefusedSignIn(client: ServiceClient, tokens: TokenSource): ServiceClient {
-  const check = (error: unknown): never => {
+  /** Signs out after a refused sign-in, unless the user signed in as someone else meanwhile. */
+  const checkFor = (signedInAs: string | undefined) => (error: unknown): never => {
+    const now = tokens.account();
     // Signed out already (no token to begin with, or the token source gave up itself): nothing to do.
-    if (isServiceError(error) && error.kind === "unauthorized" && tokens.account() !== null) {
+    if (isServiceError(error) && error.kind === "unauthorized" && now !== null && (signedInAs === undefined || signedInAs === now.username)) {
       tokens.signOut({ reason: "expired" }).catch((signOutError: unknown) =>
         // The request's own error still reaches the caller; this only records why the screen did not change.
         console.error("Signing out after a refused sign-in failed:", signOutError instanceof Error ? signOutError.message : String(signOutError)),
@@ -226,8 +228,9 @@ export function signOutOnRefusedSignIn(client: ServiceClient, tokens: TokenSourc
     }
     throw error;
   };
-  const guard = <T>(work: Promise<T>): Promise<T> => work.catch(check);
+  const guard = <T>(work: Promise<T>): Promise<T> => work.catch(checkFor(tokens.account()?.username));
   async function* guardPages<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
+    const check = checkFor(tokens.account()?.username);
     try {
       yield* pages;
     } catch (error) {

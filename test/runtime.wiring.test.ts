@@ -63,7 +63,8 @@ function refusedTokenSource() {
     account: () => account,
     onChange: (l) => (listeners.add(l), () => listeners.delete(l)),
   };
-  return { source, reasons, forcedRefreshes: () => forcedRefreshes };
+  const switchTo = (username: string) => (account = { name: username, username });
+  return { source, reasons, switchTo, forcedRefreshes: () => forcedRefreshes };
 }
 
 /** What a streaming cell shows, in order. */
@@ -209,6 +210,14 @@ describe("runtime wiring against the sandbox", () => {
     await runtime.tokens.signIn();
     await assert.rejects(runtime.client.getJob("3f2b1c9e-1234-4abc-9def-0123456789ab", "j"), (e: { kind?: string }) => e.kind === "unauthorized");
     assert.deepEqual(refused.reasons, ["expired", "expired", "expired"]);
+
+    // Someone else signed in while the refused request was out: their session stays.
+    await runtime.tokens.signIn();
+    const stale = runtime.client.searchCompanies({});
+    refused.switchTo("bo@example.com");
+    await assert.rejects(stale, (e: { kind?: string }) => e.kind === "unauthorized");
+    assert.equal(refused.reasons.length, 3);
+    assert.equal(runtime.tokens.account()?.username, "bo@example.com");
   });
 
   it("the sandbox's development sign-in tells its listeners the sign-in expired", async () => {
