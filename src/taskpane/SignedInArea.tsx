@@ -1,0 +1,61 @@
+// What a signed-in user sees below the account header: usage, then tabs for company search,
+// contact search, saved searches, enrichment, jobs and settings. Loaded with import() by App:
+// the sign-in screen paints without the search forms and their pickers.
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import { Spinner, Tab, TabList, makeStyles } from "@fluentui/react-components";
+import type { SavedSearchRecord } from "../office/workbook.js";
+import { SearchTab } from "./search/SearchTab.js";
+import { UsageGauge } from "./usage/UsageGauge.js";
+import { ExtraPanel, EXTRA_TABS, type ExtraTab } from "./extraTabs.js";
+
+// Rarely opened tabs load on demand.
+const SavedSearchesTab = lazy(() => import("./saved/SavedSearchesTab.js").then((m) => ({ default: m.SavedSearchesTab })));
+const SettingsTab = lazy(() => import("./settings/SettingsTab.js").then((m) => ({ default: m.SettingsTab })));
+
+type TabValue = "companies" | "contacts" | "saved" | "settings" | ExtraTab;
+
+const useStyles = makeStyles({
+  panel: { paddingTop: "8px" },
+});
+
+const lazyPanel = (node: ReactNode) => <Suspense fallback={<Spinner size="tiny" label="Loading" />}>{node}</Suspense>;
+
+export function SignedInArea() {
+  const styles = useStyles();
+  const [tab, setTab] = useState<TabValue>("companies");
+  const [opened, setOpened] = useState<{ search: SavedSearchRecord; at: number } | undefined>();
+
+  const open = (search: SavedSearchRecord) => {
+    setOpened({ search, at: Date.now() });
+    setTab(search.kind === "company" ? "companies" : "contacts");
+  };
+
+  return (
+    <>
+      <UsageGauge />
+      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabValue)} aria-label="Task pane sections">
+        <Tab value="companies">Companies</Tab>
+        <Tab value="contacts">Contacts</Tab>
+        <Tab value="saved">Saved</Tab>
+        {EXTRA_TABS.map((t) => (
+          <Tab key={t.value} value={t.value}>
+            {t.label}
+          </Tab>
+        ))}
+        <Tab value="settings">Settings</Tab>
+      </TabList>
+      <div className={styles.panel} role="tabpanel" aria-label={tab}>
+        {/* Both search tabs stay mounted so switching tabs keeps what was typed. */}
+        <div hidden={tab !== "companies"}>
+          <SearchTab key={`company-${opened?.search.kind === "company" ? opened.at : 0}`} kind="company" {...(opened?.search.kind === "company" ? { initial: opened.search } : {})} />
+        </div>
+        <div hidden={tab !== "contacts"}>
+          <SearchTab key={`contact-${opened?.search.kind === "contact" ? opened.at : 0}`} kind="contact" {...(opened?.search.kind === "contact" ? { initial: opened.search } : {})} />
+        </div>
+        {tab === "saved" && lazyPanel(<SavedSearchesTab onEdit={open} />)}
+        {tab === "settings" && lazyPanel(<SettingsTab />)}
+        {EXTRA_TABS.some((t) => t.value === tab) && lazyPanel(<ExtraPanel tab={tab as ExtraTab} />)}
+      </div>
+    </>
+  );
+}
