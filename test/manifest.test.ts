@@ -278,13 +278,13 @@ describe("production manifest", () => {
   it("moves every add-in URL to ADDIN_PUBLIC_URL and the AppDomains to the service", () => {
     const target = manifestTargetFromEnv({
       ADDIN_PUBLIC_URL: "https://addin.example.com/excel/",
-      SERVICE_API_URL: "https://api.example-service.com/data/v1",
-      SERVICE_SIGNIN_URL: "https://login.example-service.com",
+      SERVICE_API_URL: "https://api.service.example/data/v1",
+      SERVICE_SIGNIN_URL: "https://login.service.example",
     });
     const xml = rewriteManifest(manifestXml, target);
     assert.ok(!xml.includes("localhost"), "no localhost URL is left");
     checkWiring(xml, "https://addin.example.com/excel");
-    assert.deepEqual(appDomains(xml), ["https://api.example-service.com", "https://login.example-service.com"]);
+    assert.deepEqual(appDomains(xml), ["https://api.service.example", "https://login.service.example"]);
   });
 
   it("keeps the sandbox AppDomain when no service URL is given", () => {

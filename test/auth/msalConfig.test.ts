@@ -6,10 +6,10 @@ import { addinPageUrl, dialogUrl } from "../../src/auth/index.js";
 import { SANDBOX_ENVIRONMENT } from "../../src/core/settings/environment.js";
 
 const discovery = {
-  issuer: "https://login.example-service.com",
-  authorization_endpoint: "https://login.example-service.com/authorize",
-  token_endpoint: "https://login.example-service.com/token",
-  jwks_uri: "https://login.example-service.com/jwks",
+  issuer: "https://login.service.example",
+  authorization_endpoint: "https://login.service.example/authorize",
+  token_endpoint: "https://login.service.example/token",
+  jwks_uri: "https://login.service.example/jwks",
 };
 
 const fetchJson = (body: unknown, status = 200) => async (url: string) => {
@@ -40,9 +40,9 @@ test("OIDC protocol mode, the authority's host:port as known authority, refresh 
 });
 
 test("a configured token endpoint (an organization's broker) replaces the discovered one", async () => {
-  const signIn = { authority: "https://login.example-service.com/", clientId: "c", scopes: [], tokenEndpoint: "https://broker.example.org/token" };
+  const signIn = { authority: "https://login.service.example/", clientId: "c", scopes: [], tokenEndpoint: "https://broker.example.org/token" };
   const metadata = JSON.parse(await loadAuthorityMetadata(signIn, fetchJson(discovery))) as typeof discovery;
-  assert.equal(fetched.at(-1), "https://login.example-service.com/.well-known/openid-configuration");
+  assert.equal(fetched.at(-1), "https://login.service.example/.well-known/openid-configuration");
   assert.equal(metadata.token_endpoint, "https://broker.example.org/token");
   assert.equal(metadata.authorization_endpoint, discovery.authorization_endpoint);
   const plain = JSON.parse(await loadAuthorityMetadata({ ...signIn, tokenEndpoint: undefined } as never, fetchJson(discovery))) as typeof discovery;

@@ -79,13 +79,13 @@ describe("webpack build", () => {
     // Minification is skipped: it takes most of the time and does not touch the URL rewrite.
     const out = build(
       "production",
-      { ADDIN_PUBLIC_URL: "https://addin.example.com/excel", SERVICE_API_URL: "https://api.example-service.com" },
+      { ADDIN_PUBLIC_URL: "https://addin.example.com/excel", SERVICE_API_URL: "https://api.service.example" },
       ["--no-optimization-minimize"],
     );
     const manifest = readFileSync(join(out, "manifest.xml"), "utf8");
     assert.ok(!manifest.includes("localhost"), "no localhost URL left in the manifest");
     assert.ok(manifest.includes('<bt:Url id="Taskpane.Url" DefaultValue="https://addin.example.com/excel/taskpane.html"/>'));
-    assert.ok(manifest.includes("<AppDomain>https://api.example-service.com</AppDomain>"));
+    assert.ok(manifest.includes("<AppDomain>https://api.service.example</AppDomain>"));
     assert.ok(!readFileSync(join(out, "functions.json"), "utf8").includes("localhost"), "no localhost URL left in functions.json");
     assert.ok(!readdirSync(out).some((file) => file.endsWith(".map")), "no source maps in production");
   });

@@ -35,15 +35,17 @@ export const SANDBOX_ENVIRONMENT: EnvironmentSettings = {
 };
 
 /**
- * The production service. The audience operations live under /studio there, and the token
- * endpoint is often an organization's own broker: both are editable in Settings.
+ * The production service. The addresses are placeholders (the reserved .example domain) that an
+ * organization replaces with its own in Settings; the client id comes from the service's app
+ * registration. The audience operations live under /studio there, and the token endpoint is
+ * often an organization's own broker: both are editable in Settings.
  */
 export const PRODUCTION_ENVIRONMENT: EnvironmentSettings = {
   kind: "production",
   label: "Production",
-  apiBaseUrl: "https://api.example-service.com",
-  audiencesBaseUrl: "https://api.example-service.com/studio",
-  signIn: { authority: "https://login.example-service.com", clientId: "", scopes: DATA_SCOPES },
+  apiBaseUrl: "https://api.service.example",
+  audiencesBaseUrl: "https://api.service.example/studio",
+  signIn: { authority: "https://login.service.example", clientId: "", scopes: DATA_SCOPES },
 };
 
 /** Checks a user-edited environment; returns messages in the user's terms (empty when fine). */
