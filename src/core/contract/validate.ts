@@ -44,7 +44,8 @@ function isValidDate(value: string): boolean {
 if (!FormatRegistry.Has("date")) FormatRegistry.Set("date", isValidDate);
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
-function compile(schema: TSchema): TypeCheck<TSchema> {
+/** The compiled checker of a schema, compiled once (requests here, answers in the client). */
+export function compiledCheck(schema: TSchema): TypeCheck<TSchema> {
   let check = compiled.get(schema);
   if (!check) {
     check = TypeCompiler.Compile(schema);
@@ -187,7 +188,7 @@ function patternMessage(schema: TSchema, label: string): { rule: string; message
 
 /** Schema issues, one per field (the first problem found for each pointer). */
 function schemaIssues(schema: TSchema, value: unknown, filters?: Record<string, FilterSpec>): ValidationIssue[] {
-  const check = compile(schema);
+  const check = compiledCheck(schema);
   if (check.Check(value)) return [];
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
