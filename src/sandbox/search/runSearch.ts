@@ -60,6 +60,7 @@ export function pageLinks(path: string, page: PageRequest, totalPages: number): 
 }
 
 const MAX_CACHED_COUNTS = 5000;
+const MAX_CACHED_PAGES = 2000;
 const SAMPLE_SIZE = 2000;
 
 /** Shares estimated from evenly spaced companies (a few ms at start-up, even on 1,000,000). */
@@ -92,6 +93,13 @@ export function createSearcher(db: Database.Database): Searcher {
     return st;
   };
   const counts = new Map<string, number>();
+  // Pages of seeded records, like counts, never change while the sandbox runs: a repeated
+  // search (a client paging, a refreshed table, a preview) reads them once.
+  const pages = new Map<string, unknown[]>();
+  const remember = <V>(cache: Map<string, V>, max: number, key: string, value: V) => {
+    if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+    cache.set(key, value);
+  };
   const zipLookup = db.prepare("SELECT lat, lon FROM zips WHERE zip = ?");
   const zipPoint: ZipResolver = (zip) => zipLookup.get(zip) as { lat: number; lon: number } | undefined;
 
@@ -119,10 +127,7 @@ export function createSearcher(db: Database.Database): Searcher {
     let total = cacheable ? counts.get(key) : undefined;
     if (total === undefined) {
       total = (prepare(countSql).get(countParams.values) as { n: number }).n;
-      if (cacheable) {
-        if (counts.size >= MAX_CACHED_COUNTS) counts.delete(counts.keys().next().value as string);
-        counts.set(key, total);
-      }
+      if (cacheable) remember(counts, MAX_CACHED_COUNTS, key, total);
     }
     const totalPages = Math.ceil(total / page.size);
     const offset = (page.number - 1) * page.size;
@@ -135,11 +140,16 @@ export function createSearcher(db: Database.Database): Searcher {
       const p = new SqlParams();
       const where = q.where(p, walk ? "exists" : "in");
       const from = q.from(walk ? ` INDEXED BY ${q.sortIndex}` : "");
-      rows = prepare(`SELECT ${q.select} FROM ${from} ${where === "1" ? "" : `WHERE ${where}`} ORDER BY ${q.order} LIMIT @limit OFFSET @offset`).all({
-        ...p.values,
-        limit: page.size,
-        offset,
-      }) as Row[];
+      const pageSql = `SELECT ${q.select} FROM ${from} ${where === "1" ? "" : `WHERE ${where}`} ORDER BY ${q.order} LIMIT @limit OFFSET @offset`;
+      const params = { ...p.values, limit: page.size, offset };
+      const pageKey = cacheable ? `${pageSql}\n${JSON.stringify(params)}` : "";
+      const cached = cacheable ? pages.get(pageKey) : undefined;
+      if (cached) {
+        rows = cached as Row[];
+      } else {
+        rows = prepare(pageSql).all(params) as Row[];
+        if (cacheable) remember(pages, MAX_CACHED_PAGES, pageKey, rows);
+      }
     }
     return { rows, totalResults: total, page: { number: page.number, total: totalPages }, links: pageLinks(path, page, totalPages) };
   }
