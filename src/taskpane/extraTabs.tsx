@@ -8,7 +8,7 @@ import { browserSelectionSource } from "../office/browserSelection.js";
 import { createExcelSelectionSource } from "../office/enrichSelection.js";
 import { readSelectedCellValues } from "../office/jobsSelection.js";
 import { userStorage } from "../office/userStorage.js";
-import { errorText } from "./insert/insertSearch.js";
+import { errorText } from "./errorText.js";
 import { useServices } from "./services.js";
 
 export type ExtraTab = "enrich" | "jobs";

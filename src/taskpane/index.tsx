@@ -8,8 +8,7 @@ import { createRoot } from "react-dom/client";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { SANDBOX_ENVIRONMENT, type EnvironmentSettings } from "../core/settings/environment.js";
 import { createUserSettingsStore, type UserSettingsStore } from "../core/settings/userSettings.js";
-import { BrowserWorkbook, memoryStorage } from "../office/browserWorkbook.js";
-import { ExcelWorkbook } from "../office/excelWorkbook.js";
+import type { BrowserWorkbook } from "../office/browserWorkbook.js";
 import { userStorage } from "../office/userStorage.js";
 import type { WorkbookAdapter } from "../office/workbook.js";
 import { supportsEntityCards } from "../office/hostCapabilities.js";
@@ -92,13 +91,22 @@ async function start(container: HTMLElement): Promise<void> {
   const settings = createUserSettingsStore(userStorage());
   const stored = await settings.load();
   const override = browser ? sandboxOverride(window.location.search) : undefined;
+  // Each mode loads only its own workbook adapter.
   let browserWorkbook: BrowserWorkbook | undefined;
-  if (browser) browserWorkbook = new BrowserWorkbook(typeof localStorage !== "undefined" ? localStorage : memoryStorage());
+  let workbook: WorkbookAdapter;
+  if (browser) {
+    const { BrowserWorkbook, memoryStorage } = await import("../office/browserWorkbook.js");
+    browserWorkbook = new BrowserWorkbook(typeof localStorage !== "undefined" ? localStorage : memoryStorage());
+    workbook = browserWorkbook;
+  } else {
+    const { ExcelWorkbook } = await import("../office/excelWorkbook.js");
+    workbook = new ExcelWorkbook();
+  }
   const boot: BootResult = {
     mode: browser ? "browser" : "excel",
     environment: override ?? stored.environment,
     overridden: override !== undefined,
-    workbook: browserWorkbook ?? new ExcelWorkbook(),
+    workbook,
     ...(browserWorkbook ? { browserWorkbook } : {}),
     settings,
   };

@@ -1,10 +1,29 @@
 // Who is signed in, against which environment, and sign-in / sign-out. Signed out, it is the
 // sign-in screen (with why: expired, cancelled, denied); signed in, a one-line account header.
-import { useState } from "react";
-import { Button, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { lazy, Suspense, useState } from "react";
+import { Button, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
 import type { TokenSource } from "../../auth/index.js";
 import type { EnvironmentSettings } from "../../core/settings/environment.js";
+import type { NoticeBarProps } from "./NoticeBar.js";
 import { useAccount } from "./useAccount.js";
+
+const NoticeBar = lazy(() => import("./NoticeBar.js").then((m) => ({ default: m.NoticeBar })));
+
+/** The notice as a message bar; plain text with the same role and id while that loads. */
+function Notice({ intent, id, children }: NoticeBarProps) {
+  const fallback = (
+    <div role="alert" {...(id ? { id } : {})}>
+      {children}
+    </div>
+  );
+  return (
+    <Suspense fallback={fallback}>
+      <NoticeBar intent={intent} {...(id ? { id } : {})}>
+        {children}
+      </NoticeBar>
+    </Suspense>
+  );
+}
 
 const useStyles = makeStyles({
   header: {
@@ -66,9 +85,7 @@ export function SignInPanel({ tokenSource, environment, message }: SignInPanelPr
           {busy === "signOut" ? "Signing out…" : "Sign out"}
         </Button>
         {problem && (
-          <MessageBar intent="error">
-            <MessageBarBody role="alert">{problem}</MessageBarBody>
-          </MessageBar>
+          <Notice intent="error">{problem}</Notice>
         )}
       </header>
     );
@@ -90,11 +107,9 @@ export function SignInPanel({ tokenSource, environment, message }: SignInPanelPr
         enrich your sheets.
       </Text>
       {notice && (
-        <MessageBar intent={problem || reason === "expired" ? "warning" : "info"}>
-          <MessageBarBody role="alert" id="sign-in-message">
-            {notice}
-          </MessageBarBody>
-        </MessageBar>
+        <Notice intent={problem || reason === "expired" ? "warning" : "info"} id="sign-in-message">
+          {notice}
+        </Notice>
       )}
       <div>
         <Button appearance="primary" onClick={() => run("signIn")} disabled={busy !== null}>

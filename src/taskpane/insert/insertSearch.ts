@@ -5,6 +5,7 @@ import type { ServiceClient } from "../../core/api/index.js";
 import { LIMITS, type CompanyItem, type ContactItem } from "../../core/contract/index.js";
 import { itemsToRows, type ColumnSpec, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget, TableResult, TableWriter, WorkbookAdapter } from "../../office/workbook.js";
+import { errorText } from "../errorText.js";
 
 export interface SearchSpec {
   kind: SearchKind;
@@ -60,14 +61,7 @@ function isCancellation(error: unknown, signal: AbortSignal | undefined): boolea
 }
 
 /** The user-facing text of an error (ServiceError and WorkbookError carry one). */
-export function errorText(error: unknown): string {
-  if (typeof error === "object" && error !== null) {
-    const e = error as { userMessage?: unknown; message?: unknown };
-    if (typeof e.userMessage === "string" && e.userMessage) return e.userMessage;
-    if (typeof e.message === "string" && e.message) return e.message;
-  }
-  return String(error);
-}
+export { errorText };
 
 export async function insertSearch(request: InsertRequest): Promise<InsertOutcome> {
   const { client, workbook, search, columns, signal } = request;

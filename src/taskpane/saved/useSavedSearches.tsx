@@ -2,7 +2,7 @@
 // the workbook adapter, shared by the search tabs and the Saved tab. Never tokens or endpoints.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { SavedSearchRecord } from "../../office/workbook.js";
-import { errorText } from "../insert/insertSearch.js";
+import { errorText } from "../errorText.js";
 import { useServices } from "../services.js";
 
 export interface SavedSearches {

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Checkbox, Combobox, Dropdown, Field, Input, Option, makeStyles } from "@fluentui/react-components";
 import type { FilterSpec, LookupItem } from "../../core/contract/index.js";
-import { errorText } from "../insert/insertSearch.js";
+import { errorText } from "../errorText.js";
 import { useServices } from "../services.js";
 import type { FormValue } from "./formModel.js";
 

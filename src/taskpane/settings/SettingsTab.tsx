@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button, Field, Input, Radio, RadioGroup } from "@fluentui/react-components";
 import { PRODUCTION_ENVIRONMENT, SANDBOX_ENVIRONMENT, type EnvironmentSettings } from "../../core/settings/environment.js";
-import { errorText } from "../insert/insertSearch.js";
+import { errorText } from "../errorText.js";
 import { useServices } from "../services.js";
 
 export function SettingsTab() {

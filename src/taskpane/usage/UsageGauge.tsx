@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Button, Field, ProgressBar, makeStyles } from "@fluentui/react-components";
 import type { UsageEntry } from "../../core/contract/index.js";
-import { errorText } from "../insert/insertSearch.js";
+import { errorText } from "../errorText.js";
 import { useServices } from "../services.js";
 
 const LABELS: Record<string, string> = { request: "Requests", record: "Records", uniqueID: "Credits (new records)" };
