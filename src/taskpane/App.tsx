@@ -2,9 +2,10 @@
 // other tabs (SignedInArea, loaded with import() so the first paint needs little JavaScript).
 // In browser mode the inserted tables show below.
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
-import { Spinner, makeStyles, tokens } from "@fluentui/react-components";
+import { makeStyles, tokens } from "@fluentui/react-components";
 import { SignInPanel } from "./auth/SignInPanel.js";
 import { useAccount } from "./auth/useAccount.js";
+import { LoadingSpinner } from "./LoadingSpinner.js";
 import { SavedSearchesProvider } from "./saved/useSavedSearches.js";
 import { useServices } from "./services.js";
 
@@ -18,7 +19,7 @@ const useStyles = makeStyles({
   title: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, margin: 0 },
 });
 
-const lazyPanel = (node: ReactNode) => <Suspense fallback={<Spinner size="tiny" label="Loading" />}>{node}</Suspense>;
+const lazyPanel = (node: ReactNode) => <Suspense fallback={<LoadingSpinner label="Loading" />}>{node}</Suspense>;
 
 export function App() {
   const styles = useStyles();

@@ -1,10 +1,11 @@
 // Who is signed in, against which environment, and sign-in / sign-out. Signed out, it is the
 // sign-in screen (with why: expired, cancelled, denied); signed in, a one-line account header.
 import { lazy, Suspense, useState } from "react";
-import { Button, Spinner, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Button, makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
 import type { TokenSource } from "../../auth/index.js";
 import type { EnvironmentSettings } from "../../core/settings/environment.js";
 import type { NoticeBarProps } from "./NoticeBar.js";
+import { LoadingSpinner } from "../LoadingSpinner.js";
 import { useAccount } from "./useAccount.js";
 
 const NoticeBar = lazy(() => import("./NoticeBar.js").then((m) => ({ default: m.NoticeBar })));
@@ -37,6 +38,21 @@ const useStyles = makeStyles({
   who: { display: "flex", flexDirection: "column", minWidth: 0 },
   ellipsis: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
   screen: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalL },
+  // Fluent's Text typography, without loading Text on the first screen.
+  text: {
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
+    fontWeight: tokens.fontWeightRegular,
+    textAlign: "start",
+    display: "inline",
+    whiteSpace: "normal",
+    overflow: "visible",
+    textOverflow: "clip",
+  },
+  small: { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 },
+  large: { fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500 },
+  semibold: { fontWeight: tokens.fontWeightSemibold },
 });
 
 export interface SignInPanelProps {
@@ -74,12 +90,12 @@ export function SignInPanel({ tokenSource, environment, message }: SignInPanelPr
     return (
       <header className={styles.header} aria-label="Account">
         <div className={styles.who}>
-          <Text weight="semibold" className={styles.ellipsis} id="signed-in-account">
+          <span className={mergeClasses(styles.text, styles.semibold, styles.ellipsis)} id="signed-in-account">
             Signed in as {account.name || account.username}
-          </Text>
-          <Text size={200} className={styles.ellipsis}>
+          </span>
+          <span className={mergeClasses(styles.text, styles.small, styles.ellipsis)}>
             {account.username} · <span id="signed-in-environment">{environment.label}</span>
-          </Text>
+          </span>
         </div>
         <Button appearance="secondary" size="small" onClick={() => run("signOut")} disabled={busy !== null}>
           {busy === "signOut" ? "Signing out…" : "Sign out"}
@@ -99,13 +115,13 @@ export function SignInPanel({ tokenSource, environment, message }: SignInPanelPr
 
   return (
     <section className={styles.screen} aria-labelledby="sign-in-heading">
-      <Text as="h2" size={500} weight="semibold" id="sign-in-heading">
+      <h2 className={mergeClasses(styles.text, styles.large, styles.semibold)} id="sign-in-heading">
         Sign in
-      </Text>
-      <Text>
+      </h2>
+      <span className={styles.text}>
         Sign in to <strong>{environment.label}</strong> ({environment.apiBaseUrl}) to search companies and contacts and
         enrich your sheets.
-      </Text>
+      </span>
       {notice && (
         <Notice intent={problem || reason === "expired" ? "warning" : "info"} id="sign-in-message">
           {notice}
@@ -115,7 +131,7 @@ export function SignInPanel({ tokenSource, environment, message }: SignInPanelPr
         <Button appearance="primary" onClick={() => run("signIn")} disabled={busy !== null}>
           {busy === "signIn" ? "Signing in…" : "Sign in"}
         </Button>
-        {busy === "signIn" && <Spinner size="tiny" label="Waiting for the sign-in window" />}
+        {busy === "signIn" && <LoadingSpinner label="Waiting for the sign-in window" />}
       </div>
     </section>
   );
