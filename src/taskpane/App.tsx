@@ -6,7 +6,6 @@ import { makeStyles, tokens } from "@fluentui/react-components";
 import { SignInPanel } from "./auth/SignInPanel.js";
 import { useAccount } from "./auth/useAccount.js";
 import { LoadingSpinner } from "./LoadingSpinner.js";
-import { SavedSearchesProvider } from "./saved/useSavedSearches.js";
 import { useServices } from "./services.js";
 
 const loadSignedInArea = () => import("./SignedInArea.js").then((m) => ({ default: m.SignedInArea }));
@@ -33,19 +32,17 @@ export function App() {
   }, []);
 
   return (
-    <SavedSearchesProvider>
-      <main className={styles.root}>
-        <h1 className={styles.title}>BizData</h1>
-        <SignInPanel tokenSource={services.runtime.tokens} environment={services.runtime.environment} />
-        {!account && lazyPanel(<SettingsTab />)}
-        {account && lazyPanel(<SignedInArea />)}
-        {services.browserWorkbook && (
-          <>
-            <h2>Workbook</h2>
-            {lazyPanel(<BrowserWorkbookView workbook={services.browserWorkbook} />)}
-          </>
-        )}
-      </main>
-    </SavedSearchesProvider>
+    <main className={styles.root}>
+      <h1 className={styles.title}>BizData</h1>
+      <SignInPanel tokenSource={services.runtime.tokens} environment={services.runtime.environment} />
+      {!account && lazyPanel(<SettingsTab />)}
+      {account && lazyPanel(<SignedInArea />)}
+      {services.browserWorkbook && (
+        <>
+          <h2>Workbook</h2>
+          {lazyPanel(<BrowserWorkbookView workbook={services.browserWorkbook} />)}
+        </>
+      )}
+    </main>
   );
 }

@@ -1,9 +1,11 @@
 // What a signed-in user sees below the account header: usage, then tabs for company search,
 // contact search, saved searches, enrichment, jobs and settings. Loaded with import() by App:
-// the sign-in screen paints without the search forms and their pickers.
+// the sign-in screen paints without the search forms and their pickers. The saved searches are
+// read from the workbook here, once signed in.
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Spinner, Tab, TabList, makeStyles } from "@fluentui/react-components";
 import type { SavedSearchRecord } from "../office/workbook.js";
+import { SavedSearchesProvider } from "./saved/useSavedSearches.js";
 import { SearchTab } from "./search/SearchTab.js";
 import { UsageGauge } from "./usage/UsageGauge.js";
 import { ExtraPanel, EXTRA_TABS, type ExtraTab } from "./extraTabs.js";
@@ -31,7 +33,7 @@ export function SignedInArea() {
   };
 
   return (
-    <>
+    <SavedSearchesProvider>
       <UsageGauge />
       <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabValue)} aria-label="Task pane sections">
         <Tab value="companies">Companies</Tab>
@@ -56,6 +58,6 @@ export function SignedInArea() {
         {tab === "settings" && lazyPanel(<SettingsTab />)}
         {EXTRA_TABS.some((t) => t.value === tab) && lazyPanel(<ExtraPanel tab={tab as ExtraTab} />)}
       </div>
-    </>
+    </SavedSearchesProvider>
   );
 }
