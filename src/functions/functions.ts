@@ -1,20 +1,27 @@
 /* global CustomFunctions */
-// The BIZ cell functions. Each is a thin wrapper: read the arguments, ask the enrichment
-// engine (src/core/enrich), map a problem to an Excel error with a message. The runtime
-// (src/runtime.ts) injects the engine once with configureFunctions; that reference (and its
-// startup gate) is the only state here.
+// The BIZ cell functions. Each is a thin wrapper around cellFunctionsImpl.ts (loaded on first
+// use), which asks the enrichment engine (src/core/enrich) and maps a problem to an Excel error
+// with a message. The runtime (src/runtime.ts) injects the engine once with configureFunctions;
+// that reference (and its startup gate) is the only state here.
 // JSDoc below becomes functions.json (custom-functions-metadata): it is the help text Excel shows.
-import {
-  COMPANY_CARD_FIELDS,
-  companyCard,
-  problems,
-  type CellProblem,
-  type CellsResult,
-  type CellValue,
-  type CompanyCard,
-  type EnrichmentEngine,
-  type EntityKind,
-} from "../core/enrich/index.js";
+import type { EnrichmentEngine } from "../core/enrich/index.js";
+import type { JobPoller } from "../core/jobs/index.js";
+import type { ConfigAccess } from "./cellFunctionsImpl.js";
+
+/**
+ * What the functions do (engine calls, errors, job streaming) loads with import() on the first
+ * calculation, so the page's first load stays small; a failed load is retried by the next cell.
+ */
+function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+const loadImplementation = loadOnce(() => import("./cellFunctionsImpl.js"));
+const loadJobStatusImplementation = loadOnce(() => import("./jobStatusImpl.js"));
 
 export interface FunctionsConfig {
   engine: EnrichmentEngine;
@@ -51,42 +58,7 @@ async function currentConfig(): Promise<FunctionsConfig | undefined> {
   return injected.config;
 }
 
-function toExcelError(problem: CellProblem): CustomFunctions.Error {
-  const code = problem.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
-  return new CustomFunctions.Error(code, problem.message);
-}
-
-function isPreview(invocation: CustomFunctions.Invocation | undefined): boolean {
-  // Typed as string in @types/custom-functions-runtime, a boolean at run time.
-  const flag: unknown = invocation?.isInValuePreview;
-  return flag === true || flag === "true";
-}
-
-async function cells(
-  kind: EntityKind,
-  id: unknown,
-  fields: unknown,
-  invocation: CustomFunctions.Invocation | undefined,
-): Promise<CellsResult> {
-  const config = await currentConfig();
-  if (!config || !(await config.isSignedIn())) return { ok: false, problem: problems.signIn() };
-  return config.engine.getCells(kind, id, fields, { preview: isPreview(invocation) });
-}
-
-/** The one-field functions refuse a list of fields rather than showing only the first. */
-function oneField(kind: EntityKind, field: unknown): CellProblem | undefined {
-  if (typeof field === "string" && field.includes(",")) {
-    const several = kind === "company" ? "BIZ.COMPANYROW" : "one BIZ.CONTACT per field";
-    return { kind: "unknownField", code: "#VALUE!", message: `Name one field here; for several use ${several}` };
-  }
-  return undefined;
-}
-
-function single(result: CellsResult): CellValue {
-  if (!result.ok) throw toExcelError(result.problem);
-  const value = result.values[0];
-  return value === undefined ? "" : value;
-}
+const configAccess: ConfigAccess = { current: currentConfig, now: () => injected.config };
 
 /**
  * One field of a company, by company id, e.g. =BIZ.COMPANY(A2, "revenue").
@@ -101,9 +73,7 @@ export async function company(
   field: string,
   invocation: CustomFunctions.Invocation,
 ): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- text, number or boolean
-  const problem = oneField("company", field);
-  if (problem) throw toExcelError(problem);
-  return single(await cells("company", companyId, field, invocation));
+  return (await loadImplementation()).oneFieldCell(configAccess, "company", companyId, field, invocation);
 }
 
 /**
@@ -119,9 +89,7 @@ export async function companyRow(
   fields: any[][], // eslint-disable-line @typescript-eslint/no-explicit-any -- names from a range, an array or text
   invocation: CustomFunctions.Invocation,
 ): Promise<any[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any -- text, numbers and booleans
-  const result = await cells("company", companyId, fields, invocation);
-  if (!result.ok) throw toExcelError(result.problem);
-  return [result.values];
+  return (await loadImplementation()).companyRowCell(configAccess, companyId, fields, invocation);
 }
 
 /**
@@ -137,9 +105,7 @@ export async function contact(
   field: string,
   invocation: CustomFunctions.Invocation,
 ): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- text, number or boolean
-  const problem = oneField("contact", field);
-  if (problem) throw toExcelError(problem);
-  return single(await cells("contact", personId, field, invocation));
+  return (await loadImplementation()).oneFieldCell(configAccess, "contact", personId, field, invocation);
 }
 
 /**
@@ -153,17 +119,12 @@ export async function companyCardValue(
   companyId: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- a number or text from a cell
   invocation: CustomFunctions.Invocation,
 ): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- an entity value or text
-  const result = await cells("company", companyId, [...COMPANY_CARD_FIELDS], invocation);
-  if (!result.ok) throw toExcelError(result.problem);
-  const card: CompanyCard = companyCard(result.fields, result.values);
-  return injected.config?.supportsEntityCards?.() ? card : card.text;
+  return (await loadImplementation()).companyCardCell(configAccess, companyId, invocation);
 }
 
 // ---------- Audience-enrichment job status (streaming) ----------
 // The polling lives in src/core/jobs: cells watching the same job share one poll, and a
 // cancelled formula stops its share. The runtime connects the poller with configureJobStatus.
-import { streamJobStatus, type JobPoller } from "../core/jobs/index.js";
-
 export interface JobStatusConfig {
   /** sharedJobPoller(runtime.client): the same poller as the task pane's job panel. */
   poller: JobPoller;
@@ -213,22 +174,14 @@ export function jobStatus(audienceId: string, jobId: string, invocation: CustomF
     cancelled = true;
     stop();
   };
-  const signInError = () => invocation.setResult(toExcelError(problems.signIn()));
   const start = async () => {
-    const config = await jobStatusConfig();
+    const [impl, config] = await Promise.all([loadJobStatusImplementation(), jobStatusConfig()]);
     if (cancelled) return;
-    if (!config || !(await config.isSignedIn())) return signInError();
-    if (cancelled) return;
-    stop = streamJobStatus(config.poller, audienceId, jobId, {
-      value: (text) => invocation.setResult(text),
-      problem: (problem) =>
-        invocation.setResult(
-          new CustomFunctions.Error(
-            problem.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable,
-            problem.message,
-          ),
-        ),
-    });
+    const streaming = await impl.startJobStatusCell(config, audienceId, jobId, invocation, () => cancelled);
+    if (!streaming) return;
+    // Cancelled while the poll was starting: stop it now.
+    if (cancelled) streaming();
+    else stop = streaming;
   };
   // Every failure reaches the cell as an error; none is left unhandled.
   start().catch((error: unknown) =>

@@ -1,7 +1,8 @@
 /* global Office */
 // Starts the task pane: asks Office which host this is (none means browser mode), picks the
 // workbook adapter, reads the user's settings, builds the runtime through the composition root
-// and renders the app. In browser mode a page address like ?api=http://127.0.0.1:4010 points
+// (loaded with import(), alongside the workbook adapter, so the service client, the enrichment
+// engine and the contract's validators are not in the page's first JavaScript) and renders the app. In browser mode a page address like ?api=http://127.0.0.1:4010 points
 // the session at a sandbox (demonstrations and tests) with its development tokens.
 import { StrictMode, useEffect, useMemo, useState } from "react";
 import { createRoot } from "react-dom/client";
@@ -12,7 +13,7 @@ import type { BrowserWorkbook } from "../office/browserWorkbook.js";
 import { userStorage } from "../office/userStorage.js";
 import type { WorkbookAdapter } from "../office/workbook.js";
 import { supportsEntityCards } from "../office/hostCapabilities.js";
-import { cellFunctionsWiring, devTokenSource, sharedRuntime, signInTokenSource, type TokenSourceFactory } from "../runtime.js";
+import type { TokenSourceFactory } from "../runtime.js";
 import { App } from "./App.js";
 import { ServicesProvider, type TaskPaneServices } from "./services.js";
 
@@ -38,7 +39,11 @@ function sandboxOverride(search: string): EnvironmentSettings | undefined {
   return { ...SANDBOX_ENVIRONMENT, label: "Sandbox", apiBaseUrl: base, audiencesBaseUrl: base, signIn: { ...SANDBOX_ENVIRONMENT.signIn, authority: `${base}/oauth` } };
 }
 
+/** The composition root (src/runtime.ts), loaded with import() at start-up. */
+type RuntimeModule = typeof import("../runtime.js");
+
 interface BootResult {
+  runtimeModule: RuntimeModule;
   mode: "excel" | "browser";
   environment: EnvironmentSettings;
   overridden: boolean;
@@ -48,6 +53,7 @@ interface BootResult {
 }
 
 function Root({ boot }: { boot: BootResult }) {
+  const { cellFunctionsWiring, devTokenSource, sharedRuntime, signInTokenSource } = boot.runtimeModule;
   const [environment, setEnvironment] = useState(boot.environment);
   const tokenSource: TokenSourceFactory = boot.overridden ? (env) => devTokenSource(env) : signInTokenSource(boot.mode === "excel" ? "office" : "browser");
   const runtime = useMemo(() => sharedRuntime({ environment, tokenSource }), [environment]); // tokenSource is fixed per page
@@ -68,7 +74,7 @@ function Root({ boot }: { boot: BootResult }) {
     return () => {
       live = false;
     };
-  }, [runtime, boot.mode]);
+  }, [runtime, boot.mode, cellFunctionsWiring]);
   const services: TaskPaneServices = {
     mode: boot.mode,
     runtime,
@@ -91,18 +97,20 @@ async function start(container: HTMLElement): Promise<void> {
   const settings = createUserSettingsStore(userStorage());
   const stored = await settings.load();
   const override = browser ? sandboxOverride(window.location.search) : undefined;
-  // Each mode loads only its own workbook adapter.
+  // Each mode loads only its own workbook adapter; the composition root loads at the same time.
+  const loadingRuntime = import("../runtime.js");
   let browserWorkbook: BrowserWorkbook | undefined;
   let workbook: WorkbookAdapter;
   if (browser) {
-    const { BrowserWorkbook, memoryStorage } = await import("../office/browserWorkbook.js");
+    const [{ BrowserWorkbook, memoryStorage }] = await Promise.all([import("../office/browserWorkbook.js"), loadingRuntime]);
     browserWorkbook = new BrowserWorkbook(typeof localStorage !== "undefined" ? localStorage : memoryStorage());
     workbook = browserWorkbook;
   } else {
-    const { ExcelWorkbook } = await import("../office/excelWorkbook.js");
+    const [{ ExcelWorkbook }] = await Promise.all([import("../office/excelWorkbook.js"), loadingRuntime]);
     workbook = new ExcelWorkbook();
   }
   const boot: BootResult = {
+    runtimeModule: await loadingRuntime,
     mode: browser ? "browser" : "excel",
     environment: override ?? stored.environment,
     overridden: override !== undefined,

@@ -34,10 +34,10 @@ function resolveSource(from: string, specifier: string): string | undefined {
 }
 
 /** Every source file statically reachable from the entry, and the Fluent names they import. */
-function firstScreen(): { files: Set<string>; fluent: Set<string> } {
+function firstScreen(from: string = entry): { files: Set<string>; fluent: Set<string> } {
   const files = new Set<string>();
   const fluent = new Set<string>();
-  const queue = [entry];
+  const queue = [from];
   while (queue.length > 0) {
     const file = queue.pop() as string;
     if (files.has(file)) continue;
@@ -72,6 +72,13 @@ test("the first screen reaches the search tabs, panels and workbook adapters onl
     "src/taskpane/auth/NoticeBar.tsx",
     "src/office/excelWorkbook.ts",
     "src/office/browserWorkbook.ts",
+    // The composition root (service client, enrichment engine) and what it brings: the contract's validators.
+    "src/runtime.ts",
+    "src/core/api/",
+    "src/core/contract/",
+    "src/core/enrich/",
+    "src/core/jobs/",
+    "src/functions/",
   ];
   for (const part of deferred) {
     assert.deepEqual(
@@ -87,4 +94,10 @@ test("the first screen imports only the Fluent parts the sign-in panel needs", (
   const allowed = new Set(["FluentProvider", "webLightTheme", "Button", "makeStyles", "mergeClasses", "tokens"]);
   assert.ok(fluent.has("Button"), "the walk sees the sign-in button");
   assert.deepEqual([...fluent].filter((name) => !allowed.has(name)).sort(), []);
+});
+
+test("the custom-functions entry, which the same page runs first, loads what the functions do only through import()", () => {
+  const { files } = firstScreen(join(root, "src/functions/functions.ts"));
+  const reached = [...files].map((file) => relative(root, file).replaceAll("\\", "/"));
+  assert.deepEqual(reached, ["src/functions/functions.ts"]);
 });
