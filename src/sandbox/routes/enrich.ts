@@ -27,19 +27,32 @@ function normalizeDomain(website: string): string {
 const digits = (phone: string) => phone.replace(/\D/g, "");
 
 /** Finds companies by criteria (notes: name, website, ticker, phone, address parts). */
+/** A matcher's by-id lookup, prepared once. */
+function idLookup(db: Database.Database, table: "companies" | "contacts"): (id: number) => Match {
+  const statement = db.prepare(`SELECT id FROM ${table} WHERE id = ?`);
+  return (id) => {
+    const row = statement.get(id) as { id: number } | undefined;
+    return row ? { id: row.id } : { status: "NO_MATCH" };
+  };
+}
+
+/** WHERE conditions and their parameters, collected in order. */
+function conditions() {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (condition: string, ...values: unknown[]) => {
+    where.push(condition);
+    params.push(...values);
+  };
+  return { where, params, add };
+}
+
 function companyMatcher(db: Database.Database) {
   const cache = new Map<string, Database.Statement>();
+  const byId = idLookup(db, "companies");
   return (input: MatchCompanyInput): Match => {
-    if (input.companyId !== undefined) {
-      const row = db.prepare("SELECT id FROM companies WHERE id = ?").get(input.companyId) as { id: number } | undefined;
-      return row ? { id: row.id } : { status: "NO_MATCH" };
-    }
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (condition: string, ...values: unknown[]) => {
-      where.push(condition);
-      params.push(...values);
-    };
+    if (input.companyId !== undefined) return byId(input.companyId);
+    const { where, params, add } = conditions();
     if (input.companyName?.trim()) add("name = ? COLLATE NOCASE", input.companyName.trim());
     if (input.companyWebsite?.trim()) add("domain = ?", normalizeDomain(input.companyWebsite));
     if (input.companyTicker?.trim()) add("ticker = ?", input.companyTicker.trim().toUpperCase());
@@ -61,17 +74,10 @@ function companyMatcher(db: Database.Database) {
 }
 
 function contactMatcher(db: Database.Database) {
+  const byId = idLookup(db, "contacts");
   return (input: MatchPersonInput): Match => {
-    if (input.personId !== undefined) {
-      const row = db.prepare("SELECT id FROM contacts WHERE id = ?").get(input.personId) as { id: number } | undefined;
-      return row ? { id: row.id } : { status: "NO_MATCH" };
-    }
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (condition: string, ...values: unknown[]) => {
-      where.push(condition);
-      params.push(...values);
-    };
+    if (input.personId !== undefined) return byId(input.personId);
+    const { where, params, add } = conditions();
     const first = input.firstName?.trim();
     const last = input.lastName?.trim();
     const full = input.fullName?.trim();
