@@ -270,7 +270,7 @@ function readObject(raw: unknown): ServiceErrorObject | undefined {
   return out;
 }
 
-/** Both error shapes: `{errors:[...]}` (JSON:API, part 7) and `{error:{...}}` (the gateway). */
+/** Both error shapes: `{errors:[...]}` (JSON:API) and `{error:{...}}` (the gateway); docs/service.md, "Errors". */
 export function readErrorObjects(body: string): ServiceErrorObject[] {
   if (body.trim() === "") return [];
   let doc: unknown;
