@@ -1,9 +1,15 @@
-// Lint: typescript-eslint, the Office add-in rules, and the layer rule of DESIGN.md
-// (core/ imports nothing from office/, taskpane/, functions/, sandbox/; sandbox/ only core/contract;
-// taskpane/ and functions/ reach Excel only through office/).
+// Lint: typescript-eslint, the Office add-in rules, and the layer rule of docs/architecture.md:
+// each layer of src/ lists what it may import (an allowlist, checked on the resolved path of
+// every import, export-from and import()), which Office globals it may touch, and only the
+// entry points may load the composition root (src/runtime.ts).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import tseslint from "typescript-eslint";
 import officeAddins from "eslint-plugin-office-addins";
 import globals from "globals";
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const RULE_DOC = "docs/architecture.md";
 
 const officeRules = {
   "office-addins/call-sync-after-load": "error",
@@ -16,8 +22,111 @@ const officeRules = {
   "office-addins/test-for-null-using-isNullObject": "error",
 };
 
-const layer = (patterns, message) => ({
-  "no-restricted-imports": ["error", { patterns: patterns.map((group) => ({ group: [group], message })) }],
+/** The Node-side packages the sandbox and the broker run on. */
+const NODE_SERVER_PACKAGES = ["node:*", "fastify", "@fastify/*", "better-sqlite3", "oidc-provider", "jose", "office-addin-dev-certs"];
+
+/**
+ * What each layer may import: `layers` are folders of src/ (a layer may always import itself),
+ * `packages` npm packages or node: modules (`*` ends a prefix). Anything else is an error.
+ * core/contract is its own layer so that the sandbox and the broker can reach the schemas and
+ * nothing else of core/.
+ */
+export const LAYERS = {
+  "core/contract": { layers: [], packages: ["@sinclair/typebox", "@sinclair/typebox/*"] },
+  core: { layers: ["core/contract"], packages: ["@sinclair/typebox", "@sinclair/typebox/*"] },
+  sandbox: { layers: ["core/contract"], packages: NODE_SERVER_PACKAGES },
+  broker: { layers: ["core/contract"], packages: NODE_SERVER_PACKAGES },
+  auth: { layers: ["core", "core/contract", "office/dialog.ts"], packages: ["@azure/msal-browser", "@azure/msal-browser/*"] },
+  office: { layers: ["core", "core/contract"], packages: [] },
+  functions: { layers: ["core", "core/contract", "office"], packages: [] },
+  taskpane: { layers: ["core", "core/contract", "auth", "office"], packages: ["react", "react/*", "react-dom", "react-dom/*", "@fluentui/*"] },
+  // The composition root wires every browser layer together; it never reaches the Node-only ones.
+  "runtime.ts": { layers: ["core", "core/contract", "auth", "office", "functions", "taskpane"], packages: [] },
+};
+
+/** The pages' entry points (webpack.config.js `entry`): the only modules that load runtime.ts. */
+export const ENTRY_POINTS = ["functions/functions.ts", "taskpane/index.tsx", "auth/dialog.ts", "auth/redirect.ts"];
+
+/** The layer of a path under src/ ("core/api/client.ts" -> "core"), or null outside the layers. */
+function layerOf(fromSrc) {
+  if (fromSrc === "runtime.ts") return "runtime.ts";
+  if (fromSrc.startsWith("core/contract/")) return "core/contract";
+  const top = fromSrc.split("/")[0];
+  return top in LAYERS ? top : null;
+}
+
+/** Whether `target` (a path under src/) is inside an allowed layer, folder or file. */
+function within(target, allowed) {
+  if (allowed === "core") return target.startsWith("core/") && !target.startsWith("core/contract/");
+  return target === allowed || target.startsWith(`${allowed}/`) || target.replace(/\.js$/, ".ts") === allowed;
+}
+
+function packageAllowed(specifier, patterns) {
+  return patterns.some((p) => (p.endsWith("*") ? specifier.startsWith(p.slice(0, -1)) : specifier === p));
+}
+
+const layerRule = {
+  meta: {
+    type: "problem",
+    docs: { description: `The layer rule: each layer imports only what ${RULE_DOC} allows it.` },
+    schema: [],
+  },
+  create(context) {
+    const file = path.relative(path.join(ROOT, "src"), path.resolve(ROOT, context.filename)).split(path.sep).join("/");
+    if (file.startsWith("..")) return {};
+    const layer = layerOf(file);
+    if (!layer) return {};
+    const allow = LAYERS[layer];
+    const isEntry = ENTRY_POINTS.includes(file);
+
+    const check = (node, specifier) => {
+      if (typeof specifier !== "string") return;
+      if (!specifier.startsWith(".")) {
+        if (packageAllowed(specifier, allow.packages)) return;
+        context.report({ node, message: `src/${layer === "runtime.ts" ? layer : `${layer}/`} may not import the package "${specifier}" (layer rule, ${RULE_DOC}).` });
+        return;
+      }
+      const resolved = path.resolve(path.dirname(path.join(ROOT, "src", file)), specifier);
+      const target = path.relative(path.join(ROOT, "src"), resolved).split(path.sep).join("/");
+      if (target.startsWith("..")) {
+        context.report({ node, message: `"${specifier}" is outside src/: code under src/ imports only src/ (${RULE_DOC}).` });
+        return;
+      }
+      const targetFile = target.replace(/\.js$/, ".ts");
+      const targetLayer = layerOf(targetFile);
+      if (targetLayer === "runtime.ts") {
+        // Type-only imports vanish from the bundle; a value import would load the composition root.
+        if (isEntry || node.importKind === "type") return;
+        context.report({ node, message: `Only the entry points (${ENTRY_POINTS.map((e) => `src/${e}`).join(", ")}) load src/runtime.ts; pass what you need in as arguments (${RULE_DOC}).` });
+        return;
+      }
+      if (targetLayer === layer) return;
+      // An entry point may load another page's entry (the shared runtime page runs both).
+      if (isEntry && (ENTRY_POINTS.includes(targetFile) || ENTRY_POINTS.includes(`${targetFile}x`))) return;
+      if (allow.layers.some((allowed) => within(target, allowed))) return;
+      context.report({ node, message: `src/${layer === "runtime.ts" ? layer : `${layer}/`} may not import src/${target} (layer rule, ${RULE_DOC}).` });
+    };
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+    };
+  },
+};
+
+const restrictedGlobals = (names) => ({
+  "no-restricted-globals": [
+    "error",
+    ...names.map((name) => ({
+      name,
+      message:
+        name === "Office"
+          ? `Only src/office/ and the Office dialog page (src/auth/dialog.ts) touch the Office global (${RULE_DOC}).`
+          : `Only src/office/ (and the functions' registration, src/functions/) touch the ${name} global (${RULE_DOC}).`,
+    })),
+  ],
 });
 
 export default tseslint.config(
@@ -34,35 +143,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { layers: { rules: { "allowed-imports": layerRule } } },
+    rules: {
+      "layers/allowed-imports": "error",
+      ...restrictedGlobals(["Office", "Excel", "CustomFunctions"]),
+    },
+  },
+  {
     files: ["src/core/**/*.ts"],
-    rules: {
-      "@typescript-eslint/no-explicit-any": "error",
-      ...layer(
-        ["**/office/**", "**/taskpane/**", "**/functions/**", "**/sandbox/**", "**/auth/**", "react", "react-dom", "@fluentui/*"],
-        "core/ is pure TypeScript: no Office, DOM frameworks, sandbox or UI imports (DESIGN.md).",
-      ),
-    },
+    rules: { "@typescript-eslint/no-explicit-any": "error" },
   },
-  {
-    files: ["src/sandbox/**/*.ts"],
-    rules: layer(
-      ["**/core/api/**", "**/core/enrich/**", "**/core/sheet/**", "**/office/**", "**/taskpane/**", "**/functions/**", "**/auth/**"],
-      "sandbox/ imports only core/contract (DESIGN.md).",
-    ),
-  },
-  {
-    files: ["src/taskpane/**/*.{ts,tsx}", "src/functions/**/*.ts", "src/auth/**/*.{ts,tsx}"],
-    rules: layer(["**/sandbox/**"], "The add-in never imports the sandbox (DESIGN.md)."),
-  },
-  {
-    files: ["src/taskpane/**/*.{ts,tsx}", "src/functions/**/*.ts"],
-    rules: {
-      "no-restricted-globals": [
-        "error",
-        { name: "Excel", message: "Reach Excel only through src/office/ (DESIGN.md)." },
-      ],
-    },
-  },
+  // The Office dialog page talks to its opener through Office.context.ui.
+  { files: ["src/auth/dialog.ts"], rules: restrictedGlobals(["Excel", "CustomFunctions"]) },
+  // Custom functions are registered with, and answer through, the CustomFunctions global.
+  { files: ["src/functions/**/*.ts"], rules: restrictedGlobals(["Office", "Excel"]) },
+  { files: ["src/office/**/*.{ts,tsx}"], rules: { "no-restricted-globals": "off" } },
   {
     files: ["test/**/*.{ts,tsx}", "bench/**/*.ts", "scripts/**/*.{ts,mjs}"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },

@@ -1,7 +1,7 @@
 // The workbook of browser mode (no Office host): tables live in memory, the page renders them
 // and offers CSV downloads. Same contract as the Excel adapter, so the task pane, the tests and
 // the demonstration run the same code path.
-import { columnLetter, uniqueHeaders, uniqueSheetName, uniqueTableName, toCsv, type CellValue, type ColumnSpec } from "../core/sheet/index.js";
+import { columnLetter, uniqueHeaders, uniqueSheetName, uniqueTableName, toCsv, listSeparatorFor, type CellValue, type ColumnSpec, type CsvOptions } from "../core/sheet/index.js";
 import {
   parseSavedSearches,
   SAVED_SEARCHES_KEY,
@@ -63,13 +63,17 @@ export class BrowserWorkbook implements WorkbookAdapter {
     return this.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
   }
 
-  /** The table as CSV text (RFC 4180, UTF-8 BOM, formula-leading text neutralised). */
-  csv(name: string): string {
+  /**
+   * The table as CSV text (RFC 4180, UTF-8 BOM, formula-leading text neutralised), separated the
+   * way the page's locale lists (";" where the decimal mark is a comma) unless told otherwise.
+   */
+  csv(name: string, options: CsvOptions = { separator: pageListSeparator() }): string {
     const table = this.table(name);
     if (!table) throw new WorkbookError("notFound", `There is no table named ${name}.`);
     return toCsv(
       table.columns.map((c, i) => ({ header: table.headers[i] ?? c.header, type: c.type })),
       table.rows,
+      options,
     );
   }
 
@@ -198,4 +202,9 @@ export class BrowserWorkbook implements WorkbookAdapter {
       stats: () => ({ ...stats }),
     };
   }
+}
+
+/** The list separator of the page's language; "," outside a page (Node, tests). */
+function pageListSeparator(): CsvOptions["separator"] {
+  return typeof document === "undefined" || typeof navigator === "undefined" ? "," : listSeparatorFor(navigator.language);
 }

@@ -12,3 +12,10 @@ export function supportsEntityCards(): boolean {
     return false;
   }
 }
+
+/** The host Office reports, or null outside Office (office.js says so in about 40 ms). */
+export async function officeHost(): Promise<string | null> {
+  if (typeof Office === "undefined" || typeof Office.onReady !== "function") return null;
+  const info = await Office.onReady();
+  return info.host ? String(info.host) : null;
+}

@@ -1,4 +1,4 @@
-// The error document of part 7 (and the gateway's shape for 401/403/429), built in one place.
+// The error document (docs/service.md, "Errors") (and the gateway's shape for 401/403/429), built in one place.
 import { randomUUID } from "node:crypto";
 import type { FastifyReply } from "fastify";
 import { ERROR_CODES, MEDIA_TYPE, type ErrorDocument, type ErrorObject, type ValidationIssue } from "../core/contract/index.js";

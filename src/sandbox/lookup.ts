@@ -1,4 +1,4 @@
-// Lookup values (notes, "Lookup"), served from the same tables the seeded records use.
+// Lookup values (docs/service.md, "Lookup"), served from the same tables the seeded records use.
 import { LOOKUP_FIELDS, MANAGEMENT_LEVELS, SUB_UNIT_TYPES, type LookupItem } from "../core/contract/index.js";
 import { CITIES, CONTINENTS, COUNTRIES, METROS } from "./data/places.js";
 import {

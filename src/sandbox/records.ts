@@ -216,7 +216,7 @@ export function contactAttributes(row: ContactRow, fields: string[]): Record<str
   return out;
 }
 
-/** Company attributes of a search result item (2.1); numbers as strings, as the service sends them. */
+/** Company attributes of a search result item (docs/service.md, "Records"); numbers as strings, as the service sends them. */
 export function companySearchAttributes(row: Pick<CompanyRow, "name" | "city" | "state" | "country" | "revenue" | "employees" | "website" | "logo">): Record<string, unknown> {
   const out: Record<string, unknown> = { name: row.name };
   if (row.city) out.city = row.city;

@@ -1,4 +1,3 @@
-/* global Office */
 // Starts the task pane: asks Office which host this is (none means browser mode), picks the
 // workbook adapter, reads the user's settings, builds the runtime through the composition root
 // (loaded with import(), alongside the workbook adapter, so the service client, the enrichment
@@ -12,17 +11,10 @@ import { createUserSettingsStore, type UserSettingsStore } from "../core/setting
 import type { BrowserWorkbook } from "../office/browserWorkbook.js";
 import { userStorage } from "../office/userStorage.js";
 import type { WorkbookAdapter } from "../office/workbook.js";
-import { supportsEntityCards } from "../office/hostCapabilities.js";
+import { officeHost, supportsEntityCards } from "../office/hostCapabilities.js";
 import type { TokenSourceFactory } from "../runtime.js";
 import { App } from "./App.js";
 import { ServicesProvider, type TaskPaneServices } from "./services.js";
-
-/** The host Office reports, or null outside Office (office.js says so in about 40 ms). */
-async function officeHost(): Promise<string | null> {
-  if (typeof Office === "undefined" || typeof Office.onReady !== "function") return null;
-  const info = await Office.onReady();
-  return info.host ? String(info.host) : null;
-}
 
 /** A sandbox address from the page address, honoured in browser mode only. */
 function sandboxOverride(search: string): EnvironmentSettings | undefined {

@@ -3,6 +3,11 @@
 // expired access token with the rotating refresh token, signs out (requests stop), and shows
 // the clear 403 message to a user whose token lacks api:data:contact.
 //
+// Time in the browser is Playwright's clock (installed on the context): expiry is reached by
+// moving that clock past the token's lifetime, so no step sleeps; the sandbox keeps its usual
+// token lifetime. That the API itself refuses an expired token is covered in
+// test/sandbox/auth.test.ts.
+//
 // The sandbox runs on HTTPS (msal-browser refuses an http authority) with the shared localhost
 // certificates; Chromium ignores their issuer (ignoreHTTPSErrors). The task pane is pointed at
 // it the way a user would: through the saved environment settings, not a dev-token override.
@@ -11,11 +16,14 @@ import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { DATA_SCOPES } from "../../src/core/settings/environment.js";
 import { USER_SETTINGS_KEY } from "../../src/core/settings/userSettings.js";
+import { DEFAULT_OIDC_SETTINGS } from "../../src/sandbox/oidc/provider.js";
 import { startSandbox, type RunningSandbox } from "../../src/sandbox/server.js";
 import { buildTaskPane, chromiumAvailable, launchChromium, serveDirectory, type Chromium, type StaticServer } from "./helpers.js";
 
-/** Short, so the test can let a token really expire (at the API too). */
-const ACCESS_TOKEN_TTL_S = 4;
+/** The sandbox's access-token lifetime (its default); the page's clock is moved past it. */
+const ACCESS_TOKEN_TTL_S = DEFAULT_OIDC_SETTINGS.accessTokenTtlSeconds;
+/** Further than the token's lifetime, so the page holds an expired token. */
+const PAST_EXPIRY_MS = (ACCESS_TOKEN_TTL_S + 60) * 1000;
 const ENVIRONMENT_LABEL = "Sandbox over HTTPS";
 
 let pages: StaticServer;
@@ -29,7 +37,6 @@ const consoleLines: string[] = [];
 /** Every bearer token the page sent (to search for it where it must not be). */
 const tokensSeen = new Set<string>();
 let popupsOpened = 0;
-let previousTtl: string | undefined;
 
 const skip = chromiumAvailable() ? false : "Debian chromium is not installed (apt-get install -y chromium)";
 
@@ -59,8 +66,6 @@ async function search(kind: "Companies" | "Contacts") {
 
 describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () => {
   before(async () => {
-    previousTtl = process.env.SANDBOX_ACCESS_TOKEN_TTL;
-    process.env.SANDBOX_ACCESS_TOKEN_TTL = String(ACCESS_TOKEN_TTL_S);
     pages = await serveDirectory(await buildTaskPane());
     sandbox = await startSandbox({
       http: false,
@@ -72,6 +77,9 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
       rateLimit: { perSecond: 100_000, perHour: 10_000_000, perDay: 100_000_000 },
     });
     browser = await launchChromium();
+    // Before any page loads: every page and popup of the context reads this clock (it runs at
+    // the real pace until a test moves it).
+    await browser.context.clock.install();
     const environment = {
       kind: "custom",
       label: ENVIRONMENT_LABEL,
@@ -111,8 +119,6 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     await browser?.close();
     await sandbox?.close();
     await pages?.close();
-    if (previousTtl === undefined) delete process.env.SANDBOX_ACCESS_TOKEN_TTL;
-    else process.env.SANDBOX_ACCESS_TOKEN_TTL = previousTtl;
   });
 
   test("the analyst signs in through the sandbox's login page and searches companies", async () => {
@@ -131,8 +137,8 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
   test("after the access token expires the next search succeeds through a refresh", async () => {
     const grantsBefore = tokenGrants.length;
     const popupsBefore = popupsOpened;
-    // Let the token really expire (the API refuses it from now on).
-    await new Promise((resolve) => setTimeout(resolve, (ACCESS_TOKEN_TTL_S + 1) * 1000));
+    // The page's clock passes the token's expiry: the add-in must renew before using it.
+    await page.clock.fastForward(PAST_EXPIRY_MS);
     const { status, panel } = await search("Companies");
     assert.equal(status, 200);
     await panel.getByText(/companies match/).waitFor();
@@ -158,7 +164,16 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     assert.deepEqual(cached, [], "no cached tokens left");
     const signedOutAt = Date.now();
     const apiBefore = [...sandbox.ctx.stats.requests.values()].reduce((a, b) => a + b, 0);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Every timer the page holds for the next hour fires (polls, refreshes): none may call the API.
+    await page.clock.runFor(3_600_000);
+    // Let what those timers started settle, then a request of the page's own: an API request
+    // started before it is reported before it answers.
+    await page.evaluate(() => new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(null);
+      channel.port2.postMessage(null);
+    }));
+    await page.evaluate(() => fetch("/after-sign-out").then((r) => r.status));
     assert.equal(dataRequests.filter((r) => r.at >= signedOutAt).length, 0, "the page sends no API request");
     assert.equal([...sandbox.ctx.stats.requests.values()].reduce((a, b) => a + b, 0), apiBefore);
   });
@@ -179,7 +194,7 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     await page.evaluate(() => {
       for (const key of Object.keys(sessionStorage)) if (/refreshtoken/i.test(key)) sessionStorage.removeItem(key);
     });
-    await new Promise((resolve) => setTimeout(resolve, (ACCESS_TOKEN_TTL_S + 1) * 1000));
+    await page.clock.fastForward(PAST_EXPIRY_MS);
     const popupsBefore = popupsOpened;
     await page.getByRole("tab", { name: "Contacts" }).click();
     await page.locator("[role=tabpanel] > div:not([hidden])").getByRole("button", { name: "Search", exact: true }).click();

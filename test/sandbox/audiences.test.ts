@@ -1,5 +1,5 @@
 // The audience operations of the sandbox over real HTTP: listing, rows, every answer of
-// part 4.4, job status (4.5) and the job lifecycle, including a restart during a job.
+// starting an enrichment, job status (docs/service.md, "Audiences and jobs") and the job lifecycle, including a restart during a job.
 import { strict as assert } from "node:assert";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

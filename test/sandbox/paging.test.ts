@@ -1,4 +1,4 @@
-// Paging arithmetic, links and sort orders of company and contact search (part 4.1).
+// Paging arithmetic, links and sort orders of company and contact search (docs/service.md, "Search").
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startTestSandbox, TEST_COMPANIES, type TestSandbox } from "../helpers/sandbox.js";

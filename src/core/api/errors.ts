@@ -46,11 +46,12 @@ export class ServiceError extends Error {
     this.kind = kind;
     this.status = details.status ?? 0;
     this.errors = (details.errors ?? []).map((e) => redactValue(e, secrets) as ServiceErrorObject);
-    this.issues = details.issues ?? [];
+    // Issues are shown beside the form's fields: every string of them is redacted too.
+    this.issues = (details.issues ?? []).map((issue) => redactValue(issue, secrets) as ValidationIssue);
     if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
     if (details.missingScope !== undefined) this.missingScope = details.missingScope;
     if (details.missingRole !== undefined) this.missingRole = details.missingRole;
-    if (details.requestId !== undefined) this.requestId = details.requestId;
+    if (details.requestId !== undefined) this.requestId = redactText(details.requestId, secrets);
     if (details.operation !== undefined) this.operation = redactText(details.operation, secrets);
     this.userMessage = userMessage;
     // Keep only a redacted description of the cause: a transport error may quote headers.
@@ -269,7 +270,7 @@ function readObject(raw: unknown): ServiceErrorObject | undefined {
   return out;
 }
 
-/** Both error shapes: `{errors:[...]}` (JSON:API, part 7) and `{error:{...}}` (the gateway). */
+/** Both error shapes: `{errors:[...]}` (JSON:API) and `{error:{...}}` (the gateway); docs/service.md, "Errors". */
 export function readErrorObjects(body: string): ServiceErrorObject[] {
   if (body.trim() === "") return [];
   let doc: unknown;

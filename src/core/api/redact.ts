@@ -1,34 +1,97 @@
 // Tokens never reach an error, a log line or a cell: every string the client produces from a
-// request or a response passes through here first.
+// request or a response passes through here first. A token can come back in any encoding the
+// transport uses: raw (headers, JSON), percent-encoded (a URL or query string the service
+// quotes), form-encoded (the token endpoint's bodies) or as one base64url piece of a JWT.
 
 const REDACTED = "[redacted]";
 
-const PATTERNS: readonly RegExp[] = [
-  // Authorization: Bearer <token> (also Basic, and the bare "Bearer <token>")
-  /\b(Bearer|Basic)\s+[A-Za-z0-9\-._~+/]+=*/gi,
-  // A header line or JSON member named authorization
-  /("?authorization"?\s*[:=]\s*"?)[^",\r\n}]+/gi,
-  // Token members in JSON or query strings
-  /("?(?:access_token|refresh_token|id_token|token)"?\s*[:=]\s*"?)[^",&\s}]+/gi,
-  // Anything shaped like a JWT
-  /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g,
-];
+/** A character of a token as it may appear raw or percent-encoded. */
+const TOKEN_CHAR = String.raw`(?:[A-Za-z0-9\-._~+/]|%[0-9A-Fa-f]{2})`;
+/** A JWT: three base64url pieces; the dots may be percent-encoded, a percent escape may precede it. */
+const JWT = /(?:(?<=%[0-9A-Fa-f]{2})|(?<![A-Za-z0-9_-]))eyJ[A-Za-z0-9_-]{5,}(?:\.|%2[Ee])[A-Za-z0-9_-]+(?:\.|%2[Ee])[A-Za-z0-9_-]*/g;
+/** Authorization: Bearer <token> (also Basic, the bare "Bearer <token>", and "Bearer+" or "Bearer%20"). */
+const SCHEME = new RegExp(String.raw`\b(Bearer|Basic)(?:\s+|%20|\+)${TOKEN_CHAR}+=*(?:%3[Dd])*`, "gi");
+/** A header line or JSON member named authorization, with any of its separators percent-encoded. */
+const AUTHORIZATION = /((?:"|%22)?authorization(?:"|%22)?\s*(?::|=|%3[Aa]|%3[Dd])\s*(?:"|%22)?)(?:[^",\r\n}%&]|%(?!22)[0-9A-Fa-f]{2})+/gi;
+/** Token members in JSON, query strings or form bodies, the same way. */
+const TOKEN_MEMBER = /((?:"|%22)?(?:access_token|refresh_token|id_token|token)(?:"|%22)?\s*(?::|=|%3[Aa]|%3[Dd])\s*(?:"|%22)?)(?:[^",&\s}%]|%(?!22|26)[0-9A-Fa-f]{2})+/gi;
+/** A run of URL-safe text; one that holds an escape is looked at decoded as well. */
+const URL_RUN = /[A-Za-z0-9\-._~+!*'()/:=&;,%]+/g;
+const ESCAPE = /%[0-9A-Fa-f]{2}/;
 
-/** Removes bearer tokens, Authorization values and JWT-shaped strings, and any `secrets` given. */
-export function redactText(text: string, secrets: Iterable<string> = []): string {
-  let out = text;
-  for (const secret of secrets) {
-    // Short strings would mangle ordinary text; tokens are long.
-    if (secret.length >= 8) out = out.split(secret).join(REDACTED);
+/** Shortest secret worth looking for: shorter strings would mangle ordinary text. */
+const MIN_SECRET = 8;
+/** Shortest JWT piece looked for on its own (headers are short and alike; they are not secret). */
+const MIN_PIECE = 16;
+
+/** The forms in which `secret` can appear in text the transport carried. */
+function secretForms(secret: string): string[] {
+  const forms = new Set<string>([secret]);
+  const encoded = encodeURIComponent(secret);
+  forms.add(encoded);
+  forms.add(encoded.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
+  forms.add(new URLSearchParams({ s: secret }).toString().slice(2));
+  const pieces = secret.split(".");
+  if (pieces.length === 3) {
+    // The payload and the signature identify the token on their own.
+    for (const piece of pieces.slice(1)) if (piece.length >= MIN_PIECE) forms.add(piece);
   }
-  out = out.replace(PATTERNS[0]!, (_m, scheme: string) => `${scheme} ${REDACTED}`);
-  out = out.replace(PATTERNS[1]!, (_m, head: string) => `${head}${REDACTED}`);
-  out = out.replace(PATTERNS[2]!, (_m, head: string) => `${head}${REDACTED}`);
-  out = out.replace(PATTERNS[3]!, REDACTED);
+  return [...forms].filter((f) => f.length >= MIN_SECRET).sort((a, b) => b.length - a.length);
+}
+
+function redactPatterns(text: string): string {
+  return text
+    .replace(SCHEME, (_m, scheme: string) => `${scheme} ${REDACTED}`)
+    .replace(AUTHORIZATION, (_m, head: string) => `${head}${REDACTED}`)
+    .replace(TOKEN_MEMBER, (_m, head: string) => `${head}${REDACTED}`)
+    .replace(JWT, REDACTED);
+}
+
+/** Percent- and form-decoding that never throws (a broken escape stays as it is). */
+function decodeLoosely(run: string): string {
+  const spaced = run.replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced.replace(/(?:%[0-9A-Fa-f]{2})+/g, (seq) => {
+      try {
+        return decodeURIComponent(seq);
+      } catch {
+        return seq;
+      }
+    });
+  }
+}
+
+function redactOnce(text: string, forms: readonly string[]): string {
+  let out = text;
+  for (const form of forms) out = out.split(form).join(REDACTED);
+  return redactPatterns(out);
+}
+
+/**
+ * Removes bearer tokens, Authorization values, token members and JWT-shaped strings, and any
+ * `secrets` given, in raw, percent-encoded and form-encoded text and as JWT pieces.
+ */
+export function redactText(text: string, secrets: Iterable<string> = []): string {
+  const forms = [...new Set([...secrets].filter((s) => s.length >= MIN_SECRET).flatMap(secretForms))].sort((a, b) => b.length - a.length);
+  let out = redactOnce(text, forms);
+  // Encoded runs (twice, for a URL inside a URL): if the decoded text holds a secret, the run is
+  // shown decoded and redacted; otherwise it stays as it was.
+  for (let round = 0; round < 2; round++) {
+    const next = out.replace(URL_RUN, (run) => {
+      if (!ESCAPE.test(run)) return run;
+      const decoded = decodeLoosely(run);
+      const redacted = redactOnce(decoded, forms);
+      return redacted === decoded ? run : redacted;
+    });
+    if (next === out) break;
+    out = next;
+  }
   return out;
 }
 
-/** A deep copy with every string redacted and every `authorization` member replaced. */
+/** A deep copy with every string redacted and every `authorization` or token member replaced. */
 export function redactValue(value: unknown, secrets: Iterable<string> = [], depth = 0): unknown {
   const list = [...secrets];
   if (typeof value === "string") return redactText(value, list);

@@ -1,4 +1,4 @@
-// Lookup, usage, audiences and enrichment jobs (notes; parts 2.5, 3, 4.4, 4.5).
+// Lookup, usage, audiences and enrichment jobs (docs/service.md, "Lookup", "Usage", "Audiences and jobs").
 import { Type, type Static } from "@sinclair/typebox";
 
 export const LOOKUP_FIELDS = [
@@ -134,7 +134,7 @@ export type AudienceRow = Static<typeof AudienceRow>;
 
 export const ENRICH_SCOPES = ["AUDIENCE", "ROW"] as const;
 
-/** Start an audience enrichment (4.4). The ROW scope needs at least one row: see validate.ts. */
+/** Start an audience enrichment. The ROW scope needs at least one row: see validate.ts. */
 export const AudienceEnrichBody = Type.Object(
   {
     data: Type.Object(

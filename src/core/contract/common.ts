@@ -3,7 +3,7 @@ import { Type, type Static, type TSchema } from "@sinclair/typebox";
 
 export const MEDIA_TYPE = "application/vnd.api+json";
 
-/** Limits from part 8 of the specification and the notes. */
+/** The service's limits (docs/service.md, "Limits"). */
 export const LIMITS = {
   maxStringLength: 500,
   maxArrayItems: 50,
@@ -36,7 +36,7 @@ export const SearchMeta = Type.Object(
   { additionalProperties: true },
 );
 
-/** The search result document of part 2.2, generic over its item schema. */
+/** The search result document (docs/service.md, "Search"), generic over its item schema. */
 export function SearchDocument<T extends TSchema>(item: T) {
   return Type.Object(
     {
@@ -48,7 +48,7 @@ export function SearchDocument<T extends TSchema>(item: T) {
   );
 }
 
-/** An error object of part 7. */
+/** An error object (docs/service.md, "Errors"). */
 export const ErrorObject = Type.Object(
   {
     id: Type.String(),
@@ -72,7 +72,7 @@ export const ErrorObject = Type.Object(
 );
 export type ErrorObject = Static<typeof ErrorObject>;
 
-/** The error document of part 7. */
+/** The JSON:API error document (docs/service.md, "Errors"). */
 export const ErrorDocument = Type.Object(
   {
     errors: Type.Array(ErrorObject),
@@ -83,7 +83,7 @@ export const ErrorDocument = Type.Object(
 );
 export type ErrorDocument = Static<typeof ErrorDocument>;
 
-/** The production gateway's error shape for 401/403/429 (notes, "Errors"). */
+/** The production gateway's error shape for 401/403/429 (docs/service.md, "Errors"). */
 export const GatewayErrorDocument = Type.Object(
   {
     error: Type.Object(
@@ -116,7 +116,7 @@ export const ERROR_CODES = {
   unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
 } as const;
 
-/** Scopes of part 5. */
+/** Scopes (docs/service.md, "Sign-in, scopes and roles"). */
 export const SCOPES = {
   company: "api:data:company",
   contact: "api:data:contact",
@@ -129,7 +129,7 @@ export const SCOPES = {
 /** Any one of these roles is required by every data operation. */
 export const DATA_ROLES = ["fea:zia", "fea:api"] as const;
 
-/** Operation paths (notes, "Paths"). Audience paths are relative to the audience base URL. */
+/** Operation paths (docs/service.md, "Conventions"). Audience paths are relative to the audience base URL. */
 export const PATHS = {
   searchCompanies: "/data/v1/companies/search",
   searchContacts: "/data/v1/contacts/search",

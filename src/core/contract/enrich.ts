@@ -1,4 +1,4 @@
-// Company and contact enrichment (part 4.3, part 2.4 and the notes).
+// Company and contact enrichment (docs/service.md, "Enrichment" and "Records").
 import { Type, type Static } from "@sinclair/typebox";
 import { LIMITS } from "./common.js";
 
@@ -10,7 +10,7 @@ export interface OutputFieldSpec {
   type: OutputFieldType;
 }
 
-/** Company output fields: the specification's list (2.4) and the notes' additions. */
+/** Company output fields: the basic list and the further ones (docs/service.md, "Records"). */
 export const COMPANY_OUTPUT_FIELDS = {
   id: { label: "Company ID", type: "integer" },
   name: { label: "Company name", type: "string" },
@@ -67,7 +67,7 @@ export const COMPANY_OUTPUT_FIELDS = {
 export type CompanyOutputField = keyof typeof COMPANY_OUTPUT_FIELDS;
 export const COMPANY_OUTPUT_FIELD_NAMES = Object.keys(COMPANY_OUTPUT_FIELDS) as CompanyOutputField[];
 
-/** Contact output fields (notes). Company fields come back nested under `company`. */
+/** Contact output fields (docs/service.md, "Records"). Company fields come back nested under `company`. */
 export const CONTACT_OUTPUT_FIELDS = {
   id: { label: "Person ID", type: "integer" },
   firstName: { label: "First name", type: "string" },

@@ -114,7 +114,7 @@ export function integer(
   return { label, group, kind: "integer", schema: Type.Integer({ minimum, maximum }), ...extra };
 }
 
-/** A whole number carried as a string (the specification types several bounds as strings). */
+/** A whole number carried as a string (the service types several bounds as strings). */
 export function numericText(label: string, group: FilterGroup, extra: Partial<FilterSpec> = {}): FilterSpec {
   return {
     label,

@@ -1,4 +1,4 @@
-// Company search (part 4.1) and contact search (part 4.2 and the notes): filters, bodies,
+// Company and contact search (docs/service.md, "Search"): filters, bodies,
 // query parameters and result items.
 import { Type, type Static } from "@sinclair/typebox";
 import { LIMITS, SearchDocument } from "./common.js";
@@ -27,7 +27,7 @@ export const BUSINESS_MODELS = ["B2C", "B2B", "B2G"] as const;
 const budgetMin = (label: string) => integer(label, "growth", 0);
 const budgetMax = (label: string) => integer(label, "growth", 1);
 
-/** Every filter of part 4.1, in form order. */
+/** Every company search filter, in form order. */
 export const COMPANY_FILTERS = {
   // company
   companyName: text("Company name", "company", { common: true }),
@@ -115,7 +115,7 @@ export type CompanySearchFilters = Static<typeof CompanySearchFilters>;
 
 export const MANAGEMENT_LEVELS = ["C-Level", "VP-Level", "Director", "Manager", "Non-Manager", "Board Member"] as const;
 
-/** Contact search filters: the shared company filters plus the person filters of the notes. */
+/** Contact search filters: the shared company filters plus the person filters (docs/service.md, "Search"). */
 export const CONTACT_FILTERS = {
   firstName: text("First name", "person", { common: true }),
   lastName: text("Last name", "person", { common: true }),

@@ -216,7 +216,7 @@ function asNumber(value: unknown): number | undefined {
 
 const ATTR = "/data/attributes";
 
-/** The cross-field rules of part 4.1 (and the notes), checked only when the fields are well formed. */
+/** The cross-field rules of search (docs/service.md, "Search"), checked only when the fields are well formed. */
 function crossFieldIssues(
   attrs: Record<string, unknown>,
   filters: Record<string, FilterSpec>,
@@ -365,7 +365,7 @@ export function validateContactEnrichBody(body: unknown): ValidationIssue[] {
   return schemaIssues(ContactEnrichBody, body);
 }
 
-/** Audience enrichment (4.4): ROW needs at least one row; rows must not repeat. */
+/** Audience enrichment (docs/service.md, "Audiences and jobs"): ROW needs at least one row; rows must not repeat. */
 export function validateAudienceEnrichBody(body: unknown): ValidationIssue[] {
   const issues = schemaIssues(AudienceEnrichBody, body);
   const attrs = (body as { data?: { attributes?: { scope?: unknown; rows?: unknown } } } | null)?.data?.attributes;

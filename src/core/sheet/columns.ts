@@ -71,7 +71,7 @@ const company = (key: string, byDefault: boolean, type?: ColumnType) =>
 const contact = (key: string, path: string, byDefault: boolean, type?: ColumnType) =>
   outputColumn(CONTACT_OUTPUT_FIELDS, key, path, byDefault, type);
 
-/** Columns of a company search result (specification 2.1), in sheet order. */
+/** Columns of a company search result (docs/service.md, "Records"), in sheet order. */
 export const COMPANY_SEARCH_COLUMNS: readonly ColumnSpec[] = [
   company("id", true),
   company("name", true),
@@ -86,7 +86,7 @@ export const COMPANY_SEARCH_COLUMNS: readonly ColumnSpec[] = [
   { key: "purchaseDate", header: "Purchase date", type: "datetime", path: "managementStatus.purchaseDate", byDefault: false },
 ];
 
-/** Columns of a contact search result (specification 2.3), in sheet order. */
+/** Columns of a contact search result (docs/service.md, "Records"), in sheet order. */
 export const CONTACT_SEARCH_COLUMNS: readonly ColumnSpec[] = [
   contact("id", "id", true),
   contact("firstName", "firstName", true),

@@ -1,4 +1,4 @@
-// Audiences, columns, rows and jobs as the service's JSON:API documents (notes, "Audience enrichment").
+// Audiences, columns, rows and jobs as the service's JSON:API documents (docs/service.md, "Audiences and jobs").
 import type { AudienceRecord, ColumnRecord, JobRecord, RowRecord } from "./store.js";
 
 export function columnDocument(c: ColumnRecord) {

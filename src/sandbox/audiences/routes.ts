@@ -1,5 +1,5 @@
-// Audience routes: listing audiences and rows, starting an enrichment (part 4.4) and reading a
-// job's status (4.5), plus a test-only route that creates an audience.
+// Audience routes: listing audiences and rows, starting an enrichment and reading a
+// job's status (docs/service.md, "Audiences and jobs"), plus a test-only route that creates an audience.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import {

@@ -26,7 +26,7 @@ function normalizeDomain(website: string): string {
 }
 const digits = (phone: string) => phone.replace(/\D/g, "");
 
-/** Finds companies by criteria (notes: name, website, ticker, phone, address parts). */
+/** Finds companies by criteria (name, website, ticker, phone, address parts: docs/service.md, "Enrichment"). */
 /** A matcher's by-id lookup, prepared once. */
 function idLookup(db: Database.Database, table: "companies" | "contacts"): (id: number) => Match {
   const statement = db.prepare(`SELECT id FROM ${table} WHERE id = ?`);

@@ -1,4 +1,4 @@
-// Company search (4.1) and contact search (4.2): validate with the shared validator, run, page.
+// Company and contact search (docs/service.md, "Search"): validate with the shared validator, run, page.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   LIMITS,

@@ -1,4 +1,4 @@
-// Company search filters (part 4.1) as SQL conditions on a companies alias. Contact search
+// Company search filters (docs/service.md, "Search") as SQL conditions on a companies alias. Contact search
 // reuses them on the contact's company, with the location ones applied per locationSearchType.
 import type { CompanyFilterValues as CompanySearchFilters } from "./filterValues.js";
 import { CITIES, COUNTRIES, METROS } from "../data/places.js";

@@ -1,4 +1,4 @@
-// Contact search filters (notes): person filters on alias `ct`, the company filters on the
+// Contact search filters (docs/service.md, "Search"): person filters on alias `ct`, the company filters on the
 // contact's company `c`, and location per locationSearchType (person, headquarters or both).
 import type { ContactFilterValues as ContactSearchFilters } from "./filterValues.js";
 import { DEPARTMENTS, EXECUTIVE_LEVELS } from "../data/reference.js";

@@ -1,5 +1,5 @@
 // Runs a validated search: count, one page in sort order (ties broken by id in the same
-// direction), and the paging envelope of part 2.2 / 4.1.
+// direction), and the paging envelope (docs/service.md, "Search").
 import type Database from "better-sqlite3";
 import {
   DEFAULT_COMPANY_SORT,

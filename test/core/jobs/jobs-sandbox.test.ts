@@ -1,6 +1,6 @@
 // The service client, the job poller and the job tracker against the real sandbox over HTTP:
-// jobs reach each terminal state, failures are counted from the rows, and the start answers
-// of part 4.4 arrive as values and errors the panel can show.
+// jobs reach each terminal state, failures are counted from the rows, and the answers to
+// starting an audience enrichment arrive as values and errors the panel can show.
 import { strict as assert } from "node:assert";
 import { after, before, describe, it } from "node:test";
 import { createServiceClient, type ServiceClient } from "../../../src/core/api/index.js";

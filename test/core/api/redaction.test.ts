@@ -1,0 +1,118 @@
+// A token must not reach a person through an error: not through its message, its error
+// objects, its field issues (the search form shows them beside the fields), its JSON or its
+// stack, in any encoding the transport uses.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { ServiceError, errorFromResponse, redactText, serviceError } from "../../../src/core/api/index.js";
+import { BASE, harness, rejection } from "./harness.js";
+import { answer } from "./scripted.js";
+
+/** A JWT as the sign-in server issues them (header, payload, signature). */
+const JWT = "eyJhbGciOiJSUzI1NiIsImtpZCI6ImsxIn0.eyJzdWIiOiJhbmFseXN0IiwiYXVkIjoiYml6ZGF0YS1hcGkifQ.Qm9ndXNTaWduYXR1cmUtb2YtdGhlLXRva2VuX3gtLXk";
+/** An opaque token with the characters URL encodings change (+ / =). */
+const OPAQUE = "Zm9vYmFy+c2VjcmV0/dG9rZW4=";
+const PAYLOAD = JWT.split(".")[1]!;
+const SIGNATURE = JWT.split(".")[2]!;
+
+/** Every form of a token a check must not find. */
+const leaks = (token: string) => [token, encodeURIComponent(token), new URLSearchParams({ t: token }).toString().slice(2), ...token.split(".").slice(1)].filter((s) => s.length >= 16);
+
+/** Everything of an error a person can be shown. */
+function everything(e: ServiceError): string {
+  return [e.message, e.userMessage, JSON.stringify(e.toJSON()), JSON.stringify(e.errors), JSON.stringify(e.issues), String(e.stack), String(e.requestId), String((e as { cause?: unknown }).cause)].join("\n");
+}
+
+function assertClean(text: string, tokens: string[]) {
+  for (const token of tokens) for (const form of leaks(token)) assert.ok(!text.includes(form), `found ${form} in:\n${text}`);
+}
+
+/** A 400 whose error object quotes `detail` at a field, read the way the client reads answers. */
+function validationAnswer(detail: string, secrets: string[] = [], requestId = "req-1") {
+  return errorFromResponse({
+    status: 400,
+    headers: { get: () => null },
+    body: JSON.stringify({ errors: [{ id: "e1", code: "INVALID_PARAMETER", status: "400", title: detail, detail, requestId, source: { pointer: "/companyName" } }] }),
+    operation: "POST /data/v1/companies/search",
+    secrets,
+    now: 0,
+  });
+}
+
+describe("redaction of errors", () => {
+  it("field issues carry no token (the form shows them beside the fields)", () => {
+    const e = validationAnswer(`companyName must not be ${JWT}`);
+    assert.equal(e.issues.length, 1);
+    assert.equal(e.issues[0]!.pointer, "/companyName", "the issue still points at its field");
+    assert.match(e.issues[0]!.message, /companyName must not be \[redacted\]/);
+    assertClean(everything(e), [JWT]);
+  });
+
+  it("a token the caller knows is redacted raw, percent-encoded and form-encoded, in issues too", () => {
+    for (const quoted of [OPAQUE, encodeURIComponent(OPAQUE), new URLSearchParams({ t: OPAQUE }).toString().slice(2), encodeURIComponent(OPAQUE).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())]) {
+      const e = validationAnswer(`could not read ${quoted} here`, [OPAQUE], `id ${quoted}`);
+      assertClean(everything(e), [OPAQUE]);
+      assert.match(e.issues[0]!.message, /could not read \[redacted\] here/);
+    }
+  });
+
+  it("a JWT is redacted after a percent escape, inside an encoded URL, and its payload or signature alone", () => {
+    const inUrl = `https://app.example/cb?state=1&authorization=${encodeURIComponent(`Bearer ${JWT}`)}`;
+    const inNestedUrl = `https://app.example/?next=${encodeURIComponent(inUrl)}`;
+    const whole = [
+      `bad value %22${JWT}%22`,
+      inUrl,
+      inNestedUrl,
+      `form body grant_type=x&assertion=${new URLSearchParams({ a: `Bearer ${JWT}` }).toString().slice(2)}`,
+      `access_token%3D${JWT.replace(/\./g, "%2E")}`,
+    ];
+    for (const text of whole) {
+      assertClean(everything(validationAnswer(text, [JWT])), [JWT]);
+      // Without knowing the token, its JWT shape is enough.
+      assertClean(everything(validationAnswer(text)), [JWT]);
+    }
+    for (const text of [`signature ${SIGNATURE} does not verify`, `claims ${PAYLOAD} unknown`]) {
+      assertClean(everything(validationAnswer(text, [JWT])), [JWT]);
+    }
+  });
+
+  it("an Authorization value or token member survives in no encoding, even an opaque token not known", () => {
+    const cases = [
+      `Authorization: Bearer ${OPAQUE}`,
+      `authorization%3A%20Bearer%20${encodeURIComponent(OPAQUE)}`,
+      `{"access_token":"${OPAQUE}"}`,
+      encodeURIComponent(`{"access_token":"${OPAQUE}"}`),
+      `refresh_token=${encodeURIComponent(OPAQUE)}&scope=x`,
+      `Bearer+${encodeURIComponent(OPAQUE)}`,
+    ];
+    for (const text of cases) assertClean(redactText(text), [OPAQUE]);
+  });
+
+  it("ordinary text and ordinary URLs pass unchanged", () => {
+    for (const text of [
+      "Page size must be between 1 and 100.",
+      "https://example.com/search?q=caf%C3%A9&page%5Bnumber%5D=2",
+      "Revenue 10%20 of 50",
+      "The token endpoint answered 400 (invalid_grant).",
+    ]) {
+      assert.equal(redactText(text), text);
+    }
+  });
+
+  it("errors the client throws hide the token it sent, in the issues too", async () => {
+    const h = harness((r) => {
+      const sent = /^Bearer (.+)$/.exec(r.headers.authorization ?? "")?.[1] ?? "";
+      const detail = `Unexpected parameter at ${BASE}/cb?t=${encodeURIComponent(sent)} (${sent})`;
+      return answer(400, { errors: [{ id: "e1", code: "INVALID_PARAMETER", status: "400", detail, source: { pointer: "/companyName" } }] });
+    }, { getAccessToken: async () => OPAQUE });
+    const error = await h.clock.run(rejection(h.client.searchCompanies({ companyName: "Acme" })));
+    assert.ok(error instanceof ServiceError && error.kind === "validation", String(error));
+    assert.equal(error.issues.length, 1);
+    assertClean(everything(error), [OPAQUE]);
+    assertClean(JSON.stringify(h.logs), [OPAQUE]);
+  });
+
+  it("issues handed to the factory are redacted as well", () => {
+    const e = serviceError("validation", { issues: [{ label: "Company name", rule: "x", code: "x", message: `see ${encodeURIComponent(OPAQUE)}`, pointer: "/companyName" }], secrets: [OPAQUE] });
+    assertClean(everything(e), [OPAQUE]);
+  });
+});
