@@ -188,6 +188,27 @@ describe("sandbox production profile", () => {
   });
 });
 
+describe("sandbox production profile limits", () => {
+  it("answers a used-up rate limit with 429 ZI0004, Retry-After and the rate-limit headers, readable by the add-in's origin", async () => {
+    const sandbox = await startTestSandbox({ profile: "production", corsOrigins: [ORIGIN], rateLimit: { perHour: 2 } });
+    try {
+      const token = await sandbox.token({ scopes: ALL });
+      const usage = () => fetch(`${sandbox.url}/gtm/data/v1/users/usage`, { headers: { authorization: `Bearer ${token}`, origin: ORIGIN } });
+      assert.equal((await usage()).status, 200);
+      assert.equal((await usage()).status, 200);
+      const limited = await usage();
+      assert.equal(limited.status, 429);
+      assert.equal(((await limited.json()) as { error: { code: string } }).error.code, "ZI0004");
+      assert.ok(Number(limited.headers.get("retry-after")) > 0);
+      assert.equal(limited.headers.get("x-ratelimit-remaining-hour"), "0");
+      assert.equal(limited.headers.get("access-control-allow-origin"), ORIGIN);
+      assert.match(String(limited.headers.get("access-control-expose-headers")), /Retry-After/);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
 describe("sandbox default profile", () => {
   it("has no /gtm paths", async () => {
     const sandbox = await startTestSandbox();
