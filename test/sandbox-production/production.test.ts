@@ -168,6 +168,24 @@ describe("sandbox production profile", () => {
     assert.ok(filteredDoc.data.length >= 1);
   });
 
+  it("starts an audience job with api:audience:manage and reports it with api:audience:read", async () => {
+    const list = (await (await api("/gtm/studio/v1/audiences")).json()) as { data: { id: string; attributes: { columns: { id: string; attributes: { columnType: string } }[] } }[] };
+    const audience = list.data[0]!;
+    const enrichable = audience.attributes.columns.find((c) => c.attributes.columnType === "ENRICHMENT")!;
+    const ai = audience.attributes.columns.find((c) => c.attributes.columnType === "AI_RESEARCH")!;
+    const body = { data: { type: "AudienceEnrichment", attributes: { scope: "AUDIENCE", columns: [enrichable.id, ai.id] } } };
+    const readOnly = await sandbox.token({ scopes: ["api:audience:read"] });
+    const refused = await api(`/gtm/studio/v1/audiences/${audience.id}/actions/enrich`, { token: readOnly, body });
+    assert.equal(refused.status, 403);
+    assert.equal(((await refused.json()) as { error: { code: string } }).error.code, "ZI0002");
+    const started = await api(`/gtm/studio/v1/audiences/${audience.id}/actions/enrich`, { body });
+    assert.equal(started.status, 202, await started.clone().text());
+    const jobId = ((await started.json()) as { data: { id: string } }).data.id;
+    const status = await api(`/gtm/studio/v1/audiences/${audience.id}/jobs/${jobId}`, { token: readOnly });
+    assert.equal(status.status, 200);
+    assert.ok(((await status.json()) as { data: { attributes: { status: string } } }).data.attributes.status);
+  });
+
   it("lists the fields an account may use, and fails a request asking for an unentitled one", async () => {
     const limited = await sandbox.token({ scopes: ALL, account: "limited-fields" });
     const lookup = await api("/gtm/data/v1/lookup/enrich?filter[entity]=company&filter[fieldType]=output", { token: limited });

@@ -3,9 +3,9 @@
 // metadata ({page: {size, number}, total}), and an AI column with no dataType and a column type
 // the specification does not list. Jobs start and report through the core's routes.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ERROR_CODES, MEDIA_TYPE } from "../../core/contract/index.js";
-import { columnDocument, rowDocument } from "../audiences/present.js";
-import { AudienceStore, type AudienceRecord, type ColumnRecord, type RowRecord } from "../audiences/store.js";
+import { ERROR_CODES } from "../../core/contract/index.js";
+import { rowDocument } from "../audiences/present.js";
+import { AudienceStore, type ColumnRecord, type RowRecord } from "../audiences/store.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
 import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
@@ -27,15 +27,16 @@ function pageParams(query: Record<string, string | undefined>): { number: number
   return { number, size };
 }
 
-function studioColumns(audienceId: string, columns: ColumnRecord[]) {
-  return [
-    ...columns.map(columnDocument),
-    { id: aiColumnId(audienceId), type: "Column" as const, attributes: { name: "AI summary", columnType: "AI_RESEARCH" } },
-  ];
+/** An audience as the core's routes answer it. */
+interface CoreAudience {
+  id: string;
+  type: string;
+  attributes: { name: string; description?: string; type: string; recordCount: number; columns: unknown[] };
 }
 
-function audienceDoc(a: AudienceRecord, columns: ColumnRecord[]) {
-  return { id: a.id, type: "Audience" as const, attributes: { name: a.name, description: a.description, recordCount: a.recordCount, type: a.type, columns: studioColumns(a.id, columns) } };
+function withAiColumn(a: CoreAudience): CoreAudience {
+  const ai = { id: aiColumnId(a.id), type: "Column", attributes: { name: "AI summary", columnType: "AI_RESEARCH" } };
+  return { ...a, attributes: { ...a.attributes, columns: [...a.attributes.columns, ai] } };
 }
 
 interface RowFilter {
@@ -81,29 +82,35 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
   const paramsOf = (request: FastifyRequest) => request.params as P;
   const queryOf = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
 
+  // Audiences come from the core's routes (its authentication, access control and rate limit
+  // apply); this profile pages, filters and reshapes them.
   app.get(
     `${STUDIO}/audiences`,
     gatewayHandler(async (request, reply) => {
       await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences`);
       const query = queryOf(request);
       const { number, size } = pageParams(query);
+      const answer = await core.call(request, "GET", "/v1/audiences");
+      if (answer.status !== 200) return relayAnswer(reply, answer);
       const type = query["filter[type]"]?.toUpperCase();
       const text = query["filter[searchText]"]?.toLowerCase();
-      const matching = store
-        .listAudiences()
-        .filter((a) => (type ? a.type === type : true))
-        .filter((a) => (text ? a.name.toLowerCase().includes(text) || a.description.toLowerCase().includes(text) : true));
-      const page = matching.slice((number - 1) * size, number * size);
-      return reply.type(MEDIA_TYPE).send({ data: page.map((a) => audienceDoc(a, store.columns(a.id))), meta: { page: { size, number }, total: matching.length } });
+      const matching = ((answer.body as { data?: CoreAudience[] }).data ?? [])
+        .filter((a) => (type ? a.attributes.type === type : true))
+        .filter((a) => (text ? `${a.attributes.name}\n${a.attributes.description ?? ""}`.toLowerCase().includes(text) : true));
+      const page = matching.slice((number - 1) * size, number * size).map(withAiColumn);
+      return relayAnswer(reply, answer, { data: page, meta: { page: { size, number }, total: matching.length } });
     }),
   );
+
+  const coreAudience = async (request: FastifyRequest) => core.call(request, "GET", `/v1/audiences/${encodeURIComponent(paramsOf(request).audienceId)}`);
 
   app.get(
     `${STUDIO}/audiences/:audienceId`,
     gatewayHandler(async (request, reply) => {
       await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences`);
-      const audience = audienceOf(paramsOf(request).audienceId);
-      return reply.type(MEDIA_TYPE).send({ data: audienceDoc(audience, store.columns(audience.id)) });
+      const answer = await coreAudience(request);
+      if (answer.status !== 200) return relayAnswer(reply, answer);
+      return relayAnswer(reply, answer, { data: withAiColumn((answer.body as { data: CoreAudience }).data) });
     }),
   );
 
@@ -111,6 +118,8 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
     `${STUDIO}/audiences/:audienceId/rows/actions/search`,
     gatewayHandler(async (request, reply) => {
       await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences/rows`);
+      const access = await coreAudience(request);
+      if (access.status !== 200) return relayAnswer(reply, access);
       const audience = audienceOf(paramsOf(request).audienceId);
       const query = queryOf(request);
       const { number, size } = pageParams(query);
@@ -155,7 +164,7 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
         const values = withAi ? [...doc.attributes.values, { columnId: aiColumnId(audience.id), state: "BLANK" }] : doc.attributes.values;
         return { ...doc, attributes: { values } };
       });
-      return reply.type(MEDIA_TYPE).send({ data, meta: { page: { size, number }, total } });
+      return relayAnswer(reply, access, { data, meta: { page: { size, number }, total } });
     }),
   );
 
