@@ -19,6 +19,11 @@ export const EXPOSED_HEADERS = [
 ];
 
 const ALLOWED_REQUEST_HEADERS = ["authorization", "content-type", "accept"];
+/**
+ * Header names a preflight may ask for. Sign-in libraries add their own (telemetry, request ids);
+ * allowing them is harmless because the broker forwards only the headers it knows.
+ */
+const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/;
 
 /** Paths that answer without an Origin (load balancer health checks). */
 const OPEN_PATHS = new Set(["/health"]);
@@ -37,10 +42,12 @@ export function registerOriginPolicy(app: FastifyInstance, allowOrigins: readonl
     }
     void reply.header("access-control-allow-origin", origin).header("vary", "Origin").header("access-control-expose-headers", EXPOSED_HEADERS.join(", "));
     if (request.method === "OPTIONS") {
+      const asked = request.headers["access-control-request-headers"];
+      const allowHeaders = typeof asked === "string" && HEADER_LIST.test(asked.trim()) ? asked.trim() : ALLOWED_REQUEST_HEADERS.join(", ");
       return reply
         .code(204)
         .header("access-control-allow-methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
-        .header("access-control-allow-headers", ALLOWED_REQUEST_HEADERS.join(", "))
+        .header("access-control-allow-headers", allowHeaders)
         .header("access-control-max-age", "600")
         .send();
     }

@@ -56,9 +56,14 @@ describe("token broker", () => {
     await app.close();
   });
 
-  it("forwards refresh_token grants", async () => {
+  it("forwards refresh_token grants (a charset in the content type and a query string on /token are fine)", async () => {
     const app = await broker();
-    const res = await app.inject({ method: "POST", url: "/token", headers: FORM, payload: "grant_type=refresh_token&refresh_token=RT-old" });
+    const res = await app.inject({
+      method: "POST",
+      url: "/token?client-request-id=abc",
+      headers: { ...FORM, "content-type": "application/x-www-form-urlencoded;charset=utf-8" },
+      payload: "grant_type=refresh_token&refresh_token=RT-old",
+    });
     assert.equal(res.statusCode, 200);
     assert.equal(new URLSearchParams(upstream.received[0]!.body).get("refresh_token"), "RT-old");
     await app.close();
@@ -74,8 +79,13 @@ describe("token broker", () => {
     const foreignPreflight = await app.inject({ method: "OPTIONS", url: "/token", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
     assert.equal(foreignPreflight.statusCode, 403);
     assert.equal(upstream.received.length, 0);
-    const preflight = await app.inject({ method: "OPTIONS", url: "/token", headers: { origin: ADDIN, "access-control-request-method": "POST" } });
+    const preflight = await app.inject({
+      method: "OPTIONS",
+      url: "/token",
+      headers: { origin: ADDIN, "access-control-request-method": "POST", "access-control-request-headers": "content-type, x-client-current-telemetry" },
+    });
     assert.equal(preflight.statusCode, 204);
+    assert.equal(preflight.headers["access-control-allow-headers"], "content-type, x-client-current-telemetry");
     assert.equal(preflight.headers["access-control-allow-origin"], ADDIN);
     assert.match(String(preflight.headers["access-control-allow-methods"]), /POST/);
     await app.close();
