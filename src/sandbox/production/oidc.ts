@@ -77,7 +77,7 @@ function createProductionProvider(ctx: SandboxContext, client: { clientId: strin
     interactions: { url: (_ctx, interaction) => `${PRODUCTION_OAUTH_PREFIX}/interaction/${interaction.uid}` },
     // The token endpoint is for the organization's server (the broker), not for browsers.
     clientBasedCORS: () => false,
-    ttl: { AccessToken: settings.accessTokenTtlSeconds, AuthorizationCode: 60, Interaction: 3600, Session: 14 * 24 * 3600, Grant: 14 * 24 * 3600, RefreshToken: settings.refreshTokenTtlSeconds },
+    ttl: { AccessToken: settings.accessTokenTtlSeconds, AuthorizationCode: 60, IdToken: 3600, Interaction: 3600, Session: 14 * 24 * 3600, Grant: 14 * 24 * 3600, RefreshToken: settings.refreshTokenTtlSeconds },
     renderError: (koa: KoaContextWithOIDC, out) => {
       koa.type = "html";
       koa.body = errorPage("Sign-in problem", `${String(out.error)}${typeof out.error_description === "string" ? `: ${out.error_description}` : ""}`);
