@@ -81,6 +81,8 @@ export interface WorkbookAdapter {
   createTable(request: NewTableRequest): Promise<TableWriter>;
   /** Replaces the data rows of an existing table, keeping columns the user added to its right. */
   refreshTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter>;
+  /** Adds rows below the data rows of an existing table (Resume of an import). */
+  appendToTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter>;
   tableExists(tableName: string): Promise<boolean>;
   loadSavedSearches(): Promise<SavedSearchRecord[]>;
   storeSavedSearches(searches: readonly SavedSearchRecord[]): Promise<void>;

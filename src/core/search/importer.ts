@@ -151,8 +151,9 @@ export async function importPages<T>(request: ImportRequest<T>): Promise<ImportR
   };
 
   const writer = async () => {
-    for (let i = 0; i < keys.length; i++) {
+    for (let i = 0; i < keys.length && !stop.signal.aborted; i++) {
       while (slots[i] === undefined && !stop.signal.aborted) await nextChange();
+      if (stop.signal.aborted) return;
       const slot = slots[i];
       if (slot === undefined) return;
       const key = keys[i]!;
