@@ -46,7 +46,7 @@ export default tseslint.config(
   {
     files: ["src/sandbox/**/*.ts"],
     rules: layer(
-      ["**/core/api/**", "**/core/enrich/**", "**/core/sheet/**", "**/office/**", "**/taskpane/**", "**/functions/**", "**/auth/**"],
+      ["**/core/api/**", "**/core/enrich/**", "**/core/search/**", "**/core/sheet/**", "**/office/**", "**/taskpane/**", "**/functions/**", "**/auth/**"],
       "sandbox/ imports only core/contract (DESIGN.md).",
     ),
   },

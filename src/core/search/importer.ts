@@ -71,6 +71,20 @@ export interface ImportResult {
   lastPageError?: unknown;
 }
 
+/** What Resume needs: plain data, so it can be kept with a saved search in the workbook. */
+export interface ResumeState {
+  kind: "company" | "contact";
+  sort?: string;
+  tableName: string;
+  /** Column keys of the table. */
+  columns: string[];
+  pageSize: number;
+  parts: { filters: Record<string, unknown>; count: number }[];
+  missing: PageKey[];
+  /** The search's total when it was planned. */
+  total: number;
+}
+
 export const REACH_PAGES = LIMITS.maxPageNumber;
 
 /** Every reachable page of every part, in order. */

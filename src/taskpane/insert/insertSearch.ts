@@ -17,12 +17,15 @@ import {
   type PageKey,
   type PartitionPlan,
   type Patience,
+  type ResumeState,
   type SearchClient,
 } from "../../core/search/index.js";
 import { itemsToRows, type ColumnSpec, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget, TableResult, TableWriter, WorkbookAdapter } from "../../office/workbook.js";
 import { errorText } from "../errorText.js";
 import { outcomeMessage } from "./outcomeMessage.js";
+
+export type { ResumeState };
 
 export interface SearchSpec {
   kind: SearchKind;
@@ -42,18 +45,6 @@ export interface InsertProgress {
   parts?: number;
   /** The plan in words, once known ("42,310 companies — imported in 6 parts, ..."). */
   plan?: string;
-}
-
-/** What Resume needs: plain data, so it can be kept with a saved search in the workbook. */
-export interface ResumeState {
-  kind: SearchKind;
-  sort?: string;
-  tableName: string;
-  pageSize: number;
-  parts: { filters: Record<string, unknown>; count: number }[];
-  missing: PageKey[];
-  /** The search's total when it was planned. */
-  total: number;
 }
 
 interface InsertCommon {
@@ -245,6 +236,7 @@ function outcome(
           kind: request.search.kind,
           ...(request.search.sort ? { sort: request.search.sort } : {}),
           tableName,
+          columns: request.columns.map((c) => c.key),
           pageSize,
           parts: plan.parts.map((p) => ({ filters: p.filters, count: p.count })),
           missing,
