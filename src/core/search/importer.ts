@@ -103,6 +103,24 @@ function isTransient(error: unknown): boolean {
   return typeof kind === "string" && TRANSIENT.has(kind);
 }
 
+/**
+ * Runs a safe-to-repeat request with a page's patience: a transient failure (after the client's
+ * own retries) waits and tries again up to `patience.rounds` more times.
+ */
+export async function withPatience<R>(attempt: () => Promise<R>, clock: ImportClock, patience: Patience = DEFAULT_PATIENCE, signal?: AbortSignal, random: () => number = Math.random): Promise<R> {
+  for (let round = 0; ; round++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (signal?.aborted || !isTransient(error) || round >= patience.rounds) throw error;
+      const ceiling = Math.min(patience.maxDelayMs, patience.baseDelayMs * 2 ** round);
+      // Half fixed, half jitter: a request that failed every client retry has waited already.
+      await clock.sleep(ceiling / 2 + random() * (ceiling / 2), signal).catch(() => undefined);
+      if (signal?.aborted) throw error;
+    }
+  }
+}
+
 type Slot<T> = { page: FetchedPage<T> } | { error: unknown; fatal: boolean };
 
 export async function importPages<T>(request: ImportRequest<T>): Promise<ImportResult> {
@@ -133,20 +151,13 @@ export async function importPages<T>(request: ImportRequest<T>): Promise<ImportR
 
   const fetchWithPatience = async (key: PageKey): Promise<Slot<T>> => {
     const part = request.parts[key.part]!;
-    for (let round = 0; ; round++) {
-      try {
-        const page = await request.fetch(part.filters, key.page, pageSize, stop.signal);
-        result.pagesFetched++;
-        return { page };
-      } catch (error) {
-        if (stop.signal.aborted) return { error, fatal: true };
-        if (!isTransient(error)) return { error, fatal: true };
-        if (round >= patience.rounds) return { error, fatal: false };
-        const ceiling = Math.min(patience.maxDelayMs, patience.baseDelayMs * 2 ** round);
-        // Half fixed, half jitter: a page that failed every client retry has waited already.
-        await request.clock.sleep(ceiling / 2 + random() * (ceiling / 2), stop.signal).catch(() => undefined);
-        if (stop.signal.aborted) return { error, fatal: true };
-      }
+    try {
+      const page = await withPatience(() => request.fetch(part.filters, key.page, pageSize, stop.signal), request.clock, patience, stop.signal, random);
+      result.pagesFetched++;
+      return { page };
+    } catch (error) {
+      // Given up on a transient failure: this page is missing, the others go on.
+      return { error, fatal: stop.signal.aborted || !isTransient(error) };
     }
   };
 

@@ -169,7 +169,13 @@ export async function insertSearch(request: InsertRequest): Promise<InsertOutcom
   let plan: PartitionPlan | undefined;
   let sheetRows = 0;
   try {
-    const prepared = await prepareImport(request.client, search, { pageSize, reach, ...(signal ? { signal } : {}) });
+    const prepared = await prepareImport(request.client, search, {
+      pageSize,
+      reach,
+      clock: request.clock ?? systemClock,
+      ...(request.patience ? { patience: request.patience } : {}),
+      ...(signal ? { signal } : {}),
+    });
     plan = prepared.plan;
     const { keys, rows } = pagesWithin(plan, pageSize, reach);
     sheetRows = rows;
