@@ -84,6 +84,8 @@ export interface InsertOutcome {
   reachableResults: number;
   pagesFetched: number;
   parts: number;
+  /** Count requests spent on planning (the first page, which also tells the total, is not one). */
+  probes: number;
   /** What to tell the user, in full sentences. */
   message: string;
   error?: unknown;
@@ -279,6 +281,7 @@ function outcome(
     reachableResults: plan?.reachable ?? 0,
     pagesFetched: result?.pagesFetched ?? 0,
     parts: plan?.parts.length ?? 0,
+    probes: plan?.probes ?? 0,
     message,
     ...(failure !== undefined && status === "failed" ? { error: failure } : {}),
     ...(resume && !cancelled ? { resume } : {}),
