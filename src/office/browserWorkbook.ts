@@ -134,13 +134,26 @@ export class BrowserWorkbook implements WorkbookAdapter {
     return this.writer(table);
   }
 
-  async refreshTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter> {
+  private ownTable(tableName: string, columns: readonly ColumnSpec[]): BrowserTable {
     const table = this.table(tableName);
     if (!table) throw new WorkbookError("notFound", `The table ${tableName} is no longer in this workbook; run the search again to insert it.`);
     const headers = uniqueHeaders(columns.map((c) => c.header));
     if (table.headers.length < headers.length || headers.some((h, i) => table.headers[i] !== h)) {
       throw new WorkbookError("tableChanged", `The first columns of ${tableName} are not the ones this search wrote (${headers.join(", ")}). Insert the search into a new sheet instead.`);
     }
+    return table;
+  }
+
+  async appendToTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter> {
+    const table = this.ownTable(tableName, columns);
+    table.complete = false;
+    this.changed();
+    return this.writer(table);
+  }
+
+  async refreshTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter> {
+    const table = this.ownTable(tableName, columns);
+    const headers = uniqueHeaders(columns.map((c) => c.header));
     // Columns added to the right of the search's own (enrichment) stay, their cells following
     // the same records by id, as in Excel.
     const extra = table.columns.length - columns.length;

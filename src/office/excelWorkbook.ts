@@ -51,6 +51,8 @@ interface Placement {
   existing: boolean;
   /** Rows the area held before (refresh), so leftovers are cleared. */
   previousRows: number;
+  /** Data rows kept above the new ones (append). */
+  appendAfter?: number;
 }
 
 const TEXT_FORMAT = "@";
@@ -148,26 +150,7 @@ export class ExcelWorkbook implements WorkbookAdapter {
 
   async refreshTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter> {
     const placement = await this.run(async (context) => {
-      const table = context.workbook.tables.getItemOrNullObject(tableName);
-      table.load("name");
-      await context.sync(this.countSync());
-      if (table.isNullObject) {
-        throw new WorkbookError("notFound", `The table ${tableName} is no longer in this workbook; run the search again to insert it.`);
-      }
-      const whole = table.getRange();
-      whole.load(["rowIndex", "columnIndex", "rowCount", "columnCount"]);
-      const header = table.getHeaderRowRange();
-      header.load("values");
-      table.worksheet.load("name");
-      await context.sync(this.countSync());
-      const headers = uniqueHeaders(columns.map((c) => c.header));
-      const existing = (header.values[0] ?? []).map(String);
-      if (existing.length < headers.length || headers.some((h, i) => existing[i] !== h)) {
-        throw new WorkbookError(
-          "tableChanged",
-          `The first columns of ${tableName} are not the ones this search wrote (${headers.join(", ")}). Insert the search into a new sheet instead.`,
-        );
-      }
+      const { table, whole } = await this.ownTable(context, tableName, columns);
       const top = whole.rowIndex;
       const left = whole.columnIndex;
       const previousRows = whole.rowCount - 1;
@@ -213,6 +196,43 @@ export class ExcelWorkbook implements WorkbookAdapter {
     return this.writer(placement);
   }
 
+  /** A table this add-in wrote: it exists and its first columns are the search's. */
+  private async ownTable(context: Excel.RequestContext, tableName: string, columns: readonly ColumnSpec[]) {
+      const table = context.workbook.tables.getItemOrNullObject(tableName);
+      table.load("name");
+      await context.sync(this.countSync());
+      if (table.isNullObject) {
+        throw new WorkbookError("notFound", `The table ${tableName} is no longer in this workbook; run the search again to insert it.`);
+      }
+      const whole = table.getRange();
+      whole.load(["rowIndex", "columnIndex", "rowCount", "columnCount"]);
+      const header = table.getHeaderRowRange();
+      header.load("values");
+      table.worksheet.load("name");
+      await context.sync(this.countSync());
+      const headers = uniqueHeaders(columns.map((c) => c.header));
+      const existing = (header.values[0] ?? []).map(String);
+      if (existing.length < headers.length || headers.some((h, i) => existing[i] !== h)) {
+        throw new WorkbookError(
+          "tableChanged",
+          `The first columns of ${tableName} are not the ones this search wrote (${headers.join(", ")}). Insert the search into a new sheet instead.`,
+        );
+      }
+      return { table, whole };
+  }
+
+  async appendToTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter> {
+    const placement = await this.run(async (context) => {
+      const { table, whole } = await this.ownTable(context, tableName, columns);
+      const at = { sheetName: table.worksheet.name, tableName: table.name, top: whole.rowIndex, left: whole.columnIndex, columns, existing: true };
+      const placement: Placement = { ...at, userColumns: whole.columnCount - columns.length, idColumn: columns.findIndex((c) => c.key === "id"), previousRows: 0, appendAfter: whole.rowCount - 1 };
+      return placement;
+    }).catch((error: unknown) => {
+      throw excelFailure("add rows to the table", error);
+    });
+    return this.writer(placement);
+  }
+
   async tableExists(tableName: string): Promise<boolean> {
     return this.run(async (context) => {
       const table = context.workbook.tables.getItemOrNullObject(tableName);
@@ -247,7 +267,7 @@ export class ExcelWorkbook implements WorkbookAdapter {
     let finished: TableResult | undefined;
 
     const writeBlock = async (block: (readonly CellValue[])[]) => {
-      const startRow = placement.top + 1 + stats.rowsWritten;
+      const startRow = placement.top + 1 + (placement.appendAfter ?? 0) + stats.rowsWritten;
       await this.run(async (context) => {
         context.application.suspendApiCalculationUntilNextSync();
         const sheet = context.workbook.worksheets.getItem(placement.sheetName);
@@ -314,7 +334,7 @@ export class ExcelWorkbook implements WorkbookAdapter {
       this.run(async (context) => {
         const sheet = context.workbook.worksheets.getItem(placement.sheetName);
         // A table needs at least one data row; an empty result gets one blank row.
-        const rows = Math.max(1, stats.rowsWritten);
+        const rows = Math.max(1, (placement.appendAfter ?? 0) + stats.rowsWritten);
         const area = sheet.getRangeByIndexes(placement.top, placement.left, rows + 1, width);
         let table: Excel.Table;
         if (placement.existing) {

@@ -1,6 +1,7 @@
 // The one surface the task pane uses to put tables into a workbook and keep saved searches
 // in it. Two implementations: excelWorkbook.ts (Office) and browserWorkbook.ts (a plain page).
 // The UI receives one of them through context and never touches Office itself.
+import type { ResumeState } from "../core/search/index.js";
 import type { CellValue, ColumnSpec } from "../core/sheet/index.js";
 
 export type InsertTarget =
@@ -57,6 +58,8 @@ export interface SavedSearchRecord {
   columns: string[];
   /** The table the search was last written to, for Refresh. */
   tableName?: string;
+  /** Pages an import of this search could not fetch, for Resume after the pane was closed. */
+  pendingImport?: ResumeState;
   savedAt: string;
 }
 
@@ -81,6 +84,8 @@ export interface WorkbookAdapter {
   createTable(request: NewTableRequest): Promise<TableWriter>;
   /** Replaces the data rows of an existing table, keeping columns the user added to its right. */
   refreshTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter>;
+  /** Adds rows below the data rows of an existing table (Resume of an import). */
+  appendToTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter>;
   tableExists(tableName: string): Promise<boolean>;
   loadSavedSearches(): Promise<SavedSearchRecord[]>;
   storeSavedSearches(searches: readonly SavedSearchRecord[]): Promise<void>;

@@ -1,58 +1,70 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { insertSearch } from "../../src/taskpane/insert/insertSearch.js";
+import { insertSearch, resumeInsert } from "../../src/taskpane/insert/insertSearch.js";
 import { BrowserWorkbook } from "../../src/office/browserWorkbook.js";
 import { ExcelWorkbook } from "../../src/office/excelWorkbook.js";
 import { columnsFor } from "../../src/core/sheet/index.js";
 import { FakeExcel } from "../office/excelFake.js";
-import type { IteratedPage, IterateOptions } from "../../src/core/api/index.js";
+import type { SearchOptions, SearchPage } from "../../src/core/api/index.js";
 import type { CompanyItem } from "../../src/core/contract/index.js";
 
-// A client whose iterator yields pages of a fixed result set, as the real client's does.
-function pagedClient(total: number, reachable = total, failAtPage?: number) {
-  const calls: IterateOptions[] = [];
-  async function* iterate(_filters: unknown, options: IterateOptions = {}): AsyncGenerator<IteratedPage<CompanyItem>> {
-    calls.push(options);
-    const size = options.pageSize ?? 100;
-    const pagesTotal = Math.max(1, Math.ceil(reachable / size));
-    for (let p = 1; p <= pagesTotal; p++) {
-      if (options.signal?.aborted) throw Object.assign(new Error("cancelled"), { kind: "cancelled" });
-      if (p === failAtPage) throw Object.assign(new Error("x"), { kind: "server", userMessage: "The service had a problem." });
-      const start = (p - 1) * size;
-      const items = Array.from({ length: Math.min(size, reachable - start) }, (_, i) => ({
-        id: String(start + i + 1),
-        type: "Company" as const,
-        attributes: { name: `Co ${start + i + 1}` },
-      }));
-      yield { items, pageNumber: p, progress: { pagesFetched: p, pagesTotal, itemsYielded: start + items.length, totalResults: total, reachableResults: reachable } };
-    }
-  }
-  const client = { iterateCompanies: iterate, iterateContacts: iterate as any };
-  return { client, calls };
+interface Rec {
+  id: number;
+  employees: number;
+  revenue: number;
 }
 
-const columns = columnsFor("company", ["id", "name"]);
-const base = { search: { kind: "company" as const, filters: { state: "Texas" }, sort: "-revenue" }, columns, target: { kind: "newSheet" as const, sheetName: "Companies" }, tableName: "Companies" };
+// A client over a fixed record set with the service's semantics: inclusive range filters, at
+// most 100 pages, ids in order. `failing` pages (by "employeeMin:page") answer 503 every time.
+function fakeClient(records: Rec[], failing = new Set<string>()) {
+  const calls: { filters: Record<string, unknown>; options: SearchOptions }[] = [];
+  const within = (v: number, min: unknown, max: unknown) => (min === undefined || v >= Number(min)) && (max === undefined || v <= Number(max));
+  const searchCompanies = async (filters: Record<string, unknown>, options: SearchOptions = {}): Promise<SearchPage<CompanyItem>> => {
+    calls.push({ filters, options });
+    if (options.signal?.aborted) throw Object.assign(new Error("cancelled"), { kind: "cancelled" });
+    const page = options.page ?? 1;
+    const size = options.size ?? 25;
+    if (page > 100) throw Object.assign(new Error("page"), { kind: "validation", userMessage: "page[number] above 100" });
+    if (failing.has(`${filters.employeeRangeMin ?? ""}:${page}`)) throw Object.assign(new Error("503"), { kind: "server", userMessage: "The service had a problem." });
+    const hits = records.filter((r) => within(r.employees, filters.employeeRangeMin, filters.employeeRangeMax) && within(r.revenue, filters.revenueMin, filters.revenueMax));
+    const items = hits.slice((page - 1) * size, page * size).map((r) => ({ id: String(r.id), type: "Company" as const, attributes: { name: `Co ${r.id}` } }));
+    return { items, totalResults: hits.length, pageNumber: page, totalPages: Math.ceil(hits.length / size), links: {} };
+  };
+  return { client: { searchCompanies, searchContacts: searchCompanies as never }, calls };
+}
 
-test("inserts every reachable result and says when the total exceeds the service's maximum", async () => {
+const records = (n: number, same = false): Rec[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, employees: same ? 10 : 1 + ((i * 37) % 997), revenue: same ? 5 : 100 + ((i * 53) % 9001) }));
+
+const instant = { sleep: async () => undefined };
+const columns = columnsFor("company", ["id", "name"]);
+const base = {
+  search: { kind: "company" as const, filters: { state: "Texas" }, sort: "name" },
+  columns,
+  target: { kind: "newSheet" as const, sheetName: "Companies" },
+  tableName: "Companies",
+  clock: instant,
+};
+
+test("a search beyond one search's reach is imported whole, in parts, each record once", async () => {
   const workbook = new BrowserWorkbook();
-  const { client, calls } = pagedClient(12_345, 1_000);
-  const seen: number[] = [];
-  const outcome = await insertSearch({ ...base, client, workbook, onProgress: (p) => seen.push(p.rowsWritten) });
+  const { client, calls } = fakeClient(records(1234));
+  const plans: string[] = [];
+  const outcome = await insertSearch({ ...base, client, workbook, reach: 300, onProgress: (p) => p.plan && plans.push(p.plan) });
   assert.equal(outcome.status, "complete");
-  assert.equal(outcome.rowsWritten, 1000);
-  assert.equal(workbook.table(outcome.table!.tableName)!.rows.length, 1000);
-  assert.match(outcome.message, /Inserted 1,000 companies/);
-  assert.match(outcome.message, /matches 12,345 companies/);
-  assert.equal(calls[0]!.sort, "-revenue");
-  assert.equal(calls[0]!.pageSize, 100);
-  assert.ok(seen.length >= 2);
+  assert.equal(outcome.rowsWritten, 1234);
+  assert.ok(outcome.parts >= 5);
+  const ids = workbook.table(outcome.table!.tableName)!.rows.map((r) => r[0]);
+  assert.equal(new Set(ids).size, 1234);
+  assert.match(outcome.message, new RegExp(`Inserted 1,234 companies .* in ${outcome.parts} parts\\. Every result of the search is there, each once\\.`));
+  assert.match(plans[0]!, new RegExp(`^1,234 companies — imported in ${outcome.parts} parts, about \\d+ requests, about \\d+ s at your rate limit$`));
+  assert.ok(calls.every((c) => c.options.sort === "name" && c.filters.state === "Texas"));
+  assert.ok(calls.some((c) => c.options.size === 1), "counts are probed with page size 1");
 });
 
 test("cancel halfway: a consistent table of the rows written, and a message that says so", async () => {
   const excel = new FakeExcel();
   const workbook = new ExcelWorkbook({ run: excel.run, blockRows: 200 });
-  const { client } = pagedClient(2_500);
+  const { client } = fakeClient(records(2500));
   const controller = new AbortController();
   const outcome = await insertSearch({
     ...base,
@@ -71,21 +83,42 @@ test("cancel halfway: a consistent table of the rows written, and a message that
   assert.match(outcome.message, /Stopped\. 1,000 of 2,500 companies were written/);
 });
 
-test("a service error midway keeps the rows written and reports the error in the user's words", async () => {
+test("a page that keeps failing does not stop the import; Resume adds just its rows to the same table", async () => {
   const workbook = new BrowserWorkbook();
-  const { client } = pagedClient(500, 500, 3);
+  const failing = new Set([":3"]);
+  const { client } = fakeClient(records(500), failing);
   const outcome = await insertSearch({ ...base, client, workbook });
-  assert.equal(outcome.status, "failed");
-  assert.equal(outcome.rowsWritten, 200);
-  assert.match(outcome.message, /^The service had a problem\. 200 companies were written/);
+  assert.equal(outcome.status, "incomplete");
+  assert.equal(outcome.rowsWritten, 400);
+  assert.match(outcome.message, /1 page of about 100 companies could not be fetched \(the service kept failing: The service had a problem\.\)\. Resume fetches only those/);
+  assert.deepEqual(outcome.resume?.missing, [{ part: 0, page: 3 }]);
   assert.equal(workbook.table(outcome.table!.tableName)!.complete, true);
+
+  failing.clear();
+  const resumed = await resumeInsert({ client, workbook, columns, clock: instant, resume: JSON.parse(JSON.stringify(outcome.resume)) });
+  assert.equal(resumed.status, "complete", resumed.message);
+  assert.equal(resumed.rowsWritten, 100);
+  const ids = workbook.table(outcome.table!.tableName)!.rows.map((r) => r[0]);
+  assert.equal(ids.length, 500);
+  assert.equal(new Set(ids).size, 500);
+  assert.match(resumed.message, /Resumed: the 100 missing companies were added/);
+});
+
+test("more identical records than one search reaches: what is reachable is imported, and the rest is named", async () => {
+  const workbook = new BrowserWorkbook();
+  const { client } = fakeClient([...records(200), ...records(450, true).map((r) => ({ ...r, id: r.id + 1000 }))]);
+  const outcome = await insertSearch({ ...base, client, workbook, reach: 300 });
+  assert.equal(outcome.status, "incomplete");
+  assert.equal(outcome.rowsWritten, 650 - 150);
+  assert.match(outcome.message, /450 companies are identical on every filter that can split a search \(employees 10, revenue \(\$K\) 5\); one search reaches/);
+  assert.doesNotMatch(outcome.message, /Every result/);
 });
 
 test("a declined overwrite writes nothing and says why", async () => {
   const excel = new FakeExcel();
   excel.sheet("Sheet1").cell(1, 0).value = "keep";
   const workbook = new ExcelWorkbook({ run: excel.run });
-  const { client } = pagedClient(10);
+  const { client } = fakeClient(records(10));
   const outcome = await insertSearch({ ...base, client, workbook, target: { kind: "selection" }, confirmOverwrite: async () => false });
   assert.equal(outcome.status, "failed");
   assert.equal(outcome.table, undefined);
@@ -93,12 +126,28 @@ test("a declined overwrite writes nothing and says why", async () => {
   assert.equal(excel.sheet("Sheet1").peek(1, 0)?.value, "keep");
 });
 
-test("refresh re-runs into the same table", async () => {
+test("refresh of a partitioned search replaces the table's rows", async () => {
   const workbook = new BrowserWorkbook();
-  const first = await insertSearch({ ...base, client: pagedClient(30).client, workbook });
-  const again = await insertSearch({ ...base, client: pagedClient(7).client, workbook, refreshTableName: first.table!.tableName });
+  const first = await insertSearch({ ...base, client: fakeClient(records(900)).client, workbook, reach: 300 });
+  assert.equal(first.status, "complete");
+  const again = await insertSearch({ ...base, client: fakeClient(records(700)).client, workbook, reach: 300, refreshTableName: first.table!.tableName });
   assert.equal(again.status, "complete");
   assert.equal(again.table!.tableName, first.table!.tableName);
   assert.equal(workbook.listTables().length, 1);
-  assert.equal(workbook.table(first.table!.tableName)!.rows.length, 7);
+  assert.equal(workbook.table(first.table!.tableName)!.rows.length, 700);
+});
+
+test("Resume into the Excel table appends below the rows already there", async () => {
+  const excel = new FakeExcel();
+  const workbook = new ExcelWorkbook({ run: excel.run, blockRows: 150 });
+  const failing = new Set([":2"]);
+  const { client } = fakeClient(records(350), failing);
+  const outcome = await insertSearch({ ...base, client, workbook, patience: { rounds: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+  assert.equal(outcome.rowsWritten, 250);
+  failing.clear();
+  const resumed = await resumeInsert({ client, workbook, columns, clock: instant, resume: outcome.resume! });
+  assert.equal(resumed.status, "complete");
+  const values = excel.tableValues(outcome.table!.tableName);
+  assert.equal(values.length, 351);
+  assert.equal(new Set(values.slice(1).map((r) => r[0])).size, 350);
 });

@@ -6,6 +6,7 @@ import {
   Checkbox,
   Field,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
   ProgressBar,
   Radio,
@@ -16,7 +17,7 @@ import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/ind
 import type { InsertTarget } from "../../office/workbook.js";
 import { useServices } from "../services.js";
 import { markUnderManagement } from "../search/underManagement.js";
-import { insertSearch, type InsertOutcome, type InsertProgress, type SearchSpec } from "./insertSearch.js";
+import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, type InsertRequest, type ResumeState, type SearchSpec } from "./insertSearch.js";
 
 const useStyles = makeStyles({
   columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
@@ -47,18 +48,19 @@ export function useConfirm() {
 
 export function ProgressView({ progress, noun }: { progress: InsertProgress; noun: string }) {
   const fraction = progress.rowsExpected > 0 ? progress.rowsWritten / progress.rowsExpected : 0;
+  const parts = progress.parts && progress.parts > 1 ? ` · ${count(progress.parts)} parts` : "";
   return (
     <Field
-      label="Inserting"
+      label={progress.plan ?? "Inserting"}
       validationState="none"
-      validationMessage={`${count(progress.rowsWritten)} of ${count(progress.rowsExpected)} ${noun} written · ${count(progress.pagesFetched)} of ${count(progress.pagesTotal)} pages fetched`}
+      validationMessage={`${count(progress.rowsWritten)} of ${count(progress.rowsExpected)} ${noun} written · ${count(progress.pagesFetched)} of ${count(progress.pagesTotal)} pages${parts}`}
     >
       <ProgressBar value={fraction} max={1} aria-label="Insert progress" />
     </Field>
   );
 }
 
-/** Runs an insert with progress, Cancel and the outcome; shared by the search and saved-search views. */
+/** Runs an insert (or a Resume) with progress, Cancel and the outcome; shared by the search and saved-search views. */
 export function useInsertRunner() {
   const services = useServices();
   const [progress, setProgress] = useState<InsertProgress | undefined>();
@@ -66,24 +68,12 @@ export function useInsertRunner() {
   const controller = useRef<AbortController | undefined>(undefined);
   const confirm = useConfirm();
 
-  const run = async (search: SearchSpec, columnKeys: string[], target: InsertTarget, tableName: string, refreshTableName?: string) => {
+  const drive = async (work: (common: Pick<InsertRequest, "client" | "workbook" | "signal" | "onProgress">) => Promise<InsertOutcome>) => {
     controller.current = new AbortController();
     setOutcome(undefined);
     setProgress({ rowsWritten: 0, rowsExpected: 0, pagesFetched: 0, pagesTotal: 0, totalResults: 0, reachableResults: 0 });
     try {
-      const result = await insertSearch({
-        client: services.runtime.client,
-        workbook: services.workbook,
-        search,
-        columns: columnsFor(search.kind, columnKeys),
-        target,
-        tableName,
-        ...(refreshTableName ? { refreshTableName } : {}),
-        signal: controller.current.signal,
-        onProgress: setProgress,
-        onItems: (items) => markUnderManagement(services.runtime.engine, search.kind, items),
-        confirmOverwrite: confirm.ask,
-      });
+      const result = await work({ client: services.runtime.client, workbook: services.workbook, signal: controller.current.signal, onProgress: setProgress });
       setOutcome(result);
       return result;
     } finally {
@@ -91,15 +81,46 @@ export function useInsertRunner() {
       controller.current = undefined;
     }
   };
+  const run = (search: SearchSpec, columnKeys: string[], target: InsertTarget, tableName: string, refreshTableName?: string) =>
+    drive((common) =>
+      insertSearch({
+        ...common,
+        search,
+        columns: columnsFor(search.kind, columnKeys),
+        target,
+        tableName,
+        ...(refreshTableName ? { refreshTableName } : {}),
+        onItems: (items) => markUnderManagement(services.runtime.engine, search.kind, items),
+        confirmOverwrite: confirm.ask,
+      }),
+    );
+  /** Fetches only the pages an earlier import missed into the same table. */
+  const resume = (state: ResumeState) =>
+    drive((common) =>
+      resumeInsert({
+        ...common,
+        resume: state,
+        columns: columnsFor(state.kind, state.columns),
+        onItems: (items) => markUnderManagement(services.runtime.engine, state.kind, items),
+      }),
+    );
   const cancel = () => controller.current?.abort();
-  return { run, cancel, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
+  return { run, resume, cancel, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
 }
 
-export function OutcomeMessage({ outcome }: { outcome: InsertOutcome }) {
-  const intent = outcome.status === "complete" ? (outcome.totalResults > outcome.reachableResults ? "warning" : "success") : outcome.status === "cancelled" ? "warning" : "error";
+export function OutcomeMessage({ outcome, onResume, busy }: { outcome: InsertOutcome; onResume?: (state: ResumeState) => void; busy?: boolean }) {
+  const intent = outcome.status === "complete" ? "success" : outcome.status === "failed" ? "error" : "warning";
+  const state = outcome.resume;
   return (
-    <MessageBar intent={intent} role="status">
+    <MessageBar intent={intent} role="status" layout="multiline">
       <MessageBarBody>{outcome.message}</MessageBarBody>
+      {state && onResume && (
+        <MessageBarActions>
+          <Button size="small" disabled={busy} onClick={() => onResume(state)}>
+            Resume
+          </Button>
+        </MessageBarActions>
+      )}
     </MessageBar>
   );
 }
@@ -164,7 +185,13 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
       {"problem" in search && <p>{search.problem}</p>}
       {columns.length === 0 && <p>Choose at least one column.</p>}
       {runner.progress && <ProgressView progress={runner.progress} noun={noun} />}
-      {runner.outcome && <OutcomeMessage outcome={runner.outcome} />}
+      {runner.outcome && (
+        <OutcomeMessage
+          outcome={runner.outcome}
+          busy={runner.busy}
+          onResume={(state) => void runner.resume(state).then((result) => result.table && onInserted?.(result))}
+        />
+      )}
       {runner.dialog}
     </section>
   );

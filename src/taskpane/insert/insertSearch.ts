@@ -1,11 +1,31 @@
-// Runs a search page by page into a worksheet table: the first page tells the total, the table
-// starts then, each page's rows go to the writer, and whatever happens (done, Cancel, an error)
-// the table is finished over exactly the rows written and the user is told which it was.
-import type { ServiceClient } from "../../core/api/index.js";
+// Runs a search into a worksheet table. The first page tells the total; a search beyond what one
+// search reaches is split into disjoint parts (core/search) whose pages all go into one table.
+// A page that fails for good does not stop the others; the outcome then names the missing pages
+// and carries what Resume needs to fetch just those into the same table (also later, from a saved
+// search). Whatever happens (done, Cancel, an error) the table is finished over exactly the rows
+// written and the user is told which it was; completeness is claimed only when checked.
+import { systemClock } from "../../core/api/index.js";
 import { LIMITS, type CompanyItem, type ContactItem } from "../../core/contract/index.js";
+import {
+  describePlan,
+  importPages,
+  pageFetcher,
+  prepareImport,
+  SEARCH_REACH,
+  type ImportClock,
+  type ImportResult,
+  type PageKey,
+  type PartitionPlan,
+  type Patience,
+  type ResumeState,
+  type SearchClient,
+} from "../../core/search/index.js";
 import { itemsToRows, type ColumnSpec, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget, TableResult, TableWriter, WorkbookAdapter } from "../../office/workbook.js";
 import { errorText } from "../errorText.js";
+import { outcomeMessage } from "./outcomeMessage.js";
+
+export type { ResumeState };
 
 export interface SearchSpec {
   kind: SearchKind;
@@ -21,39 +41,60 @@ export interface InsertProgress {
   pagesTotal: number;
   totalResults: number;
   reachableResults: number;
+  /** Sub-searches the import runs (1 unless the search was partitioned). */
+  parts?: number;
+  /** The plan in words, once known ("42,310 companies — imported in 6 parts, ..."). */
+  plan?: string;
 }
 
-export interface InsertRequest {
-  client: Pick<ServiceClient, "iterateCompanies" | "iterateContacts">;
+interface InsertCommon {
+  client: SearchClient;
   workbook: WorkbookAdapter;
-  search: SearchSpec;
   columns: readonly ColumnSpec[];
+  signal?: AbortSignal;
+  onProgress?: (progress: InsertProgress) => void;
+  /** Sees each page's items as they arrive (e.g. to note the records under management). */
+  onItems?: (items: readonly (CompanyItem | ContactItem)[]) => void;
+  /** Requests per second the client allows itself, for the time estimate (default 25). */
+  perSecond?: number;
+  clock?: ImportClock;
+  patience?: Patience;
+  concurrency?: number;
+}
+
+export interface InsertRequest extends InsertCommon {
+  search: SearchSpec;
   target: InsertTarget;
   tableName: string;
   /** Refresh this existing table instead of creating one. */
   refreshTableName?: string;
-  signal?: AbortSignal;
-  onProgress?: (progress: InsertProgress) => void;
   confirmOverwrite?: (message: string) => Promise<boolean>;
   /** Page size of the requests (default 100, the service's maximum). */
   pageSize?: number;
-  /** Sees each page's items as they arrive (e.g. to note the records under management). */
-  onItems?: (items: readonly (CompanyItem | ContactItem)[]) => void;
+  /** Results one search reaches (default 10,000; tests make it small). */
+  reach?: number;
 }
 
 export interface InsertOutcome {
-  status: "complete" | "cancelled" | "failed";
+  /** "incomplete": written, but not every result (missing pages, an unsplittable slice, a moved total). */
+  status: "complete" | "incomplete" | "cancelled" | "failed";
   table?: TableResult;
   rowsWritten: number;
   totalResults: number;
   reachableResults: number;
   pagesFetched: number;
+  parts: number;
+  /** Count requests spent on planning (the first page, which also tells the total, is not one). */
+  probes: number;
   /** What to tell the user, in full sentences. */
   message: string;
   error?: unknown;
+  /** Present when pages are missing: Resume fetches exactly those into the same table. */
+  resume?: ResumeState;
 }
 
-const count = (n: number) => n.toLocaleString("en-US");
+/** Data rows a worksheet holds below a header row. */
+export const MAX_SHEET_DATA_ROWS = 1_048_576 - 1;
 
 function isCancellation(error: unknown, signal: AbortSignal | undefined): boolean {
   if (signal?.aborted) return true;
@@ -63,86 +104,186 @@ function isCancellation(error: unknown, signal: AbortSignal | undefined): boolea
 /** The user-facing text of an error (ServiceError and WorkbookError carry one). */
 export { errorText };
 
-export async function insertSearch(request: InsertRequest): Promise<InsertOutcome> {
-  const { client, workbook, search, columns, signal } = request;
-  const pageSize = request.pageSize ?? LIMITS.maxPageSize;
-  const noun = search.kind === "company" ? "companies" : "contacts";
-  const progress: InsertProgress = { rowsWritten: 0, rowsExpected: 0, pagesFetched: 0, pagesTotal: 0, totalResults: 0, reachableResults: 0 };
-  const report = () => request.onProgress?.({ ...progress });
-  let writer: TableWriter | undefined;
-  let status: InsertOutcome["status"] = "complete";
-  let failure: unknown;
+/** Pages of the plan that fit on one sheet, in order. */
+function pagesWithin(plan: PartitionPlan, pageSize: number, reach: number): { keys: PageKey[]; rows: number } {
+  const keys: PageKey[] = [];
+  let rows = 0;
+  plan.parts.forEach((p, part) => {
+    const reachable = Math.min(p.count, reach);
+    for (let page = 1; page <= Math.ceil(reachable / pageSize); page++) {
+      const n = Math.min(pageSize, reachable - (page - 1) * pageSize);
+      if (rows + n > MAX_SHEET_DATA_ROWS) return;
+      rows += n;
+      keys.push({ part, page });
+    }
+  });
+  return { keys, rows };
+}
 
-  const options = { pageSize, ...(search.sort ? { sort: search.sort } : {}), ...(signal ? { signal } : {}) };
-  const pages = search.kind === "company" ? client.iterateCompanies(search.filters, options) : client.iterateContacts(search.filters, options);
+interface Run {
+  writer?: TableWriter;
+  result?: ImportResult;
+  failure?: unknown;
+  table?: TableResult;
+}
+
+async function runPages(common: InsertCommon, run: Run, parts: ResumeState["parts"], keys: PageKey[], progress: InsertProgress, kind: SearchKind, sort: string | undefined, pageSize: number) {
+  const fetchPage = pageFetcher(common.client, kind, sort);
+  const report = () => common.onProgress?.({ ...progress });
+  run.result = await importPages<CompanyItem | ContactItem>({
+    parts,
+    pages: keys,
+    pageSize,
+    fetch: fetchPage,
+    idOf: (item) => item.id,
+    deliver: async (items) => {
+      common.onItems?.(items);
+      await run.writer!.append(itemsToRows(items, common.columns));
+      progress.rowsWritten = run.writer!.stats().rowsWritten;
+    },
+    clock: common.clock ?? systemClock,
+    ...(common.patience ? { patience: common.patience } : {}),
+    ...(common.concurrency ? { concurrency: common.concurrency } : {}),
+    ...(common.signal ? { signal: common.signal } : {}),
+    onPage: ({ pagesDone }) => {
+      progress.pagesFetched = pagesDone;
+      report();
+    },
+  });
+}
+
+async function finishTable(run: Run, progress: InsertProgress): Promise<void> {
+  if (!run.writer) return;
   try {
-    for await (const page of pages) {
-      progress.pagesFetched = page.progress.pagesFetched;
-      progress.pagesTotal = page.progress.pagesTotal;
-      progress.totalResults = page.progress.totalResults;
-      progress.reachableResults = page.progress.reachableResults;
-      progress.rowsExpected = page.progress.reachableResults;
-      if (!writer) {
-        writer = request.refreshTableName
-          ? await workbook.refreshTable(request.refreshTableName, columns)
-          : await workbook.createTable({
-              target: request.target,
-              tableName: request.tableName,
-              columns,
-              expectedRows: progress.rowsExpected,
-              ...(request.confirmOverwrite ? { confirmOverwrite: request.confirmOverwrite } : {}),
-            });
-      }
-      if (signal?.aborted) break;
-      request.onItems?.(page.items);
-      await writer.append(itemsToRows(page.items, columns));
-      progress.rowsWritten = writer.stats().rowsWritten;
-      report();
-      if (signal?.aborted) break;
-    }
-    if (signal?.aborted) status = "cancelled";
+    run.table = await run.writer.finish();
+    progress.rowsWritten = run.table.rowsWritten;
   } catch (error) {
-    status = isCancellation(error, signal) ? "cancelled" : "failed";
-    failure = error;
+    run.failure ??= error;
   }
+}
 
-  let table: TableResult | undefined;
-  if (writer) {
-    try {
-      table = await writer.finish();
-      progress.rowsWritten = table.rowsWritten;
-      report();
-    } catch (error) {
-      status = "failed";
-      failure ??= error;
+export async function insertSearch(request: InsertRequest): Promise<InsertOutcome> {
+  const { workbook, search, columns, signal } = request;
+  const pageSize = request.pageSize ?? LIMITS.maxPageSize;
+  const reach = request.reach ?? SEARCH_REACH;
+  const progress: InsertProgress = { rowsWritten: 0, rowsExpected: 0, pagesFetched: 0, pagesTotal: 0, totalResults: 0, reachableResults: 0 };
+  const run: Run = {};
+  let plan: PartitionPlan | undefined;
+  let sheetRows = 0;
+  try {
+    const prepared = await prepareImport(request.client, search, {
+      pageSize,
+      reach,
+      clock: request.clock ?? systemClock,
+      ...(request.patience ? { patience: request.patience } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    plan = prepared.plan;
+    const { keys, rows } = pagesWithin(plan, pageSize, reach);
+    sheetRows = rows;
+    Object.assign(progress, { rowsExpected: rows, pagesTotal: keys.length, totalResults: plan.total, reachableResults: plan.reachable, parts: plan.parts.length });
+    if (plan.parts.length > 1) progress.plan = describePlan(plan, request.perSecond ?? 25, pageSize);
+    request.onProgress?.({ ...progress });
+    if (plan.total > 0 || request.refreshTableName) {
+      run.writer = request.refreshTableName
+        ? await workbook.refreshTable(request.refreshTableName, columns)
+        : await workbook.createTable({
+            target: request.target,
+            tableName: request.tableName,
+            columns,
+            expectedRows: rows,
+            ...(request.confirmOverwrite ? { confirmOverwrite: request.confirmOverwrite } : {}),
+          });
+      if (!signal?.aborted) {
+        await runPages(request, run, plan.parts.map((p) => ({ filters: p.filters, count: p.count })), keys, progress, search.kind, search.sort, pageSize);
+      }
     }
-  } else if (status === "complete") {
-    // The search answered no page at all (nothing matched and no table is wanted).
-    progress.rowsExpected = 0;
+  } catch (error) {
+    run.failure = error;
   }
+  await finishTable(run, progress);
+  request.onProgress?.({ ...progress });
+  return outcome(request, run, progress, plan, pageSize, sheetRows);
+}
 
-  const where = table ? ` in table ${table.tableName} on sheet ${table.sheetName}` : "";
-  let message: string;
-  if (status === "complete") {
-    message = `Inserted ${count(progress.rowsWritten)} ${noun}${where}.`;
-    if (progress.totalResults > progress.reachableResults) {
-      message += ` The search matches ${count(progress.totalResults)} ${noun}; the service returns at most ${count(progress.reachableResults)} for one search, so only those were inserted. Narrow the filters to reach the rest.`;
-    }
-  } else if (status === "cancelled") {
-    message = table
-      ? `Stopped. ${count(progress.rowsWritten)} of ${count(progress.rowsExpected)} ${noun} were written${where}; the table holds exactly those rows.`
-      : "Stopped before anything was written.";
-  } else {
-    message = `${errorText(failure)}${table ? ` ${count(progress.rowsWritten)} ${noun} were written${where} before this happened; the table holds exactly those rows.` : " Nothing was written."}`;
+/** Resume: fetches only the missing pages into the same table, below its rows. */
+export async function resumeInsert(request: InsertCommon & { resume: ResumeState }): Promise<InsertOutcome> {
+  const { resume } = request;
+  const rows = resume.missing.reduce((sum, k) => sum + Math.min(resume.pageSize, resume.parts[k.part]!.count - (k.page - 1) * resume.pageSize), 0);
+  const progress: InsertProgress = { rowsWritten: 0, rowsExpected: rows, pagesFetched: 0, pagesTotal: resume.missing.length, totalResults: resume.total, reachableResults: rows, parts: resume.parts.length };
+  const run: Run = {};
+  try {
+    run.writer = await request.workbook.appendToTable(resume.tableName, request.columns);
+    await runPages(request, run, resume.parts, resume.missing, progress, resume.kind, resume.sort, resume.pageSize);
+  } catch (error) {
+    run.failure = error;
   }
+  await finishTable(run, progress);
+  request.onProgress?.({ ...progress });
+  const plan: PartitionPlan = { kind: resume.kind, total: resume.total, parts: resume.parts.map((p) => ({ ...p, bounds: [], unsplittable: false })), probes: 0, reachable: rows };
+  return outcome({ ...request, search: { kind: resume.kind, filters: {}, ...(resume.sort ? { sort: resume.sort } : {}) }, tableName: resume.tableName }, run, progress, plan, resume.pageSize, rows, resume);
+}
+
+function outcome(
+  request: InsertCommon & { search: SearchSpec; tableName: string; signal?: AbortSignal },
+  run: Run,
+  progress: InsertProgress,
+  plan: PartitionPlan | undefined,
+  pageSize: number,
+  sheetRows: number,
+  resumed?: ResumeState,
+): InsertOutcome {
+  const result = run.result;
+  const cancelled = result?.cancelled === true || isCancellation(run.failure, request.signal);
+  const failure = run.failure ?? result?.fatal;
+  const missing = result?.missing ?? [];
+  const tableName = run.table?.tableName ?? run.writer?.tableName ?? request.tableName;
+  const resume: ResumeState | undefined =
+    plan && run.table && missing.length > 0
+      ? {
+          kind: request.search.kind,
+          ...(request.search.sort ? { sort: request.search.sort } : {}),
+          tableName,
+          columns: request.columns.map((c) => c.key),
+          pageSize,
+          parts: plan.parts.map((p) => ({ filters: p.filters, count: p.count })),
+          missing,
+          total: plan.total,
+        }
+      : undefined;
+  const unsplittable = plan?.parts.filter((p) => p.unsplittable) ?? [];
+  let status: InsertOutcome["status"];
+  if (cancelled) status = "cancelled";
+  else if (failure !== undefined && !run.table) status = "failed";
+  else if (failure !== undefined) status = "failed";
+  else if (missing.length > 0 || unsplittable.length > 0 || (result?.moved.length ?? 0) > 0) status = "incomplete";
+  // The check before "complete": every expected row written once (the importer drops repeats).
+  else if (progress.rowsWritten !== (resumed ? sheetRows : plan?.total ?? 0)) status = "incomplete";
+  else status = "complete";
+  const message = outcomeMessage({
+    status,
+    kind: request.search.kind,
+    ...(resumed ? { sort: resumed.sort } : request.search.sort ? { sort: request.search.sort } : {}),
+    ...(run.table ? { table: run.table } : {}),
+    rowsWritten: progress.rowsWritten,
+    sheetRows,
+    ...(plan ? { plan } : {}),
+    ...(result ? { result } : {}),
+    failure,
+    resumed: resumed !== undefined,
+    pageSize,
+  });
   return {
     status,
-    ...(table ? { table } : {}),
+    ...(run.table ? { table: run.table } : {}),
     rowsWritten: progress.rowsWritten,
-    totalResults: progress.totalResults,
-    reachableResults: progress.reachableResults,
-    pagesFetched: progress.pagesFetched,
+    totalResults: plan?.total ?? 0,
+    reachableResults: plan?.reachable ?? 0,
+    pagesFetched: result?.pagesFetched ?? 0,
+    parts: plan?.parts.length ?? 0,
+    probes: plan?.probes ?? 0,
     message,
     ...(failure !== undefined && status === "failed" ? { error: failure } : {}),
+    ...(resume && !cancelled ? { resume } : {}),
   };
 }

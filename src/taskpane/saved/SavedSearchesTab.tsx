@@ -2,6 +2,7 @@
 // that table's rows; the user's columns to its right stay), open it in the form, or delete it.
 import { Button, makeStyles, tokens } from "@fluentui/react-components";
 import type { SavedSearchRecord } from "../../office/workbook.js";
+import type { InsertOutcome, ResumeState } from "../insert/insertSearch.js";
 import { OutcomeMessage, ProgressView, useInsertRunner } from "../insert/InsertPanel.js";
 import { useSavedSearches } from "./useSavedSearches.js";
 
@@ -25,8 +26,15 @@ export function SavedSearchesTab({ onEdit }: { onEdit(search: SavedSearchRecord)
       title,
       refresh ? search.tableName : undefined,
     );
-    if (result.table && result.table.tableName !== search.tableName) await saved.update(search.id, { tableName: result.table.tableName });
+    await keepResume(search, result);
   };
+  // Pages an import missed stay with the saved search, so Resume works after the pane was closed.
+  const keepResume = async (search: SavedSearchRecord, result: InsertOutcome) => {
+    if (!result.table) return;
+    if (result.table.tableName === search.tableName && !result.resume && !search.pendingImport) return;
+    await saved.update(search.id, { tableName: result.table.tableName, pendingImport: result.resume });
+  };
+  const resume = async (search: SavedSearchRecord, state: ResumeState) => keepResume(search, await runner.resume(state));
 
   if (saved.problem) return <p role="alert">{saved.problem}</p>;
   if (saved.list.length === 0) return <p>No saved searches in this workbook yet. Save one from the Companies or Contacts tab.</p>;
@@ -47,6 +55,11 @@ export function SavedSearchesTab({ onEdit }: { onEdit(search: SavedSearchRecord)
               {s.tableName && (
                 <Button size="small" disabled={runner.busy} onClick={() => void run(s, true)} aria-label={`Refresh the table of ${s.name}`}>
                   Refresh
+                </Button>
+              )}
+              {s.pendingImport && (
+                <Button size="small" disabled={runner.busy} onClick={() => void resume(s, s.pendingImport!)} aria-label={`Resume the import of ${s.name}`}>
+                  Resume
                 </Button>
               )}
               <Button size="small" disabled={runner.busy} onClick={() => onEdit(s)} aria-label={`Open ${s.name} in the form`}>

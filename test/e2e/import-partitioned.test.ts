@@ -1,0 +1,43 @@
+// A search beyond one search's reach (10,000 results) inserted whole in browser mode: the task
+// pane plans the parts, shows the plan, writes every company once into one table.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { chromiumAvailable, startE2E, type E2E } from "./helpers.js";
+
+// Just above what one search reaches, to keep seeding and the import short.
+const COMPANIES = 10_250;
+const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
+
+describe("a search larger than one search reaches, in the browser", { skip, timeout: 600_000 }, () => {
+  let e2e: E2E;
+  before(async () => {
+    e2e = await startE2E({ sandbox: { companies: COMPANIES, contacts: 100 } });
+  });
+  after(async () => {
+    await e2e?.close();
+  });
+
+  test("imports every company once, in parts, into one table", async () => {
+    const { page, errors } = await e2e.openTaskPane();
+    const form = page.getByRole("region", { name: "Company search" });
+    await form.getByRole("button", { name: "Insert into sheet" }).click();
+    // The plan shows before the pages are fetched.
+    await form.getByText(/^10,250 companies — imported in \d+ parts, about \d+ requests, about \d+ s at your rate limit$/).waitFor({ timeout: 120_000 });
+    const status = form.getByRole("status").filter({ hasText: "Inserted 10,250 companies" });
+    await status.waitFor({ timeout: 300_000 });
+    assert.match(await status.innerText(), /in \d+ parts\. Every result of the search is there, each once\./);
+
+    const summary = await page.getByTestId("table-summary").innerText();
+    assert.match(summary, /: 10,250 rows/);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+    const lines = readFileSync(await download.path(), "utf8").slice(1).split("\r\n").filter(Boolean);
+    const ids = lines.slice(1).map((line) => line.split(",")[0]);
+    assert.equal(ids.length, COMPANIES);
+    assert.equal(new Set(ids).size, COMPANIES);
+    // Every seeded company: ids 1..COMPANIES.
+    assert.deepEqual([...ids].map(Number).sort((a, b) => a - b), Array.from({ length: COMPANIES }, (_, i) => i + 1));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
