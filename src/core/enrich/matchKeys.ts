@@ -159,7 +159,8 @@ export function cellContent(raw: unknown): ColumnContent | undefined {
   if (raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")) return undefined;
   if (parseRecordId(raw) !== undefined) return "id";
   if (normalizeEmail(raw).ok && typeof raw === "string" && !SCHEME.test(raw.trim().toLowerCase())) return "email";
-  if (looksLikeWebsite(raw)) return "website";
+  // Written as a web address (a scheme or "www."): a website, even when a bad one.
+  if (looksLikeWebsite(raw) || (typeof raw === "string" && /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i.test(raw.trim()))) return "website";
   return "name";
 }
 
