@@ -48,7 +48,7 @@ export async function resolveRecordInput(
   if (parseRecordId(raw) !== undefined) return { ok: true, id: raw };
   const criteria = criteriaOf(kind, raw);
   if (!criteria) return { ok: true, id: raw }; // blank, a number that is no id: the engine explains
-  if (!config.matcher) return { ok: false, problem: notConfigured };
+  if (!config.matcher) return { ok: true, id: raw }; // without a matcher, only ids: the engine explains
   const resolved = resolveFieldNames(kind, fields);
   if (!resolved.ok) return { ok: false, problem: problems.unknownField(kind, resolved.unknown, fieldNames(kind)) };
   const result = await config.matcher.match(criteria, resolved.fields, { preview });

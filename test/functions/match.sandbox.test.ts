@@ -103,6 +103,10 @@ describe("BIZ functions without ids", () => {
     assert.deepEqual(await cellOutcome(fns.company(String(ID.contoso), "name", invocation())), { value: "Contoso, LLC" });
     assert.equal((await cellOutcome(fns.company(12.5, "name", invocation()))).error, "#VALUE!");
     assert.equal((await cellOutcome(fns.company("-3", "name", invocation()))).error, "#VALUE!");
+    assert.equal((await cellOutcome(fns.company("", "name", invocation()))).error, "#VALUE!");
+    const unknownName = await cellOutcome(fns.company("No Company Is Called This", "name", invocation()));
+    assert.equal(unknownName.error, "#N/A");
+    assert.match(unknownName.message ?? "", /^No match: no company found for "No Company Is Called This"/);
     assert.deepEqual(await cellOutcome(fns.matchCompany(ID.contoso, null, null, invocation())), { value: ID.contoso });
   });
 });
