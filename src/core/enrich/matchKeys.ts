@@ -4,7 +4,7 @@
 // punctuation, share a key and are asked once. Legal suffixes are NOT removed here: "Northwind
 // GmbH" and "Northwind Ltd" may be different companies, and only the service can tell.
 import type { MatchCompanyInput, MatchPersonInput } from "../contract/index.js";
-import { parseRecordId, type EntityKind } from "./fields.js";
+import { parseRecordId } from "./fields.js";
 
 export type Normalized = { ok: true; value: string } | { ok: false; reason: string };
 
@@ -173,11 +173,4 @@ export function detectColumnContent(values: readonly unknown[]): ColumnContent {
   }
   const order: ColumnContent[] = ["name", "website", "email", "id"];
   return order.reduce((best, content) => (counts[content] > counts[best] ? content : best), "name");
-}
-
-/** The entity a column's content is matched to (emails find contacts; websites and names, companies). */
-export function kindForContent(content: ColumnContent, idKind: EntityKind): EntityKind {
-  if (content === "email") return "contact";
-  if (content === "website") return "company";
-  return content === "id" ? idKind : "company";
 }
