@@ -5,6 +5,7 @@
 import { createServiceClient, UnauthorizedError, type RateLimitOptions, type ServiceClient, type Transport } from "./core/api/index.js";
 import { isServiceError } from "./core/api/errors.js";
 import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type SpendStore } from "./core/enrich/index.js";
+import { createRecordMatcher, type RecordMatcher } from "./core/enrich/matcher.js";
 import type { EnvironmentSettings } from "./core/settings/environment.js";
 import type { AccountChangeReason, AccountInfo, TokenSource } from "./auth/index.js";
 import { sharedJobPoller } from "./core/jobs/index.js";
@@ -88,6 +89,8 @@ export interface Runtime {
   client: ServiceClient;
   /** The engine of the signed-in user: its daily record count persists under that user's key. */
   engine: EnrichmentEngine;
+  /** Finds ids from websites, names and emails for the signed-in user, into the engine's cache store. */
+  matcher: RecordMatcher;
   /** Whether a user is signed in, after a sign-in stored from a previous session has been restored. */
   isSignedIn(): Promise<boolean>;
 }
@@ -210,6 +213,22 @@ function accountScopedEngine(build: (userKey: string) => EnrichmentEngine, token
   };
 }
 
+/** One matcher per signed-in user, like the engine. */
+function accountScopedMatcher(build: (userKey: string) => RecordMatcher, tokens: TokenSource, environment: EnvironmentSettings): RecordMatcher {
+  let key = enrichmentUserKey(environment, tokens.account());
+  let matcher = build(key);
+  tokens.onChange((account) => {
+    const next = enrichmentUserKey(environment, account);
+    if (next !== key) matcher = build((key = next));
+  });
+  return {
+    match: (criteria, fields, options) => matcher.match(criteria, fields, options),
+    matchMany: (criteria, fields, options) => matcher.matchMany(criteria, fields, options),
+    plan: (criteria) => matcher.plan(criteria),
+    whenIdle: () => matcher.whenIdle(),
+  };
+}
+
 /**
  * The client with one rule on top: a refusal of the sign-in that the client's own forced token
  * refresh did not fix signs the user out with reason "expired", so the task pane returns to the
@@ -274,7 +293,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     }),
     tokens,
   );
-  const stores = options.stores ?? enrichmentStores;
+  const storesFor = options.stores ?? enrichmentStores;
+  // The engine and the matcher built for a user share that user's stores: matched fields reach the engine.
+  let opened: { userKey: string; stores: ReturnType<EnrichmentStoresFactory> } | undefined;
+  const stores = (userKey: string) => {
+    if (opened?.userKey !== userKey) opened = { userKey, stores: storesFor(userKey) };
+    return opened.stores;
+  };
   const engine = accountScopedEngine(
     (userKey) => {
       const persisted = options.cache && options.spendStore ? {} : stores(userKey);
@@ -285,7 +310,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     tokens,
     environment,
   );
-  return { environment, tokens, client, engine, isSignedIn: () => signedInAfterRestore(tokens) };
+  const matcher = accountScopedMatcher(
+    (userKey) => {
+      const cache = options.cache ?? stores(userKey).cache;
+      return createRecordMatcher({ client, ...(cache ? { cache } : {}) });
+    },
+    tokens,
+    environment,
+  );
+  return { environment, tokens, client, engine, matcher, isSignedIn: () => signedInAfterRestore(tokens) };
 }
 
 /** What the cell functions get from a runtime: configureFunctions and configureJobStatus take these. */
@@ -301,7 +334,7 @@ export interface CellFunctionsWiring {
  */
 export function cellFunctionsWiring(runtime: Runtime, host: { supportsEntityCards(): boolean }): CellFunctionsWiring {
   return {
-    functions: { engine: runtime.engine, isSignedIn: runtime.isSignedIn, supportsEntityCards: () => host.supportsEntityCards() },
+    functions: { engine: runtime.engine, matcher: runtime.matcher, isSignedIn: runtime.isSignedIn, supportsEntityCards: () => host.supportsEntityCards() },
     jobStatus: { poller: sharedJobPoller(runtime.client), isSignedIn: runtime.isSignedIn },
   };
 }

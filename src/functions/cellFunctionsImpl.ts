@@ -14,6 +14,7 @@ import {
 } from "../core/enrich/index.js";
 import { toExcelError } from "./excelError.js";
 import type { FunctionsConfig } from "./functions.js";
+import { resolveRecordInput } from "./matchCells.js";
 
 /** The configuration as functions.ts holds it: awaited (waits at start-up) or as it is now. */
 export interface ConfigAccess {
@@ -36,7 +37,9 @@ async function cells(
 ): Promise<CellsResult> {
   const config = await access.current();
   if (!config || !(await config.isSignedIn())) return { ok: false, problem: problems.signIn() };
-  return config.engine.getCells(kind, id, fields, { preview: isPreview(invocation) });
+  const resolved = await resolveRecordInput(config, kind, id, fields, isPreview(invocation));
+  if (!resolved.ok) return resolved;
+  return config.engine.getCells(kind, resolved.id, fields, { preview: isPreview(invocation) });
 }
 
 /** The one-field functions refuse a list of fields rather than showing only the first. */

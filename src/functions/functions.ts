@@ -5,6 +5,7 @@
 // that reference (and its startup gate) is the only state here.
 // JSDoc below becomes functions.json (custom-functions-metadata): it is the help text Excel shows.
 import type { EnrichmentEngine } from "../core/enrich/index.js";
+import type { RecordMatcher } from "../core/enrich/matcher.js";
 import type { JobPoller } from "../core/jobs/index.js";
 import type { ConfigAccess } from "./cellFunctionsImpl.js";
 
@@ -22,9 +23,12 @@ function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
 }
 const loadImplementation = loadOnce(() => import("./cellFunctionsImpl.js"));
 const loadJobStatusImplementation = loadOnce(() => import("./jobStatusImpl.js"));
+const loadMatchImplementation = loadOnce(() => import("./matchCells.js"));
 
 export interface FunctionsConfig {
   engine: EnrichmentEngine;
+  /** Finds ids from websites, names and emails (same cache store as the engine). */
+  matcher?: RecordMatcher;
   /** Whether a user is signed in (no request is made otherwise); may wait for a stored sign-in to be restored. */
   isSignedIn: () => boolean | Promise<boolean>;
   /** Whether the host shows entity values (data-type cards); the company name is returned elsewhere. */
@@ -61,9 +65,9 @@ async function currentConfig(): Promise<FunctionsConfig | undefined> {
 const configAccess: ConfigAccess = { current: currentConfig, now: () => injected.config };
 
 /**
- * One field of a company, by company id, e.g. =BIZ.COMPANY(A2, "revenue").
+ * One field of a company, by company id, website or name, e.g. =BIZ.COMPANY(A2, "revenue") or =BIZ.COMPANY("acme.com", "revenue").
  * @customfunction COMPANY
- * @param companyId The company's id: a whole number, or a cell holding one.
+ * @param companyId The company's id, its website (any spelling: acme.com, https://www.acme.com/about) or its name.
  * @param field The output field, e.g. "name", "website", "revenue", "employeeRange", "country".
  * @param invocation Invocation details from Excel.
  * @returns The field's value: numbers as numbers, yes/no as TRUE/FALSE, lists as text.
@@ -79,7 +83,7 @@ export async function company(
 /**
  * Several fields of a company as a row that spills to the right, e.g. =BIZ.COMPANYROW(A2, "name,revenue,country").
  * @customfunction COMPANYROW
- * @param companyId The company's id: a whole number, or a cell holding one.
+ * @param companyId The company's id, its website (any spelling) or its name.
  * @param fields The output fields: a range of field names, an array such as {"name","revenue"}, or comma-separated text.
  * @param invocation Invocation details from Excel.
  * @returns One row with a value per field, in the order given.
@@ -93,9 +97,9 @@ export async function companyRow(
 }
 
 /**
- * One field of a contact, by person id, e.g. =BIZ.CONTACT(A2, "jobTitle").
+ * One field of a contact, by person id or email address, e.g. =BIZ.CONTACT(A2, "jobTitle") or =BIZ.CONTACT("jane@acme.com", "jobTitle").
  * @customfunction CONTACT
- * @param personId The contact's person id: a whole number, or a cell holding one.
+ * @param personId The contact's person id or email address.
  * @param field The output field, e.g. "firstName", "lastName", "jobTitle", "email", "companyName".
  * @param invocation Invocation details from Excel.
  * @returns The field's value: numbers as numbers, yes/no as TRUE/FALSE, lists as text.
@@ -111,7 +115,7 @@ export async function contact(
 /**
  * A company as a data-type card (name, website, location, size, revenue...), e.g. =BIZ.COMPANYCARD(A2). Where Excel has no data types, the company name.
  * @customfunction COMPANYCARD
- * @param companyId The company's id: a whole number, or a cell holding one.
+ * @param companyId The company's id, its website (any spelling) or its name.
  * @param invocation Invocation details from Excel.
  * @returns The company card, or its name as text.
  */
@@ -120,6 +124,50 @@ export async function companyCardValue(
   invocation: CustomFunctions.Invocation,
 ): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- an entity value or text
   return (await loadImplementation()).companyCardCell(configAccess, companyId, invocation);
+}
+
+/**
+ * The id of the company with this website or name; a country and city decide between companies sharing a name, e.g. =BIZ.MATCHCOMPANY(A2, B2, C2).
+ * @customfunction MATCHCOMPANY
+ * @param nameOrWebsite The company's website (any spelling: acme.com, https://www.acme.com/about) or its name (case, punctuation and Inc, LLC, GmbH do not matter).
+ * @param [country] Optional country (name or two-letter code) when several companies share the name.
+ * @param [city] Optional city when several companies share the name in one country.
+ * @param invocation Invocation details from Excel.
+ * @returns The company id, or #N/A saying why there is none: no match, ambiguous input or invalid input.
+ */
+export async function matchCompany(
+  nameOrWebsite: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- text from a cell
+  country: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- optional text from a cell
+  city: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- optional text from a cell
+  invocation: CustomFunctions.Invocation,
+): Promise<number> {
+  const [impl, config] = await Promise.all([loadMatchImplementation(), currentConfig()]);
+  const signedIn = config ? await config.isSignedIn() : false;
+  return impl.matchCompanyCell(config, signedIn, nameOrWebsite, country, city, isInValuePreview(invocation));
+}
+
+/**
+ * The person id of a contact by email address, or by name together with the company, e.g. =BIZ.MATCHCONTACT(A2) or =BIZ.MATCHCONTACT("Jane Doe", "Acme").
+ * @customfunction MATCHCONTACT
+ * @param nameOrEmail The contact's email address (case does not matter), or full name.
+ * @param [company] With a name: the company's name or id.
+ * @param invocation Invocation details from Excel.
+ * @returns The person id, or #N/A saying why there is none: no match, ambiguous input or invalid input.
+ */
+export async function matchContact(
+  nameOrEmail: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- text from a cell
+  company: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- optional text or id from a cell
+  invocation: CustomFunctions.Invocation,
+): Promise<number> {
+  const [impl, config] = await Promise.all([loadMatchImplementation(), currentConfig()]);
+  const signedIn = config ? await config.isSignedIn() : false;
+  return impl.matchContactCell(config, signedIn, nameOrEmail, company, isInValuePreview(invocation));
+}
+
+/** Typed as string in @types/custom-functions-runtime, a boolean at run time. */
+function isInValuePreview(invocation: CustomFunctions.Invocation | undefined): boolean {
+  const flag: unknown = invocation?.isInValuePreview;
+  return flag === true || flag === "true";
 }
 
 // ---------- Audience-enrichment job status (streaming) ----------

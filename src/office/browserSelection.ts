@@ -18,6 +18,12 @@ export function browserSelectionSource(workbook: BrowserWorkbook): SelectionSour
         selection: { address: address(table.sheetName, column, column, table.rows.length), values: [table.headers[column], ...table.rows.map((r) => r[column] ?? "")] },
       };
     },
+    readColumnBeside: async (_address: string, offset: number): Promise<unknown[] | undefined> => {
+      const picked = workbook.selectedColumn();
+      const at = picked ? picked.column + offset : -1;
+      if (!picked || at < 0 || at >= picked.table.columns.length) return undefined;
+      return [picked.table.headers[at], ...picked.table.rows.map((r) => r[at] ?? "")];
+    },
     writeColumns: async (request: WriteColumnsRequest): Promise<WriteColumnsResult> => {
       const picked = workbook.selectedColumn();
       if (!picked) return { status: "notEmpty", address: request.address };

@@ -38,7 +38,17 @@ export function createExcelSelectionSource(options: ExcelSelectionOptions = {}):
   return {
     readIds: () => run((context) => readSelectedColumn(context)),
     writeColumns: (request) => run((context) => writeColumns(context, request, blockRows)),
+    readColumnBeside: (address, offset) => run((context) => readColumnBeside(context, address, offset)),
   };
+}
+
+async function readColumnBeside(context: Excel.RequestContext, address: string, offset: number): Promise<unknown[] | undefined> {
+  const position = parseAddress(address);
+  if (position.col + offset < 0) return undefined;
+  const range = context.workbook.worksheets.getItem(position.sheet).getRangeByIndexes(position.row, position.col + offset, position.rows, 1);
+  range.load("values");
+  await context.sync();
+  return range.values.map((row) => row[0] as unknown);
 }
 
 async function readSelectedColumn(context: Excel.RequestContext): Promise<ReadSelectionResult> {

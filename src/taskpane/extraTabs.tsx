@@ -31,7 +31,7 @@ function EnrichTab() {
   return (
     <>
       {services.browserWorkbook && <p>Pick the column of ids by clicking its header in a table below, then Check selection. New columns are added at the table's right end.</p>}
-      <EnrichSelectionPanel engine={services.runtime.engine} source={source} />
+      <EnrichSelectionPanel engine={services.runtime.engine} source={source} matcher={services.runtime.matcher} />
     </>
   );
 }

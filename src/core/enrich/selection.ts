@@ -34,6 +34,8 @@ export type WriteColumnsResult =
 export interface SelectionSource {
   readIds(): Promise<ReadSelectionResult>;
   writeColumns(request: WriteColumnsRequest): Promise<WriteColumnsResult>;
+  /** The column `offset` columns beside a read selection, same rows (country or city for matching); undefined when there is none. */
+  readColumnBeside?(address: string, offset: number): Promise<unknown[] | undefined>;
 }
 
 export interface SplitColumn {

@@ -14,12 +14,13 @@ import {
   type MatchPersonInput,
 } from "../../core/contract/index.js";
 import { ValidationFailure } from "../errors.js";
+import { companyMatchRules, personMatchRules } from "../match/index.js";
 import { companyAttributes, contactAttributes } from "../records.js";
 import type { RecordKind } from "../credits.js";
 import type { SandboxServices } from "../services.js";
 import { principalOf } from "./principal.js";
 
-type Match = { id: number } | { status: "NO_MATCH" | "INVALID_INPUT" | "NON_MATCH_BY_REQUIRED_FIELDS" };
+type Match = { id: number } | { status: "NO_MATCH" | "INVALID_INPUT" | "NON_MATCH_BY_REQUIRED_FIELDS"; warnings?: string[] };
 
 function normalizeDomain(website: string): string {
   return website.trim().toLowerCase().replace(/^[a-z]+:\/\//, "").replace(/^www\./, "").replace(/[/?#].*$/, "");
@@ -102,7 +103,7 @@ interface EnrichItem {
   id: string;
   type: string;
   attributes?: Record<string, unknown>;
-  meta: { matchStatus: string; input: Record<string, unknown> };
+  meta: { matchStatus: string; input: Record<string, unknown>; warnings?: string[] };
 }
 
 /** Charges the matched ids and builds the items in input order. */
@@ -121,15 +122,15 @@ function enrichItems(
   const type = kind === "company" ? "Company" : "Contact";
   return inputs.map((input, i) => {
     const m = matches[i]!;
-    if (!("id" in m)) return { id: "0", type: "NoMatch", meta: { matchStatus: m.status, input } };
+    if (!("id" in m)) return { id: "0", type: "NoMatch", meta: { matchStatus: m.status, input, ...(m.warnings ? { warnings: m.warnings } : {}) } };
     if (refusedSet.has(m.id)) return { id: "0", type: "NoMatch", meta: { matchStatus: "LIMIT_EXCEEDED", input } };
     return { id: String(m.id), type, attributes: attributes.get(m.id) ?? {}, meta: { matchStatus: "FULL_MATCH", input } };
   });
 }
 
 export async function enrichRoutes(app: FastifyInstance, s: SandboxServices): Promise<void> {
-  const matchCompany = companyMatcher(s.ctx.db);
-  const matchContact = contactMatcher(s.ctx.db);
+  const matchCompany = companyMatchRules(s.ctx.db, companyMatcher(s.ctx.db));
+  const matchContact = personMatchRules(s.ctx.db, contactMatcher(s.ctx.db));
 
   app.post(PATHS.enrichCompanies, { config: { scope: SCOPES.company } }, async (request: FastifyRequest, reply) => {
     const issues = validateCompanyEnrichBody(request.body);

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { seedDatabase, type SeedSize } from "../data/seed.js";
+import { MATCH_SEED_VERSION, seedMatchCompanies } from "../match/seed.js";
 import { SCHEMA_VERSION, createTables, haversineMiles } from "./schema.js";
 
 export const DATABASE_FILE = "sandbox.db";
@@ -15,7 +16,7 @@ export interface OpenedDatabase {
 }
 
 function seedSignature(size: SeedSize): string {
-  return `${SCHEMA_VERSION}:${size.seed}:${size.companies}:${size.contacts}`;
+  return `${SCHEMA_VERSION}:${MATCH_SEED_VERSION}:${size.seed}:${size.companies}:${size.contacts}`;
 }
 
 export function openDatabase(dataDir: string | undefined, size: SeedSize, reset = false): OpenedDatabase {
@@ -51,6 +52,7 @@ export function openDatabase(dataDir: string | undefined, size: SeedSize, reset 
     db.pragma("synchronous = OFF");
   }
   const seededInMs = seedDatabase(db, size);
+  seedMatchCompanies(db);
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('signature', ?)").run(seedSignature(size));
   if (dataDir) {
     db.pragma("journal_mode = WAL");

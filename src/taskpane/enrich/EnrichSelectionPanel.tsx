@@ -33,6 +33,8 @@ import {
   type SelectionSource,
   type SpendState,
 } from "../../core/enrich/index.js";
+import type { RecordMatcher } from "../../core/enrich/matcher.js";
+import { MatchSelectionPanel } from "./MatchSelectionPanel.js";
 
 export interface EnrichSelectionPanelProps {
   engine: EnrichmentEngine;
@@ -40,6 +42,8 @@ export interface EnrichSelectionPanelProps {
   source: SelectionSource;
   /** Asks whether to write over non-empty cells; an in-panel dialog when not given. */
   confirmOverwrite?: (address: string) => Promise<boolean>;
+  /** Offers matching a column of websites, names or emails when given. */
+  matcher?: RecordMatcher;
 }
 
 const DEFAULT_FIELDS: Record<EntityKind, string[]> = {
@@ -93,11 +97,12 @@ function useOverwriteQuestion() {
   return { ask, dialog };
 }
 
-export function EnrichSelectionPanel({ engine, source, confirmOverwrite }: EnrichSelectionPanelProps) {
+export function EnrichSelectionPanel({ engine, source, confirmOverwrite, matcher }: EnrichSelectionPanelProps) {
   const styles = useStyles();
   const [kind, setKind] = useState<EntityKind>("company");
   const [fields, setFields] = useState<string[]>(DEFAULT_FIELDS.company);
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
+  const [mode, setMode] = useState<"ids" | "match">("ids");
   const [spend, setSpend] = useState<SpendState | undefined>();
   const [capText, setCapText] = useState("");
   const [capMessage, setCapMessage] = useState<string | undefined>();
@@ -211,9 +216,25 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite }: Enric
 
   const busy = phase.name === "busy" || phase.name === "running";
   const allFields = Object.entries(OUTPUT_FIELDS[kind]);
+  const modeSwitch = matcher && (
+    <RadioGroup layout="horizontal" value={mode} onChange={(_e, data) => setMode(data.value as "ids" | "match")} disabled={busy} aria-label="The selection holds">
+      <Radio value="ids" label="Ids" />
+      <Radio value="match" label="Websites, names, emails" />
+    </RadioGroup>
+  );
+  if (matcher && mode === "match") {
+    return (
+      <section aria-label="Enrich selection">
+        {modeSwitch}
+        <MatchSelectionPanel engine={engine} matcher={matcher} source={source} ask={ask} />
+        {question.dialog}
+      </section>
+    );
+  }
 
   return (
     <section aria-label="Enrich selection">
+      {modeSwitch}
       <Text as="p">Select a column of {kind === "company" ? "company" : "person"} ids in the sheet (a header cell is fine), choose fields, then check what it costs before running.</Text>
       <RadioGroup layout="horizontal" value={kind} onChange={(_e, data) => changeKind(data.value as EntityKind)} disabled={busy} aria-label="Record type">
         <Radio value="company" label="Companies" />

@@ -1,0 +1,141 @@
+// `npm run bench -- match`: a list of 1,000 websites in mixed spellings (about 10% of rows are a
+// company already in the list, written differently; 10 websites no company has) enriched with
+// one field, as cells do: the matcher (dedup on the normalized website, 25 inputs a request,
+// fields with the match, key -> id cached) beside one request per row. Then the same list
+// recalculated, and reopened on the same cache store. Requests are counted at the sandbox;
+// credits come from its ledger.
+import { createServiceClient, type ServiceClient } from "../src/core/api/index.js";
+import { PATHS } from "../src/core/contract/index.js";
+import { createEnrichmentEngine, MemoryCacheStore, type CacheStore } from "../src/core/enrich/index.js";
+import { normalizeWebsite } from "../src/core/enrich/matchKeys.js";
+import { createRecordMatcher } from "../src/core/enrich/matcher.js";
+import { startSandbox, type RunningSandbox } from "../src/sandbox/server.js";
+
+const RATE = 25;
+const LATENCY_MS = 40;
+const ROWS = 1000;
+const REPEATED_SHARE = 0.1;
+const UNKNOWN = 10;
+const NAIVE_SLICE = 100;
+const ROUTE = `POST ${PATHS.enrichCompanies}`;
+
+/** Deterministic spellings of one domain, as lists from different sources write it. */
+const SPELLINGS = [
+  (d: string) => d,
+  (d: string) => `https://www.${d}/about`,
+  (d: string) => d.toUpperCase(),
+  (d: string) => `http://${d}./`,
+  (d: string) => `www.${d}`,
+  (d: string) => `https://${d}/contact?ref=list`,
+];
+
+interface Row {
+  approach: string;
+  requests: number;
+  credits: number;
+  wallMs: number;
+  matched: number;
+  note?: string;
+}
+
+export async function benchMatch(): Promise<void> {
+  const sandbox = await startSandbox({ companies: 2000, contacts: 2000, http: true, port: 0, host: "127.0.0.1", rateLimit: { perSecond: RATE }, faults: { latencyMs: LATENCY_MS } });
+  try {
+    const list = websites(sandbox);
+    const unique = new Set(list.map((w) => (normalizeWebsite(w) as { value: string }).value)).size;
+    const expectedMatched = unique - UNKNOWN;
+    console.log(`${list.length} rows, ${unique} distinct websites once normalized (${expectedMatched} companies the sandbox has, ${UNKNOWN} it has not)`);
+    console.log(`expected: requests = ceil(${unique} / 25) = ${Math.ceil(unique / 25)}, credits = ${expectedMatched}`);
+    const rows: Row[] = [];
+
+    const store: CacheStore = new MemoryCacheStore();
+    const client = await clientFor(sandbox, "bench-match");
+    const open = (cacheStore: CacheStore) => {
+      const matcher = createRecordMatcher({ client, cache: cacheStore });
+      const engine = createEnrichmentEngine({ client, cache: cacheStore, dailyNewRecordCap: 100_000 });
+      return (label: string) =>
+        measure(sandbox, "bench-match", label, list, async (website) => {
+          const match = await matcher.match({ kind: "company", criteria: { website } }, ["name"]);
+          if (!match.ok) return false;
+          return (await engine.getCells("company", match.id, "name")).ok;
+        });
+    };
+    const workbook = open(store);
+    rows.push(await workbook("matcher, first calculation"));
+    rows.push(await workbook("matcher, recalculation"));
+    rows.push(await open(store)("matcher, workbook reopened (same cache store)"));
+
+    const naiveClient = await clientFor(sandbox, "bench-match-naive");
+    const slice = list.slice(0, NAIVE_SLICE);
+    const measured = await measure(sandbox, "bench-match-naive", "naive", slice, async (website) => {
+      const [record] = await naiveClient.enrichCompanies([{ companyWebsite: website }], ["name"]);
+      return record?.outcome === "matched";
+    });
+    const scale = list.length / slice.length;
+    rows.push({
+      approach: "naive: one request per row",
+      requests: Math.round(measured.requests * scale),
+      credits: expectedMatched,
+      wallMs: measured.wallMs * scale,
+      matched: Math.round(measured.matched * scale),
+      note: `measured on ${slice.length} rows, x${scale} extrapolated; credits the same (a company is charged once), recalculation asks all again`,
+    });
+    print(rows);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+/** 1,000 rows: 890 distinct companies' websites, 100 rows of them again in another spelling, 10 unknown. */
+function websites(sandbox: RunningSandbox): string[] {
+  const repeated = Math.round(ROWS * REPEATED_SHARE);
+  const distinct = ROWS - repeated - UNKNOWN;
+  const domains = (sandbox.ctx.db.prepare("SELECT domain FROM companies WHERE domain IS NOT NULL ORDER BY id LIMIT ?").all(distinct) as Array<{ domain: string }>).map((r) => r.domain);
+  const list = domains.map((d, i) => SPELLINGS[i % SPELLINGS.length]!(d));
+  for (let i = 0; i < repeated; i++) list.push(SPELLINGS[(i + 1) % SPELLINGS.length]!(domains[(i * 7) % domains.length]!));
+  for (let i = 0; i < UNKNOWN; i++) list.push(`https://www.no-company-${i}.example/`);
+  // Mixed order, deterministically, so repeats are far from their first spelling.
+  return list.map((w, i) => ({ w, k: (i * 7919) % list.length })).sort((a, b) => a.k - b.k).map((e) => e.w);
+}
+
+async function post(sandbox: RunningSandbox, path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return response.json();
+}
+
+async function clientFor(sandbox: RunningSandbox, account: string): Promise<ServiceClient> {
+  await post(sandbox, "/__sandbox/accounts", { id: account, credits: 100_000 });
+  const { access_token: token } = (await post(sandbox, "/__sandbox/token", { account, expiresIn: 3600 })) as { access_token: string };
+  return createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token, rateLimit: { perSecond: RATE } });
+}
+
+async function creditsUsed(sandbox: RunningSandbox, account: string): Promise<number> {
+  const summary = (await (await fetch(`${sandbox.url}/__sandbox/accounts/${account}`)).json()) as { credits: number; initialCredits: number };
+  return summary.initialCredits - summary.credits;
+}
+
+async function measure(sandbox: RunningSandbox, account: string, approach: string, list: string[], evaluate: (website: string) => Promise<boolean>): Promise<Row> {
+  sandbox.ctx.stats.reset();
+  const before = await creditsUsed(sandbox, account);
+  const started = performance.now();
+  const outcomes = await Promise.all(list.map((w) => evaluate(w).catch(() => false)));
+  const wallMs = performance.now() - started;
+  return {
+    approach,
+    requests: sandbox.ctx.stats.requests.get(ROUTE) ?? 0,
+    credits: (await creditsUsed(sandbox, account)) - before,
+    wallMs,
+    matched: outcomes.filter(Boolean).length,
+  };
+}
+
+function print(rows: Row[]): void {
+  const header = ["approach", "requests", "credits", "wall s", "rows matched"];
+  const table = rows.map((r) => [r.approach, String(r.requests), String(r.credits), (r.wallMs / 1000).toFixed(2), String(r.matched)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  console.log(line(header));
+  for (const t of table) console.log(line(t));
+  for (const r of rows) if (r.note) console.log(`  ${r.approach}: ${r.note}`);
+}

@@ -1,0 +1,77 @@
+// Enrich selection on a column of websites, in browser mode, in headless Chromium, against the
+// real sandbox: insert companies, pick their Website column, let the panel detect websites (and
+// pick the neighbouring Country and City columns), check the estimate, run, and find the matched
+// id, the match status and the chosen fields written beside the table, in one request.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { chromiumAvailable, startE2E, type E2E } from "./helpers.js";
+
+const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
+const ENRICH = "POST /data/v1/companies/enrich";
+
+async function sheet(page: Page): Promise<{ headers: string[]; rows: string[][] }> {
+  const table = page.getByTestId("sheet-table");
+  const headers = await table.locator("thead th").allInnerTexts();
+  const rows: string[][] = [];
+  for (const row of await table.locator("tbody tr").all()) rows.push(await row.locator("td").allInnerTexts());
+  return { headers: headers.map((h) => h.trim()), rows };
+}
+
+describe("Enrich selection: a column of websites", { skip }, () => {
+  let e2e: E2E;
+  before(async () => {
+    e2e = await startE2E();
+  });
+  after(async () => {
+    await e2e?.close();
+  });
+
+  test("detects websites, matches them in one request and writes id, match status and fields", async () => {
+    const { page, errors } = await e2e.openTaskPane();
+    const form = page.getByRole("region", { name: "Company search" });
+    await form.getByRole("textbox", { name: "Company name" }).fill("Northwind Traders");
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByTestId("preview-table").waitFor();
+    await form.getByRole("button", { name: "Insert into sheet" }).click();
+    await form.getByRole("status").filter({ hasText: /Inserted \d+ compan/ }).waitFor({ timeout: 60_000 });
+    const before = await sheet(page);
+    const websiteColumn = before.headers.indexOf("Website");
+    assert.ok(websiteColumn > 0, before.headers.join("|"));
+    assert.ok(before.rows.length >= 3, "the three Northwind Traders");
+    assert.ok(before.rows.some((r) => /^https?:\/\/www\..*\/./.test(r[websiteColumn] ?? "")), "websites stored with www. and a path");
+
+    await page.getByTestId("sheet-table").getByRole("button", { name: "Website", exact: true }).click();
+    await page.getByRole("tab", { name: "Enrich" }).click();
+    await page.getByRole("radio", { name: "Websites, names, emails" }).click();
+    await page.getByRole("button", { name: "Read selection" }).click();
+    const holds = page.getByRole("combobox", { name: "The column holds" });
+    await holds.waitFor();
+    assert.equal(await holds.inputValue(), "website", "websites detected");
+    assert.notEqual(await page.getByRole("combobox", { name: "Country column" }).inputValue(), "", "the Country column beside it is picked");
+
+    e2e.sandbox.resetStats();
+    await page.getByRole("button", { name: "Check list" }).click();
+    const plan = page.getByRole("region", { name: "Before you run" });
+    await plan.getByText(`${before.rows.length} rows, ${before.rows.length} different websites`).waitFor();
+    await plan.getByText("in 1 request").waitFor();
+    await plan.getByRole("button", { name: "Match and enrich" }).click();
+    await page.getByRole("status").filter({ hasText: `${before.rows.length} matched` }).waitFor({ timeout: 60_000 });
+    assert.equal(e2e.sandbox.requests(ENRICH), 1, "one request: the fields came with the match");
+
+    const after = await sheet(page);
+    // The browser workbook numbers a repeated header ("Company ID 2").
+    const last = (prefix: string) => after.headers.reduce((found, h, i) => (h.startsWith(prefix) ? i : found), -1);
+    const idColumn = last("Company ID");
+    const statusColumn = after.headers.indexOf("Match status");
+    const nameColumn = last("Company name");
+    assert.ok(idColumn > websiteColumn && statusColumn === idColumn + 1 && nameColumn > statusColumn, after.headers.join("|"));
+    for (const row of after.rows) {
+      assert.equal(row[idColumn], row[0], "the matched id is the row's own company");
+      assert.equal(row[statusColumn], "Matched");
+      assert.equal(row[nameColumn], row[1]);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
