@@ -126,7 +126,7 @@ export async function companyCardValue(
 // The polling lives in src/core/jobs: cells watching the same job share one poll, and a
 // cancelled formula stops its share. The runtime connects the poller with configureJobStatus.
 export interface JobStatusConfig {
-  /** sharedJobPoller(runtime.client): the same poller as the task pane's job panel. */
+  /** runtime.jobPoller: the same poller as the task pane's job panel. */
   poller: JobPoller;
   isSignedIn: () => boolean | Promise<boolean>;
 }

@@ -3,6 +3,10 @@ import { Type, type Static, type TSchema } from "@sinclair/typebox";
 
 export const MEDIA_TYPE = "application/vnd.api+json";
 
+/** The two kinds of record the service searches and enriches. */
+export const RecordKind = Type.Union([Type.Literal("company"), Type.Literal("contact")]);
+export type RecordKind = Static<typeof RecordKind>;
+
 /** Limits from part 8 of the specification and the notes. */
 export const LIMITS = {
   maxStringLength: 500,
