@@ -2,6 +2,7 @@
 // in it. Two implementations: excelWorkbook.ts (Office) and browserWorkbook.ts (a plain page).
 // The UI receives one of them through context and never touches Office itself.
 import type { CellValue, ColumnSpec } from "../core/sheet/index.js";
+import type { RecordKind } from "../core/contract/index.js";
 
 export type InsertTarget =
   /** A new worksheet (the default: nothing is ever overwritten). */
@@ -51,7 +52,7 @@ export interface TableWriter {
 export interface SavedSearchRecord {
   id: string;
   name: string;
-  kind: "company" | "contact";
+  kind: RecordKind;
   filters: Record<string, unknown>;
   sort?: string;
   columns: string[];
