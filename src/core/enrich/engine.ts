@@ -56,6 +56,8 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
   private readonly log: Logger | undefined;
   private queue: PendingCall[] = [];
   private window: AbortController | undefined;
+  /** Armed after a flush: when no cell arrives for a window, requests with room leave too. */
+  private quiet: AbortController | undefined;
   private readonly work = new Set<Promise<unknown>>();
   /** Fields asked per kind, with when they were last asked. */
   private readonly askedFields: Record<RecordKind, Map<string, number>> = { company: new Map(), contact: new Map() };
@@ -75,7 +77,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
     });
     const track = (work: Promise<unknown>) => this.track(work);
     this.spend = new SpendReservations(options.spendStore, this.now, options.dailyNewRecordCap, track, this.log);
-    this.batches = new RequestBatches(options.client, this, track);
+    this.batches = new RequestBatches(options.client, this, track, { arriving: () => this.window !== undefined || this.quiet !== undefined || this.queue.length > 0 });
   }
 
   async getCells(kind: EntityKind, rawId: unknown, rawFields: unknown, options: CellRequestOptions = {}): Promise<CellsResult> {
@@ -134,7 +136,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
     options.onProgress?.({ ...progress });
     // Every record's requests (this run's, or ones of cells it waits for) are taken before they start.
     const waits = keys.map((key) => this.batches.outcomesFor(key));
-    this.batches.launch(group);
+    this.batches.launch(group, true);
     const outcomes = await Promise.all(waits);
     const results = new Map<number, CellsResult>();
     for (const [index, id] of unique.entries()) {
@@ -196,6 +198,9 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
         this.window = undefined;
         this.track(this.flush());
       }
+      this.quiet?.abort();
+      this.quiet = undefined;
+      this.batches.launch(undefined, true);
       if (this.work.size === 0) return;
       await Promise.allSettled([...this.work]);
     }
@@ -204,6 +209,8 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
   // ---- gathering and flushing ----
 
   private scheduleFlush(): void {
+    this.quiet?.abort();
+    this.quiet = undefined;
     if (this.window) return;
     const window = new AbortController();
     this.window = window;
@@ -235,6 +242,8 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
       const needs = this.missing([...asked.values()]);
       refused = this.reserve(needs);
       for (const need of needs.values()) this.batches.add(need);
+      // Full requests start now; one with room waits until cells stop arriving for a window.
+      this.armQuiet();
       this.batches.launch();
     } catch (error) {
       // Whatever went wrong, no cell may stay #BUSY!.
@@ -246,6 +255,20 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
     const byKey = new Map<string, PendingCall[]>();
     for (const call of calls) byKey.set(call.key, [...(byKey.get(call.key) ?? []), call]);
     await Promise.all([...byKey.values()].map((group) => this.settle(group, refused)));
+  }
+
+  private armQuiet(): void {
+    if (this.window || this.quiet) return;
+    const quiet = new AbortController();
+    this.quiet = quiet;
+    this.sleep(this.windowMs, quiet.signal).then(
+      () => {
+        if (this.quiet !== quiet) return;
+        this.quiet = undefined;
+        this.batches.launch();
+      },
+      () => undefined, // more cells arrived, or flushed by whenIdle
+    );
   }
 
   /** The records' fields not cached, not known to have no match, and not already asked. */

@@ -44,6 +44,11 @@ export interface BatchGroup {
   signal?: AbortSignal;
   /** The problem that stops the group's later requests (signed out, no permission, no credits). */
   stopsOn?: ReadonlySet<CellProblem["kind"]>;
+  /**
+   * Whether more work is still arriving for the group: a request with room for more records then
+   * waits (it leaves once arrivals stop and the group's other requests are done).
+   */
+  arriving?: () => boolean;
   /** Called after each request of the group has settled. */
   onRequestDone?: (records: number) => void;
 }
@@ -70,13 +75,16 @@ export interface GroupState {
 export class RequestBatches {
   private readonly batches = new Set<Batch>();
   private readonly byKey = new Map<string, Set<Batch>>();
-  private readonly cellGroup: GroupState = { options: {}, waiting: [], running: 0 };
+  private readonly cellGroup: GroupState;
 
   constructor(
     private readonly client: Pick<ServiceClient, "enrichBatch">,
     private readonly handler: BatchHandler,
     private readonly track: (work: Promise<unknown>) => void,
-  ) {}
+    cells: BatchGroup = {},
+  ) {
+    this.cellGroup = this.group(cells);
+  }
 
   /** A group for one run (enrich selection); cells share the default group. */
   group(options: BatchGroup): GroupState {
@@ -122,9 +130,13 @@ export class RequestBatches {
     this.byKey.set(need.key, list);
   }
 
-  /** Starts the requests added so far (after a whole flush, so they fill up first). */
-  launch(group: GroupState = this.cellGroup): void {
-    this.pump(group);
+  /**
+   * Starts the requests added so far (after a whole flush, so they fill up first). A request
+   * with room for more records waits while work is arriving or others of its group run, unless
+   * `force` (whenIdle, a selection run).
+   */
+  launch(group: GroupState = this.cellGroup, force = false): void {
+    this.pump(group, force);
   }
 
   /** Requests a group has made or will make. */
@@ -151,10 +163,12 @@ export class RequestBatches {
     return batch;
   }
 
-  private pump(group: GroupState): void {
+  private pump(group: GroupState, force = false): void {
     const limit = group.options.concurrency ?? Number.POSITIVE_INFINITY;
     while (group.running < limit) {
-      const batch = group.waiting.shift();
+      const fullOnly = !force && group.options.arriving !== undefined && (group.running > 0 || group.options.arriving());
+      const at = fullOnly ? group.waiting.findIndex((b) => b.needs.size >= LIMITS.maxEnrichInputs) : 0;
+      const batch = at >= 0 ? group.waiting.splice(at, 1)[0] : undefined;
       if (!batch) return;
       const reason = group.options.signal?.aborted ? problems.cancelled() : group.stop;
       if (reason) {
