@@ -158,7 +158,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const persisted = options.cache && options.spendStore ? {} : stores(userKey);
       const cache = options.cache ?? persisted.cache;
       const spendStore = options.spendStore ?? persisted.spendStore;
-      return createEnrichmentEngine({ client, ...(cache ? { cache } : {}), ...(spendStore ? { spendStore } : {}) });
+      // Every field of a record rides in its first request: credits are per record, so the next
+      // columns come free and requests stay at the floor in any calculation order (bench/cells.ts).
+      return createEnrichmentEngine({ client, companionFields: "all", ...(cache ? { cache } : {}), ...(spendStore ? { spendStore } : {}) });
     },
     tokens,
     environment,

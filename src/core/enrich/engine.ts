@@ -52,7 +52,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
   private readonly cache: RecordCache;
   private readonly spend: SpendReservations;
   private readonly batches: RequestBatches;
-  private readonly companionFields: boolean;
+  private readonly companionFields: "recent" | "all" | "none";
   private readonly log: Logger | undefined;
   private queue: PendingCall[] = [];
   private window: AbortController | undefined;
@@ -68,7 +68,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
     this.sleep = clock.sleep ? (ms, signal) => clock.sleep!(ms, signal) : (ms, signal) => systemClock.sleep(ms, signal);
     this.windowMs = options.windowMs ?? 10;
     this.log = options.log;
-    this.companionFields = options.companionFields ?? true;
+    this.companionFields = options.companionFields ?? "recent";
     this.cache = new RecordCache({
       store: options.cache ?? new MemoryCacheStore(),
       now: this.now,
@@ -330,10 +330,11 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
   }
 
   companions(kind: RecordKind, keys: readonly string[], fields: ReadonlySet<string>): readonly string[] {
-    if (!this.companionFields) return [];
+    if (this.companionFields === "none") return [];
     const since = this.now() - COMPANION_WINDOW_MS;
+    const candidates = this.companionFields === "all" ? fieldNames(kind).map((field) => [field, since] as const) : this.askedFields[kind];
     const extra: string[] = [];
-    for (const [field, at] of this.askedFields[kind]) {
+    for (const [field, at] of candidates) {
       if (at < since || fields.has(field)) continue;
       // Worth asking only where some record of the request does not have it yet.
       if (keys.some((key) => this.cache.get(key, field) === undefined)) extra.push(field);

@@ -81,11 +81,12 @@ export interface EnrichmentEngineOptions {
   dailyNewRecordCap?: number;
   spendStore?: SpendStore;
   /**
-   * Ask, with each request, the fields recently asked for other records of its kind (default
-   * true). Credits are per record, not per field, so a likely next column comes free with the
-   * first; measured in bench/cells.ts.
+   * Fields asked along with each request beyond the ones its cells need (credits are per record,
+   * not per field, so a likely next column comes free with the first): "recent" (default) the
+   * fields recently asked for other records of its kind; "all" every output field of the kind;
+   * "none". Measured side by side in bench/cells.ts.
    */
-  companionFields?: boolean;
+  companionFields?: "recent" | "all" | "none";
   log?: Logger;
 }
 
