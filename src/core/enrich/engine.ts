@@ -1,9 +1,8 @@
 // The enrichment engine behind the cell functions and "enrich selection". Cells ask for one
 // record's fields; calls arriving within a short window are gathered, each record is asked only
 // for its missing fields, and every caller's promise settles with its own fields or a problem,
-// whatever happens. Its parts: requestBatches.ts turns needs into requests (dedup, 25 per
-// request, fields riding in requests that have not left), spendReservations.ts holds the daily
-// cap, recordCache.ts the answers. The client does the HTTP, retries and rate limiting.
+// whatever happens. Parts: requestBatches.ts (needs -> requests), spendReservations.ts (daily
+// cap), recordCache.ts (answers), likelyFields.ts. The client does HTTP, retries, rate limits.
 import { systemClock } from "../api/clock.js";
 import type { EnrichRecord, Logger } from "../api/types.js";
 import { LIMITS, type RecordKind } from "../contract/index.js";
@@ -22,14 +21,13 @@ import { fieldNames, flattenAttributes, parseRecordId, resolveFieldNames, scanSe
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 import { RecordCache, recordKey } from "./recordCache.js";
 import { RequestBatches, type BatchHandler, type Need, type RecordOutcome } from "./requestBatches.js";
+import { LikelyFields } from "./likelyFields.js";
 import { SpendReservations } from "./spendReservations.js";
 import type { SpendState } from "./spendGuard.js";
 
 export type * from "./engineTypes.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How long a field asked for a kind counts as likely for that kind's next requests. */
-const COMPANION_WINDOW_MS = 10 * 60 * 1000;
 
 const STOPPING_PROBLEMS: ReadonlySet<CellProblem["kind"]> = new Set(["signIn", "forbidden", "creditLimit"]);
 
@@ -52,15 +50,13 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
   private readonly cache: RecordCache;
   private readonly spend: SpendReservations;
   private readonly batches: RequestBatches;
-  private readonly companionFields: "recent" | "all" | "none";
+  private readonly likely: LikelyFields;
   private readonly log: Logger | undefined;
   private queue: PendingCall[] = [];
   private window: AbortController | undefined;
   /** Armed after a flush: when no cell arrives for a window, requests with room leave too. */
   private quiet: AbortController | undefined;
   private readonly work = new Set<Promise<unknown>>();
-  /** Fields asked per kind, with when they were last asked. */
-  private readonly askedFields: Record<RecordKind, Map<string, number>> = { company: new Map(), contact: new Map() };
 
   constructor(options: EnrichmentEngineOptions) {
     const clock = options.clock ?? systemClock;
@@ -68,7 +64,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
     this.sleep = clock.sleep ? (ms, signal) => clock.sleep!(ms, signal) : (ms, signal) => systemClock.sleep(ms, signal);
     this.windowMs = options.windowMs ?? 10;
     this.log = options.log;
-    this.companionFields = options.companionFields ?? "recent";
+    this.likely = new LikelyFields(options.companionFields ?? "recent", this.now);
     this.cache = new RecordCache({
       store: options.cache ?? new MemoryCacheStore(),
       now: this.now,
@@ -92,10 +88,10 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
       if (options.preview) {
         // No request while the formula is typed; the persistent cache may still answer.
         await this.loadCache([key]);
-        return this.fromCache(kind, id, key, fields) ?? { ok: false, problem: problems.preview() };
+        return cachedAnswer(this.cache, kind, id, key, fields) ?? { ok: false, problem: problems.preview() };
       }
       if (this.cache.isLoaded(key)) {
-        const known = this.fromCache(kind, id, key, fields);
+        const known = cachedAnswer(this.cache, kind, id, key, fields);
         if (known) return known;
       }
       return await new Promise<CellsResult>((resolve) => {
@@ -142,7 +138,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
     for (const [index, id] of unique.entries()) {
       const key = keys[index] as string;
       if (refused.has(key)) results.set(id, { ok: false, problem: problems.spendCap(this.spend.status().cap) });
-      else results.set(id, this.answer(kind, id, key, resolved.fields, outcomes[index] ?? []));
+      else results.set(id, answerFrom(this.cache, kind, id, key, resolved.fields, outcomes[index] ?? []));
     }
     return results;
   }
@@ -303,19 +299,11 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
         return;
       }
       const outcomes = await this.batches.outcomesFor(first.key);
-      for (const call of calls) call.resolve(this.answer(call.kind, call.id, call.key, call.fields, outcomes));
+      for (const call of calls) call.resolve(answerFrom(this.cache, call.kind, call.id, call.key, call.fields, outcomes));
     } catch (error) {
       const problem = problemFromError(error);
       for (const call of calls) call.resolve({ ok: false, problem });
     }
-  }
-
-  private answer(kind: EntityKind, id: number, key: string, fields: readonly string[], outcomes: readonly RecordOutcome[]): CellsResult {
-    return answerFrom(this.cache, kind, id, key, fields, outcomes);
-  }
-
-  private fromCache(kind: EntityKind, id: number, key: string, fields: readonly string[]): CellsResult | undefined {
-    return cachedAnswer(this.cache, kind, id, key, fields);
   }
 
   private isManaged(key: string): boolean {
@@ -325,21 +313,12 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
   // ---- what requests report (BatchHandler) ----
 
   private rememberAsked(kind: RecordKind, fields: readonly string[]): void {
-    const at = this.now();
-    for (const field of fields) this.askedFields[kind].set(field, at);
+    this.likely.asked(kind, fields);
   }
 
   companions(kind: RecordKind, keys: readonly string[], fields: ReadonlySet<string>): readonly string[] {
-    if (this.companionFields === "none") return [];
-    const since = this.now() - COMPANION_WINDOW_MS;
-    const candidates = this.companionFields === "all" ? fieldNames(kind).map((field) => [field, since] as const) : this.askedFields[kind];
-    const extra: string[] = [];
-    for (const [field, at] of candidates) {
-      if (at < since || fields.has(field)) continue;
-      // Worth asking only where some record of the request does not have it yet.
-      if (keys.some((key) => this.cache.get(key, field) === undefined)) extra.push(field);
-    }
-    return extra;
+    // Worth asking only where some record of the request does not have it yet.
+    return this.likely.along(kind, fields).filter((field) => keys.some((key) => this.cache.get(key, field) === undefined));
   }
 
   answered(kind: RecordKind, need: Need, fields: readonly string[], record: EnrichRecord<unknown> | undefined): RecordOutcome {
