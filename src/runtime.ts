@@ -1,87 +1,25 @@
 // The one composition root: for an environment it builds the token source, the service client
-// and the enrichment engine once per shared runtime (the task pane and the cell functions run
-// in the same page and share them). Everything is typed and passed on explicitly; nothing else
-// creates a client.
-import { createServiceClient, UnauthorizedError, type RateLimitOptions, type ServiceClient, type Transport } from "./core/api/index.js";
-import { isServiceError } from "./core/api/errors.js";
+// (with its request hooks), the enrichment engine and the job poller once per shared runtime
+// (the task pane and the cell functions run in the same page and share them). Everything is
+// typed and passed on explicitly; nothing else creates a client.
+import { createServiceClient, type RateLimitOptions, type ServiceClient, type Transport } from "./core/api/index.js";
+import { RequestHooks } from "./core/api/hooks.js";
+import { usageChangesAfterSpending, type UsageListener } from "./core/api/usageChanges.js";
 import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type SpendStore } from "./core/enrich/index.js";
 import { createRecordMatcher, type RecordMatcher } from "./core/enrich/matcher.js";
+import { JobPoller, JobTracker, keyValueJobStorage, type KeyValueStore } from "./core/jobs/index.js";
 import type { EnvironmentSettings } from "./core/settings/environment.js";
-import type { AccountChangeReason, AccountInfo, TokenSource } from "./auth/index.js";
-import { sharedJobPoller } from "./core/jobs/index.js";
+import type { AccountInfo, TokenSource } from "./auth/types.js";
+import { signOutOnRefusedSignIn } from "./auth/signOutOnRefusal.js";
 import { enrichmentStores } from "./office/persistentCache.js";
+import { userStorage } from "./office/userStorage.js";
 import type { FunctionsConfig, JobStatusConfig } from "./functions/functions.js";
 
-export type { TokenSource } from "./auth/index.js";
+export type { TokenSource } from "./auth/types.js";
+export { devTokenSource } from "./auth/devTokenSource.js";
+export { lazyTokenSource, signInTokenSource } from "./auth/lazyTokenSource.js";
 
 export type TokenSourceFactory = (environment: EnvironmentSettings) => TokenSource;
-
-interface DevTokenResponse {
-  access_token?: unknown;
-  expires_in?: unknown;
-}
-
-/**
- * Sandbox only: takes a token from the sandbox's development endpoint (POST /__sandbox/token)
- * without a sign-in dialog, so demonstrations and browser tests run without the OAuth flow.
- * Refuses any other environment. Tokens stay in memory.
- */
-export function devTokenSource(environment: EnvironmentSettings, transport: typeof fetch = fetch): TokenSource {
-  if (environment.kind !== "sandbox") throw new Error("The development token source works only with the sandbox.");
-  const url = `${environment.apiBaseUrl.replace(/\/+$/, "")}/__sandbox/token`;
-  let token: { value: string; expiresAt: number } | undefined;
-  let inflight: Promise<string> | undefined;
-  let signedOut = false;
-  const listeners = new Set<(account: AccountInfo | null, reason?: AccountChangeReason) => void>();
-  const SANDBOX_ACCOUNT: AccountInfo = { name: "Sandbox user", username: "sandbox" };
-  const notify = (reason: AccountChangeReason) => listeners.forEach((l) => l(signedOut ? null : SANDBOX_ACCOUNT, reason));
-
-  const fetchToken = async (): Promise<string> => {
-    let response: Response;
-    try {
-      response = await transport(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    } catch {
-      throw new UnauthorizedError("unauthorized", { userMessage: `The sandbox at ${environment.apiBaseUrl} does not answer. Start it with npm run sandbox.` });
-    }
-    if (!response.ok) {
-      throw new UnauthorizedError("unauthorized", { status: response.status, userMessage: "The sandbox did not give a token; is it a development sandbox?" });
-    }
-    const body = (await response.json()) as DevTokenResponse;
-    if (typeof body.access_token !== "string") {
-      throw new UnauthorizedError("unauthorized", { userMessage: "The sandbox answered without a token." });
-    }
-    const lifetime = typeof body.expires_in === "number" ? body.expires_in : 3600;
-    token = { value: body.access_token, expiresAt: Date.now() + Math.max(10, lifetime - 30) * 1000 };
-    return token.value;
-  };
-
-  return {
-    getAccessToken: async (request) => {
-      if (signedOut) throw new UnauthorizedError("unauthorized", { userMessage: "Sign in to use the sandbox." });
-      if (!request?.forceRefresh && token && token.expiresAt > Date.now()) return token.value;
-      // One request at a time, however many callers ask at once.
-      inflight ??= fetchToken().finally(() => (inflight = undefined));
-      return inflight;
-    },
-    signIn: async () => {
-      signedOut = false;
-      await fetchToken();
-      notify("signedIn");
-      return SANDBOX_ACCOUNT;
-    },
-    signOut: async (options) => {
-      signedOut = true;
-      token = undefined;
-      notify(options?.reason === "expired" ? "expired" : "signedOut");
-    },
-    // The sandbox's development tokens need no sign-in: signed in until the user signs out.
-    account: () => (signedOut ? null : SANDBOX_ACCOUNT),
-    onChange: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
 
 export interface Runtime {
   environment: EnvironmentSettings;
@@ -93,6 +31,17 @@ export interface Runtime {
   matcher: RecordMatcher;
   /** Whether a user is signed in, after a sign-in stored from a previous session has been restored. */
   isSignedIn(): Promise<boolean>;
+  /**
+   * The request hooks of this runtime's client: later behaviour (a wire-name translation, an
+   * API relay) registers here with before/after/wrap; see src/core/api/hooks.ts.
+   */
+  hooks: RequestHooks;
+  /** Called once spending requests have settled: the account's usage may have changed. Returns the unsubscribe. */
+  onUsageChanged(listener: UsageListener): () => void;
+  /** One poller for every job status the page follows (job panel and =BIZ.JOBSTATUS cells). */
+  jobPoller: JobPoller;
+  /** The signed-in user's remembered job list, in the user's own storage (not the workbook). */
+  openJobTracker(): Promise<JobTracker>;
 }
 
 /** Where one user's enrichment cache and daily record count persist. */
@@ -114,41 +63,8 @@ export interface RuntimeOptions {
   stores?: EnrichmentStoresFactory;
   /** Requests per second the client allows itself (the plan's allowance). */
   requestsPerSecond?: number;
-}
-
-/**
- * The real sign-in (OAuth code flow with PKCE) for the platform the page runs on. The sign-in
- * library is loaded right after start-up rather than in the first bundle (it is large).
- */
-export function signInTokenSource(platform: "office" | "browser"): TokenSourceFactory {
-  return (environment) => lazyTokenSource(() => import("./auth/index.js").then((m) => m.createTokenSource(environment, platform)));
-}
-
-type AccountListener = (account: AccountInfo | null, reason?: AccountChangeReason) => void;
-
-/** A token source whose implementation loads on demand; calls wait for it, events pass through. */
-export function lazyTokenSource(load: () => Promise<TokenSource>): TokenSource {
-  let source: TokenSource | undefined;
-  const listeners = new Set<AccountListener>();
-  const ready = load().then((loaded) => {
-    source = loaded;
-    loaded.onChange((account, reason) => listeners.forEach((l) => l(account, reason)));
-    const account = loaded.account();
-    if (account) listeners.forEach((l) => l(account, "restored"));
-    return loaded;
-  });
-  // A failed load is reported by the first call that needs the source, not here.
-  ready.catch(() => undefined);
-  return {
-    getAccessToken: async (request) => (await ready).getAccessToken(request),
-    signIn: async () => (await ready).signIn(),
-    signOut: async (options) => (await ready).signOut(options),
-    account: () => source?.account() ?? null,
-    onChange: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  /** Where job lists are kept (default: the user's storage of src/office/userStorage). */
+  jobStore?: KeyValueStore;
 }
 
 /** FNV-1a over UTF-16 code units, two seeds: a short stable key that does not spell the text out. */
@@ -189,8 +105,22 @@ export async function signedInAfterRestore(tokens: TokenSource): Promise<boolean
 }
 
 /**
+ * A stand-in that forwards every member to whatever `current()` returns at the time of the call,
+ * so holders keep one reference while the object behind it is replaced.
+ */
+function followCurrent<T extends object>(current: () => T): T {
+  return new Proxy({} as T, {
+    get(_target, name) {
+      const target = current();
+      const value: unknown = Reflect.get(target, name);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
  * One engine per signed-in user, switched when the account changes, behind the one engine
- * interface the task pane and the cell functions hold for the life of the page.
+ * reference the task pane and the cell functions hold for the life of the page.
  */
 function accountScopedEngine(build: (userKey: string) => EnrichmentEngine, tokens: TokenSource, environment: EnvironmentSettings): EnrichmentEngine {
   let key = enrichmentUserKey(environment, tokens.account());
@@ -201,16 +131,7 @@ function accountScopedEngine(build: (userKey: string) => EnrichmentEngine, token
     key = next;
     engine = build(next);
   });
-  return {
-    getCells: (kind, id, fields, options) => engine.getCells(kind, id, fields, options),
-    enrichIds: (kind, ids, fields, options) => engine.enrichIds(kind, ids, fields, options),
-    planSelection: (kind, rawIds, fields) => engine.planSelection(kind, rawIds, fields),
-    markUnderManagement: (kind, ids) => engine.markUnderManagement(kind, ids),
-    clearCache: () => engine.clearCache(),
-    spendStatus: () => engine.spendStatus(),
-    setDailyNewRecordCap: (cap) => engine.setDailyNewRecordCap(cap),
-    whenIdle: () => engine.whenIdle(),
-  };
+  return followCurrent(() => engine);
 }
 
 /** One matcher per signed-in user, like the engine. */
@@ -221,57 +142,7 @@ function accountScopedMatcher(build: (userKey: string) => RecordMatcher, tokens:
     const next = enrichmentUserKey(environment, account);
     if (next !== key) matcher = build((key = next));
   });
-  return {
-    match: (criteria, fields, options) => matcher.match(criteria, fields, options),
-    matchMany: (criteria, fields, options) => matcher.matchMany(criteria, fields, options),
-    plan: (criteria) => matcher.plan(criteria),
-    whenIdle: () => matcher.whenIdle(),
-  };
-}
-
-/**
- * The client with one rule on top: a refusal of the sign-in that the client's own forced token
- * refresh did not fix signs the user out with reason "expired", so the task pane returns to the
- * sign-in screen saying why. The one place this happens; components only show the error.
- */
-export function signOutOnRefusedSignIn(client: ServiceClient, tokens: TokenSource): ServiceClient {
-  /** Signs out after a refused sign-in, unless the user signed in as someone else meanwhile. */
-  const checkFor = (signedInAs: string | undefined) => (error: unknown): never => {
-    const now = tokens.account();
-    // Signed out already (no token to begin with, or the token source gave up itself): nothing to do.
-    if (isServiceError(error) && error.kind === "unauthorized" && now !== null && (signedInAs === undefined || signedInAs === now.username)) {
-      tokens.signOut({ reason: "expired" }).catch((signOutError: unknown) =>
-        // The request's own error still reaches the caller; this only records why the screen did not change.
-        console.error("Signing out after a refused sign-in failed:", signOutError instanceof Error ? signOutError.message : String(signOutError)),
-      );
-    }
-    throw error;
-  };
-  const guard = <T>(work: Promise<T>): Promise<T> => work.catch(checkFor(tokens.account()?.username));
-  async function* guardPages<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
-    const check = checkFor(tokens.account()?.username);
-    try {
-      yield* pages;
-    } catch (error) {
-      check(error);
-    }
-  }
-  return {
-    searchCompanies: (filters, options) => guard(client.searchCompanies(filters, options)),
-    searchContacts: (filters, options) => guard(client.searchContacts(filters, options)),
-    iterateCompanies: (filters, options) => guardPages(client.iterateCompanies(filters, options)),
-    iterateContacts: (filters, options) => guardPages(client.iterateContacts(filters, options)),
-    enrichCompanies: (inputs, fields, options) => guard(client.enrichCompanies(inputs, fields, options)),
-    enrichContacts: (inputs, fields, options) => guard(client.enrichContacts(inputs, fields, options)),
-    lookup: (fieldName, options) => guard(client.lookup(fieldName, options)),
-    usage: (options) => guard(client.usage(options)),
-    listAudiences: (options) => guard(client.listAudiences(options)),
-    getAudience: (audienceId, options) => guard(client.getAudience(audienceId, options)),
-    getAudienceRows: (audienceId, options) => guard(client.getAudienceRows(audienceId, options)),
-    startAudienceEnrichment: (audienceId, options) => guard(client.startAudienceEnrichment(audienceId, options)),
-    getJob: (audienceId, jobId, options) => guard(client.getJob(audienceId, jobId, options)),
-    waitForJob: (audienceId, jobId, options) => guard(client.waitForJob(audienceId, jobId, options)),
-  };
+  return followCurrent(() => matcher);
 }
 
 export function createRuntime(options: RuntimeOptions): Runtime {
@@ -282,17 +153,19 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     // The account's allowance at the real service may be below ours: learn it before a burst.
     ...(environment.kind !== "sandbox" ? { probeFirst: true } : {}),
   };
-  const client = signOutOnRefusedSignIn(
-    createServiceClient({
-      baseUrl: environment.apiBaseUrl,
-      // Production keeps the audience operations under /studio: the environment says where.
-      audiencesBaseUrl: environment.audiencesBaseUrl,
-      getAccessToken: (request) => tokens.getAccessToken(request),
-      ...(options.transport ? { fetch: options.transport } : {}),
-      ...(Object.keys(rateLimit).length > 0 ? { rateLimit } : {}),
-    }),
-    tokens,
-  );
+  // Outermost first: the sign-out rule sees every failure, the usage notice every spending call.
+  const hooks = new RequestHooks();
+  signOutOnRefusedSignIn(hooks, tokens);
+  const usage = usageChangesAfterSpending(hooks);
+  const client = createServiceClient({
+    baseUrl: environment.apiBaseUrl,
+    // Production keeps the audience operations under /studio: the environment says where.
+    audiencesBaseUrl: environment.audiencesBaseUrl,
+    getAccessToken: (request) => tokens.getAccessToken(request),
+    hooks,
+    ...(options.transport ? { fetch: options.transport } : {}),
+    ...(Object.keys(rateLimit).length > 0 ? { rateLimit } : {}),
+  });
   const storesFor = options.stores ?? enrichmentStores;
   // The engine and the matcher built for a user share that user's stores: matched fields reach the engine.
   let opened: { userKey: string; stores: ReturnType<EnrichmentStoresFactory> } | undefined;
@@ -305,7 +178,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const persisted = options.cache && options.spendStore ? {} : stores(userKey);
       const cache = options.cache ?? persisted.cache;
       const spendStore = options.spendStore ?? persisted.spendStore;
-      return createEnrichmentEngine({ client, ...(cache ? { cache } : {}), ...(spendStore ? { spendStore } : {}) });
+      // Every field of a record rides in its first request: credits are per record, so the next
+      // columns come free and requests stay at the floor in any calculation order (bench/cells.ts).
+      return createEnrichmentEngine({ client, companionFields: "all", ...(cache ? { cache } : {}), ...(spendStore ? { spendStore } : {}) });
     },
     tokens,
     environment,
@@ -318,7 +193,24 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     tokens,
     environment,
   );
-  return { environment, tokens, client, engine, matcher, isSignedIn: () => signedInAfterRestore(tokens) };
+  const jobPoller = new JobPoller({ client });
+  const openJobTracker = () => {
+    // The job list is per user, in the user's own storage.
+    const user = tokens.account()?.username ?? "anonymous";
+    return JobTracker.open({ poller: jobPoller, storage: keyValueJobStorage(options.jobStore ?? userStorage(), `${environment.apiBaseUrl}|${user}`) });
+  };
+  return {
+    environment,
+    tokens,
+    client,
+    engine,
+    matcher,
+    isSignedIn: () => signedInAfterRestore(tokens),
+    hooks,
+    onUsageChanged: (listener) => usage.onUsageChanged(listener),
+    jobPoller,
+    openJobTracker,
+  };
 }
 
 /** What the cell functions get from a runtime: configureFunctions and configureJobStatus take these. */
@@ -335,7 +227,7 @@ export interface CellFunctionsWiring {
 export function cellFunctionsWiring(runtime: Runtime, host: { supportsEntityCards(): boolean }): CellFunctionsWiring {
   return {
     functions: { engine: runtime.engine, matcher: runtime.matcher, isSignedIn: runtime.isSignedIn, supportsEntityCards: () => host.supportsEntityCards() },
-    jobStatus: { poller: sharedJobPoller(runtime.client), isSignedIn: runtime.isSignedIn },
+    jobStatus: { poller: runtime.jobPoller, isSignedIn: runtime.isSignedIn },
   };
 }
 

@@ -4,7 +4,7 @@
 import { isServiceError } from "../core/api/errors.js";
 import type { AccessTokenRequest, Logger } from "../core/api/types.js";
 import { signInExpired, signInRequired } from "./errors.js";
-import { singleFlight } from "./singleFlight.js";
+import { singleFlight } from "../core/api/singleFlight.js";
 import type { AccountChangeReason, AccountInfo, Credentials, SignInBackend, TokenSource } from "./types.js";
 
 export interface TokenSourceOptions {

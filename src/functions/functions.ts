@@ -174,7 +174,7 @@ function isInValuePreview(invocation: CustomFunctions.Invocation | undefined): b
 // The polling lives in src/core/jobs: cells watching the same job share one poll, and a
 // cancelled formula stops its share. The runtime connects the poller with configureJobStatus.
 export interface JobStatusConfig {
-  /** sharedJobPoller(runtime.client): the same poller as the task pane's job panel. */
+  /** runtime.jobPoller: the same poller as the task pane's job panel. */
   poller: JobPoller;
   isSignedIn: () => boolean | Promise<boolean>;
 }

@@ -3,6 +3,7 @@
 // The UI receives one of them through context and never touches Office itself.
 import type { ResumeState } from "../core/search/index.js";
 import type { CellValue, ColumnSpec } from "../core/sheet/index.js";
+import type { RecordKind } from "../core/contract/index.js";
 
 export type InsertTarget =
   /** A new worksheet (the default: nothing is ever overwritten). */
@@ -52,7 +53,7 @@ export interface TableWriter {
 export interface SavedSearchRecord {
   id: string;
   name: string;
-  kind: "company" | "contact";
+  kind: RecordKind;
   filters: Record<string, unknown>;
   sort?: string;
   columns: string[];

@@ -8,7 +8,7 @@ import type { SavedSearchRecord } from "../office/workbook.js";
 import { SavedSearchesProvider } from "./saved/useSavedSearches.js";
 import { SearchTab } from "./search/SearchTab.js";
 import { UsageGauge } from "./usage/UsageGauge.js";
-import { ExtraPanel, EXTRA_TABS, type ExtraTab } from "./extraTabs.js";
+import { ExtraPanel, EXTRA_TABS, type ExtraTab } from "./enrichAndJobsTabs.js";
 
 // Rarely opened tabs load on demand.
 const SavedSearchesTab = lazy(() => import("./saved/SavedSearchesTab.js").then((m) => ({ default: m.SavedSearchesTab })));

@@ -68,7 +68,7 @@ test("the first screen reaches the search tabs, panels and workbook adapters onl
     "src/taskpane/jobs/",
     "src/taskpane/enrich/",
     "src/taskpane/workbook/",
-    "src/taskpane/extraTabs.tsx",
+    "src/taskpane/enrichAndJobsTabs.tsx",
     "src/taskpane/auth/NoticeBar.tsx",
     "src/office/excelWorkbook.ts",
     "src/office/browserWorkbook.ts",

@@ -17,8 +17,6 @@ export interface EnrichJob<TInput extends object> {
   validate(body: unknown): ValidationIssue[];
   /** Sends one request and returns its result items (already shape-checked). */
   send(body: unknown, signal: AbortSignal): Promise<EnrichResultItem[]>;
-  /** Requests kept going at once (the client's concurrency cap). */
-  workers: number;
   options?: EnrichOptions;
 }
 
@@ -96,45 +94,43 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
     if (issues.length > 0) throw serviceError("validation", { issues, message: issues.map((i) => i.message).join(" ") });
   }
 
-  // 3. Send the chunks in order from a few workers (the runner still spaces and caps them);
-  //    the first failure stops the rest.
+  // 3. Send every chunk; the request runner's concurrency cap and rate limiter pace them (in
+  //    order, first come first served). The first failure cancels the ones not yet answered.
   const stop = new AbortController();
   const onCallerAbort = () => stop.abort(options?.signal?.reason);
   options?.signal?.addEventListener("abort", onCallerAbort, { once: true });
   const results = new Map<string, EnrichResultItem>();
   const progress = { requestsDone: 0, requestsTotal: chunks.length, recordsDone: 0, recordsTotal: sendable.length };
-  let next = 0;
-  const worker = async () => {
-    while (next < chunks.length && !stop.signal.aborted) {
-      const c = next;
-      next += 1;
-      const chunk = chunks[c]!;
-      const items = await job.send(bodies[c]!, stop.signal);
-      if (items.length !== chunk.length) {
-        throw serviceError("invalidResponse", {
-          message: `Enrichment answered ${items.length} results for ${chunk.length} inputs`,
-        });
-      }
-      chunk.forEach(([key, input], i) => {
-        const item = items[i]!;
-        assertSameInput(input, item, job.idField);
-        results.set(key, item);
+  const sendChunk = async (chunk: Array<[string, TInput]>, body: unknown): Promise<void> => {
+    const items = await job.send(body, stop.signal);
+    if (items.length !== chunk.length) {
+      throw serviceError("invalidResponse", {
+        message: `Enrichment answered ${items.length} results for ${chunk.length} inputs`,
       });
-      progress.requestsDone += 1;
-      progress.recordsDone += chunk.length;
-      options?.onProgress?.({ ...progress });
     }
+    chunk.forEach(([key, input], i) => {
+      const item = items[i]!;
+      assertSameInput(input, item, job.idField);
+      results.set(key, item);
+    });
+    progress.requestsDone += 1;
+    progress.recordsDone += chunk.length;
+    options?.onProgress?.({ ...progress });
   };
   try {
-    await Promise.all(
-      Array.from({ length: Math.min(job.workers, chunks.length) }, () =>
-        worker().catch((error: unknown) => {
-          stop.abort();
-          throw error;
-        }),
-      ),
+    const sent = chunks.map((chunk, c) =>
+      sendChunk(chunk, bodies[c]).catch((error: unknown) => {
+        stop.abort();
+        throw error;
+      }),
     );
+    // The first failure is the one reported; the others (cancelled by it) are expected.
+    for (const one of sent) one.catch(() => undefined);
+    await Promise.all(sent);
     if (options?.signal?.aborted) throw cancelledError("enrichment");
+  } catch (error) {
+    if (options?.signal?.aborted) throw cancelledError("enrichment");
+    throw error;
   } finally {
     options?.signal?.removeEventListener("abort", onCallerAbort);
   }
@@ -171,7 +167,7 @@ function renumber(issue: ValidationIssue, inputPrefix: string, index: number): V
 }
 
 /** Results come back in input order; an echo that names another record means they did not. */
-function assertSameInput(input: object, item: EnrichResultItem, idField: string): void {
+export function assertSameInput(input: object, item: EnrichResultItem, idField: string): void {
   const sent = (input as Record<string, unknown>)[idField];
   const echoed = item.meta.input?.[idField];
   if (sent !== undefined && echoed !== undefined && String(sent) !== String(echoed)) {

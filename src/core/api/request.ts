@@ -2,6 +2,7 @@
 // and the retry loop that shouldRetry decides. Everything else in the client goes through here.
 import { MEDIA_TYPE } from "../contract/index.js";
 import type { ConcurrencyLimit } from "./concurrency.js";
+import type { RequestHooks } from "./hooks.js";
 import { errorFromResponse, isServiceError, serviceError, type ServiceError } from "./errors.js";
 import type { RateLimiter } from "./rateLimiter.js";
 import { redactText } from "./redact.js";
@@ -14,6 +15,14 @@ export interface RequestSpec {
   /** For messages and logs, e.g. "POST /data/v1/companies/search". */
   operation: string;
   body?: unknown;
+  /**
+   * Builds the body when the request leaves (after its concurrency and rate-limit slots and
+   * the token), instead of `body`: work that arrives while the request waits rides in it.
+   * Called once; retries send the same body.
+   */
+  bodyWhenSent?: () => unknown;
+  /** The request may spend credits (hooks refresh the usage shown after it). */
+  spends?: boolean;
   /** Whether a repeat is harmless if the first attempt reached the service (see RetryDecisionInput). */
   idempotent: boolean;
   /** Statuses that count as success (default [200]). */
@@ -37,6 +46,8 @@ export interface RequestRunnerDeps {
   timeoutMs: number;
   random: () => number;
   log?: Logger;
+  /** Cross-cutting behaviour around every logical request (hooks.ts). */
+  hooks?: RequestHooks;
 }
 
 /** What one attempt got as far as, for the retry loop. */
@@ -44,8 +55,8 @@ interface AttemptState {
   /** The rate limiter granted a slot (so the attempt must settle it). */
   granted?: boolean;
   token?: string;
-  /** The token source failed: nothing was sent. */
-  tokenFailed?: boolean;
+  /** The token source or the body builder failed: nothing was sent, and a retry would not help. */
+  unsendable?: boolean;
 }
 
 export function cancelledError(operation?: string): ServiceError {
@@ -60,7 +71,12 @@ export class RequestRunner {
 
   constructor(private readonly deps: RequestRunnerDeps) {}
 
-  async send(spec: RequestSpec): Promise<RawResponse> {
+  send(spec: RequestSpec): Promise<RawResponse> {
+    const hooks = this.deps.hooks;
+    return hooks ? hooks.run(spec, (hooked) => this.sendOwn(hooked)) : this.sendOwn(spec);
+  }
+
+  private async sendOwn(spec: RequestSpec): Promise<RawResponse> {
     // Waits inside one request listen on a signal of its own, so a signal shared by hundreds of
     // requests (one enrichment, one iteration) carries one listener per request, not several.
     const own = new AbortController();
@@ -77,7 +93,8 @@ export class RequestRunner {
 
   private async sendWithRetries(spec: RequestSpec): Promise<RawResponse> {
     const expect = spec.expect ?? [200];
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const body: { text?: string | undefined; built: boolean } =
+      spec.bodyWhenSent === undefined ? { text: spec.body === undefined ? undefined : JSON.stringify(spec.body), built: true } : { built: false };
     let attempt = 0;
     let tokenRefreshed = false;
     let refreshed: Promise<string> | undefined;
@@ -123,7 +140,7 @@ export class RequestRunner {
         } catch (caught) {
           if (!isServiceError(caught)) throw caught;
           // No token to send ("sign in"): asking the token source again would not help.
-          if (sent.tokenFailed) throw caught;
+          if (sent.unsendable) throw caught;
           error = caught;
         }
         if (error.kind === "cancelled") throw error;
@@ -216,7 +233,7 @@ export class RequestRunner {
   private async attempt(
     spec: RequestSpec,
     after401: Promise<string> | undefined,
-    body: string | undefined,
+    body: { text?: string | undefined; built: boolean },
     sent: AttemptState,
   ): Promise<RawResponse> {
     const { cap, limiter, clock, transport, timeoutMs } = this.deps;
@@ -239,10 +256,22 @@ export class RequestRunner {
       token = await this.token(after401, spec);
     } catch (caught) {
       release();
-      sent.tokenFailed = true;
+      sent.unsendable = true;
       throw caught;
     }
     sent.token = token;
+    if (!body.built) {
+      try {
+        const built = spec.bodyWhenSent?.();
+        body.text = built === undefined ? undefined : JSON.stringify(built);
+        body.built = true;
+      } catch (caught) {
+        release();
+        sent.unsendable = true; // nothing was sent: not worth a retry
+        throw caught;
+      }
+    }
+    const text = body.text;
     const controller = new AbortController();
     const stopTimer = new AbortController();
     let timedOut = false;
@@ -261,20 +290,20 @@ export class RequestRunner {
       () => undefined, // the attempt finished first
     );
     const headers: Record<string, string> = { accept: MEDIA_TYPE, authorization: `Bearer ${token}` };
-    if (body !== undefined) headers["content-type"] = MEDIA_TYPE;
+    if (text !== undefined) headers["content-type"] = MEDIA_TYPE;
     try {
       const sending = transport(spec.url, {
         method: spec.method,
         headers,
-        ...(body !== undefined ? { body } : {}),
+        ...(text !== undefined ? { body: text } : {}),
         signal: controller.signal,
       });
       sending.catch(() => undefined);
       const response = await Promise.race([sending, aborted]);
       const reading = response.text();
       reading.catch(() => undefined);
-      const text = await Promise.race([reading, aborted]);
-      return { status: response.status, headers: response.headers, body: text };
+      const answer = await Promise.race([reading, aborted]);
+      return { status: response.status, headers: response.headers, body: answer };
     } catch (caught) {
       if (spec.signal?.aborted) throw cancelledError(spec.operation);
       if (timedOut) {

@@ -1,16 +1,22 @@
 // The public surface of the service client. Features (task pane, cell functions, job panel)
 // depend on this interface only; createServiceClient in client.ts implements it.
+import type { RequestHooks } from "./hooks.js";
 import type {
   Audience,
+  AudienceEnrichBody,
   AudienceRow,
   CompanyItem,
   CompanySearchFilters,
   ContactItem,
   ContactSearchFilters,
   EnrichResultItem,
+  ErrorObject,
+  GatewayErrorDocument,
+  JobStatusDocument,
   LookupItem,
   MatchCompanyInput,
   MatchPersonInput,
+  RecordKind,
   UsageEntry,
   ValidationIssue,
 } from "../contract/index.js";
@@ -98,6 +104,8 @@ export interface ServiceClientOptions {
   clock?: Clock;
   /** Source of randomness for backoff jitter, in [0, 1) (default Math.random); a test seam. */
   random?: () => number;
+  /** Cross-cutting behaviour around every request (sign-out, usage refresh, relay, wire names): see hooks.ts. */
+  hooks?: RequestHooks;
 }
 
 export interface SearchOptions {
@@ -175,7 +183,7 @@ export interface UsageSummary {
   entries: UsageEntry[];
 }
 
-export type AudienceScope = "AUDIENCE" | "ROW";
+export type AudienceScope = AudienceEnrichBody["data"]["attributes"]["scope"];
 export interface StartAudienceEnrichmentOptions {
   scope: AudienceScope;
   rows?: string[];
@@ -183,20 +191,18 @@ export interface StartAudienceEnrichmentOptions {
   signal?: AbortSignal;
 }
 
-export interface JobStatus {
-  id: string;
-  status: string;
-  percentProgress?: number;
+type JobStatusAttributes = JobStatusDocument["data"]["attributes"];
+/** A job's state as the service said it, its progress, and whether the state is final. */
+export interface JobStatus extends Pick<JobStatusDocument["data"], "id">, Pick<JobStatusAttributes, "status" | "percentProgress"> {
   terminal: boolean;
+  /** The answer's Retry-After in ms: the next poll waits at least this long. */
+  retryAfterMs?: number;
 }
 
-export interface WaitForJobOptions {
-  signal?: AbortSignal;
-  onProgress?: (status: JobStatus) => void;
-  /** First poll delay in ms (default 1000). */
-  initialDelayMs?: number;
-  /** Longest poll delay in ms (default 10000). */
-  maxDelayMs?: number;
+/** One enrichment request by id whose content is read when the request leaves. */
+export interface OpenEnrichBatch {
+  /** Called once, when the request leaves: its ids (1 to 25, distinct) and the fields it asks. */
+  seal(): { ids: number[]; outputFields: string[] };
 }
 
 export interface AudienceRowsPage {
@@ -230,8 +236,12 @@ export interface ServiceClient {
     options?: { page?: number; size?: number; signal?: AbortSignal },
   ): Promise<AudienceRowsPage>;
   startAudienceEnrichment(audienceId: string, options: StartAudienceEnrichmentOptions): Promise<string | null>;
+  /**
+   * One enrichment request by record id whose ids and fields are read when it leaves (after
+   * its rate-limit slot), so work arriving meanwhile rides in it. Records in sealed id order.
+   */
+  enrichBatch(kind: RecordKind, batch: OpenEnrichBatch, options?: { signal?: AbortSignal }): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]>;
   getJob(audienceId: string, jobId: string, options?: { signal?: AbortSignal }): Promise<JobStatus>;
-  waitForJob(audienceId: string, jobId: string, options?: WaitForJobOptions): Promise<JobStatus>;
 }
 
 /**
@@ -251,20 +261,13 @@ export type ServiceErrorKind =
   | "invalidResponse" // non-JSON or wrong shape
   | "cancelled"; // the caller's AbortSignal fired
 
-/** One error object of the service, read from either the JSON:API document or the gateway shape. */
-export interface ServiceErrorObject {
-  id?: string;
-  code?: string;
-  /** HTTP status as the service wrote it. */
-  status?: string;
-  title?: string;
-  detail?: string;
-  source?: { pointer?: string; parameter?: string; header?: string; cookie?: string };
-  /** Gateway shape only. */
-  requestId?: string;
-  /** Gateway shape only: whether the gateway says a retry may work. */
-  retryable?: boolean;
-}
+type GatewayError = GatewayErrorDocument["error"];
+/**
+ * One error object of the service, read from either the JSON:API document or the gateway shape
+ * (requestId and retryable come from the gateway only; status as the service wrote it).
+ */
+export type ServiceErrorObject = Partial<Pick<ErrorObject, "id" | "code" | "status" | "title" | "detail" | "source">> &
+  Pick<GatewayError, "requestId" | "retryable">;
 
 /** What shouldRetry needs to know about one failed attempt. */
 export interface RetryDecisionInput {

@@ -3,6 +3,10 @@ import { Type, type Static, type TSchema } from "@sinclair/typebox";
 
 export const MEDIA_TYPE = "application/vnd.api+json";
 
+/** The two kinds of record the service searches and enriches. */
+export const RecordKind = Type.Union([Type.Literal("company"), Type.Literal("contact")]);
+export type RecordKind = Static<typeof RecordKind>;
+
 /** The service's limits (docs/service.md, "Limits"). */
 export const LIMITS = {
   maxStringLength: 500,

@@ -1,93 +1,31 @@
 // The enrichment engine behind the cell functions and "enrich selection". Cells ask for one
-// record's fields; calls arriving within a short window are gathered, ids are deduplicated
-// across cells and functions, each id is asked only for its missing fields, ids with the same
-// needs share requests of at most 25, and every caller's promise settles with its own fields
-// or a problem, whatever happens. The client does the HTTP, retries and rate limiting.
-import type { EnrichRecord, Logger, ServiceClient } from "../api/types.js";
-import { LIMITS } from "../contract/index.js";
-import type { CacheStore } from "./cacheStore.js";
+// record's fields; calls arriving within a short window are gathered, each record is asked only
+// for its missing fields, and every caller's promise settles with its own fields or a problem,
+// whatever happens. Parts: requestBatches.ts (needs -> requests), spendReservations.ts (daily
+// cap), recordCache.ts (answers), likelyFields.ts. The client does HTTP, retries, rate limits.
+import { systemClock } from "../api/clock.js";
+import type { EnrichRecord, Logger } from "../api/types.js";
+import { LIMITS, type RecordKind } from "../contract/index.js";
 import { MemoryCacheStore } from "./cacheStore.js";
-import { toCellValue, type CellValue } from "./cellValues.js";
-import { fieldNames, fieldSpec, parseRecordId, resolveFieldNames, type EntityKind } from "./fields.js";
+import { answerFrom, cachedAnswer } from "./cellAnswers.js";
+import type {
+  CellRequestOptions,
+  CellsResult,
+  EnrichIdsOptions,
+  EnrichIdsProgress,
+  EnrichmentEngine,
+  EnrichmentEngineOptions,
+  SelectionPlan,
+} from "./engineTypes.js";
+import { fieldNames, flattenAttributes, parseRecordId, resolveFieldNames, scanSelectedIds, type EntityKind } from "./fields.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 import { RecordCache, recordKey } from "./recordCache.js";
-import { DEFAULT_DAILY_NEW_RECORD_CAP, MemorySpendStore, SpendGuard, type SpendState, type SpendStore } from "./spendGuard.js";
+import { RequestBatches, type BatchHandler, type Need, type RecordOutcome } from "./requestBatches.js";
+import { LikelyFields } from "./likelyFields.js";
+import { SpendReservations } from "./spendReservations.js";
+import type { SpendState } from "./spendGuard.js";
 
-export type CellsResult = { ok: true; fields: string[]; values: CellValue[] } | { ok: false; problem: CellProblem };
-
-export interface CellRequestOptions {
-  /** Excel's value preview (the formula is still being typed): answer from the cache only. */
-  preview?: boolean;
-}
-
-export interface EnrichIdsProgress {
-  recordsDone: number;
-  recordsTotal: number;
-  requestsDone: number;
-  requestsTotal: number;
-}
-
-export interface EnrichIdsOptions {
-  signal?: AbortSignal;
-  onProgress?: (progress: EnrichIdsProgress) => void;
-  /** Requests handed to the client at once (default 4); the client's own cap still applies. */
-  concurrency?: number;
-}
-
-/** What enriching a selection would do, shown before the user confirms. */
-export interface SelectionPlan {
-  /** Distinct valid ids, in first-seen order. */
-  ids: number[];
-  /** Cells that are not a valid id (blank cells excluded). */
-  invalidCount: number;
-  blankCount: number;
-  /** Ids whose requested fields are all cached (or known to have no match). */
-  cachedCount: number;
-  /** Ids to request that are under management: no credit. */
-  underManagementCount: number;
-  /** Ids to request that may be new: at most this many credits. */
-  maxCredits: number;
-  /** Requests it takes. */
-  requests: number;
-  spend: SpendState;
-}
-
-export interface EnrichmentEngine {
-  /** One record's fields for a cell. `fields` is a name, comma-separated names, or an array/range of names. */
-  getCells(kind: EntityKind, id: unknown, fields: unknown, options?: CellRequestOptions): Promise<CellsResult>;
-  /** Enriches many ids in requests of 25 with progress and cancellation (the task pane's "enrich selection"). */
-  enrichIds(
-    kind: EntityKind,
-    ids: readonly number[],
-    fields: readonly string[],
-    options?: EnrichIdsOptions,
-  ): Promise<Map<number, CellsResult>>;
-  planSelection(kind: EntityKind, rawIds: readonly unknown[], fields: readonly string[]): Promise<SelectionPlan>;
-  /** Records shown as under management (e.g. in search results): enriching them spends no credit. */
-  markUnderManagement(kind: EntityKind, ids: readonly number[]): void;
-  clearCache(): Promise<void>;
-  spendStatus(): Promise<SpendState>;
-  setDailyNewRecordCap(cap: number): Promise<void>;
-  /** Resolves when no call is waiting, no request is in flight and the cache is written. */
-  whenIdle(): Promise<void>;
-}
-
-export interface EnrichmentEngineOptions {
-  client: Pick<ServiceClient, "enrichCompanies" | "enrichContacts">;
-  /** Persistent cache (default: memory only). */
-  cache?: CacheStore;
-  clock?: { now(): number };
-  /** How long calls are gathered before a flush, in ms (default 10). */
-  windowMs?: number;
-  /** Age limit of cached values, in ms (default 30 days). */
-  maxAgeMs?: number;
-  /** How long "no such record" is believed, in ms (default 1 day). */
-  noMatchMaxAgeMs?: number;
-  /** New records per user per day (default 1,000); a stored user setting wins. */
-  dailyNewRecordCap?: number;
-  spendStore?: SpendStore;
-  log?: Logger;
-}
+export type * from "./engineTypes.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -101,60 +39,41 @@ interface PendingCall {
   resolve: (result: CellsResult) => void;
 }
 
-/** What a request said about one record; no problem means the cache now holds the answer. */
-interface RecordOutcome {
-  problem?: CellProblem;
-}
-
-interface InflightFetch {
-  fields: ReadonlySet<string>;
-  outcome: Promise<RecordOutcome>;
-}
-
-interface Need {
-  kind: EntityKind;
-  id: number;
-  key: string;
-  fields: Set<string>;
-}
-
 export function createEnrichmentEngine(options: EnrichmentEngineOptions): EnrichmentEngine {
   return new BatchingEnrichmentEngine(options);
 }
 
-class BatchingEnrichmentEngine implements EnrichmentEngine {
-  private readonly client: EnrichmentEngineOptions["client"];
+class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
   private readonly now: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly windowMs: number;
   private readonly cache: RecordCache;
-  private readonly spend: SpendGuard;
+  private readonly spend: SpendReservations;
+  private readonly batches: RequestBatches;
+  private readonly likely: LikelyFields;
   private readonly log: Logger | undefined;
   private queue: PendingCall[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly inflight = new Map<string, InflightFetch[]>();
-  /** Records known to be under management (enriched in this runtime or shown so in results). */
-  private readonly managed = new Set<string>();
-  /** New records reserved against the daily cap whose request has not answered yet. */
-  private readonly reservedNew = new Set<string>();
+  private window: AbortController | undefined;
+  /** Armed after a flush: when no cell arrives for a window, requests with room leave too. */
+  private quiet: AbortController | undefined;
   private readonly work = new Set<Promise<unknown>>();
 
   constructor(options: EnrichmentEngineOptions) {
-    this.client = options.client;
-    const clock = options.clock ?? { now: () => Date.now() };
+    const clock = options.clock ?? systemClock;
     this.now = () => clock.now();
+    this.sleep = clock.sleep ? (ms, signal) => clock.sleep!(ms, signal) : (ms, signal) => systemClock.sleep(ms, signal);
     this.windowMs = options.windowMs ?? 10;
     this.log = options.log;
+    this.likely = new LikelyFields(options.companionFields ?? "recent", this.now);
     this.cache = new RecordCache({
       store: options.cache ?? new MemoryCacheStore(),
       now: this.now,
       maxAgeMs: options.maxAgeMs ?? 30 * DAY_MS,
       noMatchMaxAgeMs: options.noMatchMaxAgeMs ?? DAY_MS,
     });
-    this.spend = new SpendGuard(
-      options.spendStore ?? new MemorySpendStore(),
-      this.now,
-      options.dailyNewRecordCap ?? DEFAULT_DAILY_NEW_RECORD_CAP,
-    );
+    const track = (work: Promise<unknown>) => this.track(work);
+    this.spend = new SpendReservations(options.spendStore, this.now, options.dailyNewRecordCap, track, this.log);
+    this.batches = new RequestBatches(options.client, this, track, { arriving: () => this.window !== undefined || this.quiet !== undefined || this.queue.length > 0 });
   }
 
   async getCells(kind: EntityKind, rawId: unknown, rawFields: unknown, options: CellRequestOptions = {}): Promise<CellsResult> {
@@ -169,10 +88,10 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
       if (options.preview) {
         // No request while the formula is typed; the persistent cache may still answer.
         await this.loadCache([key]);
-        return this.fromCache(kind, id, key, fields) ?? { ok: false, problem: problems.preview() };
+        return cachedAnswer(this.cache, kind, id, key, fields) ?? { ok: false, problem: problems.preview() };
       }
       if (this.cache.isLoaded(key)) {
-        const known = this.fromCache(kind, id, key, fields);
+        const known = cachedAnswer(this.cache, kind, id, key, fields);
         if (known) return known;
       }
       return await new Promise<CellsResult>((resolve) => {
@@ -184,12 +103,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
     }
   }
 
-  async enrichIds(
-    kind: EntityKind,
-    ids: readonly number[],
-    fields: readonly string[],
-    options: EnrichIdsOptions = {},
-  ): Promise<Map<number, CellsResult>> {
+  async enrichIds(kind: EntityKind, ids: readonly number[], fields: readonly string[], options: EnrichIdsOptions = {}): Promise<Map<number, CellsResult>> {
     const unique = [...new Set(ids)];
     const resolved = resolveFieldNames(kind, [...fields]);
     if (!resolved.ok || resolved.fields.length === 0) {
@@ -198,88 +112,39 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
     }
     const keys = unique.map((id) => recordKey(kind, id));
     await this.prepare(keys);
-    const needs = new Map<string, Need>();
-    const waiting = new Map<string, Promise<RecordOutcome[]>>();
-    for (const [index, id] of unique.entries()) {
-      const key = keys[index] as string;
-      if (this.cache.isNoMatch(key)) continue;
-      // Fields already on their way (asked by cells) are waited for, not asked again.
-      const covered = this.inflightFields(key);
-      if (covered.size > 0) waiting.set(key, this.outcomesFor(key));
-      const missing = resolved.fields.filter((field) => !covered.has(field) && this.cache.get(key, field) === undefined);
-      if (missing.length > 0) needs.set(key, { kind, id, key, fields: new Set(missing) });
-    }
-    const refused = this.applySpendGuard(needs);
-    const chunks = this.packChunks([...needs.values()]);
-    const progress: EnrichIdsProgress = {
-      recordsDone: unique.length - needs.size,
-      recordsTotal: unique.length,
-      requestsDone: 0,
-      requestsTotal: chunks.length,
-    };
-    options.onProgress?.({ ...progress });
-    const skipped = new Map<string, CellProblem>();
-    const answered = new Map<string, RecordOutcome>();
-    // A problem no later request can escape (signed out, no permission, no credits) stops the run.
-    let stop: CellProblem | undefined;
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      for (;;) {
-        const chunk = chunks[next++];
-        if (!chunk) return;
-        const reason = options.signal?.aborted ? problems.cancelled() : stop;
-        if (reason) {
-          for (const need of chunk) {
-            skipped.set(need.key, reason);
-            this.releaseIfReserved(need.key);
-          }
-          continue;
-        }
-        const outcomes = await this.launchChunk(chunk, options.signal);
-        for (const [key, outcome] of outcomes) {
-          answered.set(key, outcome);
-          if (outcome.problem && STOPPING_PROBLEMS.has(outcome.problem.kind)) stop ??= outcome.problem;
-        }
+    const needs = this.missing(unique.map((id, index) => ({ kind, id, key: keys[index] as string, fields: new Set(resolved.fields) })));
+    const refused = this.reserve(needs);
+    const progress: EnrichIdsProgress = { recordsDone: unique.length - needs.size, recordsTotal: unique.length, requestsDone: 0, requestsTotal: 0 };
+    const group = this.batches.group({
+      concurrency: Math.max(1, options.concurrency ?? 4),
+      ...(options.signal ? { signal: options.signal } : {}),
+      // A problem no later request can escape (signed out, no permission, no credits) stops the run.
+      stopsOn: STOPPING_PROBLEMS,
+      onRequestDone: (records) => {
         progress.requestsDone += 1;
-        progress.recordsDone += chunk.length;
+        progress.recordsDone += records;
         options.onProgress?.({ ...progress });
-      }
-    };
-    const concurrency = Math.max(1, options.concurrency ?? 4);
-    await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, () => worker()));
+      },
+    });
+    this.rememberAsked(kind, resolved.fields);
+    for (const need of needs.values()) this.batches.add(need, group);
+    progress.requestsTotal = this.batches.pending(group);
+    options.onProgress?.({ ...progress });
+    // Every record's requests (this run's, or ones of cells it waits for) are taken before they start.
+    const waits = keys.map((key) => this.batches.outcomesFor(key));
+    this.batches.launch(group, true);
+    const outcomes = await Promise.all(waits);
     const results = new Map<number, CellsResult>();
     for (const [index, id] of unique.entries()) {
       const key = keys[index] as string;
-      const fieldList = resolved.fields;
-      const skip = skipped.get(key);
-      if (skip) results.set(id, { ok: false, problem: skip });
-      else if (refused.has(key)) results.set(id, { ok: false, problem: problems.spendCap(this.spend.status().cap) });
-      else {
-        const outcome = answered.get(key);
-        const outcomes = [...(outcome ? [outcome] : []), ...(await (waiting.get(key) ?? Promise.resolve([])))];
-        results.set(id, this.answer(kind, id, key, fieldList, outcomes));
-      }
+      if (refused.has(key)) results.set(id, { ok: false, problem: problems.spendCap(this.spend.status().cap) });
+      else results.set(id, answerFrom(this.cache, kind, id, key, resolved.fields, outcomes[index] ?? []));
     }
     return results;
   }
 
   async planSelection(kind: EntityKind, rawIds: readonly unknown[], fields: readonly string[]): Promise<SelectionPlan> {
-    const ids: number[] = [];
-    const seen = new Set<number>();
-    let invalidCount = 0;
-    let blankCount = 0;
-    for (const raw of rawIds) {
-      if (raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")) {
-        blankCount += 1;
-        continue;
-      }
-      const id = parseRecordId(raw);
-      if (id === undefined) invalidCount += 1;
-      else if (!seen.has(id)) {
-        seen.add(id);
-        ids.push(id);
-      }
-    }
+    const { ids, invalidCount, blankCount } = scanSelectedIds(rawIds);
     await this.prepare(ids.map((id) => recordKey(kind, id)));
     let cachedCount = 0;
     let underManagementCount = 0;
@@ -304,7 +169,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
   }
 
   markUnderManagement(kind: EntityKind, ids: readonly number[]): void {
-    for (const id of ids) this.managed.add(recordKey(kind, id));
+    for (const id of ids) this.spend.markManaged(recordKey(kind, id));
   }
 
   async clearCache(): Promise<void> {
@@ -313,23 +178,25 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
   }
 
   async spendStatus(): Promise<SpendState> {
-    await this.loadSpend();
+    await this.spend.load();
     return this.spend.status();
   }
 
   async setDailyNewRecordCap(cap: number): Promise<void> {
-    await this.loadSpend();
-    this.spend.setCap(cap);
-    await this.spend.save();
+    await this.spend.setCap(cap);
   }
 
   async whenIdle(): Promise<void> {
     for (;;) {
-      if (this.timer !== undefined) {
-        clearTimeout(this.timer);
-        this.timer = undefined;
+      if (this.window) {
+        // Flush now rather than wait out the gathering window.
+        this.window.abort();
+        this.window = undefined;
         this.track(this.flush());
       }
+      this.quiet?.abort();
+      this.quiet = undefined;
+      this.batches.launch(undefined, true);
       if (this.work.size === 0) return;
       await Promise.allSettled([...this.work]);
     }
@@ -338,11 +205,19 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
   // ---- gathering and flushing ----
 
   private scheduleFlush(): void {
-    if (this.timer !== undefined) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.track(this.flush());
-    }, this.windowMs);
+    this.quiet?.abort();
+    this.quiet = undefined;
+    if (this.window) return;
+    const window = new AbortController();
+    this.window = window;
+    this.sleep(this.windowMs, window.signal).then(
+      () => {
+        if (this.window !== window) return;
+        this.window = undefined;
+        this.track(this.flush());
+      },
+      () => undefined, // flushed early by whenIdle
+    );
   }
 
   private async flush(): Promise<void> {
@@ -353,21 +228,19 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
     try {
       await this.prepare(calls.map((call) => call.key));
       // Many cells ask for the same record: gather the fields asked per record first.
-      const asked = new Map<string, Need>();
+      const asked = new Map<string, Need & { fields: Set<string> }>();
       for (const call of calls) {
         const entry = asked.get(call.key) ?? { kind: call.kind, id: call.id, key: call.key, fields: new Set<string>() };
         for (const field of call.fields) entry.fields.add(field);
         asked.set(call.key, entry);
+        this.rememberAsked(call.kind, call.fields);
       }
-      const needs = new Map<string, Need>();
-      for (const [key, entry] of asked) {
-        if (this.cache.isNoMatch(key)) continue;
-        const covered = this.inflightFields(key);
-        const missing = [...entry.fields].filter((field) => !covered.has(field) && this.cache.get(key, field) === undefined);
-        if (missing.length > 0) needs.set(key, { ...entry, fields: new Set(missing) });
-      }
-      refused = this.applySpendGuard(needs);
-      for (const chunk of this.packChunks([...needs.values()])) this.track(this.launchChunk(chunk));
+      const needs = this.missing([...asked.values()]);
+      refused = this.reserve(needs);
+      for (const need of needs.values()) this.batches.add(need);
+      // Full requests start now; one with room waits until cells stop arriving for a window.
+      this.armQuiet();
+      this.batches.launch();
     } catch (error) {
       // Whatever went wrong, no cell may stay #BUSY!.
       const problem = problemFromError(error);
@@ -376,12 +249,43 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
     }
     // Cells of one record wait together: one wait per record, not per cell.
     const byKey = new Map<string, PendingCall[]>();
-    for (const call of calls) {
-      const list = byKey.get(call.key);
-      if (list) list.push(call);
-      else byKey.set(call.key, [call]);
-    }
+    for (const call of calls) byKey.set(call.key, [...(byKey.get(call.key) ?? []), call]);
     await Promise.all([...byKey.values()].map((group) => this.settle(group, refused)));
+  }
+
+  private armQuiet(): void {
+    if (this.window || this.quiet) return;
+    const quiet = new AbortController();
+    this.quiet = quiet;
+    this.sleep(this.windowMs, quiet.signal).then(
+      () => {
+        if (this.quiet !== quiet) return;
+        this.quiet = undefined;
+        this.batches.launch();
+      },
+      () => undefined, // more cells arrived, or flushed by whenIdle
+    );
+  }
+
+  /** The records' fields not cached, not known to have no match, and not already asked. */
+  private missing(asked: ReadonlyArray<Need>): Map<string, Need> {
+    const needs = new Map<string, Need>();
+    for (const entry of asked) {
+      if (this.cache.isNoMatch(entry.key)) continue;
+      const covered = this.batches.covered(entry.key);
+      const missing = [...entry.fields].filter((field) => !covered.has(field) && this.cache.get(entry.key, field) === undefined);
+      if (missing.length > 0) needs.set(entry.key, { ...entry, fields: new Set(missing) });
+    }
+    return needs;
+  }
+
+  /** Reserves today's allowance; removes the refused records from `needs` and returns them. */
+  private reserve(needs: Map<string, Need>): Set<string> {
+    // A record already in an open request is covered by that request's reservation.
+    const keys = [...needs.keys()].filter((key) => !this.batches.isOpen(key));
+    const refused = this.spend.reserve(keys, (key) => this.isManaged(key));
+    for (const key of refused) needs.delete(key);
+    return refused;
   }
 
   /** Settles the calls of one record (never rejects). */
@@ -394,210 +298,76 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
         for (const call of calls) call.resolve({ ok: false, problem });
         return;
       }
-      const outcomes = await this.outcomesFor(first.key);
-      for (const call of calls) call.resolve(this.answer(call.kind, call.id, call.key, call.fields, outcomes));
+      const outcomes = await this.batches.outcomesFor(first.key);
+      for (const call of calls) call.resolve(answerFrom(this.cache, call.kind, call.id, call.key, call.fields, outcomes));
     } catch (error) {
       const problem = problemFromError(error);
       for (const call of calls) call.resolve({ ok: false, problem });
     }
   }
 
-  /** Waits for the requests in flight for a record. */
-  private async outcomesFor(key: string): Promise<RecordOutcome[]> {
-    const entries = this.inflight.get(key);
-    if (!entries || entries.length === 0) return [];
-    if (entries.length === 1) return [await (entries[0] as InflightFetch).outcome];
-    return Promise.all(entries.map((entry) => entry.outcome));
-  }
-
-  /** The cached values, or the problem a request reported, or that nothing answered. */
-  private answer(kind: EntityKind, id: number, key: string, fields: readonly string[], outcomes: readonly RecordOutcome[]): CellsResult {
-    const known = this.fromCache(kind, id, key, fields);
-    if (known) return known;
-    const failed = outcomes.find((outcome) => outcome.problem !== undefined);
-    if (failed?.problem) return { ok: false, problem: failed.problem };
-    return { ok: false, problem: problems.unavailable(`no answer for id ${id}`) };
-  }
-
-  private fromCache(kind: EntityKind, id: number, key: string, fields: readonly string[]): CellsResult | undefined {
-    if (this.cache.isNoMatch(key)) return { ok: false, problem: problems.noMatch(kind, id, this.cache.noMatchStatus(key)) };
-    const values: CellValue[] = [];
-    for (const field of fields) {
-      const entry = this.cache.get(key, field);
-      if (!entry) return undefined;
-      values.push(toCellValue(fieldSpec(kind, field)?.type, entry.value));
-    }
-    return { ok: true, fields: fields as string[], values };
-  }
-
-  private inflightFields(key: string): Set<string> {
-    const covered = new Set<string>();
-    for (const entry of this.inflight.get(key) ?? []) for (const field of entry.fields) covered.add(field);
-    return covered;
-  }
-
-  // ---- spend guard ----
-
   private isManaged(key: string): boolean {
-    return this.managed.has(key) || this.cache.wasEnriched(key);
+    return this.spend.isManaged(key, this.cache.wasEnriched(key));
   }
 
-  /** Reserves today's allowance for the new records among `needs`; removes and returns the refused ones. */
-  private applySpendGuard(needs: Map<string, Need>): Set<string> {
-    const fresh = [...needs.keys()].filter((key) => !this.isManaged(key) && !this.reservedNew.has(key));
-    const refused = new Set<string>();
-    if (fresh.length === 0) return refused;
-    const granted = this.spend.reserve(fresh.length);
-    for (const [index, key] of fresh.entries()) {
-      if (index < granted) this.reservedNew.add(key);
-      else {
-        refused.add(key);
-        needs.delete(key);
-      }
-    }
-    this.track(this.saveSpend());
-    return refused;
+  // ---- what requests report (BatchHandler) ----
+
+  private rememberAsked(kind: RecordKind, fields: readonly string[]): void {
+    this.likely.asked(kind, fields);
   }
 
-  private releaseIfReserved(key: string): void {
-    if (this.reservedNew.delete(key)) {
-      this.spend.release(1);
-      this.track(this.saveSpend());
-    }
+  companions(kind: RecordKind, keys: readonly string[], fields: ReadonlySet<string>): readonly string[] {
+    // Worth asking only where some record of the request does not have it yet.
+    return this.likely.along(kind, fields).filter((field) => keys.some((key) => this.cache.get(key, field) === undefined));
   }
 
-  // ---- requests ----
-
-  /** Ids in requests of at most 25; ids with the same missing fields go together. */
-  private packChunks(needs: Need[]): Need[][] {
-    const chunks: Need[][] = [];
-    for (const kind of ["company", "contact"] as const) {
-      const ofKind = needs
-        .filter((need) => need.kind === kind)
-        .map((need) => ({ need, signature: [...need.fields].sort().join(",") }))
-        .sort((a, b) => (a.signature < b.signature ? -1 : a.signature > b.signature ? 1 : 0))
-        .map((entry) => entry.need);
-      for (let start = 0; start < ofKind.length; start += LIMITS.maxEnrichInputs) {
-        chunks.push(ofKind.slice(start, start + LIMITS.maxEnrichInputs));
-      }
-    }
-    return chunks;
-  }
-
-  /** Sends one request for a chunk, registering it as in flight for each of its ids. */
-  private launchChunk(chunk: readonly Need[], signal?: AbortSignal): Promise<Map<string, RecordOutcome>> {
-    const first = chunk[0];
-    if (!first) return Promise.resolve(new Map());
-    const fieldSet = new Set<string>();
-    for (const need of chunk) for (const field of need.fields) fieldSet.add(field);
-    const fields = [...fieldSet].sort();
-    const result = this.fetchChunk(first.kind, chunk, fields, signal);
-    const entries: Array<[string, InflightFetch]> = chunk.map((need) => [
-      need.key,
-      { fields: fieldSet, outcome: result.then((outcomes) => outcomes.get(need.key) ?? {}) },
-    ]);
-    for (const [key, entry] of entries) {
-      const list = this.inflight.get(key) ?? [];
-      list.push(entry);
-      this.inflight.set(key, list);
-    }
-    return result.finally(() => {
-      for (const [key, entry] of entries) {
-        const list = (this.inflight.get(key) ?? []).filter((other) => other !== entry);
-        if (list.length > 0) this.inflight.set(key, list);
-        else this.inflight.delete(key);
-      }
-    });
-  }
-
-  /** Never rejects: a failed request becomes a problem for each of its records. */
-  private async fetchChunk(
-    kind: EntityKind,
-    chunk: readonly Need[],
-    fields: string[],
-    signal?: AbortSignal,
-  ): Promise<Map<string, RecordOutcome>> {
-    const outcomes = new Map<string, RecordOutcome>();
-    try {
-      const records = await this.request(kind, chunk, fields, signal);
-      for (const need of chunk) {
-        const record = records.get(need.id);
-        const outcome = this.recordOutcome(kind, need, fields, record);
-        outcomes.set(need.key, outcome);
-      }
-      this.track(this.persist(chunk.map((need) => need.key)));
-    } catch (error) {
-      const problem = problemFromError(error);
-      for (const need of chunk) {
-        outcomes.set(need.key, { problem });
-        this.releaseIfReserved(need.key);
-      }
-    }
-    return outcomes;
-  }
-
-  private async request(
-    kind: EntityKind,
-    chunk: readonly Need[],
-    fields: string[],
-    signal?: AbortSignal,
-  ): Promise<Map<number, EnrichRecord<unknown>>> {
-    const byId = new Map<number, EnrichRecord<unknown>>();
-    const options = signal ? { signal } : undefined;
-    if (kind === "company") {
-      const records = await this.client.enrichCompanies(
-        chunk.map((need) => ({ companyId: need.id })),
-        fields,
-        options,
-      );
-      for (const record of records) if (record.input.companyId !== undefined) byId.set(record.input.companyId, record);
-    } else {
-      const records = await this.client.enrichContacts(
-        chunk.map((need) => ({ personId: need.id })),
-        fields,
-        options,
-      );
-      for (const record of records) if (record.input.personId !== undefined) byId.set(record.input.personId, record);
-    }
-    return byId;
-  }
-
-  private recordOutcome(
-    kind: EntityKind,
-    need: Need,
-    fields: readonly string[],
-    record: EnrichRecord<unknown> | undefined,
-  ): RecordOutcome {
+  answered(kind: RecordKind, need: Need, fields: readonly string[], record: EnrichRecord<unknown> | undefined): RecordOutcome {
     if (!record) {
-      this.releaseIfReserved(need.key);
+      // Left out of the answer: not known to be charged either way; the reservation stays.
       return { problem: problems.unavailable(`no answer for id ${need.id}`) };
     }
+    return this.recordOutcome(kind, need, fields, record);
+  }
+
+  answeredAll(keys: readonly string[]): void {
+    this.track(this.persist(keys));
+  }
+
+  private recordOutcome(kind: RecordKind, need: Need, fields: readonly string[], record: EnrichRecord<unknown>): RecordOutcome {
     switch (record.outcome) {
       case "matched":
         this.cache.putMatch(need.key, fields, flattenAttributes(kind, record.attributes));
-        this.managed.add(need.key);
-        this.reservedNew.delete(need.key); // charged: the reservation stays counted
+        this.spend.charged(need.key);
         return {};
       case "noMatch":
         this.cache.putNoMatch(need.key, record.matchStatus);
-        this.releaseIfReserved(need.key);
+        this.spend.notCharged(need.key);
         return {};
       case "limitExceeded":
-        this.releaseIfReserved(need.key);
+        this.spend.notCharged(need.key);
         return { problem: problems.creditLimit() };
       case "invalidInput":
-        this.releaseIfReserved(need.key);
+        this.spend.notCharged(need.key);
         return { problem: problems.invalidInput(kind, need.id, record.matchStatus) };
       default:
-        this.releaseIfReserved(need.key);
+        this.spend.notCharged(need.key);
         return { problem: problems.unexpectedStatus(kind, need.id, record.matchStatus) };
     }
+  }
+
+  failed(need: Need, error: unknown): RecordOutcome {
+    this.spend.failed(need.key, error);
+    return { problem: problemFromError(error) };
+  }
+
+  notSent(need: Need): void {
+    this.spend.notCharged(need.key);
   }
 
   // ---- persistence (failures are logged and the engine carries on from memory) ----
 
   private async prepare(keys: readonly string[]): Promise<void> {
-    await Promise.all([this.loadCache(keys), this.loadSpend()]);
+    await Promise.all([this.loadCache(keys), this.spend.load()]);
   }
 
   private async loadCache(keys: readonly string[]): Promise<void> {
@@ -608,27 +378,11 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
     }
   }
 
-  private async loadSpend(): Promise<void> {
-    try {
-      await this.spend.ensureLoaded();
-    } catch (error) {
-      this.warn("Reading the daily record count failed; counting from zero", error);
-    }
-  }
-
   private async persist(keys: readonly string[]): Promise<void> {
     try {
       await this.cache.persist(keys);
     } catch (error) {
       this.warn("Writing the enrichment cache failed; values stay cached for this session only", error);
-    }
-  }
-
-  private async saveSpend(): Promise<void> {
-    try {
-      await this.spend.save();
-    } catch (error) {
-      this.warn("Saving the daily record count failed", error);
     }
   }
 
@@ -643,13 +397,4 @@ class BatchingEnrichmentEngine implements EnrichmentEngine {
     };
     promise.then(done, done);
   }
-}
-
-/** Contact results carry company fields nested under `company`; cells ask for them flat. */
-function flattenAttributes(kind: EntityKind, attributes: Record<string, unknown>): Record<string, unknown> {
-  if (kind !== "contact") return attributes;
-  const company = attributes.company;
-  if (typeof company !== "object" || company === null) return attributes;
-  const nested = company as Record<string, unknown>;
-  return { ...attributes, companyId: attributes.companyId ?? nested.id, companyName: attributes.companyName ?? nested.name };
 }

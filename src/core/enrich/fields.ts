@@ -3,9 +3,11 @@ import {
   COMPANY_OUTPUT_FIELDS,
   CONTACT_OUTPUT_FIELDS,
   type OutputFieldSpec,
+  type RecordKind,
 } from "../contract/index.js";
 
-export type EntityKind = "company" | "contact";
+/** A kind of record: the contract's RecordKind. */
+export type EntityKind = RecordKind;
 
 export const OUTPUT_FIELDS: Record<EntityKind, Readonly<Record<string, OutputFieldSpec>>> = {
   company: COMPANY_OUTPUT_FIELDS,
@@ -85,4 +87,34 @@ function resolveNames(kind: EntityKind, names: readonly string[]): FieldResoluti
     fields.push(canonical);
   }
   return { ok: true, fields };
+}
+
+export /** Contact results carry company fields nested under `company`; cells ask for them flat. */
+function flattenAttributes(kind: EntityKind, attributes: Record<string, unknown>): Record<string, unknown> {
+  if (kind !== "contact") return attributes;
+  const company = attributes.company;
+  if (typeof company !== "object" || company === null) return attributes;
+  const nested = company as Record<string, unknown>;
+  return { ...attributes, companyId: attributes.companyId ?? nested.id, companyName: attributes.companyName ?? nested.name };
+}
+
+/** The distinct valid ids of a selection in first-seen order, and how many cells were not ids or blank. */
+export function scanSelectedIds(rawIds: readonly unknown[]): { ids: number[]; invalidCount: number; blankCount: number } {
+  const ids: number[] = [];
+  const seen = new Set<number>();
+  let invalidCount = 0;
+  let blankCount = 0;
+  for (const raw of rawIds) {
+    if (raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")) {
+      blankCount += 1;
+      continue;
+    }
+    const id = parseRecordId(raw);
+    if (id === undefined) invalidCount += 1;
+    else if (!seen.has(id)) {
+      seen.add(id);
+      ids.push(id);
+    }
+  }
+  return { ids, invalidCount, blankCount };
 }

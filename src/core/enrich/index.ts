@@ -8,7 +8,7 @@ export type {
   EnrichmentEngine,
   EnrichmentEngineOptions,
   SelectionPlan,
-} from "./engine.js";
+} from "./engineTypes.js";
 export { MemoryCacheStore, type CacheStore } from "./cacheStore.js";
 export { MemorySpendStore, DEFAULT_DAILY_NEW_RECORD_CAP, type SpendState, type SpendStore } from "./spendGuard.js";
 export { problems, problemFromError, type CellProblem, type CellErrorCode, type ProblemKind } from "./problems.js";

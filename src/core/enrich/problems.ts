@@ -86,7 +86,7 @@ const SERVICE_ERROR_KINDS: ReadonlySet<string> = new Set<ServiceErrorKind>([
   "cancelled",
 ]);
 
-function isServiceErrorLike(error: unknown): error is ServiceErrorLike {
+export function isServiceErrorLike(error: unknown): error is ServiceErrorLike {
   return (
     typeof error === "object" &&
     error !== null &&

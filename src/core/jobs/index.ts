@@ -8,4 +8,3 @@ export * from "./rows.js";
 export * from "./format.js";
 export * from "./startRequest.js";
 export * from "./stream.js";
-export * from "./shared.js";

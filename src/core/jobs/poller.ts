@@ -2,21 +2,9 @@
 // poll time and backoff (about 1 s growing to 10 s; never sooner than a Retry-After); the timer
 // is armed for the earliest of them. Every request goes through the service client, so its
 // rate limiter and concurrency cap bound what leaves. Watchers of the same job share its poll.
+import { systemClock } from "../api/clock.js";
 import { isServiceError } from "../api/errors.js";
-import type { JobStatus, ServiceClient, ServiceErrorKind } from "../api/types.js";
-
-/** Timers behind an interface, so tests drive time themselves. */
-export interface PollTimer {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemPollTimer: PollTimer = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+import type { Clock, JobStatus, ServiceClient, ServiceErrorKind } from "../api/types.js";
 
 export interface JobPollError {
   kind: ServiceErrorKind | "unknown";
@@ -35,7 +23,8 @@ export type JobListener = (update: JobUpdate) => void;
 
 export interface JobPollerOptions {
   client: Pick<ServiceClient, "getJob">;
-  timer?: PollTimer;
+  /** Time (default the system clock); tests drive it themselves. */
+  clock?: Clock;
   /** First pause between polls in ms (default 1000). */
   initialDelayMs?: number;
   /** Longest pause between polls in ms (default 10000). */
@@ -67,21 +56,21 @@ function pollError(error: unknown): JobPollError {
 
 export class JobPoller {
   private readonly client: Pick<ServiceClient, "getJob">;
-  private readonly timer: PollTimer;
+  private readonly clock: Clock;
   private readonly initialDelayMs: number;
   private readonly maxDelayMs: number;
   private readonly growth: number;
   private readonly rememberTerminalMs: number;
   private readonly entries = new Map<string, Entry>();
   private readonly terminal = new Map<string, { update: JobUpdate; at: number }>();
-  private handle: unknown;
+  private handle: AbortController | undefined;
   private armedFor: number | undefined;
   private disposed = false;
   private pollsMade = 0;
 
   constructor(options: JobPollerOptions) {
     this.client = options.client;
-    this.timer = options.timer ?? systemPollTimer;
+    this.clock = options.clock ?? systemClock;
     this.initialDelayMs = options.initialDelayMs ?? 1000;
     this.maxDelayMs = options.maxDelayMs ?? 10000;
     this.growth = options.growth ?? 1.5;
@@ -97,7 +86,7 @@ export class JobPoller {
     if (this.disposed) throw new Error("The job poller was closed.");
     const key = jobKey(audienceId, jobId);
     const ended = this.terminal.get(key);
-    if (ended && this.timer.now() - ended.at < this.rememberTerminalMs) {
+    if (ended && this.clock.now() - ended.at < this.rememberTerminalMs) {
       let live = true;
       queueMicrotask(() => live && listener(ended.update));
       return () => {
@@ -106,7 +95,7 @@ export class JobPoller {
     }
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = { audienceId, jobId, listeners: new Set(), delayMs: this.initialDelayMs, nextAt: this.timer.now() };
+      entry = { audienceId, jobId, listeners: new Set(), delayMs: this.initialDelayMs, nextAt: this.clock.now() };
       this.entries.set(key, entry);
       this.arm();
     } else if (entry.last) {
@@ -145,7 +134,7 @@ export class JobPoller {
   }
 
   private clearTimer(): void {
-    if (this.handle !== undefined) this.timer.clearTimeout(this.handle);
+    this.handle?.abort();
     this.handle = undefined;
     this.armedFor = undefined;
   }
@@ -162,13 +151,18 @@ export class JobPoller {
     if (this.armedFor !== undefined && this.armedFor <= earliest) return;
     this.clearTimer();
     this.armedFor = earliest;
-    this.handle = this.timer.setTimeout(() => this.fire(), Math.max(0, earliest - this.timer.now()));
+    const handle = new AbortController();
+    this.handle = handle;
+    this.clock.sleep(Math.max(0, earliest - this.clock.now()), handle.signal).then(
+      () => this.handle === handle && this.fire(),
+      () => undefined, // disarmed
+    );
   }
 
   private fire(): void {
     this.handle = undefined;
     this.armedFor = undefined;
-    const now = this.timer.now();
+    const now = this.clock.now();
     for (const entry of this.entries.values()) {
       if (!entry.inFlight && entry.nextAt <= now) void this.poll(entry);
     }
@@ -190,7 +184,7 @@ export class JobPoller {
       done = status.terminal;
       // A change of state (SCHEDULED -> RUNNING) starts the backoff over; otherwise it grows.
       if (previous !== undefined && previous !== status.status) entry.delayMs = this.initialDelayMs;
-      waitMs = entry.delayMs;
+      waitMs = Math.max(entry.delayMs, status.retryAfterMs ?? 0);
       entry.delayMs = Math.min(this.maxDelayMs, entry.delayMs * this.growth);
     } catch (error) {
       if (controller.signal.aborted) return; // Nobody is listening any more.
@@ -207,7 +201,7 @@ export class JobPoller {
     }
     if (this.entries.get(key) !== entry) return;
     entry.last = update;
-    entry.nextAt = this.timer.now() + waitMs;
+    entry.nextAt = this.clock.now() + waitMs;
     if (done) {
       this.entries.delete(key);
       this.rememberTerminal(key, update);
@@ -218,7 +212,7 @@ export class JobPoller {
   }
 
   private rememberTerminal(key: string, update: JobUpdate): void {
-    const now = this.timer.now();
+    const now = this.clock.now();
     for (const [k, v] of this.terminal) if (now - v.at >= this.rememberTerminalMs) this.terminal.delete(k);
     this.terminal.set(key, { update, at: now });
   }

@@ -2,7 +2,8 @@
 // order, the lookup cache and job polling, with a scripted transport and a fake clock.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ServiceError, type IteratedPage } from "../../../src/core/api/index.js";
+import { ServiceError, type IteratedPage, type JobStatus } from "../../../src/core/api/index.js";
+import { JobPoller } from "../../../src/core/jobs/index.js";
 import type { CompanyItem } from "../../../src/core/contract/index.js";
 import { harness, rejection } from "./harness.js";
 import { answer, companyPage, type RecordedRequest } from "./scripted.js";
@@ -245,7 +246,7 @@ describe("audience jobs", () => {
     assert.equal(h.requests[0]!.path, `/v1/audiences/${AUDIENCE}/actions/enrich`);
   });
 
-  it("polls with growing pauses up to the cap until a terminal state, honouring Retry-After", async () => {
+  it("the job poller polls through the client with growing pauses up to the cap until a terminal state, honouring Retry-After", async () => {
     const states = ["SCHEDULED", "RUNNING", "RUNNING", "RUNNING", "RUNNING", "RUNNING", "RUNNING", "RUNNING", "CANCELLED"];
     const h = harness((_r, i) =>
       answer(
@@ -255,23 +256,33 @@ describe("audience jobs", () => {
       ),
     );
     const seen: string[] = [];
-    const final = await h.clock.run(h.client.waitForJob(AUDIENCE, "job-1", { onProgress: (s) => seen.push(s.status) }));
+    const poller = new JobPoller({ client: h.client, clock: h.clock });
+    const final = await h.clock.run(
+      new Promise<JobStatus>((resolve) =>
+        poller.watch(AUDIENCE, "job-1", (update) => {
+          if (update.kind !== "status") return;
+          seen.push(update.status.status);
+          if (update.status.terminal) resolve(update.status);
+        }),
+      ),
+    );
     assert.deepEqual([final.status, final.terminal], ["CANCELLED", true]);
     assert.deepEqual(seen, states);
     const gaps = h.requests.slice(1).map((r, i) => r.at - h.requests[i]!.at);
-    assert.deepEqual(gaps, [1000, 1500, 20000, 3375, 5062.5, 7593.75, 10000, 10000]);
+    // A change of state (SCHEDULED -> RUNNING) starts the backoff over.
+    assert.deepEqual(gaps, [1000, 1000, 20000, 2250, 3375, 5062.5, 7593.75, 10000]);
   });
 
-  it("stops polling when cancelled", async () => {
-    const controller = new AbortController();
+  it("stops polling when the last watcher leaves", async () => {
     const h = harness(() => answer(200, { data: { id: "j", type: "JobStatus", attributes: { status: "RUNNING" } } }));
-    const pending = rejection(h.client.waitForJob(AUDIENCE, "j", { signal: controller.signal }));
+    const poller = new JobPoller({ client: h.client, clock: h.clock });
+    const stop = poller.watch(AUDIENCE, "j", () => undefined);
     await h.clock.advance(2600);
     const sent = h.requests.length;
-    controller.abort();
-    const error = await h.clock.run(pending);
-    assert.ok(error instanceof ServiceError && error.kind === "cancelled");
+    assert.ok(sent >= 2);
+    stop();
     await h.clock.advance(60000);
     assert.equal(h.requests.length, sent);
+    assert.equal(poller.activeJobs, 0);
   });
 });

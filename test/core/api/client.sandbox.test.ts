@@ -10,6 +10,8 @@ import {
   type ServiceClientOptions,
 } from "../../../src/core/api/index.js";
 import type { CompanyItem, MatchCompanyInput } from "../../../src/core/contract/index.js";
+import { JobPoller } from "../../../src/core/jobs/index.js";
+import type { JobStatus } from "../../../src/core/api/types.js";
 import { startTestSandbox, TEST_COMPANIES, type TestSandbox } from "../../helpers/sandbox.js";
 import { rejection } from "./harness.js";
 
@@ -185,7 +187,14 @@ describe("contacts and audiences against the sandbox", () => {
     const jobId = await c.startAudienceEnrichment(audience.id, { scope: "ROW", rows: picked });
     assert.ok(jobId);
     const seen: string[] = [];
-    const done = await c.waitForJob(audience.id, jobId, { initialDelayMs: 20, maxDelayMs: 100, onProgress: (s) => seen.push(s.status) });
+    const poller = new JobPoller({ client: c, initialDelayMs: 20, maxDelayMs: 100 });
+    const done = await new Promise<JobStatus>((resolve, reject) =>
+      poller.watch(audience.id, jobId, (update) => {
+        if (update.kind === "error") return reject(new Error(update.error.message));
+        seen.push(update.status.status);
+        if (update.status.terminal) resolve(update.status);
+      }),
+    );
     assert.ok(done.terminal && ["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED"].includes(done.status), done.status);
     assert.equal((await c.getJob(audience.id, jobId)).status, done.status);
     const after = await c.getAudienceRows(audience.id, { page: 1, size: 10 });

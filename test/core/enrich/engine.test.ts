@@ -301,6 +301,36 @@ describe("enrichment engine: spend guard", () => {
   });
 });
 
+describe("enrichment engine: spend guard when answers are lost", () => {
+  it("keeps the reservation of a request lost after it left, so the daily cap holds", async () => {
+    const { engine, client } = setup({ dailyNewRecordCap: 3 });
+    // The service charged ids 1 and 2, then the connection dropped before the answer arrived.
+    client.failWith = { kind: "network", status: 0, userMessage: "The connection was dropped" };
+    const lost = await Promise.all([1, 2].map((id) => engine.getCells("company", id, "name")));
+    assert.ok(lost.every((r) => !r.ok));
+    assert.equal((await engine.spendStatus()).used, 2, "records that may have cost a credit stay counted");
+    client.failWith = undefined;
+    const next = await Promise.all([3, 4, 5].map((id) => engine.getCells("company", id, "name")));
+    assert.equal(next.filter((r) => r.ok).length, 1);
+    assert.equal(next.filter((r) => !r.ok && /Daily limit of 3 new records reached/.test(r.problem.message)).length, 2);
+    // Asking a lost record again reserves nothing more: its credit was already counted.
+    assert.equal(value(await engine.getCells("company", 1, "name")), "Company 1");
+    const charged = new Set(client.calls.flatMap((call) => call.ids));
+    assert.ok(charged.size <= 3, `records charged ${[...charged].join(",")} within the cap of 3`);
+    assert.equal((await engine.spendStatus()).used, 3);
+  });
+
+  it("gives the reservation back when the service refused the request (4xx) or it never left", async () => {
+    const { engine, client } = setup({ dailyNewRecordCap: 3 });
+    client.failWith = { kind: "rateLimited", status: 429, userMessage: "Too many requests" };
+    await engine.getCells("company", 1, "name");
+    assert.equal((await engine.spendStatus()).used, 0);
+    client.failWith = { kind: "validation", status: 400, userMessage: "Bad request" };
+    await engine.getCells("company", 1, "name");
+    assert.equal((await engine.spendStatus()).used, 0);
+  });
+});
+
 describe("enrichment engine: enrich selection", () => {
   it("plans: unique ids, cached, under management and the most credits it can spend", async () => {
     const { engine } = setup();

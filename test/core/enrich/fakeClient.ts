@@ -1,6 +1,7 @@
 // A scripted stand-in for the service client's enrichment methods, for engine unit tests.
 // It answers like the service: one record per input, in input order, only the requested fields.
-import type { EnrichOutcome, EnrichRecord, ServiceClient } from "../../../src/core/api/types.js";
+// enrichBatch seals the batch when called: the request leaves at once (no rate limiter here).
+import type { EnrichOutcome, EnrichRecord, OpenEnrichBatch, ServiceClient } from "../../../src/core/api/types.js";
 import type { MatchCompanyInput, MatchPersonInput } from "../../../src/core/contract/index.js";
 
 export interface RecordedCall {
@@ -32,7 +33,7 @@ export function contactAttributes(id: number): Record<string, unknown> {
   return { firstName: `First${id}`, lastName: `Last${id}`, jobTitle: "Buyer", company: { id: id + 1, name: `Company ${id + 1}` } };
 }
 
-export class FakeEnrichClient implements Pick<ServiceClient, "enrichCompanies" | "enrichContacts"> {
+export class FakeEnrichClient implements Pick<ServiceClient, "enrichCompanies" | "enrichContacts" | "enrichBatch"> {
   readonly calls: RecordedCall[] = [];
   behaviour: Behaviour = () => undefined;
   /** When set, every request fails with this error. */
@@ -47,6 +48,13 @@ export class FakeEnrichClient implements Pick<ServiceClient, "enrichCompanies" |
   release(): void {
     this.openGate?.();
     this.gate = undefined;
+  }
+
+  async enrichBatch(kind: "company" | "contact", batch: OpenEnrichBatch): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
+    const { ids, outputFields } = batch.seal();
+    return kind === "company"
+      ? this.enrichCompanies(ids.map((companyId) => ({ companyId })), outputFields)
+      : this.enrichContacts(ids.map((personId) => ({ personId })), outputFields);
   }
 
   enrichCompanies(inputs: MatchCompanyInput[], outputFields: string[]): Promise<EnrichRecord<MatchCompanyInput>[]> {

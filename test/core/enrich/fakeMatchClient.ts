@@ -1,8 +1,8 @@
 // A scripted service for matcher tests: it knows a few companies by domain and name, answers
 // one record per input in input order with only the requested fields, answers a name several
 // companies share with NO_MATCH and an "ambiguous" warning, and enriches by id as well.
-import type { EnrichRecord, ServiceClient } from "../../../src/core/api/types.js";
-import type { MatchCompanyInput, MatchPersonInput } from "../../../src/core/contract/index.js";
+import type { EnrichRecord, OpenEnrichBatch, ServiceClient } from "../../../src/core/api/types.js";
+import type { MatchCompanyInput, MatchPersonInput, RecordKind } from "../../../src/core/contract/index.js";
 
 export interface MatchCall {
   kind: "company" | "contact";
@@ -31,7 +31,7 @@ function attributesOf(company: KnownCompany, fields: string[]): Record<string, u
   return out;
 }
 
-export class FakeMatchClient implements Pick<ServiceClient, "enrichCompanies" | "enrichContacts"> {
+export class FakeMatchClient implements Pick<ServiceClient, "enrichCompanies" | "enrichContacts" | "enrichBatch"> {
   readonly calls: MatchCall[] = [];
   /** Extra generated companies: "c<n>.example" is company 10000 + n. */
   generated = true;
@@ -67,6 +67,14 @@ export class FakeMatchClient implements Pick<ServiceClient, "enrichCompanies" | 
       const warnings = found.length > 1 ? ["AMBIGUOUS_INPUT: 2 companies fit this input"] : undefined;
       return { input, matchStatus: "NO_MATCH", outcome: "noMatch", attributes: {}, item: { id: "0", type: "NoMatch", meta: { matchStatus: "NO_MATCH", ...(warnings ? { warnings } : {}) } } };
     });
+  }
+
+  /** The engine's by-id request: the batch is sealed when it leaves, then answered like the list forms. */
+  async enrichBatch(kind: RecordKind, batch: OpenEnrichBatch): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
+    const { ids, outputFields } = batch.seal();
+    return kind === "company"
+      ? this.enrichCompanies(ids.map((companyId) => ({ companyId })), outputFields)
+      : this.enrichContacts(ids.map((personId) => ({ personId })), outputFields);
   }
 
   async enrichContacts(inputs: MatchPersonInput[], outputFields: string[]): Promise<EnrichRecord<MatchPersonInput>[]> {

@@ -1,16 +1,26 @@
 // Test doubles for the job poller: a timer driven by the test, and a client whose job
 // statuses follow a script.
 import { serviceError } from "../../../src/core/api/errors.js";
-import type { JobStatus } from "../../../src/core/api/types.js";
-import type { PollTimer } from "../../../src/core/jobs/index.js";
+import type { Clock, JobStatus } from "../../../src/core/api/types.js";
 
-export class FakeTimer implements PollTimer {
+/** The clock of the poller, driven by the test: sleeps end when advance() passes their time. */
+export class FakeTimer implements Clock {
   private time = 0;
   private seq = 0;
   private readonly pending = new Map<number, { at: number; callback: () => void }>();
 
   now(): number {
     return this.time;
+  }
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(new Error("aborted"));
+      const handle = this.setTimeout(resolve, ms);
+      signal?.addEventListener("abort", () => {
+        this.clearTimeout(handle);
+        reject(new Error("aborted"));
+      }, { once: true });
+    });
   }
   setTimeout(callback: () => void, ms: number): unknown {
     const id = ++this.seq;

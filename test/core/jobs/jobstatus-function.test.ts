@@ -5,7 +5,7 @@ import { before, describe, it } from "node:test";
 import metadata from "custom-functions-metadata";
 import { JobPoller } from "../../../src/core/jobs/index.js";
 import { FakeCustomFunctionsError, installFakeCustomFunctions } from "../../functions/fakeCustomFunctions.js";
-import { FakeTimer, ScriptedJobs, status } from "./fakes.js";
+import { FakeTimer, ScriptedJobs, settle, status } from "./fakes.js";
 
 installFakeCustomFunctions();
 const { configureJobStatus, jobStatus } = await import("../../../src/functions/functions.js");
@@ -15,19 +15,42 @@ const AUD = "3f2b1c9e-1234-4abc-9def-0123456789ab";
 /** A streaming invocation as Excel passes it: results land in `results`, Excel calls onCanceled. */
 function streamingCell() {
   const results: unknown[] = [];
+  let shown = (): void => undefined;
   const cell = {
     results,
+    /** Resolves when the cell shows its first result. */
+    firstResult: new Promise<void>((resolve) => (shown = resolve)),
     onCanceled: undefined as (() => void) | undefined,
-    setResult: (value: unknown) => results.push(value instanceof FakeCustomFunctionsError ? `${value.code} ${value.message}` : value),
+    setResult: (value: unknown) => {
+      results.push(value instanceof FakeCustomFunctionsError ? `${value.code} ${value.message}` : value);
+      shown();
+    },
   };
   return cell;
 }
 
+/**
+ * A configured runtime whose poller tells when a cell starts watching: cells load their
+ * implementation with import() first, so tests await that event instead of guessing a time.
+ */
 function setup(scripts: ConstructorParameters<typeof ScriptedJobs>[1], signedIn = true) {
   const timer = new FakeTimer();
   const client = new ScriptedJobs(timer, scripts);
-  configureJobStatus({ poller: new JobPoller({ client, timer }), isSignedIn: () => signedIn });
-  return { timer, client };
+  const poller = new JobPoller({ client, clock: timer });
+  const waiting: Array<() => void> = [];
+  let watches = 0;
+  const watch = poller.watch.bind(poller);
+  poller.watch = (...args) => {
+    watches += 1;
+    waiting.splice(0).forEach((wake) => wake());
+    return watch(...args);
+  };
+  /** Resolves once `count` watches have started in all. */
+  const watching = async (count: number): Promise<void> => {
+    while (watches < count) await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  configureJobStatus({ poller, isSignedIn: () => signedIn });
+  return { timer, client, watching };
 }
 
 describe("=BIZ.JOBSTATUS", () => {
@@ -40,9 +63,12 @@ describe("=BIZ.JOBSTATUS", () => {
     const cancelledCell = streamingCell();
     jobStatus(AUD, "j", cancelledCell as any);
     cancelledCell.onCanceled!();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The implementation has loaded and the cells wait for the configuration.
+    await import("../../../src/functions/jobStatusImpl.js");
+    await settle();
     assert.deepEqual(cell.results, [], "nothing shown while the runtime starts");
-    const { timer, client } = setup({ j: [status("RUNNING", 30), status("SUCCEEDED", 100)] });
+    const { timer, client, watching } = setup({ j: [status("RUNNING", 30), status("SUCCEEDED", 100)] });
+    await watching(1);
     await timer.advance(60_000);
     assert.deepEqual(cell.results, ["RUNNING 30%", "SUCCEEDED"]);
     assert.deepEqual(cancelledCell.results, []);
@@ -59,9 +85,10 @@ describe("=BIZ.JOBSTATUS", () => {
   });
 
   it("streams the state and progress until the terminal state, then stops polling", async () => {
-    const { timer, client } = setup({ j: [status("SCHEDULED"), status("RUNNING", 40), status("PARTIALLY_SUCCEEDED", 100)] });
+    const { timer, client, watching } = setup({ j: [status("SCHEDULED"), status("RUNNING", 40), status("PARTIALLY_SUCCEEDED", 100)] });
     const cell = streamingCell();
     jobStatus(AUD, "j", cell as any);
+    await watching(1);
     await timer.advance(120_000);
     assert.deepEqual(cell.results, ["SCHEDULED", "RUNNING 40%", "PARTIALLY_SUCCEEDED"]);
     assert.equal(client.calls.length, 3);
@@ -69,9 +96,10 @@ describe("=BIZ.JOBSTATUS", () => {
   });
 
   it("stops polling when the formula is deleted (onCanceled)", async () => {
-    const { timer, client } = setup({ j: [status("RUNNING", 5)] });
+    const { timer, client, watching } = setup({ j: [status("RUNNING", 5)] });
     const cell = streamingCell();
     jobStatus(AUD, "j", cell as any);
+    await watching(1);
     await timer.advance(2500);
     assert.ok(cell.onCanceled, "the function registers a cancel handler");
     cell.onCanceled();
@@ -82,9 +110,10 @@ describe("=BIZ.JOBSTATUS", () => {
   });
 
   it("shares one poll between cells on the same job", async () => {
-    const { timer, client } = setup({ j: [status("RUNNING", 20), status("RUNNING", 70), status("SUCCEEDED", 100)] });
+    const { timer, client, watching } = setup({ j: [status("RUNNING", 20), status("RUNNING", 70), status("SUCCEEDED", 100)] });
     const cells = [streamingCell(), streamingCell()];
     for (const c of cells) jobStatus(AUD, "j", c as any);
+    await watching(2);
     await timer.advance(120_000);
     assert.equal(client.calls.length, 3);
     for (const c of cells) assert.deepEqual(c.results, ["RUNNING 20%", "RUNNING 70%", "SUCCEEDED"]);
@@ -94,6 +123,7 @@ describe("=BIZ.JOBSTATUS", () => {
     const signedOut = setup({ j: [status("RUNNING", 5)] }, false);
     const a = streamingCell();
     jobStatus(AUD, "j", a as any);
+    await a.firstResult;
     await signedOut.timer.advance(10_000);
     assert.equal(signedOut.client.calls.length, 0);
     assert.match(String(a.results[0]), /^#N\/A .*[Ss]ign in/);
@@ -101,6 +131,7 @@ describe("=BIZ.JOBSTATUS", () => {
     const signedIn = setup({ j: [status("RUNNING", 5)] });
     const b = streamingCell();
     jobStatus("audience-1", "j", b as any);
+    await b.firstResult;
     await signedIn.timer.advance(10_000);
     assert.equal(signedIn.client.calls.length, 0);
     assert.match(String(b.results[0]), /^#VALUE! /);

@@ -6,7 +6,7 @@ import { FakeTimer, ScriptedJobs, rateLimited, settle, status } from "./fakes.js
 function setup(scripts: ConstructorParameters<typeof ScriptedJobs>[1]) {
   const timer = new FakeTimer();
   const client = new ScriptedJobs(timer, scripts);
-  const poller = new JobPoller({ client, timer, initialDelayMs: 1000, maxDelayMs: 10000, growth: 2 });
+  const poller = new JobPoller({ client, clock: timer, initialDelayMs: 1000, maxDelayMs: 10000, growth: 2 });
   return { timer, client, poller };
 }
 

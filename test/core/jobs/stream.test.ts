@@ -15,7 +15,7 @@ describe("streamJobStatus", () => {
   it("streams state and progress until the terminal state, then stops polling", async () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, { j: [status("SCHEDULED"), status("RUNNING", 40), status("RUNNING", 80), status("SUCCEEDED", 100)] });
-    const poller = new JobPoller({ client, timer });
+    const poller = new JobPoller({ client, clock: timer });
     const cell = sink();
     streamJobStatus(poller, AUD, "j", cell);
     await timer.advance(120_000);
@@ -27,7 +27,7 @@ describe("streamJobStatus", () => {
   it("stops polling when the formula is cancelled", async () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, { j: [status("RUNNING", 10)] });
-    const poller = new JobPoller({ client, timer });
+    const poller = new JobPoller({ client, clock: timer });
     const cell = sink();
     const stop = streamJobStatus(poller, AUD, "j", cell);
     await timer.advance(3000);
@@ -42,7 +42,7 @@ describe("streamJobStatus", () => {
   it("shares one poll between cells watching the same job", async () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, { j: [status("RUNNING", 10), status("RUNNING", 60), status("SUCCEEDED", 100)] });
-    const poller = new JobPoller({ client, timer });
+    const poller = new JobPoller({ client, clock: timer });
     const cells = [sink(), sink(), sink()];
     for (const c of cells) streamJobStatus(poller, AUD, "j", c);
     await timer.advance(120_000);
@@ -53,7 +53,7 @@ describe("streamJobStatus", () => {
   it("rejects arguments that cannot name a job, without a request", async () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, {});
-    const poller = new JobPoller({ client, timer });
+    const poller = new JobPoller({ client, clock: timer });
     const cell = sink();
     streamJobStatus(poller, "not-an-id", "j", cell);
     streamJobStatus(poller, AUD, "", cell);
@@ -65,7 +65,7 @@ describe("streamJobStatus", () => {
   it("shows #N/A and stops for a job the service does not know", async () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, {});
-    const poller = new JobPoller({ client, timer });
+    const poller = new JobPoller({ client, clock: timer });
     const cell = sink();
     streamJobStatus(poller, AUD, "nope", cell);
     await timer.advance(60_000);

@@ -20,7 +20,7 @@ describe("JobTracker", () => {
   it("lists a started job, follows it to its end and remembers the end", async () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, { j1: [status("SCHEDULED"), status("RUNNING", 30), status("PARTIALLY_SUCCEEDED", 100)] });
-    const poller = new JobPoller({ client, timer });
+    const poller = new JobPoller({ client, clock: timer });
     const storage = memoryJobStorage();
     const tracker = await JobTracker.open({ poller, storage, now: () => timer.now() });
     const snapshots: string[] = [];
@@ -44,7 +44,7 @@ describe("JobTracker", () => {
       j1: [status("RUNNING", 10), status("RUNNING", 40), status("RUNNING", 70), status("SUCCEEDED", 100)],
     });
     const kv = mapStore();
-    const first = await JobTracker.open({ poller: new JobPoller({ client, timer }), storage: keyValueJobStorage(kv, "ana@example.com"), now: () => timer.now() });
+    const first = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage: keyValueJobStorage(kv, "ana@example.com"), now: () => timer.now() });
     await first.track({ audienceId: "aud", jobId: "j1", audienceName: "A" });
     await timer.advance(1500);
     await first.flush();
@@ -55,7 +55,7 @@ describe("JobTracker", () => {
     assert.equal(client.calls.length, callsWhileClosed, "a closed tracker polls nothing");
 
     const reopened = await JobTracker.open({
-      poller: new JobPoller({ client, timer }),
+      poller: new JobPoller({ client, clock: timer }),
       storage: keyValueJobStorage(kv, "ana@example.com"),
       now: () => timer.now(),
     });
@@ -69,7 +69,7 @@ describe("JobTracker", () => {
   it("gives the same tracker to a panel mounted twice, so the two never overwrite each other's list", async () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, { j1: [status("RUNNING", 10)], j2: [status("RUNNING", 20)] });
-    const poller = new JobPoller({ client, timer });
+    const poller = new JobPoller({ client, clock: timer });
     const kv = mapStore();
     const first = await JobTracker.open({ poller, storage: keyValueJobStorage(kv, "same-user") });
     const second = await JobTracker.open({ poller, storage: keyValueJobStorage(kv, "same-user") });
@@ -92,9 +92,9 @@ describe("JobTracker", () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, { j1: [status("SUCCEEDED", 100)] });
     const kv = mapStore();
-    const ana = await JobTracker.open({ poller: new JobPoller({ client, timer }), storage: keyValueJobStorage(kv, "ana"), now: () => timer.now() });
+    const ana = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage: keyValueJobStorage(kv, "ana"), now: () => timer.now() });
     await ana.track({ audienceId: "aud", jobId: "j1", audienceName: "A" });
-    const bo = await JobTracker.open({ poller: new JobPoller({ client, timer }), storage: keyValueJobStorage(kv, "bo"), now: () => timer.now() });
+    const bo = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage: keyValueJobStorage(kv, "bo"), now: () => timer.now() });
     assert.equal(bo.snapshot().jobs.length, 0);
     assert.equal(ana.snapshot().jobs.length, 1);
   });
@@ -103,7 +103,7 @@ describe("JobTracker", () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, {});
     const done: TrackedJob = { audienceId: "a", jobId: "old", audienceName: "A", startedAt: 0, status: "FAILED", terminal: true, finishedAt: 5 };
-    const tracker = await JobTracker.open({ poller: new JobPoller({ client, timer }), storage: memoryJobStorage([done]) });
+    const tracker = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage: memoryJobStorage([done]) });
     await timer.advance(60_000);
     assert.equal(client.calls.length, 0);
     assert.equal(tracker.snapshot().jobs[0]?.status, "FAILED");
@@ -113,7 +113,7 @@ describe("JobTracker", () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, { j1: [status("RUNNING", 50), status("SUCCEEDED", 100)] });
     const storage = { load: async () => [], save: async () => Promise.reject(new Error("storage is full")) };
-    const tracker = await JobTracker.open({ poller: new JobPoller({ client, timer }), storage, now: () => timer.now() });
+    const tracker = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage, now: () => timer.now() });
     await tracker.track({ audienceId: "aud", jobId: "j1", audienceName: "A" });
     await timer.advance(30_000);
     await tracker.flush();

@@ -1,13 +1,12 @@
-// The panels other parts of the add-in contribute, mounted here: enrichment of the selected
-// cells (src/taskpane/enrich/) and audience enrichment jobs (src/taskpane/jobs/). Each loads
-// on demand so the first load stays small.
+// The Enrich and Jobs tabs: enrichment of the selected cells (src/taskpane/enrich/) and audience
+// enrichment jobs (src/taskpane/jobs/). Each panel loads on demand so the first load stays small;
+// the job list itself comes from the runtime (src/runtime.ts composes the tracker).
 import { lazy, useEffect, useState } from "react";
 import { Spinner } from "@fluentui/react-components";
-import { JobTracker, keyValueJobStorage, sharedJobPoller } from "../core/jobs/index.js";
+import type { JobTracker } from "../core/jobs/index.js";
 import { browserSelectionSource } from "../office/browserSelection.js";
 import { createExcelSelectionSource } from "../office/enrichSelection.js";
 import { readSelectedCellValues } from "../office/jobsSelection.js";
-import { userStorage } from "../office/userStorage.js";
 import { errorText } from "./errorText.js";
 import { useServices } from "./services.js";
 
@@ -44,9 +43,7 @@ function JobsTab() {
   useEffect(() => {
     let live = true;
     let opened: JobTracker | undefined;
-    // The job list is per user, in the user's own storage.
-    const user = runtime.tokens.account()?.username ?? "anonymous";
-    JobTracker.open({ poller: sharedJobPoller(runtime.client), storage: keyValueJobStorage(userStorage(), `${runtime.environment.apiBaseUrl}|${user}`) }).then(
+    runtime.openJobTracker().then(
       (t) => {
         opened = t;
         if (live) setTracker(t);

@@ -1,0 +1,57 @@
+// The account's own operations: lookup values of a filter field (kept for the client's life,
+// one request per field however many callers ask) and the usage summary.
+import { LookupDocument, PATHS, UsageDocument, type LookupItem } from "../contract/index.js";
+import { withSignal, type ClientContext } from "./clientContext.js";
+import { cancelledError } from "./request.js";
+import { keyedSingleFlight } from "./singleFlight.js";
+import type { ServiceClient, UsageSummary } from "./types.js";
+
+/** Waits for a shared promise, but lets this caller stop waiting on its own signal. */
+function awaitWithSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined, operation: string): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(cancelledError(operation));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(cancelledError(operation));
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+export function accountOperations(ctx: ClientContext): Pick<ServiceClient, "lookup" | "usage"> {
+  // Not tied to one caller's signal: other callers may be waiting for the same answer.
+  const lookupOnce = keyedSingleFlight(
+    async (fieldName: string): Promise<LookupItem[]> =>
+      (
+        await ctx.call(LookupDocument, {
+          method: "GET",
+          url: `${ctx.baseUrl}${PATHS.lookup(fieldName)}`,
+          operation: `GET ${PATHS.lookup(fieldName)}`,
+          idempotent: true,
+        })
+      ).data,
+    { keepResult: true },
+  );
+  return {
+    lookup: (fieldName, o) => awaitWithSignal(lookupOnce(fieldName), o?.signal, `GET ${PATHS.lookup(fieldName)}`),
+
+    async usage(o): Promise<UsageSummary> {
+      const doc = await ctx.call(UsageDocument, {
+        method: "GET",
+        url: `${ctx.baseUrl}${PATHS.usage}`,
+        operation: `GET ${PATHS.usage}`,
+        idempotent: true,
+        ...withSignal(o?.signal),
+      });
+      return { entries: doc.data.flatMap((d) => d.attributes.usage) };
+    },
+  };
+}

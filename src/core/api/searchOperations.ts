@@ -1,0 +1,123 @@
+// Company and contact searches: one page, or every page as an async iterator. The body and the
+// page query are checked with the contract before anything is sent.
+import {
+  CompanySearchResult,
+  ContactSearchResult,
+  LIMITS,
+  PATHS,
+  companySearchBody,
+  contactSearchBody,
+  validateCompanySearchBody,
+  validateContactSearchBody,
+  validateSearchQuery,
+  type CompanyItem,
+  type CompanySearchFilters,
+  type ContactItem,
+  type ContactSearchFilters,
+  type SearchKind,
+  type ValidationIssue,
+} from "../contract/index.js";
+import { queryString, refuse, type ClientContext } from "./clientContext.js";
+import { iteratePages } from "./paging.js";
+import type { IterateOptions, IteratedPage, SearchOptions, SearchPage, ServiceClient } from "./types.js";
+
+export const ITERATE_PAGE_SIZE = LIMITS.maxPageSize;
+
+interface SearchSetup {
+  kind: SearchKind;
+  path: string;
+  body: unknown;
+  issues: ValidationIssue[];
+  schema: typeof CompanySearchResult | typeof ContactSearchResult;
+}
+
+function companySetup(filters: CompanySearchFilters): SearchSetup {
+  const body = companySearchBody(filters);
+  return { kind: "company", path: PATHS.searchCompanies, body, issues: validateCompanySearchBody(body), schema: CompanySearchResult };
+}
+function contactSetup(filters: ContactSearchFilters): SearchSetup {
+  const body = contactSearchBody(filters);
+  return { kind: "contact", path: PATHS.searchContacts, body, issues: validateContactSearchBody(body), schema: ContactSearchResult };
+}
+
+type SearchOperations = Pick<ServiceClient, "searchCompanies" | "searchContacts" | "iterateCompanies" | "iterateContacts">;
+
+export function searchOperations(ctx: ClientContext): SearchOperations {
+  function checkSearch(setup: SearchSetup, page: number | undefined, size: number | undefined, sort: string | undefined): void {
+    const query: Record<string, string | undefined> = {
+      "page[number]": page === undefined ? undefined : String(page),
+      "page[size]": size === undefined ? undefined : String(size),
+      sort,
+    };
+    const issues = [...setup.issues, ...validateSearchQuery(query, setup.kind)];
+    if (issues.length > 0) refuse(issues, `POST ${setup.path}`);
+  }
+
+  async function searchPage<T>(
+    setup: SearchSetup,
+    page: number | undefined,
+    size: number | undefined,
+    sort: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<SearchPage<T>> {
+    const operation = `POST ${setup.path}`;
+    const url = `${ctx.baseUrl}${setup.path}${queryString({ "page[number]": page, "page[size]": size, sort })}`;
+    const doc = await ctx.call(setup.schema, { method: "POST", url, operation, body: setup.body, idempotent: true, ...(signal ? { signal } : {}) });
+    return toSearchPage<T>(doc as SearchDocLike<T>, page ?? 1, size ?? LIMITS.defaultPageSize);
+  }
+
+  async function search<T>(setup: SearchSetup, o: SearchOptions = {}): Promise<SearchPage<T>> {
+    checkSearch(setup, o.page, o.size, o.sort);
+    return searchPage<T>(setup, o.page, o.size, o.sort, o.signal);
+  }
+
+  function iterate<T>(setup: SearchSetup, o: IterateOptions = {}): AsyncIterable<IteratedPage<T>> {
+    const pageSize = o.pageSize ?? ITERATE_PAGE_SIZE;
+    return {
+      async *[Symbol.asyncIterator]() {
+        // Checked when iteration starts, so an invalid search rejects the first next().
+        checkSearch(setup, 1, pageSize, o.sort);
+        yield* iteratePages<T>((n, size, signal) => searchPage<T>(setup, n, size, o.sort, signal), {
+          pageSize,
+          window: ctx.concurrency,
+          ...(o.maxResults !== undefined ? { maxResults: o.maxResults } : {}),
+          ...(o.signal ? { signal: o.signal } : {}),
+          ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+        });
+      },
+    };
+  }
+
+  return {
+    searchCompanies: (filters, o) => search<CompanyItem>(companySetup(filters), o),
+    searchContacts: (filters, o) => search<ContactItem>(contactSetup(filters), o),
+    iterateCompanies: (filters, o) => iterate<CompanyItem>(companySetup(filters), o),
+    iterateContacts: (filters, o) => iterate<ContactItem>(contactSetup(filters), o),
+  };
+}
+
+export interface SearchDocLike<T> {
+  data: T[];
+  meta?: { totalResults: number; page: { number: number; total: number } };
+  links?: { first?: string; last?: string; prev?: string; next?: string };
+}
+
+export function toSearchPage<T>(doc: SearchDocLike<T>, page: number, size: number): SearchPage<T> {
+  const links: SearchPage<T>["links"] = {};
+  for (const key of ["first", "last", "prev", "next"] as const) {
+    const v = doc.links?.[key];
+    if (typeof v === "string") links[key] = v;
+  }
+  if (doc.meta) {
+    return { items: doc.data, totalResults: doc.meta.totalResults, pageNumber: doc.meta.page.number, totalPages: doc.meta.page.total, links };
+  }
+  // Without meta the totals are unknown: assume a next page exists while one is linked.
+  const seen = (page - 1) * size + doc.data.length;
+  return {
+    items: doc.data,
+    totalResults: links.next ? seen + size : seen,
+    pageNumber: page,
+    totalPages: links.next ? page + 1 : page,
+    links,
+  };
+}

@@ -1,0 +1,92 @@
+// What the enrichment engine offers the cell functions, the task pane and the runtime.
+import type { Clock, Logger, ServiceClient } from "../api/types.js";
+import type { CacheStore } from "./cacheStore.js";
+import type { CellValue } from "./cellValues.js";
+import type { EntityKind } from "./fields.js";
+import type { CellProblem } from "./problems.js";
+import type { SpendState, SpendStore } from "./spendGuard.js";
+
+export type CellsResult = { ok: true; fields: string[]; values: CellValue[] } | { ok: false; problem: CellProblem };
+
+export interface CellRequestOptions {
+  /** Excel's value preview (the formula is still being typed): answer from the cache only. */
+  preview?: boolean;
+}
+
+export interface EnrichIdsProgress {
+  recordsDone: number;
+  recordsTotal: number;
+  requestsDone: number;
+  requestsTotal: number;
+}
+
+export interface EnrichIdsOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: EnrichIdsProgress) => void;
+  /** Requests of this run outstanding at once (default 4); the client's own cap still applies. */
+  concurrency?: number;
+}
+
+/** What enriching a selection would do, shown before the user confirms. */
+export interface SelectionPlan {
+  /** Distinct valid ids, in first-seen order. */
+  ids: number[];
+  /** Cells that are not a valid id (blank cells excluded). */
+  invalidCount: number;
+  blankCount: number;
+  /** Ids whose requested fields are all cached (or known to have no match). */
+  cachedCount: number;
+  /** Ids to request that are under management: no credit. */
+  underManagementCount: number;
+  /** Ids to request that may be new: at most this many credits. */
+  maxCredits: number;
+  /** Requests it takes. */
+  requests: number;
+  spend: SpendState;
+}
+
+export interface EnrichmentEngine {
+  /** One record's fields for a cell. `fields` is a name, comma-separated names, or an array/range of names. */
+  getCells(kind: EntityKind, id: unknown, fields: unknown, options?: CellRequestOptions): Promise<CellsResult>;
+  /** Enriches many ids in requests of 25 with progress and cancellation (the task pane's "enrich selection"). */
+  enrichIds(
+    kind: EntityKind,
+    ids: readonly number[],
+    fields: readonly string[],
+    options?: EnrichIdsOptions,
+  ): Promise<Map<number, CellsResult>>;
+  planSelection(kind: EntityKind, rawIds: readonly unknown[], fields: readonly string[]): Promise<SelectionPlan>;
+  /** Records shown as under management (e.g. in search results): enriching them spends no credit. */
+  markUnderManagement(kind: EntityKind, ids: readonly number[]): void;
+  clearCache(): Promise<void>;
+  spendStatus(): Promise<SpendState>;
+  setDailyNewRecordCap(cap: number): Promise<void>;
+  /** Resolves when no call is waiting, no request is in flight and the cache is written. */
+  whenIdle(): Promise<void>;
+}
+
+export interface EnrichmentEngineOptions {
+  client: Pick<ServiceClient, "enrichBatch">;
+  /** Persistent cache (default: memory only). */
+  cache?: CacheStore;
+  /** Time (default the system clock); `sleep` paces the gathering window. */
+  clock?: Pick<Clock, "now"> & Partial<Pick<Clock, "sleep">>;
+  /** How long calls are gathered before a flush, in ms (default 10). */
+  windowMs?: number;
+  /** Age limit of cached values, in ms (default 30 days). */
+  maxAgeMs?: number;
+  /** How long "no such record" is believed, in ms (default 1 day). */
+  noMatchMaxAgeMs?: number;
+  /** New records per user per day (default 1,000); a stored user setting wins. */
+  dailyNewRecordCap?: number;
+  spendStore?: SpendStore;
+  /**
+   * Fields asked along with each request beyond the ones its cells need (credits are per record,
+   * not per field, so a likely next column comes free with the first): "recent" (default) the
+   * fields recently asked for other records of its kind; "all" every output field of the kind;
+   * "none". Measured side by side in bench/cells.ts.
+   */
+  companionFields?: "recent" | "all" | "none";
+  log?: Logger;
+}
+

@@ -1,0 +1,256 @@
+// The one place where enrichment work becomes requests: records are deduplicated, gathered into
+// requests of at most 25 ids, and sent with a bound on requests outstanding per group. A request
+// stays OPEN until it leaves (the client reads its ids and fields only after its rate-limit slot):
+// a field asked for a record of an open request, or a new record while there is room, rides in
+// it instead of becoming another request. So the count of requests does not depend on the order
+// cells calculate. Credits are per record, not per field, so a field added to a request costs
+// nothing for the other records in it.
+import { serviceError } from "../api/errors.js";
+import type { EnrichRecord, ServiceClient } from "../api/types.js";
+import { LIMITS, type MatchCompanyInput, type MatchPersonInput, type RecordKind } from "../contract/index.js";
+import { problemFromError, problems, type CellProblem } from "./problems.js";
+
+/** What a request said about one record; no problem means the cache now holds the answer. */
+export interface RecordOutcome {
+  problem?: CellProblem;
+}
+
+/** One record's missing fields. */
+export interface Need {
+  kind: RecordKind;
+  id: number;
+  key: string;
+  fields: ReadonlySet<string>;
+}
+
+/** How a group's requests end, told per record so the engine can cache and settle spend. */
+export interface BatchHandler {
+  /** Fields worth asking along with `fields` for these records (likely next ones); may be empty. */
+  companions(kind: RecordKind, keys: readonly string[], fields: ReadonlySet<string>): readonly string[];
+  /** The request answered: one record per id (undefined when the service left one out). */
+  answered(kind: RecordKind, need: Need, fields: readonly string[], record: EnrichRecord<unknown> | undefined): RecordOutcome;
+  /** Every record of an answered request has been told (one write of the cache per request). */
+  answeredAll(keys: readonly string[]): void;
+  /** The request left and failed: it may or may not have reached the service. */
+  failed(need: Need, error: unknown): RecordOutcome;
+  /** The request never left (cancelled, or its group stopped first). */
+  notSent(need: Need): void;
+}
+
+/** Requests launched together with one bound, one cancel signal and one stop rule. */
+export interface BatchGroup {
+  /** Requests of this group outstanding at once (default: unbounded; the client's cap applies). */
+  concurrency?: number;
+  signal?: AbortSignal;
+  /** The problem that stops the group's later requests (signed out, no permission, no credits). */
+  stopsOn?: ReadonlySet<CellProblem["kind"]>;
+  /**
+   * Whether more work is still arriving for the group: a request with room for more records then
+   * waits (it leaves once arrivals stop and the group's other requests are done).
+   */
+  arriving?: () => boolean;
+  /** Called after each request of the group has settled. */
+  onRequestDone?: (records: number) => void;
+}
+
+interface Batch {
+  kind: RecordKind;
+  group: GroupState;
+  needs: Map<string, Need>;
+  fields: Set<string>;
+  /** Open: ids and fields may still be added. Sealed: the request has left with them. */
+  sealed: boolean;
+  launched: boolean;
+  outcome: Promise<Map<string, RecordOutcome>>;
+  settle: (outcomes: Map<string, RecordOutcome>) => void;
+}
+
+export interface GroupState {
+  options: BatchGroup;
+  waiting: Batch[];
+  running: number;
+  stop?: CellProblem;
+}
+
+export class RequestBatches {
+  private readonly batches = new Set<Batch>();
+  private readonly byKey = new Map<string, Set<Batch>>();
+  private readonly cellGroup: GroupState;
+
+  constructor(
+    private readonly client: Pick<ServiceClient, "enrichBatch">,
+    private readonly handler: BatchHandler,
+    private readonly track: (work: Promise<unknown>) => void,
+    cells: BatchGroup = {},
+  ) {
+    this.cellGroup = this.group(cells);
+  }
+
+  /** A group for one run (enrich selection); cells share the default group. */
+  group(options: BatchGroup): GroupState {
+    return { options, waiting: [], running: 0 };
+  }
+
+  /** Fields of a record already asked by a request, open or in flight. */
+  covered(key: string): Set<string> {
+    const fields = new Set<string>();
+    for (const batch of this.byKey.get(key) ?? []) for (const field of batch.fields) fields.add(field);
+    return fields;
+  }
+
+  /** Whether an open request holds this record (so more of its fields can still ride along). */
+  isOpen(key: string): boolean {
+    for (const batch of this.byKey.get(key) ?? []) if (!batch.sealed) return true;
+    return false;
+  }
+
+  /**
+   * Puts a record's missing fields into a request: the open one that already holds the record,
+   * else an open one of its kind with room, else a new one. Requests start at `launch()`.
+   */
+  add(need: Need, group: GroupState = this.cellGroup): void {
+    for (const batch of this.byKey.get(need.key) ?? []) {
+      if (!batch.sealed && batch.group === group) {
+        for (const field of need.fields) batch.fields.add(field);
+        return;
+      }
+    }
+    let target: Batch | undefined;
+    for (const batch of this.batches) {
+      if (!batch.sealed && batch.group === group && batch.kind === need.kind && batch.needs.size < LIMITS.maxEnrichInputs) {
+        target = batch;
+        break;
+      }
+    }
+    target ??= this.open(need.kind, group);
+    target.needs.set(need.key, need);
+    for (const field of need.fields) target.fields.add(field);
+    const list = this.byKey.get(need.key) ?? new Set<Batch>();
+    list.add(target);
+    this.byKey.set(need.key, list);
+  }
+
+  /**
+   * Starts the requests added so far (after a whole flush, so they fill up first). A request
+   * with room for more records waits while work is arriving or others of its group run, unless
+   * `force` (whenIdle, a selection run).
+   */
+  launch(group: GroupState = this.cellGroup, force = false): void {
+    this.pump(group, force);
+  }
+
+  /** Requests a group has made or will make. */
+  pending(group: GroupState): number {
+    let count = 0;
+    for (const batch of this.batches) if (batch.group === group) count += 1;
+    return count;
+  }
+
+  /** Waits for every request that holds the record. */
+  async outcomesFor(key: string): Promise<RecordOutcome[]> {
+    const batches = [...(this.byKey.get(key) ?? [])];
+    if (batches.length === 0) return [];
+    const maps = await Promise.all(batches.map((batch) => batch.outcome));
+    return maps.map((outcomes) => outcomes.get(key) ?? {});
+  }
+
+  private open(kind: RecordKind, group: GroupState): Batch {
+    let settle!: (outcomes: Map<string, RecordOutcome>) => void;
+    const outcome = new Promise<Map<string, RecordOutcome>>((resolve) => (settle = resolve));
+    const batch: Batch = { kind, group, needs: new Map(), fields: new Set(), sealed: false, launched: false, outcome, settle };
+    this.batches.add(batch);
+    group.waiting.push(batch);
+    return batch;
+  }
+
+  private pump(group: GroupState, force = false): void {
+    const limit = group.options.concurrency ?? Number.POSITIVE_INFINITY;
+    while (group.running < limit) {
+      const fullOnly = !force && group.options.arriving !== undefined && (group.running > 0 || group.options.arriving());
+      const at = fullOnly ? group.waiting.findIndex((b) => b.needs.size >= LIMITS.maxEnrichInputs) : 0;
+      const batch = at >= 0 ? group.waiting.splice(at, 1)[0] : undefined;
+      if (!batch) return;
+      const reason = group.options.signal?.aborted ? problems.cancelled() : group.stop;
+      if (reason) {
+        this.skip(batch, reason);
+        continue;
+      }
+      group.running += 1;
+      batch.launched = true;
+      this.track(
+        this.send(batch).finally(() => {
+          group.running -= 1;
+          this.pump(group);
+        }),
+      );
+    }
+  }
+
+  /** A request that never leaves: its records get the group's reason. */
+  private skip(batch: Batch, reason: CellProblem): void {
+    batch.sealed = true;
+    const outcomes = new Map<string, RecordOutcome>();
+    for (const need of batch.needs.values()) {
+      this.handler.notSent(need);
+      outcomes.set(need.key, { problem: reason });
+    }
+    this.finish(batch, outcomes);
+  }
+
+  private async send(batch: Batch): Promise<void> {
+    const group = batch.group;
+    let fields: string[] = [];
+    const outcomes = new Map<string, RecordOutcome>();
+    try {
+      const records = await this.client.enrichBatch(
+        batch.kind,
+        {
+          seal: () => {
+            // The group stopped or was cancelled while this request waited: it does not leave.
+            const reason = group.options.signal?.aborted ? problems.cancelled() : group.stop;
+            if (reason) throw serviceError("cancelled", { message: reason.message });
+            batch.sealed = true;
+            const keys = [...batch.needs.keys()];
+            for (const companion of this.handler.companions(batch.kind, keys, batch.fields)) batch.fields.add(companion);
+            fields = [...batch.fields].sort();
+            return { ids: [...batch.needs.values()].map((need) => need.id), outputFields: fields };
+          },
+        },
+        group.options.signal ? { signal: group.options.signal } : undefined,
+      );
+      const byId = new Map<number, EnrichRecord<MatchCompanyInput | MatchPersonInput>>();
+      for (const record of records) {
+        const id = batch.kind === "company" ? (record.input as MatchCompanyInput).companyId : (record.input as MatchPersonInput).personId;
+        if (id !== undefined) byId.set(id, record);
+      }
+      for (const need of batch.needs.values()) outcomes.set(need.key, this.handler.answered(batch.kind, need, fields, byId.get(need.id)));
+      this.handler.answeredAll([...batch.needs.keys()]);
+    } catch (error) {
+      const sent = batch.sealed;
+      batch.sealed = true;
+      // Never left: not charged. The group's reason (stopped, cancelled) wins over the error it caused.
+      const reason = sent ? undefined : (group.stop ?? (group.options.signal?.aborted ? problems.cancelled() : problemFromError(error)));
+      for (const need of batch.needs.values()) {
+        if (reason) {
+          this.handler.notSent(need);
+          outcomes.set(need.key, { problem: reason });
+        } else outcomes.set(need.key, this.handler.failed(need, error));
+      }
+    }
+    for (const outcome of outcomes.values()) {
+      if (outcome.problem && group.options.stopsOn?.has(outcome.problem.kind)) group.stop ??= outcome.problem;
+    }
+    group.options.onRequestDone?.(batch.needs.size);
+    this.finish(batch, outcomes);
+  }
+
+  private finish(batch: Batch, outcomes: Map<string, RecordOutcome>): void {
+    this.batches.delete(batch);
+    for (const key of batch.needs.keys()) {
+      const list = this.byKey.get(key);
+      list?.delete(batch);
+      if (list && list.size === 0) this.byKey.delete(key);
+    }
+    batch.settle(outcomes);
+  }
+}

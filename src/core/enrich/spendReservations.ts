@@ -1,0 +1,109 @@
+// The daily cap on new records, applied per record: a record that may cost a credit reserves
+// one before its request leaves. The reservation is given back only when the record is known
+// NOT to have been charged: a no-match, a refusal (the service answered 4xx), or a request that
+// never left. When a request was lost after it left (dropped connection, timeout, 5xx, an answer
+// that could not be read) the service may have charged, so the reservation stays with the record
+// until a later answer for it settles it: matched (the credit stands, and a repeat is free) or a
+// miss (given back). So the cap holds even when answers are lost.
+import type { Logger } from "../api/types.js";
+import { isServiceErrorLike } from "./problems.js";
+import { DEFAULT_DAILY_NEW_RECORD_CAP, MemorySpendStore, SpendGuard, type SpendState, type SpendStore } from "./spendGuard.js";
+
+/** Failures the service answered with a refusal: nothing was charged. */
+const REFUSED_KINDS: ReadonlySet<string> = new Set(["validation", "unauthorized", "paymentRequired", "forbidden", "notFound", "rateLimited"]);
+
+/** Whether a failure of a request that left means the service surely charged nothing. */
+export function knownNotCharged(error: unknown): boolean {
+  return isServiceErrorLike(error) && REFUSED_KINDS.has(error.kind);
+}
+
+export class SpendReservations {
+  private readonly guard: SpendGuard;
+  /** Records known to be under management (enriched in this runtime or shown so in results). */
+  private readonly managed = new Set<string>();
+  /** New records counted against today's cap whose charge is not settled yet. */
+  private readonly reserved = new Set<string>();
+
+  constructor(
+    store: SpendStore | undefined,
+    now: () => number,
+    cap: number | undefined,
+    private readonly track: (work: Promise<unknown>) => void,
+    private readonly log?: Logger,
+  ) {
+    this.guard = new SpendGuard(store ?? new MemorySpendStore(), now, cap ?? DEFAULT_DAILY_NEW_RECORD_CAP);
+  }
+
+  async load(): Promise<void> {
+    try {
+      await this.guard.ensureLoaded();
+    } catch (error) {
+      this.warn("Reading the daily record count failed; counting from zero", error);
+    }
+  }
+
+  status(): SpendState {
+    return this.guard.status();
+  }
+
+  async setCap(cap: number): Promise<void> {
+    await this.load();
+    this.guard.setCap(cap);
+    await this.guard.save();
+  }
+
+  markManaged(key: string): void {
+    this.managed.add(key);
+  }
+
+  isManaged(key: string, enrichedBefore: boolean): boolean {
+    return enrichedBefore || this.managed.has(key);
+  }
+
+  /**
+   * Reserves today's allowance for the records among `keys` that may cost a credit (not managed,
+   * not already holding a reservation); returns the ones refused.
+   */
+  reserve(keys: readonly string[], isManaged: (key: string) => boolean): Set<string> {
+    const fresh = keys.filter((key) => !isManaged(key) && !this.reserved.has(key));
+    const refused = new Set<string>();
+    if (fresh.length === 0) return refused;
+    const granted = this.guard.reserve(fresh.length);
+    for (const [index, key] of fresh.entries()) {
+      if (index < granted) this.reserved.add(key);
+      else refused.add(key);
+    }
+    this.save();
+    return refused;
+  }
+
+  /** The record was charged (matched): its reservation stays counted, and it is under management now. */
+  charged(key: string): void {
+    this.reserved.delete(key);
+    this.managed.add(key);
+  }
+
+  /** The record was known not to be charged: its reservation goes back. */
+  notCharged(key: string): void {
+    if (this.reserved.delete(key)) {
+      this.guard.release(1);
+      this.save();
+    }
+  }
+
+  /** A request holding the record failed: give back only what surely was not charged. */
+  failed(key: string, error: unknown): void {
+    if (knownNotCharged(error)) this.notCharged(key);
+    // Otherwise the reservation stays with the record until a later answer settles it.
+  }
+
+  private save(): void {
+    this.track(
+      this.guard.save().catch((error: unknown) => this.warn("Saving the daily record count failed", error)),
+    );
+  }
+
+  private warn(message: string, error: unknown): void {
+    this.log?.({ level: "warn", message, data: { error: error instanceof Error ? error.message : String(error) } });
+  }
+}

@@ -1,0 +1,75 @@
+// Request hooks through the client's public interface: a relay rewrites the address before
+// sending, an after hook sees (and may rewrite) the answer, error hooks see failures after the
+// client's own retries, and spending requests tell usage listeners once per burst.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { RequestHooks } from "../../../src/core/api/hooks.js";
+import { usageChangesAfterSpending } from "../../../src/core/api/usageChanges.js";
+import { BASE, harness, rejection } from "./harness.js";
+import { answer } from "./scripted.js";
+import { PATHS } from "../../../src/core/contract/index.js";
+
+const usageDoc = { data: [{ id: "u", type: "Usage", attributes: { usage: [] } }] };
+const enriched = (ids: number[]) => ({
+  data: ids.map((id) => ({ id: String(id), type: "Company", attributes: { name: `C${id}` }, meta: { matchStatus: "FULL_MATCH", input: { companyId: id } } })),
+});
+
+describe("request hooks", () => {
+  it("a before hook rewrites the address (a relay) and an after hook rewrites the answer", async () => {
+    const hooks = new RequestHooks();
+    hooks.before((spec) => ({ ...spec, url: spec.url.replace(BASE, `${BASE}/relay`) }));
+    const seen: number[] = [];
+    hooks.after((response) => {
+      seen.push(response.status);
+      return { ...response, body: JSON.stringify(usageDoc) };
+    });
+    const h = harness(() => answer(200, { data: [] }), { hooks });
+    const usage = await h.clock.run(h.client.usage());
+    assert.deepEqual(usage.entries, []);
+    assert.equal(h.requests[0]!.path, `/relay${PATHS.usage}`);
+    assert.deepEqual(seen, [200]);
+  });
+
+  it("error hooks see a failure once, after the client's retries, and the caller still gets it", async () => {
+    const hooks = new RequestHooks();
+    const errors: string[] = [];
+    hooks.error((error) => void errors.push((error as { kind: string }).kind));
+    const h = harness(() => answer(503, { errors: [{ id: "x", code: "E", status: "503" }] }), { hooks });
+    const error = (await h.clock.run(rejection(h.client.usage()))) as { kind: string };
+    assert.equal(error.kind, "server");
+    assert.ok(h.requests.length > 1, "the client retried");
+    assert.deepEqual(errors, ["server"]);
+  });
+
+  it("a removed hook no longer runs; wraps run outermost first", async () => {
+    const hooks = new RequestHooks();
+    const order: string[] = [];
+    hooks.wrap(async (send, spec) => (order.push("outer"), send(spec)));
+    const remove = hooks.wrap(async (send, spec) => (order.push("inner"), send(spec)));
+    const h = harness(() => answer(200, usageDoc), { hooks });
+    await h.clock.run(h.client.usage());
+    remove();
+    await h.clock.run(h.client.usage());
+    assert.deepEqual(order, ["outer", "inner", "outer"]);
+  });
+
+  it("tells usage listeners once a burst of spending requests has settled, not for reads", async () => {
+    const hooks = new RequestHooks();
+    const usage = usageChangesAfterSpending(hooks);
+    let notices = 0;
+    usage.onUsageChanged(() => notices++);
+    const h = harness((request) => {
+      if (request.path.endsWith("/enrich")) {
+        const body = request.body as { data: { attributes: { matchCompanyInput: { companyId: number }[] } } };
+        return answer(200, enriched(body.data.attributes.matchCompanyInput.map((i) => i.companyId)));
+      }
+      return answer(200, usageDoc);
+    }, { hooks });
+    await h.clock.run(h.client.usage());
+    assert.equal(notices, 0);
+    const ids = Array.from({ length: 60 }, (_, i) => i + 1);
+    await h.clock.run(h.client.enrichCompanies(ids.map((companyId) => ({ companyId })), ["name"]));
+    assert.equal(h.requests.filter((r) => r.path.endsWith("/enrich")).length, 3);
+    assert.equal(notices, 1);
+  });
+});
