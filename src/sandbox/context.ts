@@ -84,8 +84,16 @@ export interface SandboxStats {
   reset(): void;
 }
 
+/** The sandbox's time source: rate-limit windows, token times, ledger dates and job pacing read it. */
+export interface SandboxClock {
+  now(): number;
+}
+
+export const systemClock: SandboxClock = { now: () => Date.now() };
+
 export interface SandboxContext {
   options: SandboxOptions;
+  clock: SandboxClock;
   db: Database.Database;
   keys: SigningKeys;
   /** API token audience. */

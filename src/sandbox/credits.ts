@@ -1,6 +1,6 @@
 // Accounts, credit balances and the records each account has under management (12-month window).
 import type Database from "better-sqlite3";
-import type { CreditLedger } from "./context.js";
+import { systemClock, type CreditLedger, type SandboxClock } from "./context.js";
 
 export const DEFAULT_CREDITS = 100_000;
 const WINDOW_MS = 365 * 86_400_000;
@@ -35,7 +35,8 @@ export interface AccountStore extends CreditLedger {
   purchaseDates(account: string, kind: RecordKind, ids: number[]): Map<number, string>;
 }
 
-export function createAccountStore(db: Database.Database, defaultCredits = DEFAULT_CREDITS): AccountStore {
+export function createAccountStore(db: Database.Database, clock: SandboxClock = systemClock, defaultCredits = DEFAULT_CREDITS): AccountStore {
+  const nowIso = () => new Date(clock.now()).toISOString();
   const getAccount = db.prepare("SELECT id, credits, initial_credits FROM accounts WHERE id = ?");
   const insertAccount = db.prepare("INSERT OR IGNORE INTO accounts (id, credits, initial_credits, created_at) VALUES (?, ?, ?, ?)");
   const replaceAccount = db.prepare("INSERT OR REPLACE INTO accounts (id, credits, initial_credits, created_at) VALUES (?, ?, ?, ?)");
@@ -52,10 +53,10 @@ export function createAccountStore(db: Database.Database, defaultCredits = DEFAU
   );
 
   const ensure = (account: string) => {
-    insertAccount.run(account, defaultCredits, defaultCredits, new Date().toISOString());
+    insertAccount.run(account, defaultCredits, defaultCredits, nowIso());
     return getAccount.get(account) as { id: string; credits: number; initial_credits: number };
   };
-  const windowStart = () => new Date(Date.now() - WINDOW_MS).toISOString();
+  const windowStart = () => new Date(clock.now() - WINDOW_MS).toISOString();
   const underManagementSince = (account: string, kind: RecordKind, id: number): string | undefined => {
     const row = getManaged.get(account, kind, id) as { purchased_at: string } | undefined;
     return row && row.purchased_at > windowStart() ? row.purchased_at : undefined;
@@ -67,7 +68,7 @@ export function createAccountStore(db: Database.Database, defaultCredits = DEFAU
     const free: number[] = [];
     const charged: number[] = [];
     const refused: number[] = [];
-    const now = new Date().toISOString();
+    const now = nowIso();
     for (const id of ids) {
       if (underManagementSince(account, kind, id)) {
         free.push(id);
@@ -99,7 +100,7 @@ export function createAccountStore(db: Database.Database, defaultCredits = DEFAU
       return out;
     },
     resetAccount: db.transaction((account: string, credits: number) => {
-      replaceAccount.run(account, credits, credits, new Date().toISOString());
+      replaceAccount.run(account, credits, credits, nowIso());
       deleteManaged.run(account);
       deleteLedger.run(account);
     }),

@@ -208,6 +208,11 @@ function schemaIssues(schema: TSchema, value: unknown, filters?: Record<string, 
   return issues;
 }
 
+/** Issues of a value against any contract schema (the rules every schema of the contract follows). */
+export function validateAgainst(schema: TSchema, value: unknown): ValidationIssue[] {
+  return schemaIssues(schema, value);
+}
+
 function asNumber(value: unknown): number | undefined {
   if (typeof value === "number") return value;
   if (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value))) return Number(value);

@@ -1,22 +1,20 @@
 // Company and contact enrichment: match each input, charge new records to the account's credits,
 // answer one item per input in input order with only the requested fields.
 import type Database from "better-sqlite3";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import {
+  CompanyEnrichBody,
+  ContactEnrichBody,
+  EnrichResultDocument,
   MEDIA_TYPE,
   PATHS,
   SCOPES,
-  validateCompanyEnrichBody,
-  validateContactEnrichBody,
-  type CompanyEnrichBody,
-  type ContactEnrichBody,
   type MatchCompanyInput,
   type MatchPersonInput,
 } from "../../core/contract/index.js";
-import { ValidationFailure } from "../errors.js";
 import { companyAttributes, contactAttributes } from "../records.js";
 import type { RecordKind } from "../credits.js";
-import type { SandboxServices } from "../services.js";
+import type { RouteDependencies } from "../routeDependencies.js";
 import { principalOf } from "./principal.js";
 
 type Match = { id: number } | { status: "NO_MATCH" | "INVALID_INPUT" | "NON_MATCH_BY_REQUIRED_FIELDS" };
@@ -107,7 +105,7 @@ interface EnrichItem {
 
 /** Charges the matched ids and builds the items in input order. */
 function enrichItems(
-  s: SandboxServices,
+  s: RouteDependencies,
   account: string,
   kind: RecordKind,
   inputs: Record<string, unknown>[],
@@ -127,14 +125,13 @@ function enrichItems(
   });
 }
 
-export async function enrichRoutes(app: FastifyInstance, s: SandboxServices): Promise<void> {
+export async function enrichRoutes(app: FastifyInstance, s: RouteDependencies): Promise<void> {
   const matchCompany = companyMatcher(s.ctx.db);
   const matchContact = contactMatcher(s.ctx.db);
 
-  app.post(PATHS.enrichCompanies, { config: { scope: SCOPES.company } }, async (request: FastifyRequest, reply) => {
-    const issues = validateCompanyEnrichBody(request.body);
-    if (issues.length) throw new ValidationFailure(issues);
-    const { matchCompanyInput, outputFields } = (request.body as CompanyEnrichBody).data.attributes;
+  const companySchema = { body: CompanyEnrichBody, response: { 200: EnrichResultDocument } };
+  app.post<{ Body: CompanyEnrichBody }>(PATHS.enrichCompanies, { schema: companySchema, config: { scope: SCOPES.company } }, async (request, reply) => {
+    const { matchCompanyInput, outputFields } = request.body.data.attributes;
     const account = principalOf(request).account;
     const matches = matchCompanyInput.map(matchCompany);
     const data = enrichItems(s, account, "company", matchCompanyInput, matches, (ids) => {
@@ -145,10 +142,9 @@ export async function enrichRoutes(app: FastifyInstance, s: SandboxServices): Pr
     return reply.type(MEDIA_TYPE).send({ data });
   });
 
-  app.post(PATHS.enrichContacts, { config: { scope: SCOPES.contact } }, async (request: FastifyRequest, reply) => {
-    const issues = validateContactEnrichBody(request.body);
-    if (issues.length) throw new ValidationFailure(issues);
-    const { matchPersonInput, outputFields, requiredFields } = (request.body as ContactEnrichBody).data.attributes;
+  const contactSchema = { body: ContactEnrichBody, response: { 200: EnrichResultDocument } };
+  app.post<{ Body: ContactEnrichBody }>(PATHS.enrichContacts, { schema: contactSchema, config: { scope: SCOPES.contact } }, async (request, reply) => {
+    const { matchPersonInput, outputFields, requiredFields } = request.body.data.attributes;
     const account = principalOf(request).account;
     let matches = matchPersonInput.map(matchContact);
     if (requiredFields?.length) {

@@ -1,6 +1,6 @@
 // Contact search filters (notes): person filters on alias `ct`, the company filters on the
 // contact's company `c`, and location per locationSearchType (person, headquarters or both).
-import type { ContactFilterValues as ContactSearchFilters } from "./filterValues.js";
+import type { ContactSearchFilters } from "../../core/contract/index.js";
 import { DEPARTMENTS, EXECUTIVE_LEVELS } from "../data/reference.js";
 import { companyConditions, hasLocationFilter, locationConditions, type FilterScope, type TagStyle, type ZipResolver } from "./companyFilters.js";
 import { and, csv, type SqlParams } from "./sql.js";

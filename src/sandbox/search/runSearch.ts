@@ -6,7 +6,7 @@ import {
   DEFAULT_CONTACT_SORT,
   LIMITS,
 } from "../../core/contract/index.js";
-import type { CompanyFilterValues, ContactFilterValues } from "./filterValues.js";
+import type { CompanySearchFilters, ContactSearchFilters } from "../../core/contract/index.js";
 import type { CompanyRow, ContactRow } from "../records.js";
 import { companyWhere, type Selectivity, type TagStyle, type ZipResolver } from "./companyFilters.js";
 import { contactWhere } from "./contactFilters.js";
@@ -77,8 +77,8 @@ function sampleSelectivity(db: Database.Database): Selectivity {
 }
 
 export interface Searcher {
-  companies(filters: CompanyFilterValues, page: PageRequest, account: string, path: string): SearchPage<CompanyRow>;
-  contacts(filters: ContactFilterValues, page: PageRequest, account: string, path: string): SearchPage<ContactRow>;
+  companies(filters: CompanySearchFilters, page: PageRequest, account: string, path: string): SearchPage<CompanyRow>;
+  contacts(filters: ContactSearchFilters, page: PageRequest, account: string, path: string): SearchPage<ContactRow>;
 }
 
 export function createSearcher(db: Database.Database): Searcher {
