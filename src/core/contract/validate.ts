@@ -74,7 +74,8 @@ function labelFor(pointer: string, filters: Record<string, FilterSpec> | undefin
   if (BODY_LABELS[pointer]) return BODY_LABELS[pointer];
   const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (filters && parts[0] === "data" && parts[1] === "attributes" && parts[2]) {
-    const spec = filters[parts[2]];
+    // Own keys only: a member named "constructor" or "toString" is not a filter.
+    const spec = Object.hasOwn(filters, parts[2]) ? filters[parts[2]] : undefined;
     if (spec) return spec.label;
     return `"${parts[2]}"`;
   }
@@ -200,7 +201,8 @@ function schemaIssues(schema: TSchema, value: unknown, filters?: Record<string, 
     const d = describe(error, label);
     const issue: ValidationIssue = { pointer: error.path, label, ...d };
     if (d.rule === "oneOf" && error.type === ValueErrorType.StringPattern) {
-      const spec = filters?.[error.path.split("/")[3] ?? ""];
+      const name = error.path.split("/")[3] ?? "";
+      const spec = filters && Object.hasOwn(filters, name) ? filters[name] : undefined;
       if (spec?.values) issue.message = `${label} must be a comma-separated list of: ${spec.values.join(", ")}.`;
     }
     issues.push(issue);
@@ -233,9 +235,9 @@ function crossFieldIssues(
     const pointer = `${ATTR}/${field}`;
     if (taken.has(pointer)) return;
     taken.add(pointer);
-    issues.push({ pointer, label: filters[field]?.label ?? field, rule, code, message });
+    issues.push({ pointer, label: label(field), rule, code, message });
   };
-  const label = (f: string) => filters[f]?.label ?? f;
+  const label = (f: string) => (Object.hasOwn(filters, f) ? filters[f]?.label : undefined) ?? f;
   for (const { min, max } of ranges) {
     const lo = asNumber(attrs[min]);
     const hi = asNumber(attrs[max]);
