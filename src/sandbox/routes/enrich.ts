@@ -23,6 +23,18 @@ function normalizeDomain(website: string): string {
   return website.trim().toLowerCase().replace(/^[a-z]+:\/\//, "").replace(/^www\./, "").replace(/[/?#].*$/, "");
 }
 const digits = (phone: string) => phone.replace(/\D/g, "");
+/**
+ * Fewest digits of a phone number that can identify a record (a local number; a stored number
+ * may add a country or area code in front). "n/a" or "5" cannot, and must not match anything.
+ */
+const MIN_PHONE_DIGITS = 7;
+/** The digits of a phone input when it can identify a record, else undefined. */
+const phoneDigits = (phone: string) => {
+  const d = digits(phone);
+  return d.length >= MIN_PHONE_DIGITS ? d : undefined;
+};
+/** A zip code with no digit ("n/a", "none") names no place. */
+const isZipCode = (zip: string) => /\d/.test(zip);
 
 /** Finds companies by criteria (notes: name, website, ticker, phone, address parts). */
 /** A matcher's by-id lookup, prepared once. */
@@ -54,7 +66,12 @@ function companyMatcher(db: Database.Database) {
     if (input.companyName?.trim()) add("name = ? COLLATE NOCASE", input.companyName.trim());
     if (input.companyWebsite?.trim()) add("domain = ?", normalizeDomain(input.companyWebsite));
     if (input.companyTicker?.trim()) add("ticker = ?", input.companyTicker.trim().toUpperCase());
-    if (input.companyPhone?.trim()) add("(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone,' ',''),'(',''),')',''),'-',''),'+',''),'.','') LIKE ?)", `%${digits(input.companyPhone)}`);
+    if (input.companyPhone?.trim()) {
+      const phone = phoneDigits(input.companyPhone);
+      if (!phone) return { status: "INVALID_INPUT" };
+      add("(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone,' ',''),'(',''),')',''),'-',''),'+',''),'.','') LIKE ?)", `%${phone}`);
+    }
+    if (input.companyZipCode?.trim() && !isZipCode(input.companyZipCode)) return { status: "INVALID_INPUT" };
     // Address parts narrow a match but cannot identify a company on their own.
     if (where.length === 0) return { status: "INVALID_INPUT" };
     if (input.companyStreet?.trim()) add("street LIKE ?", `%${input.companyStreet.trim()}%`);
@@ -82,7 +99,11 @@ function contactMatcher(db: Database.Database) {
     const hasName = Boolean((first && last) || full);
     const hasCompany = input.companyId !== undefined || Boolean(input.companyName?.trim());
     if (input.emailAddress?.trim()) add("email = ? COLLATE NOCASE", input.emailAddress.trim());
-    if (input.phone?.trim()) add("(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ? OR REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(mobile_phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ?)", `%${digits(input.phone)}`, `%${digits(input.phone)}`);
+    if (input.phone?.trim()) {
+      const phone = phoneDigits(input.phone);
+      if (!phone) return { status: "INVALID_INPUT" };
+      add("(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ? OR REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(mobile_phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ?)", `%${phone}`, `%${phone}`);
+    }
     // A name identifies a person only together with the company.
     if (where.length === 0 && !(hasName && hasCompany)) return { status: "INVALID_INPUT" };
     if (first) add("first_name = ? COLLATE NOCASE", first);
