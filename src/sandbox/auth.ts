@@ -53,13 +53,13 @@ export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => str
         }
         let payload: JWTPayload;
         try {
-          ({ payload } = await jwtVerify(token, keySet, { issuer: trustedIssuers(), audience: audience(), algorithms: ["RS256"], currentDate: new Date(now) }));
+          ({ payload } = await jwtVerify(token, keySet, { issuer: trustedIssuers(), audience: audience(), algorithms: ["RS256"], currentDate: new Date(now), requiredClaims: ["exp"] }));
         } catch (error) {
           throw unauthorized(describeTokenError(error));
         }
         principal = principalOf(payload);
         if (cache.size > 5000) cache.clear();
-        cache.set(token, { principal, expiresAtMs: typeof payload.exp === "number" ? payload.exp * 1000 : now + 60_000 });
+        cache.set(token, { principal, expiresAtMs: (payload.exp ?? 0) * 1000 });
       }
       if (!principal.roles.some((r) => (DATA_ROLES as readonly string[]).includes(r))) {
         throw forbidden(`Your account is missing the role ${DATA_ROLES.join(" or ")} needed for the data API.`);
@@ -72,6 +72,8 @@ export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => str
 function describeTokenError(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return "Your sign-in has expired: the access token is past its expiry time.";
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    // A token that never expires would stay usable forever if it leaked.
+    if (error.claim === "exp" && error.reason === "missing") return "The access token has no expiry time (exp); sign in again for a token that expires.";
     if (error.claim === "iss") return "The access token was issued by a server this service does not trust.";
     if (error.claim === "aud") return "The access token is not meant for this service (wrong audience).";
     return `The access token has an invalid "${error.claim}" claim.`;

@@ -9,11 +9,13 @@ import {
   ERROR_CODES,
   LIMITS,
   MEDIA_TYPE,
+  SCOPES,
   validateAudienceEnrichBody,
   validateSearchQuery,
   type ValidationIssue,
 } from "../../core/contract/index.js";
-import type { SandboxContext } from "../context.js";
+import { requireScope } from "../auth.js";
+import type { SandboxContext, TokenPrincipal } from "../context.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import { checkedBy, stringQuery } from "../routes/validation.js";
 // The core's API hook authenticates every /v1/ request (401/403, rate limit); this reads the result.
@@ -22,7 +24,7 @@ import type { JobEngine } from "./engine.js";
 import { parseRecordRef } from "./engine.js";
 import { audienceDocument, jobStatusDocument, rowDocument } from "./present.js";
 import { buildAudience } from "./seed.js";
-import type { AudienceStore } from "./store.js";
+import { DEFAULT_OWNER, type AudienceKind, type AudienceStore } from "./store.js";
 
 const AudienceParams = Type.Object({ audienceId: Type.String() });
 const JobParams = Type.Object({ audienceId: Type.String(), jobId: Type.String() });
@@ -45,6 +47,8 @@ export const CreateAudienceBody = Type.Object(
     type: Type.Union(AUDIENCE_TYPES.map((t) => Type.Literal(t))),
     recordIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 20_000 }),
     badRows: Type.Optional(Type.Integer({ minimum: 0, maximum: 20_000 })),
+    /** Owner account (default "default", the default dev token's). */
+    account: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },
   { additionalProperties: false },
 );
@@ -61,22 +65,34 @@ function notFound(what: string, parameter: string): ApiError {
   return new ApiError(404, ERROR_CODES.notFound, what, { parameter });
 }
 
+/** The data scope an audience of this kind needs: its records are companies or contacts. */
+const scopeFor = (type: AudienceKind) => (type === "COMPANY" ? SCOPES.company : SCOPES.contact);
+
 export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engine }: Deps): void {
-  const audienceOf = (id: string) => {
+  /**
+   * The caller's audience: another account's audience is answered like a missing one (its
+   * existence is not disclosed), and the token needs the scope of the audience's records.
+   */
+  const audienceOf = (principal: TokenPrincipal, id: string) => {
     const audience = store.getAudience(id);
-    if (!audience) throw notFound("No audience has this id.", "audienceId");
+    if (!audience || audience.account !== principal.account) throw notFound("No audience has this id.", "audienceId");
+    requireScope(principal, scopeFor(audience.type));
     return audience;
   };
 
   app.get(`/v1/audiences`, async (request, reply) => {
-    principalOf(request);
-    const data = store.listAudiences().map((a) => audienceDocument(a, store.columns(a.id)));
+    const principal = principalOf(request);
+    const kinds = AUDIENCE_TYPES.filter((type) => principal.scopes.includes(scopeFor(type)));
+    if (kinds.length === 0) requireScope(principal, SCOPES.company);
+    const data = store
+      .listAudiences(principal.account)
+      .filter((a) => kinds.includes(a.type))
+      .map((a) => audienceDocument(a, store.columns(a.id)));
     return reply.type(MEDIA_TYPE).send({ data });
   });
 
   app.get<{ Params: Static<typeof AudienceParams> }>(`/v1/audiences/:audienceId`, { schema: { params: AudienceParams } }, async (request, reply) => {
-    principalOf(request);
-    const audience = audienceOf(request.params.audienceId);
+    const audience = audienceOf(principalOf(request), request.params.audienceId);
     return reply.type(MEDIA_TYPE).send({ data: audienceDocument(audience, store.columns(audience.id)) });
   });
 
@@ -84,9 +100,8 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
     `/v1/audiences/:audienceId/rows`,
     { schema: { params: AudienceParams, querystring: RowsQuery } },
     async (request, reply) => {
-      principalOf(request);
       const query = request.query;
-      const audience = audienceOf(request.params.audienceId);
+      const audience = audienceOf(principalOf(request), request.params.audienceId);
       const number = Number(query["page[number]"] ?? 1);
       const size = Number(query["page[size]"] ?? LIMITS.defaultPageSize);
       const columns = store.columns(audience.id);
@@ -107,7 +122,7 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
   const enrichSchema = { params: AudienceParams, body: EnrichBody };
   app.post<{ Params: Static<typeof AudienceParams>; Body: AudienceEnrichBody }>(`/v1/audiences/:audienceId/actions/enrich`, { schema: enrichSchema }, async (request, reply) => {
     const principal = principalOf(request);
-    const audience = audienceOf(request.params.audienceId);
+    const audience = audienceOf(principal, request.params.audienceId);
     const attrs = request.body.data.attributes;
 
     const columns = store.columns(audience.id);
@@ -155,10 +170,10 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
   });
 
   app.get<{ Params: Static<typeof JobParams> }>(`/v1/audiences/:audienceId/jobs/:jobId`, { schema: { params: JobParams } }, async (request, reply) => {
-    principalOf(request);
-    const audience = audienceOf(request.params.audienceId);
+    const principal = principalOf(request);
+    const audience = audienceOf(principal, request.params.audienceId);
     const job = store.getJob(request.params.jobId);
-    if (!job || job.audienceId !== audience.id) throw notFound("This audience has no job with this id.", "jobId");
+    if (!job || job.audienceId !== audience.id || job.account !== principal.account) throw notFound("This audience has no job with this id.", "jobId");
     return reply.type(MEDIA_TYPE).send(jobStatusDocument(job));
   });
 
@@ -167,7 +182,7 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
     const parsed = { ...request.body, badRows: request.body.badRows ?? 0 };
     const count = parsed.type === "COMPANY" ? ctx.records.companyCount() : ctx.records.contactCount();
     const audience = buildAudience({ ...parsed, description: parsed.description ?? "" }, randomUUID, count);
-    store.createAudience(audience);
+    store.createAudience({ ...audience, account: request.body.account ?? DEFAULT_OWNER });
     const created = store.getAudience(audience.id);
     if (!created) throw new Error("audience vanished after creation");
     return reply

@@ -389,6 +389,12 @@ describe("error kinds from real sandbox answers", () => {
     await sb.setAccount("broke", 0);
     const broke = await sb.token({ account: "broke" });
     const cb = client({ getAccessToken: async () => broke });
+    // Audiences belong to an account: this one is broke's.
+    await fetch(`${sb.url}/__sandbox/audiences`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Broke's", type: "COMPANY", recordIds: [1, 2], account: "broke" }),
+    });
     const [audience] = await cb.listAudiences();
     sb.resetStats();
     const payment = await rejection(cb.startAudienceEnrichment(audience!.id, { scope: "AUDIENCE" }));
