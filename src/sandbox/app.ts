@@ -7,6 +7,7 @@ import { DEFAULT_API_AUDIENCE, createAuthenticator, requireScope } from "./auth.
 import { systemClock, type FaultOptions, type RateLimitWindows, type SandboxClock, type SandboxContext, type SandboxOptions } from "./context.js";
 import { createAccountStore } from "./credits.js";
 import { ApiError, ValidationFailure, errorObject, sendError, sendErrorDocument, sendGatewayError, validationDocument } from "./errors.js";
+import { devEndpointGuard } from "./devGuard.js";
 import { extensions } from "./extensions.js";
 import { createFaultPlan } from "./faults.js";
 import { loadSigningKeys } from "./keys.js";
@@ -126,6 +127,8 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
   });
+
+  devEndpointGuard(app, () => [new URL(ctx.options.publicUrl).origin, ...ctx.options.corsOrigins]);
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.method === "OPTIONS" || !isApiPath(request.url)) return;

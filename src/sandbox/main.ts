@@ -6,7 +6,8 @@ import { startSandbox } from "./server.js";
 const HELP = `Usage: npm run sandbox -- [options]
   --http                 plain HTTP instead of HTTPS
   --port N               port (default 4010; 0 picks a free one)
-  --host H               interface (default localhost)
+  --host H               interface (default localhost; loopback only unless --unsafe-host)
+  --unsafe-host          allow a --host beyond loopback (dev endpoints mint tokens without sign-in)
   --companies N          companies to seed (default 20000; up to 1000000)
   --contacts N           contacts to seed (default 100000)
   --seed N               seed of the generated data (default 1)
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
         http: { type: "boolean" },
         port: { type: "string" },
         host: { type: "string" },
+        "unsafe-host": { type: "boolean" },
         companies: { type: "string" },
         contacts: { type: "string" },
         seed: { type: "string" },
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox({
     port: num("port", v.port, 0, 65535) ?? 4010,
     ...(v.host ? { host: v.host } : {}),
+    unsafeHost: v["unsafe-host"] ?? false,
     http: v.http ?? false,
     dataDir: v["data-dir"] ?? ".sandbox",
     reset: v.reset ?? false,
