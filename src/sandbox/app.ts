@@ -19,7 +19,7 @@ import { lookupUsageRoutes } from "./routes/lookupUsage.js";
 import "./routes/principal.js";
 import { searchRoutes } from "./routes/search.js";
 import { useContractValidation } from "./routes/validation.js";
-import { createSearcher } from "./search/runSearch.js";
+import { DEFAULT_PAGE_CACHE_BYTES, createSearcher } from "./search/runSearch.js";
 import { createStats, type RouteDependencies } from "./routeDependencies.js";
 import { openDatabase } from "./store/database.js";
 
@@ -39,6 +39,7 @@ export function defaultSandboxOptions(partial: SandboxOptionsInput = {}): Sandbo
     publicUrl: "https://localhost:4010",
     corsOrigins: ["https://localhost:3000"],
     jobRowsPerSecond: 50,
+    pageCacheBytes: DEFAULT_PAGE_CACHE_BYTES,
     ...partial,
     rateLimit: { ...DEFAULT_RATE_LIMIT, ...partial.rateLimit },
     faults: { latencyMs: 0, failRate: 0, resetRate: 0, gatewayErrors: false, seed: 1, ...partial.faults },
@@ -101,7 +102,7 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     ctx,
     accounts,
     records,
-    searcher: createSearcher(db),
+    searcher: createSearcher(db, options.pageCacheBytes),
     limiter: createRateLimiter(() => ctx.options.rateLimit, clock),
     faultPlan: createFaultPlan(options.faults),
     seededInMs,

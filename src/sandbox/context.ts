@@ -39,6 +39,8 @@ export interface SandboxOptions {
   corsOrigins: string[];
   /** Audience job speed: rows enriched per second. */
   jobRowsPerSecond: number;
+  /** Budget of the search page cache in bytes (approximate: the cached rows' JSON size). */
+  pageCacheBytes: number;
 }
 
 /** Claims the API reads from a verified access token. */

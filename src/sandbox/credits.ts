@@ -19,13 +19,21 @@ export interface AccountSummary {
   credits: number;
   initialCredits: number;
   underManagement: { company: number; contact: number };
+  /** One page of the ledger, oldest first. */
   ledger: LedgerEntry[];
+  /** Entries in the whole ledger. */
+  ledgerTotal: number;
+  ledgerPage: { number: number; size: number; total: number };
 }
+
+export const LEDGER_PAGE_SIZE = 1000;
+export const MAX_LEDGER_PAGE_SIZE = 10_000;
 
 export interface AccountStore extends CreditLedger {
   /** Creates the account or resets it: new balance, nothing under management, empty ledger. */
   resetAccount(account: string, credits: number): void;
-  summary(account: string, ledgerLimit?: number): AccountSummary;
+  /** The account with one page of its ledger (page 1 is the oldest entries). */
+  summary(account: string, page?: { number: number; size: number }): AccountSummary;
   /** Records under management now, by kind. */
   managedCount(account: string, kind?: RecordKind): number;
   /** Credits used since the account was (re)set. */
@@ -43,11 +51,23 @@ export function createAccountStore(db: Database.Database, clock: SandboxClock = 
   const setCredits = db.prepare("UPDATE accounts SET credits = ? WHERE id = ?");
   const getManaged = db.prepare("SELECT purchased_at FROM managed WHERE account = ? AND kind = ? AND record_id = ?");
   const upsertManaged = db.prepare("INSERT OR REPLACE INTO managed (account, kind, record_id, purchased_at) VALUES (?, ?, ?, ?)");
+  // Data folders from before the compact ledger get its columns.
+  const ledgerColumns = (db.prepare("SELECT name FROM pragma_table_info('ledger')").all() as { name: string }[]).map((c) => c.name);
+  if (!ledgerColumns.includes("ids")) db.exec("ALTER TABLE ledger ADD COLUMN ids TEXT");
+  if (!ledgerColumns.includes("n")) db.exec("ALTER TABLE ledger ADD COLUMN n INTEGER NOT NULL DEFAULT 1");
   const addLedger = db.prepare("INSERT INTO ledger (account, kind, record_id, charged, at) VALUES (?, ?, ?, ?, ?)");
+  const addFreeLedger = db.prepare("INSERT INTO ledger (account, kind, record_id, charged, at, ids, n) VALUES (?, ?, 0, 0, ?, ?, ?)");
   const deleteManaged = db.prepare("DELETE FROM managed WHERE account = ?");
   const deleteLedger = db.prepare("DELETE FROM ledger WHERE account = ?");
   const countManaged = db.prepare("SELECT kind, COUNT(*) AS n FROM managed WHERE account = ? AND purchased_at > ? GROUP BY kind");
-  const recentLedger = db.prepare("SELECT kind, record_id, charged, at FROM ledger WHERE account = ? ORDER BY seq DESC LIMIT ?");
+  const ledgerTotal = db.prepare("SELECT COALESCE(SUM(n), 0) AS total FROM ledger WHERE account = ?");
+  // Rows whose entries reach past the page's first entry, with the entries before each row.
+  const ledgerRows = db.prepare(
+    `SELECT kind, record_id, charged, at, ids, before FROM (
+       SELECT seq, kind, record_id, charged, at, ids, SUM(n) OVER (ORDER BY seq) - n AS before, SUM(n) OVER (ORDER BY seq) AS upto
+       FROM ledger WHERE account = ?)
+     WHERE upto > ? AND before < ? ORDER BY seq`,
+  );
   const managedDates = db.prepare(
     "SELECT record_id, purchased_at FROM managed WHERE account = ? AND kind = ? AND purchased_at > ? AND record_id IN (SELECT value FROM json_each(?))",
   );
@@ -72,7 +92,6 @@ export function createAccountStore(db: Database.Database, clock: SandboxClock = 
     for (const id of ids) {
       if (underManagementSince(account, kind, id)) {
         free.push(id);
-        addLedger.run(account, kind, id, 0, now);
       } else if (balance > 0) {
         balance -= 1;
         charged.push(id);
@@ -82,6 +101,7 @@ export function createAccountStore(db: Database.Database, clock: SandboxClock = 
         refused.push(id);
       }
     }
+    if (free.length > 0) addFreeLedger.run(account, kind, now, free.join(","), free.length);
     setCredits.run(balance, account);
     return { free, charged, refused };
   });
@@ -113,12 +133,21 @@ export function createAccountStore(db: Database.Database, clock: SandboxClock = 
       return row.initial_credits - row.credits;
     },
     initialCredits: (account) => ensure(account).initial_credits,
-    summary(account, ledgerLimit = 1000) {
+    summary(account, page = { number: 1, size: LEDGER_PAGE_SIZE }) {
       const row = ensure(account);
       const rows = countManaged.all(account, windowStart()) as { kind: string; n: number }[];
-      const ledger = (recentLedger.all(account, ledgerLimit) as { kind: RecordKind; record_id: number; charged: number; at: string }[])
-        .reverse()
-        .map((e) => ({ kind: e.kind, id: e.record_id, charged: e.charged === 1, at: e.at }));
+      const total = (ledgerTotal.get(account) as { total: number }).total;
+      const first = (page.number - 1) * page.size;
+      const last = first + page.size;
+      const ledger: LedgerEntry[] = [];
+      type LedgerSql = { kind: RecordKind; record_id: number; charged: number; at: string; ids: string | null; before: number };
+      for (const e of ledgerRows.all(account, first, last) as LedgerSql[]) {
+        const entries = e.ids === null ? [{ kind: e.kind, id: e.record_id, charged: e.charged === 1, at: e.at }] : e.ids.split(",").map((id) => ({ kind: e.kind, id: Number(id), charged: false, at: e.at }));
+        entries.forEach((entry, i) => {
+          const position = e.before + i;
+          if (position >= first && position < last) ledger.push(entry);
+        });
+      }
       return {
         id: row.id,
         credits: row.credits,
@@ -128,6 +157,8 @@ export function createAccountStore(db: Database.Database, clock: SandboxClock = 
           contact: rows.find((r) => r.kind === "contact")?.n ?? 0,
         },
         ledger,
+        ledgerTotal: total,
+        ledgerPage: { number: page.number, size: page.size, total: Math.ceil(total / page.size) },
       };
     },
   };

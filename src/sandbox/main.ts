@@ -22,6 +22,7 @@ const HELP = `Usage: npm run sandbox -- [options]
   --rate-per-hour N      requests per hour per account (default 50000)
   --rate-per-day N       requests per day per account (default 500000)
   --job-rows-per-second N  audience job speed (default 50)
+  --page-cache-mb N      memory for cached search pages, in MB (default 64; 0 turns it off)
   --cors-origin URL      allowed browser origin (repeatable; default https://localhost:3000)`;
 
 function fail(message: string): never {
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
         "rate-per-hour": { type: "string" },
         "rate-per-day": { type: "string" },
         "job-rows-per-second": { type: "string" },
+        "page-cache-mb": { type: "string" },
         "cors-origin": { type: "string", multiple: true },
         help: { type: "boolean" },
       },
@@ -88,6 +90,7 @@ async function main(): Promise<void> {
   const contacts = num("contacts", v.contacts, 0, 5_000_000);
   const seed = num("seed", v.seed, 0);
   const jobRows = num("job-rows-per-second", v["job-rows-per-second"], 1);
+  const pageCacheMb = num("page-cache-mb", v["page-cache-mb"], 0, 65_536);
   const started = Date.now();
   const sandbox = await startSandbox({
     port: num("port", v.port, 0, 65535) ?? 4010,
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
     ...(contacts !== undefined ? { contacts } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(jobRows !== undefined ? { jobRowsPerSecond: jobRows } : {}),
+    ...(pageCacheMb !== undefined ? { pageCacheBytes: Math.round(pageCacheMb * 1024 * 1024) } : {}),
     ...(v["cors-origin"]?.length ? { corsOrigins: v["cors-origin"] } : {}),
     rateLimit,
     faults,

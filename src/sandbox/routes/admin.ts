@@ -3,8 +3,11 @@
 // other origins away from them.
 import { Type, type Static } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
+import { validateAgainst } from "../../core/contract/index.js";
 import { mintDevToken } from "../auth.js";
+import { LEDGER_PAGE_SIZE, MAX_LEDGER_PAGE_SIZE } from "../credits.js";
 import type { RouteDependencies } from "../routeDependencies.js";
+import { checkedBy, stringQuery } from "./validation.js";
 
 const text = Type.String({ minLength: 1, maxLength: 200 });
 
@@ -35,6 +38,20 @@ export const FaultsBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** GET /__sandbox/accounts/:id pages its ledger (oldest first). */
+const LedgerPage = Type.Object({
+  "page[number]": Type.Optional(Type.Integer({ minimum: 1 })),
+  "page[size]": Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LEDGER_PAGE_SIZE })),
+});
+const LedgerQuery = checkedBy(
+  Type.Object(LedgerPage.properties),
+  (raw) => {
+    // Query values arrive as text; whole numbers are read as numbers, anything else is checked as given.
+    const value = Object.fromEntries(Object.entries(stringQuery(raw)).map(([k, v]) => [k, v !== undefined && /^\d+$/.test(v) ? Number(v) : v]));
+    return { issues: validateAgainst(LedgerPage, value), value };
+  },
+);
+
 /** An empty object: the body of POSTs that take no input (a JSON body keeps them out of reach of plain forms). */
 const NoInput = Type.Object({}, { additionalProperties: false });
 
@@ -49,7 +66,9 @@ export async function adminRoutes(app: FastifyInstance, d: RouteDependencies): P
     return d.accounts.summary(request.body.id);
   });
 
-  app.get<{ Params: { id: string } }>("/__sandbox/accounts/:id", async (request) => d.accounts.summary(request.params.id));
+  app.get<{ Params: { id: string }; Querystring: Static<typeof LedgerQuery> }>("/__sandbox/accounts/:id", { schema: { querystring: LedgerQuery } }, async (request) =>
+    d.accounts.summary(request.params.id, { number: request.query["page[number]"] ?? 1, size: request.query["page[size]"] ?? LEDGER_PAGE_SIZE }),
+  );
 
   app.get("/__sandbox/stats", async () => ({
     requests: Object.fromEntries(d.ctx.stats.requests),
@@ -57,6 +76,7 @@ export async function adminRoutes(app: FastifyInstance, d: RouteDependencies): P
     companies: d.records.companyCount(),
     contacts: d.records.contactCount(),
     seededInMs: d.seededInMs,
+    pageCache: d.searcher.pageCache(),
   }));
 
   app.post("/__sandbox/stats/reset", { schema: { body: NoInput } }, async () => {
