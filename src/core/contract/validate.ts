@@ -187,8 +187,8 @@ function patternMessage(schema: TSchema, label: string): { rule: string; message
   }
 }
 
-/** Schema issues, one per field (the first problem found for each pointer). */
-function schemaIssues(schema: TSchema, value: unknown, filters?: Record<string, FilterSpec>): ValidationIssue[] {
+/** Schema issues, one per field (the first problem found for each pointer); any contract schema. */
+export function validateAgainst(schema: TSchema, value: unknown, filters?: Record<string, FilterSpec>): ValidationIssue[] {
   const check = compiledCheck(schema);
   if (check.Check(value)) return [];
   const seen = new Set<string>();
@@ -208,11 +208,6 @@ function schemaIssues(schema: TSchema, value: unknown, filters?: Record<string, 
     issues.push(issue);
   }
   return issues;
-}
-
-/** Issues of a value against any contract schema (the rules every schema of the contract follows). */
-export function validateAgainst(schema: TSchema, value: unknown): ValidationIssue[] {
-  return schemaIssues(schema, value);
 }
 
 function asNumber(value: unknown): number | undefined {
@@ -280,7 +275,7 @@ function validateSearchBody(
   filters: Record<string, FilterSpec>,
   ranges: readonly RangePair[],
 ): ValidationIssue[] {
-  const issues = schemaIssues(schema, body, filters);
+  const issues = validateAgainst(schema, body, filters);
   const attrs = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
   if (attrs && typeof attrs === "object" && !Array.isArray(attrs)) {
     const taken = new Set(issues.map((i) => i.pointer ?? ""));
@@ -365,16 +360,16 @@ export function validateSearchQuery(
 }
 
 export function validateCompanyEnrichBody(body: unknown): ValidationIssue[] {
-  return schemaIssues(CompanyEnrichBody, body);
+  return validateAgainst(CompanyEnrichBody, body);
 }
 
 export function validateContactEnrichBody(body: unknown): ValidationIssue[] {
-  return schemaIssues(ContactEnrichBody, body);
+  return validateAgainst(ContactEnrichBody, body);
 }
 
 /** Audience enrichment (4.4): ROW needs at least one row; rows must not repeat. */
 export function validateAudienceEnrichBody(body: unknown): ValidationIssue[] {
-  const issues = schemaIssues(AudienceEnrichBody, body);
+  const issues = validateAgainst(AudienceEnrichBody, body);
   const attrs = (body as { data?: { attributes?: { scope?: unknown; rows?: unknown } } } | null)?.data?.attributes;
   if (issues.length === 0 && attrs && attrs.scope === "ROW") {
     const rows = attrs.rows;
