@@ -4,9 +4,10 @@ import cors from "@fastify/cors";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { ERROR_CODES, MEDIA_TYPE } from "../core/contract/index.js";
 import { DEFAULT_API_AUDIENCE, createAuthenticator, requireScope } from "./auth.js";
-import type { FaultOptions, RateLimitWindows, SandboxContext, SandboxOptions } from "./context.js";
+import { systemClock, type FaultOptions, type RateLimitWindows, type SandboxClock, type SandboxContext, type SandboxOptions } from "./context.js";
 import { createAccountStore } from "./credits.js";
 import { ApiError, ValidationFailure, errorObject, sendError, sendErrorDocument, sendGatewayError, validationDocument } from "./errors.js";
+import { devEndpointGuard } from "./devGuard.js";
 import { extensions } from "./extensions.js";
 import { createFaultPlan } from "./faults.js";
 import { loadSigningKeys } from "./keys.js";
@@ -17,8 +18,9 @@ import { enrichRoutes } from "./routes/enrich.js";
 import { lookupUsageRoutes } from "./routes/lookupUsage.js";
 import "./routes/principal.js";
 import { searchRoutes } from "./routes/search.js";
-import { createSearcher } from "./search/runSearch.js";
-import { createStats, type SandboxServices } from "./services.js";
+import { useContractValidation } from "./routes/validation.js";
+import { DEFAULT_PAGE_CACHE_BYTES, createSearcher } from "./search/runSearch.js";
+import { createStats, type RouteDependencies } from "./routeDependencies.js";
 import { openDatabase } from "./store/database.js";
 
 /** Options as callers give them: any part may be left out, nested ones too. */
@@ -37,6 +39,7 @@ export function defaultSandboxOptions(partial: SandboxOptionsInput = {}): Sandbo
     publicUrl: "https://localhost:4010",
     corsOrigins: ["https://localhost:3000"],
     jobRowsPerSecond: 50,
+    pageCacheBytes: DEFAULT_PAGE_CACHE_BYTES,
     ...partial,
     rateLimit: { ...DEFAULT_RATE_LIMIT, ...partial.rateLimit },
     faults: { latencyMs: 0, failRate: 0, resetRate: 0, gatewayErrors: false, seed: 1, ...partial.faults },
@@ -63,6 +66,8 @@ const GATEWAY_STATUSES = new Set([401, 403, 429]);
 export interface BuildAppExtras {
   /** TLS key and certificate for HTTPS. */
   https?: { key: string | Buffer; cert: string | Buffer; ca?: string | Buffer };
+  /** Time source (tests move it by hand instead of waiting); the system clock by default. */
+  clock?: SandboxClock;
 }
 
 export interface BuiltApp {
@@ -75,11 +80,13 @@ export interface BuiltApp {
 export async function buildApp(options: SandboxOptions, extras: BuildAppExtras = {}): Promise<BuiltApp> {
   const { db, seededInMs } = openDatabase(options.dataDir, { seed: options.seed, companies: options.companies, contacts: options.contacts }, options.reset);
   const keys = await loadSigningKeys(options.dataDir);
-  const accounts = createAccountStore(db);
+  const clock = extras.clock ?? systemClock;
+  const accounts = createAccountStore(db, clock);
   const records = createRecordStore(db);
   const trustedIssuers = [options.publicUrl];
   const ctx: SandboxContext = {
     options,
+    clock,
     db,
     keys,
     apiAudience: DEFAULT_API_AUDIENCE,
@@ -90,13 +97,13 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     faults: options.faults,
     authenticate: (authorization) => authenticator.authenticate(authorization),
   };
-  const authenticator = createAuthenticator(keys, () => ctx.trustedIssuers, () => ctx.apiAudience);
-  const services: SandboxServices = {
+  const authenticator = createAuthenticator(keys, () => ctx.trustedIssuers, () => ctx.apiAudience, clock);
+  const services: RouteDependencies = {
     ctx,
     accounts,
     records,
-    searcher: createSearcher(db),
-    limiter: createRateLimiter(() => ctx.options.rateLimit),
+    searcher: createSearcher(db, options.pageCacheBytes),
+    limiter: createRateLimiter(() => ctx.options.rateLimit, clock),
     faultPlan: createFaultPlan(options.faults),
     seededInMs,
   };
@@ -110,6 +117,7 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
   app.addHook("onClose", async () => {
     db.close();
   });
+  useContractValidation(app);
 
   // Both JSON media types parse the same way; anything else is 415.
   app.addContentTypeParser(MEDIA_TYPE, { parseAs: "string" }, app.getDefaultJsonParser("error", "error"));
@@ -120,6 +128,8 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
   });
+
+  devEndpointGuard(app, () => [new URL(ctx.options.publicUrl).origin, ...ctx.options.corsOrigins]);
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.method === "OPTIONS" || !isApiPath(request.url)) return;

@@ -1,7 +1,7 @@
 // Verifying access tokens (jose, RS256, issuer, audience, expiry) and minting dev tokens.
 import { SignJWT, createLocalJWKSet, importJWK, jwtVerify, errors as joseErrors, type JWTPayload } from "jose";
 import { DATA_ROLES, ERROR_CODES, SCOPES } from "../core/contract/index.js";
-import type { SigningKeys, TokenPrincipal } from "./context.js";
+import { systemClock, type SandboxClock, type SigningKeys, type TokenPrincipal } from "./context.js";
 import { ApiError } from "./errors.js";
 
 export const DEFAULT_API_AUDIENCE = "bizdata-api";
@@ -30,7 +30,7 @@ export interface Authenticator {
  * may add keys or issuers). Verified tokens are remembered until they expire, which keeps a
  * signature check off the hot path of every request.
  */
-export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => string[], audience: () => string): Authenticator {
+export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => string[], audience: () => string, clock: SandboxClock = systemClock): Authenticator {
   let keySetFor: unknown = undefined;
   let keySet = createLocalJWKSet(keys.publicJwks);
   const cache = new Map<string, CachedPrincipal>();
@@ -41,7 +41,7 @@ export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => str
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
       if (!match) throw unauthorized("The Authorization header must be \"Bearer\" followed by an access token.");
       const token = match[1]!;
-      const now = Date.now();
+      const now = clock.now();
       const cached = cache.get(token);
       let principal: TokenPrincipal;
       if (cached && cached.expiresAtMs > now) {
@@ -53,13 +53,13 @@ export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => str
         }
         let payload: JWTPayload;
         try {
-          ({ payload } = await jwtVerify(token, keySet, { issuer: trustedIssuers(), audience: audience(), algorithms: ["RS256"] }));
+          ({ payload } = await jwtVerify(token, keySet, { issuer: trustedIssuers(), audience: audience(), algorithms: ["RS256"], currentDate: new Date(now), requiredClaims: ["exp"] }));
         } catch (error) {
           throw unauthorized(describeTokenError(error));
         }
         principal = principalOf(payload);
         if (cache.size > 5000) cache.clear();
-        cache.set(token, { principal, expiresAtMs: typeof payload.exp === "number" ? payload.exp * 1000 : now + 60_000 });
+        cache.set(token, { principal, expiresAtMs: (payload.exp ?? 0) * 1000 });
       }
       if (!principal.roles.some((r) => (DATA_ROLES as readonly string[]).includes(r))) {
         throw forbidden(`Your account is missing the role ${DATA_ROLES.join(" or ")} needed for the data API.`);
@@ -72,6 +72,8 @@ export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => str
 function describeTokenError(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return "Your sign-in has expired: the access token is past its expiry time.";
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    // A token that never expires would stay usable forever if it leaked.
+    if (error.claim === "exp" && error.reason === "missing") return "The access token has no expiry time (exp); sign in again for a token that expires.";
     if (error.claim === "iss") return "The access token was issued by a server this service does not trust.";
     if (error.claim === "aud") return "The access token is not meant for this service (wrong audience).";
     return `The access token has an invalid "${error.claim}" claim.`;
@@ -106,10 +108,16 @@ export interface DevTokenRequest {
   expiresIn?: number;
 }
 
-export async function mintDevToken(keys: SigningKeys, issuer: string, audience: string, request: DevTokenRequest): Promise<{ token: string; expiresIn: number }> {
+export async function mintDevToken(
+  keys: SigningKeys,
+  issuer: string,
+  audience: string,
+  request: DevTokenRequest,
+  clock: SandboxClock = systemClock,
+): Promise<{ token: string; expiresIn: number }> {
   const expiresIn = request.expiresIn ?? 3600;
   const key = await importJWK(keys.privateJwk, "RS256");
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(clock.now() / 1000);
   const token = await new SignJWT({
     scope: (request.scopes ?? ALL_DATA_SCOPES).join(" "),
     roles: request.roles ?? ["fea:api"],

@@ -44,6 +44,8 @@ export interface SandboxOptions {
   /** The production profile's confidential client. */
   clientId?: string;
   clientSecret?: string;
+  /** Budget of the search page cache in bytes (approximate: the cached rows' JSON size). */
+  pageCacheBytes: number;
 }
 
 /** Claims the API reads from a verified access token. */
@@ -89,8 +91,16 @@ export interface SandboxStats {
   reset(): void;
 }
 
+/** The sandbox's time source: rate-limit windows, token times, ledger dates and job pacing read it. */
+export interface SandboxClock {
+  now(): number;
+}
+
+export const systemClock: SandboxClock = { now: () => Date.now() };
+
 export interface SandboxContext {
   options: SandboxOptions;
+  clock: SandboxClock;
   db: Database.Database;
   keys: SigningKeys;
   /** API token audience. */

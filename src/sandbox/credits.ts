@@ -1,6 +1,6 @@
 // Accounts, credit balances and the records each account has under management (12-month window).
 import type Database from "better-sqlite3";
-import type { CreditLedger } from "./context.js";
+import { systemClock, type CreditLedger, type SandboxClock } from "./context.js";
 
 export const DEFAULT_CREDITS = 100_000;
 const WINDOW_MS = 365 * 86_400_000;
@@ -19,13 +19,21 @@ export interface AccountSummary {
   credits: number;
   initialCredits: number;
   underManagement: { company: number; contact: number };
+  /** One page of the ledger, oldest first. */
   ledger: LedgerEntry[];
+  /** Entries in the whole ledger. */
+  ledgerTotal: number;
+  ledgerPage: { number: number; size: number; total: number };
 }
+
+export const LEDGER_PAGE_SIZE = 1000;
+export const MAX_LEDGER_PAGE_SIZE = 10_000;
 
 export interface AccountStore extends CreditLedger {
   /** Creates the account or resets it: new balance, nothing under management, empty ledger. */
   resetAccount(account: string, credits: number): void;
-  summary(account: string, ledgerLimit?: number): AccountSummary;
+  /** The account with one page of its ledger (page 1 is the oldest entries). */
+  summary(account: string, page?: { number: number; size: number }): AccountSummary;
   /** Records under management now, by kind. */
   managedCount(account: string, kind?: RecordKind): number;
   /** Credits used since the account was (re)set. */
@@ -35,27 +43,40 @@ export interface AccountStore extends CreditLedger {
   purchaseDates(account: string, kind: RecordKind, ids: number[]): Map<number, string>;
 }
 
-export function createAccountStore(db: Database.Database, defaultCredits = DEFAULT_CREDITS): AccountStore {
+export function createAccountStore(db: Database.Database, clock: SandboxClock = systemClock, defaultCredits = DEFAULT_CREDITS): AccountStore {
+  const nowIso = () => new Date(clock.now()).toISOString();
   const getAccount = db.prepare("SELECT id, credits, initial_credits FROM accounts WHERE id = ?");
   const insertAccount = db.prepare("INSERT OR IGNORE INTO accounts (id, credits, initial_credits, created_at) VALUES (?, ?, ?, ?)");
   const replaceAccount = db.prepare("INSERT OR REPLACE INTO accounts (id, credits, initial_credits, created_at) VALUES (?, ?, ?, ?)");
   const setCredits = db.prepare("UPDATE accounts SET credits = ? WHERE id = ?");
   const getManaged = db.prepare("SELECT purchased_at FROM managed WHERE account = ? AND kind = ? AND record_id = ?");
   const upsertManaged = db.prepare("INSERT OR REPLACE INTO managed (account, kind, record_id, purchased_at) VALUES (?, ?, ?, ?)");
+  // Data folders from before the compact ledger get its columns.
+  const ledgerColumns = (db.prepare("SELECT name FROM pragma_table_info('ledger')").all() as { name: string }[]).map((c) => c.name);
+  if (!ledgerColumns.includes("ids")) db.exec("ALTER TABLE ledger ADD COLUMN ids TEXT");
+  if (!ledgerColumns.includes("n")) db.exec("ALTER TABLE ledger ADD COLUMN n INTEGER NOT NULL DEFAULT 1");
   const addLedger = db.prepare("INSERT INTO ledger (account, kind, record_id, charged, at) VALUES (?, ?, ?, ?, ?)");
+  const addFreeLedger = db.prepare("INSERT INTO ledger (account, kind, record_id, charged, at, ids, n) VALUES (?, ?, 0, 0, ?, ?, ?)");
   const deleteManaged = db.prepare("DELETE FROM managed WHERE account = ?");
   const deleteLedger = db.prepare("DELETE FROM ledger WHERE account = ?");
   const countManaged = db.prepare("SELECT kind, COUNT(*) AS n FROM managed WHERE account = ? AND purchased_at > ? GROUP BY kind");
-  const recentLedger = db.prepare("SELECT kind, record_id, charged, at FROM ledger WHERE account = ? ORDER BY seq DESC LIMIT ?");
+  const ledgerTotal = db.prepare("SELECT COALESCE(SUM(n), 0) AS total FROM ledger WHERE account = ?");
+  // Rows whose entries reach past the page's first entry, with the entries before each row.
+  const ledgerRows = db.prepare(
+    `SELECT kind, record_id, charged, at, ids, before FROM (
+       SELECT seq, kind, record_id, charged, at, ids, SUM(n) OVER (ORDER BY seq) - n AS before, SUM(n) OVER (ORDER BY seq) AS upto
+       FROM ledger WHERE account = ?)
+     WHERE upto > ? AND before < ? ORDER BY seq`,
+  );
   const managedDates = db.prepare(
     "SELECT record_id, purchased_at FROM managed WHERE account = ? AND kind = ? AND purchased_at > ? AND record_id IN (SELECT value FROM json_each(?))",
   );
 
   const ensure = (account: string) => {
-    insertAccount.run(account, defaultCredits, defaultCredits, new Date().toISOString());
+    insertAccount.run(account, defaultCredits, defaultCredits, nowIso());
     return getAccount.get(account) as { id: string; credits: number; initial_credits: number };
   };
-  const windowStart = () => new Date(Date.now() - WINDOW_MS).toISOString();
+  const windowStart = () => new Date(clock.now() - WINDOW_MS).toISOString();
   const underManagementSince = (account: string, kind: RecordKind, id: number): string | undefined => {
     const row = getManaged.get(account, kind, id) as { purchased_at: string } | undefined;
     return row && row.purchased_at > windowStart() ? row.purchased_at : undefined;
@@ -67,11 +88,10 @@ export function createAccountStore(db: Database.Database, defaultCredits = DEFAU
     const free: number[] = [];
     const charged: number[] = [];
     const refused: number[] = [];
-    const now = new Date().toISOString();
+    const now = nowIso();
     for (const id of ids) {
       if (underManagementSince(account, kind, id)) {
         free.push(id);
-        addLedger.run(account, kind, id, 0, now);
       } else if (balance > 0) {
         balance -= 1;
         charged.push(id);
@@ -81,6 +101,7 @@ export function createAccountStore(db: Database.Database, defaultCredits = DEFAU
         refused.push(id);
       }
     }
+    if (free.length > 0) addFreeLedger.run(account, kind, now, free.join(","), free.length);
     setCredits.run(balance, account);
     return { free, charged, refused };
   });
@@ -99,7 +120,7 @@ export function createAccountStore(db: Database.Database, defaultCredits = DEFAU
       return out;
     },
     resetAccount: db.transaction((account: string, credits: number) => {
-      replaceAccount.run(account, credits, credits, new Date().toISOString());
+      replaceAccount.run(account, credits, credits, nowIso());
       deleteManaged.run(account);
       deleteLedger.run(account);
     }),
@@ -112,12 +133,21 @@ export function createAccountStore(db: Database.Database, defaultCredits = DEFAU
       return row.initial_credits - row.credits;
     },
     initialCredits: (account) => ensure(account).initial_credits,
-    summary(account, ledgerLimit = 1000) {
+    summary(account, page = { number: 1, size: LEDGER_PAGE_SIZE }) {
       const row = ensure(account);
       const rows = countManaged.all(account, windowStart()) as { kind: string; n: number }[];
-      const ledger = (recentLedger.all(account, ledgerLimit) as { kind: RecordKind; record_id: number; charged: number; at: string }[])
-        .reverse()
-        .map((e) => ({ kind: e.kind, id: e.record_id, charged: e.charged === 1, at: e.at }));
+      const total = (ledgerTotal.get(account) as { total: number }).total;
+      const first = (page.number - 1) * page.size;
+      const last = first + page.size;
+      const ledger: LedgerEntry[] = [];
+      type LedgerSql = { kind: RecordKind; record_id: number; charged: number; at: string; ids: string | null; before: number };
+      for (const e of ledgerRows.all(account, first, last) as LedgerSql[]) {
+        const entries = e.ids === null ? [{ kind: e.kind, id: e.record_id, charged: e.charged === 1, at: e.at }] : e.ids.split(",").map((id) => ({ kind: e.kind, id: Number(id), charged: false, at: e.at }));
+        entries.forEach((entry, i) => {
+          const position = e.before + i;
+          if (position >= first && position < last) ledger.push(entry);
+        });
+      }
       return {
         id: row.id,
         credits: row.credits,
@@ -127,6 +157,8 @@ export function createAccountStore(db: Database.Database, defaultCredits = DEFAU
           contact: rows.find((r) => r.kind === "contact")?.n ?? 0,
         },
         ledger,
+        ledgerTotal: total,
+        ledgerPage: { number: page.number, size: page.size, total: Math.ceil(total / page.size) },
       };
     },
   };

@@ -32,15 +32,3 @@ export function createFaultPlan(faults: FaultOptions): FaultPlan {
     },
   };
 }
-
-export function isFaultOptionsPatch(value: unknown): value is Partial<FaultOptions> {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
-  const v = value as Record<string, unknown>;
-  const allowed = new Set(["latencyMs", "failRate", "resetRate", "gatewayErrors", "seed"]);
-  for (const [key, val] of Object.entries(v)) {
-    if (!allowed.has(key)) return false;
-    if (key === "gatewayErrors" ? typeof val !== "boolean" : typeof val !== "number" || !Number.isFinite(val) || val < 0) return false;
-    if ((key === "failRate" || key === "resetRate") && (val as number) > 1) return false;
-  }
-  return true;
-}

@@ -46,6 +46,7 @@ const TABLES: Record<(typeof LOOKUP_FIELDS)[number], () => LookupItem[]> = {
 };
 
 export function lookupValues(fieldName: string): LookupItem[] | undefined {
-  const table = (TABLES as Record<string, (() => LookupItem[]) | undefined>)[fieldName];
-  return table?.();
+  // Own keys only: "constructor" or "toString" is an unknown lookup, not a function of Object.
+  if (!Object.hasOwn(TABLES, fieldName)) return undefined;
+  return TABLES[fieldName as (typeof LOOKUP_FIELDS)[number]]();
 }

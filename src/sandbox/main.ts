@@ -6,7 +6,8 @@ import { startSandbox } from "./server.js";
 const HELP = `Usage: npm run sandbox -- [options]
   --http                 plain HTTP instead of HTTPS
   --port N               port (default 4010; 0 picks a free one)
-  --host H               interface (default localhost)
+  --host H               interface (default localhost; loopback only unless --unsafe-host)
+  --unsafe-host          allow a --host beyond loopback (dev endpoints mint tokens without sign-in)
   --companies N          companies to seed (default 20000; up to 1000000)
   --contacts N           contacts to seed (default 100000)
   --seed N               seed of the generated data (default 1)
@@ -21,6 +22,7 @@ const HELP = `Usage: npm run sandbox -- [options]
   --rate-per-hour N      requests per hour per account (default 50000)
   --rate-per-day N       requests per day per account (default 500000)
   --job-rows-per-second N  audience job speed (default 50)
+  --page-cache-mb N      memory for cached search pages, in MB (default 64; 0 turns it off)
   --cors-origin URL      allowed browser origin (repeatable; default https://localhost:3000)
   --profile P            "production" adds the production service's behaviour under /gtm (default: the specification)
   --client-id ID         production profile: the confidential client's id (default bizdata-excel-addin)
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
         http: { type: "boolean" },
         port: { type: "string" },
         host: { type: "string" },
+        "unsafe-host": { type: "boolean" },
         companies: { type: "string" },
         contacts: { type: "string" },
         seed: { type: "string" },
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
         "rate-per-hour": { type: "string" },
         "rate-per-day": { type: "string" },
         "job-rows-per-second": { type: "string" },
+        "page-cache-mb": { type: "string" },
         "cors-origin": { type: "string", multiple: true },
         profile: { type: "string" },
         "client-id": { type: "string" },
@@ -93,10 +97,12 @@ async function main(): Promise<void> {
   const seed = num("seed", v.seed, 0);
   const jobRows = num("job-rows-per-second", v["job-rows-per-second"], 1);
   if (v.profile !== undefined && v.profile !== "production" && v.profile !== "default") fail(`--profile must be "production" or "default" (got "${v.profile}").`);
+  const pageCacheMb = num("page-cache-mb", v["page-cache-mb"], 0, 65_536);
   const started = Date.now();
   const sandbox = await startSandbox({
     port: num("port", v.port, 0, 65535) ?? 4010,
     ...(v.host ? { host: v.host } : {}),
+    unsafeHost: v["unsafe-host"] ?? false,
     http: v.http ?? false,
     dataDir: v["data-dir"] ?? ".sandbox",
     reset: v.reset ?? false,
@@ -104,6 +110,7 @@ async function main(): Promise<void> {
     ...(contacts !== undefined ? { contacts } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(jobRows !== undefined ? { jobRowsPerSecond: jobRows } : {}),
+    ...(pageCacheMb !== undefined ? { pageCacheBytes: Math.round(pageCacheMb * 1024 * 1024) } : {}),
     ...(v["cors-origin"]?.length ? { corsOrigins: v["cors-origin"] } : {}),
     ...(v.profile === "production" ? { profile: "production" as const } : {}),
     ...(v["client-id"] ? { clientId: v["client-id"] } : {}),

@@ -1,6 +1,6 @@
 // Per-account request windows (second, hour, day), fixed windows as the gateway counts them.
 // Rejected requests use no quota.
-import type { RateLimitWindows } from "./context.js";
+import { systemClock, type RateLimitWindows, type SandboxClock } from "./context.js";
 
 export type Bucket = "second" | "hour" | "day";
 
@@ -22,13 +22,13 @@ interface Counter {
 }
 
 export interface RateLimiter {
-  take(account: string, now?: number): RateDecision;
+  take(account: string): RateDecision;
   /** Requests accepted for the account in the current day window. */
-  usedToday(account: string, now?: number): number;
+  usedToday(account: string): number;
   reset(): void;
 }
 
-export function createRateLimiter(limits: () => RateLimitWindows): RateLimiter {
+export function createRateLimiter(limits: () => RateLimitWindows, clock: SandboxClock = systemClock): RateLimiter {
   const counters = new Map<string, Counter[]>();
   const current = (account: string, now: number): Counter[] => {
     let list = counters.get(account);
@@ -47,7 +47,8 @@ export function createRateLimiter(limits: () => RateLimitWindows): RateLimiter {
     return list;
   };
   return {
-    take(account, now = Date.now()) {
+    take(account) {
+      const now = clock.now();
       const list = current(account, now);
       const l = limits();
       const rejected = WINDOWS.findIndex((w, i) => list[i]!.count >= l[w.key]);
@@ -65,8 +66,8 @@ export function createRateLimiter(limits: () => RateLimitWindows): RateLimiter {
       headers["X-RateLimit-Reset"] = String(Math.ceil(resetMs / 1000));
       return { allowed: false, headers, rejectedBucket: w.bucket };
     },
-    usedToday(account, now = Date.now()) {
-      return current(account, now)[2]!.count;
+    usedToday(account) {
+      return current(account, clock.now())[2]!.count;
     },
     reset: () => counters.clear(),
   };

@@ -3,17 +3,25 @@ import { createServer } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { buildApp, defaultSandboxOptions, type SandboxOptionsInput } from "./app.js";
 import { loadDevCertificates } from "./certificates.js";
-import type { SandboxContext } from "./context.js";
+import { isLoopbackHost } from "./devGuard.js";
+import type { SandboxClock, SandboxContext } from "./context.js";
 
 export type StartOptions = SandboxOptionsInput & {
   /** Port to listen on; 0 picks a free one (default 4010). */
   port?: number;
-  /** Interface to listen on (default localhost). */
+  /** Interface to listen on (default localhost). Beyond loopback only with unsafeHost. */
   host?: string;
+  /**
+   * Listen on a non-loopback interface: the development endpoints mint tokens without sign-in,
+   * so anyone who can reach the port can use them.
+   */
+  unsafeHost?: boolean;
   /** Plain HTTP instead of HTTPS. */
   http?: boolean;
   /** Certificates to use for HTTPS (default: the shared localhost certificates). */
   tls?: { key: string | Buffer; cert: string | Buffer };
+  /** Time source (default: the system clock). */
+  clock?: SandboxClock;
 };
 
 export interface RunningSandbox {
@@ -42,14 +50,17 @@ function freePort(host: string): Promise<number> {
 }
 
 export async function startSandbox(start: StartOptions = {}): Promise<RunningSandbox> {
-  const { port: requestedPort = 4010, host = "localhost", http = false, tls: givenTls, ...partial } = start;
+  const { port: requestedPort = 4010, host = "localhost", http = false, tls: givenTls, clock, unsafeHost = false, ...partial } = start;
+  if (!unsafeHost && !isLoopbackHost(host)) {
+    throw new Error(`Refusing to listen on ${host}: the sandbox's development endpoints mint tokens without sign-in. Use a loopback host (localhost, 127.0.0.1, ::1), or pass --unsafe-host if everyone who can reach ${host} may use them.`);
+  }
   const port = requestedPort === 0 ? await freePort(host) : requestedPort;
   const scheme = http ? "http" : "https";
   const urlHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
   const url = `${scheme}://${urlHost}:${port}`;
   const options = defaultSandboxOptions({ ...partial, publicUrl: partial.publicUrl ?? url });
   const tls = http ? undefined : (givenTls ?? (await loadDevCertificates()));
-  const { app, ctx, seededInMs } = await buildApp(options, tls ? { https: { key: tls.key, cert: tls.cert } } : {});
+  const { app, ctx, seededInMs } = await buildApp(options, { ...(tls ? { https: { key: tls.key, cert: tls.cert } } : {}), ...(clock ? { clock } : {}) });
   try {
     await app.listen({ port, host });
   } catch (error) {

@@ -5,7 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { createServiceClient, fetchTransport, type ServiceClient } from "../../src/core/api/index.js";
 import { createEnrichmentEngine, toCellValue, type EnrichmentEngine } from "../../src/core/enrich/index.js";
 import { COMPANY_OUTPUT_FIELDS, type CompanyOutputField } from "../../src/core/contract/index.js";
-import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { startTestSandbox, useSandbox } from "../helpers/sandbox.js";
 import { cellOutcome, installFakeCustomFunctions, invocation } from "./fakeCustomFunctions.js";
 
 installFakeCustomFunctions();
@@ -14,7 +14,7 @@ const fns = await import("../../src/functions/functions.js");
 const ENRICH = "POST /data/v1/companies/enrich";
 const FIELDS: CompanyOutputField[] = ["name", "revenue", "country", "certified"];
 
-let sandbox: TestSandbox;
+const sandbox = useSandbox();
 let ids: number[];
 /** Output fields of every enrich request sent, read from the request bodies. */
 const sentFields: string[][] = [];
@@ -59,7 +59,6 @@ async function calculate(idList: number[], fields: string[]) {
 }
 
 before(async () => {
-  sandbox = await startTestSandbox();
   const token = await sandbox.token();
   const search = client(token);
   ids = [];
@@ -72,7 +71,6 @@ before(async () => {
 
 after(async () => {
   fns.configureFunctions(undefined);
-  await sandbox.close();
 });
 
 describe("BIZ functions against the sandbox", () => {

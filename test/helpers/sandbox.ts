@@ -1,5 +1,8 @@
 // Starts the real sandbox in-process for tests: in memory, plain HTTP, port 0, small data.
-import type { FaultOptions, SandboxContext, SandboxOptions } from "../../src/sandbox/context.js";
+// useSandbox() is the usual way: one sandbox per file (or describe block), started before its
+// tests and closed after them.
+import { after, before } from "node:test";
+import type { FaultOptions, SandboxClock, SandboxContext, SandboxOptions } from "../../src/sandbox/context.js";
 import { startSandbox } from "../../src/sandbox/server.js";
 
 export interface TestTokenClaims {
@@ -28,10 +31,69 @@ export interface TestSandbox {
 export const TEST_COMPANIES = 2000;
 export const TEST_CONTACTS = 5000;
 
-type TestOptions = Partial<Omit<SandboxOptions, "rateLimit" | "faults">> & {
+export type TestOptions = Partial<Omit<SandboxOptions, "rateLimit" | "faults">> & {
   rateLimit?: Partial<SandboxOptions["rateLimit"]>;
   faults?: Partial<FaultOptions>;
+  /** Time source of the sandbox (see manualClock). */
+  clock?: SandboxClock;
 };
+
+/** A clock that moves only when told to, so time windows pass without waiting. */
+export interface ManualClock extends SandboxClock {
+  advance(ms: number): void;
+}
+
+export function manualClock(start = Date.now()): ManualClock {
+  let now = start;
+  return {
+    now: () => now,
+    advance(ms) {
+      now += ms;
+    },
+  };
+}
+
+/**
+ * Registers before/after hooks in the current scope (file or describe block) that start a test
+ * sandbox and close it. The returned object stands for that sandbox: its async methods wait for
+ * the start (Node 20 may run a scope's async before-hooks side by side), url and ctx are read
+ * inside tests.
+ */
+export function useSandbox(options: TestOptions = {}): TestSandbox {
+  let starting: Promise<TestSandbox> | undefined;
+  let running: TestSandbox | undefined;
+  let closed = false;
+  const start = (): Promise<TestSandbox> => {
+    if (closed) return Promise.reject(new Error("The test sandbox was closed after its scope's tests."));
+    starting ??= startTestSandbox(options).then((sandbox) => (running = sandbox));
+    return starting;
+  };
+  before(async () => {
+    await start();
+  });
+  after(async () => {
+    closed = true;
+    if (starting) await (await starting).close();
+  });
+  const current = (): TestSandbox => {
+    if (!running) throw new Error("The test sandbox is not running yet: read url and ctx inside tests of the scope that called useSandbox().");
+    return running;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get ctx() {
+      return current().ctx;
+    },
+    token: async (claims) => (await start()).token(claims),
+    requests: (route) => current().requests(route),
+    resetStats: () => current().resetStats(),
+    setFaults: async (partial) => (await start()).setFaults(partial),
+    setAccount: async (id, credits) => (await start()).setAccount(id, credits),
+    close: async () => (await start()).close(),
+  };
+}
 
 export async function startTestSandbox(options: TestOptions = {}): Promise<TestSandbox> {
   const sandbox = await startSandbox({

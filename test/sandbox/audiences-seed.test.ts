@@ -3,7 +3,7 @@ import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 import Database from "better-sqlite3";
 import { seedAudiences } from "../../src/sandbox/audiences/seed.js";
-import { AudienceStore } from "../../src/sandbox/audiences/store.js";
+import { AudienceStore, DEFAULT_OWNER } from "../../src/sandbox/audiences/store.js";
 import type { RecordStore } from "../../src/sandbox/context.js";
 
 const records = { companyCount: () => 2000, contactCount: () => 3000 } as RecordStore;
@@ -12,7 +12,7 @@ function seeded(seed: number, recordStore: RecordStore = records) {
   const db = new Database(":memory:");
   const store = new AudienceStore(db);
   seedAudiences(store, recordStore, seed);
-  const audiences = store.listAudiences().map((a) => ({ ...a, columns: store.columns(a.id), rows: store.rowPage(a.id, 0, 20_000) }));
+  const audiences = store.listAudiences(DEFAULT_OWNER).map((a) => ({ ...a, columns: store.columns(a.id), rows: store.rowPage(a.id, 0, 20_000) }));
   db.close();
   return audiences;
 }

@@ -147,7 +147,7 @@ describe("sandbox audiences", () => {
     try {
       const t = await resetAccount(slow, "lifecycle", 1000);
       const ids = Array.from({ length: 100 }, (_, i) => i + 1);
-      const a = await createAudience(slow, { name: "Lifecycle", type: "COMPANY", recordIds: ids });
+      const a = await createAudience(slow, { name: "Lifecycle", type: "COMPANY", recordIds: ids, account: "lifecycle" });
       const r = await call(slow, "POST", `/v1/audiences/${a.id}/actions/enrich`, t, enrichBody({ scope: "AUDIENCE" }));
       assert.equal(r.status, 202);
       assert.equal(r.body.data.type, "EnrichJob");
@@ -270,7 +270,7 @@ describe("sandbox audiences", () => {
 
   it("402 when the account cannot pay for new records", async () => {
     const t = await resetAccount(s, "broke", 0);
-    const a = await createAudience(s, { name: "Unaffordable", type: "COMPANY", recordIds: [31, 32] });
+    const a = await createAudience(s, { name: "Unaffordable", type: "COMPANY", recordIds: [31, 32], account: "broke" });
     const r = await call(s, "POST", `/v1/audiences/${a.id}/actions/enrich`, t, enrichBody({ scope: "AUDIENCE" }));
     assert.equal(r.status, 402);
     assert.equal(r.body.errors[0].status, "402");
@@ -278,7 +278,7 @@ describe("sandbox audiences", () => {
 
   it("marks rows beyond the last credit as ERROR when credits run out during a job", async () => {
     const t = await resetAccount(s, "few-credits", 3);
-    const a = await createAudience(s, { name: "Five", type: "COMPANY", recordIds: [41, 42, 43, 44, 45] });
+    const a = await createAudience(s, { name: "Five", type: "COMPANY", recordIds: [41, 42, 43, 44, 45], account: "few-credits" });
     const r = await call(s, "POST", `/v1/audiences/${a.id}/actions/enrich`, t, enrichBody({ scope: "AUDIENCE" }));
     assert.equal(r.status, 202);
     assert.equal((await followJob(s, t, a.id, r.body.data.id)).at(-1)?.status, "PARTIALLY_SUCCEEDED");
@@ -315,7 +315,7 @@ describe("sandbox audience jobs across a restart", () => {
     let jobId: string;
     try {
       const t = await resetAccount(first, "restart", 10_000);
-      const a = await createAudience(first, { name: "Restart", type: "COMPANY", recordIds: Array.from({ length: 300 }, (_, i) => i + 1) });
+      const a = await createAudience(first, { name: "Restart", type: "COMPANY", recordIds: Array.from({ length: 300 }, (_, i) => i + 1), account: "restart" });
       audienceId = a.id;
       const r = await call(first, "POST", `/v1/audiences/${a.id}/actions/enrich`, t, enrichBody({ scope: "AUDIENCE" }));
       jobId = r.body.data.id;

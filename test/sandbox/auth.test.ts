@@ -1,17 +1,11 @@
 // 401 for missing, malformed, foreign, expired tokens; 403 for a missing scope or role.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { SignJWT, exportJWK, generateKeyPair } from "jose";
-import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { useSandbox } from "../helpers/sandbox.js";
 import { call, companySearch, contactSearch } from "./http.js";
 
-let sandbox: TestSandbox;
-before(async () => {
-  sandbox = await startTestSandbox();
-});
-after(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 
 const searchCompanies = (token?: string, authorization?: string) =>
   authorization === undefined

@@ -1,18 +1,12 @@
 // Enrichment: matching, only requested fields, input order, matchStatus, and credit accounting
 // (first enrichment charged, second free, exhausted balance gives LIMIT_EXCEEDED, misses free).
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { SPECIAL_COMPANY_IDS } from "../../src/sandbox/data/specialRecords.js";
-import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { useSandbox } from "../helpers/sandbox.js";
 import { call, companySearch } from "./http.js";
 
-let sandbox: TestSandbox;
-before(async () => {
-  sandbox = await startTestSandbox();
-});
-after(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 
 const enrichCompanies = (token: string, inputs: object[], outputFields: string[]) =>
   call(sandbox, "POST", "/data/v1/companies/enrich", { token, body: { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: inputs, outputFields } } } });

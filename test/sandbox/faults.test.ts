@@ -1,18 +1,14 @@
 // Faults for testing clients: 5xx answers, dropped connections, latency, all deterministic from a
 // seed and changeable at run time; they apply to API routes only.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { before, describe, test } from "node:test";
+import { useSandbox } from "../helpers/sandbox.js";
 import { call, companySearch } from "./http.js";
 
-let sandbox: TestSandbox;
+const sandbox = useSandbox();
 let token: string;
 before(async () => {
-  sandbox = await startTestSandbox();
   token = await sandbox.token();
-});
-after(async () => {
-  await sandbox.close();
 });
 
 const search = () => call(sandbox, "POST", "/data/v1/companies/search", { token, body: companySearch({}) });

@@ -1,18 +1,14 @@
 // Each filter family narrows the results to exactly the records that satisfy it, checked against
 // the seeded data read directly from the sandbox database.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { startTestSandbox, TEST_COMPANIES, type TestSandbox } from "../helpers/sandbox.js";
+import { before, describe, test } from "node:test";
+import { useSandbox, TEST_COMPANIES } from "../helpers/sandbox.js";
 import { allIds } from "./http.js";
 
-let sandbox: TestSandbox;
+const sandbox = useSandbox();
 let token: string;
 before(async () => {
-  sandbox = await startTestSandbox();
   token = await sandbox.token();
-});
-after(async () => {
-  await sandbox.close();
 });
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);

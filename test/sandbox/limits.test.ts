@@ -1,18 +1,14 @@
 // Rate limits (429 with its headers, rejected requests use no quota), usage figures and lookup.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { LOOKUP_FIELDS } from "../../src/core/contract/index.js";
-import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { manualClock, useSandbox } from "../helpers/sandbox.js";
 import { call, companySearch } from "./http.js";
 
-let sandbox: TestSandbox;
-before(async () => {
-  // Per hour is the window a test can fill without racing the clock.
-  sandbox = await startTestSandbox({ rateLimit: { perSecond: 4, perHour: 6, perDay: 1000 } });
-});
-after(async () => {
-  await sandbox.close();
-});
+// The sandbox's clock moves only when a test moves it, so windows pass without waiting. It starts
+// at the next whole hour, so the few seconds the tests move it stay inside one hour window.
+const clock = manualClock((Math.floor(Date.now() / 3_600_000) + 1) * 3_600_000);
+const sandbox = useSandbox({ rateLimit: { perSecond: 4, perHour: 6, perDay: 1000 }, clock });
 
 const search = (token: string) => call(sandbox, "POST", "/data/v1/companies/search", { token, body: companySearch({}) });
 
@@ -49,7 +45,7 @@ describe("rate limits", () => {
     const remainingDay: string[] = [];
     for (let i = 0; i < 9; i++) {
       // Stay under the per-second limit so only the hour window decides.
-      if (i > 0 && i % 3 === 0) await new Promise((r) => setTimeout(r, 1100));
+      if (i > 0 && i % 3 === 0) clock.advance(1000);
       const res = await search(token);
       statuses.push(res.status);
       remainingDay.push(res.headers.get("x-ratelimit-remaining-day") ?? "");
@@ -80,7 +76,7 @@ describe("usage", () => {
         body: { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: ids.map((companyId) => ({ companyId })), outputFields: ["name"] } } },
       });
     assert.equal((await enrich([1, 2, 3])).status, 200);
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1000);
     assert.equal((await enrich([3, 4])).status, 200);
     const res = await call(sandbox, "GET", "/data/v1/users/usage", { token });
     assert.equal(res.status, 200);
@@ -98,7 +94,7 @@ describe("usage", () => {
 
 describe("lookup", () => {
   test("every lookup field answers a non-empty list of {id, type, attributes.name}", async () => {
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1000);
     // A fresh account per second keeps these under the per-hour limit of this sandbox.
     for (const [i, field] of LOOKUP_FIELDS.entries()) {
       const token = await sandbox.token({ account: `lookup-${i}` });

@@ -3,21 +3,19 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { decodeJwt, decodeProtectedHeader } from "jose";
-import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { useSandbox } from "../helpers/sandbox.js";
 import { authorize, refresh, signIn, tokenRequest, type TokenResponse } from "../auth/helpers/oidcFlow.js";
 
 const ADDIN = "http://127.0.0.1:5555";
 const TTL_SECONDS = 7;
-let sandbox: TestSandbox;
+const sandbox = useSandbox({ corsOrigins: [ADDIN] });
 let previousTtl: string | undefined;
 
 before(async () => {
   previousTtl = process.env.SANDBOX_ACCESS_TOKEN_TTL;
   process.env.SANDBOX_ACCESS_TOKEN_TTL = String(TTL_SECONDS);
-  sandbox = await startTestSandbox({ corsOrigins: [ADDIN] });
 });
 after(async () => {
-  await sandbox.close();
   if (previousTtl === undefined) delete process.env.SANDBOX_ACCESS_TOKEN_TTL;
   else process.env.SANDBOX_ACCESS_TOKEN_TTL = previousTtl;
 });

@@ -1,17 +1,13 @@
 // Paging arithmetic, links and sort orders of company and contact search (docs/service.md, "Search").
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { startTestSandbox, TEST_COMPANIES, type TestSandbox } from "../helpers/sandbox.js";
+import { before, describe, test } from "node:test";
+import { useSandbox, TEST_COMPANIES } from "../helpers/sandbox.js";
 import { call, companySearch, contactSearch, searchPath } from "./http.js";
 
-let sandbox: TestSandbox;
+const sandbox = useSandbox();
 let token: string;
 before(async () => {
-  sandbox = await startTestSandbox();
   token = await sandbox.token();
-});
-after(async () => {
-  await sandbox.close();
 });
 
 const search = (query: Record<string, string | number>, attributes: object = {}) =>

@@ -1,24 +1,20 @@
 // Every validation rule answers 400 with one error object per issue and the right pointer, and
 // the sandbox's verdict is the shared validator's (the client gives the same one before sending).
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import {
   validateCompanyEnrichBody,
   validateCompanySearchBody,
   validateContactEnrichBody,
   validateContactSearchBody,
 } from "../../src/core/contract/index.js";
-import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { useSandbox } from "../helpers/sandbox.js";
 import { call, companySearch, contactSearch } from "./http.js";
 
-let sandbox: TestSandbox;
+const sandbox = useSandbox();
 let token: string;
 before(async () => {
-  sandbox = await startTestSandbox();
   token = await sandbox.token();
-});
-after(async () => {
-  await sandbox.close();
 });
 
 const A = "/data/attributes";

@@ -113,6 +113,10 @@ export type CompanyFilterName = keyof typeof COMPANY_FILTERS;
 export const CompanySearchFilters = filtersObject(COMPANY_FILTERS);
 export type CompanySearchFilters = Static<typeof CompanySearchFilters>;
 
+/** Contact fields a contact search can require to be present (requiredFields). */
+export const REQUIRED_FIELD_NAMES = ["email", "phone", "directPhone", "mobilePhone", "jobTitle", "middleName", "city", "state", "country"] as const;
+export type RequiredFieldName = (typeof REQUIRED_FIELD_NAMES)[number];
+
 export const MANAGEMENT_LEVELS = ["C-Level", "VP-Level", "Director", "Manager", "Non-Manager", "Board Member"] as const;
 
 /** Contact search filters: the shared company filters plus the person filters (docs/service.md, "Search"). */
@@ -130,7 +134,7 @@ export const CONTACT_FILTERS = {
   contactAccuracyScoreMax: integer("Accuracy score to", "person", 70, 99),
   lastUpdatedDateAfter: date("Updated after", "person"),
   validDateAfter: date("Valid after", "person"),
-  requiredFields: list("Required fields", "person", { hint: "e.g. email,phone" }),
+  requiredFields: choiceList("Required fields", "person", REQUIRED_FIELD_NAMES, false, { hint: "e.g. email,phone" }),
   executivesOnly: boolean("Executives only", "person"),
   ...COMPANY_FILTERS,
 } satisfies Record<string, FilterSpec>;

@@ -74,7 +74,8 @@ function labelFor(pointer: string, filters: Record<string, FilterSpec> | undefin
   if (BODY_LABELS[pointer]) return BODY_LABELS[pointer];
   const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (filters && parts[0] === "data" && parts[1] === "attributes" && parts[2]) {
-    const spec = filters[parts[2]];
+    // Own keys only: a member named "constructor" or "toString" is not a filter.
+    const spec = Object.hasOwn(filters, parts[2]) ? filters[parts[2]] : undefined;
     if (spec) return spec.label;
     return `"${parts[2]}"`;
   }
@@ -186,8 +187,8 @@ function patternMessage(schema: TSchema, label: string): { rule: string; message
   }
 }
 
-/** Schema issues, one per field (the first problem found for each pointer). */
-function schemaIssues(schema: TSchema, value: unknown, filters?: Record<string, FilterSpec>): ValidationIssue[] {
+/** Schema issues, one per field (the first problem found for each pointer); any contract schema. */
+export function validateAgainst(schema: TSchema, value: unknown, filters?: Record<string, FilterSpec>): ValidationIssue[] {
   const check = compiledCheck(schema);
   if (check.Check(value)) return [];
   const seen = new Set<string>();
@@ -200,7 +201,8 @@ function schemaIssues(schema: TSchema, value: unknown, filters?: Record<string, 
     const d = describe(error, label);
     const issue: ValidationIssue = { pointer: error.path, label, ...d };
     if (d.rule === "oneOf" && error.type === ValueErrorType.StringPattern) {
-      const spec = filters?.[error.path.split("/")[3] ?? ""];
+      const name = error.path.split("/")[3] ?? "";
+      const spec = filters && Object.hasOwn(filters, name) ? filters[name] : undefined;
       if (spec?.values) issue.message = `${label} must be a comma-separated list of: ${spec.values.join(", ")}.`;
     }
     issues.push(issue);
@@ -228,9 +230,9 @@ function crossFieldIssues(
     const pointer = `${ATTR}/${field}`;
     if (taken.has(pointer)) return;
     taken.add(pointer);
-    issues.push({ pointer, label: filters[field]?.label ?? field, rule, code, message });
+    issues.push({ pointer, label: label(field), rule, code, message });
   };
-  const label = (f: string) => filters[f]?.label ?? f;
+  const label = (f: string) => (Object.hasOwn(filters, f) ? filters[f]?.label : undefined) ?? f;
   for (const { min, max } of ranges) {
     const lo = asNumber(attrs[min]);
     const hi = asNumber(attrs[max]);
@@ -273,7 +275,7 @@ function validateSearchBody(
   filters: Record<string, FilterSpec>,
   ranges: readonly RangePair[],
 ): ValidationIssue[] {
-  const issues = schemaIssues(schema, body, filters);
+  const issues = validateAgainst(schema, body, filters);
   const attrs = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
   if (attrs && typeof attrs === "object" && !Array.isArray(attrs)) {
     const taken = new Set(issues.map((i) => i.pointer ?? ""));
@@ -358,16 +360,16 @@ export function validateSearchQuery(
 }
 
 export function validateCompanyEnrichBody(body: unknown): ValidationIssue[] {
-  return schemaIssues(CompanyEnrichBody, body);
+  return validateAgainst(CompanyEnrichBody, body);
 }
 
 export function validateContactEnrichBody(body: unknown): ValidationIssue[] {
-  return schemaIssues(ContactEnrichBody, body);
+  return validateAgainst(ContactEnrichBody, body);
 }
 
 /** Audience enrichment (docs/service.md, "Audiences and jobs"): ROW needs at least one row; rows must not repeat. */
 export function validateAudienceEnrichBody(body: unknown): ValidationIssue[] {
-  const issues = schemaIssues(AudienceEnrichBody, body);
+  const issues = validateAgainst(AudienceEnrichBody, body);
   const attrs = (body as { data?: { attributes?: { scope?: unknown; rows?: unknown } } } | null)?.data?.attributes;
   if (issues.length === 0 && attrs && attrs.scope === "ROW") {
     const rows = attrs.rows;

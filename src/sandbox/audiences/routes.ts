@@ -1,26 +1,57 @@
 // Audience routes: listing audiences and rows, starting an enrichment and reading a
 // job's status (docs/service.md, "Audiences and jobs"), plus a test-only route that creates an audience.
 import { randomUUID } from "node:crypto";
+import { Type, type Static } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import {
+  AUDIENCE_TYPES,
+  AudienceEnrichBody,
   ERROR_CODES,
   LIMITS,
   MEDIA_TYPE,
+  SCOPES,
   validateAudienceEnrichBody,
   validateSearchQuery,
   type ValidationIssue,
 } from "../../core/contract/index.js";
-import type { SandboxContext } from "../context.js";
+import { requireScope } from "../auth.js";
+import type { SandboxContext, TokenPrincipal } from "../context.js";
 import { ApiError, ValidationFailure } from "../errors.js";
+import { checkedBy, stringQuery } from "../routes/validation.js";
 // The core's API hook authenticates every /v1/ request (401/403, rate limit); this reads the result.
 import { principalOf } from "../routes/principal.js";
 import type { JobEngine } from "./engine.js";
 import { parseRecordRef } from "./engine.js";
 import { audienceDocument, jobStatusDocument, rowDocument } from "./present.js";
 import { buildAudience } from "./seed.js";
-import type { AudienceKind, AudienceStore } from "./store.js";
+import { DEFAULT_OWNER, type AudienceKind, type AudienceStore } from "./store.js";
 
-type Params = { audienceId?: string; jobId?: string };
+const AudienceParams = Type.Object({ audienceId: Type.String() });
+const JobParams = Type.Object({ audienceId: Type.String(), jobId: Type.String() });
+
+/** Rows are not a search: an audience of 20,000 rows has 200 pages, so the search page cap does not apply. */
+const RowsQuery = checkedBy(Type.Object({ "page[number]": Type.Optional(Type.String()), "page[size]": Type.Optional(Type.String()) }), (raw) => {
+  const all = stringQuery(raw);
+  const value = { "page[number]": all["page[number]"], "page[size]": all["page[size]"] };
+  const issues = validateSearchQuery(value, "company").filter((i) => !(i.parameter === "page[number]" && i.rule === "maximum"));
+  return { issues, value };
+});
+
+const EnrichBody = checkedBy(AudienceEnrichBody, (body) => ({ issues: validateAudienceEnrichBody(body) }));
+
+/** POST /__sandbox/audiences: an audience referencing the given records, optionally with bad rows. */
+export const CreateAudienceBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200, pattern: "\\S" }),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    type: Type.Union(AUDIENCE_TYPES.map((t) => Type.Literal(t))),
+    recordIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 20_000 }),
+    badRows: Type.Optional(Type.Integer({ minimum: 0, maximum: 20_000 })),
+    /** Owner account (default "default", the default dev token's). */
+    account: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
 
 interface Deps {
   ctx: SandboxContext;
@@ -34,34 +65,43 @@ function notFound(what: string, parameter: string): ApiError {
   return new ApiError(404, ERROR_CODES.notFound, what, { parameter });
 }
 
+/** The data scope an audience of this kind needs: its records are companies or contacts. */
+const scopeFor = (type: AudienceKind) => (type === "COMPANY" ? SCOPES.company : SCOPES.contact);
+
 export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engine }: Deps): void {
-  const audienceOf = (id: string | undefined) => {
-    const audience = store.getAudience(id ?? "");
-    if (!audience) throw notFound("No audience has this id.", "audienceId");
+  /**
+   * The caller's audience: another account's audience is answered like a missing one (its
+   * existence is not disclosed), and the token needs the scope of the audience's records.
+   */
+  const audienceOf = (principal: TokenPrincipal, id: string) => {
+    const audience = store.getAudience(id);
+    if (!audience || audience.account !== principal.account) throw notFound("No audience has this id.", "audienceId");
+    requireScope(principal, scopeFor(audience.type));
     return audience;
   };
 
   app.get(`/v1/audiences`, async (request, reply) => {
-    principalOf(request);
-    const data = store.listAudiences().map((a) => audienceDocument(a, store.columns(a.id)));
+    const principal = principalOf(request);
+    const kinds = AUDIENCE_TYPES.filter((type) => principal.scopes.includes(scopeFor(type)));
+    if (kinds.length === 0) requireScope(principal, SCOPES.company);
+    const data = store
+      .listAudiences(principal.account)
+      .filter((a) => kinds.includes(a.type))
+      .map((a) => audienceDocument(a, store.columns(a.id)));
     return reply.type(MEDIA_TYPE).send({ data });
   });
 
-  app.get<{ Params: Params }>(`/v1/audiences/:audienceId`, async (request, reply) => {
-    principalOf(request);
-    const audience = audienceOf(request.params.audienceId);
+  app.get<{ Params: Static<typeof AudienceParams> }>(`/v1/audiences/:audienceId`, { schema: { params: AudienceParams } }, async (request, reply) => {
+    const audience = audienceOf(principalOf(request), request.params.audienceId);
     return reply.type(MEDIA_TYPE).send({ data: audienceDocument(audience, store.columns(audience.id)) });
   });
 
-  app.get<{ Params: Params; Querystring: Record<string, string | undefined> }>(
+  app.get<{ Params: Static<typeof AudienceParams>; Querystring: Static<typeof RowsQuery> }>(
     `/v1/audiences/:audienceId/rows`,
+    { schema: { params: AudienceParams, querystring: RowsQuery } },
     async (request, reply) => {
-      principalOf(request);
-      const query = { "page[number]": request.query["page[number]"], "page[size]": request.query["page[size]"] };
-      // Rows are not a search: an audience of 20,000 rows has 200 pages, so the search page cap does not apply.
-      const issues = validateSearchQuery(query, "company").filter((i) => !(i.parameter === "page[number]" && i.rule === "maximum"));
-      if (issues.length > 0) throw new ValidationFailure(issues);
-      const audience = audienceOf(request.params.audienceId);
+      const query = request.query;
+      const audience = audienceOf(principalOf(request), request.params.audienceId);
       const number = Number(query["page[number]"] ?? 1);
       const size = Number(query["page[size]"] ?? LIMITS.defaultPageSize);
       const columns = store.columns(audience.id);
@@ -79,13 +119,11 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
     },
   );
 
-  app.post<{ Params: Params }>(`/v1/audiences/:audienceId/actions/enrich`, async (request, reply) => {
+  const enrichSchema = { params: AudienceParams, body: EnrichBody };
+  app.post<{ Params: Static<typeof AudienceParams>; Body: AudienceEnrichBody }>(`/v1/audiences/:audienceId/actions/enrich`, { schema: enrichSchema }, async (request, reply) => {
     const principal = principalOf(request);
-    const audience = audienceOf(request.params.audienceId);
-    const body = request.body;
-    const issues = validateAudienceEnrichBody(body);
-    if (issues.length > 0) throw new ValidationFailure(issues);
-    const attrs = (body as { data: { attributes: { scope: "AUDIENCE" | "ROW"; rows?: string[]; columns?: string[] } } }).data.attributes;
+    const audience = audienceOf(principal, request.params.audienceId);
+    const attrs = request.body.data.attributes;
 
     const columns = store.columns(audience.id);
     const referenceIssues: ValidationIssue[] = [];
@@ -126,28 +164,25 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
     }
 
     const jobId = randomUUID();
-    store.createJob({ id: jobId, audienceId: audience.id, account: principal.account, columnIds, rowIds }, new Date().toISOString());
+    store.createJob({ id: jobId, audienceId: audience.id, account: principal.account, columnIds, rowIds }, new Date(ctx.clock.now()).toISOString());
     engine.wake();
     return reply.code(202).type(MEDIA_TYPE).send({ data: { id: jobId, type: "EnrichJob" } });
   });
 
-  app.get<{ Params: Params }>(`/v1/audiences/:audienceId/jobs/:jobId`, async (request, reply) => {
-    principalOf(request);
-    const audience = audienceOf(request.params.audienceId);
-    const job = store.getJob(request.params.jobId ?? "");
-    if (!job || job.audienceId !== audience.id) throw notFound("This audience has no job with this id.", "jobId");
+  app.get<{ Params: Static<typeof JobParams> }>(`/v1/audiences/:audienceId/jobs/:jobId`, { schema: { params: JobParams } }, async (request, reply) => {
+    const principal = principalOf(request);
+    const audience = audienceOf(principal, request.params.audienceId);
+    const job = store.getJob(request.params.jobId);
+    if (!job || job.audienceId !== audience.id || job.account !== principal.account) throw notFound("This audience has no job with this id.", "jobId");
     return reply.type(MEDIA_TYPE).send(jobStatusDocument(job));
   });
 
   // Test and demo seam: create an audience referencing given records, optionally with bad rows.
-  app.post(`/__sandbox/audiences`, async (request, reply) => {
-    const parsed = parseCreateBody(request.body);
-    if (typeof parsed === "string") {
-      throw new ApiError(400, ERROR_CODES.validation, parsed);
-    }
+  app.post<{ Body: Static<typeof CreateAudienceBody> }>(`/__sandbox/audiences`, { schema: { body: CreateAudienceBody } }, async (request, reply) => {
+    const parsed = { ...request.body, badRows: request.body.badRows ?? 0 };
     const count = parsed.type === "COMPANY" ? ctx.records.companyCount() : ctx.records.contactCount();
     const audience = buildAudience({ ...parsed, description: parsed.description ?? "" }, randomUUID, count);
-    store.createAudience(audience);
+    store.createAudience({ ...audience, account: request.body.account ?? DEFAULT_OWNER });
     const created = store.getAudience(audience.id);
     if (!created) throw new Error("audience vanished after creation");
     return reply
@@ -159,29 +194,4 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
 
 function issue(pointer: string, label: string, rule: string, message: string): ValidationIssue {
   return { pointer, label, rule, code: ERROR_CODES.invalidValue, message };
-}
-
-interface CreateAudienceBody {
-  name: string;
-  description?: string;
-  type: AudienceKind;
-  recordIds: number[];
-  badRows: number;
-}
-
-function parseCreateBody(body: unknown): CreateAudienceBody | string {
-  if (body === null || typeof body !== "object") return "Send a JSON object {name, type, recordIds, badRows?}.";
-  const b = body as Record<string, unknown>;
-  if (typeof b.name !== "string" || b.name.trim() === "") return "name must be a non-empty string.";
-  if (b.type !== "COMPANY" && b.type !== "CONTACT") return 'type must be "COMPANY" or "CONTACT".';
-  if (!Array.isArray(b.recordIds) || !b.recordIds.every((id) => Number.isInteger(id) && (id as number) > 0)) {
-    return "recordIds must be a list of positive whole numbers.";
-  }
-  if (b.recordIds.length > 20_000) return "recordIds can have at most 20000 items.";
-  const badRows = b.badRows ?? 0;
-  if (!Number.isInteger(badRows) || (badRows as number) < 0 || (badRows as number) > 20_000) return "badRows must be a whole number from 0 to 20000.";
-  if (b.description !== undefined && typeof b.description !== "string") return "description must be a string.";
-  const out: CreateAudienceBody = { name: b.name, type: b.type, recordIds: b.recordIds as number[], badRows: badRows as number };
-  if (typeof b.description === "string") out.description = b.description;
-  return out;
 }

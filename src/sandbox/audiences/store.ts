@@ -2,6 +2,9 @@
 // database so that row values and jobs survive a restart (with a data folder).
 import type Database from "better-sqlite3";
 
+/** Owner of seeded audiences and of those created without one (the default dev token's account). */
+export const DEFAULT_OWNER = "default";
+
 export type AudienceKind = "COMPANY" | "CONTACT";
 export type CellState = "RESULT" | "BLANK" | "LOADING" | "ERROR" | "NO_RESULT";
 export type JobRunState = "SCHEDULED" | "RUNNING" | "SUCCEEDED" | "PARTIALLY_SUCCEEDED" | "FAILED";
@@ -21,6 +24,8 @@ export interface Cell {
 
 export interface AudienceRecord {
   id: string;
+  /** The account the audience, its rows and its jobs belong to. */
+  account: string;
   name: string;
   description: string;
   type: AudienceKind;
@@ -65,7 +70,8 @@ CREATE TABLE IF NOT EXISTS audience (
   seq INTEGER NOT NULL,
   name TEXT NOT NULL,
   description TEXT NOT NULL DEFAULT '',
-  type TEXT NOT NULL
+  type TEXT NOT NULL,
+  account TEXT NOT NULL DEFAULT 'default'
 );
 CREATE TABLE IF NOT EXISTS audience_column (
   audience_id TEXT NOT NULL,
@@ -112,6 +118,7 @@ CREATE TABLE IF NOT EXISTS audience_job_row (
 
 interface AudienceRowSql {
   id: string;
+  account: string;
   name: string;
   description: string;
   type: string;
@@ -148,7 +155,7 @@ interface JobSql {
 }
 
 function toAudience(r: AudienceRowSql): AudienceRecord {
-  return { id: r.id, name: r.name, description: r.description, type: r.type as AudienceKind, recordCount: r.record_count };
+  return { id: r.id, account: r.account, name: r.name, description: r.description, type: r.type as AudienceKind, recordCount: r.record_count };
 }
 function toColumn(r: ColumnSql): ColumnRecord {
   return {
@@ -183,6 +190,8 @@ function toJob(r: JobSql): JobRecord {
 
 export interface NewAudience {
   id: string;
+  /** Owner (default: the sandbox's default account). */
+  account?: string;
   name: string;
   description: string;
   type: AudienceKind;
@@ -198,7 +207,7 @@ export interface NewJob {
   rowIds: string[];
 }
 
-const AUDIENCE_SELECT = `SELECT a.id, a.name, a.description, a.type,
+const AUDIENCE_SELECT = `SELECT a.id, a.account, a.name, a.description, a.type,
   (SELECT count(*) FROM audience_row r WHERE r.audience_id = a.id) AS record_count FROM audience a`;
 
 export class AudienceStore {
@@ -208,6 +217,9 @@ export class AudienceStore {
   constructor(db: Database.Database) {
     this.db = db;
     db.exec(SCHEMA);
+    // Data folders from before audiences had an owner: theirs is the default account.
+    const columns = db.prepare("SELECT name FROM pragma_table_info('audience')").all() as { name: string }[];
+    if (!columns.some((c) => c.name === "account")) db.exec("ALTER TABLE audience ADD COLUMN account TEXT NOT NULL DEFAULT 'default'");
   }
 
   /** Prepares each statement once: preparing per row made big jobs slow. */
@@ -236,8 +248,8 @@ export class AudienceStore {
     const seq = (this.sql("SELECT coalesce(max(seq), 0) + 1 AS s FROM audience").get() as { s: number }).s;
     this.transaction(() => {
       this.db
-        .prepare("INSERT INTO audience (id, seq, name, description, type) VALUES (?, ?, ?, ?, ?)")
-        .run(audience.id, seq, audience.name, audience.description, audience.type);
+        .prepare("INSERT INTO audience (id, seq, name, description, type, account) VALUES (?, ?, ?, ?, ?, ?)")
+        .run(audience.id, seq, audience.name, audience.description, audience.type, audience.account ?? DEFAULT_OWNER);
       const col = this.sql(
         "INSERT INTO audience_column (audience_id, id, position, name, data_type, column_type, field) VALUES (?, ?, ?, ?, ?, ?, ?)",
       );
@@ -247,8 +259,9 @@ export class AudienceStore {
     });
   }
 
-  listAudiences(): AudienceRecord[] {
-    return (this.sql(`${AUDIENCE_SELECT} ORDER BY a.seq`).all() as AudienceRowSql[]).map(toAudience);
+  /** The audiences of one account. */
+  listAudiences(account: string): AudienceRecord[] {
+    return (this.sql(`${AUDIENCE_SELECT} WHERE a.account = ? ORDER BY a.seq`).all(account) as AudienceRowSql[]).map(toAudience);
   }
 
   getAudience(id: string): AudienceRecord | undefined {

@@ -1,77 +1,94 @@
 // Sandbox-only routes for development and tests: dev tokens, accounts, stats and faults.
-// They need no token and are not rate limited.
+// They need no token and are not rate limited; devEndpointGuard (devGuard.ts) keeps browsers on
+// other origins away from them.
+import { Type, type Static } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
-import { ERROR_CODES } from "../../core/contract/index.js";
-import { mintDevToken, type DevTokenRequest } from "../auth.js";
-import { ApiError } from "../errors.js";
-import { isFaultOptionsPatch } from "../faults.js";
-import type { SandboxServices } from "../services.js";
+import { validateAgainst } from "../../core/contract/index.js";
+import { mintDevToken } from "../auth.js";
+import { LEDGER_PAGE_SIZE, MAX_LEDGER_PAGE_SIZE } from "../credits.js";
+import type { RouteDependencies } from "../routeDependencies.js";
+import { checkedBy, stringQuery } from "./validation.js";
 
-const bad = (detail: string, pointer: string) => new ApiError(400, ERROR_CODES.validation, detail, { pointer });
+const text = Type.String({ minLength: 1, maxLength: 200 });
 
-function parseTokenRequest(body: unknown): DevTokenRequest {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== "object" || Array.isArray(body)) throw bad("The body must be a JSON object.", "");
-  const b = body as Record<string, unknown>;
-  const known = new Set(["scopes", "roles", "account", "subject", "expiresIn"]);
-  for (const key of Object.keys(b)) if (!known.has(key)) throw bad(`"${key}" is not a field this request accepts.`, `/${key}`);
-  const strings = (key: "scopes" | "roles") => {
-    const v = b[key];
-    if (v === undefined) return undefined;
-    if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) throw bad(`${key} must be a list of text values.`, `/${key}`);
-    return v as string[];
-  };
-  const text = (key: "account" | "subject") => {
-    const v = b[key];
-    if (v === undefined) return undefined;
-    if (typeof v !== "string" || v.length === 0 || v.length > 200) throw bad(`${key} must be non-empty text.`, `/${key}`);
-    return v;
-  };
-  const expiresIn = b.expiresIn;
-  if (expiresIn !== undefined && (typeof expiresIn !== "number" || !Number.isInteger(expiresIn))) throw bad("expiresIn must be a whole number of seconds.", "/expiresIn");
-  return { scopes: strings("scopes"), roles: strings("roles"), account: text("account"), subject: text("subject"), expiresIn: expiresIn as number | undefined };
-}
+/** POST /__sandbox/token: every field optional (all data scopes, role fea:api, account "default", 1 hour). */
+export const DevTokenBody = Type.Object(
+  {
+    scopes: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
+    roles: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
+    account: Type.Optional(text),
+    subject: Type.Optional(text),
+    expiresIn: Type.Optional(Type.Integer({ minimum: -31_536_000, maximum: 31_536_000 })),
+  },
+  { additionalProperties: false },
+);
 
-export async function adminRoutes(app: FastifyInstance, s: SandboxServices): Promise<void> {
-  app.post("/__sandbox/token", async (request) => {
-    const req = parseTokenRequest(request.body);
-    const { token, expiresIn } = await mintDevToken(s.ctx.keys, s.ctx.options.publicUrl, s.ctx.apiAudience, req);
+/** POST /__sandbox/accounts: create or reset an account with a credit balance. */
+export const AccountBody = Type.Object({ id: text, credits: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }) }, { additionalProperties: false });
+
+/** POST /__sandbox/faults: change some fault settings at run time. */
+export const FaultsBody = Type.Object(
+  {
+    latencyMs: Type.Optional(Type.Number({ minimum: 0, maximum: 60_000 })),
+    failRate: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    resetRate: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    gatewayErrors: Type.Optional(Type.Boolean()),
+    seed: Type.Optional(Type.Number({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /__sandbox/accounts/:id pages its ledger (oldest first). */
+const LedgerPage = Type.Object({
+  "page[number]": Type.Optional(Type.Integer({ minimum: 1 })),
+  "page[size]": Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LEDGER_PAGE_SIZE })),
+});
+const LedgerQuery = checkedBy(
+  Type.Object(LedgerPage.properties),
+  (raw) => {
+    // Query values arrive as text; whole numbers are read as numbers, anything else is checked as given.
+    const value = Object.fromEntries(Object.entries(stringQuery(raw)).map(([k, v]) => [k, v !== undefined && /^\d+$/.test(v) ? Number(v) : v]));
+    return { issues: validateAgainst(LedgerPage, value), value };
+  },
+);
+
+/** An empty object: the body of POSTs that take no input (a JSON body keeps them out of reach of plain forms). */
+const NoInput = Type.Object({}, { additionalProperties: false });
+
+export async function adminRoutes(app: FastifyInstance, d: RouteDependencies): Promise<void> {
+  app.post<{ Body: Static<typeof DevTokenBody> }>("/__sandbox/token", { schema: { body: DevTokenBody } }, async (request) => {
+    const { token, expiresIn } = await mintDevToken(d.ctx.keys, d.ctx.options.publicUrl, d.ctx.apiAudience, request.body, d.ctx.clock);
     return { access_token: token, token_type: "Bearer", expires_in: expiresIn };
   });
 
-  app.post("/__sandbox/accounts", async (request) => {
-    const b = request.body as Record<string, unknown> | undefined;
-    if (!b || typeof b !== "object" || typeof b.id !== "string" || b.id.length === 0) throw bad("id must be non-empty text.", "/id");
-    if (typeof b.credits !== "number" || !Number.isInteger(b.credits) || b.credits < 0) throw bad("credits must be a whole number, 0 or more.", "/credits");
-    s.accounts.resetAccount(b.id, b.credits);
-    return s.accounts.summary(b.id);
+  app.post<{ Body: Static<typeof AccountBody> }>("/__sandbox/accounts", { schema: { body: AccountBody } }, async (request) => {
+    d.accounts.resetAccount(request.body.id, request.body.credits);
+    return d.accounts.summary(request.body.id);
   });
 
-  app.get<{ Params: { id: string } }>("/__sandbox/accounts/:id", async (request) => s.accounts.summary(request.params.id));
+  app.get<{ Params: { id: string }; Querystring: Static<typeof LedgerQuery> }>("/__sandbox/accounts/:id", { schema: { querystring: LedgerQuery } }, async (request) =>
+    d.accounts.summary(request.params.id, { number: request.query["page[number]"] ?? 1, size: request.query["page[size]"] ?? LEDGER_PAGE_SIZE }),
+  );
 
   app.get("/__sandbox/stats", async () => ({
-    requests: Object.fromEntries(s.ctx.stats.requests),
-    total: [...s.ctx.stats.requests.values()].reduce((a, b) => a + b, 0),
-    companies: s.records.companyCount(),
-    contacts: s.records.contactCount(),
-    seededInMs: s.seededInMs,
+    requests: Object.fromEntries(d.ctx.stats.requests),
+    total: [...d.ctx.stats.requests.values()].reduce((a, b) => a + b, 0),
+    companies: d.records.companyCount(),
+    contacts: d.records.contactCount(),
+    seededInMs: d.seededInMs,
+    pageCache: d.searcher.pageCache(),
   }));
 
-  app.post("/__sandbox/stats/reset", async () => {
-    s.ctx.stats.reset();
+  app.post("/__sandbox/stats/reset", { schema: { body: NoInput } }, async () => {
+    d.ctx.stats.reset();
     return { ok: true };
   });
 
-  app.get("/__sandbox/faults", async () => s.ctx.faults);
-  app.post("/__sandbox/faults", async (request) => {
-    if (!isFaultOptionsPatch(request.body)) {
-      throw bad("Send some of latencyMs, failRate (0..1), resetRate (0..1), gatewayErrors (true/false), seed.", "");
-    }
-    return s.faultPlan.update(request.body);
-  });
+  app.get("/__sandbox/faults", async () => d.ctx.faults);
+  app.post<{ Body: Static<typeof FaultsBody> }>("/__sandbox/faults", { schema: { body: FaultsBody } }, async (request) => d.faultPlan.update(request.body));
 
-  app.post("/__sandbox/rate-limits/reset", async () => {
-    s.limiter.reset();
+  app.post("/__sandbox/rate-limits/reset", { schema: { body: NoInput } }, async () => {
+    d.limiter.reset();
     return { ok: true };
   });
 }

@@ -1,23 +1,21 @@
 // Company and contact enrichment: match each input, charge new records to the account's credits,
 // answer one item per input in input order with only the requested fields.
 import type Database from "better-sqlite3";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import {
+  CompanyEnrichBody,
+  ContactEnrichBody,
+  EnrichResultDocument,
   MEDIA_TYPE,
   PATHS,
   SCOPES,
-  validateCompanyEnrichBody,
-  validateContactEnrichBody,
-  type CompanyEnrichBody,
-  type ContactEnrichBody,
   type MatchCompanyInput,
   type MatchPersonInput,
 } from "../../core/contract/index.js";
-import { ValidationFailure } from "../errors.js";
 import { companyMatchRules, personMatchRules } from "../match/index.js";
 import { companyAttributes, contactAttributes } from "../records.js";
 import type { RecordKind } from "../credits.js";
-import type { SandboxServices } from "../services.js";
+import type { RouteDependencies } from "../routeDependencies.js";
 import { principalOf } from "./principal.js";
 
 type Match = { id: number } | { status: "NO_MATCH" | "INVALID_INPUT" | "NON_MATCH_BY_REQUIRED_FIELDS"; warnings?: string[] };
@@ -26,6 +24,18 @@ function normalizeDomain(website: string): string {
   return website.trim().toLowerCase().replace(/^[a-z]+:\/\//, "").replace(/^www\./, "").replace(/[/?#].*$/, "");
 }
 const digits = (phone: string) => phone.replace(/\D/g, "");
+/**
+ * Fewest digits of a phone number that can identify a record (a local number; a stored number
+ * may add a country or area code in front). "n/a" or "5" cannot, and must not match anything.
+ */
+const MIN_PHONE_DIGITS = 7;
+/** The digits of a phone input when it can identify a record, else undefined. */
+const phoneDigits = (phone: string) => {
+  const d = digits(phone);
+  return d.length >= MIN_PHONE_DIGITS ? d : undefined;
+};
+/** A zip code with no digit ("n/a", "none") names no place. */
+const isZipCode = (zip: string) => /\d/.test(zip);
 
 /** Finds companies by criteria (name, website, ticker, phone, address parts: docs/service.md, "Enrichment"). */
 /** A matcher's by-id lookup, prepared once. */
@@ -57,7 +67,12 @@ function companyMatcher(db: Database.Database) {
     if (input.companyName?.trim()) add("name = ? COLLATE NOCASE", input.companyName.trim());
     if (input.companyWebsite?.trim()) add("domain = ?", normalizeDomain(input.companyWebsite));
     if (input.companyTicker?.trim()) add("ticker = ?", input.companyTicker.trim().toUpperCase());
-    if (input.companyPhone?.trim()) add("(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone,' ',''),'(',''),')',''),'-',''),'+',''),'.','') LIKE ?)", `%${digits(input.companyPhone)}`);
+    if (input.companyPhone?.trim()) {
+      const phone = phoneDigits(input.companyPhone);
+      if (!phone) return { status: "INVALID_INPUT" };
+      add("(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone,' ',''),'(',''),')',''),'-',''),'+',''),'.','') LIKE ?)", `%${phone}`);
+    }
+    if (input.companyZipCode?.trim() && !isZipCode(input.companyZipCode)) return { status: "INVALID_INPUT" };
     // Address parts narrow a match but cannot identify a company on their own.
     if (where.length === 0) return { status: "INVALID_INPUT" };
     if (input.companyStreet?.trim()) add("street LIKE ?", `%${input.companyStreet.trim()}%`);
@@ -85,7 +100,11 @@ function contactMatcher(db: Database.Database) {
     const hasName = Boolean((first && last) || full);
     const hasCompany = input.companyId !== undefined || Boolean(input.companyName?.trim());
     if (input.emailAddress?.trim()) add("email = ? COLLATE NOCASE", input.emailAddress.trim());
-    if (input.phone?.trim()) add("(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ? OR REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(mobile_phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ?)", `%${digits(input.phone)}`, `%${digits(input.phone)}`);
+    if (input.phone?.trim()) {
+      const phone = phoneDigits(input.phone);
+      if (!phone) return { status: "INVALID_INPUT" };
+      add("(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ? OR REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(mobile_phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ?)", `%${phone}`, `%${phone}`);
+    }
     // A name identifies a person only together with the company.
     if (where.length === 0 && !(hasName && hasCompany)) return { status: "INVALID_INPUT" };
     if (first) add("first_name = ? COLLATE NOCASE", first);
@@ -108,7 +127,7 @@ interface EnrichItem {
 
 /** Charges the matched ids and builds the items in input order. */
 function enrichItems(
-  s: SandboxServices,
+  s: RouteDependencies,
   account: string,
   kind: RecordKind,
   inputs: Record<string, unknown>[],
@@ -128,14 +147,13 @@ function enrichItems(
   });
 }
 
-export async function enrichRoutes(app: FastifyInstance, s: SandboxServices): Promise<void> {
+export async function enrichRoutes(app: FastifyInstance, s: RouteDependencies): Promise<void> {
   const matchCompany = companyMatchRules(s.ctx.db, companyMatcher(s.ctx.db));
   const matchContact = personMatchRules(s.ctx.db, contactMatcher(s.ctx.db));
 
-  app.post(PATHS.enrichCompanies, { config: { scope: SCOPES.company } }, async (request: FastifyRequest, reply) => {
-    const issues = validateCompanyEnrichBody(request.body);
-    if (issues.length) throw new ValidationFailure(issues);
-    const { matchCompanyInput, outputFields } = (request.body as CompanyEnrichBody).data.attributes;
+  const companySchema = { body: CompanyEnrichBody, response: { 200: EnrichResultDocument } };
+  app.post<{ Body: CompanyEnrichBody }>(PATHS.enrichCompanies, { schema: companySchema, config: { scope: SCOPES.company } }, async (request, reply) => {
+    const { matchCompanyInput, outputFields } = request.body.data.attributes;
     const account = principalOf(request).account;
     const matches = matchCompanyInput.map(matchCompany);
     const data = enrichItems(s, account, "company", matchCompanyInput, matches, (ids) => {
@@ -146,10 +164,9 @@ export async function enrichRoutes(app: FastifyInstance, s: SandboxServices): Pr
     return reply.type(MEDIA_TYPE).send({ data });
   });
 
-  app.post(PATHS.enrichContacts, { config: { scope: SCOPES.contact } }, async (request: FastifyRequest, reply) => {
-    const issues = validateContactEnrichBody(request.body);
-    if (issues.length) throw new ValidationFailure(issues);
-    const { matchPersonInput, outputFields, requiredFields } = (request.body as ContactEnrichBody).data.attributes;
+  const contactSchema = { body: ContactEnrichBody, response: { 200: EnrichResultDocument } };
+  app.post<{ Body: ContactEnrichBody }>(PATHS.enrichContacts, { schema: contactSchema, config: { scope: SCOPES.contact } }, async (request, reply) => {
+    const { matchPersonInput, outputFields, requiredFields } = request.body.data.attributes;
     const account = principalOf(request).account;
     let matches = matchPersonInput.map(matchContact);
     if (requiredFields?.length) {

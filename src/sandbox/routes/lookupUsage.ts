@@ -1,13 +1,17 @@
 // Lookup of permitted values and the account's usage figures.
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ERROR_CODES, LOOKUP_FIELDS, MEDIA_TYPE, SCOPES, type UsageEntry } from "../../core/contract/index.js";
+import { Type, type Static } from "@sinclair/typebox";
+import type { FastifyInstance } from "fastify";
+import { ERROR_CODES, LOOKUP_FIELDS, LookupDocument, MEDIA_TYPE, SCOPES, UsageDocument, type UsageEntry } from "../../core/contract/index.js";
 import { ApiError } from "../errors.js";
 import { lookupValues } from "../lookup.js";
-import type { SandboxServices } from "../services.js";
+import type { RouteDependencies } from "../routeDependencies.js";
 import { principalOf } from "./principal.js";
 
-export async function lookupUsageRoutes(app: FastifyInstance, s: SandboxServices): Promise<void> {
-  app.get<{ Params: { fieldName: string } }>("/data/v1/lookup/:fieldName", { config: { scope: SCOPES.lookup } }, async (request, reply) => {
+const LookupParams = Type.Object({ fieldName: Type.String() });
+
+export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependencies): Promise<void> {
+  const lookupSchema = { params: LookupParams, response: { 200: LookupDocument } };
+  app.get<{ Params: Static<typeof LookupParams> }>("/data/v1/lookup/:fieldName", { schema: lookupSchema, config: { scope: SCOPES.lookup } }, async (request, reply) => {
     const values = lookupValues(request.params.fieldName);
     if (!values) {
       throw new ApiError(404, ERROR_CODES.notFound, `There is no lookup named "${request.params.fieldName}". Known lookups: ${LOOKUP_FIELDS.join(", ")}.`, {
@@ -17,7 +21,7 @@ export async function lookupUsageRoutes(app: FastifyInstance, s: SandboxServices
     return reply.type(MEDIA_TYPE).send({ data: values });
   });
 
-  app.get("/data/v1/users/usage", async (request: FastifyRequest, reply) => {
+  app.get("/data/v1/users/usage", { schema: { response: { 200: UsageDocument } } }, async (request, reply) => {
     const account = principalOf(request).account;
     const limits = s.ctx.options.rateLimit;
     const requests = s.limiter.usedToday(account);

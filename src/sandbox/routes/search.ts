@@ -1,6 +1,13 @@
-// Company and contact search (docs/service.md, "Search"): validate with the shared validator, run, page.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+// Company search and contact search (docs/service.md, "Search"): one route factory. The body and query schemas are the
+// contract's (checked by the shared validator, cross-field rules included); the handler runs the
+// search, pages it and adds each record's management status for the caller's account.
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import type { FastifyInstance } from "fastify";
 import {
+  CompanySearchBody,
+  CompanySearchResult,
+  ContactSearchBody,
+  ContactSearchResult,
   LIMITS,
   MEDIA_TYPE,
   PATHS,
@@ -8,28 +15,32 @@ import {
   validateCompanySearchBody,
   validateContactSearchBody,
   validateSearchQuery,
-  type CompanySearchBody,
-  type ContactSearchBody,
+  type CompanySearchFilters,
+  type ContactSearchFilters,
+  type SearchKind,
 } from "../../core/contract/index.js";
-import { ValidationFailure } from "../errors.js";
-import { companySearchAttributes, contactSearchAttributes } from "../records.js";
-import type { CompanyFilterValues, ContactFilterValues } from "../search/filterValues.js";
-import type { PageRequest } from "../search/runSearch.js";
-import type { SandboxServices } from "../services.js";
+import { companySearchAttributes, contactSearchAttributes, type CompanyRow, type ContactRow } from "../records.js";
+import type { RouteDependencies } from "../routeDependencies.js";
+import type { PageRequest, SearchPage } from "../search/runSearch.js";
 import { principalOf } from "./principal.js";
+import { checkedBy, stringQuery } from "./validation.js";
 
-/** Query parameters as single strings (a repeated parameter counts by its first value). */
-export function stringQuery(query: unknown): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  if (query && typeof query === "object") {
-    for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
-      out[k] = Array.isArray(v) ? String(v[0]) : v === undefined ? undefined : String(v);
-    }
-  }
-  return out;
+const SearchQuerystring = Type.Object({
+  "page[number]": Type.Optional(Type.String()),
+  "page[size]": Type.Optional(Type.String()),
+  sort: Type.Optional(Type.String()),
+});
+type SearchQuerystring = Static<typeof SearchQuerystring>;
+
+/** The query schema of one kind of search (its sort fields differ). */
+function searchQuerystring(kind: SearchKind) {
+  return checkedBy(Type.Object(SearchQuerystring.properties), (raw) => {
+    const value = stringQuery(raw);
+    return { issues: validateSearchQuery(value, kind), value };
+  });
 }
 
-function pageOf(query: Record<string, string | undefined>): PageRequest {
+function pageOf(query: SearchQuerystring): PageRequest {
   return {
     number: Number(query["page[number]"] ?? 1),
     size: Number(query["page[size]"] ?? LIMITS.defaultPageSize),
@@ -41,42 +52,64 @@ function managementStatus(date: string | undefined) {
   return date ? { underManagement: true, purchaseDate: date } : { underManagement: false };
 }
 
-export async function searchRoutes(app: FastifyInstance, s: SandboxServices): Promise<void> {
-  app.post(PATHS.searchCompanies, { config: { scope: SCOPES.company } }, async (request: FastifyRequest, reply) => {
-    const query = stringQuery(request.query);
-    const issues = [...validateSearchQuery(query, "company"), ...validateCompanySearchBody(request.body)];
-    if (issues.length) throw new ValidationFailure(issues);
+/** A search body schema whose static type carries the filters `F`. */
+type SearchBodySchema<F> = TSchema & { static: { data: { attributes: F } } };
+
+interface SearchRoute<F, Row extends { id: number }> {
+  kind: SearchKind;
+  path: string;
+  scope: string;
+  body: SearchBodySchema<F>;
+  check: (body: unknown) => ReturnType<typeof validateCompanySearchBody>;
+  result: typeof CompanySearchResult | typeof ContactSearchResult;
+  itemType: "Company" | "Contact";
+  run: (filters: F, page: PageRequest, account: string) => SearchPage<Row>;
+  attributes: (row: Row) => Record<string, unknown>;
+}
+
+function searchRoute<F, Row extends { id: number }>(app: FastifyInstance, d: RouteDependencies, route: SearchRoute<F, Row>): void {
+  const schema = {
+    body: checkedBy(route.body, (body) => ({ issues: route.check(body) })),
+    querystring: searchQuerystring(route.kind),
+    response: { 200: route.result },
+  };
+  app.post<{ Body: { data: { attributes: F } }; Querystring: SearchQuerystring }>(route.path, { schema, config: { scope: route.scope } }, async (request, reply) => {
     const account = principalOf(request).account;
-    const body = request.body as CompanySearchBody;
-    const result = s.searcher.companies(body.data.attributes as CompanyFilterValues, pageOf(query), account, PATHS.searchCompanies);
-    const dates = s.accounts.purchaseDates(account, "company", result.rows.map((r) => r.id));
+    const result = route.run(request.body.data.attributes, pageOf(request.query), account);
+    const dates = d.accounts.purchaseDates(account, route.kind, result.rows.map((r) => r.id));
     return reply.type(MEDIA_TYPE).send({
       data: result.rows.map((row) => ({
         id: String(row.id),
-        type: "Company",
-        attributes: { ...companySearchAttributes(row), managementStatus: managementStatus(dates.get(row.id)) },
+        type: route.itemType,
+        attributes: { ...route.attributes(row), managementStatus: managementStatus(dates.get(row.id)) },
       })),
       meta: { totalResults: result.totalResults, page: result.page },
       links: result.links,
     });
   });
+}
 
-  app.post(PATHS.searchContacts, { config: { scope: SCOPES.contact } }, async (request: FastifyRequest, reply) => {
-    const query = stringQuery(request.query);
-    const issues = [...validateSearchQuery(query, "contact"), ...validateContactSearchBody(request.body)];
-    if (issues.length) throw new ValidationFailure(issues);
-    const account = principalOf(request).account;
-    const body = request.body as ContactSearchBody;
-    const result = s.searcher.contacts(body.data.attributes as ContactFilterValues, pageOf(query), account, PATHS.searchContacts);
-    const dates = s.accounts.purchaseDates(account, "contact", result.rows.map((r) => r.id));
-    return reply.type(MEDIA_TYPE).send({
-      data: result.rows.map((row) => ({
-        id: String(row.id),
-        type: "Contact",
-        attributes: { ...contactSearchAttributes(row), managementStatus: managementStatus(dates.get(row.id)) },
-      })),
-      meta: { totalResults: result.totalResults, page: result.page },
-      links: result.links,
-    });
+export async function searchRoutes(app: FastifyInstance, d: RouteDependencies): Promise<void> {
+  searchRoute<CompanySearchFilters, CompanyRow>(app, d, {
+    kind: "company",
+    path: PATHS.searchCompanies,
+    scope: SCOPES.company,
+    body: CompanySearchBody,
+    check: validateCompanySearchBody,
+    result: CompanySearchResult,
+    itemType: "Company",
+    run: (filters, page, account) => d.searcher.companies(filters, page, account, PATHS.searchCompanies),
+    attributes: companySearchAttributes,
+  });
+  searchRoute<ContactSearchFilters, ContactRow>(app, d, {
+    kind: "contact",
+    path: PATHS.searchContacts,
+    scope: SCOPES.contact,
+    body: ContactSearchBody,
+    check: validateContactSearchBody,
+    result: ContactSearchResult,
+    itemType: "Contact",
+    run: (filters, page, account) => d.searcher.contacts(filters, page, account, PATHS.searchContacts),
+    attributes: contactSearchAttributes,
   });
 }

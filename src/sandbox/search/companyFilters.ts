@@ -1,6 +1,6 @@
 // Company search filters (docs/service.md, "Search") as SQL conditions on a companies alias. Contact search
 // reuses them on the contact's company, with the location ones applied per locationSearchType.
-import type { CompanyFilterValues as CompanySearchFilters } from "./filterValues.js";
+import type { CompanySearchFilters } from "../../core/contract/index.js";
 import { CITIES, COUNTRIES, METROS } from "../data/places.js";
 import { FUNDING_ROUND_TYPES, INDUSTRIES, TECH_PRODUCTS } from "../data/reference.js";
 import { and, csv, type SqlParams } from "./sql.js";

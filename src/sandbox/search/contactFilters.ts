@@ -1,11 +1,11 @@
 // Contact search filters (docs/service.md, "Search"): person filters on alias `ct`, the company filters on the
 // contact's company `c`, and location per locationSearchType (person, headquarters or both).
-import type { ContactFilterValues as ContactSearchFilters } from "./filterValues.js";
+import type { ContactSearchFilters, RequiredFieldName } from "../../core/contract/index.js";
 import { DEPARTMENTS, EXECUTIVE_LEVELS } from "../data/reference.js";
 import { companyConditions, hasLocationFilter, locationConditions, type FilterScope, type TagStyle, type ZipResolver } from "./companyFilters.js";
 import { and, csv, type SqlParams } from "./sql.js";
 
-const REQUIRED_FIELD_COLUMNS: Record<string, string> = {
+const REQUIRED_FIELD_COLUMNS: Record<RequiredFieldName, string> = {
   email: "email",
   phone: "phone",
   directPhone: "phone",
@@ -39,7 +39,8 @@ function personConditions(f: ContactSearchFilters, ct: string, p: SqlParams): st
   if (f.lastUpdatedDateAfter) out.push(`${ct}.last_updated >= ${p.add(f.lastUpdatedDateAfter)}`);
   if (f.validDateAfter) out.push(`${ct}.valid_date >= ${p.add(f.validDateAfter)}`);
   for (const field of csv(f.requiredFields)) {
-    const column = REQUIRED_FIELD_COLUMNS[field];
+    // The validator admits only known names; own keys only, so no name reaches SQL as anything else.
+    const column = Object.hasOwn(REQUIRED_FIELD_COLUMNS, field) ? REQUIRED_FIELD_COLUMNS[field as RequiredFieldName] : undefined;
     if (column) out.push(`${ct}.${column} IS NOT NULL`);
   }
   if (f.executivesOnly === true) out.push(`${ct}.management_level IN ${p.list(EXECUTIVE_LEVELS)}`);

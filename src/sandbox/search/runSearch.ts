@@ -6,7 +6,7 @@ import {
   DEFAULT_CONTACT_SORT,
   LIMITS,
 } from "../../core/contract/index.js";
-import type { CompanyFilterValues, ContactFilterValues } from "./filterValues.js";
+import type { CompanySearchFilters, ContactSearchFilters } from "../../core/contract/index.js";
 import type { CompanyRow, ContactRow } from "../records.js";
 import { companyWhere, type Selectivity, type TagStyle, type ZipResolver } from "./companyFilters.js";
 import { contactWhere } from "./contactFilters.js";
@@ -60,7 +60,8 @@ export function pageLinks(path: string, page: PageRequest, totalPages: number): 
 }
 
 const MAX_CACHED_COUNTS = 5000;
-const MAX_CACHED_PAGES = 2000;
+/** Default budget of the page cache: about 64 MB of rows (measured as their JSON size). */
+export const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 const SAMPLE_SIZE = 2000;
 
 /** Shares estimated from evenly spaced companies (a few ms at start-up, even on 1,000,000). */
@@ -76,12 +77,20 @@ function sampleSelectivity(db: Database.Database): Selectivity {
   };
 }
 
-export interface Searcher {
-  companies(filters: CompanyFilterValues, page: PageRequest, account: string, path: string): SearchPage<CompanyRow>;
-  contacts(filters: ContactFilterValues, page: PageRequest, account: string, path: string): SearchPage<ContactRow>;
+export interface PageCacheStats {
+  pages: number;
+  /** Approximate size of the cached rows (their JSON length). */
+  bytes: number;
+  limitBytes: number;
 }
 
-export function createSearcher(db: Database.Database): Searcher {
+export interface Searcher {
+  pageCache(): PageCacheStats;
+  companies(filters: CompanySearchFilters, page: PageRequest, account: string, path: string): SearchPage<CompanyRow>;
+  contacts(filters: ContactSearchFilters, page: PageRequest, account: string, path: string): SearchPage<ContactRow>;
+}
+
+export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES): Searcher {
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let st = statements.get(sql);
@@ -95,7 +104,20 @@ export function createSearcher(db: Database.Database): Searcher {
   const counts = new Map<string, number>();
   // Pages of seeded records, like counts, never change while the sandbox runs: a repeated
   // search (a client paging, a refreshed table, a preview) reads them once.
-  const pages = new Map<string, unknown[]>();
+  // Bounded by bytes, not pages: pages of 100 wide contact rows weigh far more than 10 companies.
+  const pages = new Map<string, { rows: unknown[]; bytes: number }>();
+  let pageBytes = 0;
+  const rememberPage = (key: string, rows: unknown[]) => {
+    const bytes = JSON.stringify(rows).length + key.length;
+    if (bytes > pageCacheBytes) return;
+    while (pageBytes + bytes > pageCacheBytes && pages.size > 0) {
+      const oldest = pages.keys().next().value as string;
+      pageBytes -= pages.get(oldest)!.bytes;
+      pages.delete(oldest);
+    }
+    pages.set(key, { rows, bytes });
+    pageBytes += bytes;
+  };
   const remember = <V>(cache: Map<string, V>, max: number, key: string, value: V) => {
     if (cache.size >= max) cache.delete(cache.keys().next().value as string);
     cache.set(key, value);
@@ -145,10 +167,10 @@ export function createSearcher(db: Database.Database): Searcher {
       const pageKey = cacheable ? `${pageSql}\n${JSON.stringify(params)}` : "";
       const cached = cacheable ? pages.get(pageKey) : undefined;
       if (cached) {
-        rows = cached as Row[];
+        rows = cached.rows as Row[];
       } else {
         rows = prepare(pageSql).all(params) as Row[];
-        if (cacheable) remember(pages, MAX_CACHED_PAGES, pageKey, rows);
+        if (cacheable) rememberPage(pageKey, rows);
       }
     }
     return { rows, totalResults: total, page: { number: page.number, total: totalPages }, links: pageLinks(path, page, totalPages) };
@@ -160,6 +182,7 @@ export function createSearcher(db: Database.Database): Searcher {
   const contactRows = countRows("contacts");
 
   return {
+    pageCache: () => ({ pages: pages.size, bytes: pageBytes, limitBytes: pageCacheBytes }),
     companies(filters, page, account, path) {
       const scope = { account, managedKind: "company" as const, managedIdExpr: "c.id", selectivity };
       const { order, index } = sortOf(page.sort ?? DEFAULT_COMPANY_SORT, COMPANY_SORTS, "c.id");

@@ -44,7 +44,10 @@ CREATE TABLE IF NOT EXISTS managed (
   account TEXT NOT NULL, kind TEXT NOT NULL, record_id INTEGER NOT NULL, purchased_at TEXT NOT NULL,
   PRIMARY KEY (account, kind, record_id)
 );
-CREATE TABLE IF NOT EXISTS ledger (seq INTEGER PRIMARY KEY, account TEXT NOT NULL, kind TEXT NOT NULL, record_id INTEGER NOT NULL, charged INTEGER NOT NULL, at TEXT NOT NULL);
+-- One row per charged record; free re-enrichments of one call share a row (ids: their ids,
+-- comma-separated; record_id 0), so repeated enrichment does not grow the file per record.
+-- n: the entries a row stands for, for paging.
+CREATE TABLE IF NOT EXISTS ledger (seq INTEGER PRIMARY KEY, account TEXT NOT NULL, kind TEXT NOT NULL, record_id INTEGER NOT NULL, charged INTEGER NOT NULL, at TEXT NOT NULL, ids TEXT, n INTEGER NOT NULL DEFAULT 1);
 CREATE INDEX IF NOT EXISTS ledger_account ON ledger (account, seq);
 CREATE TABLE IF NOT EXISTS usage (account TEXT NOT NULL, day TEXT NOT NULL, requests INTEGER NOT NULL, PRIMARY KEY (account, day));
 `;

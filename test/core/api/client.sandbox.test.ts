@@ -2,7 +2,7 @@
 // enrichment request counts, validation parity, every error kind from real answers, 401 then
 // refresh, and cancellation.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import {
   createServiceClient,
   errorFromResponse,
@@ -12,13 +12,13 @@ import {
 import type { CompanyItem, MatchCompanyInput } from "../../../src/core/contract/index.js";
 import { JobPoller } from "../../../src/core/jobs/index.js";
 import type { JobStatus } from "../../../src/core/api/types.js";
-import { startTestSandbox, TEST_COMPANIES, type TestSandbox } from "../../helpers/sandbox.js";
+import { TEST_COMPANIES, useSandbox } from "../../helpers/sandbox.js";
 import { rejection } from "./harness.js";
 
 const SEARCH = "POST /data/v1/companies/search";
 const ENRICH = "POST /data/v1/companies/enrich";
 
-let sb: TestSandbox;
+const sb = useSandbox();
 let token: string;
 
 function client(options: Partial<ServiceClientOptions> = {}) {
@@ -40,12 +40,8 @@ async function allIds(iterable: AsyncIterable<{ items: CompanyItem[] }>): Promis
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 before(async () => {
-  sb = await startTestSandbox();
   token = await sb.token();
   await sb.setAccount("default", 1_000_000);
-});
-after(async () => {
-  await sb.close();
 });
 
 describe("search against the sandbox", () => {
@@ -402,6 +398,12 @@ describe("error kinds from real sandbox answers", () => {
     await sb.setAccount("broke", 0);
     const broke = await sb.token({ account: "broke" });
     const cb = client({ getAccessToken: async () => broke });
+    // Audiences belong to an account: this one is broke's.
+    await fetch(`${sb.url}/__sandbox/audiences`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Broke's", type: "COMPANY", recordIds: [1, 2], account: "broke" }),
+    });
     const [audience] = await cb.listAudiences();
     sb.resetStats();
     const payment = await rejection(cb.startAudienceEnrichment(audience!.id, { scope: "AUDIENCE" }));
@@ -451,13 +453,7 @@ describe("error kinds from real sandbox answers", () => {
 });
 
 describe("rate limits against the sandbox", () => {
-  let limited: TestSandbox;
-  before(async () => {
-    limited = await startTestSandbox({ companies: 200, contacts: 200, rateLimit: { perSecond: 2 } });
-  });
-  after(async () => {
-    await limited.close();
-  });
+  const limited = useSandbox({ companies: 200, contacts: 200, rateLimit: { perSecond: 2 } });
 
   /** Uses up the account's current one-second window with plain requests. */
   async function fillWindow(t: string): Promise<void> {

@@ -1,7 +1,7 @@
 // "Enrich selection" with the real client and the real sandbox: the plan's figures match what
 // the run then costs, requests go in 25s, and a second plan finds everything cached.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { createServiceClient } from "../../../src/core/api/index.js";
 import {
   createEnrichmentEngine,
@@ -9,16 +9,9 @@ import {
   runSelectionEnrichment,
   STATUS_HEADER,
 } from "../../../src/core/enrich/index.js";
-import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
+import { useSandbox } from "../../helpers/sandbox.js";
 
-let sandbox: TestSandbox;
-
-before(async () => {
-  sandbox = await startTestSandbox();
-});
-after(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 
 async function credits(account: string): Promise<number> {
   const summary = (await (await fetch(`${sandbox.url}/__sandbox/accounts/${account}`)).json()) as { credits: number; initialCredits: number };

@@ -50,7 +50,8 @@ describe("jobs through the client against the sandbox", () => {
   });
 
   async function audience(body: Record<string, unknown>): Promise<{ id: string; name: string; rowIds: string[] }> {
-    const created = await post(`${sandbox.url}/__sandbox/audiences`, body);
+    // Audiences belong to an account: the client's unless the body names another.
+    const created = await post(`${sandbox.url}/__sandbox/audiences`, { account: "jobs-client", ...body });
     return { id: created.data.id, name: created.data.attributes.name, rowIds: created.meta.rowIds };
   }
 
@@ -94,7 +95,8 @@ describe("jobs through the client against the sandbox", () => {
     await post(`${sandbox.url}/__sandbox/accounts`, { id: "no-credits", credits: 0 });
     const broke = clientFor(sandbox.url, "no-credits");
     const some = await audience({ name: "Some", type: "COMPANY", recordIds: [9] });
-    await assert.rejects(broke.startAudienceEnrichment(some.id, { scope: "AUDIENCE" }), (e) => isServiceError(e) && e.kind === "paymentRequired");
+    const brokes = await audience({ name: "Some", type: "COMPANY", recordIds: [9], account: "no-credits" });
+    await assert.rejects(broke.startAudienceEnrichment(brokes.id, { scope: "AUDIENCE" }), (e) => isServiceError(e) && e.kind === "paymentRequired");
     await assert.rejects(
       client.startAudienceEnrichment("00000000-0000-4000-8000-000000000000", { scope: "AUDIENCE" }),
       (e) => isServiceError(e) && e.kind === "notFound",

@@ -1,4 +1,5 @@
-// The sandbox's internal services, built once per app next to the shared context.
+// What the sandbox's core routes are built from: the shared context and the stores, the
+// searcher, the rate limiter and the fault plan, created once per app in app.ts.
 import type { SandboxContext, SandboxStats } from "./context.js";
 import type { AccountStore } from "./credits.js";
 import type { FaultPlan } from "./faults.js";
@@ -6,7 +7,7 @@ import type { RateLimiter } from "./rateLimit.js";
 import type { SandboxRecordStore } from "./records.js";
 import type { Searcher } from "./search/runSearch.js";
 
-export interface SandboxServices {
+export interface RouteDependencies {
   ctx: SandboxContext;
   accounts: AccountStore;
   records: SandboxRecordStore;
