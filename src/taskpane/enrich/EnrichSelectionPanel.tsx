@@ -6,16 +6,8 @@ import { useEffect, useRef, useState } from "react";
 import {
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
   ProgressBar,
   Radio,
   RadioGroup,
@@ -33,6 +25,8 @@ import {
   type SelectionSource,
   type SpendState,
 } from "../../core/enrich/index.js";
+import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
+import { Notice } from "../Notice.js";
 
 export interface EnrichSelectionPanelProps {
   engine: EnrichmentEngine;
@@ -67,32 +61,6 @@ const useStyles = makeStyles({
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-function useOverwriteQuestion() {
-  const [pending, setPending] = useState<{ address: string; answer(yes: boolean): void } | undefined>();
-  const ask = (address: string) => new Promise<boolean>((resolve) => setPending({ address, answer: resolve }));
-  const reply = (yes: boolean) => {
-    pending?.answer(yes);
-    setPending(undefined);
-  };
-  const dialog = (
-    <Dialog open={pending !== undefined} modalType="alert">
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Write over existing data?</DialogTitle>
-          <DialogContent>Cells in {pending?.address} are not empty. Write the enriched columns over them?</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={() => reply(false)}>
-              Keep my data
-            </Button>
-            <Button onClick={() => reply(true)}>Write over it</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  );
-  return { ask, dialog };
-}
-
 export function EnrichSelectionPanel({ engine, source, confirmOverwrite }: EnrichSelectionPanelProps) {
   const styles = useStyles();
   const [kind, setKind] = useState<EntityKind>("company");
@@ -102,8 +70,9 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite }: Enric
   const [capText, setCapText] = useState("");
   const [capMessage, setCapMessage] = useState<string | undefined>();
   const controller = useRef<AbortController | undefined>(undefined);
-  const question = useOverwriteQuestion();
-  const ask = confirmOverwrite ?? question.ask;
+  const question = useConfirm();
+  const ask =
+    confirmOverwrite ?? ((address: string) => question.ask(overwriteQuestion(`Cells in ${address} are not empty. Write the enriched columns over them?`)));
 
   const refreshSpend = async () => {
     const status = await engine.spendStatus();
@@ -253,9 +222,9 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite }: Enric
       )}
 
       {phase.name === "finished" && (
-        <MessageBar intent={phase.intent} role="status">
-          <MessageBarBody>{phase.message}</MessageBarBody>
-        </MessageBar>
+        <Notice intent={phase.intent} role="status">
+          {phase.message}
+        </Notice>
       )}
 
       <fieldset>
@@ -301,11 +270,9 @@ function PlanSummary({ planned, onRun, onBack }: { planned: SelectionEnrichmentP
         {plan.invalidCount > 0 && <li>{count(plan.invalidCount)} cells are not ids and are skipped</li>}
       </ul>
       {plan.maxCredits > allowance && (
-        <MessageBar intent="warning">
-          <MessageBarBody>
-            Only {count(allowance)} new records are left of today's limit; the rest will say so. Raise "New records per day" below to enrich them all.
-          </MessageBarBody>
-        </MessageBar>
+        <Notice intent="warning">
+          Only {count(allowance)} new records are left of today's limit; the rest will say so. Raise "New records per day" below to enrich them all.
+        </Notice>
       )}
       <div className={styles.row}>
         <Button appearance="primary" disabled={plan.ids.length === 0} onClick={onRun}>

@@ -1,6 +1,6 @@
 // "Insert into sheet": column picker, where to put the table, progress with Cancel, and the
 // outcome in words. The work itself is insertSearch; this only drives it.
-import { lazy, Suspense, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import {
   Button,
   Checkbox,
@@ -14,6 +14,7 @@ import {
 } from "@fluentui/react-components";
 import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget } from "../../office/workbook.js";
+import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { useServices } from "../services.js";
 import { markUnderManagement } from "../search/underManagement.js";
 import { insertSearch, type InsertOutcome, type InsertProgress, type SearchSpec } from "./insertSearch.js";
@@ -24,26 +25,6 @@ const useStyles = makeStyles({
 });
 
 export const count = (n: number) => n.toLocaleString("en-US");
-
-const ConfirmOverwriteDialog = lazy(() => import("./ConfirmOverwriteDialog.js").then((m) => ({ default: m.ConfirmOverwriteDialog })));
-
-/** A question for the user that resolves to their answer. */
-export function useConfirm() {
-  const [question, setQuestion] = useState<{ text: string; answer(yes: boolean): void } | undefined>();
-  const ask = (text: string) => new Promise<boolean>((resolve) => setQuestion({ text, answer: resolve }));
-  const dialog = question ? (
-    <Suspense fallback={null}>
-      <ConfirmOverwriteDialog
-        text={question.text}
-        answer={(yes) => {
-          question.answer(yes);
-          setQuestion(undefined);
-        }}
-      />
-    </Suspense>
-  ) : null;
-  return { ask, dialog };
-}
 
 export function ProgressView({ progress, noun }: { progress: InsertProgress; noun: string }) {
   const fraction = progress.rowsExpected > 0 ? progress.rowsWritten / progress.rowsExpected : 0;
@@ -82,7 +63,7 @@ export function useInsertRunner() {
         signal: controller.current.signal,
         onProgress: setProgress,
         onItems: (items) => markUnderManagement(services.runtime.engine, search.kind, items),
-        confirmOverwrite: confirm.ask,
+        confirmOverwrite: (text) => confirm.ask(overwriteQuestion(text)),
       });
       setOutcome(result);
       return result;
@@ -98,7 +79,7 @@ export function useInsertRunner() {
 export function OutcomeMessage({ outcome }: { outcome: InsertOutcome }) {
   const intent = outcome.status === "complete" ? (outcome.totalResults > outcome.reachableResults ? "warning" : "success") : outcome.status === "cancelled" ? "warning" : "error";
   return (
-    <MessageBar intent={intent} role="status">
+    <MessageBar intent={intent} role="status" layout="multiline">
       <MessageBarBody>{outcome.message}</MessageBarBody>
     </MessageBar>
   );
