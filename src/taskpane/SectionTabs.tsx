@@ -23,8 +23,9 @@ export interface SectionTab<T extends string> {
 }
 
 const useStyles = makeStyles({
-  // The strip may shrink below its content's width: Overflow then moves tabs to the menu.
-  strip: { minWidth: 0, overflow: "hidden" },
+  // The row Overflow measures: as wide as the pane, never wider.
+  row: { display: "flex", alignItems: "center", minWidth: 0, overflow: "hidden" },
+  strip: { minWidth: 0, flexShrink: 1 },
 });
 
 function MoreItem<T extends string>({ tab, onSelect }: { tab: SectionTab<T>; onSelect(value: T): void }) {
@@ -58,14 +59,17 @@ export function SectionTabs<T extends string>({ tabs, selected, onSelect, label 
   const styles = useStyles();
   return (
     <Overflow minimumVisible={1}>
-      <TabList className={styles.strip} selectedValue={selected} onTabSelect={(_, d) => onSelect(d.value as T)} aria-label={label}>
-        {tabs.map((t) => (
-          <OverflowItem key={t.value} id={t.value} priority={t.value === selected ? 2 : 1}>
-            <Tab value={t.value}>{t.label}</Tab>
-          </OverflowItem>
-        ))}
+      {/* The More button sits beside the tab list, not in it: a tab list holds only tabs. */}
+      <div className={styles.row}>
+        <TabList className={styles.strip} selectedValue={selected} onTabSelect={(_, d) => onSelect(d.value as T)} aria-label={label}>
+          {tabs.map((t) => (
+            <OverflowItem key={t.value} id={t.value} priority={t.value === selected ? 2 : 1}>
+              <Tab value={t.value}>{t.label}</Tab>
+            </OverflowItem>
+          ))}
+        </TabList>
         <MoreMenu tabs={tabs} onSelect={onSelect} />
-      </TabList>
+      </div>
     </Overflow>
   );
 }
