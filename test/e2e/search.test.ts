@@ -215,6 +215,21 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     const stored = await page.evaluate(() => localStorage.getItem("bizdata.savedSearches"));
     assert.match(stored ?? "", /Software companies/);
     assert.doesNotMatch(stored ?? "", /eyJ|Bearer|token/i);
+
+    // Opened in the form, the saved search shows the industry's name, not its lookup id.
+    await page.getByRole("button", { name: "Open Software companies in the form" }).click();
+    await form.getByText("Chosen: Software", { exact: true }).waitFor();
+    // Saving under the same name asks first; Keep it keeps the saved one.
+    await form.getByRole("button", { name: "Save search" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Keep it" }).click();
+    await form.getByText(/Not saved: "Software companies" was kept/).waitFor();
+    // Delete asks too.
+    await page.getByRole("tab", { name: "Saved" }).click();
+    await page.getByRole("button", { name: "Delete Software companies" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Keep it" }).click();
+    await page.getByRole("button", { name: "Delete Software companies" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByText("No saved searches in this workbook yet.", { exact: false }).waitFor();
     assert.deepEqual(errors, []);
     await page.close();
   });

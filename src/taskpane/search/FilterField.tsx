@@ -153,6 +153,9 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
           else onChange(name, d.optionValue || undefined);
         }}
         aria-describedby={problem ? `${fieldId(name)}-problem` : undefined}
+        // One Tab stop per picker: the arrow opens the list by mouse; keyboard users type or
+        // press Alt+Down in the field.
+        expandIcon={{ tabIndex: -1 }}
       >
         {items === undefined && !problem ? (
           <Option disabled value="__loading" text="Loading">
