@@ -1,18 +1,21 @@
-// Takes the task pane screenshots under docs/ (browser mode, headless Chromium, the sandbox):
-// the search form, the preview, an insert in progress and the inserted table.
+// Takes the task pane screenshots under docs/ (browser mode, headless Chromium, the sandbox) at
+// a task pane's width (350 px): the search form, the preview, an insert in progress, the
+// inserted table, the More menu of sections and the Jobs tab.
 // Run: node --import tsx scripts/screenshots.ts
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startE2E } from "../test/e2e/helpers.js";
 
 const DOCS = resolve(import.meta.dirname, "../docs");
+/** Excel opens task panes at about 320-350 px. */
+const PANE_WIDTH = 350;
 
 async function main(): Promise<void> {
   mkdirSync(DOCS, { recursive: true });
   const e2e = await startE2E({ sandbox: { companies: 3000 } });
   try {
     const { page } = await e2e.openTaskPane();
-    await page.setViewportSize({ width: 460, height: 1100 });
+    await page.setViewportSize({ width: PANE_WIDTH, height: 1000 });
     const form = page.getByRole("region", { name: "Company search" });
     await form.getByRole("combobox", { name: "State" }).click();
     await page.getByRole("option", { name: "California", exact: true }).click();
@@ -47,10 +50,17 @@ async function main(): Promise<void> {
     await e2e.sandbox.setFaults({ latencyMs: 0 });
     await form.getByRole("status").filter({ hasText: "Inserted" }).waitFor({ timeout: 120_000 });
 
-    await page.setViewportSize({ width: 900, height: 900 });
     const sheet = page.getByRole("region", { name: "Workbook" });
     await sheet.scrollIntoViewIfNeeded();
-    await sheet.screenshot({ path: join(DOCS, "taskpane-inserted-table.png") });
+    await page.screenshot({ path: join(DOCS, "taskpane-inserted-table.png") });
+
+    await page.getByRole("heading", { name: "BizData" }).scrollIntoViewIfNeeded();
+    await page.getByRole("button", { name: /^More sections/ }).click();
+    await page.getByRole("menu").waitFor();
+    await page.screenshot({ path: join(DOCS, "taskpane-more-sections.png") });
+    await page.getByRole("menuitem", { name: "Jobs" }).click();
+    await page.getByRole("button", { name: "Start enrichment" }).waitFor();
+    await page.screenshot({ path: join(DOCS, "taskpane-jobs.png") });
     await page.close();
     console.log(`Screenshots written to ${DOCS}`);
   } finally {

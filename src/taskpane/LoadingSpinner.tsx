@@ -2,7 +2,7 @@
 // window open). Fluent's Spinner loads with import(): until it is there, the label shows alone.
 import { lazy, Suspense } from "react";
 
-const FluentSpinner = lazy(() => import("./FluentSpinner.js").then((m) => ({ default: m.FluentSpinner })));
+const FluentSpinner = lazy(() => import("./spinnerChunk.js").then((m) => ({ default: m.Spinner })));
 
 export function LoadingSpinner({ label }: { label: string }) {
   return (

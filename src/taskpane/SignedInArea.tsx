@@ -3,18 +3,27 @@
 // the sign-in screen paints without the search forms and their pickers. The saved searches are
 // read from the workbook here, once signed in.
 import { lazy, Suspense, useState, type ReactNode } from "react";
-import { Spinner, Tab, TabList, makeStyles } from "@fluentui/react-components";
+import { Spinner, makeStyles } from "@fluentui/react-components";
 import type { SavedSearchRecord } from "../office/workbook.js";
 import { SavedSearchesProvider } from "./saved/useSavedSearches.js";
 import { SearchTab } from "./search/SearchTab.js";
 import { UsageGauge } from "./usage/UsageGauge.js";
 import { ExtraPanel, EXTRA_TABS, type ExtraTab } from "./enrichAndJobsTabs.js";
+import { SectionTabs, type SectionTab } from "./SectionTabs.js";
 
 // Rarely opened tabs load on demand.
 const SavedSearchesTab = lazy(() => import("./saved/SavedSearchesTab.js").then((m) => ({ default: m.SavedSearchesTab })));
 const SettingsTab = lazy(() => import("./settings/SettingsTab.js").then((m) => ({ default: m.SettingsTab })));
 
 type TabValue = "companies" | "contacts" | "saved" | "settings" | ExtraTab;
+
+const TABS: readonly SectionTab<TabValue>[] = [
+  { value: "companies", label: "Companies" },
+  { value: "contacts", label: "Contacts" },
+  { value: "saved", label: "Saved" },
+  ...EXTRA_TABS,
+  { value: "settings", label: "Settings" },
+];
 
 const useStyles = makeStyles({
   panel: { paddingTop: "8px" },
@@ -35,17 +44,7 @@ export function SignedInArea() {
   return (
     <SavedSearchesProvider>
       <UsageGauge />
-      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabValue)} aria-label="Task pane sections">
-        <Tab value="companies">Companies</Tab>
-        <Tab value="contacts">Contacts</Tab>
-        <Tab value="saved">Saved</Tab>
-        {EXTRA_TABS.map((t) => (
-          <Tab key={t.value} value={t.value}>
-            {t.label}
-          </Tab>
-        ))}
-        <Tab value="settings">Settings</Tab>
-      </TabList>
+      <SectionTabs<TabValue> tabs={TABS} selected={tab} onSelect={setTab} label="Task pane sections" />
       <div className={styles.panel} role="tabpanel" aria-label={tab}>
         {/* Both search tabs stay mounted so switching tabs keeps what was typed. */}
         <div hidden={tab !== "companies"}>

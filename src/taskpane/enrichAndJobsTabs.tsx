@@ -27,11 +27,17 @@ function EnrichTab() {
     services.browserWorkbook ? browserSelectionSource(services.browserWorkbook) : services.mode === "excel" ? createExcelSelectionSource() : undefined,
   );
   if (!source) return <p>Enriching selected cells needs a workbook.</p>;
+  const creditsLeft = () => services.runtime.client.usage().then((u) => u.entries.find((e) => e.limitType === "uniqueID")?.usageRemaining);
   return (
-    <>
-      {services.browserWorkbook && <p>Pick the column of ids by clicking its header in a table below, then Check selection. New columns are added at the table's right end.</p>}
-      <EnrichSelectionPanel engine={services.runtime.engine} source={source} matcher={services.runtime.matcher} />
-    </>
+    <EnrichSelectionPanel
+      engine={services.runtime.engine}
+      source={source}
+      matcher={services.runtime.matcher}
+      creditsLeft={creditsLeft}
+      {...(services.browserWorkbook
+        ? { instructions: <p>Pick the column of ids by clicking its header in a table below, choose fields, then Check selection. New columns are added at the table&apos;s right end.</p> }
+        : {})}
+    />
   );
 }
 

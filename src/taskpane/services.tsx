@@ -19,6 +19,8 @@ export interface TaskPaneServices {
   changeEnvironment(environment: EnvironmentSettings): void;
   /** True when the API address came from the page address (tests, demonstrations). */
   environmentOverridden: boolean;
+  /** Calls the listener after a request that changes the account's usage; returns the unsubscribe. */
+  onUsageChanged?(listener: () => void): () => void;
 }
 
 const ServicesContext = createContext<TaskPaneServices | null>(null);

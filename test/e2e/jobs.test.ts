@@ -137,7 +137,7 @@ describe("job status panel in the browser against the sandbox", { skip, timeout:
     await page.getByRole("textbox", { name: "Or paste row ids (one per line)" }).fill("not-a-row");
     const before = e2e.sandbox.requests("POST /v1/audiences/:audienceId/actions/enrich");
     await page.getByRole("button", { name: "Start enrichment" }).click();
-    await page.getByRole("alert").filter({ hasText: "Row not-a-row" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "\"not-a-row\" is not a row id" }).waitFor();
     assert.equal(e2e.sandbox.requests("POST /v1/audiences/:audienceId/actions/enrich"), before);
     await page.getByRole("textbox", { name: "Or paste row ids (one per line)" }).fill("");
 

@@ -58,3 +58,26 @@ test("a service error's source.pointer maps to its field; other issues stay gene
   assert.deepEqual(fields, { state: "State is not known." });
   assert.deepEqual(general, ["Sort must be one of: name."]);
 });
+
+test("numbers typed with the locale's thousands separators are accepted", async () => {
+  const { plainNumber } = await import("../../src/taskpane/search/formModel.js");
+  assert.equal(plainNumber("1,000", "en-US"), "1000");
+  assert.equal(plainNumber("12,345.5", "en-US"), "12345.5");
+  assert.equal(plainNumber("1.000", "de-DE"), "1000");
+  assert.equal(plainNumber("1.000,5", "de-DE"), "1000.5");
+  assert.equal(plainNumber("1 000", "fr-FR"), "1000");
+  assert.equal(plainNumber("1,00", "en-US"), "1,00", "not a grouping: left for validation to explain");
+  const filters = filtersFromForm(COMPANY_FILTERS, { revenueMin: "1,000", employeeRangeMin: "2,500" });
+  // The test runs in the default (en) locale of Node.
+  assert.deepEqual(filters, { revenueMin: 1000, employeeRangeMin: "2500" });
+  assert.deepEqual(validateFilters("company", filters), []);
+});
+
+test("a negative number of employees is refused before searching", () => {
+  const filters = filtersFromForm(COMPANY_FILTERS, { employeeRangeMin: "-5" });
+  const issues = validateFilters("company", filters, COMPANY_FILTERS);
+  assert.deepEqual(
+    issues.map((i) => [fieldOfIssue(i), i.message]),
+    [["employeeRangeMin", "Employees from must be 0 or more."]],
+  );
+});

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import type { TrackedJob, TrackerSnapshot } from "../../src/core/jobs/index.js";
 import { JobList, badgeColor, jobSummary } from "../../src/taskpane/jobs/JobList.js";
+import { chosenText, issueText } from "../../src/taskpane/jobs/StartEnrichment.js";
 
 function job(over: Partial<TrackedJob>): TrackedJob {
   return { audienceId: "a", jobId: `j-${Math.random()}`, audienceName: "Target accounts", startedAt: 0, status: "RUNNING", terminal: false, ...over };
@@ -18,6 +19,7 @@ function render(jobs: TrackedJob[], now = 65_000): string {
     subscribe: () => () => {},
     setFailedRows: async () => {},
     forget: async () => {},
+    track: async () => {},
   };
   const client = { getAudience: async () => Promise.reject(new Error("unused")), getAudienceRows: async () => Promise.reject(new Error("unused")) };
   const workbook = { createTable: async () => Promise.reject(new Error("unused")) };
@@ -69,5 +71,35 @@ describe("JobList", () => {
 
   it("invites the first enrichment when there are no jobs", () => {
     assert.match(render([]), /not started an audience enrichment yet/);
+  });
+
+  it("a job the service no longer has: plain words, Check again, nothing to insert", () => {
+    const html = render([job({ status: "UNKNOWN", terminal: true, problem: "The service could not find this item. It may have been deleted; refresh the list.", finishedAt: 30_000 })]);
+    assert.doesNotMatch(html, /Ended: UNKNOWN/);
+    assert.doesNotMatch(html, /refresh the list/);
+    assert.match(html, /no longer has this job/);
+    assert.match(html, /Check again/);
+    assert.doesNotMatch(html, /Insert rows into sheet/);
+  });
+});
+
+describe("StartEnrichment's wording", () => {
+  const row = "3f2b1c9e-1234-4abc-9def-0123456789ab";
+  it("names a row once, by its name when known, without request terms", () => {
+    const names = new Map([[row, "Acme Corp"]]);
+    assert.equal(
+      issueText({ pointer: "/data/attributes/rows/0", label: "Rows item 1", rule: "unknownRow", message: `Row ${row} is not in this audience.` }, [row], names),
+      'Row "Acme Corp" is not in this audience.',
+    );
+    assert.equal(
+      issueText({ pointer: "/data/attributes/rows/0", label: "Rows item 1", rule: "uuid", message: "Rows item 1 must be an id like 3f2b1c9e-1234-4abc-9def-0123456789ab." }, ["abc"], new Map()),
+      '"abc" is not a row id: row ids look like 3f2b1c9e-1234-4abc-9def-0123456789ab.',
+    );
+    assert.equal(issueText({ pointer: "/data/attributes/rows", label: "Rows", message: "Choose at least one row when the scope is ROW." }, [], new Map()), "Choose at least one row.");
+  });
+  it("lists chosen rows by name", () => {
+    const names = new Map([["a", "Acme"], ["b", "Globex"]]);
+    assert.equal(chosenText(["a", "b", "c"], names), "3 rows chosen: Acme, Globex, c");
+    assert.equal(chosenText([], names), "0 rows chosen");
   });
 });

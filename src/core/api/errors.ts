@@ -134,7 +134,8 @@ function defaultUserMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): str
     case "forbidden": {
       const needs = [
         d.missingScope ? `the permission "${d.missingScope}"` : undefined,
-        d.missingRole ? `the role "${d.missingRole}"` : undefined,
+        // Either data role is enough for the service, so both are named.
+        d.missingRole ? `one of the roles ${DATA_ROLES.map((r) => `"${r}"`).join(" or ")}` : undefined,
       ].filter(Boolean);
       return needs.length > 0
         ? `Your account is not allowed to do this: it needs ${needs.join(" and ")}. Ask your administrator.`

@@ -2,20 +2,12 @@
 // (unique ids, cached, under management, most credits), confirm, watch progress with Cancel,
 // and get the fields in new columns to the right. Services come in as props; the work is in
 // core/enrich (planSelectionEnrichment, runSelectionEnrichment) and the workbook adapter.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import {
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
   ProgressBar,
   Radio,
   RadioGroup,
@@ -35,6 +27,8 @@ import {
 } from "../../core/enrich/index.js";
 import type { RecordMatcher } from "../../core/enrich/matcher.js";
 import { MatchSelectionPanel } from "./MatchSelectionPanel.js";
+import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
+import { Notice } from "../Notice.js";
 
 export interface EnrichSelectionPanelProps {
   engine: EnrichmentEngine;
@@ -44,17 +38,23 @@ export interface EnrichSelectionPanelProps {
   confirmOverwrite?: (address: string) => Promise<boolean>;
   /** Offers matching a column of websites, names or emails when given. */
   matcher?: RecordMatcher;
+  /** The account's credits left for new records (usage), to warn before a run needs more. */
+  creditsLeft?: () => Promise<number | undefined>;
+  /** How to pick the ids on this page, in place of the default instruction. */
+  instructions?: ReactNode;
 }
 
+// Fields a search table does not already hold (its name, website, place, revenue and
+// employees are there), so the defaults add columns instead of repeating them.
 const DEFAULT_FIELDS: Record<EntityKind, string[]> = {
-  company: ["name", "website", "country", "revenue", "employeeRange"],
-  contact: ["firstName", "lastName", "jobTitle", "email", "companyName"],
+  company: ["employeeRange", "primaryIndustry", "phone", "foundedYear", "description"],
+  contact: ["email", "phone", "managementLevel", "jobFunction", "city"],
 };
 
 type Phase =
   | { name: "idle" }
   | { name: "busy"; what: string }
-  | { name: "planned"; planned: SelectionEnrichmentPlan }
+  | { name: "planned"; planned: SelectionEnrichmentPlan; credits?: number }
   | { name: "running"; progress: EnrichIdsProgress }
   | { name: "finished"; intent: "success" | "warning" | "error"; message: string };
 
@@ -71,33 +71,7 @@ const useStyles = makeStyles({
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-function useOverwriteQuestion() {
-  const [pending, setPending] = useState<{ address: string; answer(yes: boolean): void } | undefined>();
-  const ask = (address: string) => new Promise<boolean>((resolve) => setPending({ address, answer: resolve }));
-  const reply = (yes: boolean) => {
-    pending?.answer(yes);
-    setPending(undefined);
-  };
-  const dialog = (
-    <Dialog open={pending !== undefined} modalType="alert">
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Write over existing data?</DialogTitle>
-          <DialogContent>Cells in {pending?.address} are not empty. Write the enriched columns over them?</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={() => reply(false)}>
-              Keep my data
-            </Button>
-            <Button onClick={() => reply(true)}>Write over it</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  );
-  return { ask, dialog };
-}
-
-export function EnrichSelectionPanel({ engine, source, confirmOverwrite, matcher }: EnrichSelectionPanelProps) {
+export function EnrichSelectionPanel({ engine, source, confirmOverwrite, creditsLeft, instructions, matcher }: EnrichSelectionPanelProps) {
   const styles = useStyles();
   const [kind, setKind] = useState<EntityKind>("company");
   const [fields, setFields] = useState<string[]>(DEFAULT_FIELDS.company);
@@ -107,8 +81,9 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, matcher
   const [capText, setCapText] = useState("");
   const [capMessage, setCapMessage] = useState<string | undefined>();
   const controller = useRef<AbortController | undefined>(undefined);
-  const question = useOverwriteQuestion();
-  const ask = confirmOverwrite ?? question.ask;
+  const question = useConfirm();
+  const ask =
+    confirmOverwrite ?? ((address: string) => question.ask(overwriteQuestion(`Cells in ${address} are not empty. Write the enriched columns over them?`)));
 
   const refreshSpend = async () => {
     const status = await engine.spendStatus();
@@ -147,9 +122,13 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, matcher
         setPhase({ name: "finished", intent: "warning", message: read.message });
         return;
       }
-      const planned = await planSelectionEnrichment(engine, kind, read.selection, fields);
+      const [planned, credits] = await Promise.all([
+        planSelectionEnrichment(engine, kind, read.selection, fields),
+        // The account's figure is advice only: without it the plan still shows.
+        creditsLeft ? creditsLeft().catch(() => undefined) : Promise.resolve(undefined),
+      ]);
       setSpend(planned.plan.spend);
-      setPhase({ name: "planned", planned });
+      setPhase({ name: "planned", planned, ...(credits !== undefined ? { credits } : {}) });
     } catch (error) {
       fail("Could not read the selection", error);
     }
@@ -235,7 +214,9 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, matcher
   return (
     <section aria-label="Enrich selection">
       {modeSwitch}
-      <Text as="p">Select a column of {kind === "company" ? "company" : "person"} ids in the sheet (a header cell is fine), choose fields, then check what it costs before running.</Text>
+      {instructions ?? (
+        <Text as="p">Select a column of {kind === "company" ? "company" : "person"} ids in the sheet (a header cell is fine), choose fields, then check what it costs before running.</Text>
+      )}
       <RadioGroup layout="horizontal" value={kind} onChange={(_e, data) => changeKind(data.value as EntityKind)} disabled={busy} aria-label="Record type">
         <Radio value="company" label="Companies" />
         <Radio value="contact" label="Contacts" />
@@ -257,7 +238,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, matcher
       {phase.name === "busy" && <ProgressBar aria-label={phase.what} />}
 
       {phase.name === "planned" && (
-        <PlanSummary planned={phase.planned} onRun={() => void run(phase.planned)} onBack={() => setPhase({ name: "idle" })} />
+        <PlanSummary planned={phase.planned} {...(phase.credits !== undefined ? { credits: phase.credits } : {})} onRun={() => void run(phase.planned)} onBack={() => setPhase({ name: "idle" })} />
       )}
 
       {phase.name === "running" && (
@@ -274,9 +255,9 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, matcher
       )}
 
       {phase.name === "finished" && (
-        <MessageBar intent={phase.intent} role="status">
-          <MessageBarBody>{phase.message}</MessageBarBody>
-        </MessageBar>
+        <Notice intent={phase.intent} role="status">
+          {phase.message}
+        </Notice>
       )}
 
       <fieldset>
@@ -302,7 +283,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, matcher
   );
 }
 
-function PlanSummary({ planned, onRun, onBack }: { planned: SelectionEnrichmentPlan; onRun(): void; onBack(): void }) {
+function PlanSummary({ planned, credits, onRun, onBack }: { planned: SelectionEnrichmentPlan; credits?: number; onRun(): void; onBack(): void }) {
   const styles = useStyles();
   const { plan } = planned;
   const allowance = Math.max(0, plan.spend.cap - plan.spend.used);
@@ -321,12 +302,17 @@ function PlanSummary({ planned, onRun, onBack }: { planned: SelectionEnrichmentP
         </li>
         {plan.invalidCount > 0 && <li>{count(plan.invalidCount)} cells are not ids and are skipped</li>}
       </ul>
+      {credits !== undefined && plan.maxCredits > credits && (
+        <Notice intent="warning" role="alert">
+          {credits === 0
+            ? `Your account has no credits left for new records. Ids that are not cached or under management will not be enriched: their rows will say "no credits left". Ask your administrator for more credits.`
+            : `Your account has ${count(credits)} credits left for new records; this run may need up to ${count(plan.maxCredits)}. Once they are used, the remaining ids will not be enriched and their rows will say "no credits left".`}
+        </Notice>
+      )}
       {plan.maxCredits > allowance && (
-        <MessageBar intent="warning">
-          <MessageBarBody>
-            Only {count(allowance)} new records are left of today's limit; the rest will say so. Raise "New records per day" below to enrich them all.
-          </MessageBarBody>
-        </MessageBar>
+        <Notice intent="warning">
+          Only {count(allowance)} new records are left of today's limit; the rest will say so. Raise "New records per day" below to enrich them all.
+        </Notice>
       )}
       <div className={styles.row}>
         <Button appearance="primary" disabled={plan.ids.length === 0} onClick={onRun}>

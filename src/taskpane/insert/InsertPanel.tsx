@@ -1,6 +1,6 @@
 // "Insert into sheet": column picker, where to put the table, progress with Cancel, and the
 // outcome in words. The work itself is insertSearch; this only drives it.
-import { lazy, Suspense, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import {
   Button,
   Checkbox,
@@ -15,6 +15,7 @@ import {
 } from "@fluentui/react-components";
 import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget } from "../../office/workbook.js";
+import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { useServices } from "../services.js";
 import { markUnderManagement } from "../search/underManagement.js";
 import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, type InsertRequest, type ResumeState, type SearchSpec } from "./insertSearch.js";
@@ -25,26 +26,6 @@ const useStyles = makeStyles({
 });
 
 export const count = (n: number) => n.toLocaleString("en-US");
-
-const ConfirmOverwriteDialog = lazy(() => import("./ConfirmOverwriteDialog.js").then((m) => ({ default: m.ConfirmOverwriteDialog })));
-
-/** A question for the user that resolves to their answer. */
-export function useConfirm() {
-  const [question, setQuestion] = useState<{ text: string; answer(yes: boolean): void } | undefined>();
-  const ask = (text: string) => new Promise<boolean>((resolve) => setQuestion({ text, answer: resolve }));
-  const dialog = question ? (
-    <Suspense fallback={null}>
-      <ConfirmOverwriteDialog
-        text={question.text}
-        answer={(yes) => {
-          question.answer(yes);
-          setQuestion(undefined);
-        }}
-      />
-    </Suspense>
-  ) : null;
-  return { ask, dialog };
-}
 
 export function ProgressView({ progress, noun }: { progress: InsertProgress; noun: string }) {
   const fraction = progress.rowsExpected > 0 ? progress.rowsWritten / progress.rowsExpected : 0;
@@ -91,7 +72,7 @@ export function useInsertRunner() {
         tableName,
         ...(refreshTableName ? { refreshTableName } : {}),
         onItems: (items) => markUnderManagement(services.runtime.engine, search.kind, items),
-        confirmOverwrite: confirm.ask,
+        confirmOverwrite: (text) => confirm.ask(overwriteQuestion(text)),
       }),
     );
   /** Fetches only the pages an earlier import missed into the same table. */

@@ -2,7 +2,7 @@
 // terminal states shown distinctly (a partial success says how many rows failed, read from the
 // rows), and "Insert rows into sheet" for a finished job.
 import { useEffect, useRef, useState } from "react";
-import { Badge, Button, MessageBar, MessageBarBody, ProgressBar, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { Badge, Button, ProgressBar, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { isServiceError } from "../../core/api/errors.js";
 import type { ServiceClient } from "../../core/api/types.js";
 import {
@@ -17,12 +17,13 @@ import {
   type TrackerSnapshot,
 } from "../../core/jobs/index.js";
 import type { WorkbookAdapter } from "../../office/workbook.js";
+import { Notice } from "../Notice.js";
 
 export type ListClient = Pick<ServiceClient, "getAudience" | "getAudienceRows">;
 
 export interface JobListProps {
   client: ListClient;
-  tracker: Pick<JobTracker, "snapshot" | "subscribe" | "setFailedRows" | "forget">;
+  tracker: Pick<JobTracker, "snapshot" | "subscribe" | "setFailedRows" | "forget" | "track">;
   workbook: Pick<WorkbookAdapter, "createTable">;
   now?: () => number;
 }
@@ -70,6 +71,8 @@ export function jobSummary(job: TrackedJob): string {
       return "The job was cancelled.";
     case "SCHEDULED":
       return "Waiting to start.";
+    case "UNKNOWN":
+      return "The service no longer has this job (it or its audience may have been deleted). Check again, or remove it from the list.";
     default:
       return job.terminal ? `Ended: ${job.status}.` : "Enriching rows...";
   }
@@ -101,6 +104,11 @@ function useNow(running: boolean, now: () => number): number {
     return () => clearInterval(timer);
   }, [running, now]);
   return time;
+}
+
+/** The job as first tracked, to follow it again from its start. */
+function recheck(job: TrackedJob): Parameters<JobTracker["track"]>[0] {
+  return { audienceId: job.audienceId, jobId: job.jobId, audienceName: job.audienceName, scope: job.scope, ...(job.rowIds ? { rowIds: job.rowIds } : {}) };
 }
 
 function sheetNameFor(audienceName: string): string {
@@ -172,11 +180,7 @@ export function JobList({ client, tracker, workbook, now = Date.now }: JobListPr
 
   return (
     <section aria-label="Your enrichment jobs">
-      {storageProblem && (
-        <MessageBar intent="warning">
-          <MessageBarBody>{storageProblem}</MessageBarBody>
-        </MessageBar>
-      )}
+      {storageProblem && <Notice intent="warning">{storageProblem}</Notice>}
       {jobs.length === 0 && <Text>You have not started an audience enrichment yet.</Text>}
       <ul className={styles.list}>
         {jobs.map((job) => {
@@ -210,16 +214,17 @@ export function JobList({ client, tracker, workbook, now = Date.now }: JobListPr
               {job.problem && !job.terminal && (
                 <Text size={200} role="status">{`Checking the job: ${job.problem}`}</Text>
               )}
-              {job.problem && job.terminal && job.status !== "SUCCEEDED" && (
+              {job.problem && job.terminal && job.status !== "SUCCEEDED" && job.status !== "UNKNOWN" && (
                 <Text size={200} role="status">{job.problem}</Text>
               )}
-              {result && (
-                <MessageBar intent={result.intent}>
-                  <MessageBarBody>{result.text}</MessageBarBody>
-                </MessageBar>
-              )}
+              {result && <Notice intent={result.intent}>{result.text}</Notice>}
               <div className={styles.actions}>
-                {job.terminal && job.status !== "FAILED" && job.status !== "CANCELLED" && (
+                {job.status === "UNKNOWN" && (
+                  <Button size="small" appearance="primary" onClick={() => void tracker.track(recheck(job))}>
+                    Check again
+                  </Button>
+                )}
+                {job.terminal && job.status !== "FAILED" && job.status !== "CANCELLED" && job.status !== "UNKNOWN" && (
                   <Button size="small" appearance="primary" disabled={inserting[job.jobId] !== undefined} onClick={() => void insertRows(job)}>
                     {inserting[job.jobId] ?? "Insert rows into sheet"}
                   </Button>

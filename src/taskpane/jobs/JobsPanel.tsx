@@ -1,6 +1,7 @@
 // The job status panel: start an audience enrichment, and follow every job the user started.
 // Services come in as props (the client, the user's job tracker, the workbook, and a reader of
 // the selected cells inside Excel); the panel never touches Office itself.
+import { useRef } from "react";
 import { Divider, Subtitle2, makeStyles } from "@fluentui/react-components";
 import type { JobTracker } from "../../core/jobs/index.js";
 import type { WorkbookAdapter } from "../../office/workbook.js";
@@ -23,12 +24,21 @@ const useStyles = makeStyles({
 
 export function JobsPanel({ client, tracker, workbook, readSelectedCells, now }: JobsPanelProps) {
   const styles = useStyles();
+  const list = useRef<HTMLDivElement>(null);
   return (
     <div className={styles.panel} data-testid="jobs-panel">
       <Subtitle2 as="h2">Enrich an audience</Subtitle2>
-      <StartEnrichment client={client} tracker={tracker} {...(readSelectedCells ? { readSelectedCells } : {})} />
+      <StartEnrichment
+        client={client}
+        tracker={tracker}
+        {...(readSelectedCells ? { readSelectedCells } : {})}
+        // The new job is at the end of the list, below the fold of a task pane: show it.
+        onStarted={() => list.current?.scrollIntoView({ block: "start" })}
+      />
       <Divider />
-      <Subtitle2 as="h2">Your jobs</Subtitle2>
+      <div ref={list}>
+        <Subtitle2 as="h2">Your jobs</Subtitle2>
+      </div>
       <JobList client={client} tracker={tracker} workbook={workbook} {...(now ? { now } : {})} />
     </div>
   );

@@ -7,8 +7,6 @@ import {
   Checkbox,
   Field,
   Label,
-  MessageBar,
-  MessageBarBody,
   Radio,
   RadioGroup,
   Select,
@@ -21,6 +19,7 @@ import type { Audience, AudienceRow } from "../../core/contract/index.js";
 import { isServiceError } from "../../core/api/errors.js";
 import type { ServiceClient } from "../../core/api/types.js";
 import { checkEnrichmentChoice, rowIdsFromCells, type EnrichmentChoice, type JobTracker } from "../../core/jobs/index.js";
+import { Notice } from "../Notice.js";
 
 export type StartClient = Pick<ServiceClient, "listAudiences" | "getAudienceRows" | "startAudienceEnrichment">;
 
@@ -29,6 +28,8 @@ export interface StartEnrichmentProps {
   tracker: Pick<JobTracker, "track">;
   /** Reads the selected cells (Excel); absent in browser mode. */
   readSelectedCells?: () => Promise<unknown[][]>;
+  /** Called once a job was started and added to the list. */
+  onStarted?: () => void;
 }
 
 type Notice = { intent: "success" | "warning" | "error" | "info"; text: string };
@@ -36,7 +37,9 @@ type Notice = { intent: "success" | "warning" | "error" | "info"; text: string }
 const PICK_PAGE_SIZE = 25;
 
 const useStyles = makeStyles({
-  form: { display: "flex", flexDirection: "column", gap: "10px" },
+  form: { display: "flex", flexDirection: "column", gap: "10px", minWidth: 0 },
+  // A long audience name must not widen the pane: the closed list shows what fits.
+  select: { minWidth: 0, maxWidth: "100%" },
   rows: { maxHeight: "200px", overflowY: "auto", border: "1px solid #e0e0e0", padding: "4px" },
   columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
   line: { display: "flex", gap: "8px", alignItems: "center", flexWrap: "wrap" },
@@ -48,14 +51,35 @@ function inputValue(audience: Audience, row: AudienceRow): string {
   return value === undefined || value === null ? "" : String(value);
 }
 
-function issueText(audience: Audience | undefined, pointer: string | undefined, message: string, rows: readonly string[]): string {
-  const m = /^\/data\/attributes\/(rows|columns)\/(\d+)$/.exec(pointer ?? "");
-  if (m?.[1] === "rows") return `Row ${rows[Number(m[2])] ?? Number(m[2]) + 1}: ${message}`;
-  if (m?.[1] === "columns" && audience) return `Column ${Number(m[2]) + 1}: ${message}`;
-  return message;
+interface IssueLike {
+  pointer?: string;
+  label?: string;
+  rule?: string;
+  message: string;
 }
 
-export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnrichmentProps) {
+/**
+ * A problem with the choice in the user's words: rows and columns by their names (not "Rows
+ * item 1"), said once (the service's own text often names the row already), no request terms.
+ */
+export function issueText(issue: IssueLike, rows: readonly string[], names: ReadonlyMap<string, string>, columnNames: readonly string[] = []): string {
+  const plain = issue.message.replace(/ when the scope is ROW\./, ".");
+  const m = /^\/data\/attributes\/(rows|columns)\/(\d+)$/.exec(issue.pointer ?? "");
+  if (!m) return plain;
+  const index = Number(m[2]);
+  if (m[1] === "rows") {
+    const id = rows[index] ?? "";
+    const who = names.get(id) ? `Row "${names.get(id)}"` : `"${id}"`;
+    if (issue.rule === "uuid") return `${who} is not a row id: row ids look like 3f2b1c9e-1234-4abc-9def-0123456789ab.`;
+    const rest = issue.label && plain.startsWith(issue.label) ? plain.slice(issue.label.length).trim() : plain;
+    return rest.includes(id) ? rest.replace(`Row ${id}`, who) : `${who}: ${rest}`;
+  }
+  const column = columnNames[index] ?? `Column ${index + 1}`;
+  const rest = issue.label && plain.startsWith(issue.label) ? plain.slice(issue.label.length).trim() : plain;
+  return `Column "${column}": ${rest}`;
+}
+
+export function StartEnrichment({ client, tracker, readSelectedCells, onStarted }: StartEnrichmentProps) {
   const styles = useStyles();
   const [audiences, setAudiences] = useState<Audience[] | undefined>();
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
@@ -70,6 +94,8 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | undefined>();
   const [issues, setIssues] = useState<string[]>([]);
+  // Row names (the input column's value) seen while picking, to list chosen rows by name.
+  const [rowNames, setRowNames] = useState<ReadonlyMap<string, string>>(new Map());
 
   const audience = audiences?.find((a) => a.id === audienceId);
 
@@ -102,13 +128,18 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
     let live = true;
     setRowPage(undefined);
     client.getAudienceRows(audienceId, { page, size: PICK_PAGE_SIZE }).then(
-      (result) => live && setRowPage({ rows: result.rows, totalPages: result.totalPages }),
+      (result) => {
+        if (!live) return;
+        setRowPage({ rows: result.rows, totalPages: result.totalPages });
+        const current = audiences?.find((a) => a.id === audienceId);
+        if (current) setRowNames((known) => new Map([...known, ...result.rows.map((r) => [r.id, inputValue(current, r)] as const).filter(([, n]) => n !== "")]));
+      },
       (error: unknown) => live && setNotice({ intent: "error", text: isServiceError(error) ? error.userMessage : String(error) }),
     );
     return () => {
       live = false;
     };
-  }, [client, audienceId, scope, page]);
+  }, [client, audienceId, scope, page, audiences]);
 
   const rowIds = useMemo(() => {
     const typed = rowIdsFromCells(pasted.split(/[\s,;]+/).map((t) => [t]));
@@ -132,7 +163,9 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
     if (!audience) return;
     setNotice(undefined);
     const found = checkEnrichmentChoice(choice);
-    setIssues(found.map((i) => issueText(audience, i.pointer, i.message, rowIds)));
+    const columnIds = [...columns];
+    const columnNames = columnIds.map((id) => audience.attributes.columns.find((c) => c.id === id)?.attributes.name ?? id);
+    setIssues(found.map((i) => issueText(i, rowIds, rowNames, columnNames)));
     if (found.length > 0) return;
     setBusy(true);
     try {
@@ -149,6 +182,7 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
         ...(scope === "ROW" ? { rowIds } : {}),
       });
       setNotice({ intent: "success", text: `Enrichment of "${audience.attributes.name}" started. Follow it below.` });
+      onStarted?.();
     } catch (error) {
       if (!isServiceError(error)) {
         setNotice({ intent: "error", text: `The enrichment could not be started: ${error instanceof Error ? error.message : String(error)}` });
@@ -158,7 +192,8 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
         setNotice({ intent: "error", text: "This audience no longer exists. The list has been refreshed; pick another one." });
         await loadAudiences();
       } else if (error.kind === "validation" && error.issues.length > 0) {
-        setIssues(error.issues.map((i) => issueText(audience, i.pointer, i.message, rowIds)));
+        const columnNames = [...columns].map((id) => audience.attributes.columns.find((c) => c.id === id)?.attributes.name ?? id);
+        setIssues(error.issues.map((i) => issueText(i, rowIds, rowNames, columnNames)));
       } else {
         setNotice({ intent: "error", text: error.userMessage });
       }
@@ -176,11 +211,17 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
 
   if (loadProblem) {
     return (
-      <MessageBar intent="error">
-        <MessageBarBody>
-          {loadProblem} <Button size="small" onClick={() => void loadAudiences()}>Try again</Button>
-        </MessageBarBody>
-      </MessageBar>
+      <Notice
+        intent="error"
+        role="alert"
+        actions={
+          <Button size="small" onClick={() => void loadAudiences()}>
+            Try again
+          </Button>
+        }
+      >
+        {loadProblem}
+      </Notice>
     );
   }
   if (!audiences) return <Spinner size="tiny" label="Loading audiences..." />;
@@ -198,7 +239,7 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
       }}
     >
       <Field label="Audience">
-        <Select value={audienceId} onChange={(_, d) => setAudienceId(d.value)}>
+        <Select className={styles.select} value={audienceId} onChange={(_, d) => setAudienceId(d.value)}>
           {audiences.map((a) => (
             <option key={a.id} value={a.id}>
               {`${a.attributes.name} (${a.attributes.recordCount.toLocaleString("en-US")} ${a.attributes.type === "CONTACT" ? "contacts" : "companies"})`}
@@ -250,7 +291,9 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
           <Field label="Or paste row ids (one per line)">
             <Textarea value={pasted} onChange={(_, d) => setPasted(d.value)} resize="vertical" />
           </Field>
-          <Text size={200} aria-live="polite">{`${rowIds.length} row${rowIds.length === 1 ? "" : "s"} chosen`}</Text>
+          <Text size={200} aria-live="polite" data-testid="chosen-rows">
+            {chosenText(rowIds, rowNames)}
+          </Text>
         </>
       )}
 
@@ -271,20 +314,18 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
       )}
 
       {issues.length > 0 && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>
-            <ul>
-              {issues.map((text, i) => (
-                <li key={i}>{text}</li>
-              ))}
-            </ul>
-          </MessageBarBody>
-        </MessageBar>
+        <Notice intent="error" role="alert">
+          <ul>
+            {issues.map((text, i) => (
+              <li key={i}>{text}</li>
+            ))}
+          </ul>
+        </Notice>
       )}
       {notice && (
-        <MessageBar intent={notice.intent} role={notice.intent === "error" ? "alert" : "status"}>
-          <MessageBarBody>{notice.text}</MessageBarBody>
-        </MessageBar>
+        <Notice intent={notice.intent} role={notice.intent === "error" ? "alert" : "status"}>
+          {notice.text}
+        </Notice>
       )}
       <div className={styles.line}>
         <Button appearance="primary" type="submit" disabled={busy || !audience}>
@@ -296,4 +337,12 @@ export function StartEnrichment({ client, tracker, readSelectedCells }: StartEnr
       </div>
     </form>
   );
+}
+
+/** "3 rows chosen: Acme, Globex, 1f2e…" — names where known, the first few only. */
+export function chosenText(rowIds: readonly string[], names: ReadonlyMap<string, string>): string {
+  const head = `${rowIds.length} row${rowIds.length === 1 ? "" : "s"} chosen`;
+  if (rowIds.length === 0) return head;
+  const shown = rowIds.slice(0, 5).map((id) => names.get(id) ?? id);
+  return `${head}: ${shown.join(", ")}${rowIds.length > 5 ? `, and ${rowIds.length - 5} more` : ""}`;
 }

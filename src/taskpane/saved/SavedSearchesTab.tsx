@@ -3,6 +3,7 @@
 import { Button, makeStyles, tokens } from "@fluentui/react-components";
 import type { SavedSearchRecord } from "../../office/workbook.js";
 import type { InsertOutcome, ResumeState } from "../insert/insertSearch.js";
+import { useConfirm } from "../ConfirmDialog.js";
 import { OutcomeMessage, ProgressView, useInsertRunner } from "../insert/InsertPanel.js";
 import { useSavedSearches } from "./useSavedSearches.js";
 
@@ -16,6 +17,17 @@ export function SavedSearchesTab({ onEdit }: { onEdit(search: SavedSearchRecord)
   const styles = useStyles();
   const saved = useSavedSearches();
   const runner = useInsertRunner();
+  const confirm = useConfirm();
+
+  const remove = async (search: SavedSearchRecord) => {
+    const yes = await confirm.ask({
+      title: "Delete the saved search?",
+      text: `"${search.name}" is removed from this workbook. Its table${search.tableName ? ` ${search.tableName}` : ""} stays in the sheet.`,
+      no: "Keep it",
+      yes: "Delete",
+    });
+    if (yes) await saved.remove(search.id);
+  };
 
   const run = async (search: SavedSearchRecord, refresh: boolean) => {
     const title = search.name;
@@ -65,7 +77,7 @@ export function SavedSearchesTab({ onEdit }: { onEdit(search: SavedSearchRecord)
               <Button size="small" disabled={runner.busy} onClick={() => onEdit(s)} aria-label={`Open ${s.name} in the form`}>
                 Open
               </Button>
-              <Button size="small" disabled={runner.busy} onClick={() => void saved.remove(s.id)} aria-label={`Delete ${s.name}`}>
+              <Button size="small" disabled={runner.busy} onClick={() => void remove(s)} aria-label={`Delete ${s.name}`}>
                 Delete
               </Button>
             </div>
@@ -76,6 +88,7 @@ export function SavedSearchesTab({ onEdit }: { onEdit(search: SavedSearchRecord)
       {runner.progress && <ProgressView progress={runner.progress} noun="rows" />}
       {runner.outcome && <OutcomeMessage outcome={runner.outcome} />}
       {runner.dialog}
+      {confirm.dialog}
     </section>
   );
 }

@@ -100,8 +100,9 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
   const [problem, setProblem] = useState<string | undefined>();
   // Multi-select: the text filters the choices. Single: the text is the value (free text allowed).
   const [query, setQuery] = useState(() => (spec.kind === "text" && typeof value === "string" ? value : ""));
-  const [wanted, setWanted] = useState(false);
   const multiple = spec.kind !== "text";
+  // Chosen ids (a saved search opened in the form) need the names at once, not on first focus.
+  const [wanted, setWanted] = useState(() => multiple && (Array.isArray(value) ? value.length > 0 : typeof value === "string" && value !== ""));
   // Lists take lookup ids; single text filters (state, country) take the readable name.
   const valueOf = (item: LookupItem) => (multiple ? item.id : item.attributes.name);
   const selected = Array.isArray(value) ? value : typeof value === "string" && value !== "" ? [value] : [];
@@ -126,7 +127,8 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
   }, [wanted, items, spec.lookup, runtime]);
 
   const names = useMemo(() => new Map((items ?? []).map((i) => [valueOf(i), i.attributes.name])), [items]);
-  const filterText = multiple || selected.some((v) => names.get(v) === query || v === query) ? (multiple ? query : "") : query;
+  // A single picker filters by what is typed, until the text is exactly one of the choices.
+  const filterText = !multiple && (items ?? []).some((i) => i.attributes.name === query) ? "" : query;
   const shown = (items ?? []).filter((i) => i.attributes.name.toLowerCase().includes(filterText.trim().toLowerCase())).slice(0, 200);
   const summary = selected.map((v) => names.get(v) ?? v).join(", ");
 
@@ -151,6 +153,9 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
           else onChange(name, d.optionValue || undefined);
         }}
         aria-describedby={problem ? `${fieldId(name)}-problem` : undefined}
+        // One Tab stop per picker: the arrow opens the list by mouse; keyboard users type or
+        // press Alt+Down in the field.
+        expandIcon={{ tabIndex: -1 }}
       >
         {items === undefined && !problem ? (
           <Option disabled value="__loading" text="Loading">

@@ -33,11 +33,13 @@ const place = (a: { city?: unknown; state?: unknown; country?: unknown }) =>
 
 export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy: boolean; onPage(n: number): void }) {
   const styles = useStyles();
-  const noun = page.kind === "company" ? "companies" : "contacts";
+  const one = page.totalResults === 1;
+  const noun = page.kind === "company" ? (one ? "company" : "companies") : one ? "contact" : "contacts";
+  const pages = Math.min(page.totalPages, LIMITS.maxPageNumber);
   return (
     <section aria-label="Preview">
       <p role="status">
-        {page.totalResults.toLocaleString("en-US")} {noun} match. Page {page.pageNumber} of {Math.max(1, page.totalPages).toLocaleString("en-US")}.
+        {page.totalResults.toLocaleString("en-US")} {noun} {one ? "matches" : "match"}.{pages > 1 ? ` Page ${page.pageNumber} of ${page.totalPages.toLocaleString("en-US")}.` : ""}
         {page.totalResults > REACHABLE ? ` The service returns at most ${REACHABLE.toLocaleString("en-US")} results for one search; narrow the filters to reach the rest.` : ""}
       </p>
       {page.items.length > 0 && (
@@ -98,14 +100,16 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
           </tbody>
         </table>
       )}
-      <div className={styles.paging}>
-        <Button disabled={busy || page.pageNumber <= 1} onClick={() => onPage(page.pageNumber - 1)}>
-          Previous page
-        </Button>
-        <Button disabled={busy || page.pageNumber >= Math.min(page.totalPages, 100)} onClick={() => onPage(page.pageNumber + 1)}>
-          Next page
-        </Button>
-      </div>
+      {pages > 1 && (
+        <div className={styles.paging}>
+          <Button disabled={busy || page.pageNumber <= 1} onClick={() => onPage(page.pageNumber - 1)}>
+            Previous page
+          </Button>
+          <Button disabled={busy || page.pageNumber >= pages} onClick={() => onPage(page.pageNumber + 1)}>
+            Next page
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

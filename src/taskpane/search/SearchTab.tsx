@@ -1,7 +1,7 @@
 // A company or contact search: the filter form with inline validation, sort and page size,
 // the preview, "Insert into sheet" and "Save search".
-import { useMemo, useState } from "react";
-import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, makeStyles } from "@fluentui/react-components";
+import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { Button, Dropdown, Field, Input, Option, Spinner, makeStyles } from "@fluentui/react-components";
 import {
   COMPANY_FILTERS,
   COMPANY_SORT_FIELDS,
@@ -19,6 +19,8 @@ import { defaultColumnKeys, type SearchKind } from "../../core/sheet/index.js";
 import type { SavedSearchRecord } from "../../office/workbook.js";
 import { InsertPanel } from "../insert/InsertPanel.js";
 import { errorText, type SearchSpec } from "../insert/insertSearch.js";
+import { useConfirm } from "../ConfirmDialog.js";
+import { Notice } from "../Notice.js";
 import { useSavedSearches } from "../saved/useSavedSearches.js";
 import { useServices } from "../services.js";
 import { fieldId } from "./FilterField.js";
@@ -63,27 +65,34 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
   const [descending, setDescending] = useState(initialSort.startsWith("-"));
   const [pageSize, setPageSize] = useState("25");
   const [columns, setColumns] = useState<string[]>(initial?.columns.length ? initial.columns : defaultColumnKeys(kind));
-  const [preview, setPreview] = useState<PreviewPage | undefined>();
+  // The preview remembers the search it shows, so a changed form can be told apart from it.
+  const [preview, setPreview] = useState<(PreviewPage & { searched: string }) | undefined>();
   const [searching, setSearching] = useState(false);
   const [searchProblem, setSearchProblem] = useState<string | undefined>();
   const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
   const [attempted, setAttempted] = useState(false);
   const [saveName, setSaveName] = useState(initial?.name ?? "");
   const [saveMessage, setSaveMessage] = useState<string | undefined>();
+  // Set at once (not on the next render), so a second click cannot start a second search.
+  const running = useRef(false);
+  const confirm = useConfirm();
 
   const filters = useMemo(() => filtersFromForm(specs, values), [specs, values]);
-  const issues = useMemo(() => validateFilters(kind, filters), [kind, filters]);
+  const issues = useMemo(() => validateFilters(kind, filters, specs), [kind, filters, specs]);
   const allIssues = [...issues, ...serverIssues.filter((s) => !issues.some((i) => i.pointer === s.pointer))];
   const { fields: messages, general } = messagesByField(allIssues);
   const sort = `${descending ? "-" : ""}${sortField}`;
   const search: SearchSpec = { kind, filters, sort };
+  const searchKey = (s: { filters: Record<string, unknown>; sort: string }) => JSON.stringify([s.filters, s.sort]);
+  const stale = preview !== undefined && preview.searched !== searchKey({ filters, sort });
 
   const onChange = (name: string, value: FormValue | undefined) => {
     setValues((v) => ({ ...v, [name]: value }));
     setServerIssues((s) => s.filter((i) => !i.pointer?.endsWith(`/${name}`)));
   };
 
-  const runSearch = async (pageNumber: number) => {
+  const runSearch = async (pageNumber: number, change: { sort?: string; pageSize?: string } = {}) => {
+    if (running.current) return;
     setAttempted(true);
     if (issues.length > 0) {
       const first = messagesByField(issues);
@@ -91,22 +100,34 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
       if (firstField) document.getElementById(fieldId(firstField))?.focus();
       return;
     }
+    running.current = true;
     setSearching(true);
     setSearchProblem(undefined);
+    const searchedSort = change.sort ?? sort;
     try {
-      const options = { page: pageNumber, size: Number(pageSize), sort };
+      const options = { page: pageNumber, size: Number(change.pageSize ?? pageSize), sort: searchedSort };
       const page =
         kind === "company"
           ? await runtime.client.searchCompanies(filters as CompanySearchFilters, options)
           : await runtime.client.searchContacts(filters as ContactSearchFilters, options);
       markUnderManagement(runtime.engine, kind, page.items);
-      setPreview({ kind, items: page.items, totalResults: page.totalResults, pageNumber: page.pageNumber || pageNumber, totalPages: page.totalPages });
+      setPreview({
+        kind,
+        items: page.items,
+        totalResults: page.totalResults,
+        pageNumber: page.pageNumber || pageNumber,
+        totalPages: page.totalPages,
+        searched: searchKey({ filters, sort: searchedSort }),
+      });
     } catch (error) {
       const withPointers = (error as { issues?: ValidationIssue[] }).issues ?? [];
       // A 400 from the service points at its field: show it there.
       if (withPointers.some((i) => i.pointer)) setServerIssues(withPointers);
       setSearchProblem(errorText(error));
+      // Results of an earlier search must not look like the answer to this one.
+      setPreview(undefined);
     } finally {
+      running.current = false;
       setSearching(false);
     }
   };
@@ -115,6 +136,19 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
     const name = saveName.trim();
     if (!name) {
       setSaveMessage("Give the search a name first.");
+      return;
+    }
+    const existing = saved.list.find((s) => s.name.toLowerCase() === name.toLowerCase());
+    if (
+      existing &&
+      !(await confirm.ask({
+        title: "Replace the saved search?",
+        text: `This workbook already has a search named "${existing.name}". Replace it with this one?`,
+        no: "Keep it",
+        yes: "Replace",
+      }))
+    ) {
+      setSaveMessage(`Not saved: "${existing.name}" was kept. Choose another name to keep both.`);
       return;
     }
     try {
@@ -127,15 +161,35 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
 
   const blocked = issues.length > 0 ? summarizeIssues(issues) : undefined;
 
+  // Enter in a text field runs the search (pickers keep Enter for choosing).
+  const searchOnEnter = (e: KeyboardEvent<HTMLElement>) => {
+    const target = e.target as HTMLElement;
+    if (e.key !== "Enter" || target.tagName !== "INPUT" || target.getAttribute("role") === "combobox") return;
+    e.preventDefault();
+    void runSearch(1);
+  };
+  const changeSort = (next: { field?: string; descending?: boolean }) => {
+    const field = next.field ?? sortField;
+    const desc = next.descending ?? descending;
+    setSortField(field);
+    setDescending(desc);
+    // The preview follows the order at once (when it still shows the form's filters).
+    if (preview && !stale) void runSearch(1, { sort: `${desc ? "-" : ""}${field}` });
+  };
+  const changePageSize = (size: string) => {
+    setPageSize(size);
+    if (preview && !stale) void runSearch(1, { pageSize: size });
+  };
+
   return (
-    <section aria-label={kind === "company" ? "Company search" : "Contact search"}>
+    <section aria-label={kind === "company" ? "Company search" : "Contact search"} onKeyDown={searchOnEnter}>
       <FilterForm specs={specs} values={values} messages={messages} onChange={onChange} />
       <div className={styles.row}>
         <Field label="Sort by">
           <Dropdown
             value={SORT_LABELS[sortField] ?? sortField}
             selectedOptions={[sortField]}
-            onOptionSelect={(_, d) => d.optionValue && setSortField(d.optionValue)}
+            onOptionSelect={(_, d) => d.optionValue && changeSort({ field: d.optionValue })}
           >
             {sortFields.map((f) => (
               <Option key={f} value={f}>
@@ -145,13 +199,13 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
           </Dropdown>
         </Field>
         <Field label="Order">
-          <Dropdown value={descending ? "Descending" : "Ascending"} selectedOptions={[descending ? "desc" : "asc"]} onOptionSelect={(_, d) => setDescending(d.optionValue === "desc")}>
+          <Dropdown value={descending ? "Descending" : "Ascending"} selectedOptions={[descending ? "desc" : "asc"]} onOptionSelect={(_, d) => changeSort({ descending: d.optionValue === "desc" })}>
             <Option value="asc">Ascending</Option>
             <Option value="desc">Descending</Option>
           </Dropdown>
         </Field>
         <Field label="Page size">
-          <Dropdown value={pageSize} selectedOptions={[pageSize]} onOptionSelect={(_, d) => d.optionValue && setPageSize(d.optionValue)}>
+          <Dropdown value={pageSize} selectedOptions={[pageSize]} onOptionSelect={(_, d) => d.optionValue && changePageSize(d.optionValue)}>
             {PAGE_SIZES.map((s) => (
               <Option key={s} value={s}>
                 {s}
@@ -161,9 +215,16 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
         </Field>
       </div>
       <div className={styles.row}>
-        <Button appearance="primary" onClick={() => void runSearch(1)} disabled={searching} aria-describedby={blocked ? `${kind}-search-blocked` : undefined}>
-          {searching ? "Searching…" : "Search"}
+        <Button
+          appearance="primary"
+          onClick={() => void runSearch(1)}
+          disabled={searching}
+          icon={searching ? <Spinner size="extra-tiny" /> : undefined}
+          aria-describedby={blocked ? `${kind}-search-blocked` : undefined}
+        >
+          Search
         </Button>
+        {searching && <span role="status">Searching…</span>}
       </div>
       {blocked && (attempted || Object.keys(messages).length > 0) && (
         <p id={`${kind}-search-blocked`} role="alert">
@@ -171,10 +232,11 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
         </p>
       )}
       {general.length > 0 && <p role="alert">{general.join(" ")}</p>}
-      {searchProblem && (
-        <MessageBar intent="error">
-          <MessageBarBody>{searchProblem}</MessageBarBody>
-        </MessageBar>
+      {searchProblem && <Notice intent="error">{searchProblem}</Notice>}
+      {stale && (
+        <Notice intent="warning" role="status" testId="preview-stale">
+          The form has changed since this preview. Search again to see what Insert will write: it uses the form as it is now.
+        </Notice>
       )}
       {preview && preview.kind === kind && <ResultsPreview page={preview} busy={searching} onPage={(n) => void runSearch(n)} />}
       <InsertPanel
@@ -196,6 +258,7 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
         </Button>
       </div>
       {saveMessage && <p role="status">{saveMessage}</p>}
+      {confirm.dialog}
     </section>
   );
 }

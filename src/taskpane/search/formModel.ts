@@ -1,6 +1,7 @@
 // The search form's model, separate from its components: form values -> the filters object
 // the contract validates and the client sends, and validation issues -> messages per field.
 import {
+  ERROR_CODES,
   companySearchBody,
   contactSearchBody,
   validateCompanySearchBody,
@@ -18,13 +19,42 @@ function isBlank(value: FormValue | undefined): boolean {
   return value === undefined || value === false || (typeof value === "string" && value.trim() === "") || (Array.isArray(value) && value.length === 0);
 }
 
+/** The group and decimal separators of a locale (the user's by default). */
+function separators(locale?: string): { group: string; decimal: string } {
+  const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+  return { group: parts.find((p) => p.type === "group")?.value ?? ",", decimal: parts.find((p) => p.type === "decimal")?.value ?? "." };
+}
+
+/**
+ * A number as typed in the user's locale ("1,000", "1.000", "1 000,5") in the plain form the
+ * service takes ("1000", "1000.5"); text that is not a well-formed number comes back unchanged,
+ * so validation still names the problem.
+ */
+export function plainNumber(text: string, locale?: string): string {
+  const t = text.trim();
+  const { group, decimal } = separators(locale);
+  // Grouping spaces may be typed as ordinary spaces where the locale uses a narrow no-break one.
+  const groups = /\s/.test(group) ? "[\\s\u00a0\u202f]" : group.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const dec = decimal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const grouped = new RegExp(`^(-?)(\\d{1,3}(?:${groups}\\d{3})+|\\d+)(?:${dec}(\\d+))?$`).exec(t);
+  if (!grouped) return t;
+  const whole = (grouped[2] ?? "").replace(/\D/g, "");
+  return `${grouped[1] ?? ""}${whole}${grouped[3] !== undefined ? `.${grouped[3]}` : ""}`;
+}
+
+/** Filters that count things: a negative number is a typing mistake, refused before sending. */
+const NOT_NEGATIVE = new Set(["employeeRangeMin", "employeeRangeMax"]);
+
+const isNumeric = (spec: FilterSpec) => spec.kind === "integer" || (spec.schema as { "x-rule"?: unknown })["x-rule"] === "number";
+
 /** The filters object for the form's values; blank fields are left out. */
 export function filtersFromForm(specs: Record<string, FilterSpec>, values: FormValues): Record<string, unknown> {
   const filters: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(specs)) {
     const value = values[name];
     if (isBlank(value) || value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(",") : String(value).trim();
+    const typed = Array.isArray(value) ? value.join(",") : String(value).trim();
+    const text = isNumeric(spec) ? plainNumber(typed) : typed;
     switch (spec.kind) {
       case "boolean":
         filters[name] = value === true || value === "true";
@@ -62,8 +92,17 @@ export function formFromFilters(specs: Record<string, FilterSpec>, filters: Reco
   return values;
 }
 
-export function validateFilters(kind: SearchKind, filters: Record<string, unknown>): ValidationIssue[] {
-  return kind === "company" ? validateCompanySearchBody(companySearchBody(filters)) : validateContactSearchBody(contactSearchBody(filters));
+export function validateFilters(kind: SearchKind, filters: Record<string, unknown>, specs?: Record<string, FilterSpec>): ValidationIssue[] {
+  const issues = kind === "company" ? validateCompanySearchBody(companySearchBody(filters)) : validateContactSearchBody(contactSearchBody(filters));
+  for (const name of NOT_NEGATIVE) {
+    const value = filters[name];
+    const pointer = `${ATTRIBUTES}${name}`;
+    if (typeof value === "string" && /^-\d/.test(value) && !issues.some((i) => i.pointer === pointer)) {
+      const label = specs?.[name]?.label ?? name;
+      issues.push({ pointer, label, rule: "minimum", code: ERROR_CODES.validation, message: `${label} must be 0 or more.` });
+    }
+  }
+  return issues;
 }
 
 const ATTRIBUTES = "/data/attributes/";

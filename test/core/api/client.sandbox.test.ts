@@ -389,6 +389,8 @@ describe("error kinds from real sandbox answers", () => {
     const roleError = await rejection(client({ getAccessToken: async () => noRole }).searchCompanies({}));
     assert.ok(roleError instanceof ServiceError && roleError.kind === "forbidden");
     assert.ok(roleError.missingRole === "fea:zia" || roleError.missingRole === "fea:api", roleError.missingRole);
+    // The service accepts either role: the message names both.
+    assert.match(roleError.userMessage, /one of the roles "fea:zia" or "fea:api"/);
   });
 
   it("notFound and paymentRequired from the audience operations", async () => {

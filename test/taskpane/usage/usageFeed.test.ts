@@ -1,0 +1,87 @@
+// The usage gauge's store: it reads usage when first watched, again each time the runtime says
+// spending changed it, stops following when nobody watches, and draws low usage visibly.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { UsageEntry } from "../../../src/core/contract/index.js";
+import { barFraction, createUsageFeed } from "../../../src/taskpane/usage/usageFeed.js";
+
+const entry = (used: number): UsageEntry => ({ limitType: "uniqueID", description: "Credits", currentUsage: used, totalLimit: 100_000, usageRemaining: 100_000 - used }) as UsageEntry;
+
+/** A fake account whose usage grows as it spends, with the runtime's usage-changed event. */
+function fakeAccount() {
+  let used = 5;
+  const listeners = new Set<() => void>();
+  let reads = 0;
+  return {
+    usage: async () => {
+      reads++;
+      return { entries: [entry(used)] };
+    },
+    onUsageChanged(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    spend(n: number) {
+      used += n;
+      listeners.forEach((l) => l());
+    },
+    get reads() {
+      return reads;
+    },
+    get followers() {
+      return listeners.size;
+    },
+  };
+}
+
+/** Resolves on the feed's next change. */
+const nextChange = (feed: ReturnType<typeof createUsageFeed>) =>
+  new Promise<void>((resolve) => {
+    const stop = feed.subscribe(() => {
+      stop();
+      resolve();
+    });
+  });
+
+test("the gauge's usage follows spending without Refresh", async () => {
+  const account = fakeAccount();
+  const feed = createUsageFeed(account);
+  const first = nextChange(feed);
+  const stop = feed.subscribe(() => {});
+  await first;
+  assert.equal(feed.getSnapshot().entries?.[0]?.currentUsage, 5);
+
+  const after = nextChange(feed);
+  account.spend(750);
+  await after;
+  assert.equal(feed.getSnapshot().entries?.[0]?.currentUsage, 755);
+  assert.equal(account.reads, 2);
+
+  stop();
+  assert.equal(account.followers, 0, "nobody watching: no longer follows");
+});
+
+test("a failed read keeps the last figures and says why", async () => {
+  let fail = false;
+  const feed = createUsageFeed({
+    usage: async () => {
+      if (fail) throw Object.assign(new Error("x"), { userMessage: "The service had a problem (error 503). Try again in a moment." });
+      return { entries: [entry(10)] };
+    },
+  });
+  const first = nextChange(feed);
+  const stop = feed.subscribe(() => {});
+  await first;
+  fail = true;
+  await feed.refresh();
+  assert.equal(feed.getSnapshot().entries?.[0]?.currentUsage, 10);
+  assert.match(feed.getSnapshot().problem ?? "", /error 503/);
+  stop();
+});
+
+test("low usage still draws a visible bar; none draws none", () => {
+  assert.equal(barFraction(0, 100_000_000), 0);
+  assert.ok(barFraction(2, 100_000_000) >= 0.03);
+  assert.equal(barFraction(50, 100), 0.5);
+  assert.equal(barFraction(500, 100), 1);
+});
