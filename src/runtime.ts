@@ -5,7 +5,9 @@
 import { createServiceClient, UnauthorizedError, type RateLimitOptions, type ServiceClient, type Transport } from "./core/api/index.js";
 import { isServiceError } from "./core/api/errors.js";
 import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type SpendStore } from "./core/enrich/index.js";
-import type { EnvironmentSettings } from "./core/settings/environment.js";
+import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";
+import { fetchTransport } from "./core/api/transport.js";
+import { productionTransport } from "./core/api/production/index.js";
 import type { AccountChangeReason, AccountInfo, TokenSource } from "./auth/index.js";
 import { sharedJobPoller } from "./core/jobs/index.js";
 import { enrichmentStores } from "./office/persistentCache.js";
@@ -263,13 +265,18 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     // The account's allowance at the real service may be below ours: learn it before a burst.
     ...(environment.kind !== "sandbox" ? { probeFirst: true } : {}),
   };
+  const addresses = requestAddresses(environment);
+  // Production's dialect (names, studio operations, paging, entitlements) is spoken at the transport edge.
+  const edge = environment.profile === "production" ? productionTransport(options.transport ?? fetchTransport()) : undefined;
+  if (edge) tokens.onChange(() => edge.entitlements.clear());
+  const transport = edge ?? options.transport;
   const client = signOutOnRefusedSignIn(
     createServiceClient({
-      baseUrl: environment.apiBaseUrl,
+      baseUrl: addresses.data,
       // Production keeps the audience operations under /studio: the environment says where.
-      audiencesBaseUrl: environment.audiencesBaseUrl,
+      audiencesBaseUrl: addresses.audiences,
       getAccessToken: (request) => tokens.getAccessToken(request),
-      ...(options.transport ? { fetch: options.transport } : {}),
+      ...(transport ? { fetch: transport } : {}),
       ...(Object.keys(rateLimit).length > 0 ? { rateLimit } : {}),
     }),
     tokens,
