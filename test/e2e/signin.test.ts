@@ -183,7 +183,7 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     const popupsBefore = popupsOpened;
     await page.getByRole("tab", { name: "Contacts" }).click();
     await page.locator("[role=tabpanel] > div:not([hidden])").getByRole("button", { name: "Search", exact: true }).click();
-    await page.getByText("Your sign-in has expired. Sign in again to continue.").waitFor({ timeout: 30_000 });
+    await page.getByText("Your sign-in has ended: the sign-in server no longer accepts it").waitFor({ timeout: 30_000 });
     assert.equal(await page.getByRole("button", { name: "Sign in", exact: true }).count(), 1);
     assert.equal(popupsOpened, popupsBefore, "no window opens by itself");
   });
