@@ -51,6 +51,13 @@ export default tseslint.config(
     ),
   },
   {
+    files: ["src/broker/**/*.ts"],
+    rules: layer(
+      ["**/core/api/**", "**/core/enrich/**", "**/core/sheet/**", "**/core/settings/**", "**/sandbox/**", "**/office/**", "**/taskpane/**", "**/functions/**", "**/auth/**"],
+      "broker/ imports at most core/contract (DESIGN.md).",
+    ),
+  },
+  {
     files: ["src/taskpane/**/*.{ts,tsx}", "src/functions/**/*.ts", "src/auth/**/*.{ts,tsx}"],
     rules: layer(["**/sandbox/**"], "The add-in never imports the sandbox (DESIGN.md)."),
   },

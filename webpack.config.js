@@ -2,7 +2,10 @@
 // - taskpane.html: the shared runtime page (custom functions bundle first, then the task pane),
 // - functions.json: custom function metadata generated from the JSDoc in src/functions/functions.ts,
 // - dialog.html and redirect.html: the sign-in pages,
-// - manifest.xml (URLs rewritten for ADDIN_PUBLIC_URL in production), icons and a local office.js.
+// - manifest.xml (URLs rewritten for ADDIN_PUBLIC_URL in production, AppDomains for the service,
+//   sign-in and broker origins), icons,
+// - office.js: a local copy in development and test builds; production pages load it from
+//   Microsoft's CDN (OFFICE_JS_LOCAL=true keeps the local copy, for isolated clouds).
 // `webpack serve` runs the dev server on https://localhost:3000 with the localhost certificates.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,6 +46,32 @@ function officeJsCopy() {
     info: { minimized: true },
   };
 }
+
+/** Microsoft's CDN address of office.js, which production pages must reference. */
+const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+const OFFICE_JS_LOCAL_SRC = 'src="assets/office-js/office.js"';
+
+/** Points the pages' office.js script at the CDN (the templates reference the local copy). */
+class OfficeJsCdnPlugin {
+  apply(compiler) {
+    const name = "OfficeJsCdnPlugin";
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).beforeEmit.tap(name, (data) => {
+        data.html = data.html
+          .split(OFFICE_JS_LOCAL_SRC)
+          .join(`src="${OFFICE_JS_CDN}"`)
+          .replace("office.js from the local @microsoft/office-js copy", "office.js from Microsoft's CDN");
+        return data;
+      });
+    });
+  }
+}
+
+/**
+ * The deployment's addresses for the add-in (process.env.* in its code, replaced at build time;
+ * empty when unset). README "Run in production" describes each.
+ */
+const DEPLOYMENT_VARIABLES = ["SERVICE_API_URL", "SERVICE_SIGNIN_URL", "BROKER_URL", "SERVICE_RELAY_URL", "SERVICE_CLIENT_ID"];
 
 /** Rewrites the add-in URLs in the generated functions.json (help links) for a deployment. */
 class FunctionsMetadataUrlsPlugin {
@@ -92,6 +121,7 @@ export default async function config(env = {}, argv = {}) {
   const production = argv.mode === "production";
   const serving = Boolean(env.WEBPACK_SERVE);
   const helpers = await buildHelpers();
+  const officeJsLocal = !production || /^(1|true|yes)$/i.test(process.env.OFFICE_JS_LOCAL ?? "") || Boolean(env.officeJsLocal);
 
   const manifestTarget = production ? helpers.manifestTargetFromEnv(process.env) : {};
   if (production && !manifestTarget.addinUrl) {
@@ -166,6 +196,10 @@ export default async function config(env = {}, argv = {}) {
     },
     plugins: [
       ...(production ? [new InitialJsSizePlugin()] : []),
+      ...(officeJsLocal ? [] : [new OfficeJsCdnPlugin()]),
+      new webpack.DefinePlugin(
+        Object.fromEntries(DEPLOYMENT_VARIABLES.map((name) => [`process.env.${name}`, JSON.stringify(process.env[name]?.trim() ?? "")])),
+      ),
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
       new FunctionsMetadataUrlsPlugin((json) => helpers.rewriteFunctionsMetadata(json, manifestTarget)),
       new HtmlWebpackPlugin({
@@ -185,7 +219,7 @@ export default async function config(env = {}, argv = {}) {
             transform: (content) => helpers.rewriteManifest(content.toString("utf8"), manifestTarget),
           },
           { from: "assets", to: "assets", globOptions: { ignore: ["**/*.mjs"] } },
-          officeJsCopy(),
+          ...(officeJsLocal ? [officeJsCopy()] : []),
         ],
       }),
     ],

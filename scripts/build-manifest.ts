@@ -10,13 +10,13 @@ export const DEV_SERVICE_URL = "https://localhost:4010";
 export interface ManifestTarget {
   /** Public HTTPS URL the built add-in is served from, e.g. https://addin.example.com/excel. */
   addinUrl?: string;
-  /** Origins the add-in's dialogs navigate to (the service's API and sign-in), replacing the sandbox. */
+  /** Origins the add-in reaches (the service's API and sign-in, the token broker), replacing the sandbox. */
   serviceUrls?: string[];
 }
 
 /**
  * Reads the deployment target from the environment: ADDIN_PUBLIC_URL, and optionally
- * SERVICE_API_URL and SERVICE_SIGNIN_URL for AppDomains. Throws an Error whose message says
+ * SERVICE_API_URL, SERVICE_SIGNIN_URL, BROKER_URL and SERVICE_RELAY_URL for AppDomains. Throws an Error whose message says
  * what to fix when a value is not an HTTPS URL (Office loads add-ins over HTTPS only).
  */
 export function manifestTargetFromEnv(env: Record<string, string | undefined>): ManifestTarget {
@@ -24,7 +24,7 @@ export function manifestTargetFromEnv(env: Record<string, string | undefined>): 
   const addinUrl = env.ADDIN_PUBLIC_URL?.trim();
   if (addinUrl) target.addinUrl = httpsUrl(addinUrl, "ADDIN_PUBLIC_URL").replace(/\/+$/, "");
   const serviceUrls: string[] = [];
-  for (const name of ["SERVICE_API_URL", "SERVICE_SIGNIN_URL"] as const) {
+  for (const name of ["SERVICE_API_URL", "SERVICE_SIGNIN_URL", "BROKER_URL", "SERVICE_RELAY_URL"] as const) {
     const value = env[name]?.trim();
     if (value) serviceUrls.push(new URL(httpsUrl(value, name)).origin);
   }

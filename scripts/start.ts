@@ -1,7 +1,12 @@
 // `npm start`: runs the sandbox (https://localhost:4010) and the add-in dev server
 // (https://localhost:3000) together, prints what to open, and stops both on Ctrl-C.
 // Arguments after `npm start --` go to the sandbox (e.g. `npm start -- --reset`).
+// `npm start -- --profile production` runs a real deployment's topology on this machine: the
+// sandbox's production profile, the token broker (https://localhost:4020) in front of its token
+// endpoint, and the add-in built with both addresses.
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { get } from "node:https";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
@@ -25,8 +30,8 @@ interface Part {
   exited: Promise<number | null>;
 }
 
-function startPart(label: string, args: string[], onLine: (line: string) => void = () => undefined): Part {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+function startPart(label: string, args: string[], onLine: (line: string) => void = () => undefined, env: NodeJS.ProcessEnv = process.env): Part {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env });
   const prefix = `[${label}] `;
   createInterface({ input: child.stdout! }).on("line", (line) => {
     console.log(prefix + line);
@@ -84,7 +89,60 @@ function answers(url: string, ca: string | undefined): Promise<boolean> {
 
 type SandboxState = { url: string } | { problem: string };
 
-function howToOpen(sandbox: SandboxState, trusted: boolean): string {
+const BROKER_PORT = 4020;
+const SANDBOX_URL = "https://localhost:4010";
+/** The production profile's default client (src/sandbox/production/oidc.ts, README). */
+const PRODUCTION_CLIENT = { clientId: "bizdata-excel-addin", clientSecret: "sandbox-client-secret" };
+
+/** The value of `--name value` or `--name=value` in the arguments. */
+function optionValue(args: string[], name: string): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === `--${name}`) return args[i + 1];
+    if (args[i]?.startsWith(`--${name}=`)) return args[i]!.slice(name.length + 3);
+  }
+  return undefined;
+}
+
+/** The addresses a production-profile topology gives the add-in's build (README "Run in production"). */
+function productionAddresses(brokerUrl: string, clientId: string): Record<string, string> {
+  return {
+    SERVICE_API_URL: `${SANDBOX_URL}/gtm`,
+    SERVICE_SIGNIN_URL: `${SANDBOX_URL}/gtm/oauth/v1/authorize`,
+    BROKER_URL: brokerUrl,
+    SERVICE_CLIENT_ID: clientId,
+  };
+}
+
+interface BrokerFiles {
+  dir: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/** The broker's command line: its secret, TLS files and CA go through files only it reads, removed on exit. */
+function brokerSetup(certificates: { key: string; cert: string; ca?: string }, client: { clientId: string; clientSecret: string }): BrokerFiles {
+  const dir = mkdtempSync(join(tmpdir(), "bizdata-broker-"));
+  const file = (name: string, content: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, content, { mode: 0o600 });
+    return path;
+  };
+  const args = [
+    "--import", "tsx", "src/broker/main.ts",
+    "--port", String(BROKER_PORT),
+    "--upstream", `${SANDBOX_URL}/gtm/oauth/v1/token`,
+    "--client-id", client.clientId,
+    "--client-secret-file", file("client-secret", client.clientSecret),
+    "--allow-origin", ADDIN_URL,
+    "--tls-key", file("localhost.key", certificates.key),
+    "--tls-cert", file("localhost.crt", certificates.cert),
+  ];
+  // The broker calls the sandbox over HTTPS with the localhost certificate authority.
+  const env = certificates.ca ? { ...process.env, NODE_EXTRA_CA_CERTS: file("ca.crt", certificates.ca) } : process.env;
+  return { dir, args, env };
+}
+
+function howToOpen(sandbox: SandboxState, trusted: boolean, broker?: string): string {
   const manifest = join(root, "manifest.xml");
   const lines = [
     "",
@@ -95,6 +153,13 @@ function howToOpen(sandbox: SandboxState, trusted: boolean): string {
     "url" in sandbox
       ? `  Sandbox service: ${sandbox.url}`
       : `  Sandbox service: ${sandbox.problem}. The pages still load; searches fail until it runs (npm run sandbox).`,
+    ...(broker
+      ? [
+          `  Production profile: API ${SANDBOX_URL}/gtm, sign-in ${SANDBOX_URL}/gtm/oauth/v1/authorize,`,
+          `    token broker ${broker}/token. In Settings choose "Sandbox (production profile)";`,
+          "    users as in README (limited@example.com lacks some output fields).",
+        ]
+      : []),
     "",
     `Sideload ${manifest} into Excel (the dev server must keep running):`,
     "  Excel on Windows: register the manifest for your user, then restart Excel:",
@@ -130,6 +195,11 @@ async function stopAll(parts: Part[]): Promise<void> {
 
 async function main(): Promise<number> {
   const sandboxArgs = process.argv.slice(2);
+  const productionProfile = optionValue(sandboxArgs, "profile") === "production";
+  const client = {
+    clientId: optionValue(sandboxArgs, "client-id") ?? PRODUCTION_CLIENT.clientId,
+    clientSecret: optionValue(sandboxArgs, "client-secret") ?? PRODUCTION_CLIENT.clientSecret,
+  };
   let stopping = false;
   if (await portInUse(DEV_SERVER_PORT)) {
     console.error(`Port ${DEV_SERVER_PORT} is already in use: stop the other dev server first (the manifest expects the add-in on ${ADDIN_URL}).`);
@@ -158,14 +228,33 @@ async function main(): Promise<number> {
     if (!stopping) console.error(`[sandbox] ${problem}. The add-in dev server keeps running.`);
   });
 
+  const parts = [sandbox];
+  let brokerUrl: string | undefined;
+  let brokerDir: string | undefined;
+  if (productionProfile) {
+    if (await portInUse(BROKER_PORT)) {
+      console.error(`Port ${BROKER_PORT} is already in use: stop the other broker first.`);
+      await stopAll(parts);
+      return 1;
+    }
+    const setup = brokerSetup(certificates, client);
+    brokerDir = setup.dir;
+    brokerUrl = `https://localhost:${BROKER_PORT}`;
+    parts.push(startPart("broker", setup.args, () => undefined, setup.env));
+  }
+  process.once("exit", () => {
+    if (brokerDir) rmSync(brokerDir, { recursive: true, force: true });
+  });
+
   const webpackCli = createRequire(import.meta.url).resolve("webpack-cli/bin/cli.js");
-  const devServer = startPart("add-in", [webpackCli, "serve", "--mode", "development"]);
-  const parts = [sandbox, devServer];
+  const addinEnv = brokerUrl ? { ...process.env, ...productionAddresses(brokerUrl, client.clientId) } : process.env;
+  const devServer = startPart("add-in", [webpackCli, "serve", "--mode", "development"], () => undefined, addinEnv);
+  parts.push(devServer);
 
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    console.log("\nStopping the sandbox and the dev server...");
+    console.log(`\nStopping the sandbox${brokerUrl ? ", the broker" : ""} and the dev server...`);
     void stopAll(parts).then(() => process.exit(0));
   };
   process.on("SIGINT", stop);
@@ -178,7 +267,7 @@ async function main(): Promise<number> {
     });
     const state = await Promise.race([sandboxState, stillStarting]);
     clearTimeout(timer);
-    if (!stopping) console.log(howToOpen(state, certificates.trusted));
+    if (!stopping) console.log(howToOpen(state, certificates.trusted, brokerUrl));
   } else if (!stopping) {
     console.error(`The add-in dev server did not come up on ${ADDIN_URL} (is port 3000 in use?).`);
     stopping = true;

@@ -39,6 +39,11 @@ export interface SandboxOptions {
   corsOrigins: string[];
   /** Audience job speed: rows enriched per second. */
   jobRowsPerSecond: number;
+  /** "production": also serve the production profile (src/sandbox/production). Default: the specification only. */
+  profile?: "default" | "production";
+  /** The production profile's confidential client. */
+  clientId?: string;
+  clientSecret?: string;
 }
 
 /** Claims the API reads from a verified access token. */

@@ -3,5 +3,6 @@
 import type { SandboxExtension } from "./context.js";
 import { oidcExtension } from "./oidc/index.js";
 import { audiencesExtension } from "./audiences/index.js";
+import { productionExtension } from "./production/index.js";
 
-export const extensions: SandboxExtension[] = [oidcExtension, audiencesExtension];
+export const extensions: SandboxExtension[] = [oidcExtension, audiencesExtension, productionExtension];

@@ -21,7 +21,10 @@ const HELP = `Usage: npm run sandbox -- [options]
   --rate-per-hour N      requests per hour per account (default 50000)
   --rate-per-day N       requests per day per account (default 500000)
   --job-rows-per-second N  audience job speed (default 50)
-  --cors-origin URL      allowed browser origin (repeatable; default https://localhost:3000)`;
+  --cors-origin URL      allowed browser origin (repeatable; default https://localhost:3000)
+  --profile P            "production" adds the production service's behaviour under /gtm (default: the specification)
+  --client-id ID         production profile: the confidential client's id (default bizdata-excel-addin)
+  --client-secret S      production profile: its secret (default sandbox-client-secret)`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${HELP}\n`);
@@ -58,6 +61,9 @@ async function main(): Promise<void> {
         "rate-per-day": { type: "string" },
         "job-rows-per-second": { type: "string" },
         "cors-origin": { type: "string", multiple: true },
+        profile: { type: "string" },
+        "client-id": { type: "string" },
+        "client-secret": { type: "string" },
         help: { type: "boolean" },
       },
       strict: true,
@@ -86,6 +92,7 @@ async function main(): Promise<void> {
   const contacts = num("contacts", v.contacts, 0, 5_000_000);
   const seed = num("seed", v.seed, 0);
   const jobRows = num("job-rows-per-second", v["job-rows-per-second"], 1);
+  if (v.profile !== undefined && v.profile !== "production" && v.profile !== "default") fail(`--profile must be "production" or "default" (got "${v.profile}").`);
   const started = Date.now();
   const sandbox = await startSandbox({
     port: num("port", v.port, 0, 65535) ?? 4010,
@@ -98,6 +105,9 @@ async function main(): Promise<void> {
     ...(seed !== undefined ? { seed } : {}),
     ...(jobRows !== undefined ? { jobRowsPerSecond: jobRows } : {}),
     ...(v["cors-origin"]?.length ? { corsOrigins: v["cors-origin"] } : {}),
+    ...(v.profile === "production" ? { profile: "production" as const } : {}),
+    ...(v["client-id"] ? { clientId: v["client-id"] } : {}),
+    ...(v["client-secret"] ? { clientSecret: v["client-secret"] } : {}),
     rateLimit,
     faults,
   });
@@ -110,6 +120,7 @@ async function main(): Promise<void> {
       (sandbox.trustedCertificate === false
         ? `  the HTTPS certificate is self-made: browsers warn once; Node clients: NODE_EXTRA_CA_CERTS=.certs/localhost/ca.crt\n`
         : "") +
+      (o.profile === "production" ? `  production profile: API ${sandbox.url}/gtm/data/v1, ${sandbox.url}/gtm/studio/v1; OAuth ${sandbox.url}/gtm/oauth/v1/authorize and /token (client ${o.clientId ?? "bizdata-excel-addin"})\n` : "") +
       `  dev token: curl -X POST ${sandbox.url}/__sandbox/token -H 'content-type: application/json' -d '{}'\n`,
   );
   const stop = () => {

@@ -1,0 +1,151 @@
+// Production's data API under /gtm/data/v1: the core's search, enrichment, lookup and usage
+// routes behind the gateway, with production's names on the wire, its paging metadata
+// (meta.page.total = records on this page; 400 PFAPI0004 past the last page) and its field
+// entitlements.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { LOOKUP_FIELDS, MEDIA_TYPE, PATHS, SCOPES } from "../../core/contract/index.js";
+import type { SandboxContext } from "../context.js";
+import { ApiError, ValidationFailure } from "../errors.js";
+import { lookupValues } from "../lookup.js";
+import { entitlementDocument, unentitled, type EntityKind } from "./entitlements.js";
+import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
+import { attributesToWire, outputFieldsFromWire, searchFiltersFromWire, toWireField } from "./names.js";
+
+export const GTM = "/gtm";
+const DATA_SCOPES = Object.values(SCOPES);
+/** Production's code for a page number past the results. */
+export const PAST_LAST_PAGE = "PFAPI0004";
+/** Production's code for an output field the account is not entitled to. */
+export const NOT_ENTITLED = "PFAPI0001";
+
+const queryOf = (url: string) => {
+  const q = url.indexOf("?");
+  return q === -1 ? "" : url.slice(q);
+};
+
+type Doc = { data?: unknown; meta?: Record<string, unknown>; links?: Record<string, unknown> };
+type Item = { attributes?: unknown };
+
+function attributesOf(body: unknown): Record<string, unknown> | undefined {
+  const attributes = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
+  return attributes && typeof attributes === "object" && !Array.isArray(attributes) ? (attributes as Record<string, unknown>) : undefined;
+}
+
+function withAttributes(body: unknown, attributes: Record<string, unknown>): unknown {
+  const b = body as { data: Record<string, unknown> };
+  return { ...b, data: { ...b.data, attributes } };
+}
+
+function itemsToWire(doc: Doc): Doc {
+  if (!Array.isArray(doc.data)) return doc;
+  return { ...doc, data: doc.data.map((item: Item) => (item && typeof item === "object" && "attributes" in item ? { ...item, attributes: attributesToWire(item.attributes) } : item)) };
+}
+
+function linksToWire(links: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!links) return links;
+  return Object.fromEntries(Object.entries(links).map(([k, v]) => [k, typeof v === "string" && v.startsWith("/data/") ? `${GTM}${v}` : v]));
+}
+
+function pageNumberOf(url: string): number {
+  const value = new URLSearchParams(queryOf(url).slice(1)).get("page[number]");
+  const n = Number(value ?? 1);
+  return Number.isFinite(n) ? n : 1;
+}
+
+export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
+  const search = (kind: "company" | "contact", corePath: string, scope: string) =>
+    gatewayHandler(async (request, reply) => {
+      await authorize(ctx, request, [scope], `${GTM}${corePath}`);
+      let body = request.body;
+      const attributes = attributesOf(body);
+      if (attributes) {
+        const translated = searchFiltersFromWire(attributes, kind);
+        if (translated.issues.length > 0) throw new ValidationFailure(translated.issues);
+        body = withAttributes(body, translated.attributes);
+      }
+      const answer = await core.call(request, "POST", `${corePath}${queryOf(request.url)}`, body);
+      if (answer.status !== 200) return relayAnswer(reply, answer);
+      const doc = itemsToWire(answer.body as Doc);
+      const records = Array.isArray(doc.data) ? doc.data.length : 0;
+      const number = pageNumberOf(request.url);
+      if (records === 0 && number > 1) {
+        throw new ApiError(400, PAST_LAST_PAGE, `The page number ${number} is greater than the available results.`, { parameter: "page[number]" });
+      }
+      const page = { ...((doc.meta?.page as Record<string, unknown> | undefined) ?? {}), number, total: records };
+      return relayAnswer(reply, answer, { ...doc, meta: { ...doc.meta, page }, links: linksToWire(doc.links) });
+    });
+
+  const enrich = (kind: EntityKind, corePath: string, scope: string) =>
+    gatewayHandler(async (request, reply) => {
+      const principal = await authorize(ctx, request, [scope], `${GTM}${corePath}`);
+      let body = request.body;
+      const attributes = attributesOf(body);
+      if (attributes) {
+        const output = outputFieldsFromWire(attributes.outputFields, "/data/attributes/outputFields");
+        const required = outputFieldsFromWire(attributes.requiredFields, "/data/attributes/requiredFields");
+        const issues = [...output.issues, ...required.issues];
+        if (issues.length > 0) throw new ValidationFailure(issues);
+        const asked = [...(Array.isArray(output.fields) ? output.fields : []), ...(Array.isArray(required.fields) ? required.fields : [])].filter((f): f is string => typeof f === "string");
+        const refused = [...new Set(unentitled(principal.account, kind, asked))];
+        if (refused.length > 0) {
+          throw new ValidationFailure(
+            refused.map((field) => ({
+              pointer: "/data/attributes/outputFields",
+              label: toWireField(field),
+              rule: "notEntitled",
+              code: NOT_ENTITLED,
+              message: `Your account is not entitled to the output field ${toWireField(field)}.`,
+            })),
+          );
+        }
+        body = withAttributes(body, { ...attributes, outputFields: output.fields, ...(attributes.requiredFields !== undefined ? { requiredFields: required.fields } : {}) });
+      }
+      const answer = await core.call(request, "POST", corePath, body);
+      if (answer.status !== 200) return relayAnswer(reply, answer);
+      return relayAnswer(reply, answer, itemsToWire(answer.body as Doc));
+    });
+
+  app.post(`${GTM}${PATHS.searchCompanies}`, search("company", PATHS.searchCompanies, SCOPES.company));
+  app.post(`${GTM}${PATHS.searchContacts}`, search("contact", PATHS.searchContacts, SCOPES.contact));
+  app.post(`${GTM}${PATHS.enrichCompanies}`, enrich("company", PATHS.enrichCompanies, SCOPES.company));
+  app.post(`${GTM}${PATHS.enrichContacts}`, enrich("contact", PATHS.enrichContacts, SCOPES.contact));
+
+  // Field entitlements: which output (or search input) fields this account may use.
+  for (const use of ["enrich", "search"] as const) {
+    app.get(
+      `${GTM}/data/v1/lookup/${use}`,
+      gatewayHandler(async (request: FastifyRequest, reply) => {
+        const principal = await authorize(ctx, request, DATA_SCOPES, `${GTM}/data/v1/lookup/${use}`);
+        const query = request.query as Record<string, string | undefined>;
+        const entity = query["filter[entity]"];
+        const fieldType = query["filter[fieldType]"] ?? "output";
+        if (entity !== "company" && entity !== "contact") {
+          throw new ApiError(400, "PFAPI0002", 'filter[entity] must be "company" or "contact".', { parameter: "filter[entity]" });
+        }
+        if (fieldType !== "output") {
+          throw new ApiError(400, "PFAPI0002", 'filter[fieldType] must be "output".', { parameter: "filter[fieldType]" });
+        }
+        return reply.type(MEDIA_TYPE).send(entitlementDocument(principal.account, entity));
+      }),
+    );
+  }
+
+  // Lookup and usage need any one data scope in production.
+  app.get<{ Params: { fieldName: string } }>(
+    `${GTM}/data/v1/lookup/:fieldName`,
+    gatewayHandler(async (request, reply) => {
+      const { fieldName } = request.params as { fieldName: string };
+      await authorize(ctx, request, DATA_SCOPES, `${GTM}/data/v1/lookup/${fieldName}`);
+      const values = lookupValues(fieldName);
+      if (!values) throw new ApiError(404, "NOT_FOUND", `There is no lookup named "${fieldName}". Known lookups: ${LOOKUP_FIELDS.join(", ")}.`, { parameter: "fieldName" });
+      return reply.type(MEDIA_TYPE).send({ data: values });
+    }),
+  );
+  app.get(
+    `${GTM}${PATHS.usage}`,
+    gatewayHandler(async (request, reply) => {
+      await authorize(ctx, request, DATA_SCOPES, `${GTM}${PATHS.usage}`);
+      return relayAnswer(reply, await core.call(request, "GET", PATHS.usage));
+    }),
+  );
+}

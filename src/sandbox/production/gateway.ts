@@ -1,0 +1,141 @@
+// The production gateway in front of the API: its error shape and codes (ZI0001 401,
+// ZI0002/ZI0003 403, ZI0004 429, ZI9998 404), authentication with scope checks per
+// operation, and forwarding to the sandbox's core routes (which speak the specification).
+import { randomBytes, randomUUID } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { MEDIA_TYPE } from "../../core/contract/index.js";
+import type { SandboxContext, TokenPrincipal } from "../context.js";
+import { ApiError } from "../errors.js";
+
+export const GATEWAY_CODES = { unauthorized: "ZI0001", missingScope: "ZI0002", noAccess: "ZI0003", rateLimited: "ZI0004", notFound: "ZI9998" } as const;
+
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "GatewayError";
+  }
+}
+
+export function sendGateway(reply: FastifyReply, error: GatewayError): FastifyReply {
+  return reply
+    .code(error.status)
+    .headers(error.headers)
+    .type("application/json")
+    .send({ error: { code: error.code, message: error.message, status: String(error.status), requestId: randomUUID(), retryable: error.status === 429 } });
+}
+
+export function gatewayNotFound(method: string, url: string): GatewayError {
+  return new GatewayError(404, GATEWAY_CODES.notFound, `No operation ${method} ${url.split("?")[0]} exists.`);
+}
+
+/** The sandbox's 401/403/429 as the gateway answers them. */
+function fromApiError(error: ApiError): GatewayError | undefined {
+  if (error.status === 401) return new GatewayError(401, GATEWAY_CODES.unauthorized, error.message, error.headers);
+  if (error.status === 403) return new GatewayError(403, GATEWAY_CODES.noAccess, error.message, error.headers);
+  if (error.status === 429) return new GatewayError(429, GATEWAY_CODES.rateLimited, error.message, error.headers);
+  return undefined;
+}
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/** Answers gateway errors (and the core's 401/403/429) in the gateway's shape; the rest go to the app's error handler. */
+export function gatewayHandler(handler: Handler): Handler {
+  return async (request, reply) => {
+    try {
+      return await handler(request, reply);
+    } catch (error) {
+      if (error instanceof GatewayError) return sendGateway(reply, error);
+      if (error instanceof ApiError) {
+        const gateway = fromApiError(error);
+        if (gateway) return sendGateway(reply, gateway);
+      }
+      throw error;
+    }
+  };
+}
+
+/**
+ * The caller's principal; `scopes` lists the scopes of which one is needed. The message of a
+ * missing scope names the resource, as production's does.
+ */
+export async function authorize(ctx: SandboxContext, request: FastifyRequest, scopes: readonly string[], resource: string): Promise<TokenPrincipal> {
+  const principal = await ctx.authenticate(request.headers.authorization);
+  if (scopes.length > 0 && !scopes.some((s) => principal.scopes.includes(s))) {
+    throw new GatewayError(403, GATEWAY_CODES.missingScope, `Your app is not allowed to use the resource ${resource}.`);
+  }
+  return principal;
+}
+
+const PASSED_HEADERS = /^(x-ratelimit-|retry-after$)/i;
+
+export interface CoreAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export interface CoreForwarder {
+  /** Calls a core route with the caller's token; the answer is parsed JSON. */
+  call(request: FastifyRequest, method: "GET" | "POST", url: string, body?: unknown): Promise<CoreAnswer>;
+  /** Whether a request came from this forwarder (core paths are not on production's wire). */
+  isInternal(request: FastifyRequest): boolean;
+}
+
+const MARKER = "x-sandbox-production-profile";
+
+export function createForwarder(app: FastifyInstance): CoreForwarder {
+  // Per process, so a client cannot claim to be the forwarder.
+  const secret = randomBytes(16).toString("hex");
+  return {
+    isInternal: (request) => request.headers[MARKER] === secret,
+    async call(request, method, url, body) {
+      const res = await app.inject({
+        method,
+        url,
+        remoteAddress: request.ip,
+        headers: {
+          [MARKER]: secret,
+          accept: MEDIA_TYPE,
+          ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+          ...(body !== undefined ? { "content-type": MEDIA_TYPE } : {}),
+        },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      });
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (PASSED_HEADERS.test(name) && value !== undefined) headers[name] = String(value);
+      }
+      let parsed: unknown = undefined;
+      if (res.body) {
+        try {
+          parsed = JSON.parse(res.body);
+        } catch {
+          parsed = res.body;
+        }
+      }
+      return { status: res.statusCode, body: parsed, headers };
+    },
+  };
+}
+
+/** Sends a core answer on, in the gateway's shape for 401/403/429. */
+export function relayAnswer(reply: FastifyReply, answer: CoreAnswer, body: unknown = answer.body): FastifyReply {
+  void reply.headers(answer.headers);
+  if (answer.status === 401 || answer.status === 403 || answer.status === 429) {
+    const code = answer.status === 401 ? GATEWAY_CODES.unauthorized : answer.status === 403 ? GATEWAY_CODES.noAccess : GATEWAY_CODES.rateLimited;
+    return sendGateway(reply, new GatewayError(answer.status, code, firstDetail(answer.body) ?? "The request was refused.", answer.headers));
+  }
+  if (answer.status === 204) return reply.code(204).send();
+  return reply.code(answer.status).type(MEDIA_TYPE).send(body);
+}
+
+function firstDetail(body: unknown): string | undefined {
+  const errors = (body as { errors?: { detail?: unknown }[] } | undefined)?.errors;
+  const detail = Array.isArray(errors) ? errors[0]?.detail : undefined;
+  return typeof detail === "string" ? detail : undefined;
+}

@@ -1,0 +1,48 @@
+// The sandbox's production profile (`--profile production`): what the real service does where
+// it differs from the specification, added in front of the core routes rather than in them.
+// API under /gtm/data/v1 and /gtm/studio/v1, OAuth under /gtm/oauth/v1 for a confidential
+// client, production's wire names, paging, studio operations, gateway errors and field
+// entitlements. The default profile is untouched; /__sandbox/ endpoints stay in both.
+import type { SandboxContext, SandboxExtension } from "../context.js";
+import { productionDataRoutes } from "./data.js";
+import { createForwarder, gatewayNotFound, GATEWAY_CODES, sendGateway } from "./gateway.js";
+import { DEFAULT_PRODUCTION_CLIENT, productionOauthRoutes } from "./oidc.js";
+import { productionStudioRoutes } from "./studio.js";
+
+export { DEFAULT_PRODUCTION_CLIENT, PRODUCTION_OAUTH_PREFIX, productionIssuer, APP_SCOPES } from "./oidc.js";
+export { LIMITED_ACCOUNT, LIMITED_ACCOUNT_MISSING } from "./entitlements.js";
+export { LIMITED_USER } from "./users.js";
+export { FILTER_NAMES, OUTPUT_FIELD_NAMES, CONTACT_SEARCH_REMOVED } from "./names.js";
+export { GATEWAY_CODES };
+
+export type SandboxProfile = "default" | "production";
+
+/** The profile options as the sandbox's options carry them. */
+export function productionSettings(ctx: SandboxContext): { enabled: boolean; clientId: string; clientSecret: string } {
+  const o = ctx.options;
+  return {
+    enabled: o.profile === "production",
+    clientId: o.clientId ?? DEFAULT_PRODUCTION_CLIENT.clientId,
+    clientSecret: o.clientSecret ?? DEFAULT_PRODUCTION_CLIENT.clientSecret,
+  };
+}
+
+/** The core API and the default profile's public-client sign-in. */
+const CORE_PATH = /^\/(data|v1|oauth)\//;
+
+export const productionExtension: SandboxExtension = async (app, ctx) => {
+  const settings = productionSettings(ctx);
+  if (!settings.enabled) return;
+  const core = createForwarder(app);
+  // The core's paths are not on production's wire; only this profile's own routes reach them.
+  app.addHook("onRequest", async (request, reply) => {
+    if (CORE_PATH.test(request.url) && !core.isInternal(request) && request.method !== "OPTIONS") {
+      return sendGateway(reply, gatewayNotFound(request.method, request.url));
+    }
+  });
+  await productionOauthRoutes(app, ctx, settings);
+  await productionDataRoutes(app, ctx, core);
+  await productionStudioRoutes(app, ctx, core);
+  // Anything else under /gtm (a wrong verb or path, GET .../rows) is the gateway's 404.
+  app.all("/gtm/*", async (request, reply) => sendGateway(reply, gatewayNotFound(request.method, request.url)));
+};

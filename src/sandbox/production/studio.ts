@@ -1,0 +1,195 @@
+// Production's audience (studio) operations under /gtm/studio/v1: a paged, filterable list,
+// rows read with POST .../rows/actions/search (filters, paging, sort, columns), studio paging
+// metadata ({page: {size, number}, total}), and an AI column with no dataType and a column type
+// the specification does not list. Jobs start and report through the core's routes.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ERROR_CODES } from "../../core/contract/index.js";
+import { rowDocument } from "../audiences/present.js";
+import { AudienceStore, type ColumnRecord, type RowRecord } from "../audiences/store.js";
+import type { SandboxContext } from "../context.js";
+import { ApiError } from "../errors.js";
+import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
+
+export const STUDIO = "/gtm/studio/v1";
+export const AUDIENCE_SCOPES = { read: "api:audience:read", manage: "api:audience:manage" } as const;
+const DEFAULT_SIZE = 25;
+const MAX_SIZE = 100;
+/** The AI column production audiences may carry: no dataType, a column type outside the specification's. */
+const aiColumnId = (audienceId: string) => `${audienceId}-ai-summary`;
+
+function pageParams(query: Record<string, string | undefined>): { number: number; size: number } {
+  const number = Number(query["page[number]"] ?? 1);
+  const size = Number(query["page[size]"] ?? DEFAULT_SIZE);
+  if (!Number.isInteger(number) || number < 1) throw new ApiError(400, ERROR_CODES.validation, "page[number] must be a whole number of at least 1.", { parameter: "page[number]" });
+  if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) {
+    throw new ApiError(400, ERROR_CODES.validation, `page[size] must be a whole number from 1 to ${MAX_SIZE}.`, { parameter: "page[size]" });
+  }
+  return { number, size };
+}
+
+/** An audience as the core's routes answer it. */
+interface CoreAudience {
+  id: string;
+  type: string;
+  attributes: { name: string; description?: string; type: string; recordCount: number; columns: unknown[] };
+}
+
+function withAiColumn(a: CoreAudience): CoreAudience {
+  const ai = { id: aiColumnId(a.id), type: "Column", attributes: { name: "AI summary", columnType: "AI_RESEARCH" } };
+  return { ...a, attributes: { ...a.attributes, columns: [...a.attributes.columns, ai] } };
+}
+
+interface RowFilter {
+  columnId: string;
+  value: string;
+  operator: "EQUALS" | "CONTAINS";
+}
+
+function parseFilters(body: unknown): RowFilter[] {
+  if (body === undefined || body === null) return [];
+  if (typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, ERROR_CODES.validation, "The body must be a JSON object with an optional filters list.", { pointer: "" });
+  const filters = (body as { filters?: unknown }).filters;
+  if (filters === undefined) return [];
+  if (!Array.isArray(filters)) throw new ApiError(400, ERROR_CODES.validation, "filters must be a list.", { pointer: "/filters" });
+  return filters.map((f: unknown, i) => {
+    const item = f as { columnId?: unknown; value?: unknown; operator?: unknown } | null;
+    if (!item || typeof item.columnId !== "string" || (typeof item.value !== "string" && typeof item.value !== "number")) {
+      throw new ApiError(400, ERROR_CODES.validation, `filters item ${i + 1} needs a columnId and a value.`, { pointer: `/filters/${i}` });
+    }
+    const operator = item.operator === undefined ? "EQUALS" : item.operator;
+    if (operator !== "EQUALS" && operator !== "CONTAINS") {
+      throw new ApiError(400, ERROR_CODES.validation, `filters item ${i + 1}: operator must be EQUALS or CONTAINS.`, { pointer: `/filters/${i}/operator` });
+    }
+    return { columnId: item.columnId, value: String(item.value), operator };
+  });
+}
+
+function cellText(row: RowRecord, column: ColumnRecord | undefined): string {
+  if (!column) return "";
+  if (column.columnType === "INPUT") return row.recordRef;
+  const value = row.cells[column.id]?.value;
+  return value === undefined || value === null ? "" : String(value);
+}
+
+export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
+  const store = new AudienceStore(ctx.db);
+  const audienceOf = (id: string) => {
+    const audience = store.getAudience(id);
+    if (!audience) throw new ApiError(404, ERROR_CODES.notFound, "No audience has this id.", { parameter: "audienceId" });
+    return audience;
+  };
+  type P = { audienceId: string; jobId: string };
+  const paramsOf = (request: FastifyRequest) => request.params as P;
+  const queryOf = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
+
+  // Audiences come from the core's routes (its authentication, access control and rate limit
+  // apply); this profile pages, filters and reshapes them.
+  app.get(
+    `${STUDIO}/audiences`,
+    gatewayHandler(async (request, reply) => {
+      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences`);
+      const query = queryOf(request);
+      const { number, size } = pageParams(query);
+      const answer = await core.call(request, "GET", "/v1/audiences");
+      if (answer.status !== 200) return relayAnswer(reply, answer);
+      const type = query["filter[type]"]?.toUpperCase();
+      const text = query["filter[searchText]"]?.toLowerCase();
+      const matching = ((answer.body as { data?: CoreAudience[] }).data ?? [])
+        .filter((a) => (type ? a.attributes.type === type : true))
+        .filter((a) => (text ? `${a.attributes.name}\n${a.attributes.description ?? ""}`.toLowerCase().includes(text) : true));
+      const page = matching.slice((number - 1) * size, number * size).map(withAiColumn);
+      return relayAnswer(reply, answer, { data: page, meta: { page: { size, number }, total: matching.length } });
+    }),
+  );
+
+  const coreAudience = async (request: FastifyRequest) => core.call(request, "GET", `/v1/audiences/${encodeURIComponent(paramsOf(request).audienceId)}`);
+
+  app.get(
+    `${STUDIO}/audiences/:audienceId`,
+    gatewayHandler(async (request, reply) => {
+      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences`);
+      const answer = await coreAudience(request);
+      if (answer.status !== 200) return relayAnswer(reply, answer);
+      return relayAnswer(reply, answer, { data: withAiColumn((answer.body as { data: CoreAudience }).data) });
+    }),
+  );
+
+  app.post(
+    `${STUDIO}/audiences/:audienceId/rows/actions/search`,
+    gatewayHandler(async (request, reply) => {
+      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences/rows`);
+      const access = await coreAudience(request);
+      if (access.status !== 200) return relayAnswer(reply, access);
+      const audience = audienceOf(paramsOf(request).audienceId);
+      const query = queryOf(request);
+      const { number, size } = pageParams(query);
+      const filters = parseFilters(request.body);
+      const columns = store.columns(audience.id);
+      const byId = new Map(columns.map((c) => [c.id, c]));
+      for (const [i, f] of filters.entries()) {
+        if (!byId.has(f.columnId)) throw new ApiError(400, ERROR_CODES.invalidValue, `Column ${f.columnId} is not in this audience.`, { pointer: `/filters/${i}/columnId` });
+      }
+      const sort = query.sort;
+      const sortColumn = sort ? byId.get(sort.replace(/^-/, "")) : undefined;
+      if (sort && !sortColumn) throw new ApiError(400, ERROR_CODES.invalidValue, `sort must be a column id of this audience, optionally after "-".`, { parameter: "sort" });
+      const wanted = query.columns?.split(",").map((s) => s.trim()).filter(Boolean);
+      for (const id of wanted ?? []) {
+        if (!byId.has(id) && id !== aiColumnId(audience.id)) throw new ApiError(400, ERROR_CODES.invalidValue, `Column ${id} is not in this audience.`, { parameter: "columns" });
+      }
+
+      let rows: RowRecord[];
+      let total: number;
+      if (filters.length === 0 && !sortColumn) {
+        rows = store.rowPage(audience.id, (number - 1) * size, size);
+        total = audience.recordCount;
+      } else {
+        let all = store.rowPage(audience.id, 0, audience.recordCount);
+        all = all.filter((row) =>
+          filters.every((f) => {
+            const text = cellText(row, byId.get(f.columnId)).toLowerCase();
+            return f.operator === "EQUALS" ? text === f.value.toLowerCase() : text.includes(f.value.toLowerCase());
+          }),
+        );
+        if (sortColumn) {
+          const direction = sort?.startsWith("-") ? -1 : 1;
+          all.sort((a, b) => direction * cellText(a, sortColumn).localeCompare(cellText(b, sortColumn), "en", { numeric: true }));
+        }
+        total = all.length;
+        rows = all.slice((number - 1) * size, number * size);
+      }
+      const shown = wanted ? columns.filter((c) => wanted.includes(c.id)) : columns;
+      const withAi = !wanted || wanted.includes(aiColumnId(audience.id));
+      const data = rows.map((row) => {
+        const doc = rowDocument(row, shown);
+        const values = withAi ? [...doc.attributes.values, { columnId: aiColumnId(audience.id), state: "BLANK" }] : doc.attributes.values;
+        return { ...doc, attributes: { values } };
+      });
+      return relayAnswer(reply, access, { data, meta: { page: { size, number }, total } });
+    }),
+  );
+
+  app.post(
+    `${STUDIO}/audiences/:audienceId/actions/enrich`,
+    gatewayHandler(async (request, reply) => {
+      await authorize(ctx, request, [AUDIENCE_SCOPES.manage], `${STUDIO}/audiences/enrich`);
+      const { audienceId } = paramsOf(request);
+      // The AI column is filled by the service's own research, not by an enrichment job.
+      const body = request.body as { data?: { attributes?: { columns?: unknown } } } | undefined;
+      const columns = body?.data?.attributes?.columns;
+      const forwarded =
+        Array.isArray(columns) && body?.data?.attributes
+          ? { ...body, data: { ...body.data, attributes: { ...body.data.attributes, columns: columns.filter((c) => c !== aiColumnId(audienceId)) } } }
+          : body;
+      return relayAnswer(reply, await core.call(request, "POST", `/v1/audiences/${encodeURIComponent(audienceId)}/actions/enrich`, forwarded));
+    }),
+  );
+
+  app.get(
+    `${STUDIO}/audiences/:audienceId/jobs/:jobId`,
+    gatewayHandler(async (request, reply) => {
+      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences/jobs`);
+      const { audienceId, jobId } = paramsOf(request);
+      return relayAnswer(reply, await core.call(request, "GET", `/v1/audiences/${encodeURIComponent(audienceId)}/jobs/${encodeURIComponent(jobId)}`));
+    }),
+  );
+}

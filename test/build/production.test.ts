@@ -1,0 +1,69 @@
+// The production build for a real deployment: pages load office.js from Microsoft's CDN in
+// <head> (no 28 MB local copy), unless OFFICE_JS_LOCAL asks for it (isolated clouds); the
+// manifest's AppDomains hold the service, sign-in and broker origins.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, describe, it } from "node:test";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const webpackCli = createRequire(import.meta.url).resolve("webpack-cli/bin/cli.js");
+const CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+const folders: string[] = [];
+const DEPLOYMENT = ["ADDIN_PUBLIC_URL", "SERVICE_API_URL", "SERVICE_SIGNIN_URL", "BROKER_URL", "SERVICE_RELAY_URL", "SERVICE_CLIENT_ID", "OFFICE_JS_LOCAL"];
+
+function productionBuild(env: Record<string, string>): string {
+  const out = mkdtempSync(join(tmpdir(), "addin-prod-"));
+  folders.push(out);
+  const clean = { ...process.env };
+  for (const name of DEPLOYMENT) delete clean[name];
+  // Minification is skipped: it takes most of the time and changes neither pages nor manifest.
+  const result = spawnSync(process.execPath, [webpackCli, "--mode", "production", "--output-path", out, "--no-stats", "--no-optimization-minimize"], {
+    cwd: root,
+    env: { ...clean, ...env },
+    encoding: "utf8",
+  });
+  assert.equal(result.status, 0, `webpack failed:\n${result.stdout}\n${result.stderr}`);
+  return out;
+}
+
+const head = (html: string) => html.slice(html.indexOf("<head>"), html.indexOf("</head>"));
+
+after(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+describe("production build", () => {
+  it("references office.js from the CDN in <head>, ships no local copy, and lists the service, sign-in and broker origins as AppDomains", () => {
+    const out = productionBuild({
+      ADDIN_PUBLIC_URL: "https://addin.example.org/excel",
+      SERVICE_API_URL: "https://api.service.example/gtm",
+      SERVICE_SIGNIN_URL: "https://signin.service.example/gtm/oauth/v1/authorize",
+      BROKER_URL: "https://broker.example.org",
+      SERVICE_CLIENT_ID: "client-from-registration",
+    });
+    for (const page of ["taskpane.html", "dialog.html"]) {
+      const html = readFileSync(join(out, page), "utf8");
+      assert.ok(head(html).includes(`<script src="${CDN}"></script>`), `${page} loads office.js from the CDN in <head>`);
+      assert.ok(!html.includes("assets/office-js"), `${page} has no local office.js reference`);
+    }
+    assert.ok(!existsSync(join(out, "assets/office-js")), "no local office.js copy");
+    const manifest = readFileSync(join(out, "manifest.xml"), "utf8");
+    for (const origin of ["https://api.service.example", "https://signin.service.example", "https://broker.example.org"]) {
+      assert.ok(manifest.includes(`<AppDomain>${origin}</AppDomain>`), `AppDomain ${origin}`);
+    }
+    assert.ok(!manifest.includes("localhost"));
+  });
+
+  it("keeps the local office.js copy when OFFICE_JS_LOCAL is set (isolated clouds)", () => {
+    const out = productionBuild({ ADDIN_PUBLIC_URL: "https://addin.example.org", OFFICE_JS_LOCAL: "true" });
+    assert.ok(existsSync(join(out, "assets/office-js/office.js")));
+    const html = readFileSync(join(out, "taskpane.html"), "utf8");
+    assert.ok(head(html).includes('<script src="assets/office-js/office.js"></script>'));
+    assert.ok(!html.includes(CDN));
+  });
+});
