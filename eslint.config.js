@@ -34,9 +34,10 @@ const NODE_SERVER_PACKAGES = ["node:*", "fastify", "@fastify/*", "better-sqlite3
 export const LAYERS = {
   "core/contract": { layers: [], packages: ["@sinclair/typebox", "@sinclair/typebox/*"] },
   core: { layers: ["core/contract"], packages: ["@sinclair/typebox", "@sinclair/typebox/*"] },
-  sandbox: { layers: ["core/contract"], packages: NODE_SERVER_PACKAGES },
+  // Route schemas are TypeBox schemas (the contract's and small route-local ones).
+  sandbox: { layers: ["core/contract"], packages: [...NODE_SERVER_PACKAGES, "@sinclair/typebox", "@sinclair/typebox/*"] },
   broker: { layers: ["core/contract"], packages: NODE_SERVER_PACKAGES },
-  auth: { layers: ["core", "core/contract", "office/dialog.ts"], packages: ["@azure/msal-browser", "@azure/msal-browser/*"] },
+  auth: { layers: ["core", "core/contract", "office/dialog.ts"], packages: ["@azure/msal-browser", "@azure/msal-browser/*", "oauth4webapi"] },
   office: { layers: ["core", "core/contract"], packages: [] },
   functions: { layers: ["core", "core/contract", "office"], packages: [] },
   taskpane: { layers: ["core", "core/contract", "auth", "office"], packages: ["react", "react/*", "react-dom", "react-dom/*", "@fluentui/*"] },

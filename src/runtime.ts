@@ -8,7 +8,9 @@ import { usageChangesAfterSpending, type UsageListener } from "./core/api/usageC
 import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type SpendStore } from "./core/enrich/index.js";
 import { createRecordMatcher, type RecordMatcher } from "./core/enrich/matcher.js";
 import { JobPoller, JobTracker, keyValueJobStorage, type KeyValueStore } from "./core/jobs/index.js";
-import type { EnvironmentSettings } from "./core/settings/environment.js";
+import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";
+import { fetchTransport } from "./core/api/transport.js";
+import { productionTransport } from "./core/api/production/index.js";
 import type { AccountInfo, TokenSource } from "./auth/types.js";
 import { signOutOnRefusedSignIn } from "./auth/signOutOnRefusal.js";
 import { enrichmentStores } from "./office/persistentCache.js";
@@ -153,17 +155,22 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     // The account's allowance at the real service may be below ours: learn it before a burst.
     ...(environment.kind !== "sandbox" ? { probeFirst: true } : {}),
   };
+  const addresses = requestAddresses(environment);
+  // Production's dialect (names, studio operations, paging, entitlements) is spoken at the transport edge.
+  const edge = environment.profile === "production" ? productionTransport(options.transport ?? fetchTransport()) : undefined;
+  if (edge) tokens.onChange(() => edge.entitlements.clear());
+  const transport = edge ?? options.transport;
   // Outermost first: the sign-out rule sees every failure, the usage notice every spending call.
   const hooks = new RequestHooks();
   signOutOnRefusedSignIn(hooks, tokens);
   const usage = usageChangesAfterSpending(hooks);
   const client = createServiceClient({
-    baseUrl: environment.apiBaseUrl,
+    baseUrl: addresses.data,
     // Production keeps the audience operations under /studio: the environment says where.
-    audiencesBaseUrl: environment.audiencesBaseUrl,
+    audiencesBaseUrl: addresses.audiences,
     getAccessToken: (request) => tokens.getAccessToken(request),
     hooks,
-    ...(options.transport ? { fetch: options.transport } : {}),
+    ...(transport ? { fetch: transport } : {}),
     ...(Object.keys(rateLimit).length > 0 ? { rateLimit } : {}),
   });
   const storesFor = options.stores ?? enrichmentStores;

@@ -10,7 +10,9 @@ import {
 } from "@azure/msal-browser";
 import { isServiceError } from "../core/api/errors.js";
 import type { SignInSettings } from "../core/settings/environment.js";
+import { cancelledOnLoginForm } from "./cancel.js";
 import { addinPageUrl } from "./dialogBridge.js";
+import { watchNextPopup } from "./popupWatch.js";
 import { signInCancelled, signInDenied, signInExpired, signInFailed } from "./errors.js";
 import { loadAuthorityMetadata, msalConfiguration, type FetchLike } from "./msalConfig.js";
 import type { Credentials, SignInBackend } from "./types.js";
@@ -60,6 +62,7 @@ function interactiveError(error: unknown): Error {
   if (isServiceError(error)) return error;
   const code = errorCode(error);
   if (code === "user_cancelled") return signInCancelled("The sign-in window was closed before sign-in finished. Sign in again when you are ready.");
+  if (code === "access_denied" && cancelledOnLoginForm(error)) return signInCancelled("You cancelled sign-in. Sign in again when you are ready.");
   if (code === "access_denied") {
     return signInDenied("You did not allow the add-in to use your account, so you are not signed in. To use the add-in, sign in again and choose Allow.");
   }
@@ -90,6 +93,8 @@ export function createBrowserBackend(signIn: SignInSettings, deps: BrowserBacken
     return client;
   };
 
+  /** A sign-in whose window was closed: msal still counts it as in progress. */
+  let abandoned = false;
   const findAccount = (accounts: MsalAccount[], username?: string) =>
     accounts.find((a) => username === undefined || a.username === username);
 
@@ -98,20 +103,36 @@ export function createBrowserBackend(signIn: SignInSettings, deps: BrowserBacken
       const pca = await msal();
       const account = pca.getActiveAccount() ?? findAccount(pca.getAllAccounts());
       if (!account) return null;
-      const result = await pca.acquireTokenSilent({ scopes, account, cacheLookupPolicy: CacheLookupPolicy.AccessTokenAndRefreshToken });
-      return toCredentials(result);
+      try {
+        const result = await pca.acquireTokenSilent({ scopes, account, cacheLookupPolicy: CacheLookupPolicy.AccessTokenAndRefreshToken });
+        return toCredentials(result);
+      } catch (error) {
+        // The server no longer accepts the stored sign-in (expired, or it restarted and forgot it).
+        if (error instanceof InteractionRequiredAuthError || ["invalid_grant", "no_tokens_found", "refresh_token_expired"].includes(errorCode(error))) {
+          throw signInExpired();
+        }
+        throw error;
+      }
     },
 
     async signIn() {
       let result: AuthenticationResult;
       let pca: MsalClient;
+      const watch = typeof window !== "undefined" ? watchNextPopup() : undefined;
       try {
         pca = await msal();
         // login: always ask who signs in (after a sign-out another user may); consent: the
-        // server grants offline_access (a refresh token) only after consent.
-        result = await pca.loginPopup({ scopes, prompt: "login consent", redirectUri });
+        // server grants offline_access (a refresh token) only after consent. After a closed
+        // window msal still waits for it: the next sign-in takes over.
+        const popup = pca.loginPopup({ scopes, prompt: "login consent", redirectUri, ...(abandoned ? { overrideInteractionInProgress: true } : {}) });
+        popup.catch(() => undefined);
+        abandoned = false;
+        result = await (watch ? Promise.race([popup, watch.closed]) : popup);
       } catch (error) {
+        if (isServiceError(error) && error.kind === "cancelled") abandoned = true;
         throw interactiveError(error);
+      } finally {
+        watch?.stop();
       }
       // Who the next page load restores.
       if (result.account) pca.setActiveAccount(result.account);

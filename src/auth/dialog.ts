@@ -5,11 +5,15 @@
 /* global Office */
 import { PublicClientApplication } from "@azure/msal-browser";
 import type { SignInSettings } from "../core/settings/environment.js";
+import { cancelledOnLoginForm } from "./cancel.js";
 import type { DialogMode } from "./dialogBridge.js";
 import { encodeDialogMessage, type DialogErrorCode, type DialogResult } from "./dialogProtocol.js";
 import { loadAuthorityMetadata, msalConfiguration } from "./msalConfig.js";
+import type { PendingAuthorization } from "./oauthFlow.js";
+import { oauthStateOf } from "./redirectProtocol.js";
 
 const SETTINGS_KEY = "bizdata.signin.dialog.settings";
+const PENDING_KEY = "bizdata.signin.dialog.pending";
 
 interface DialogSettings {
   mode: DialogMode;
@@ -22,13 +26,16 @@ function settingsFromQuery(): DialogSettings | null {
   const clientId = q.get("clientId");
   if (!authority || !clientId) return null;
   const tokenEndpoint = q.get("tokenEndpoint");
+  const authorizeUrl = q.get("authorizeUrl");
   return {
     mode: q.get("mode") === "renew" ? "renew" : "signin",
     signIn: {
+      flow: q.get("flow") === "oauth" ? "oauth" : "oidc",
       authority,
       clientId,
       scopes: (q.get("scopes") ?? "").split(" ").filter(Boolean),
       ...(tokenEndpoint ? { tokenEndpoint } : {}),
+      ...(authorizeUrl ? { authorizeUrl } : {}),
     },
   };
 }
@@ -47,7 +54,11 @@ function errorCodeOf(error: unknown): string {
 }
 
 function dialogError(error: unknown): DialogResult {
+  // The explicit-endpoint flow's errors are ServiceErrors already (kind + userMessage).
+  const kind = typeof error === "object" && error !== null && "kind" in error ? String((error as { kind: unknown }).kind) : "";
+  if (kind === "cancelled") return { type: "error", code: "cancelled", description: "the sign-in was cancelled" };
   const code = errorCodeOf(error);
+  if (code === "access_denied" && cancelledOnLoginForm(error)) return { type: "error", code: "cancelled", description: "the sign-in was cancelled" };
   const mapped: DialogErrorCode =
     code === "access_denied"
       ? "access_denied"
@@ -66,6 +77,10 @@ async function run(): Promise<void> {
     return;
   }
   const settings = JSON.parse(stored) as DialogSettings;
+  if (settings.signIn.flow === "oauth") {
+    await runExplicitFlow(settings);
+    return;
+  }
   const redirectUri = `${location.origin}${location.pathname}`;
   const pca = new PublicClientApplication(
     msalConfiguration(settings.signIn, {
@@ -94,9 +109,37 @@ async function run(): Promise<void> {
   await pca.loginRedirect({ scopes: settings.signIn.scopes, prompt: settings.mode === "renew" ? "none" : "login", redirectUri });
 }
 
+/** Production: explicit endpoints, no id token, the broker's token endpoint (oauthFlow.ts). */
+async function runExplicitFlow(settings: DialogSettings): Promise<void> {
+  const { accountFromAccessToken, beginAuthorization, completeAuthorization } = await import("./oauthFlow.js");
+  const redirectUri = `${location.origin}${location.pathname}`;
+  const state = oauthStateOf(location.href);
+  const pendingRaw = sessionStorage.getItem(PENDING_KEY);
+  if (state && pendingRaw) {
+    sessionStorage.removeItem(PENDING_KEY);
+    sessionStorage.removeItem(SETTINGS_KEY);
+    const tokens = await completeAuthorization(settings.signIn, JSON.parse(pendingRaw) as PendingAuthorization, new URL(location.href));
+    send({
+      type: "signedIn",
+      accessToken: tokens.accessToken,
+      expiresAt: tokens.expiresAt,
+      account: accountFromAccessToken(tokens.accessToken, settings.signIn),
+      ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+    });
+    show("Signed in. You can close this window.");
+    return;
+  }
+  show(settings.mode === "renew" ? "Renewing your sign-in…" : "Opening the sign-in page…");
+  const { url, pending } = await beginAuthorization(settings.signIn, redirectUri, settings.mode === "renew" ? "none" : "login");
+  // The verifier waits in this window's session storage for the answer, then is removed.
+  sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  location.assign(url);
+}
+
 Office.onReady(() => {
   run().catch((error: unknown) => {
     sessionStorage.removeItem(SETTINGS_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
     show("Sign-in did not finish. Close this window and try again.");
     send(dialogError(error));
   });

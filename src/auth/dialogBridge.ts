@@ -26,10 +26,15 @@ export function dialogUrl(base: string, signIn: SignInSettings, mode: DialogMode
     scopes: signIn.scopes.join(" "),
   });
   if (signIn.tokenEndpoint) params.set("tokenEndpoint", signIn.tokenEndpoint);
+  if (signIn.flow) params.set("flow", signIn.flow);
+  if (signIn.authorizeUrl) params.set("authorizeUrl", signIn.authorizeUrl);
   return `${addinPageUrl(base, DIALOG_PAGE)}?${params}`;
 }
 
-export async function credentialsFromDialog(open: OpenDialog, url: string, mode: DialogMode): Promise<Credentials> {
+/** Credentials, and the explicit-endpoint flow's refresh token when the dialog passed one. */
+export type DialogCredentials = Credentials & { refreshToken?: string };
+
+export async function credentialsFromDialog(open: OpenDialog, url: string, mode: DialogMode): Promise<DialogCredentials> {
   // A renewal may start without a click (a cell function's request): let Office ask first.
   const outcome = await open(url, { promptBeforeOpen: mode === "renew" });
   if (outcome.kind === "closed") {
@@ -52,7 +57,12 @@ export async function credentialsFromDialog(open: OpenDialog, url: string, mode:
     throw error;
   }
   if (result.type === "signedIn") {
-    return { accessToken: result.accessToken, expiresAt: result.expiresAt, account: result.account };
+    return {
+      accessToken: result.accessToken,
+      expiresAt: result.expiresAt,
+      account: result.account,
+      ...(result.refreshToken ? { refreshToken: result.refreshToken } : {}),
+    };
   }
   switch (result.code) {
     case "access_denied":
@@ -61,6 +71,8 @@ export async function credentialsFromDialog(open: OpenDialog, url: string, mode:
       );
     case "login_required":
       throw signInExpired();
+    case "cancelled":
+      throw signInCancelled("You cancelled sign-in. Sign in again when you are ready.");
     default:
       throw signInFailed(
         `Sign-in did not finish${result.description ? `: ${result.description}` : "."} Try again.`,

@@ -10,11 +10,20 @@ export type DialogErrorCode =
   | "access_denied"
   /** prompt=none found no session: the user has to sign in. */
   | "login_required"
+  /** The user pressed Cancel on the login form. */
+  | "cancelled"
   /** Anything else (network, configuration). */
   | "failed";
 
 export type DialogResult =
-  | { type: "signedIn"; accessToken: string; expiresAt: number; account: AccountInfo }
+  | {
+      type: "signedIn";
+      accessToken: string;
+      expiresAt: number;
+      account: AccountInfo;
+      /** Explicit-endpoint flow only: kept in the task pane's memory for renewal through the broker. */
+      refreshToken?: string;
+    }
   | { type: "error"; code: DialogErrorCode; description: string };
 
 export function encodeDialogMessage(result: DialogResult): string {
@@ -28,7 +37,7 @@ export class MalformedDialogMessage extends Error {
   }
 }
 
-const ERROR_CODES: readonly DialogErrorCode[] = ["access_denied", "login_required", "failed"];
+const ERROR_CODES: readonly DialogErrorCode[] = ["access_denied", "login_required", "cancelled", "failed"];
 
 /** Reads a message from the dialog; throws MalformedDialogMessage (never quoting the message). */
 export function parseDialogMessage(raw: unknown): DialogResult {
@@ -52,7 +61,8 @@ export function parseDialogMessage(raw: unknown): DialogResult {
       typeof account !== "object" ||
       account === null ||
       typeof account.username !== "string" ||
-      typeof account.name !== "string"
+      typeof account.name !== "string" ||
+      (m.refreshToken !== undefined && (typeof m.refreshToken !== "string" || m.refreshToken.length === 0))
     ) {
       throw new MalformedDialogMessage("incomplete sign-in result");
     }
@@ -61,6 +71,7 @@ export function parseDialogMessage(raw: unknown): DialogResult {
       accessToken: m.accessToken,
       expiresAt: m.expiresAt,
       account: { name: account.name, username: account.username },
+      ...(typeof m.refreshToken === "string" ? { refreshToken: m.refreshToken } : {}),
     };
   }
   if (m.type === "error") {

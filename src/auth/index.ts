@@ -4,6 +4,7 @@ import type { EnvironmentSettings } from "../core/settings/environment.js";
 import { createDialogOpener, type OpenDialog } from "../office/dialog.js";
 import { createBrowserBackend, type MsalClient } from "./browserBackend.js";
 import type { FetchLike } from "./msalConfig.js";
+import { createOAuthBackend, type PopupHandle } from "./oauthBackend.js";
 import { createOfficeBackend } from "./officeBackend.js";
 import { createTokenSourceWith } from "./tokenSource.js";
 import type { SignInBackend, TokenSource } from "./types.js";
@@ -26,6 +27,8 @@ export interface TokenSourceDeps {
   /** Browser: builds the MSAL client (tests pass a fake). */
   createMsalClient?: (signIn: EnvironmentSettings["signIn"], redirectUri: string) => Promise<MsalClient>;
   fetchJson?: FetchLike;
+  /** Browser, explicit-endpoint flow: opens the popup (tests). */
+  openPopup?: (url: string) => PopupHandle | null;
   log?: Logger;
   now?: () => number;
 }
@@ -40,11 +43,14 @@ export function createTokenSource(
     deps.backend ??
     (platform === "office"
       ? createOfficeBackend(environment.signIn, deps.openDialog ?? createDialogOpener(), base)
-      : createBrowserBackend(environment.signIn, {
-          base,
-          ...(deps.createMsalClient ? { createClient: deps.createMsalClient } : {}),
-          ...(deps.fetchJson ? { fetchJson: deps.fetchJson } : {}),
-        }));
+      : environment.signIn.flow === "oauth"
+        ? // Explicit endpoints without an id token: msal-browser cannot (docs/sign-in.md).
+          createOAuthBackend(environment.signIn, { base, ...(deps.openPopup ? { openPopup: deps.openPopup } : {}) })
+        : createBrowserBackend(environment.signIn, {
+            base,
+            ...(deps.createMsalClient ? { createClient: deps.createMsalClient } : {}),
+            ...(deps.fetchJson ? { fetchJson: deps.fetchJson } : {}),
+          }));
   return createTokenSourceWith(backend, {
     ...(deps.log ? { log: deps.log } : {}),
     ...(deps.now ? { now: deps.now } : {}),

@@ -1,18 +1,46 @@
-// Sign-in inside Office: every interactive step and every renewal goes through the Office
-// dialog. The dialog keeps no tokens (session storage of a window that closes); the task pane
-// keeps the access token in memory. Renewal uses the authorization server's session
-// (prompt=none): no refresh token is ever reachable from a task pane whose storage may be
-// partitioned (Office on the web).
+// Sign-in inside Office: every interactive step goes through the Office dialog. The dialog keeps
+// no tokens (session storage of a window that closes); the task pane keeps the access token in
+// memory. Renewal: with the explicit-endpoint flow (production) the dialog hands over the
+// refresh token, kept in memory here and rotated through the broker; otherwise the authorization
+// server's session is used through the dialog (prompt=none), since no refresh token is reachable
+// from a task pane whose storage may be partitioned (Office on the web).
 import type { SignInSettings } from "../core/settings/environment.js";
 import type { OpenDialog } from "../office/dialog.js";
-import { credentialsFromDialog, dialogUrl } from "./dialogBridge.js";
-import type { SignInBackend } from "./types.js";
+import { credentialsFromDialog, dialogUrl, type DialogCredentials } from "./dialogBridge.js";
+import { signInExpired } from "./errors.js";
+import type { Credentials, SignInBackend } from "./types.js";
 
-export function createOfficeBackend(signIn: SignInSettings, openDialog: OpenDialog, base: string): SignInBackend {
+export interface OfficeBackendDeps {
+  /** Renews with a refresh token (oauthFlow's refreshTokens, loaded on demand). */
+  refresh?: (refreshToken: string) => Promise<{ accessToken: string; expiresAt: number; refreshToken?: string }>;
+}
+
+export function createOfficeBackend(signIn: SignInSettings, openDialog: OpenDialog, base: string, deps: OfficeBackendDeps = {}): SignInBackend {
+  let refreshToken: string | undefined;
+  const keep = (result: DialogCredentials): Credentials => {
+    refreshToken = result.refreshToken;
+    return { accessToken: result.accessToken, expiresAt: result.expiresAt, account: result.account };
+  };
+  const refresh =
+    deps.refresh ??
+    (async (token: string) => {
+      const { refreshTokens } = await import("./oauthFlow.js");
+      return refreshTokens(signIn, token);
+    });
   return {
     restore: async () => null,
-    signIn: () => credentialsFromDialog(openDialog, dialogUrl(base, signIn, "signin"), "signin"),
-    renew: () => credentialsFromDialog(openDialog, dialogUrl(base, signIn, "renew"), "renew"),
-    clear: async () => undefined,
+    signIn: async () => keep(await credentialsFromDialog(openDialog, dialogUrl(base, signIn, "signin"), "signin")),
+    renew: async (account) => {
+      if (signIn.flow !== "oauth") return credentialsFromDialog(openDialog, dialogUrl(base, signIn, "renew"), "renew");
+      if (!refreshToken) throw signInExpired();
+      const spent = refreshToken;
+      refreshToken = undefined;
+      const tokens = await refresh(spent);
+      refreshToken = tokens.refreshToken;
+      return { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt, account };
+    },
+    clear: async () => {
+      refreshToken = undefined;
+    },
   };
 }

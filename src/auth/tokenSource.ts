@@ -95,6 +95,8 @@ export function createTokenSourceWith(backend: SignInBackend, options: TokenSour
       } catch (error) {
         // No usable session left from before: the user signs in again.
         log({ level: "info", message: "No previous sign-in to restore", data: { kind: isServiceError(error) ? error.kind : "unknown" } });
+        // A stored sign-in the server refused (expired, or the sandbox restarted): the sign-in screen says so.
+        if (isServiceError(error) && error.kind === "unauthorized" && generation === started && !current) emit("expired");
       }
     })();
     return restoring;

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createTokenSource } from "../../src/auth/index.js";
 import { encodeDialogMessage } from "../../src/auth/dialogProtocol.js";
-import { SANDBOX_ENVIRONMENT } from "../../src/core/settings/environment.js";
+import { createOfficeBackend } from "../../src/auth/officeBackend.js";
+import { SANDBOX_ENVIRONMENT, SANDBOX_PRODUCTION_ENVIRONMENT } from "../../src/core/settings/environment.js";
 import { createDialogOpener } from "../../src/office/dialog.js";
 import { FakeOfficeUi, type DialogScript } from "./helpers/fakeOfficeUi.js";
 
@@ -110,4 +111,45 @@ test("renewal the user closes ends the session (back to the sign-in screen)", as
   await assert.rejects(source.getAccessToken({ forceRefresh: true }), (error: { kind: string }) => error.kind === "unauthorized");
   assert.equal(source.account(), null);
   assert.deepEqual(changes, [null]);
+});
+
+test("the dialog carries production's explicit endpoints, hands over the rotating refresh token, and Cancel is not a refusal", async () => {
+  const signIn = SANDBOX_PRODUCTION_ENVIRONMENT.signIn;
+  const opened: string[] = [];
+  const answers = [
+    encodeDialogMessage({ type: "signedIn", accessToken: "at-1", expiresAt: 1, account: { name: "A", username: "a" }, refreshToken: "rt-1" }),
+    encodeDialogMessage({ type: "error", code: "cancelled", description: "the sign-in was cancelled" }),
+  ];
+  const refreshed: string[] = [];
+  const backend = createOfficeBackend(
+    signIn,
+    async (url) => {
+      opened.push(url);
+      return { kind: "message", message: answers.shift() ?? "" };
+    },
+    "https://localhost:3000/",
+    {
+      refresh: async (token) => {
+        refreshed.push(token);
+        return { accessToken: `at-${refreshed.length + 1}`, expiresAt: 2, refreshToken: `rt-${refreshed.length + 1}` };
+      },
+    },
+  );
+  const first = await backend.signIn();
+  assert.equal(first.accessToken, "at-1");
+  const query = new URL(opened[0]!).searchParams;
+  assert.equal(query.get("flow"), "oauth");
+  assert.equal(query.get("authorizeUrl"), signIn.authorizeUrl);
+  assert.equal(query.get("tokenEndpoint"), signIn.tokenEndpoint);
+  assert.equal(query.get("scopes"), "");
+  const renewed = await backend.renew(first.account);
+  const again = await backend.renew(first.account);
+  assert.deepEqual([renewed.accessToken, again.accessToken], ["at-2", "at-3"]);
+  assert.deepEqual(refreshed, ["rt-1", "rt-2"], "each refresh token is used once, the newest next");
+  assert.equal(opened.length, 1, "renewal needs no dialog");
+  await assert.rejects(backend.signIn(), (error: { kind?: string; userMessage?: string }) => {
+    assert.equal(error.kind, "cancelled");
+    assert.doesNotMatch(error.userMessage ?? "", /did not allow/);
+    return true;
+  });
 });

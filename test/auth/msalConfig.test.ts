@@ -62,7 +62,7 @@ test("the dialog address is on the add-in's origin and carries only non-secret s
   const url = new URL(dialogUrl("https://localhost:3000", { ...SANDBOX_ENVIRONMENT.signIn, tokenEndpoint: "https://broker.example.org/token" }, "renew"));
   assert.equal(url.origin, "https://localhost:3000");
   assert.equal(url.pathname, "/dialog.html");
-  assert.deepEqual([...url.searchParams.keys()].sort(), ["authority", "clientId", "mode", "scopes", "tokenEndpoint"]);
+  assert.deepEqual([...url.searchParams.keys()].sort(), ["authority", "clientId", "flow", "mode", "scopes", "tokenEndpoint"]);
   assert.equal(url.searchParams.get("scopes"), "api:data:company api:data:contact api:data:lookup");
 });
 

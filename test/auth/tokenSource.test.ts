@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { createTokenSource } from "../../src/auth/index.js";
+import { createTokenSource, createTokenSourceWith } from "../../src/auth/index.js";
+import { signInExpired } from "../../src/auth/errors.js";
 import { SANDBOX_ENVIRONMENT } from "../../src/core/settings/environment.js";
 import { FakeMsal } from "./helpers/fakeMsal.js";
 
@@ -143,4 +144,21 @@ test("a listener that throws does not break sign-in for the others", async () =>
   source.onChange((account) => seen.push(account?.username));
   await source.signIn();
   assert.deepEqual(seen, ["analyst@example.com"]);
+});
+
+test("a stored sign-in the server no longer accepts (a restarted sandbox) tells the sign-in screen why", async () => {
+  const reasons: Array<string | undefined> = [];
+  const source = createTokenSourceWith({
+    restore: async () => {
+      throw signInExpired();
+    },
+    signIn: async () => ({ accessToken: "t", expiresAt: Date.now() + 60_000, account: { name: "", username: "u" } }),
+    renew: async () => {
+      throw signInExpired();
+    },
+    clear: async () => undefined,
+  });
+  source.onChange((account, reason) => reasons.push(`${account === null ? "none" : account.username}:${reason}`));
+  await assert.rejects(source.getAccessToken());
+  assert.deepEqual(reasons, ["none:expired"]);
 });

@@ -121,6 +121,32 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     await pages?.close();
   });
 
+  test("signed out: closing the sign-in window is said at once, Cancel on the login form is a cancel, sandbox fields are fixed", async () => {
+    const signInButton = page.getByRole("button", { name: "Sign in", exact: true });
+    await signInButton.waitFor({ timeout: 30_000 });
+    let popupOpened = page.waitForEvent("popup");
+    await signInButton.click();
+    let popup = await popupOpened;
+    await popup.locator("#email").waitFor({ timeout: 30_000 });
+    await popup.close();
+    // msal-browser alone would wait for its bridge timeout (about a minute), then blame the connection.
+    await page.getByText("The sign-in window was closed before sign-in finished").waitFor({ timeout: 10_000 });
+    assert.equal(await signInButton.isEnabled(), true);
+
+    popupOpened = page.waitForEvent("popup");
+    await signInButton.click();
+    popup = await popupOpened;
+    await popup.getByRole("button", { name: "Cancel" }).click({ timeout: 30_000 });
+    await page.getByText("You cancelled sign-in").waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByText("You did not allow").count(), 0);
+
+    await page.getByRole("heading", { name: "Connection settings" }).waitFor();
+    assert.equal(await page.getByLabel("Data API address").isEditable(), true, "custom endpoints are editable");
+    await page.getByRole("radio", { name: /^Sandbox \(local/ }).check();
+    assert.equal(await page.getByLabel("Data API address").isEditable(), false, "the sandbox's are fixed");
+    await page.getByRole("radio", { name: "Custom endpoints" }).check();
+  });
+
   test("the analyst signs in through the sandbox's login page and searches companies", async () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).waitFor({ timeout: 30_000 });
     await signInThroughPopup("analyst@example.com", "analyst-pass");
@@ -198,7 +224,7 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     const popupsBefore = popupsOpened;
     await page.getByRole("tab", { name: "Contacts" }).click();
     await page.locator("[role=tabpanel] > div:not([hidden])").getByRole("button", { name: "Search", exact: true }).click();
-    await page.getByText("Your sign-in has expired. Sign in again to continue.").waitFor({ timeout: 30_000 });
+    await page.getByText("Your sign-in has ended: the sign-in server no longer accepts it").waitFor({ timeout: 30_000 });
     assert.equal(await page.getByRole("button", { name: "Sign in", exact: true }).count(), 1);
     assert.equal(popupsOpened, popupsBefore, "no window opens by itself");
   });

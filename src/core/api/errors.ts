@@ -2,6 +2,7 @@
 // with errorFromResponse reading an HTTP answer into it. Every message, error object and
 // toJSON() output is redacted: no Authorization header or token survives into an error.
 import { DATA_ROLES, SCOPES, labelForPointer, summarizeIssues, type ValidationIssue } from "../contract/index.js";
+import { gatewayUserMessage } from "./production/gatewayMessages.js";
 import { redactText, redactValue } from "./redact.js";
 import type { ServiceErrorKind, ServiceErrorObject } from "./types.js";
 
@@ -209,6 +210,9 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   const requestId = errors.find((e) => e.requestId)?.requestId ?? facts.headers.get("x-request-id") ?? undefined;
   if (requestId) details.requestId = requestId;
   if (kind === "validation") details.issues = issuesFromErrors(errors);
+  // Production's gateway codes (ZI...) say more than the status alone.
+  const gateway = gatewayUserMessage({ status: facts.status, body: { errors }, ...(facts.operation ? { operation: facts.operation } : {}) });
+  if (gateway) details.userMessage = gateway;
   if (kind === "forbidden") {
     const scope = findMissing(texts, Object.values(SCOPES), /scope[^a-z]*["'=:\s]+([a-z]+:[a-z]+:[a-z]+)/i);
     const role = findMissing(texts, DATA_ROLES, /role[^a-z]*["'=:\s]+([a-z]+:[a-z]+)/i);

@@ -1,7 +1,13 @@
 // Per-user settings: which environment the add-in talks to. They live in the user's own
 // storage (OfficeRuntime.storage in Office, localStorage in a browser), never in the workbook,
 // so a shared workbook never carries anyone's endpoints or sign-in details.
-import { environmentProblems, PRODUCTION_ENVIRONMENT, SANDBOX_ENVIRONMENT, type EnvironmentSettings } from "./environment.js";
+import {
+  environmentProblems,
+  PRODUCTION_ENVIRONMENT,
+  SANDBOX_ENVIRONMENT,
+  SANDBOX_PRODUCTION_ENVIRONMENT,
+  type EnvironmentSettings,
+} from "./environment.js";
 
 export interface UserSettings {
   environment: EnvironmentSettings;
@@ -23,27 +29,15 @@ export interface UserSettingsStore {
   save(settings: UserSettings): Promise<string[]>;
 }
 
-function isEnvironment(value: unknown): value is EnvironmentSettings {
-  if (!value || typeof value !== "object") return false;
-  const env = value as Partial<EnvironmentSettings>;
-  return (
-    (env.kind === "sandbox" || env.kind === "production" || env.kind === "custom") &&
-    typeof env.label === "string" &&
-    typeof env.apiBaseUrl === "string" &&
-    typeof env.audiencesBaseUrl === "string" &&
-    !!env.signIn &&
-    typeof env.signIn.authority === "string" &&
-    typeof env.signIn.clientId === "string" &&
-    Array.isArray(env.signIn.scopes)
-  );
-}
+/** The stored shape's check (environmentSchema.ts, loaded on demand). */
+const shapeCheck = () => import("./environmentSchema.js").then((m) => m.isEnvironmentSettings);
 
 /** Reads stored settings; anything unreadable falls back to the defaults. */
-export function parseUserSettings(raw: string | null): UserSettings {
+export function parseUserSettings(raw: string | null, isEnvironmentSettings: (value: unknown) => value is EnvironmentSettings): UserSettings {
   if (!raw) return DEFAULT_USER_SETTINGS;
   try {
     const parsed = JSON.parse(raw) as { environment?: unknown };
-    return isEnvironment(parsed.environment) ? { environment: parsed.environment } : DEFAULT_USER_SETTINGS;
+    return isEnvironmentSettings(parsed.environment) ? { environment: parsed.environment } : DEFAULT_USER_SETTINGS;
   } catch {
     return DEFAULT_USER_SETTINGS;
   }
@@ -51,9 +45,15 @@ export function parseUserSettings(raw: string | null): UserSettings {
 
 export function createUserSettingsStore(storage: UserStorage): UserSettingsStore {
   return {
-    load: async () => parseUserSettings(await storage.getItem(USER_SETTINGS_KEY)),
+    load: async () => parseUserSettings(await storage.getItem(USER_SETTINGS_KEY), await shapeCheck()),
     save: async (settings) => {
-      const problems = settings.environment.kind === "sandbox" ? [] : environmentProblems(settings.environment);
+      // The sandbox presets are fixed and local (plain http in tests): only their shape is checked.
+      const preset = settings.environment.kind === "sandbox" || settings.environment.kind === "sandboxProduction";
+      const isEnvironmentSettings = await shapeCheck();
+      const problems = [
+        ...(isEnvironmentSettings(settings.environment) ? [] : ["The settings are incomplete. Choose an environment again."]),
+        ...(preset ? [] : environmentProblems(settings.environment)),
+      ];
       if (problems.length > 0) return problems;
       await storage.setItem(USER_SETTINGS_KEY, JSON.stringify({ environment: settings.environment }));
       return [];
@@ -61,5 +61,5 @@ export function createUserSettingsStore(storage: UserStorage): UserSettingsStore
   };
 }
 
-/** The preset environments a user picks from (custom starts from production's shape). */
-export const ENVIRONMENT_PRESETS: readonly EnvironmentSettings[] = [SANDBOX_ENVIRONMENT, PRODUCTION_ENVIRONMENT];
+/** The preset environments a user picks from (custom starts from the sandbox's shape). */
+export const ENVIRONMENT_PRESETS: readonly EnvironmentSettings[] = [SANDBOX_ENVIRONMENT, SANDBOX_PRODUCTION_ENVIRONMENT, PRODUCTION_ENVIRONMENT];

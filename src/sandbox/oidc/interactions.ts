@@ -149,9 +149,10 @@ export async function interactionRoutes(app: FastifyInstance, getProvider: GetPr
   app.post<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid/abort`, async (req, reply) => {
     const interaction = await details(req as InteractionRequest, reply);
     if (!interaction) return reply;
+    // Cancel on the login form is not a refusal of access: the add-in says the two apart.
     return finish(req as InteractionRequest, reply, {
       error: "access_denied",
-      error_description: "The user did not allow access.",
+      error_description: interaction.prompt.name === "login" ? "The user cancelled sign-in." : "The user did not allow access.",
     });
   });
 }

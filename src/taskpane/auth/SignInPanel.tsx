@@ -109,7 +109,9 @@ export function SignInPanel({ tokenSource, environment, message }: SignInPanelPr
 
   const notice =
     problem ??
-    (reason === "expired" ? "Your sign-in has expired. Sign in again to continue." : null) ??
+    (reason === "expired"
+      ? "Your sign-in has ended: the sign-in server no longer accepts it (it expired, or the server restarted). Sign in again to continue."
+      : null) ??
     message ??
     null;
 

@@ -1,24 +1,53 @@
-// Where the add-in talks to: sandbox, production or custom endpoints. Saved per user (their own
-// storage), never in the workbook.
+// Where the add-in talks to: the sandbox (either profile), production or custom endpoints. Saved
+// per user (their own storage), never in the workbook. The sandbox presets are fixed: their
+// fields are shown read-only so it is clear what they are and that choosing another edits them.
 import { useState } from "react";
-import { Button, Field, Input, Radio, RadioGroup } from "@fluentui/react-components";
-import { PRODUCTION_ENVIRONMENT, SANDBOX_ENVIRONMENT, type EnvironmentSettings } from "../../core/settings/environment.js";
+import { Button, Field, Input, Radio, RadioGroup, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  PRODUCTION_ENVIRONMENT,
+  productionAddresses,
+  SANDBOX_ENVIRONMENT,
+  SANDBOX_PRODUCTION_ENVIRONMENT,
+  type EnvironmentSettings,
+} from "../../core/settings/environment.js";
 import { errorText } from "../errorText.js";
 import { useServices } from "../services.js";
 
+const useStyles = makeStyles({
+  section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS, minWidth: 0 },
+  heading: { fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, margin: `${tokens.spacingVerticalM} 0 0` },
+  wrap: { overflowWrap: "anywhere", margin: 0 },
+  input: { width: "100%", minWidth: 0 },
+});
+
+const PRESETS: Record<string, EnvironmentSettings> = {
+  sandbox: SANDBOX_ENVIRONMENT,
+  sandboxProduction: SANDBOX_PRODUCTION_ENVIRONMENT,
+  production: PRODUCTION_ENVIRONMENT,
+};
+
+type SignIn = EnvironmentSettings["signIn"];
+
 export function SettingsTab() {
+  const styles = useStyles();
   const services = useServices();
   const [env, setEnv] = useState<EnvironmentSettings>(services.runtime.environment);
   const [problems, setProblems] = useState<string[]>([]);
   const [message, setMessage] = useState<string | undefined>();
+  const fixed = env.kind === "sandbox" || env.kind === "sandboxProduction";
 
   const choose = (kind: string) => {
-    if (kind === "sandbox") setEnv(SANDBOX_ENVIRONMENT);
-    else if (kind === "production") setEnv(PRODUCTION_ENVIRONMENT);
-    else setEnv({ ...env, kind: "custom", label: "Custom" });
+    const preset = PRESETS[kind];
+    if (preset) setEnv(preset);
+    else setEnv({ ...SANDBOX_ENVIRONMENT, ...(env.kind === "custom" ? env : {}), kind: "custom", label: "Custom" });
   };
-  const edit = (change: Partial<EnvironmentSettings>, signIn?: Partial<EnvironmentSettings["signIn"]>) =>
-    setEnv((e) => ({ ...e, ...change, kind: e.kind === "sandbox" ? "custom" : e.kind, signIn: { ...e.signIn, ...signIn } }));
+  const edit = (change: Partial<EnvironmentSettings>, signIn?: Partial<SignIn>) =>
+    setEnv((e) => ({ ...e, ...change, signIn: { ...e.signIn, ...signIn } }));
+  /** Sets or removes an optional member. */
+  const optional = <T extends object, K extends keyof T>(value: T, key: K, text: string): T => {
+    const { [key]: _old, ...rest } = value;
+    return (text ? { ...rest, [key]: text } : rest) as T;
+  };
 
   const save = async () => {
     setMessage(undefined);
@@ -34,46 +63,68 @@ export function SettingsTab() {
     }
   };
 
+  const field = (label: string, value: string, onChange: (text: string) => void, hint?: string) => (
+    <Field label={label} {...(hint ? { hint } : {})}>
+      <Input className={styles.input} value={value} readOnly={fixed} onChange={(_, d) => onChange(d.value)} />
+    </Field>
+  );
+
   return (
-    <section aria-label="Settings">
-      {services.environmentOverridden && <p>The page address sets the data API for this session ({services.runtime.environment.apiBaseUrl}).</p>}
+    <section aria-labelledby="settings-heading" className={styles.section}>
+      <h2 id="settings-heading" className={styles.heading}>
+        Connection settings
+      </h2>
+      {services.environmentOverridden && (
+        <p className={styles.wrap}>The page address sets the data API for this session ({services.runtime.environment.apiBaseUrl}).</p>
+      )}
       <RadioGroup value={env.kind} onChange={(_, d) => choose(d.value)} aria-label="Environment">
         <Radio value="sandbox" label="Sandbox (local, no account needed)" />
+        <Radio value="sandboxProduction" label="Sandbox (production profile, with the local token broker)" />
         <Radio value="production" label="Production service" />
         <Radio value="custom" label="Custom endpoints" />
       </RadioGroup>
-      <Field label="Data API address">
-        <Input value={env.apiBaseUrl} onChange={(_, d) => edit({ apiBaseUrl: d.value })} />
-      </Field>
-      <Field label="Audience API address">
-        <Input value={env.audiencesBaseUrl} onChange={(_, d) => edit({ audiencesBaseUrl: d.value })} />
-      </Field>
-      <Field label="Sign-in authority">
-        <Input value={env.signIn.authority} onChange={(_, d) => edit({}, { authority: d.value })} />
-      </Field>
-      <Field label="Client id">
-        <Input value={env.signIn.clientId} onChange={(_, d) => edit({}, { clientId: d.value })} />
-      </Field>
-      <Field label="Token endpoint (optional)" hint="Your organization's token broker, when it has one">
-        <Input
-          value={env.signIn.tokenEndpoint ?? ""}
-          onChange={(_, d) => {
-            const { tokenEndpoint: _old, ...rest } = env.signIn;
-            setEnv({ ...env, signIn: d.value ? { ...rest, tokenEndpoint: d.value } : rest });
-          }}
-        />
-      </Field>
+      {fixed && (
+        <p className={styles.wrap} id="settings-fixed">
+          These addresses are fixed for the sandbox. Choose Production service or Custom endpoints to change them.
+        </p>
+      )}
+      {env.profile === "production" ? (
+        <>
+          {field("Service address", env.apiBaseUrl, (text) => {
+            const at = productionAddresses(text);
+            edit({ apiBaseUrl: text, audiencesBaseUrl: at.audiencesBaseUrl }, { authority: at.authority, authorizeUrl: at.authorizeUrl });
+          })}
+          {field("Sign-in (authorize) address", env.signIn.authorizeUrl ?? "", (text) => edit({}, { authorizeUrl: text }))}
+          {field("Client id", env.signIn.clientId, (text) => edit({}, { clientId: text }), "From your organization's app registration")}
+          {field("Token broker address", env.signIn.tokenEndpoint ?? "", (text) => edit({}, { tokenEndpoint: text }), "Your organization's broker, ending in /token")}
+          {field("API relay (optional)", env.relayUrl ?? "", (text) => setEnv((e) => optional(e, "relayUrl", text)), "Only when the service does not answer browsers")}
+        </>
+      ) : (
+        <>
+          {field("Data API address", env.apiBaseUrl, (text) => edit({ apiBaseUrl: text }))}
+          {field("Audience API address", env.audiencesBaseUrl, (text) => edit({ audiencesBaseUrl: text }))}
+          {field("Sign-in authority", env.signIn.authority, (text) => edit({}, { authority: text }))}
+          {field("Client id", env.signIn.clientId, (text) => edit({}, { clientId: text }))}
+          {field("Token endpoint (optional)", env.signIn.tokenEndpoint ?? "", (text) => setEnv((e) => ({ ...e, signIn: optional(e.signIn, "tokenEndpoint", text) })), "Your organization's token broker, when it has one")}
+        </>
+      )}
       {problems.length > 0 && (
-        <ul role="alert">
+        <ul role="alert" className={styles.wrap}>
           {problems.map((p) => (
             <li key={p}>{p}</li>
           ))}
         </ul>
       )}
-      <Button appearance="primary" onClick={() => void save()}>
-        Save settings
-      </Button>
-      {message && <p role="status">{message}</p>}
+      <div>
+        <Button appearance="primary" onClick={() => void save()}>
+          Save settings
+        </Button>
+      </div>
+      {message && (
+        <p role="status" className={styles.wrap}>
+          {message}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,0 +1,74 @@
+// Audiences through production's studio operations, turned into the contract's documents:
+// the list is paged (all pages are read), rows are read with POST .../rows/actions/search,
+// studio documents page with meta {page: {size, number}, total}, and a column's dataType may be
+// absent (it is then text; the rows code shows any type it does not know as text).
+import { pageCount } from "./paging.js";
+
+/** The data type a column without one is given: shown as text. */
+export const TEXT_DATA_TYPE = "TEXT";
+
+export const STUDIO_LIST_PAGE_SIZE = 100;
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
+
+function normalizeColumn(column: unknown): unknown {
+  if (!isObject(column) || !isObject(column.attributes)) return column;
+  const attributes = column.attributes;
+  return {
+    ...column,
+    attributes: {
+      ...attributes,
+      dataType: typeof attributes.dataType === "string" && attributes.dataType !== "" ? attributes.dataType : TEXT_DATA_TYPE,
+      columnType: typeof attributes.columnType === "string" ? attributes.columnType : "UNKNOWN",
+    },
+  };
+}
+
+/** One audience with every column's dataType and columnType present. */
+export function normalizeAudience(audience: unknown): unknown {
+  if (!isObject(audience) || !isObject(audience.attributes) || !Array.isArray(audience.attributes.columns)) return audience;
+  return { ...audience, attributes: { ...audience.attributes, columns: audience.attributes.columns.map(normalizeColumn) } };
+}
+
+/** The items count of a studio document (meta.total), or of the contract's (meta.totalResults). */
+export function studioTotal(doc: unknown): number | undefined {
+  if (!isObject(doc) || !isObject(doc.meta)) return undefined;
+  const { total, totalResults } = doc.meta;
+  if (typeof total === "number") return total;
+  if (typeof totalResults === "number") return totalResults;
+  return undefined;
+}
+
+/** A studio page's meta in the contract's terms: totalResults, page number and page count. */
+export function contractMeta(doc: unknown, pageNumber: number, pageSize: number): { totalResults: number; page: { number: number; total: number } } {
+  const items = isObject(doc) && Array.isArray(doc.data) ? doc.data.length : 0;
+  const total = studioTotal(doc) ?? (pageNumber - 1) * pageSize + items;
+  return { totalResults: total, page: { number: pageNumber, total: pageCount(total, pageSize) } };
+}
+
+/** Where rows are read in production: the same query, POST to .../rows/actions/search. */
+export function rowsSearchUrl(contractRowsUrl: string): string | undefined {
+  const url = new URL(contractRowsUrl);
+  if (!/\/audiences\/[^/]+\/rows$/.test(url.pathname)) return undefined;
+  url.pathname = `${url.pathname}/actions/search`;
+  return url.href;
+}
+
+export type StudioPageFetcher = (pageNumber: number, pageSize: number) => Promise<unknown>;
+
+/**
+ * Every page of the audience list, as one contract list document. Stops at meta.total, at an
+ * empty page, or when fetchPage answers null (past the end). The 100-page cap still holds.
+ */
+export async function collectAudienceList(fetchPage: (pageNumber: number, pageSize: number) => Promise<unknown | null>): Promise<{ data: unknown[] }> {
+  const data: unknown[] = [];
+  for (let n = 1; n <= 100; n++) {
+    const doc = await fetchPage(n, STUDIO_LIST_PAGE_SIZE);
+    if (doc === null || !isObject(doc) || !Array.isArray(doc.data) || doc.data.length === 0) break;
+    data.push(...doc.data.map(normalizeAudience));
+    const total = studioTotal(doc);
+    if (doc.data.length < STUDIO_LIST_PAGE_SIZE || (total !== undefined && data.length >= total)) break;
+  }
+  return { data };
+}
