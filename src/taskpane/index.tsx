@@ -75,6 +75,7 @@ function Root({ boot }: { boot: BootResult }) {
     settings: boot.settings,
     changeEnvironment: setEnvironment,
     environmentOverridden: boot.overridden,
+    onUsageChanged: (listener) => runtime.onUsageChanged(listener),
   };
   return (
     <ServicesProvider value={services}>

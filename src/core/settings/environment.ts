@@ -42,7 +42,8 @@ export const SANDBOX_PRODUCTION_ENVIRONMENT: EnvironmentSettings = {
     authority: sandboxProduction.authority,
     authorizeUrl: sandboxProduction.authorizeUrl,
     tokenEndpoint: `${SANDBOX_BROKER_URL}/token`,
-    clientId: "excel-addin",
+    // The confidential client the sandbox's production profile and the local broker share.
+    clientId: "bizdata-excel-addin",
     // No scope asked: the service grants every scope of the app (asking for one it lacks fails).
     scopes: [],
   },
