@@ -1,12 +1,14 @@
 // `npm run bench`: runs every bench/*.ts module's exported bench* functions in one process,
 // in file order, each printing its own figures side by side with its baseline.
-// Pass names to run a subset: `npm run bench -- client enrich`.
+// Pass names to run a subset: `npm run bench -- client enrich`. `chaos` names the fault runs:
+// the cells in every calculation order (cells.ts, its last variant under faults) and the imports.
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const only = process.argv.slice(2);
+const ALIASES: Record<string, string[]> = { chaos: ["cells", "chaos-imports"] };
+const only = process.argv.slice(2).flatMap((name) => ALIASES[name] ?? [name]);
 const files = readdirSync(here)
   .filter((f) => f.endsWith(".ts") && f !== "run.ts")
   .filter((f) => only.length === 0 || only.some((name) => f.startsWith(name)))
