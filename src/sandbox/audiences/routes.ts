@@ -67,6 +67,14 @@ function notFound(what: string, parameter: string): ApiError {
 
 /** The data scope an audience of this kind needs: its records are companies or contacts. */
 const scopeFor = (type: AudienceKind) => (type === "COMPANY" ? SCOPES.company : SCOPES.contact);
+/**
+ * The production service's audience scopes (docs/service-production.md): a token holding either
+ * reaches every audience of its account, whatever its records are; the production profile
+ * tells reading and managing apart before a request gets here.
+ */
+const AUDIENCE_SCOPES = ["api:audience:read", "api:audience:manage"];
+const mayUse = (principal: TokenPrincipal, type: AudienceKind) =>
+  principal.scopes.includes(scopeFor(type)) || AUDIENCE_SCOPES.some((scope) => principal.scopes.includes(scope));
 
 export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engine }: Deps): void {
   /**
@@ -76,13 +84,13 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
   const audienceOf = (principal: TokenPrincipal, id: string) => {
     const audience = store.getAudience(id);
     if (!audience || audience.account !== principal.account) throw notFound("No audience has this id.", "audienceId");
-    requireScope(principal, scopeFor(audience.type));
+    if (!mayUse(principal, audience.type)) requireScope(principal, scopeFor(audience.type));
     return audience;
   };
 
   app.get(`/v1/audiences`, async (request, reply) => {
     const principal = principalOf(request);
-    const kinds = AUDIENCE_TYPES.filter((type) => principal.scopes.includes(scopeFor(type)));
+    const kinds = AUDIENCE_TYPES.filter((type) => mayUse(principal, type));
     if (kinds.length === 0) requireScope(principal, SCOPES.company);
     const data = store
       .listAudiences(principal.account)
