@@ -3,7 +3,7 @@
 // Office (shared by the task pane and the functions of the shared runtime), IndexedDB in a
 // browser, memory elsewhere. Both sit behind one small key-value interface shaped like
 // OfficeRuntime.storage, so the cache store and the spend store are written once.
-import { MemoryCacheStore, MemorySpendStore, type CacheStore, type SpendState, type SpendStore } from "../core/enrich/index.js";
+import { MemoryCacheStore, MemorySpendStore, parseSpendState, type CacheStore, type SpendStore } from "../core/enrich/index.js";
 
 /** The part of OfficeRuntime.storage this module uses. */
 export interface KeyValueStorage {
@@ -47,17 +47,7 @@ export function createStorageSpendStore(storage: KeyValueStorage, userKey = "def
   const key = `biz-enrich-spend:${userKey}`;
   return {
     async load() {
-      const text = (await storage.getItems([key]))[key];
-      if (typeof text !== "string") return undefined;
-      try {
-        const parsed = JSON.parse(text) as Partial<SpendState>;
-        if (typeof parsed.day === "string" && typeof parsed.used === "number" && typeof parsed.cap === "number") {
-          return { day: parsed.day, used: parsed.used, cap: parsed.cap };
-        }
-      } catch {
-        // A damaged entry counts as none: the day starts from zero with the default cap.
-      }
-      return undefined;
+      return parseSpendState((await storage.getItems([key]))[key]);
     },
     async save(state) {
       await storage.setItems({ [key]: JSON.stringify(state) });

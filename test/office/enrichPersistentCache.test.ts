@@ -81,4 +81,15 @@ describe("persistent enrichment stores", () => {
     assert.equal(client.calls.length, 1);
     assert.equal((await engine.spendStatus()).cap, 1000);
   });
+
+  it("reads a stored count of the wrong shape as none, and a sound one as it was", async () => {
+    const storage = new FakeOfficeStorage();
+    const spend = createStorageSpendStore(storage, "u");
+    for (const damaged of ['{"day":"2026-01-01","used":"5","cap":10}', '{"day":"2026-01-01","used":-1,"cap":10}', '{"day":"2026-01-01","cap":10}', "[]", "null"]) {
+      storage.items.set("biz-enrich-spend:u", damaged);
+      assert.equal(await spend.load(), undefined, damaged);
+    }
+    storage.items.set("biz-enrich-spend:u", '{"day":"2026-01-01","used":5,"cap":10}');
+    assert.deepEqual(await spend.load(), { day: "2026-01-01", used: 5, cap: 10 });
+  });
 });
