@@ -24,6 +24,12 @@ const ENRICH = "POST /data/v1/companies/enrich";
 /** OfficeRuntime.storage in memory: string values, null for absent keys. */
 class MemoryKeyValueStorage implements KeyValueStorage {
   readonly items = new Map<string, string>();
+  async getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  async setItem(key: string, value: string) {
+    await this.setItems({ [key]: value });
+  }
   async getItems(keys: string[]) {
     return Object.fromEntries(keys.map((k) => [k, this.items.get(k) ?? null]));
   }

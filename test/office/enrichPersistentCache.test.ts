@@ -8,6 +8,12 @@ import { FakeEnrichClient } from "../core/enrich/fakeClient.js";
 /** OfficeRuntime.storage as documented: string values, getItems gives null for absent keys. */
 class FakeOfficeStorage implements KeyValueStorage {
   readonly items = new Map<string, string>();
+  async getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  async setItem(key: string, value: string) {
+    await this.setItems({ [key]: value });
+  }
   async getItems(keys: string[]) {
     return Object.fromEntries(keys.map((k) => [k, this.items.get(k) ?? null]));
   }

@@ -2,6 +2,7 @@
 // browser's localStorage or OfficeRuntime.storage), never the workbook, under a key that
 // names the user so two people sharing a machine do not see each other's jobs.
 import { compiledCheck } from "../contract/index.js";
+import type { KeyValueItems } from "../storage/keyValue.js";
 import type { TrackedJob } from "./trackedJob.js";
 import { TrackedJobSchema } from "./trackedJobSchema.js";
 
@@ -10,12 +11,6 @@ export interface JobStorage {
   readonly key?: string;
   load(): Promise<TrackedJob[]>;
   save(jobs: readonly TrackedJob[]): Promise<void>;
-}
-
-/** The shape shared by window.localStorage and OfficeRuntime.storage (sync or async). */
-export interface KeyValueStore {
-  getItem(key: string): string | null | Promise<string | null>;
-  setItem(key: string, value: string): void | Promise<void>;
 }
 
 export const JOB_STORAGE_PREFIX = "bizdata.jobs.v1.";
@@ -48,7 +43,7 @@ export function pruneJobs(jobs: readonly TrackedJob[]): TrackedJob[] {
   return jobs.filter((j) => keep.has(j));
 }
 
-export function keyValueJobStorage(store: KeyValueStore, userId: string): JobStorage {
+export function keyValueJobStorage(store: KeyValueItems, userId: string): JobStorage {
   const key = JOB_STORAGE_PREFIX + encodeURIComponent(userId);
   return {
     key,
