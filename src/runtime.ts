@@ -7,14 +7,15 @@ import { RequestHooks } from "./core/api/hooks.js";
 import { usageChangesAfterSpending, type UsageListener } from "./core/api/usageChanges.js";
 import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type SpendStore } from "./core/enrich/index.js";
 import { createRecordMatcher, type RecordMatcher } from "./core/enrich/matcher.js";
-import { JobPoller, JobTracker, keyValueJobStorage, type KeyValueStore } from "./core/jobs/index.js";
+import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js";
+import type { KeyValueItems } from "./core/storage/keyValue.js";
 import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";
 import { fetchTransport } from "./core/api/transport.js";
 import { productionTransport } from "./core/api/production/index.js";
 import type { AccountInfo, TokenSource } from "./auth/types.js";
 import { signOutOnRefusedSignIn } from "./auth/signOutOnRefusal.js";
 import { enrichmentStores } from "./office/persistentCache.js";
-import { userStorage } from "./office/userStorage.js";
+import { userStorage } from "./office/hostStorage.js";
 import type { FunctionsConfig, JobStatusConfig } from "./functions/functions.js";
 
 export type { TokenSource } from "./auth/types.js";
@@ -65,8 +66,8 @@ export interface RuntimeOptions {
   stores?: EnrichmentStoresFactory;
   /** Requests per second the client allows itself (the plan's allowance). */
   requestsPerSecond?: number;
-  /** Where job lists are kept (default: the user's storage of src/office/userStorage). */
-  jobStore?: KeyValueStore;
+  /** Where job lists are kept (default: the user's storage of src/office/hostStorage). */
+  jobStore?: KeyValueItems;
 }
 
 /** FNV-1a over UTF-16 code units, two seeds: a short stable key that does not spell the text out. */

@@ -24,6 +24,12 @@ const ENRICH = "POST /data/v1/companies/enrich";
 /** OfficeRuntime.storage in memory: string values, null for absent keys. */
 class MemoryKeyValueStorage implements KeyValueStorage {
   readonly items = new Map<string, string>();
+  async getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  async setItem(key: string, value: string) {
+    await this.setItems({ [key]: value });
+  }
   async getItems(keys: string[]) {
     return Object.fromEntries(keys.map((k) => [k, this.items.get(k) ?? null]));
   }
@@ -67,22 +73,20 @@ function refusedTokenSource() {
   return { source, reasons, switchTo, forcedRefreshes: () => forcedRefreshes };
 }
 
-/** What a streaming cell shows, in order. */
+/** What a streaming cell shows, in order; `shows(value)` resolves when the cell shows it. */
 function streamingCell() {
   const results: unknown[] = [];
+  const watchers: { value: unknown; resolve: () => void }[] = [];
   return {
     results,
     onCanceled: undefined as (() => void) | undefined,
-    setResult: (value: unknown) => results.push(value instanceof FakeCustomFunctionsError ? `${value.code} ${value.message}` : value),
+    setResult: (value: unknown) => {
+      const shown = value instanceof FakeCustomFunctionsError ? `${value.code} ${value.message}` : value;
+      results.push(shown);
+      for (const watcher of watchers.filter((w) => w.value === shown)) watcher.resolve();
+    },
+    shows: (value: unknown) => (results.includes(value) ? Promise.resolve() : new Promise<void>((resolve) => watchers.push({ value, resolve }))),
   };
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!check()) {
-    assert.ok(Date.now() < deadline, `timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe("runtime wiring against the sandbox", () => {
@@ -180,7 +184,7 @@ describe("runtime wiring against the sandbox", () => {
     assert.ok(jobId);
     const cell = streamingCell();
     fns.jobStatus(created.data.id, jobId, cell as unknown as CustomFunctions.StreamingInvocation<string>);
-    await until(() => cell.results.includes("SUCCEEDED"), "the job status cell to show SUCCEEDED");
+    await cell.shows("SUCCEEDED");
 
     await runtime.tokens.signOut();
     assert.equal(await runtime.isSignedIn(), false);

@@ -8,6 +8,7 @@ import type { EnrichmentEngine } from "../core/enrich/index.js";
 import type { RecordMatcher } from "../core/enrich/matcher.js";
 import type { JobPoller } from "../core/jobs/index.js";
 import type { ConfigAccess } from "./cellFunctionsImpl.js";
+import type { Clock } from "../core/api/types.js";
 
 /**
  * What the functions do (engine calls, errors, job streaming) loads with import() on the first
@@ -38,27 +39,50 @@ export interface FunctionsConfig {
 /** How long a cell calculated as the workbook opens waits for the runtime to configure these functions. */
 const STARTUP_WAIT_MS = 5000;
 
+const timerSleep: Clock["sleep"] = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), reject(new Error("aborted"))), { once: true });
+  });
+let startupSleep: Clock["sleep"] = timerSleep;
+
+/** The clock of the startup wait (tests pass a fake one; `undefined` restores the system timer). */
+export function setStartupClock(clock: Pick<Clock, "sleep"> | undefined): void {
+  startupSleep = clock ? (ms, signal) => clock.sleep(ms, signal) : timerSleep;
+}
+
+/** Waits until `settled()` holds (a configure call wakes `waiters`) or the startup wait ends. */
+async function startupGate(settled: () => boolean, waiters: Set<() => void>): Promise<void> {
+  if (settled()) return;
+  const stop = new AbortController();
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      stop.abort();
+      waiters.delete(done);
+      resolve();
+    };
+    waiters.add(done);
+    startupSleep(STARTUP_WAIT_MS, stop.signal).then(done, () => undefined);
+  });
+}
+
 /** The injected configuration: absent until the runtime configures it ("starting"), or detached. */
-const injected: { config: FunctionsConfig | undefined; detached: boolean; ready: Promise<void>; markReady: () => void } = (() => {
-  let markReady = (): void => undefined;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
-  return { config: undefined, detached: false, ready, markReady };
-})();
+const injected: { config: FunctionsConfig | undefined; detached: boolean; waiters: Set<() => void> } = {
+  config: undefined,
+  detached: false,
+  waiters: new Set(),
+};
 
 /** Called once by the runtime with the shared engine; `undefined` detaches it (sign-out, tests). */
 export function configureFunctions(config: FunctionsConfig | undefined): void {
   injected.config = config;
   injected.detached = config === undefined;
-  if (config) injected.markReady();
+  if (config) for (const wake of [...injected.waiters]) wake();
 }
 
 /** The configuration, waiting briefly if Excel calculates before the runtime has started. */
 async function currentConfig(): Promise<FunctionsConfig | undefined> {
-  if (injected.config || injected.detached) return injected.config;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, STARTUP_WAIT_MS)));
-  await Promise.race([injected.ready, timeout]);
-  clearTimeout(timer);
+  await startupGate(() => injected.config !== undefined || injected.detached, injected.waiters);
   return injected.config;
 }
 
@@ -194,16 +218,7 @@ export function configureJobStatus(config: JobStatusConfig | undefined): void {
 }
 
 async function jobStatusConfig(): Promise<JobStatusConfig | undefined> {
-  if (jobStatusInjected.config || jobStatusInjected.detached) return jobStatusInjected.config;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      jobStatusInjected.waiters.delete(done);
-      resolve();
-    };
-    const timer = setTimeout(done, STARTUP_WAIT_MS);
-    jobStatusInjected.waiters.add(done);
-  });
+  await startupGate(() => jobStatusInjected.config !== undefined || jobStatusInjected.detached, jobStatusInjected.waiters);
   return jobStatusInjected.config;
 }
 

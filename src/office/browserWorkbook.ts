@@ -3,7 +3,6 @@
 // the demonstration run the same code path.
 import { columnLetter, uniqueHeaders, uniqueSheetName, uniqueTableName, toCsv, listSeparatorFor, type CellValue, type ColumnSpec, type CsvOptions } from "../core/sheet/index.js";
 import {
-  parseSavedSearches,
   SAVED_SEARCHES_KEY,
   WorkbookError,
   type NewTableRequest,
@@ -176,6 +175,7 @@ export class BrowserWorkbook implements WorkbookAdapter {
   }
 
   async loadSavedSearches(): Promise<SavedSearchRecord[]> {
+    const { parseSavedSearches } = await import("../core/search/savedSearchSchema.js");
     return parseSavedSearches(this.storage.getItem(SAVED_SEARCHES_KEY));
   }
 

@@ -14,7 +14,6 @@ import {
   type ColumnSpec,
 } from "../core/sheet/index.js";
 import {
-  parseSavedSearches,
   SAVED_SEARCHES_KEY,
   WorkbookError,
   type NewTableRequest,
@@ -243,6 +242,7 @@ export class ExcelWorkbook implements WorkbookAdapter {
   }
 
   async loadSavedSearches(): Promise<SavedSearchRecord[]> {
+    const { parseSavedSearches } = await import("../core/search/savedSearchSchema.js");
     return this.run(async (context) => {
       const setting = context.workbook.settings.getItemOrNullObject(SAVED_SEARCHES_KEY);
       setting.load("value");

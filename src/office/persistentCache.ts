@@ -1,24 +1,19 @@
-/* global OfficeRuntime, indexedDB */
-// Where the enrichment cache and the daily record count persist: OfficeRuntime.storage in
-// Office (shared by the task pane and the functions of the shared runtime), IndexedDB in a
-// browser, memory elsewhere. Both sit behind one small key-value interface shaped like
-// OfficeRuntime.storage, so the cache store and the spend store are written once.
-import { MemoryCacheStore, MemorySpendStore, type CacheStore, type SpendState, type SpendStore } from "../core/enrich/index.js";
+// Where the enrichment cache and the daily record count persist: the host's storage for bulk
+// data (hostStorage.ts: OfficeRuntime.storage in Office, IndexedDB in a browser), memory
+// elsewhere. Both sit behind the one key-value port (core/storage/keyValue.ts), so the cache
+// store and the spend store are written once.
+import { MemoryCacheStore, MemorySpendStore, parseSpendState, type CacheStore, type SpendStore } from "../core/enrich/index.js";
+import type { KeyValueStorage } from "../core/storage/keyValue.js";
+import { hostStorage } from "./hostStorage.js";
 
-/** The part of OfficeRuntime.storage this module uses. */
-export interface KeyValueStorage {
-  getItems(keys: string[]): Promise<Record<string, string | null | undefined>>;
-  setItems(items: Record<string, string>): Promise<void>;
-  removeItems(keys: string[]): Promise<void>;
-  getKeys(): Promise<string[]>;
-}
+export type { KeyValueStorage };
 
 /** Every cache key starts with this (see core/enrich/recordCache.ts); clear() removes only these. */
 const CACHE_KEY_PREFIX = "biz-enrich:";
 /** OfficeRuntime.storage holds 10 MB per add-in; write in modest batches. */
 const WRITE_BATCH = 200;
 
-export function createStorageCacheStore(storage: KeyValueStorage): CacheStore {
+export function createStorageCacheStore(storage: Pick<KeyValueStorage, "getItems" | "setItems" | "removeItems" | "getKeys">): CacheStore {
   return {
     async getMany(keys) {
       const found = new Map<string, string>();
@@ -43,21 +38,11 @@ export function createStorageCacheStore(storage: KeyValueStorage): CacheStore {
 }
 
 /** The daily new-record count and cap of one user, under a key of its own. */
-export function createStorageSpendStore(storage: KeyValueStorage, userKey = "default"): SpendStore {
+export function createStorageSpendStore(storage: Pick<KeyValueStorage, "getItems" | "setItems">, userKey = "default"): SpendStore {
   const key = `biz-enrich-spend:${userKey}`;
   return {
     async load() {
-      const text = (await storage.getItems([key]))[key];
-      if (typeof text !== "string") return undefined;
-      try {
-        const parsed = JSON.parse(text) as Partial<SpendState>;
-        if (typeof parsed.day === "string" && typeof parsed.used === "number" && typeof parsed.cap === "number") {
-          return { day: parsed.day, used: parsed.used, cap: parsed.cap };
-        }
-      } catch {
-        // A damaged entry counts as none: the day starts from zero with the default cap.
-      }
-      return undefined;
+      return parseSpendState((await storage.getItems([key]))[key]);
     },
     async save(state) {
       await storage.setItems({ [key]: JSON.stringify(state) });
@@ -65,82 +50,9 @@ export function createStorageSpendStore(storage: KeyValueStorage, userKey = "def
   };
 }
 
-/** A KeyValueStorage on IndexedDB (browser mode): one object store of string values. */
-export function createIndexedDbStorage(databaseName = "bizdata-addin", factory: IDBFactory = indexedDB): KeyValueStorage {
-  const storeName = "kv";
-  let opened: Promise<IDBDatabase> | undefined;
-  const open = (): Promise<IDBDatabase> =>
-    (opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(databaseName, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(storeName);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error("IndexedDB could not be opened"));
-    }));
-  const transact = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | undefined): Promise<T | undefined> => {
-    const db = await open();
-    return new Promise<T | undefined>((resolve, reject) => {
-      const tx = db.transaction(storeName, mode);
-      const request = work(tx.objectStore(storeName));
-      tx.oncomplete = () => resolve(request?.result);
-      tx.onerror = () => reject(tx.error ?? new Error("IndexedDB transaction failed"));
-      tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
-    });
-  };
-  return {
-    async getItems(keys) {
-      const out: Record<string, string | null> = {};
-      const db = await open();
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction(storeName, "readonly");
-        const store = tx.objectStore(storeName);
-        for (const key of keys) {
-          const request = store.get(key);
-          request.onsuccess = () => {
-            out[key] = typeof request.result === "string" ? request.result : null;
-          };
-        }
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error ?? new Error("IndexedDB read failed"));
-      });
-      return out;
-    },
-    async setItems(items) {
-      const db = await open();
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction(storeName, "readwrite");
-        const store = tx.objectStore(storeName);
-        for (const [key, value] of Object.entries(items)) store.put(value, key);
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error ?? new Error("IndexedDB write failed"));
-      });
-    },
-    async removeItems(keys) {
-      const db = await open();
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction(storeName, "readwrite");
-        const store = tx.objectStore(storeName);
-        for (const key of keys) store.delete(key);
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error ?? new Error("IndexedDB delete failed"));
-      });
-    },
-    async getKeys() {
-      const keys = await transact("readonly", (store) => store.getAllKeys());
-      return (keys ?? []).filter((key): key is string => typeof key === "string");
-    },
-  };
-}
-
-/** The storage this runtime has: OfficeRuntime.storage in Office, IndexedDB in a browser, else none. */
-export function enrichmentStorage(): KeyValueStorage | undefined {
-  if (typeof OfficeRuntime !== "undefined" && OfficeRuntime.storage) return OfficeRuntime.storage;
-  if (typeof indexedDB !== "undefined") return createIndexedDbStorage();
-  return undefined;
-}
-
 /** The cache store and spend store for the runtime (memory ones when nothing persists). */
 export function enrichmentStores(userKey?: string): { cache: CacheStore; spendStore: SpendStore } {
-  const storage = enrichmentStorage();
+  const storage = hostStorage("bulk");
   if (!storage) return { cache: new MemoryCacheStore(), spendStore: new MemorySpendStore() };
   return { cache: createStorageCacheStore(storage), spendStore: createStorageSpendStore(storage, userKey) };
 }

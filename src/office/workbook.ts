@@ -1,9 +1,8 @@
 // The one surface the task pane uses to put tables into a workbook and keep saved searches
 // in it. Two implementations: excelWorkbook.ts (Office) and browserWorkbook.ts (a plain page).
 // The UI receives one of them through context and never touches Office itself.
-import type { ResumeState } from "../core/search/index.js";
 import type { CellValue, ColumnSpec } from "../core/sheet/index.js";
-import type { RecordKind } from "../core/contract/index.js";
+import type { SavedSearchRecord } from "../core/search/savedSearchSchema.js";
 
 export type InsertTarget =
   /** A new worksheet (the default: nothing is ever overwritten). */
@@ -50,19 +49,8 @@ export interface TableWriter {
   stats(): WriteStats;
 }
 
-export interface SavedSearchRecord {
-  id: string;
-  name: string;
-  kind: RecordKind;
-  filters: Record<string, unknown>;
-  sort?: string;
-  columns: string[];
-  /** The table the search was last written to, for Refresh. */
-  tableName?: string;
-  /** Pages an import of this search could not fetch, for Resume after the pane was closed. */
-  pendingImport?: ResumeState;
-  savedAt: string;
-}
+/** A saved search as the workbook keeps it (its schema: core/search/savedSearchSchema.ts). */
+export type { SavedSearchRecord };
 
 export type WorkbookErrorKind = "declined" | "notFound" | "tableChanged" | "excel";
 
@@ -94,28 +82,3 @@ export interface WorkbookAdapter {
 
 /** Settings key under which saved searches live in the workbook (never tokens or endpoints). */
 export const SAVED_SEARCHES_KEY = "bizdata.savedSearches";
-
-/** Parses stored saved searches, dropping anything that is not one. */
-export function parseSavedSearches(raw: unknown): SavedSearchRecord[] {
-  let value = raw;
-  if (typeof value === "string") {
-    try {
-      value = JSON.parse(value) as unknown;
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(value)) return [];
-  return value.filter((v): v is SavedSearchRecord => {
-    if (!v || typeof v !== "object") return false;
-    const s = v as Partial<SavedSearchRecord>;
-    return (
-      typeof s.id === "string" &&
-      typeof s.name === "string" &&
-      (s.kind === "company" || s.kind === "contact") &&
-      !!s.filters &&
-      typeof s.filters === "object" &&
-      Array.isArray(s.columns)
-    );
-  });
-}

@@ -95,6 +95,7 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     credits: accounts,
     stats: createStats(),
     faults: options.faults,
+    jobEvents: new EventTarget(),
     authenticate: (authorization) => authenticator.authenticate(authorization),
   };
   const authenticator = createAuthenticator(keys, () => ctx.trustedIssuers, () => ctx.apiAudience, clock);

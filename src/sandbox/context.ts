@@ -111,6 +111,8 @@ export interface SandboxContext {
   credits: CreditLedger;
   stats: SandboxStats;
   faults: FaultOptions;
+  /** Fires "jobs" after background jobs move (tests await it instead of waiting on time). */
+  jobEvents: EventTarget;
   /**
    * Authenticate and authorize an API request (401/403 replies are sent by the caller's hook).
    * Extensions use it for their own routes.

@@ -9,7 +9,7 @@ import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { SANDBOX_ENVIRONMENT, type EnvironmentSettings } from "../core/settings/environment.js";
 import { createUserSettingsStore, type UserSettingsStore } from "../core/settings/userSettings.js";
 import type { BrowserWorkbook } from "../office/browserWorkbook.js";
-import { userStorage } from "../office/userStorage.js";
+import { userStorage } from "../office/hostStorage.js";
 import type { WorkbookAdapter } from "../office/workbook.js";
 import { officeHost, supportsEntityCards } from "../office/hostCapabilities.js";
 import type { TokenSourceFactory } from "../runtime.js";

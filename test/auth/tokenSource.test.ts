@@ -32,8 +32,11 @@ test("concurrent callers with an expired token share one refresh (rotating refre
   advance(120_000);
   let open!: () => void;
   msal.gate = new Promise<void>((resolve) => (open = resolve));
+  const started = msal.refreshStarted();
   const callers = Array.from({ length: 20 }, (_, i) => source.getAccessToken(i % 2 ? { forceRefresh: true } : undefined));
-  await new Promise((r) => setTimeout(r, 5));
+  await started;
+  // Every caller was started before the refresh: let their queued steps run before it ends.
+  await new Promise((resolve) => setImmediate(resolve));
   open();
   const tokens = await Promise.all(callers);
   assert.equal(msal.refreshCalls, 1, "one refresh for twenty callers");
@@ -114,8 +117,9 @@ test("a renewal overtaken by sign-out does not bring the session back", async ()
   advance(120_000);
   let open!: () => void;
   msal.gate = new Promise<void>((resolve) => (open = resolve));
+  const started = msal.refreshStarted();
   const pending = source.getAccessToken();
-  await new Promise((r) => setTimeout(r, 5));
+  await started;
   await source.signOut();
   open();
   await assert.rejects(pending, (error: { kind: string }) => error.kind === "unauthorized");

@@ -50,14 +50,11 @@ function jobItem(page: Page, audienceName: string): Locator {
   return page.locator("li[data-job-id]").filter({ hasText: audienceName }).first();
 }
 
+/** Waits (Playwright's own wait on the element) until the job shows one of the states; returns it. */
 async function waitForState(item: Locator, states: string[], timeout = 60_000): Promise<string> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const state = (await item.getAttribute("data-state")) ?? "";
-    if (states.includes(state)) return state;
-    assert.ok(Date.now() < deadline, `job still ${state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const inState = item.page().locator(states.map((state) => `[data-state="${state}"]`).join(", "));
+  await item.and(inState).waitFor({ timeout });
+  return (await item.getAttribute("data-state")) ?? "";
 }
 
 describe("job status panel in the browser against the sandbox", { skip, timeout: 600_000 }, () => {
@@ -81,12 +78,13 @@ describe("job status panel in the browser against the sandbox", { skip, timeout:
 
     let item = jobItem(page, target.attributes.name);
     await waitForState(item, ["RUNNING"]);
-    const percents = new Set<string>();
-    while (percents.size < 2) {
-      const p = await item.getByTestId("job-percent").innerText();
-      if (p !== "0%") percents.add(p);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // Two different percentages past 0%: the progress moves while the job runs.
+    const percent = item.getByTestId("job-percent");
+    await percent.filter({ hasNotText: /^0%$/ }).waitFor();
+    const first = await percent.innerText();
+    const escaped = first.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    await percent.filter({ hasNotText: new RegExp(`^(0%|${escaped})$`) }).waitFor();
+    assert.notEqual(await percent.innerText(), first);
 
     // Close and reopen the pane mid-job: the job is remembered and followed again.
     assert.deepEqual(errors, []);

@@ -3,11 +3,26 @@ import assert from "node:assert/strict";
 import { afterEach, before, describe, it } from "node:test";
 import { createEnrichmentEngine } from "../../src/core/enrich/index.js";
 import { FakeEnrichClient } from "../core/enrich/fakeClient.js";
+import { FakeTimer, settle } from "../core/jobs/fakes.js";
 import { cellOutcome, installFakeCustomFunctions, invocation } from "./fakeCustomFunctions.js";
 
 before(() => installFakeCustomFunctions());
 
 const fns = await import("../../src/functions/functions.js");
+
+/** A fake startup clock that tells when a cell starts its startup wait. */
+function startupClock() {
+  const timer = new FakeTimer();
+  let started!: () => void;
+  const waiting = new Promise<void>((resolve) => (started = resolve));
+  const clock = {
+    sleep: (ms: number, signal?: AbortSignal) => {
+      started();
+      return timer.sleep(ms, signal);
+    },
+  };
+  return { clock, timer, waiting };
+}
 
 function configure(signedIn = true, cards = false) {
   const client = new FakeEnrichClient();
@@ -62,16 +77,33 @@ describe("BIZ functions", () => {
   it("lets cells calculated as the workbook opens wait for the runtime to configure the functions", async () => {
     // A fresh copy of the module: never configured yet.
     const fresh = (await import(`../../src/functions/functions.js?startup=${Date.now()}`)) as typeof fns;
+    const { clock, waiting } = startupClock();
+    fresh.setStartupClock(clock);
     const pending = cellOutcome(fresh.company(9, "name", invocation()));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waiting;
     fresh.configureFunctions({ engine: createEnrichmentEngine({ client: new FakeEnrichClient(), windowMs: 2 }), isSignedIn: () => true });
     assert.deepEqual(await pending, { value: "Company 9" });
+  });
+
+  it("asks to sign in when the runtime has not configured the functions by the end of the startup wait", async () => {
+    const fresh = (await import(`../../src/functions/functions.js?startup=late-${Date.now()}`)) as typeof fns;
+    const { clock, timer, waiting } = startupClock();
+    fresh.setStartupClock(clock);
+    const pending = cellOutcome(fresh.company(9, "name", invocation()));
+    await waiting;
+    await timer.advance(4_999);
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await settle();
+    assert.equal(settled, false, "still waiting just before the end of the startup wait");
+    await timer.advance(1);
+    assert.deepEqual(await pending, { error: "#N/A", message: "Sign in from the task pane" });
   });
 
   it("waits for a sign-in check that is still restoring", async () => {
     const client = new FakeEnrichClient();
     const engine = createEnrichmentEngine({ client, windowMs: 2 });
-    fns.configureFunctions({ engine, isSignedIn: () => new Promise((resolve) => setTimeout(() => resolve(true), 20)) });
+    fns.configureFunctions({ engine, isSignedIn: () => new Promise((resolve) => setImmediate(() => resolve(true))) });
     assert.deepEqual(await cellOutcome(fns.company(5, "name", invocation())), { value: "Company 5" });
   });
 

@@ -51,6 +51,31 @@ test("saved searches persist in the given storage", async () => {
   assert.deepEqual(await b.loadSavedSearches(), []);
 });
 
+test("a damaged saved search is dropped and the others are kept", async () => {
+  const storage = memoryStorage();
+  const good = { id: "1", name: "Kept", kind: "company", filters: { country: ["DE"] }, columns: ["name"], savedAt: "2026-01-01" };
+  const resumable = {
+    ...good,
+    id: "3",
+    name: "Resumable",
+    pendingImport: { kind: "company", tableName: "T", columns: ["name"], pageSize: 100, parts: [{ filters: {}, count: 250 }], missing: [{ part: 0, page: 2 }], total: 250 },
+  };
+  storage.setItem(
+    "bizdata.savedSearches",
+    JSON.stringify([
+      good,
+      { ...good, id: "2", kind: "people" },
+      { ...good, id: 4 },
+      { ...resumable, id: "5", pendingImport: { ...resumable.pendingImport, missing: "all" } },
+      null,
+      resumable,
+    ]),
+  );
+  const loaded = await new BrowserWorkbook(storage).loadSavedSearches();
+  assert.deepEqual(loaded.map((s) => s.name), ["Kept", "Resumable"]);
+  assert.deepEqual(loaded[1]!.pendingImport?.missing, [{ part: 0, page: 2 }]);
+});
+
 test("column letters", () => {
   assert.equal(columnLetter(0), "A");
   assert.equal(columnLetter(25), "Z");

@@ -8,6 +8,12 @@ import { FakeEnrichClient } from "../core/enrich/fakeClient.js";
 /** OfficeRuntime.storage as documented: string values, getItems gives null for absent keys. */
 class FakeOfficeStorage implements KeyValueStorage {
   readonly items = new Map<string, string>();
+  async getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  async setItem(key: string, value: string) {
+    await this.setItems({ [key]: value });
+  }
   async getItems(keys: string[]) {
     return Object.fromEntries(keys.map((k) => [k, this.items.get(k) ?? null]));
   }
@@ -80,5 +86,16 @@ describe("persistent enrichment stores", () => {
     assert.ok(result.ok && result.values[0] === "Company 5");
     assert.equal(client.calls.length, 1);
     assert.equal((await engine.spendStatus()).cap, 1000);
+  });
+
+  it("reads a stored count of the wrong shape as none, and a sound one as it was", async () => {
+    const storage = new FakeOfficeStorage();
+    const spend = createStorageSpendStore(storage, "u");
+    for (const damaged of ['{"day":"2026-01-01","used":"5","cap":10}', '{"day":"2026-01-01","used":-1,"cap":10}', '{"day":"2026-01-01","cap":10}', "[]", "null"]) {
+      storage.items.set("biz-enrich-spend:u", damaged);
+      assert.equal(await spend.load(), undefined, damaged);
+    }
+    storage.items.set("biz-enrich-spend:u", '{"day":"2026-01-01","used":5,"cap":10}');
+    assert.deepEqual(await spend.load(), { day: "2026-01-01", used: 5, cap: 10 });
   });
 });

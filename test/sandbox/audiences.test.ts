@@ -36,17 +36,20 @@ async function createAudience(s: Running, body: Record<string, unknown>): Promis
   return { id: r.body.data.id, rowIds: r.body.meta.rowIds, columns: r.body.data.attributes.columns };
 }
 
-/** Polls the job until it ends; returns every status seen. */
+/** Resolves when the sandbox's job engine has next moved its jobs (an event, not a wait on time). */
+const jobsMoved = (s: Running): Promise<void> =>
+  new Promise((resolve) => s.ctx.jobEvents.addEventListener("jobs", () => resolve(), { once: true }));
+
+/** Reads the job after each move of the job engine until it ends; returns every status seen. */
 async function followJob(s: Running, token: string, audienceId: string, jobId: string): Promise<{ status: string; percentProgress?: number }[]> {
   const seen: { status: string; percentProgress?: number }[] = [];
-  const deadline = Date.now() + 20_000;
   for (;;) {
+    const moved = jobsMoved(s);
     const r = await call(s, "GET", `/v1/audiences/${audienceId}/jobs/${jobId}`, token);
     assert.equal(r.status, 200, JSON.stringify(r.body));
     seen.push(r.body.data.attributes);
     if (TERMINAL.includes(r.body.data.attributes.status)) return seen;
-    assert.ok(Date.now() < deadline, `job still ${r.body.data.attributes.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await moved;
   }
 }
 
@@ -319,13 +322,12 @@ describe("sandbox audience jobs across a restart", () => {
       audienceId = a.id;
       const r = await call(first, "POST", `/v1/audiences/${a.id}/actions/enrich`, t, enrichBody({ scope: "AUDIENCE" }));
       jobId = r.body.data.id;
-      // Wait until it is part-way through.
-      const deadline = Date.now() + 20_000;
+      // Wait until it is part-way through: read it again after each move of the job engine.
       for (;;) {
+        const moved = jobsMoved(first);
         const st = (await call(first, "GET", `/v1/audiences/${a.id}/jobs/${jobId}`, t)).body.data.attributes;
         if (st.status === "RUNNING" && st.percentProgress > 0) break;
-        assert.ok(Date.now() < deadline);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await moved;
       }
     } finally {
       await first.close();

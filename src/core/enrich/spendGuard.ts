@@ -2,15 +2,11 @@
 // already under management (enriched before, or shown so in search results) cost nothing and
 // do not count. Reservations are made before a request and given back for records the
 // service did not charge (no match, errors).
+import type { Static } from "@sinclair/typebox";
+import type { SpendStateSchema } from "./spendState.js";
 
-export interface SpendState {
-  /** UTC day the count belongs to, YYYY-MM-DD. */
-  day: string;
-  /** New records requested on that day. */
-  used: number;
-  /** New records allowed per day. */
-  cap: number;
-}
+/** Its shape is the stored schema (spendState.ts). */
+export type SpendState = Static<typeof SpendStateSchema>;
 
 /** Per-user persistence of the spend state (OfficeRuntime.storage / browser storage; memory in tests). */
 export interface SpendStore {

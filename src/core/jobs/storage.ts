@@ -1,7 +1,10 @@
 // Where the job list is remembered between task-pane sessions: per-user storage (the
 // browser's localStorage or OfficeRuntime.storage), never the workbook, under a key that
 // names the user so two people sharing a machine do not see each other's jobs.
+import { compiledCheck } from "../contract/index.js";
+import type { KeyValueItems } from "../storage/keyValue.js";
 import type { TrackedJob } from "./trackedJob.js";
+import { TrackedJobSchema } from "./trackedJobSchema.js";
 
 export interface JobStorage {
   /** Names the place the list is kept; trackers opened on the same key are one tracker. */
@@ -10,31 +13,14 @@ export interface JobStorage {
   save(jobs: readonly TrackedJob[]): Promise<void>;
 }
 
-/** The shape shared by window.localStorage and OfficeRuntime.storage (sync or async). */
-export interface KeyValueStore {
-  getItem(key: string): string | null | Promise<string | null>;
-  setItem(key: string, value: string): void | Promise<void>;
-}
-
 export const JOB_STORAGE_PREFIX = "bizdata.jobs.v1.";
 
 /** Jobs kept at most; the oldest finished ones go first. */
 export const MAX_REMEMBERED_JOBS = 50;
 
-function isTrackedJob(v: unknown): v is TrackedJob {
-  if (v === null || typeof v !== "object") return false;
-  const j = v as Partial<TrackedJob>;
-  return (
-    typeof j.audienceId === "string" &&
-    typeof j.jobId === "string" &&
-    typeof j.audienceName === "string" &&
-    typeof j.startedAt === "number" &&
-    typeof j.status === "string" &&
-    typeof j.terminal === "boolean"
-  );
-}
+const isTrackedJob = (value: unknown): value is TrackedJob => compiledCheck(TrackedJobSchema).Check(value);
 
-/** Reads a stored job list, dropping anything that is not a job. */
+/** Reads a stored job list, dropping anything that is not a job (the others are kept). */
 export function parseStoredJobs(raw: string | null): TrackedJob[] {
   if (raw === null || raw === "") return [];
   let value: unknown;
@@ -57,7 +43,7 @@ export function pruneJobs(jobs: readonly TrackedJob[]): TrackedJob[] {
   return jobs.filter((j) => keep.has(j));
 }
 
-export function keyValueJobStorage(store: KeyValueStore, userId: string): JobStorage {
+export function keyValueJobStorage(store: KeyValueItems, userId: string): JobStorage {
   const key = JOB_STORAGE_PREFIX + encodeURIComponent(userId);
   return {
     key,

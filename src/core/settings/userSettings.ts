@@ -8,18 +8,13 @@ import {
   SANDBOX_PRODUCTION_ENVIRONMENT,
   type EnvironmentSettings,
 } from "./environment.js";
+import type { KeyValueItems } from "../storage/keyValue.js";
 
 export interface UserSettings {
   environment: EnvironmentSettings;
 }
 
 export const DEFAULT_USER_SETTINGS: UserSettings = { environment: SANDBOX_ENVIRONMENT };
-
-/** Async key-value storage owned by the user (OfficeRuntime.storage has this shape). */
-export interface UserStorage {
-  getItem(key: string): Promise<string | null>;
-  setItem(key: string, value: string): Promise<void>;
-}
 
 export const USER_SETTINGS_KEY = "bizdata.userSettings";
 
@@ -43,7 +38,7 @@ export function parseUserSettings(raw: string | null, isEnvironmentSettings: (va
   }
 }
 
-export function createUserSettingsStore(storage: UserStorage): UserSettingsStore {
+export function createUserSettingsStore(storage: KeyValueItems): UserSettingsStore {
   return {
     load: async () => parseUserSettings(await storage.getItem(USER_SETTINGS_KEY), await shapeCheck()),
     save: async (settings) => {

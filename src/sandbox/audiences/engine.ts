@@ -14,6 +14,8 @@ export interface JobEngineOptions {
   /** Tick interval in ms (default 50). */
   tickMs?: number;
   now?: () => number;
+  /** Called after each tick that had jobs to move. */
+  onTick?: () => void;
 }
 
 /** Most rows one tick processes (about 60 ms of work), so a fast setting never blocks the event loop for long. */
@@ -106,6 +108,15 @@ export class JobEngine {
       return;
     }
     const now = this.now();
+    try {
+      this.advanceAll(jobs, now);
+    } finally {
+      this.opts.onTick?.();
+    }
+  }
+
+  private advanceAll(jobs: readonly JobRecord[], now: number): void {
+    const { store } = this.opts;
     for (const job of jobs) {
       try {
         this.advance(job, now);

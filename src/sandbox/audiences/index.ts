@@ -8,7 +8,14 @@ import { AudienceStore } from "./store.js";
 export const audiencesExtension: SandboxExtension = async (app, ctx) => {
   const store = new AudienceStore(ctx.db);
   seedAudiences(store, ctx.records, ctx.options.seed);
-  const engine = new JobEngine({ store, records: ctx.records, credits: ctx.credits, rowsPerSecond: () => ctx.options.jobRowsPerSecond, now: () => ctx.clock.now() });
+  const engine = new JobEngine({
+    store,
+    records: ctx.records,
+    credits: ctx.credits,
+    rowsPerSecond: () => ctx.options.jobRowsPerSecond,
+    now: () => ctx.clock.now(),
+    onTick: () => ctx.jobEvents.dispatchEvent(new Event("jobs")),
+  });
   registerAudienceRoutes(app, { ctx, store, engine });
   // Stop the timer before the database closes; jobs left RUNNING resume on the next start.
   app.addHook("onClose", async () => engine.stop());

@@ -3,6 +3,7 @@
 // nocontact@example.com simply lacks api:data:contact.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
+import { grantAsked } from "./consent.js";
 import { consentPage, errorPage, loginPage } from "./pages.js";
 import { OIDC_PREFIX } from "./provider.js";
 import { checkCredentials, findUserById } from "./users.js";
@@ -128,19 +129,7 @@ export async function interactionRoutes(app: FastifyInstance, getProvider: GetPr
       if (!grant) {
         return html(reply, 400, errorPage("Sign-in expired", "This sign-in has expired. Start signing in again."));
       }
-      const missing = interaction.prompt.details as {
-        missingOIDCScope?: string[];
-        missingOIDCClaims?: string[];
-        missingResourceScopes?: Record<string, string[]>;
-      };
-      if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
-      if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-      for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
-        const allowed = scopes.filter((s) => user.scopes.includes(s));
-        const refused = scopes.filter((s) => !user.scopes.includes(s));
-        if (allowed.length > 0) grant.addResourceScope(resource, allowed.join(" "));
-        if (refused.length > 0) grant.rejectResourceScope(resource, refused.join(" "));
-      }
+      grantAsked(grant, interaction.prompt.details, user.scopes);
       const grantId = await grant.save();
       return finish(req, reply, { consent: interaction.grantId ? {} : { grantId } });
     },

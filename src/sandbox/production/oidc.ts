@@ -11,6 +11,7 @@ import type { JWK } from "jose";
 import { SCOPES } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import { adapterFactory, createOidcStore } from "../oidc/adapter.js";
+import { grantAsked } from "../oidc/consent.js";
 import { errorPage, loginPage } from "../oidc/pages.js";
 import { addinOrigins, oidcSettingsFor, REDIRECT_PAGES, resourceIndicatorFor } from "../oidc/provider.js";
 import { gatewayNotFound, sendGateway } from "./gateway.js";
@@ -177,15 +178,7 @@ function interactionRoutes(app: FastifyInstance, getProvider: () => Provider): v
     const provider = getProvider();
     const grant = interaction.grantId ? await provider.Grant.find(interaction.grantId) : new provider.Grant({ accountId: user.id, clientId: String(interaction.params.client_id) });
     if (!grant) return expired(reply);
-    const missing = interaction.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
-    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
-    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-    for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
-      const allowed = scopes.filter((s) => user.scopes.includes(s));
-      const refused = scopes.filter((s) => !user.scopes.includes(s));
-      if (allowed.length > 0) grant.addResourceScope(resource, allowed.join(" "));
-      if (refused.length > 0) grant.rejectResourceScope(resource, refused.join(" "));
-    }
+    grantAsked(grant, interaction.prompt.details, user.scopes);
     const grantId = await grant.save();
     return finish(req as InteractionRequest, reply, { consent: interaction.grantId ? {} : { grantId } });
   });

@@ -13,6 +13,11 @@ export class FakeMsal implements MsalClient {
   private counter = 0;
   /** Lets a test hold a refresh open while others pile up. */
   gate: Promise<void> = Promise.resolve();
+  private refreshWaiters: (() => void)[] = [];
+  /** Resolves when the next refresh reaches this client (awaits the event, not time). */
+  refreshStarted(): Promise<void> {
+    return new Promise((resolve) => this.refreshWaiters.push(resolve));
+  }
   storage = new Map<string, string>();
 
   constructor(
@@ -57,6 +62,7 @@ export class FakeMsal implements MsalClient {
     if (!request.forceRefresh && this.issued.length > 0) return this.issue();
     const used = this.refreshToken;
     this.refreshCalls++;
+    for (const resolve of this.refreshWaiters.splice(0)) resolve();
     await this.gate;
     if (this.revoked || used === null || used !== this.refreshToken) {
       // Reuse of a rotated refresh token: the server revokes the whole grant.

@@ -8,6 +8,7 @@ import {
   type EnrichmentEngineOptions,
 } from "../../../src/core/enrich/index.js";
 import { FakeEnrichClient } from "./fakeClient.js";
+import { FakeTimer } from "../jobs/fakes.js";
 
 const FIELDS = ["name", "revenue", "certified", "country"];
 
@@ -72,13 +73,18 @@ describe("enrichment engine: batching", () => {
   });
 
   it("joins a call to a request already in flight instead of asking again", async () => {
-    const { client, engine } = setup();
+    const timer = new FakeTimer();
+    const { client, engine } = setup({ clock: timer });
     client.hold();
     const first = engine.getCells("company", 7, "name");
-    await new Promise((r) => setTimeout(r, 20));
+    // The gathering window (2 ms) and the quiet wait after it pass on the fake clock.
+    await timer.advance(10);
+    await client.requested(1);
     assert.equal(client.calls.length, 1);
     const second = engine.getCells("company", 7, "name");
-    await new Promise((r) => setTimeout(r, 20));
+    // Past the gathering window of the second call, with the first request still held.
+    await timer.advance(10);
+    assert.equal(client.calls.length, 1);
     client.release();
     assert.equal(value(await first), "Company 7");
     assert.equal(value(await second), "Company 7");

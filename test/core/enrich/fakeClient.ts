@@ -50,6 +50,13 @@ export class FakeEnrichClient implements Pick<ServiceClient, "enrichCompanies" |
     this.gate = undefined;
   }
 
+  private readonly waiters: { count: number; resolve: () => void }[] = [];
+  /** Resolves once `count` requests have reached the client (the event, not a wait on time). */
+  requested(count: number): Promise<void> {
+    if (this.calls.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ count, resolve }));
+  }
+
   async enrichBatch(kind: "company" | "contact", batch: OpenEnrichBatch): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
     const { ids, outputFields } = batch.seal();
     return kind === "company"
@@ -67,6 +74,10 @@ export class FakeEnrichClient implements Pick<ServiceClient, "enrichCompanies" |
 
   private async answer<T>(kind: "company" | "contact", inputs: T[], ids: number[], outputFields: string[]): Promise<EnrichRecord<T>[]> {
     this.calls.push({ kind, ids: [...ids], outputFields: [...outputFields] });
+    for (const waiter of this.waiters.filter((w) => this.calls.length >= w.count)) {
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
     if (ids.length > 25) throw new Error("more than 25 ids in one request");
     await this.gate;
     if (this.failWith !== undefined) throw this.failWith;

@@ -8,7 +8,10 @@ import { FakeCustomFunctionsError, installFakeCustomFunctions } from "../../func
 import { FakeTimer, ScriptedJobs, settle, status } from "./fakes.js";
 
 installFakeCustomFunctions();
-const { configureJobStatus, jobStatus } = await import("../../../src/functions/functions.js");
+const { configureJobStatus, jobStatus, setStartupClock } = await import("../../../src/functions/functions.js");
+// The startup wait runs on a clock that only moves when a test moves it: no race with the system timer.
+const startupClock = new FakeTimer();
+setStartupClock(startupClock);
 
 const AUD = "3f2b1c9e-1234-4abc-9def-0123456789ab";
 
@@ -67,6 +70,7 @@ describe("=BIZ.JOBSTATUS", () => {
     await import("../../../src/functions/jobStatusImpl.js");
     await settle();
     assert.deepEqual(cell.results, [], "nothing shown while the runtime starts");
+    assert.ok(startupClock.armed > 0, "the cells wait on the startup clock");
     const { timer, client, watching } = setup({ j: [status("RUNNING", 30), status("SUCCEEDED", 100)] });
     await watching(1);
     await timer.advance(60_000);

@@ -6,12 +6,12 @@ import {
   MAX_REMEMBERED_JOBS,
   keyValueJobStorage,
   memoryJobStorage,
-  type KeyValueStore,
   type TrackedJob,
 } from "../../../src/core/jobs/index.js";
+import type { KeyValueItems } from "../../../src/core/storage/keyValue.js";
 import { FakeTimer, ScriptedJobs, status } from "./fakes.js";
 
-function mapStore(): KeyValueStore & { data: Map<string, string> } {
+function mapStore(): KeyValueItems & { data: Map<string, string> } {
   const data = new Map<string, string>();
   return { data, getItem: async (k) => data.get(k) ?? null, setItem: async (k, v) => void data.set(k, v) };
 }
