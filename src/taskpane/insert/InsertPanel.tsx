@@ -17,6 +17,7 @@ import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/ind
 import type { InsertTarget } from "../../office/workbook.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { useServices } from "../services.js";
+import { pickerField, useEntitledFields } from "../entitledFields.js";
 import { markUnderManagement } from "../search/underManagement.js";
 import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, type InsertRequest, type ResumeState, type SearchSpec } from "./insertSearch.js";
 
@@ -118,11 +119,12 @@ export interface InsertPanelProps {
 
 export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted }: InsertPanelProps) {
   const styles = useStyles();
-  const { workbook } = useServices();
+  const { workbook, runtime } = useServices();
   const runner = useInsertRunner();
   const [target, setTarget] = useState<"newSheet" | "selection">("newSheet");
   const noun = kind === "company" ? "companies" : "contacts";
   const all = searchColumns(kind);
+  const entitled = useEntitledFields(runtime.entitledFields, kind);
 
   const start = async () => {
     if ("problem" in search) return;
@@ -144,7 +146,7 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
           {all.map((c) => (
             <Checkbox
               key={c.key}
-              label={c.header}
+              {...pickerField(c.key, c.header, entitled)}
               checked={columns.includes(c.key)}
               onChange={(_, d) => onColumnsChange(d.checked ? [...columns, c.key] : columns.filter((k) => k !== c.key))}
             />

@@ -1,0 +1,35 @@
+// Field pickers and the account's field entitlements (production): a field the account may not
+// use stays listed, marked and not choosable, so nobody wonders where it went. The lookup is
+// cached by the runtime; other environments answer undefined and every field is offered.
+import { useEffect, useState } from "react";
+import type { EntityKind } from "../core/enrich/index.js";
+
+export interface PickerField {
+  label: string;
+  disabled: boolean;
+}
+
+/** How a picker shows one field, given the entitled fields (undefined: all). */
+export function pickerField(name: string, label: string, entitled: ReadonlySet<string> | undefined): PickerField {
+  if (!entitled || entitled.has(name)) return { label, disabled: false };
+  return { label: `${label} (not in your account's plan)`, disabled: true };
+}
+
+export type EntitledFieldsLookup = (kind: EntityKind) => Promise<ReadonlySet<string> | undefined>;
+
+/** The entitled output fields of `kind` (runtime.entitledFields); undefined until known, or when all are. */
+export function useEntitledFields(lookup: EntitledFieldsLookup | undefined, kind: EntityKind): ReadonlySet<string> | undefined {
+  const [known, setKnown] = useState<{ lookup: EntitledFieldsLookup; kind: EntityKind; set: ReadonlySet<string> | undefined }>();
+  useEffect(() => {
+    if (!lookup) return;
+    let live = true;
+    lookup(kind).then(
+      (set) => live && setKnown({ lookup, kind, set }),
+      () => live && setKnown(undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, [lookup, kind]);
+  return known && known.lookup === lookup && known.kind === kind ? known.set : undefined;
+}
