@@ -29,7 +29,7 @@ import type { RecordMatcher } from "../../core/enrich/matcher.js";
 import { MatchSelectionPanel } from "./MatchSelectionPanel.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { Notice } from "../Notice.js";
-import { pickerField, useEntitledFields, type EntitledFieldsLookup } from "../entitledFields.js";
+import { entitledChoice, pickerField, useEntitledFields, type EntitledFieldsLookup } from "../entitledFields.js";
 
 export interface EnrichSelectionPanelProps {
   engine: EnrichmentEngine;
@@ -199,6 +199,13 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
   const busy = phase.name === "busy" || phase.name === "running";
   const allFields = Object.entries(OUTPUT_FIELDS[kind]);
   const entitled = useEntitledFields(entitledFields, kind);
+  useEffect(() => {
+    // Fields the account may not use leave the choice (the defaults hold some) once known.
+    setFields((chosen) => {
+      const usable = entitledChoice(kind, chosen, entitled);
+      return usable.length === chosen.length ? chosen : usable;
+    });
+  }, [kind, entitled]);
   const modeSwitch = matcher && (
     <RadioGroup layout="horizontal" value={mode} onChange={(_e, data) => setMode(data.value as "ids" | "match")} disabled={busy} aria-label="The selection holds">
       <Radio value="ids" label="Ids" />
@@ -229,7 +236,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
         <legend>Fields ({fields.length} chosen)</legend>
         <div className={styles.fields}>
           {allFields.map(([name, spec]) => (
-            <Checkbox key={name} {...pickerField(name, spec.label, entitled)} checked={fields.includes(name)} onChange={(_e, data) => toggleField(name, data.checked === true)} />
+            <Checkbox key={name} {...pickerField(kind, name, spec.label, entitled)} checked={fields.includes(name)} onChange={(_e, data) => toggleField(name, data.checked === true)} />
           ))}
         </div>
       </fieldset>

@@ -1,6 +1,6 @@
 // "Insert into sheet": column picker, where to put the table, progress with Cancel, and the
 // outcome in words. The work itself is insertSearch; this only drives it.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   Button,
   Checkbox,
@@ -17,7 +17,7 @@ import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/ind
 import type { InsertTarget } from "../../office/workbook.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { useServices } from "../services.js";
-import { pickerField, useEntitledFields } from "../entitledFields.js";
+import { entitledChoice, pickerField, useEntitledFields } from "../entitledFields.js";
 import { markUnderManagement } from "../search/underManagement.js";
 import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, type InsertRequest, type ResumeState, type SearchSpec } from "./insertSearch.js";
 
@@ -125,6 +125,11 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
   const noun = kind === "company" ? "companies" : "contacts";
   const all = searchColumns(kind);
   const entitled = useEntitledFields(runtime.entitledFields, kind);
+  useEffect(() => {
+    // Columns the account may not use leave the choice once the entitlement is known.
+    const usable = entitledChoice(kind, columns, entitled);
+    if (usable.length !== columns.length) onColumnsChange(usable);
+  }, [kind, columns, entitled, onColumnsChange]);
 
   const start = async () => {
     if ("problem" in search) return;
@@ -146,7 +151,7 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
           {all.map((c) => (
             <Checkbox
               key={c.key}
-              {...pickerField(c.key, c.header, entitled)}
+              {...pickerField(kind, c.key, c.header, entitled)}
               checked={columns.includes(c.key)}
               onChange={(_, d) => onColumnsChange(d.checked ? [...columns, c.key] : columns.filter((k) => k !== c.key))}
             />
