@@ -113,6 +113,13 @@ describe("production topology: sandbox production profile + token broker + the a
     assert.ok(records.some((r) => "numberOfContactsInService" in r.attributes), "the renamed field comes back under the contract's name");
     assert.ok(records.every((r) => !("revenue" in r.attributes)));
 
+    // Audiences belong to their account: this user's account gets one of its own.
+    const created = await fetch(`${sandbox.url}/__sandbox/audiences`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Limited account's list", type: "COMPANY", recordIds: ids, account: "limited-fields" }),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
     const audiences = await api.listAudiences();
     assert.ok(audiences.length > 0);
     const audience = audiences[0]!;
