@@ -5,7 +5,7 @@
 import { createServiceClient, type RateLimitOptions, type ServiceClient, type Transport } from "./core/api/index.js";
 import { RequestHooks } from "./core/api/hooks.js";
 import { usageChangesAfterSpending, type UsageListener } from "./core/api/usageChanges.js";
-import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type SpendStore } from "./core/enrich/index.js";
+import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type EntityKind, type FieldEntitlements, type SpendStore } from "./core/enrich/index.js";
 import { createRecordMatcher, type RecordMatcher } from "./core/enrich/matcher.js";
 import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js";
 import type { KeyValueItems } from "./core/storage/keyValue.js";
@@ -45,6 +45,8 @@ export interface Runtime {
   jobPoller: JobPoller;
   /** The signed-in user's remembered job list, in the user's own storage (not the workbook). */
   openJobTracker(): Promise<JobTracker>;
+  /** The output fields the account may use (production's entitlement, cached); undefined: every field. */
+  entitledFields(kind: EntityKind): Promise<ReadonlySet<string> | undefined>;
 }
 
 /** Where one user's enrichment cache and daily record count persist. */
@@ -158,7 +160,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   };
   const addresses = requestAddresses(environment);
   // Production's dialect (names, studio operations, paging, entitlements) is spoken at the transport edge.
-  const edge = environment.profile === "production" ? productionTransport(options.transport ?? fetchTransport()) : undefined;
+  const edge =
+    environment.profile === "production"
+      ? productionTransport(options.transport ?? fetchTransport(), {
+          // Pickers ask the entitlement before any enrichment: the lookup signs in on its own.
+          lookup: { baseUrl: addresses.data, authorization: async () => `Bearer ${await tokens.getAccessToken()}` },
+        })
+      : undefined;
+  const entitledFields: FieldEntitlements | undefined = edge ? (kind) => edge.entitlements.entitled(kind) : undefined;
   if (edge) tokens.onChange(() => edge.entitlements.clear());
   const transport = edge ?? options.transport;
   // Outermost first: the sign-out rule sees every failure, the usage notice every spending call.
@@ -188,7 +197,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const spendStore = options.spendStore ?? persisted.spendStore;
       // Every field of a record rides in its first request: credits are per record, so the next
       // columns come free and requests stay at the floor in any calculation order (bench/cells.ts).
-      return createEnrichmentEngine({ client, companionFields: "all", ...(cache ? { cache } : {}), ...(spendStore ? { spendStore } : {}) });
+      return createEnrichmentEngine({ client, companionFields: "all", ...(entitledFields ? { entitlements: entitledFields } : {}), ...(cache ? { cache } : {}), ...(spendStore ? { spendStore } : {}) });
     },
     tokens,
     environment,
@@ -218,6 +227,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     onUsageChanged: (listener) => usage.onUsageChanged(listener),
     jobPoller,
     openJobTracker,
+    entitledFields: async (kind) => (entitledFields ? entitledFields(kind) : undefined),
   };
 }
 

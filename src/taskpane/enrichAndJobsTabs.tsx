@@ -33,6 +33,7 @@ function EnrichTab() {
       engine={services.runtime.engine}
       source={source}
       matcher={services.runtime.matcher}
+      entitledFields={services.runtime.entitledFields}
       creditsLeft={creditsLeft}
       {...(services.browserWorkbook
         ? { instructions: <p>Pick the column of ids by clicking its header in a table below, choose fields, then Check selection. New columns are added at the table&apos;s right end.</p> }

@@ -3,7 +3,7 @@
 // manifest's AppDomains hold the service, sign-in and broker origins.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -57,6 +57,13 @@ describe("production build", () => {
       assert.ok(manifest.includes(`<AppDomain>${origin}</AppDomain>`), `AppDomain ${origin}`);
     }
     assert.ok(!manifest.includes("localhost"));
+    // The Production preset carries the build's addresses (src/taskpane/deployment.ts).
+    const scripts = readdirSync(out, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".js") && !file.startsWith("assets"));
+    const code = scripts.map((file) => readFileSync(join(out, file), "utf8")).join("\n");
+    for (const value of ["https://signin.service.example/gtm/oauth/v1/authorize", "https://broker.example.org", "client-from-registration"]) {
+      assert.ok(code.includes(JSON.stringify(value)), `the built preset holds ${value}`);
+    }
+    assert.ok(!code.includes("process.env.SERVICE_API_URL"), "every deployment address is replaced at build time");
   });
 
   it("keeps the local office.js copy when OFFICE_JS_LOCAL is set (isolated clouds)", () => {

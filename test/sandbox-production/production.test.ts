@@ -182,7 +182,7 @@ describe("sandbox production profile", () => {
     assert.equal(started.status, 202, await started.clone().text());
     const jobId = ((await started.json()) as { data: { id: string } }).data.id;
     const status = await api(`/gtm/studio/v1/audiences/${audience.id}/jobs/${jobId}`, { token: readOnly });
-    assert.equal(status.status, 200);
+    assert.equal(status.status, 200, await status.clone().text());
     assert.ok(((await status.json()) as { data: { attributes: { status: string } } }).data.attributes.status);
   });
 

@@ -17,7 +17,8 @@ import type {
   EnrichmentEngineOptions,
   SelectionPlan,
 } from "./engineTypes.js";
-import { fieldNames, flattenAttributes, parseRecordId, resolveFieldNames, scanSelectedIds, type EntityKind } from "./fields.js";
+import { flattenAttributes, parseRecordId, resolveFieldNames, scanSelectedIds, type EntityKind } from "./fields.js";
+import { fieldsProblem, type FieldEntitlements } from "./entitledFields.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 import { RecordCache, recordKey } from "./recordCache.js";
 import { RequestBatches, type BatchHandler, type Need, type RecordOutcome } from "./requestBatches.js";
@@ -52,6 +53,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
   private readonly batches: RequestBatches;
   private readonly likely: LikelyFields;
   private readonly log: Logger | undefined;
+  private readonly entitlements: FieldEntitlements | undefined;
   private queue: PendingCall[] = [];
   private window: AbortController | undefined;
   /** Armed after a flush: when no cell arrives for a window, requests with room leave too. */
@@ -64,6 +66,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
     this.sleep = clock.sleep ? (ms, signal) => clock.sleep!(ms, signal) : (ms, signal) => systemClock.sleep(ms, signal);
     this.windowMs = options.windowMs ?? 10;
     this.log = options.log;
+    this.entitlements = options.entitlements;
     this.likely = new LikelyFields(options.companionFields ?? "recent", this.now);
     this.cache = new RecordCache({
       store: options.cache ?? new MemoryCacheStore(),
@@ -81,8 +84,8 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
       const id = parseRecordId(rawId);
       if (id === undefined) return { ok: false, problem: problems.invalidId(kind) };
       const resolved = resolveFieldNames(kind, rawFields);
-      if (!resolved.ok) return { ok: false, problem: problems.unknownField(kind, resolved.unknown, fieldNames(kind)) };
-      if (resolved.fields.length === 0) return { ok: false, problem: problems.noFields() };
+      const fieldProblem = await fieldsProblem(this.entitlements, kind, resolved);
+      if (fieldProblem || !resolved.ok) return { ok: false, problem: fieldProblem ?? problems.noFields() };
       const key = recordKey(kind, id);
       const fields = resolved.fields;
       if (options.preview) {
@@ -106,10 +109,8 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
   async enrichIds(kind: EntityKind, ids: readonly number[], fields: readonly string[], options: EnrichIdsOptions = {}): Promise<Map<number, CellsResult>> {
     const unique = [...new Set(ids)];
     const resolved = resolveFieldNames(kind, [...fields]);
-    if (!resolved.ok || resolved.fields.length === 0) {
-      const problem = resolved.ok ? problems.noFields() : problems.unknownField(kind, resolved.unknown, fieldNames(kind));
-      return new Map(unique.map((id) => [id, { ok: false, problem }]));
-    }
+    const problem = await fieldsProblem(this.entitlements, kind, resolved);
+    if (problem || !resolved.ok) return new Map(unique.map((id) => [id, { ok: false, problem: problem ?? problems.noFields() }]));
     const keys = unique.map((id) => recordKey(kind, id));
     await this.prepare(keys);
     const needs = this.missing(unique.map((id, index) => ({ kind, id, key: keys[index] as string, fields: new Set(resolved.fields) })));
@@ -392,9 +393,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
 
   private track(promise: Promise<unknown>): void {
     this.work.add(promise);
-    const done = (): void => {
-      this.work.delete(promise);
-    };
+    const done = (): void => void this.work.delete(promise);
     promise.then(done, done);
   }
 }

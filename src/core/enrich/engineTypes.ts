@@ -3,6 +3,7 @@ import type { Clock, Logger, ServiceClient } from "../api/types.js";
 import type { CacheStore } from "./cacheStore.js";
 import type { CellValue } from "./cellValues.js";
 import type { EntityKind } from "./fields.js";
+import type { FieldEntitlements } from "./entitledFields.js";
 import type { CellProblem } from "./problems.js";
 import type { SpendState, SpendStore } from "./spendGuard.js";
 
@@ -87,6 +88,8 @@ export interface EnrichmentEngineOptions {
    * "none". Measured side by side in bench/cells.ts.
    */
   companionFields?: "recent" | "all" | "none";
+  /** The account's field entitlements (production): a cell asking an unentitled field gets a clear problem. */
+  entitlements?: FieldEntitlements;
   log?: Logger;
 }
 

@@ -12,6 +12,7 @@ export type {
 export { MemoryCacheStore, type CacheStore } from "./cacheStore.js";
 export { MemorySpendStore, DEFAULT_DAILY_NEW_RECORD_CAP, type SpendState, type SpendStore } from "./spendGuard.js";
 export { parseSpendState } from "./spendState.js";
+export { fieldsProblem, unentitledProblem, type FieldEntitlements } from "./entitledFields.js";
 export { problems, problemFromError, type CellProblem, type CellErrorCode, type ProblemKind } from "./problems.js";
 export { toCellValue, readableText, type CellValue } from "./cellValues.js";
 export { fieldNames, fieldSpec, parseRecordId, resolveFieldNames, OUTPUT_FIELDS, type EntityKind } from "./fields.js";

@@ -16,6 +16,7 @@ export type ProblemKind =
   | "spendCap" // the user's own daily cap of new records is reached
   | "signIn" // not signed in, or the sign-in expired
   | "forbidden" // the account lacks a scope or role
+  | "unentitled" // the account is not entitled to an output field
   | "invalidInput" // the service refused the input
   | "unavailable" // network or server failure after retries, or an unexpected answer
   | "cancelled" // the user cancelled
@@ -54,6 +55,11 @@ export const problems = {
   signIn: () => problem("signIn", "Sign in from the task pane"),
   preview: () => problem("preview", "Press Enter to look this up"),
   cancelled: () => problem("cancelled", "Cancelled"),
+  unentitled: (fields: readonly string[]) =>
+    problem(
+      "unentitled",
+      `Your account is not entitled to the field${fields.length === 1 ? "" : "s"} ${fields.join(", ")}. Ask your administrator, or remove ${fields.length === 1 ? "it" : "them"}`,
+    ),
   invalidInput: (kind: EntityKind, id: number, status: string) =>
     problem("invalidInput", `The service did not accept ${NOUN[kind]} id ${id} (${status})`),
   unexpectedStatus: (kind: EntityKind, id: number, status: string) =>

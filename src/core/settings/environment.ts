@@ -50,26 +50,55 @@ export const SANDBOX_PRODUCTION_ENVIRONMENT: EnvironmentSettings = {
 };
 
 /**
- * The production service. The addresses are placeholders (the reserved .example domain) that an
- * organization replaces with its own in Settings: the service base, the client id of its app
- * registration and its broker's token URL. Nothing is discovered.
+ * A deployment's addresses, as a production build carries them (README "Run in production"):
+ * the service base (https://host/gtm), the authorize URL, the broker's base URL, the optional API
+ * relay and the client id of the organization's app registration. Empty means not configured.
  */
-const production = productionAddresses("https://api.service.example/gtm");
-export const PRODUCTION_ENVIRONMENT: EnvironmentSettings = {
-  kind: "production",
-  profile: "production",
-  label: "Production",
-  apiBaseUrl: production.apiBaseUrl,
-  audiencesBaseUrl: production.audiencesBaseUrl,
-  signIn: {
-    flow: "oauth",
-    authority: production.authority,
-    authorizeUrl: production.authorizeUrl,
-    tokenEndpoint: "https://broker.service.example/token",
-    clientId: "",
-    scopes: [],
-  },
-};
+export interface ProductionDeployment {
+  serviceApiUrl?: string;
+  signInUrl?: string;
+  brokerUrl?: string;
+  relayUrl?: string;
+  clientId?: string;
+}
+
+/** Stand-ins (the reserved .example domain) for addresses a build was not given; Settings edits them. */
+export const PRODUCTION_PLACEHOLDERS = {
+  serviceApiUrl: "https://api.service.example/gtm",
+  brokerUrl: "https://broker.service.example",
+} as const;
+
+/**
+ * The Production preset for a deployment. Nothing is discovered: the authorize URL defaults to
+ * the service's own, the token endpoint is the broker's `/token`, and an address left empty
+ * falls back to a placeholder (the client id to empty) for the user to fill in Settings.
+ */
+export function productionEnvironment(deployment: ProductionDeployment = {}): EnvironmentSettings {
+  const given = (value: string | undefined) => (value && value.trim() !== "" ? value.trim() : undefined);
+  const addresses = productionAddresses(given(deployment.serviceApiUrl) ?? PRODUCTION_PLACEHOLDERS.serviceApiUrl);
+  const authorizeUrl = given(deployment.signInUrl) ?? addresses.authorizeUrl;
+  const broker = (given(deployment.brokerUrl) ?? PRODUCTION_PLACEHOLDERS.brokerUrl).replace(/\/+$/, "");
+  const relayUrl = given(deployment.relayUrl);
+  return {
+    kind: "production",
+    profile: "production",
+    label: "Production",
+    apiBaseUrl: addresses.apiBaseUrl,
+    audiencesBaseUrl: addresses.audiencesBaseUrl,
+    ...(relayUrl ? { relayUrl } : {}),
+    signIn: {
+      flow: "oauth",
+      authority: authorizeUrl.replace(/\/authorize\/?$/, ""),
+      authorizeUrl,
+      tokenEndpoint: `${broker}/token`,
+      clientId: given(deployment.clientId) ?? "",
+      scopes: [],
+    },
+  };
+}
+
+/** The Production preset with placeholders only (a build given no addresses). */
+export const PRODUCTION_ENVIRONMENT: EnvironmentSettings = productionEnvironment();
 
 /** Where requests go: the relay when one is configured (same paths), else the service itself. */
 export function requestAddresses(env: EnvironmentSettings): { data: string; audiences: string } {

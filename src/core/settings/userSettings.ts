@@ -56,5 +56,9 @@ export function createUserSettingsStore(storage: KeyValueItems): UserSettingsSto
   };
 }
 
-/** The preset environments a user picks from (custom starts from the sandbox's shape). */
+/**
+ * The preset environments a user picks from (custom starts from the sandbox's shape). Production
+ * here has placeholders; the task pane offers the build's own (productionEnvironment of its
+ * deployment addresses, src/taskpane/deployment.ts).
+ */
 export const ENVIRONMENT_PRESETS: readonly EnvironmentSettings[] = [SANDBOX_ENVIRONMENT, SANDBOX_PRODUCTION_ENVIRONMENT, PRODUCTION_ENVIRONMENT];

@@ -3,6 +3,7 @@
 // API under /gtm/data/v1 and /gtm/studio/v1, OAuth under /gtm/oauth/v1 for a confidential
 // client, production's wire names, paging, studio operations, gateway errors and field
 // entitlements. The default profile is untouched; /__sandbox/ endpoints stay in both.
+import { SCOPES } from "../../core/contract/index.js";
 import type { SandboxContext, SandboxExtension } from "../context.js";
 import { productionDataRoutes } from "./data.js";
 import { createForwarder, gatewayNotFound, GATEWAY_CODES, sendGateway } from "./gateway.js";
@@ -39,6 +40,12 @@ export const productionExtension: SandboxExtension = async (app, ctx) => {
     if (CORE_PATH.test(request.url) && !core.isInternal(request) && request.method !== "OPTIONS") {
       return sendGateway(reply, gatewayNotFound(request.method, request.url));
     }
+  });
+  // Production's audience operations need only the audience scopes, which this profile's studio
+  // routes check; the core's own rule (the records' data scope) does not apply to them.
+  app.addHook("preHandler", async (request) => {
+    if (!request.principal || !core.isInternal(request) || !/^\/v1\/audiences(\/|\?|$)/.test(request.url)) return;
+    request.principal = { ...request.principal, scopes: [...new Set([...request.principal.scopes, SCOPES.company, SCOPES.contact])] };
   });
   await productionOauthRoutes(app, ctx, settings);
   await productionDataRoutes(app, ctx, core);

@@ -29,6 +29,7 @@ import type { RecordMatcher } from "../../core/enrich/matcher.js";
 import { MatchSelectionPanel } from "./MatchSelectionPanel.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { Notice } from "../Notice.js";
+import { entitledChoice, pickerField, useEntitledFields, type EntitledFieldsLookup } from "../entitledFields.js";
 
 export interface EnrichSelectionPanelProps {
   engine: EnrichmentEngine;
@@ -42,6 +43,8 @@ export interface EnrichSelectionPanelProps {
   creditsLeft?: () => Promise<number | undefined>;
   /** How to pick the ids on this page, in place of the default instruction. */
   instructions?: ReactNode;
+  /** The account's entitled fields (production): the others are marked and cannot be chosen. */
+  entitledFields?: EntitledFieldsLookup;
 }
 
 // Fields a search table does not already hold (its name, website, place, revenue and
@@ -71,7 +74,7 @@ const useStyles = makeStyles({
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-export function EnrichSelectionPanel({ engine, source, confirmOverwrite, creditsLeft, instructions, matcher }: EnrichSelectionPanelProps) {
+export function EnrichSelectionPanel({ engine, source, confirmOverwrite, creditsLeft, instructions, matcher, entitledFields }: EnrichSelectionPanelProps) {
   const styles = useStyles();
   const [kind, setKind] = useState<EntityKind>("company");
   const [fields, setFields] = useState<string[]>(DEFAULT_FIELDS.company);
@@ -195,6 +198,14 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
 
   const busy = phase.name === "busy" || phase.name === "running";
   const allFields = Object.entries(OUTPUT_FIELDS[kind]);
+  const entitled = useEntitledFields(entitledFields, kind);
+  useEffect(() => {
+    // Fields the account may not use leave the choice (the defaults hold some) once known.
+    setFields((chosen) => {
+      const usable = entitledChoice(kind, chosen, entitled);
+      return usable.length === chosen.length ? chosen : usable;
+    });
+  }, [kind, entitled]);
   const modeSwitch = matcher && (
     <RadioGroup layout="horizontal" value={mode} onChange={(_e, data) => setMode(data.value as "ids" | "match")} disabled={busy} aria-label="The selection holds">
       <Radio value="ids" label="Ids" />
@@ -225,7 +236,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
         <legend>Fields ({fields.length} chosen)</legend>
         <div className={styles.fields}>
           {allFields.map(([name, spec]) => (
-            <Checkbox key={name} label={spec.label} checked={fields.includes(name)} onChange={(_e, data) => toggleField(name, data.checked === true)} />
+            <Checkbox key={name} {...pickerField(kind, name, spec.label, entitled)} checked={fields.includes(name)} onChange={(_e, data) => toggleField(name, data.checked === true)} />
           ))}
         </div>
       </fieldset>

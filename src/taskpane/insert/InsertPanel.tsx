@@ -1,6 +1,6 @@
 // "Insert into sheet": column picker, where to put the table, progress with Cancel, and the
 // outcome in words. The work itself is insertSearch; this only drives it.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   Button,
   Checkbox,
@@ -17,6 +17,7 @@ import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/ind
 import type { InsertTarget } from "../../office/workbook.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { useServices } from "../services.js";
+import { entitledChoice, pickerField, useEntitledFields } from "../entitledFields.js";
 import { markUnderManagement } from "../search/underManagement.js";
 import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, type InsertRequest, type ResumeState, type SearchSpec } from "./insertSearch.js";
 
@@ -118,11 +119,17 @@ export interface InsertPanelProps {
 
 export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted }: InsertPanelProps) {
   const styles = useStyles();
-  const { workbook } = useServices();
+  const { workbook, runtime } = useServices();
   const runner = useInsertRunner();
   const [target, setTarget] = useState<"newSheet" | "selection">("newSheet");
   const noun = kind === "company" ? "companies" : "contacts";
   const all = searchColumns(kind);
+  const entitled = useEntitledFields(runtime.entitledFields, kind);
+  useEffect(() => {
+    // Columns the account may not use leave the choice once the entitlement is known.
+    const usable = entitledChoice(kind, columns, entitled);
+    if (usable.length !== columns.length) onColumnsChange(usable);
+  }, [kind, columns, entitled, onColumnsChange]);
 
   const start = async () => {
     if ("problem" in search) return;
@@ -144,7 +151,7 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
           {all.map((c) => (
             <Checkbox
               key={c.key}
-              label={c.header}
+              {...pickerField(kind, c.key, c.header, entitled)}
               checked={columns.includes(c.key)}
               onChange={(_, d) => onColumnsChange(d.checked ? [...columns, c.key] : columns.filter((k) => k !== c.key))}
             />

@@ -4,12 +4,12 @@
 import { useState } from "react";
 import { Button, Field, Input, Radio, RadioGroup, makeStyles, tokens } from "@fluentui/react-components";
 import {
-  PRODUCTION_ENVIRONMENT,
   productionAddresses,
   SANDBOX_ENVIRONMENT,
   SANDBOX_PRODUCTION_ENVIRONMENT,
   type EnvironmentSettings,
 } from "../../core/settings/environment.js";
+import { DEPLOYED_PRODUCTION_ENVIRONMENT } from "../deployment.js";
 import { errorText } from "../errorText.js";
 import { useServices } from "../services.js";
 
@@ -23,7 +23,8 @@ const useStyles = makeStyles({
 const PRESETS: Record<string, EnvironmentSettings> = {
   sandbox: SANDBOX_ENVIRONMENT,
   sandboxProduction: SANDBOX_PRODUCTION_ENVIRONMENT,
-  production: PRODUCTION_ENVIRONMENT,
+  // The build's deployment addresses (placeholders where it was given none).
+  production: DEPLOYED_PRODUCTION_ENVIRONMENT,
 };
 
 type SignIn = EnvironmentSettings["signIn"];

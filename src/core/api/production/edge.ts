@@ -14,6 +14,8 @@ export interface ProductionEdgeOptions {
   checkEntitlements?: boolean;
   /** Told which requested fields were dropped (the engine reports them per cell). */
   onRefusedFields?: (entity: EntityKind, fields: string[]) => void;
+  /** Where the entitlement lookup goes before any enrichment lent it its address (pickers ask first). */
+  lookup?: { baseUrl: string; authorization: () => Promise<string | undefined> };
 }
 
 const DEFAULT_PAGE_SIZE = 25;
@@ -72,9 +74,16 @@ export function productionTransport(inner: Transport, options: ProductionEdgeOpt
   /** The request that needs the entitlement lookup lends it its address and its sign-in. */
   let lender: { url: URL; headers: Record<string, string> } | undefined;
   const entitlements = createEntitlementCache(async (entity) => {
-    if (!lender) return undefined;
-    const base = lender.url.href.slice(0, lender.url.href.indexOf("/data/v1/"));
-    const { authorization } = lowerCaseKeys(lender.headers);
+    let base: string;
+    let authorization: string | undefined;
+    if (lender) {
+      base = lender.url.href.slice(0, lender.url.href.indexOf("/data/v1/"));
+      authorization = lowerCaseKeys(lender.headers).authorization;
+    } else if (options.lookup) {
+      base = options.lookup.baseUrl.replace(/\/+$/, "");
+      authorization = await options.lookup.authorization();
+      if (!authorization) return undefined;
+    } else return undefined;
     const response = await inner(`${base}${entitlementLookupPath(entity)}`, {
       method: "GET",
       headers: { accept: "application/json", ...(authorization ? { authorization } : {}) },

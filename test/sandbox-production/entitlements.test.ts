@@ -1,0 +1,69 @@
+// Field entitlements end to end over real HTTP: the sandbox's production profile, a user whose
+// account lacks some output fields, the runtime (production edge + engine) and the BIZ.* cell
+// functions. The unentitled cell says so; the rest of its 25-record batch arrives.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { TokenSource } from "../../src/auth/index.js";
+import { SANDBOX_PRODUCTION_ENVIRONMENT, productionAddresses, type EnvironmentSettings } from "../../src/core/settings/environment.js";
+import { cellFunctionsWiring, createRuntime, type Runtime } from "../../src/runtime.js";
+import { cellOutcome, installFakeCustomFunctions, invocation } from "../functions/fakeCustomFunctions.js";
+import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+
+installFakeCustomFunctions();
+const fns = await import("../../src/functions/functions.js");
+
+const ALL = ["api:data:company", "api:data:contact", "api:data:lookup", "api:audience:read", "api:audience:manage"];
+
+/** A signed-in user holding a fixed development token. */
+function fixedTokenSource(token: string): TokenSource {
+  const account = { name: "Limited", username: "limited@example.com" };
+  return {
+    getAccessToken: async () => token,
+    signIn: async () => account,
+    signOut: async () => undefined,
+    account: () => account,
+    onChange: () => () => undefined,
+  };
+}
+
+describe("field entitlements on the production profile", () => {
+  let sandbox: TestSandbox;
+  let runtime: Runtime;
+  let ids: number[];
+
+  before(async () => {
+    sandbox = await startTestSandbox({ profile: "production" });
+    const token = await sandbox.token({ scopes: ALL, account: "limited-fields" });
+    const environment: EnvironmentSettings = { ...SANDBOX_PRODUCTION_ENVIRONMENT, ...productionAddresses(`${sandbox.url}/gtm`) };
+    runtime = createRuntime({ environment, tokenSource: () => fixedTokenSource(token) });
+    ids = (await runtime.client.searchCompanies({}, { size: 25 })).items.map((item) => Number(item.id));
+    assert.equal(ids.length, 25);
+    const wiring = cellFunctionsWiring(runtime, { supportsEntityCards: () => false });
+    fns.configureFunctions(wiring.functions);
+  });
+  after(async () => {
+    await runtime.engine.whenIdle();
+    fns.configureFunctions(undefined);
+    await sandbox.close();
+  });
+
+  it("tells the pickers which fields the account may use, from one cached lookup", async () => {
+    const entitled = await runtime.entitledFields("company");
+    assert.ok(entitled, "production knows the entitlement");
+    for (const missing of ["revenue", "revenueRange", "phone", "fax"]) assert.ok(!entitled.has(missing), `${missing} is not entitled`);
+    for (const field of ["name", "website", "numberOfContactsInService"]) assert.ok(entitled.has(field), `${field} is entitled (by the contract's name)`);
+    assert.equal(await runtime.entitledFields("company"), entitled, "the lookup is cached");
+  });
+
+  it("gives =BIZ.COMPANY(id, \"revenue\") a clear #N/A while the other cells of the 25-record batch get their values", async () => {
+    const [revenue, ...names] = await Promise.all([
+      cellOutcome(fns.company(ids[0], "revenue", invocation())),
+      ...ids.map((id) => cellOutcome(fns.company(id, "name", invocation()))),
+      ...ids.slice(0, 3).map((id) => cellOutcome(fns.company(id, "numberOfContactsInService", invocation()))),
+    ]);
+    assert.equal(revenue!.error, "#N/A");
+    assert.match(revenue!.message ?? "", /^Your account is not entitled to the field revenue\b/);
+    assert.ok(names.length === 28 && names.every((cell) => cell.error === undefined), JSON.stringify(names.find((cell) => cell.error)));
+    assert.ok(names.slice(0, 25).every((cell) => typeof cell.value === "string" && cell.value !== ""), "every name arrived");
+  });
+});
