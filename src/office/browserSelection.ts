@@ -32,7 +32,7 @@ export function browserSelectionSource(workbook: BrowserWorkbook): SelectionSour
       const start = table.columns.length;
       const target = address(table.sheetName, start, start + width - 1, table.rows.length);
       const headers = request.headers ?? Array.from({ length: width }, (_, k) => `Column ${start + k + 1}`);
-      workbook.setColumns(table.name, start, headers, request.rows);
+      workbook.setColumns(table.name, start, headers, request.rows, request.numberFormats);
       return { status: "written", address: target };
     },
   };

@@ -90,16 +90,24 @@ export class BrowserWorkbook implements WorkbookAdapter {
 
   /**
    * Puts columns into a table starting at `start` (replacing what is there, extending the
-   * table to the right when needed). The header row gets `headers`.
+   * table to the right when needed). The header row gets `headers`; numbers get `numberFormats`.
    */
-  setColumns(tableName: string, start: number, headers: readonly string[], rows: readonly (readonly CellValue[])[]): void {
+  setColumns(tableName: string, start: number, headers: readonly string[], rows: readonly (readonly CellValue[])[], numberFormats?: readonly string[]): void {
     const table = this.table(tableName);
     if (!table) throw new WorkbookError("notFound", `There is no table named ${tableName}.`);
     if (rows.length !== table.rows.length) throw new WorkbookError("excel", `Expected ${table.rows.length} rows, got ${rows.length}.`);
     headers.forEach((header, k) => {
       const at = start + k;
       const sample = rows.find((r) => r[k] !== undefined && r[k] !== "")?.[k];
-      const column: ColumnSpec = { key: `column${at + 1}`, header, type: typeof sample === "number" ? "number" : typeof sample === "boolean" ? "boolean" : "text", path: "", byDefault: false };
+      const format = numberFormats?.[k];
+      const column: ColumnSpec = {
+        key: `column${at + 1}`,
+        header,
+        type: typeof sample === "number" ? "number" : typeof sample === "boolean" ? "boolean" : "text",
+        path: "",
+        byDefault: false,
+        ...(format !== undefined && format !== "General" ? { numberFormat: format } : {}),
+      };
       table.columns[at] = column;
       table.headers[at] = header;
       table.rows.forEach((row, r) => (row[at] = rows[r]?.[k] ?? ""));

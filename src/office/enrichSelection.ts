@@ -100,7 +100,8 @@ async function writeColumns(
     const range = sheet.getRangeByIndexes(position.row + start, left, block.length, columns);
     context.application.suspendApiCalculationUntilNextSync();
     // Formats before values: a string is text in Excel only if its cell is text first.
-    range.numberFormat = block.map((row) => row.map((value) => (typeof value === "string" ? TEXT_FORMAT : GENERAL_FORMAT)));
+    // Numbers keep their field's format (thousands separators), as a search insert writes them.
+    range.numberFormat = block.map((row) => row.map((value, c) => (typeof value === "string" ? TEXT_FORMAT : (request.numberFormats?.[c] ?? GENERAL_FORMAT))));
     range.values = block;
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per block keeps each request under Excel's size cap
     await context.sync();

@@ -237,4 +237,27 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
       await page.close();
     });
   }
+
+  test("350 px: after Start the new job is scrolled into view", async () => {
+    const opened = await e2e.openTaskPane();
+    const { page, errors } = opened;
+    await page.setViewportSize({ width: 350, height: 600 });
+    await openTab(page, "Jobs");
+    const heading = page.getByRole("heading", { name: "Your jobs" });
+    const inView = (box: { y: number; height: number } | null) => box !== null && box.y >= 0 && box.y + box.height <= 600;
+    // Before Start the list is below the fold, so the scroll is what brings it into view.
+    assert.equal(inView(await heading.boundingBox()), false, "the job list starts below the fold");
+    const audience = page.getByRole("combobox", { name: "Audience" });
+    const first = await audience.locator("option").nth(1).getAttribute("value");
+    await audience.selectOption(first!);
+    await page.getByRole("button", { name: "Start enrichment" }).click();
+    await page.getByRole("status").filter({ hasText: "started" }).waitFor();
+    const job = page.locator("[data-job-id]").first();
+    await job.waitFor();
+    assert.ok(inView(await heading.boundingBox()), "the Your jobs heading is in view");
+    const box = await job.boundingBox();
+    assert.ok(box !== null && box.y >= 0 && box.y < 600, `the new job at y ${box?.y}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });

@@ -162,6 +162,30 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     await page.close();
   });
 
+  test("Insert writes what the preview shows, also after the form changed", async () => {
+    const { page, errors } = await e2e.openTaskPane();
+    const form = companiesTab(page);
+    const name = form.getByRole("textbox", { name: "Company name" });
+    await name.fill("Formula");
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    const status = form.getByRole("status").filter({ hasText: /companies match/ });
+    await status.waitFor();
+    const previewed = Number((await status.innerText()).match(/^([\d,]+) companies match/)![1]!.replace(/,/g, ""));
+    assert.ok(previewed > 1, `${previewed} previewed`);
+    // The form now asks for fewer companies, but the preview was not refreshed.
+    await name.fill("Formula Plus");
+    await form.getByTestId("preview-stale").filter({ hasText: `Insert writes what the preview shows (${previewed} companies)` }).waitFor();
+    await form.getByRole("button", { name: "Insert into sheet" }).click();
+    await form.getByRole("status").filter({ hasText: `Inserted ${previewed} companies` }).waitFor({ timeout: 60_000 });
+    const summary = await tableSummary(page);
+    assert.equal(summary.rows, previewed);
+    const csv = await downloadCsv(page);
+    assert.equal(csv.length - 1, previewed);
+    assert.equal(csv.slice(1).filter((r) => !r[1]!.includes("Formula Plus")).length > 0, true, "the previewed rows, not the edited form's");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test("Cancel halfway leaves a consistent table of the rows written and says so", async () => {
     await e2e.sandbox.setFaults({ latencyMs: 300 });
     try {

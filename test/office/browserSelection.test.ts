@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { BrowserWorkbook } from "../../src/office/browserWorkbook.js";
 import { browserSelectionSource } from "../../src/office/browserSelection.js";
-import { columnsFor, itemsToRows } from "../../src/core/sheet/index.js";
+import { columnsFor, itemsToRows, numberFormatOf } from "../../src/core/sheet/index.js";
 
 test("the picked table column is the selection; new columns go to the table's right end, nothing is overwritten", async () => {
   const workbook = new BrowserWorkbook();
@@ -26,4 +26,17 @@ test("the picked table column is the selection; new columns go to the table's ri
   assert.deepEqual(table.headers, ["Company ID", "Company name", "Revenue", "Enrichment status"]);
   assert.deepEqual(table.rows, [[7, "A", 100, "ok"], [9, "B", "", "no match"]]);
   assert.match(workbook.csv("C"), /Company ID,Company name,Revenue,Enrichment status\r\n7,A,100,ok\r\n/);
+});
+
+test("enriched numbers keep their number format in the browser table, as inserted amounts do", async () => {
+  const workbook = new BrowserWorkbook();
+  const columns = columnsFor("company", ["id"]);
+  const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "C" }, tableName: "C", columns, expectedRows: 1 });
+  await writer.append(itemsToRows([{ id: "7", attributes: {} }], columns));
+  await writer.finish();
+  workbook.selectColumn("C", 0);
+  const source = browserSelectionSource(workbook);
+  await source.writeColumns({ address: "C!A1:A2", headers: ["Revenue ($K)", "Parent ID", "Status"], rows: [[1200, 9, "ok"]], numberFormats: ["#,##0", "0", "General"], overwrite: false });
+  const table = workbook.table("C")!;
+  assert.deepEqual(table.columns.slice(1).map((c) => numberFormatOf(c)), ["#,##0", "0", "@"]);
 });

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createExcelSelectionSource, parseAddress, type ExcelRun } from "../../src/office/enrichSelection.js";
 import { FakeExcel } from "./excelFake.js";
+import { buildOutputColumns } from "../../src/core/enrich/index.js";
 
 /** The fake with a multi-cell selection (its own selection is one cell). */
 function withSelection(fake: FakeExcel, sheet: string, row: number, col: number, rows: number, cols = 1): ExcelRun {
@@ -70,6 +71,25 @@ describe("Excel selection source", () => {
     // Two blocks of at most 4 rows, each formatted before its values are written.
     const writes = fake.journal.filter((e) => e.op === "numberFormat" || e.op === "values").map((e) => `${e.op}@${e.row}x${e.rows}`);
     assert.deepEqual(writes, ["numberFormat@0x4", "values@0x4", "numberFormat@4x2", "values@4x2"]);
+  });
+
+  it("numbers keep their field's number format, as a search insert writes them", async () => {
+    const fake = new FakeExcel();
+    fill(fake, 0, ["Company id", 1, 2]);
+    const source = createExcelSelectionSource({ run: withSelection(fake, "Sheet1", 0, 0, 3) });
+    const output = buildOutputColumns("company", ["revenue", "parentId", "name"], [1, 2], new Map([
+      [1, { ok: true as const, fields: ["revenue", "parentId", "name"], values: [1_250_000, 77, "A"] }],
+      [2, { ok: true as const, fields: ["revenue", "parentId", "name"], values: [3, 78, "=B"] }],
+    ]), "not an id");
+    await source.writeColumns({ address: "Sheet1!A1:A3", headers: output.headers, rows: output.rows, numberFormats: output.numberFormats, overwrite: false });
+    const sheet = fake.sheet("Sheet1");
+    const formats = [0, 1, 2].map((r) => [1, 2, 3].map((c) => sheet.peek(r, c)?.format));
+    assert.deepEqual(formats, [
+      ["@", "@", "@"],
+      ["#,##0", "0", "@"],
+      ["#,##0", "0", "@"],
+    ]);
+    assert.deepEqual(sheet.read(1, 1, 1, 3), [[1_250_000, 77, "A"]]);
   });
 
   it("never writes over data to the right without the user's word", async () => {

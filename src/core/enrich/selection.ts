@@ -4,6 +4,7 @@
 // workbook in browser mode), reading a header, and building the rows to write.
 import type { CellValue } from "./cellValues.js";
 import type { CellsResult } from "./engine.js";
+import { fieldNumberFormat } from "../sheet/columns.js";
 import { fieldSpec, parseRecordId, type EntityKind } from "./fields.js";
 
 /** The selected column: its address (e.g. "Sheet1!B1:B200") and its values, top to bottom. */
@@ -21,6 +22,8 @@ export interface WriteColumnsRequest {
   headers?: string[];
   /** One row per data row of the selection (below the header, if any), each with one value per new column. */
   rows: CellValue[][];
+  /** Excel number format of each new column's number cells (as a search insert formats the field). */
+  numberFormats?: string[];
   /** Write even if cells to the right are not empty (the user said so). */
   overwrite: boolean;
 }
@@ -58,6 +61,8 @@ export const STATUS_HEADER = "Enrichment status";
 export interface OutputColumns {
   headers: string[];
   rows: CellValue[][];
+  /** One per header: how the column's numbers are formatted. */
+  numberFormats: string[];
   /** Rows that got values / that show a problem / that were blank. */
   counts: { enriched: number; problems: number; blank: number };
 }
@@ -74,6 +79,7 @@ export function buildOutputColumns(
   invalidIdMessage: string,
 ): OutputColumns {
   const headers = fields.map((field) => fieldSpec(kind, field)?.label ?? field);
+  const numberFormats = fields.map((field) => fieldNumberFormat(kind, field, fieldSpec(kind, field)?.type));
   const rows: CellValue[][] = [];
   const statuses: string[] = [];
   const counts = { enriched: 0, problems: 0, blank: 0 };
@@ -99,7 +105,8 @@ export function buildOutputColumns(
   }
   if (counts.problems > 0) {
     headers.push(STATUS_HEADER);
+    numberFormats.push("General");
     rows.forEach((row, index) => row.push(statuses[index] ?? ""));
   }
-  return { headers, rows, counts };
+  return { headers, rows, numberFormats, counts };
 }

@@ -1,7 +1,7 @@
 // Reading an audience's rows after a job: how many failed, and the rows as a sheet table.
 import type { Audience, AudienceRow } from "../contract/index.js";
 import type { ServiceClient } from "../api/types.js";
-import { cellValue, type CellValue, type ColumnSpec } from "../sheet/index.js";
+import { cellValue, valuesNumberFormat, type CellValue, type ColumnSpec } from "../sheet/index.js";
 
 /** Row states that mean the enrichment did not work for the row. */
 export const FAILED_VALUE_STATES: readonly string[] = ["ERROR", "NO_RESULT"];
@@ -90,6 +90,11 @@ export function audienceTable(audience: Audience, rows: readonly AudienceRow[]):
       }),
       cellValue(rowStatusText(row, inputIds), "text"),
     ];
+  });
+  // Numbers keep a number format, as a search insert's amounts do (whole numbers with separators).
+  cols.forEach((c, k) => {
+    const column = columns[k + 1];
+    if (column && c.attributes.dataType === "NUMBER") column.numberFormat = valuesNumberFormat(out.map((row) => row[k + 1]));
   });
   return { columns, rows: out };
 }

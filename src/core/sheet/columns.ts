@@ -122,3 +122,21 @@ export function columnsFor(kind: SearchKind, keys: readonly string[]): ColumnSpe
   const chosen = searchColumns(kind).filter((c) => wanted.has(c.key));
   return chosen.length > 0 ? chosen : searchColumns(kind).filter((c) => c.byDefault);
 }
+
+/**
+ * The number format of an output field written outside a search insert (enriched columns):
+ * the search's own column format when the field is a search column, so the same field looks
+ * the same whichever way it reached the sheet; otherwise ids plain, other counts and amounts
+ * with thousands separators.
+ */
+export function fieldNumberFormat(kind: SearchKind, field: string, type: OutputFieldType | undefined): string {
+  const search = searchColumns(kind).find((c) => c.key === field);
+  if (search) return numberFormatOf(search);
+  if (type === "integer") return /(^id|Id)$/.test(field) ? NUMBER_FORMATS.integer : AMOUNT_FORMAT;
+  return type === "number" ? NUMBER_FORMATS.number : "General";
+}
+
+/** The format of a column of numbers of unknown meaning: whole numbers as amounts, else two decimals at most. */
+export function valuesNumberFormat(values: readonly unknown[]): string {
+  return values.every((v) => typeof v !== "number" || Number.isInteger(v)) ? AMOUNT_FORMAT : NUMBER_FORMATS.number;
+}

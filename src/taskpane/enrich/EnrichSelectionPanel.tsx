@@ -150,6 +150,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
         address: planned.selection.address,
         ...(planned.column.header !== undefined ? { headers: output.headers } : {}),
         rows: output.rows,
+        numberFormats: output.numberFormats,
       };
       let written = await source.writeColumns({ ...request, overwrite: false });
       if (written.status === "notEmpty") {

@@ -44,6 +44,8 @@ const SORT_LABELS: Record<string, string> = {
   relevance: "Relevance",
 };
 const PAGE_SIZES = ["10", "25", "50", "100"];
+const matchText = (n: number, kind: SearchKind) =>
+  `${n.toLocaleString("en-US")} ${kind === "company" ? (n === 1 ? "company" : "companies") : n === 1 ? "contact" : "contacts"}`;
 
 export interface SearchTabProps {
   kind: SearchKind;
@@ -65,8 +67,9 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
   const [descending, setDescending] = useState(initialSort.startsWith("-"));
   const [pageSize, setPageSize] = useState("25");
   const [columns, setColumns] = useState<string[]>(initial?.columns.length ? initial.columns : defaultColumnKeys(kind));
-  // The preview remembers the search it shows, so a changed form can be told apart from it.
-  const [preview, setPreview] = useState<(PreviewPage & { searched: string }) | undefined>();
+  // The preview remembers the search it shows: a changed form is told apart from it, and Insert
+  // writes that search (what the user sees), not a form edited since.
+  const [preview, setPreview] = useState<(PreviewPage & { searched: string; spec: SearchSpec }) | undefined>();
   const [searching, setSearching] = useState(false);
   const [searchProblem, setSearchProblem] = useState<string | undefined>();
   const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
@@ -118,6 +121,7 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
         pageNumber: page.pageNumber || pageNumber,
         totalPages: page.totalPages,
         searched: searchKey({ filters, sort: searchedSort }),
+        spec: { kind, filters, sort: searchedSort },
       });
     } catch (error) {
       const withPointers = (error as { issues?: ValidationIssue[] }).issues ?? [];
@@ -160,6 +164,7 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
   };
 
   const blocked = issues.length > 0 ? summarizeIssues(issues) : undefined;
+  const previewed = preview && preview.kind === kind ? preview.spec : undefined;
 
   // Enter in a text field runs the search (pickers keep Enter for choosing).
   const searchOnEnter = (e: KeyboardEvent<HTMLElement>) => {
@@ -235,13 +240,14 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
       {searchProblem && <Notice intent="error">{searchProblem}</Notice>}
       {stale && (
         <Notice intent="warning" role="status" testId="preview-stale">
-          The form has changed since this preview. Search again to see what Insert will write: it uses the form as it is now.
+          The form has changed since this preview. Insert writes what the preview shows ({matchText(preview.totalResults, kind)}); search again to preview
+          and insert the changed form.
         </Notice>
       )}
       {preview && preview.kind === kind && <ResultsPreview page={preview} busy={searching} onPage={(n) => void runSearch(n)} />}
       <InsertPanel
         kind={kind}
-        search={blocked ? { problem: `Fix before inserting: ${blocked}` } : search}
+        search={previewed ?? (blocked ? { problem: `Fix before inserting: ${blocked}` } : search)}
         columns={columns}
         onColumnsChange={setColumns}
         onInserted={(outcome) => {

@@ -2,7 +2,7 @@
 // and a CSV download (RFC 4180, UTF-8 BOM, formula-leading text neutralised).
 import { useState, useSyncExternalStore } from "react";
 import { Button, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
-import { AMOUNT_FORMAT, displayText, numberFormatOf } from "../../core/sheet/index.js";
+import { AMOUNT_FORMAT, NUMBER_FORMATS, displayText, numberFormatOf, type CellValue, type ColumnSpec } from "../../core/sheet/index.js";
 import type { BrowserWorkbook } from "../../office/browserWorkbook.js";
 
 const SHOWN_ROWS = 100;
@@ -15,6 +15,14 @@ const useStyles = makeStyles({
   picked: { backgroundColor: tokens.colorBrandBackground2 },
   pick: { border: "none", backgroundColor: "transparent", padding: 0, fontFamily: "inherit", fontSize: "inherit", color: "inherit", textAlign: "left", cursor: "pointer", fontWeight: tokens.fontWeightSemibold, ":focus-visible": { outline: `2px solid ${tokens.colorStrokeFocus2}` } },
 });
+
+/** A cell as Excel would show it under the column's number format (amounts with separators). */
+function shown(value: CellValue, column: ColumnSpec): string {
+  if (typeof value !== "number") return displayText(value, column.type);
+  if (numberFormatOf(column) === AMOUNT_FORMAT) return value.toLocaleString("en-US");
+  if (column.numberFormat === NUMBER_FORMATS.number) return value.toLocaleString("en-US", { maximumFractionDigits: 2 });
+  return displayText(value, column.type);
+}
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
@@ -76,7 +84,7 @@ export function BrowserWorkbookView({ workbook }: { workbook: BrowserWorkbook })
                   const value = row[i] ?? "";
                   return (
                     <td key={`${i}-${c.key}`} className={typeof value === "number" ? styles.number : styles.cell}>
-                      {typeof value === "number" && numberFormatOf(c) === AMOUNT_FORMAT ? value.toLocaleString("en-US") : displayText(value, c.type)}
+                      {shown(value, c)}
                     </td>
                   );
                 })}

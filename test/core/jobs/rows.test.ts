@@ -2,6 +2,8 @@
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 import type { Audience, AudienceRow } from "../../../src/core/contract/index.js";
+import { ExcelWorkbook } from "../../../src/office/excelWorkbook.js";
+import { FakeExcel } from "../../office/excelFake.js";
 import { audienceTable, countFailedRows, readAllRows, rowIdsFromCells, checkEnrichmentChoice } from "../../../src/core/jobs/index.js";
 
 const audience: Audience = {
@@ -41,6 +43,26 @@ describe("audience rows", () => {
     assert.deepEqual(table.rows[0], ["r1", "1", "=HYPERLINK(\"http://x\")", 1200, "Enriched"]);
     assert.deepEqual(table.rows[1], ["r2", "999999", "", "", "No match: No match"]);
     assert.deepEqual(table.rows[2], ["r3", "N/A-1", "", "", "Error: Invalid reference"]);
+  });
+
+  it("numbers keep a number format: whole amounts with thousands separators, fractions with up to two decimals", () => {
+    const table = audienceTable(audience, rows);
+    assert.equal(table.columns[3]!.numberFormat, "#,##0");
+    const fractional = audienceTable(audience, [row("r4", "2", { value: "B", state: "RESULT" }, { value: 12.5, state: "RESULT" })]);
+    assert.equal(fractional.columns[3]!.numberFormat, "#,##0.##");
+    assert.equal(table.columns[1]!.numberFormat, undefined, "text columns are text");
+  });
+
+  it("the audience table's numbers keep their format in Excel", async () => {
+    const excel = new FakeExcel();
+    const table = audienceTable(audience, rows);
+    const writer = await new ExcelWorkbook({ run: excel.run }).createTable({ target: { kind: "newSheet", sheetName: "T" }, tableName: "T", columns: table.columns, expectedRows: rows.length });
+    await writer.append(table.rows);
+    await writer.finish();
+    const sheet = excel.sheet("T");
+    assert.equal(sheet.peek(1, 3)?.value, 1200);
+    assert.equal(sheet.peek(1, 3)?.format, "#,##0");
+    assert.equal(sheet.peek(1, 2)?.format, "@");
   });
 
   it("reads every page of rows", async () => {
