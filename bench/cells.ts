@@ -27,6 +27,8 @@ interface Row {
   logical: number;
   http: number;
   wallMs: number;
+  /** Credits spent beyond one per record now under management (a record charged twice). */
+  doubleCharges: number;
   settled: number;
   ok: number;
   recalcRequests: number;
@@ -46,7 +48,7 @@ export async function benchCells(): Promise<void> {
   try {
     const ids = await companyIds(sandbox);
     let run = 0;
-    for (const variant of ["recent fields ride along", "every field rides along", "no companion fields", "faults, recent fields ride along"]) {
+    for (const variant of ["recent fields ride along", "every field rides along", "no companion fields", "faults, recent fields ride along", "faults, every field rides along"]) {
       if (variant.startsWith("faults")) await post(sandbox, "/__sandbox/faults", { failRate: 0.2, resetRate: 0.02, seed: 99 });
       for (const order of CALC_ORDERS) {
         run += 1;
@@ -82,7 +84,9 @@ async function measure(sandbox: RunningSandbox, account: string, order: CalcOrde
   const before = logical;
   await calculate("all at once", ids, FIELDS, (cell) => engine.getCells("company", cell.id, cell.field).then((r) => r.ok), async () => undefined);
   await engine.whenIdle();
-  return { order, variant, logical: before, http, wallMs, settled: outcome.settled, ok: outcome.ok, recalcRequests: logical - before };
+  const summary = (await (await fetch(`${sandbox.url}/__sandbox/accounts/${account}?page[size]=1`)).json()) as { credits: number; initialCredits: number; underManagement: { company: number } };
+  const doubleCharges = summary.initialCredits - summary.credits - summary.underManagement.company;
+  return { order, variant, logical: before, http, wallMs, settled: outcome.settled, ok: outcome.ok, recalcRequests: logical - before, doubleCharges };
 }
 
 async function post(sandbox: RunningSandbox, path: string, body: unknown): Promise<unknown> {
@@ -110,7 +114,7 @@ function print(rows: Row[]): void {
     `10,000 cells = ${IDS} company ids x ${FIELDS.length} fields; sandbox latency ${LATENCY_MS} ms, ${RATE} requests/s; ` +
       `floor: ${FLOOR_REQUESTS} requests, ${(FLOOR_MS / 1000).toFixed(2)} s`,
   );
-  const header = ["variant", "order", "requests", "x floor", "HTTP", "wall time", "x floor", "cells settled", "with a value", "recalc requests"];
+  const header = ["variant", "order", "requests", "x floor", "HTTP", "wall time", "x floor", "cells settled", "with a value", "double charges", "recalc requests"];
   const table = rows.map((r) => [
     r.variant,
     r.order,
@@ -121,6 +125,7 @@ function print(rows: Row[]): void {
     (r.wallMs / FLOOR_MS).toFixed(2),
     `${((r.settled / (IDS * FIELDS.length)) * 100).toFixed(0)}%`,
     String(r.ok),
+    String(r.doubleCharges),
     String(r.recalcRequests),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
@@ -128,5 +133,6 @@ function print(rows: Row[]): void {
   console.log(line(header));
   for (const row of table) console.log(line(row));
   console.log("requests: logical requests the engine sent (a retry is the same request); HTTP: requests the sandbox received, retries included.");
-  console.log("Aim: requests <= 1.10 x floor in every order, 0 on recalculation. Wall time counts from the first cell to the last answer, pauses of the order included.");
+  console.log("The runtime ships 'every field rides along' (credits are per record, so the next columns come free).");
+  console.log("Aim: requests <= 1.10 x floor in every order, 0 double charges, 0 on recalculation. Wall time counts from the first cell to the last answer, pauses of the order included.");
 }
