@@ -163,8 +163,9 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
       const { enriched, problems } = output.counts;
       const parts = [`Wrote ${output.headers.length} column${output.headers.length === 1 ? "" : "s"} to ${written.address}: ${count(enriched)} row${enriched === 1 ? "" : "s"} enriched`];
       if (problems > 0) parts.push(`${count(problems)} with a problem (see "Enrichment status")`);
+      for (const column of output.columnProblems) parts.push(`"${column.header}" not filled: ${column.message.replace(/\.$/, "")}`);
       if (cancelled) parts.push("cancelled before the end; rows not reached say Cancelled");
-      setPhase({ name: "finished", intent: problems > 0 || cancelled ? "warning" : "success", message: `${parts.join("; ")}.` });
+      setPhase({ name: "finished", intent: problems > 0 || cancelled || output.columnProblems.length > 0 ? "warning" : "success", message: `${parts.join("; ")}.` });
     } catch (error) {
       fail("Enrichment stopped", error);
     } finally {
