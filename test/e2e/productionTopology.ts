@@ -3,6 +3,9 @@
 // token endpoint, and Chromium whose task pane is set to that environment the way Settings
 // would save it. Every token request the browser sends to the broker is recorded by grant type,
 // and every request the broker receives by method and path.
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Page } from "playwright-core";
 import { buildBroker } from "../../src/broker/app.js";
@@ -26,8 +29,25 @@ export interface ProductionTopology {
   close(): Promise<void>;
 }
 
-export async function startProductionTopology(options: { sandbox?: TestOptions; fakeClock?: boolean } = {}): Promise<ProductionTopology> {
-  const pages = await serveDirectory(await buildTaskPane());
+/**
+ * The built pages plus `extra` files (name -> content) on one origin: a folder of links to the
+ * build's entries beside the extra files, so the build itself is left as it is. The pages must
+ * come from the server (not from a routed response): Chromium lets only a page on the loopback
+ * address reach the loopback sandbox and broker.
+ */
+function pagesWith(built: string, extra: Record<string, string>): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "bizdata-e2e-pages-"));
+  for (const name of readdirSync(built)) symlinkSync(join(built, name), join(dir, name));
+  for (const [name, content] of Object.entries(extra)) writeFileSync(join(dir, name), content);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function startProductionTopology(
+  options: { sandbox?: TestOptions; fakeClock?: boolean; extraPages?: Record<string, string> } = {},
+): Promise<ProductionTopology> {
+  const built = await buildTaskPane();
+  const folder = options.extraPages ? pagesWith(built, options.extraPages) : undefined;
+  const pages = await serveDirectory(folder?.dir ?? built);
   const sandbox = await startTestSandbox({ profile: "production", ...PRODUCTION_CLIENT, ...options.sandbox, corsOrigins: [pages.origin] });
   let broker: FastifyInstance | undefined;
   let browser: Chromium | undefined;
@@ -74,6 +94,7 @@ export async function startProductionTopology(options: { sandbox?: TestOptions; 
         await openBroker.close();
         await sandbox.close();
         await pages.close();
+        folder?.remove();
       },
     };
   } catch (error) {
@@ -81,6 +102,7 @@ export async function startProductionTopology(options: { sandbox?: TestOptions; 
     await broker?.close();
     await sandbox.close();
     await pages.close();
+    folder?.remove();
     throw error;
   }
 }
