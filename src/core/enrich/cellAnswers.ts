@@ -3,7 +3,7 @@
 import type { CellsResult } from "./engineTypes.js";
 import { toCellValue, type CellValue } from "./cellValues.js";
 import { fieldSpec, type EntityKind } from "./fields.js";
-import { problems } from "./problems.js";
+import { problems, type CellProblem } from "./problems.js";
 import type { RecordCache } from "./recordCache.js";
 import type { RecordOutcome } from "./requestBatches.js";
 
@@ -31,4 +31,24 @@ export function answerFrom(
   const failed = outcomes.find((outcome) => outcome.problem !== undefined);
   if (failed?.problem) return { ok: false, problem: failed.problem };
   return { ok: false, problem: problems.unavailable(`no answer for id ${id}`) };
+}
+
+/**
+ * The answer for every field a selection asked when some were left out (`refused`): their
+ * values are empty and each carries the problem a cell asking it alone would show.
+ */
+export function withRefusedFields(result: CellsResult, fields: readonly string[], refused: readonly string[]): CellsResult {
+  if (!result.ok || refused.length === 0) return result;
+  const fieldProblems: Record<string, CellProblem> = {};
+  for (const field of refused) fieldProblems[field] = problems.unentitled([field]);
+  const values = fields.map((field) => {
+    const at = result.fields.indexOf(field);
+    return at < 0 ? "" : (result.values[at] ?? "");
+  });
+  return { ok: true, fields: [...fields], values, fieldProblems };
+}
+
+/** What a selection writes for a result: a field that could not be asked shows its problem's message. */
+export function shownValues(result: Extract<CellsResult, { ok: true }>): CellValue[] {
+  return result.values.map((value, index) => result.fieldProblems?.[result.fields[index] ?? ""]?.message ?? value);
 }

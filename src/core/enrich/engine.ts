@@ -7,7 +7,7 @@ import { systemClock } from "../api/clock.js";
 import type { EnrichRecord, Logger } from "../api/types.js";
 import { LIMITS, type RecordKind } from "../contract/index.js";
 import { MemoryCacheStore } from "./cacheStore.js";
-import { answerFrom, cachedAnswer } from "./cellAnswers.js";
+import { answerFrom, cachedAnswer, withRefusedFields } from "./cellAnswers.js";
 import type {
   CellRequestOptions,
   CellsResult,
@@ -18,7 +18,7 @@ import type {
   SelectionPlan,
 } from "./engineTypes.js";
 import { flattenAttributes, parseRecordId, resolveFieldNames, scanSelectedIds, type EntityKind } from "./fields.js";
-import { fieldsProblem, type FieldEntitlements } from "./entitledFields.js";
+import { fieldsProblem, selectionFields, type FieldEntitlements } from "./entitledFields.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 import { RecordCache, recordKey } from "./recordCache.js";
 import { RequestBatches, type BatchHandler, type Need, type RecordOutcome } from "./requestBatches.js";
@@ -108,13 +108,13 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
 
   async enrichIds(kind: EntityKind, ids: readonly number[], fields: readonly string[], options: EnrichIdsOptions = {}): Promise<Map<number, CellsResult>> {
     const unique = [...new Set(ids)];
-    const resolved = resolveFieldNames(kind, [...fields]);
-    const problem = await fieldsProblem(this.entitlements, kind, resolved);
-    if (problem || !resolved.ok) return new Map(unique.map((id) => [id, { ok: false, problem: problem ?? problems.noFields() }]));
+    // Fields the account may not use are left out of the requests; the others run for every row.
+    const { named, asked, refused, problem } = await selectionFields(this.entitlements, kind, resolveFieldNames(kind, [...fields]));
+    if (problem) return new Map(unique.map((id) => [id, { ok: false, problem }]));
     const keys = unique.map((id) => recordKey(kind, id));
     await this.prepare(keys);
-    const needs = this.missing(unique.map((id, index) => ({ kind, id, key: keys[index] as string, fields: new Set(resolved.fields) })));
-    const refused = this.reserve(needs);
+    const needs = this.missing(unique.map((id, index) => ({ kind, id, key: keys[index] as string, fields: new Set(asked) })));
+    const overCap = this.reserve(needs);
     const progress: EnrichIdsProgress = { recordsDone: unique.length - needs.size, recordsTotal: unique.length, requestsDone: 0, requestsTotal: 0 };
     const group = this.batches.group({
       concurrency: Math.max(1, options.concurrency ?? 4),
@@ -127,7 +127,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
         options.onProgress?.({ ...progress });
       },
     });
-    this.rememberAsked(kind, resolved.fields);
+    this.rememberAsked(kind, asked);
     for (const need of needs.values()) this.batches.add(need, group);
     progress.requestsTotal = this.batches.pending(group);
     options.onProgress?.({ ...progress });
@@ -138,8 +138,8 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
     const results = new Map<number, CellsResult>();
     for (const [index, id] of unique.entries()) {
       const key = keys[index] as string;
-      if (refused.has(key)) results.set(id, { ok: false, problem: problems.spendCap(this.spend.status().cap) });
-      else results.set(id, answerFrom(this.cache, kind, id, key, resolved.fields, outcomes[index] ?? []));
+      if (overCap.has(key)) results.set(id, { ok: false, problem: problems.spendCap(this.spend.status().cap) });
+      else results.set(id, withRefusedFields(answerFrom(this.cache, kind, id, key, asked, outcomes[index] ?? []), named, refused));
     }
     return results;
   }

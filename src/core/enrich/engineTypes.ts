@@ -7,7 +7,15 @@ import type { FieldEntitlements } from "./entitledFields.js";
 import type { CellProblem } from "./problems.js";
 import type { SpendState, SpendStore } from "./spendGuard.js";
 
-export type CellsResult = { ok: true; fields: string[]; values: CellValue[] } | { ok: false; problem: CellProblem };
+export type CellsResult =
+  | {
+      ok: true;
+      fields: string[];
+      values: CellValue[];
+      /** Fields of an Enrich selection that could not be asked (not entitled): their values are empty and this says why. */
+      fieldProblems?: Readonly<Record<string, CellProblem>>;
+    }
+  | { ok: false; problem: CellProblem };
 
 export interface CellRequestOptions {
   /** Excel's value preview (the formula is still being typed): answer from the cache only. */

@@ -3,6 +3,7 @@
 // city columns, matched through the matcher, then the chosen fields through the engine. The
 // output is the matched id, a match status and the fields, one row per selected row; the rows
 // that did not match are listed with their reason so they can be edited and retried.
+import { shownValues } from "./cellAnswers.js";
 import type { CellValue } from "./cellValues.js";
 import type { EnrichmentEngine, SelectionPlan } from "./engine.js";
 import { fieldSpec, type EntityKind } from "./fields.js";
@@ -142,7 +143,7 @@ export async function runMatchSelection(
     }
     counts.matched += 1;
     const answer = cells.get(result.id);
-    if (answer?.ok) rows.push([result.id, MATCHED, ...answer.values]);
+    if (answer?.ok) rows.push([result.id, MATCHED, ...shownValues(answer)]);
     else rows.push([result.id, answer ? `${MATCHED}; fields not read: ${answer.problem.message}` : MATCHED, ...fields.map(() => "")]);
   });
   return { headers, rows, unmatched, counts, cancelled: options.signal?.aborted ?? false };

@@ -2,6 +2,7 @@
 // written back as new columns to its right. This file holds the workbook-neutral parts: the
 // interface a workbook adapter implements (Excel in src/office/enrichSelection.ts, the browser
 // workbook in browser mode), reading a header, and building the rows to write.
+import { shownValues } from "./cellAnswers.js";
 import type { CellValue } from "./cellValues.js";
 import type { CellsResult } from "./engine.js";
 import { fieldNumberFormat } from "../sheet/columns.js";
@@ -65,6 +66,8 @@ export interface OutputColumns {
   numberFormats: string[];
   /** Rows that got values / that show a problem / that were blank. */
   counts: { enriched: number; problems: number; blank: number };
+  /** Columns whose field could not be asked (not entitled): each of their cells says why. */
+  columnProblems: { header: string; message: string }[];
 }
 
 /**
@@ -83,6 +86,7 @@ export function buildOutputColumns(
   const rows: CellValue[][] = [];
   const statuses: string[] = [];
   const counts = { enriched: 0, problems: 0, blank: 0 };
+  const columnProblems = new Map<string, string>();
   for (const raw of idValues) {
     const blank = raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "");
     if (blank) {
@@ -95,8 +99,9 @@ export function buildOutputColumns(
     const result = id === undefined ? undefined : results.get(id);
     if (result?.ok) {
       counts.enriched += 1;
-      rows.push([...result.values]);
+      rows.push(shownValues(result));
       statuses.push("");
+      for (const [field, problem] of Object.entries(result.fieldProblems ?? {})) columnProblems.set(fieldSpec(kind, field)?.label ?? field, problem.message);
     } else {
       counts.problems += 1;
       rows.push(fields.map(() => ""));
@@ -108,5 +113,5 @@ export function buildOutputColumns(
     numberFormats.push("General");
     rows.forEach((row, index) => row.push(statuses[index] ?? ""));
   }
-  return { headers, rows, numberFormats, counts };
+  return { headers, rows, numberFormats, counts, columnProblems: [...columnProblems].map(([header, message]) => ({ header, message })) };
 }

@@ -27,6 +27,8 @@ import {
 } from "../../core/enrich/index.js";
 import type { RecordMatcher } from "../../core/enrich/matcher.js";
 import { MatchSelectionPanel } from "./MatchSelectionPanel.js";
+import { PlanActions } from "./PlanActions.js";
+import { errorText } from "../errorText.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { Notice } from "../Notice.js";
 import { entitledChoice, pickerField, useEntitledFields, type EntitledFieldsLookup } from "../entitledFields.js";
@@ -102,11 +104,11 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
         setSpend(status);
         setCapText(String(status.cap));
       })
-      .catch((error: unknown) => setCapMessage(`Could not read today's count: ${describe(error)}`));
+      .catch((error: unknown) => setCapMessage(`Could not read today's count: ${errorText(error)}`));
   }, [engine]);
 
   const fail = (what: string, error: unknown) =>
-    setPhase({ name: "finished", intent: "error", message: `${what}: ${describe(error)}` });
+    setPhase({ name: "finished", intent: "error", message: `${what}: ${errorText(error)}` });
 
   const changeKind = (next: EntityKind) => {
     setKind(next);
@@ -163,13 +165,14 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
       const { enriched, problems } = output.counts;
       const parts = [`Wrote ${output.headers.length} column${output.headers.length === 1 ? "" : "s"} to ${written.address}: ${count(enriched)} row${enriched === 1 ? "" : "s"} enriched`];
       if (problems > 0) parts.push(`${count(problems)} with a problem (see "Enrichment status")`);
+      for (const column of output.columnProblems) parts.push(`"${column.header}" not filled: ${column.message.replace(/\.$/, "")}`);
       if (cancelled) parts.push("cancelled before the end; rows not reached say Cancelled");
-      setPhase({ name: "finished", intent: problems > 0 || cancelled ? "warning" : "success", message: `${parts.join("; ")}.` });
+      setPhase({ name: "finished", intent: problems > 0 || cancelled || output.columnProblems.length > 0 ? "warning" : "success", message: `${parts.join("; ")}.` });
     } catch (error) {
       fail("Enrichment stopped", error);
     } finally {
       controller.current = undefined;
-      await refreshSpend().catch((error: unknown) => setCapMessage(`Could not read today's count: ${describe(error)}`));
+      await refreshSpend().catch((error: unknown) => setCapMessage(`Could not read today's count: ${errorText(error)}`));
     }
   };
 
@@ -184,7 +187,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
       await refreshSpend();
       setCapMessage(`Saved: up to ${count(cap)} new records a day.`);
     } catch (error) {
-      setCapMessage(`Could not save: ${describe(error)}`);
+      setCapMessage(`Could not save: ${errorText(error)}`);
     }
   };
 
@@ -193,7 +196,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
       await engine.clearCache();
       setCapMessage("Cache cleared: the next calculation asks the service again.");
     } catch (error) {
-      setCapMessage(`Could not clear the cache: ${describe(error)}`);
+      setCapMessage(`Could not clear the cache: ${errorText(error)}`);
     }
   };
 
@@ -326,19 +329,7 @@ function PlanSummary({ planned, credits, onRun, onBack }: { planned: SelectionEn
           Only {count(allowance)} new records are left of today's limit; the rest will say so. Raise "New records per day" below to enrich them all.
         </Notice>
       )}
-      <div className={styles.row}>
-        <Button appearance="primary" disabled={plan.ids.length === 0} onClick={onRun}>
-          Enrich {count(plan.ids.length)} ids
-        </Button>
-        <Button onClick={onBack}>Back</Button>
-      </div>
+      <PlanActions runLabel={`Enrich ${count(plan.ids.length)} ids`} canRun={plan.ids.length > 0} onRun={onRun} onBack={onBack} />
     </div>
   );
-}
-
-function describe(error: unknown): string {
-  if (typeof error === "object" && error !== null && typeof (error as { userMessage?: unknown }).userMessage === "string") {
-    return (error as { userMessage: string }).userMessage;
-  }
-  return error instanceof Error ? error.message : String(error);
 }

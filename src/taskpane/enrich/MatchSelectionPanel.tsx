@@ -17,6 +17,8 @@ import {
   type NeighbourValues,
   type UnmatchedRow,
 } from "../../core/enrich/matchSelection.js";
+import { errorText } from "../errorText.js";
+import { PlanActions } from "./PlanActions.js";
 
 export interface MatchSelectionPanelProps {
   engine: EnrichmentEngine;
@@ -91,7 +93,7 @@ export function MatchSelectionPanel({ engine, matcher, source, ask }: MatchSelec
       const pick = (pattern: RegExp) => [...neighbours].find(([, header]) => pattern.test(header))?.[0];
       setBeside({ country: pick(/country/i), city: pick(/city|town/i), company: pick(/company|account/i) });
     } catch (error) {
-      setPhase({ name: "finished", intent: "error", message: `Could not read the selection: ${describe(error)}`, unmatched: [] });
+      setPhase({ name: "finished", intent: "error", message: `Could not read the selection: ${errorText(error)}`, unmatched: [] });
     }
   };
 
@@ -117,7 +119,7 @@ export function MatchSelectionPanel({ engine, matcher, source, ask }: MatchSelec
     try {
       setPhase({ name: "planned", planned: await plan(read.selection) });
     } catch (error) {
-      setPhase({ name: "finished", intent: "error", message: `Could not check the list: ${describe(error)}`, unmatched: [] });
+      setPhase({ name: "finished", intent: "error", message: `Could not check the list: ${errorText(error)}`, unmatched: [] });
     }
   };
 
@@ -151,7 +153,7 @@ export function MatchSelectionPanel({ engine, matcher, source, ask }: MatchSelec
       if (result.cancelled) parts.push("cancelled before the end");
       setPhase({ name: "finished", intent: unmatched > 0 || result.cancelled ? "warning" : "success", message: `${parts.join("; ")}.`, unmatched: result.unmatched });
     } catch (error) {
-      setPhase({ name: "finished", intent: "error", message: `Matching stopped: ${describe(error)}`, unmatched: [] });
+      setPhase({ name: "finished", intent: "error", message: `Matching stopped: ${errorText(error)}`, unmatched: [] });
     } finally {
       controller.current = undefined;
     }
@@ -168,7 +170,7 @@ export function MatchSelectionPanel({ engine, matcher, source, ask }: MatchSelec
       }
       await run(await plan(answer.selection), true);
     } catch (error) {
-      setPhase({ name: "finished", intent: "error", message: `Could not retry: ${describe(error)}`, unmatched: [] });
+      setPhase({ name: "finished", intent: "error", message: `Could not retry: ${errorText(error)}`, unmatched: [] });
     }
   };
 
@@ -288,19 +290,7 @@ function MatchPlanSummary({ planned, onRun, onBack }: { planned: MatchSelectionP
         </li>
         {match.invalid > 0 && <li>{count(match.invalid)} rows cannot be matched as they are (see the status after the run)</li>}
       </ul>
-      <div className={styles.row}>
-        <Button appearance="primary" disabled={match.unique === 0} onClick={onRun}>
-          Match and enrich
-        </Button>
-        <Button onClick={onBack}>Back</Button>
-      </div>
+      <PlanActions runLabel="Match and enrich" canRun={match.unique > 0} onRun={onRun} onBack={onBack} />
     </div>
   );
-}
-
-function describe(error: unknown): string {
-  if (typeof error === "object" && error !== null && typeof (error as { userMessage?: unknown }).userMessage === "string") {
-    return (error as { userMessage: string }).userMessage;
-  }
-  return error instanceof Error ? error.message : String(error);
 }

@@ -55,14 +55,29 @@ describe("enrichment engine: field entitlements", () => {
     assert.equal(client.calls.length, 0);
   });
 
-  it("refuses an Enrich selection asking an unentitled field before any request, with the same message", async () => {
+  it("runs an Enrich selection's entitled fields for every row and gives the unentitled field the cell's message", async () => {
     const { client, engine } = setup(async () => ENTITLED);
-    const results = await engine.enrichIds("company", [1, 2, 3], ["name", "revenue"]);
+    const results = await engine.enrichIds("company", [1, 2, 3], ["name", "revenue", "country"]);
     assert.deepEqual([...results.keys()], [1, 2, 3]);
-    for (const result of results.values()) assert.match(problemOf(result).message, /not entitled to the field revenue/);
+    for (const [id, result] of results) {
+      assert.ok(result.ok, "the row is enriched");
+      assert.deepEqual(result.fields, ["name", "revenue", "country"]);
+      assert.deepEqual([result.values[0], result.values[2]], [`Company ${id}`, id % 3 === 0 ? "Germany" : "United States"]);
+      assert.equal(result.values[1], "", "no value for the refused field");
+      // The same problem a cell asking revenue alone gets.
+      assert.deepEqual(result.fieldProblems?.revenue, problemOf(await engine.getCells("company", id, "revenue")));
+    }
+    assert.equal(client.calls.length, 1, "one request for the three rows");
+    assert.ok(client.calls.every((call) => !call.outputFields.includes("revenue")), "the refused field is never asked");
+  });
+
+  it("refuses an Enrich selection before any request when none of its fields is entitled", async () => {
+    const { client, engine } = setup(async () => ENTITLED);
+    const results = await engine.enrichIds("company", [1, 2], ["revenue", "phone"]);
+    for (const result of results.values()) assert.match(problemOf(result).message, /not entitled to the fields revenue, phone/);
     assert.equal(client.calls.length, 0);
     const allowed = await engine.enrichIds("company", [1, 2, 3], ["name", "country"]);
-    assert.ok([...allowed.values()].every((r) => r.ok));
+    assert.ok([...allowed.values()].every((r) => r.ok && r.fieldProblems === undefined));
   });
 
   it("sends everything when the lookup cannot tell (no entitlement known, or the lookup failed)", async () => {

@@ -40,6 +40,23 @@ describe("enrich selection", () => {
     assert.deepEqual(output.counts, { enriched: 60, problems: 3, blank: 1 }); // 13 twice, "abc"
   });
 
+  it("writes the entitled fields for every row and marks an unentitled field's column in each of its cells", async () => {
+    const client = new FakeEnrichClient();
+    const engine = createEnrichmentEngine({ client, windowMs: 1, companionFields: "none", entitlements: async () => new Set(["name", "country"]) });
+    const planned = await planSelectionEnrichment(engine, "company", { address: "Sheet1!A1:A4", values: ["Company id", 1, 2, "x"] }, ["name", "revenue"]);
+    const { output } = await runSelectionEnrichment(engine, planned);
+    const refused = "Your account is not entitled to the field revenue. Ask your administrator, or remove it";
+    assert.deepEqual(output.headers, ["Company name", "Revenue ($K)", STATUS_HEADER]);
+    assert.deepEqual(output.rows, [
+      ["Company 1", refused, ""],
+      ["Company 2", refused, ""],
+      ["", "", "Company id must be a whole number"],
+    ]);
+    assert.deepEqual(output.counts, { enriched: 2, problems: 1, blank: 0 });
+    assert.deepEqual(output.columnProblems, [{ header: "Revenue ($K)", message: refused }]);
+    assert.deepEqual(client.calls.map((c) => c.outputFields), [["name"]]);
+  });
+
   it("has no status column when every row was enriched, and no header when none was selected", async () => {
     const engine = createEnrichmentEngine({ client: new FakeEnrichClient(), windowMs: 1 });
     const planned = await planSelectionEnrichment(engine, "contact", { address: "Sheet1!C2:C3", values: [5, "6"] }, ["lastName"]);
