@@ -40,3 +40,26 @@ test("enriched numbers keep their number format in the browser table, as inserte
   const table = workbook.table("C")!;
   assert.deepEqual(table.columns.slice(1).map((c) => numberFormatOf(c)), ["#,##0", "0", "@"]);
 });
+
+test("a rewrite with overwrite lands on the columns it names (a retry of matching), not after them", async () => {
+  const workbook = new BrowserWorkbook();
+  const columns = columnsFor("company", ["id", "name"]);
+  const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "C" }, tableName: "C", columns, expectedRows: 2 });
+  await writer.append(itemsToRows([{ id: "7", attributes: { name: "A" } }, { id: "9", attributes: { name: "B" } }], columns));
+  await writer.finish();
+  workbook.selectColumn("C", 1);
+  const source = browserSelectionSource(workbook);
+  const first = await source.writeColumns({ address: "C!C1:D3", headers: ["Company ID", "Match status"], rows: [[7, "Matched"], ["", "No match"]], overwrite: false });
+  assert.deepEqual(first, { status: "written", address: "C!C1:D3" });
+
+  const again = await source.writeColumns({ address: first.address, headers: ["Company ID", "Match status"], rows: [[7, "Matched"], [9, "Matched"]], overwrite: true });
+  assert.deepEqual(again, { status: "written", address: "C!C1:D3" });
+  const table = workbook.table("C")!;
+  assert.equal(table.headers.length, 4, table.headers.join("|"));
+  assert.deepEqual(table.rows, [[7, "A", 7, "Matched"], [9, "B", 9, "Matched"]]);
+
+  // Without overwrite, even a named address inside the table appends: nothing is written over.
+  const third = await source.writeColumns({ address: "C!A1:A3", headers: ["Note"], rows: [["x"], ["y"]], overwrite: false });
+  assert.deepEqual(third, { status: "written", address: "C!E1:E3" });
+  assert.deepEqual(table.rows.map((r) => r[0]), [7, 9]);
+});

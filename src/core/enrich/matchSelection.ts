@@ -3,6 +3,7 @@
 // city columns, matched through the matcher, then the chosen fields through the engine. The
 // output is the matched id, a match status and the fields, one row per selected row; the rows
 // that did not match are listed with their reason so they can be edited and retried.
+import { columnIndex, columnLetter } from "../sheet/index.js";
 import { shownValues } from "./cellAnswers.js";
 import type { CellValue } from "./cellValues.js";
 import type { EnrichmentEngine, SelectionPlan } from "./engine.js";
@@ -153,23 +154,7 @@ export async function runMatchSelection(
 export function shiftColumns(address: string, columns: number): string {
   if (columns <= 0) return address;
   const bang = address.lastIndexOf("!");
-  const cells = address.slice(bang + 1).replace(/\$?([A-Z]+)(\$?\d+)/gi, (_m, letters: string, row: string) => `${letterOf(indexOf(letters) + columns)}${row.replace("$", "")}`);
+  const cells = address.slice(bang + 1).replace(/\$?([A-Z]+)(\$?\d+)/gi, (_m, letters: string, row: string) => `${columnLetter(columnIndex(letters) + columns)}${row.replace("$", "")}`);
   return `${address.slice(0, bang + 1)}${cells}`;
 }
 
-function indexOf(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}
-
-function letterOf(index: number): string {
-  let n = index + 1;
-  let out = "";
-  while (n > 0) {
-    const rem = (n - 1) % 26;
-    out = String.fromCharCode(65 + rem) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}

@@ -64,6 +64,8 @@ export function MatchSelectionPanel({ engine, matcher, source, ask }: MatchSelec
   const [beside, setBeside] = useState<Partial<Record<Beside, number>>>({});
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const controller = useRef<AbortController | undefined>(undefined);
+  /** Where the last run wrote, for the selection it read: what a retry may rewrite. */
+  const lastWrite = useRef<{ selection: string; written: string } | undefined>(undefined);
   const kind = kindOf(content);
 
   const changeContent = (next: Content) => {
@@ -139,7 +141,11 @@ export function MatchSelectionPanel({ engine, matcher, source, ask }: MatchSelec
         ...(planned.header !== undefined ? { headers: result.headers } : {}),
         rows: result.rows,
       };
-      let written = await source.writeColumns({ ...request, overwrite: retry });
+      // A retry rewrites the columns the first run wrote (not the user's cells beside them); a
+      // retry after nothing was written, or of another column, asks like a first run.
+      const previous = lastWrite.current;
+      const again = retry && previous?.selection === planned.selection.address;
+      let written = await source.writeColumns(again ? { ...request, address: previous.written, overwrite: true } : { ...request, overwrite: false });
       if (written.status === "notEmpty") {
         if (!(await ask(written.address))) {
           setPhase({ name: "finished", intent: "warning", message: `Nothing written: cells in ${written.address} hold data.`, unmatched: result.unmatched });
@@ -147,6 +153,7 @@ export function MatchSelectionPanel({ engine, matcher, source, ask }: MatchSelec
         }
         written = await source.writeColumns({ ...request, overwrite: true });
       }
+      lastWrite.current = { selection: planned.selection.address, written: written.address };
       const { matched, unmatched } = result.counts;
       const parts = [`Wrote ${result.headers.length} columns to ${written.address}: ${count(matched)} matched`];
       if (unmatched > 0) parts.push(`${count(unmatched)} not matched (listed below)`);
