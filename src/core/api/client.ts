@@ -59,6 +59,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...enrichOperations(ctx),
     ...accountOperations(ctx),
     ...audienceOperations(ctx),
+    idle: () => runner.idle(),
   };
 }
 
