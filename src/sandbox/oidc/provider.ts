@@ -2,6 +2,7 @@
 // add-in), PKCE S256, JWT access tokens for the API audience signed with the sandbox's key,
 // and rotating refresh tokens. Everything lives in memory: nothing secret is written anywhere.
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { JWK } from "jose";
 import { SCOPES } from "../../core/contract/index.js";
@@ -69,21 +70,30 @@ export function resourceIndicatorFor(ctx: SandboxContext): string {
 
 const DATA_SCOPE_LIST = Object.values(SCOPES);
 
-export function createProvider(ctx: SandboxContext, settings: OidcSettings): Provider {
-  const issuer = issuerFor(ctx.options.publicUrl);
-  const origins = addinOrigins(ctx);
-  const redirectUris = origins.flatMap((origin) => REDIRECT_PAGES.map((page) => `${origin}${page}`));
-  const audience = ctx.apiAudience;
+/** The add-in's registration: a public client (PKCE only) or, with a secret, a confidential one. */
+export interface AddinClient {
+  clientId: string;
+  clientSecret?: string;
+}
+
+/**
+ * What both sign-in servers (this one and the production profile's) configure alike: the
+ * add-in's client and redirect pages, the in-memory store, the sandbox's signing key, JWT access
+ * tokens for the API with `scope`, rotating refresh tokens, lifetimes and the error page.
+ */
+export function addinConfiguration(ctx: SandboxContext, settings: OidcSettings, client: AddinClient, scope: string): Configuration {
+  const redirectUris = addinOrigins(ctx).flatMap((origin) => REDIRECT_PAGES.map((page) => `${origin}${page}`));
   // A resource indicator must be an absolute URI; the token's audience is the API's own name.
   const resource = resourceIndicatorFor(ctx);
-
-  const configuration: Configuration = {
+  return {
     adapter: adapterFactory(createOidcStore()),
     clients: [
       {
-        client_id: ADDIN_CLIENT_ID,
+        client_id: client.clientId,
+        ...(client.clientSecret === undefined
+          ? { token_endpoint_auth_method: "none" }
+          : { client_secret: client.clientSecret, token_endpoint_auth_method: "client_secret_basic" }),
         client_name: "Excel add-in",
-        token_endpoint_auth_method: "none",
         application_type: "web",
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
@@ -94,14 +104,9 @@ export function createProvider(ctx: SandboxContext, settings: OidcSettings): Pro
     jwks: { keys: [ctx.keys.privateJwk as JWK & { kty: "RSA" }] },
     // Cookie signing keys live only as long as the process: restarting ends sign-in sessions.
     cookies: { keys: [randomBytes(32).toString("base64url")] },
-    scopes: ["openid", "profile", "email", "offline_access"],
-    claims: { openid: ["sub"], profile: ["name", "preferred_username"], email: ["email"] },
-    // MSAL reads the user's name and username from the ID token.
-    conformIdTokenClaims: false,
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
         // MSAL never sends `resource`: every token is for the API.
@@ -110,8 +115,8 @@ export function createProvider(ctx: SandboxContext, settings: OidcSettings): Pro
         getResourceServerInfo: (_ctx, resourceIndicator) => {
           if (resourceIndicator !== resource) throw new errors.InvalidTarget();
           return {
-            scope: DATA_SCOPE_LIST.join(" "),
-            audience,
+            scope,
+            audience: ctx.apiAudience,
             accessTokenTTL: settings.accessTokenTtlSeconds,
             accessTokenFormat: "jwt",
             jwt: { sign: { alg: "RS256" } },
@@ -119,22 +124,6 @@ export function createProvider(ctx: SandboxContext, settings: OidcSettings): Pro
         },
       },
     },
-    findAccount: (_ctx, sub) => {
-      const user = findUserById(sub);
-      if (!user) return undefined;
-      return {
-        accountId: user.id,
-        claims: () => ({ sub: user.id, name: user.name, preferred_username: user.email, email: user.email }),
-      };
-    },
-    extraTokenClaims: (_ctx, token) => {
-      const accountId = "accountId" in token ? token.accountId : undefined;
-      const user = accountId ? findUserById(accountId) : undefined;
-      if (!user) return undefined;
-      return { roles: user.roles, account: user.account };
-    },
-    interactions: { url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}` },
-    clientBasedCORS: (_ctx, origin) => origins.includes(origin),
     // Refresh tokens are single-use: each refresh returns a new one (the old one then fails).
     rotateRefreshToken: true,
     ttl: {
@@ -152,6 +141,56 @@ export function createProvider(ctx: SandboxContext, settings: OidcSettings): Pro
       ctx.body = errorPage("Sign-in problem", `${String(out.error)}${description ? `: ${description}` : ""}`);
     },
   };
+}
 
-  return new Provider(issuer, configuration);
+export type ProviderHandle = { issuer: string; provider: Provider; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
+
+/**
+ * The provider for the sandbox's current issuer, built on first use (with port 0 the public URL,
+ * so the issuer, is known only once listening) and trusted by the API from then on.
+ */
+export function lazyProvider(ctx: SandboxContext, issuerOf: (publicUrl: string) => string, create: () => Provider): () => ProviderHandle {
+  let built: ProviderHandle | undefined;
+  const provider = () => {
+    const issuer = issuerOf(ctx.options.publicUrl);
+    if (!built || built.issuer !== issuer) {
+      const created = create();
+      built = { issuer, provider: created, handle: created.callback() as ProviderHandle["handle"] };
+      if (!ctx.trustedIssuers.includes(issuer)) ctx.trustedIssuers.push(issuer);
+    }
+    return built;
+  };
+  if (!/:0(\/|$)/.test(ctx.options.publicUrl)) provider();
+  return provider;
+}
+
+export function createProvider(ctx: SandboxContext, settings: OidcSettings): Provider {
+  const origins = addinOrigins(ctx);
+  const shared = addinConfiguration(ctx, settings, { clientId: ADDIN_CLIENT_ID }, DATA_SCOPE_LIST.join(" "));
+  const configuration: Configuration = {
+    ...shared,
+    scopes: ["openid", "profile", "email", "offline_access"],
+    claims: { openid: ["sub"], profile: ["name", "preferred_username"], email: ["email"] },
+    // MSAL reads the user's name and username from the ID token.
+    conformIdTokenClaims: false,
+    features: { ...shared.features, revocation: { enabled: true } },
+    findAccount: (_ctx, sub) => {
+      const user = findUserById(sub);
+      if (!user) return undefined;
+      return {
+        accountId: user.id,
+        claims: () => ({ sub: user.id, name: user.name, preferred_username: user.email, email: user.email }),
+      };
+    },
+    extraTokenClaims: (_ctx, token) => {
+      const accountId = "accountId" in token ? token.accountId : undefined;
+      const user = accountId ? findUserById(accountId) : undefined;
+      if (!user) return undefined;
+      return { roles: user.roles, account: user.account };
+    },
+    interactions: { url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}` },
+    clientBasedCORS: (_ctx, origin) => origins.includes(origin),
+  };
+
+  return new Provider(issuerFor(ctx.options.publicUrl), configuration);
 }

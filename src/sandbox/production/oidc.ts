@@ -3,17 +3,14 @@
 // invalid_client), PKCE S256 and state required, no discovery document, no ID token unless
 // openid is asked, a refresh token on every code exchange (rotating, single-use), and all the
 // app's scopes when none is asked.
-import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
-import type { JWK } from "jose";
+import Provider, { type Configuration } from "oidc-provider";
 import { SCOPES } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
-import { adapterFactory, createOidcStore } from "../oidc/adapter.js";
 import { grantAsked } from "../oidc/consent.js";
 import { errorPage, loginPage } from "../oidc/pages.js";
-import { addinOrigins, oidcSettingsFor, REDIRECT_PAGES, resourceIndicatorFor } from "../oidc/provider.js";
+import { addinConfiguration, lazyProvider, oidcSettingsFor } from "../oidc/provider.js";
 import { gatewayNotFound, sendGateway } from "./gateway.js";
 import { AUDIENCE_SCOPES } from "./studio.js";
 import { checkProductionCredentials, findProductionUser } from "./users.js";
@@ -28,44 +25,14 @@ export function productionIssuer(publicUrl: string): string {
 }
 
 function createProductionProvider(ctx: SandboxContext, client: { clientId: string; clientSecret: string }): Provider {
-  const settings = oidcSettingsFor(ctx);
-  const redirectUris = addinOrigins(ctx).flatMap((origin) => REDIRECT_PAGES.map((page) => `${origin}${page}`));
-  const resource = resourceIndicatorFor(ctx);
+  const shared = addinConfiguration(ctx, oidcSettingsFor(ctx), client, APP_SCOPES.join(" "));
   const configuration: Configuration = {
-    adapter: adapterFactory(createOidcStore()),
-    clients: [
-      {
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        client_name: "Excel add-in",
-        token_endpoint_auth_method: "client_secret_basic",
-        application_type: "web",
-        grant_types: ["authorization_code", "refresh_token"],
-        response_types: ["code"],
-        redirect_uris: redirectUris,
-      },
-    ],
-    jwks: { keys: [ctx.keys.privateJwk as JWK & { kty: "RSA" }] },
-    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    ...shared,
     scopes: ["openid", "offline_access"],
     claims: { openid: ["sub"] },
-    pkce: { required: () => true },
     routes: { authorization: "/authorize", token: "/token" },
-    features: {
-      devInteractions: { enabled: false },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => resource,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, indicator) => {
-          if (indicator !== resource) throw new errors.InvalidTarget();
-          return { scope: APP_SCOPES.join(" "), audience: ctx.apiAudience, accessTokenTTL: settings.accessTokenTtlSeconds, accessTokenFormat: "jwt", jwt: { sign: { alg: "RS256" } } };
-        },
-      },
-    },
     // Production answers every code exchange with a refresh token (no offline_access needed).
     issueRefreshToken: (_ctx, c) => c.grantTypeAllowed("refresh_token"),
-    rotateRefreshToken: true,
     findAccount: (_ctx, sub) => {
       const user = findProductionUser(sub);
       return user ? { accountId: user.id, claims: () => ({ sub: user.id }) } : undefined;
@@ -78,11 +45,6 @@ function createProductionProvider(ctx: SandboxContext, client: { clientId: strin
     interactions: { url: (_ctx, interaction) => `${PRODUCTION_OAUTH_PREFIX}/interaction/${interaction.uid}` },
     // The token endpoint is for the organization's server (the broker), not for browsers.
     clientBasedCORS: () => false,
-    ttl: { AccessToken: settings.accessTokenTtlSeconds, AuthorizationCode: 60, IdToken: 3600, Interaction: 3600, Session: 14 * 24 * 3600, Grant: 14 * 24 * 3600, RefreshToken: settings.refreshTokenTtlSeconds },
-    renderError: (koa: KoaContextWithOIDC, out) => {
-      koa.type = "html";
-      koa.body = errorPage("Sign-in problem", `${String(out.error)}${typeof out.error_description === "string" ? `: ${out.error_description}` : ""}`);
-    },
   };
   return new Provider(productionIssuer(ctx.options.publicUrl), configuration);
 }
@@ -91,17 +53,7 @@ function createProductionProvider(ctx: SandboxContext, client: { clientId: strin
 const EXPOSED = /^\/(authorize(\/[^/?]+)?|token)(\?|$)/;
 
 export async function productionOauthRoutes(app: FastifyInstance, ctx: SandboxContext, client: { clientId: string; clientSecret: string }): Promise<void> {
-  let built: { issuer: string; provider: Provider; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> } | undefined;
-  const provider = () => {
-    const issuer = productionIssuer(ctx.options.publicUrl);
-    if (!built || built.issuer !== issuer) {
-      const created = createProductionProvider(ctx, client);
-      built = { issuer, provider: created, handle: created.callback() as (req: IncomingMessage, res: ServerResponse) => Promise<void> };
-      if (!ctx.trustedIssuers.includes(issuer)) ctx.trustedIssuers.push(issuer);
-    }
-    return built;
-  };
-  if (!/:0(\/|$)/.test(ctx.options.publicUrl)) provider();
+  const provider = lazyProvider(ctx, productionIssuer, () => createProductionProvider(ctx, client));
 
   await app.register(async (scope) => {
     scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
