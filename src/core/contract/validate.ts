@@ -4,7 +4,7 @@
 import { FormatRegistry, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import { ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
-import { ERROR_CODES, LIMITS } from "./common.js";
+import { ERROR_CODES, LIMITS, type RecordKind } from "./common.js";
 import {
   COMPANY_FILTERS,
   COMPANY_RANGES,
@@ -300,7 +300,8 @@ export function contactSearchBody(filters: object) {
   return { data: { type: "ContactSearch" as const, attributes: filters } };
 }
 
-export type SearchKind = "company" | "contact";
+/** The kind of record a search finds (the contract's one record kind). */
+export type SearchKind = RecordKind;
 
 /**
  * Query parameters of a search, as strings from the URL (the sandbox) or as the

@@ -5,7 +5,7 @@
 // pages after it. A page that still fails is skipped and reported as missing, so the rest of the
 // import goes on and a later Resume fetches just the missing pages. Ids already written are
 // never written again (a result set that moved between pages can repeat a record).
-import { LIMITS } from "../contract/index.js";
+import { LIMITS, type RecordKind } from "../contract/index.js";
 
 export interface PageKey {
   part: number;
@@ -73,7 +73,7 @@ export interface ImportResult {
 
 /** What Resume needs: plain data, so it can be kept with a saved search in the workbook. */
 export interface ResumeState {
-  kind: "company" | "contact";
+  kind: RecordKind;
   sort?: string;
   tableName: string;
   /** Column keys of the table. */

@@ -53,7 +53,7 @@ function pageNumberOf(url: string): number {
 }
 
 export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
-  const search = (kind: "company" | "contact", corePath: string, scope: string) =>
+  const search = (kind: EntityKind, corePath: string, scope: string) =>
     gatewayHandler(async (request, reply) => {
       await authorize(ctx, request, [scope], `${GTM}${corePath}`);
       let body = request.body;

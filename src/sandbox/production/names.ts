@@ -1,7 +1,7 @@
 // Production's names on the wire. The sandbox's core speaks the specification's names; this
 // profile translates at its edge, both ways, and refuses the specification's names (as the
 // production service does not know them).
-import { ERROR_CODES, type ValidationIssue } from "../../core/contract/index.js";
+import { ERROR_CODES, type RecordKind, type ValidationIssue } from "../../core/contract/index.js";
 
 /** Search filters: specification name -> production name. */
 export const FILTER_NAMES: Readonly<Record<string, string>> = {
@@ -45,7 +45,7 @@ function unknownName(pointer: string, name: string, kind: string): ValidationIss
  * Search filters from the wire to the specification's names. Returns the translated
  * attributes, or issues when a name this profile does not accept is present.
  */
-export function searchFiltersFromWire(attributes: Record<string, unknown>, kind: "company" | "contact"): { attributes: Record<string, unknown>; issues: ValidationIssue[] } {
+export function searchFiltersFromWire(attributes: Record<string, unknown>, kind: RecordKind): { attributes: Record<string, unknown>; issues: ValidationIssue[] } {
   const out: Record<string, unknown> = {};
   const issues: ValidationIssue[] = [];
   for (const [name, value] of Object.entries(attributes)) {

@@ -2,8 +2,9 @@
 // one requested output field is not in the account's entitlement, so the fields are checked
 // before sending: an unentitled field is dropped from the request (and reported per cell by
 // its caller) instead of sinking the batch for the others. One lookup per entity, cached.
+import type { RecordKind } from "../../contract/index.js";
 
-export type EntityKind = "company" | "contact";
+export type EntityKind = RecordKind;
 
 /** The lookup that lists the output fields this account may use (contract names after translation). */
 export function entitlementLookupPath(entity: EntityKind): string {
