@@ -12,7 +12,7 @@ const GRANTS = new Set(["authorization_code", "refresh_token"]);
 const CLIENT_AUTH_FIELDS = ["client_secret", "client_assertion", "client_assertion_type"];
 
 /** RFC 6749 2.3.1: id and secret are form-encoded before Basic encoding. */
-export function basicAuthorization(clientId: string, clientSecret: string): string {
+function basicAuthorization(clientId: string, clientSecret: string): string {
   const form = (s: string) => new URLSearchParams([["", s]]).toString().slice(1);
   return `Basic ${Buffer.from(`${form(clientId)}:${form(clientSecret)}`).toString("base64")}`;
 }

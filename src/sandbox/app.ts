@@ -29,7 +29,7 @@ export type SandboxOptionsInput = Partial<Omit<SandboxOptions, "rateLimit" | "fa
   faults?: Partial<FaultOptions>;
 };
 
-export const DEFAULT_RATE_LIMIT: RateLimitWindows = { perSecond: 25, perHour: 50_000, perDay: 500_000 };
+const DEFAULT_RATE_LIMIT: RateLimitWindows = { perSecond: 25, perHour: 50_000, perDay: 500_000 };
 
 export function defaultSandboxOptions(partial: SandboxOptionsInput = {}): SandboxOptions {
   return {

@@ -37,7 +37,7 @@ export const RATE_LIMIT_HEADERS = [
 /** The production gateway also counts per minute. */
 export const MINUTE_RATE_LIMIT_HEADERS = ["X-RateLimit-Limit-Minute", "X-RateLimit-Remaining-Minute"] as const;
 
-export const PaginationLinks = Type.Object(
+const PaginationLinks = Type.Object(
   {
     first: Type.Optional(Type.String()),
     last: Type.Optional(Type.String()),
@@ -47,7 +47,7 @@ export const PaginationLinks = Type.Object(
   { additionalProperties: true },
 );
 
-export const SearchMeta = Type.Object(
+const SearchMeta = Type.Object(
   {
     totalResults: Type.Integer({ minimum: 0 }),
     page: Type.Object(

@@ -15,7 +15,7 @@ import {
   CompanySearchBody,
   ContactSearchBody,
 } from "./search.js";
-import { CompanyEnrichBody, ContactEnrichBody, COMPANY_OUTPUT_FIELD_NAMES, CONTACT_OUTPUT_FIELD_NAMES } from "./enrich.js";
+import { CompanyEnrichBody, ContactEnrichBody } from "./enrich.js";
 import { AudienceEnrichBody } from "./account.js";
 import type { FilterSpec, RangePair } from "./fields.js";
 
@@ -386,8 +386,6 @@ export function validateAudienceEnrichBody(body: unknown): ValidationIssue[] {
   }
   return issues;
 }
-
-export const OUTPUT_FIELD_NAMES = { company: COMPANY_OUTPUT_FIELD_NAMES, contact: CONTACT_OUTPUT_FIELD_NAMES };
 
 /** One sentence summing up a list of issues, for a status line or a Search button tooltip. */
 export function summarizeIssues(issues: readonly ValidationIssue[]): string {

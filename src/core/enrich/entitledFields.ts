@@ -8,7 +8,7 @@ import { problems, type CellProblem } from "./problems.js";
 export type FieldEntitlements = (kind: EntityKind) => Promise<ReadonlySet<string> | undefined>;
 
 /** The problem for asking fields outside the entitlement, or undefined when all may be asked. */
-export async function unentitledProblem(
+async function unentitledProblem(
   entitlements: FieldEntitlements | undefined,
   kind: EntityKind,
   fields: readonly string[],

@@ -28,7 +28,7 @@ export interface Patience {
   maxDelayMs: number;
 }
 
-export const DEFAULT_PATIENCE: Patience = { rounds: 4, baseDelayMs: 1000, maxDelayMs: 15000 };
+const DEFAULT_PATIENCE: Patience = { rounds: 4, baseDelayMs: 1000, maxDelayMs: 15000 };
 
 export interface ImportRequest<T> {
   /** The sub-searches, with the counts they had when planned. */
@@ -85,7 +85,7 @@ export interface ResumeState {
   total: number;
 }
 
-export const REACH_PAGES = LIMITS.maxPageNumber;
+const REACH_PAGES = LIMITS.maxPageNumber;
 
 /** Every reachable page of every part, in order. */
 export function allPages(parts: readonly { count: number }[], pageSize: number): PageKey[] {

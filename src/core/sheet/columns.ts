@@ -44,7 +44,7 @@ export const NUMBER_FORMATS: Record<ColumnType, string> = {
   datetime: "yyyy-mm-dd hh:mm",
 };
 
-export function columnTypeOf(type: OutputFieldType): ColumnType {
+function columnTypeOf(type: OutputFieldType): ColumnType {
   switch (type) {
     case "string":
     case "list":

@@ -7,7 +7,7 @@ import { interactionRoutes } from "./interactions.js";
 import { createProvider, issuerFor, lazyProvider, OIDC_PREFIX, oidcSettingsFor } from "./provider.js";
 
 export { SANDBOX_USERS, type SandboxUser } from "./users.js";
-export { ADDIN_CLIENT_ID, OIDC_PREFIX, issuerFor } from "./provider.js";
+export { OIDC_PREFIX, issuerFor } from "./provider.js";
 
 export const oidcExtension: SandboxExtension = async (app: FastifyInstance, ctx: SandboxContext) => {
   const settings = oidcSettingsFor(ctx);

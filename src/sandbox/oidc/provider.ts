@@ -12,11 +12,11 @@ import { errorPage } from "./pages.js";
 import { findUserById } from "./users.js";
 
 export const OIDC_PREFIX = "/oauth";
-export const ADDIN_CLIENT_ID = "excel-addin";
+const ADDIN_CLIENT_ID = "excel-addin";
 /** The add-in's dev server: its pages are redirect targets even when corsOrigins omits it. */
-export const DEFAULT_ADDIN_ORIGIN = "https://localhost:3000";
+const DEFAULT_ADDIN_ORIGIN = "https://localhost:3000";
 /** Pages of the add-in that receive the authorization response. */
-export const REDIRECT_PAGES = ["/redirect.html", "/dialog.html"];
+const REDIRECT_PAGES = ["/redirect.html", "/dialog.html"];
 
 export interface OidcSettings {
   /** Lifetime of an access token in seconds (short in tests that exercise renewal). */
@@ -51,7 +51,7 @@ export function issuerFor(publicUrl: string): string {
 }
 
 /** Origins whose pages may receive codes and call the token endpoint. */
-export function addinOrigins(ctx: SandboxContext): string[] {
+function addinOrigins(ctx: SandboxContext): string[] {
   const origins = new Set<string>([DEFAULT_ADDIN_ORIGIN]);
   for (const origin of ctx.options.corsOrigins) {
     try {
@@ -63,7 +63,7 @@ export function addinOrigins(ctx: SandboxContext): string[] {
   return [...origins];
 }
 
-export function resourceIndicatorFor(ctx: SandboxContext): string {
+function resourceIndicatorFor(ctx: SandboxContext): string {
   if (URL.canParse(ctx.apiAudience) && !ctx.apiAudience.includes("#")) return ctx.apiAudience;
   return new URL(ctx.options.publicUrl).href;
 }

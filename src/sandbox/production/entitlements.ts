@@ -8,14 +8,14 @@ import { toWireField } from "./names.js";
 export const LIMITED_ACCOUNT = "limited-fields";
 
 /** Fields (specification names) the limited account may not use. */
-export const LIMITED_ACCOUNT_MISSING = {
+const LIMITED_ACCOUNT_MISSING = {
   company: ["revenue", "revenueRange", "phone", "fax"],
   contact: ["phone", "mobilePhone", "email"],
 } as const;
 
 export type EntityKind = RecordKind;
 
-export function entitledFields(account: string, entity: EntityKind): string[] {
+function entitledFields(account: string, entity: EntityKind): string[] {
   const all: readonly string[] = entity === "company" ? COMPANY_OUTPUT_FIELD_NAMES : CONTACT_OUTPUT_FIELD_NAMES;
   if (account !== LIMITED_ACCOUNT) return [...all];
   const missing: readonly string[] = LIMITED_ACCOUNT_MISSING[entity];

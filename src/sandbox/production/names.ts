@@ -4,19 +4,19 @@
 import { ERROR_CODES, type RecordKind, type ValidationIssue } from "../../core/contract/index.js";
 
 /** Search filters: specification name -> production name. */
-export const FILTER_NAMES: Readonly<Record<string, string>> = {
+const FILTER_NAMES: Readonly<Record<string, string>> = {
   serviceContactsMin: "zoominfoContactsMin",
   serviceContactsMax: "zoominfoContactsMax",
 };
 
 /** Company output fields: specification name -> production name. */
-export const OUTPUT_FIELD_NAMES: Readonly<Record<string, string>> = {
+const OUTPUT_FIELD_NAMES: Readonly<Record<string, string>> = {
   numberOfContactsInService: "numberOfContactsInZoomInfo",
   siteRank: "alexaRank",
 };
 
 /** Contact search in production lacks these company-only filters. */
-export const CONTACT_SEARCH_REMOVED = new Set([
+const CONTACT_SEARCH_REMOVED = new Set([
   "businessModel",
   "certified",
   "excludeDefunctCompanies",
@@ -35,7 +35,7 @@ const FILTERS_FROM_WIRE = invert(FILTER_NAMES);
 const FIELDS_FROM_WIRE = invert(OUTPUT_FIELD_NAMES);
 
 export const toWireField = (name: string): string => OUTPUT_FIELD_NAMES[name] ?? name;
-export const fromWireField = (name: string): string => FIELDS_FROM_WIRE[name] ?? name;
+const fromWireField = (name: string): string => FIELDS_FROM_WIRE[name] ?? name;
 
 function unknownName(pointer: string, name: string, kind: string): ValidationIssue {
   return { pointer, label: name, rule: "unknownName", code: ERROR_CODES.validation, message: `"${name}" is not a ${kind} of this service.` };

@@ -15,12 +15,12 @@ import { gatewayNotFound, sendGateway } from "./gateway.js";
 import { AUDIENCE_SCOPES } from "./studio.js";
 import { checkProductionCredentials, findProductionUser } from "./users.js";
 
-export const PRODUCTION_OAUTH_PREFIX = "/gtm/oauth/v1";
+const PRODUCTION_OAUTH_PREFIX = "/gtm/oauth/v1";
 export const DEFAULT_PRODUCTION_CLIENT = { clientId: "bizdata-excel-addin", clientSecret: "sandbox-client-secret" } as const;
 /** Every scope the sandbox's production app is registered for. */
-export const APP_SCOPES = [...Object.values(SCOPES), AUDIENCE_SCOPES.read, AUDIENCE_SCOPES.manage];
+const APP_SCOPES = [...Object.values(SCOPES), AUDIENCE_SCOPES.read, AUDIENCE_SCOPES.manage];
 
-export function productionIssuer(publicUrl: string): string {
+function productionIssuer(publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, "")}${PRODUCTION_OAUTH_PREFIX}`;
 }
 

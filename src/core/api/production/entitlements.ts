@@ -38,11 +38,6 @@ export interface EntitlementCache {
   clear(): void;
 }
 
-/** The message a cell or a column shows for a field the account may not use. */
-export function unentitledFieldMessage(field: string): string {
-  return `Your account is not entitled to the field "${field}". Ask your administrator, or remove it.`;
-}
-
 /**
  * `load` asks the service (and answers undefined when it cannot: the lookup is then tried again
  * next time, and the request goes out unchanged so the service decides).
