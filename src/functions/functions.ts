@@ -9,14 +9,21 @@ import type { RecordMatcher } from "../core/enrich/matcher.js";
 import type { JobPoller } from "../core/jobs/index.js";
 import type { ConfigAccess } from "./cellFunctionsImpl.js";
 import type { Clock } from "../core/api/types.js";
-import { systemClock } from "../core/api/clock.js";
-import { singleFlight } from "../core/api/singleFlight.js";
 
 /**
  * What the functions do (engine calls, errors, job streaming) loads with import() on the first
  * calculation, so the page's first load stays small; a failed load is retried by the next cell.
+ * This entry imports nothing at load time, so it keeps this and its startup timer to itself
+ * rather than importing core's single-flight helper and clock.
  */
-const loadOnce = <T>(load: () => Promise<T>) => singleFlight(load, { keepResult: true });
+function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
 const loadImplementation = loadOnce(() => import("./cellFunctionsImpl.js"));
 const loadJobStatusImplementation = loadOnce(() => import("./jobStatusImpl.js"));
 const loadMatchImplementation = loadOnce(() => import("./matchCells.js"));
@@ -34,7 +41,11 @@ export interface FunctionsConfig {
 /** How long a cell calculated as the workbook opens waits for the runtime to configure these functions. */
 const STARTUP_WAIT_MS = 5000;
 
-const timerSleep: Clock["sleep"] = (ms, signal) => systemClock.sleep(ms, signal);
+const timerSleep: Clock["sleep"] = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), reject(new Error("aborted"))), { once: true });
+  });
 let startupSleep: Clock["sleep"] = timerSleep;
 
 /** The clock of the startup wait (tests pass a fake one; `undefined` restores the system timer). */

@@ -1,18 +1,21 @@
 // One run of a task for everyone who asks while it runs: concurrent callers share its promise.
 // Used for token renewal (refresh tokens rotate, so two renewals must never overlap), the
-// development token, lookups and the cell functions' code loaded on demand (where a success is
-// also kept for later callers).
+// development token, and lookups (where a success is also kept for later callers).
 
-/**
- * With `keepResult` a success answers every later caller too; a failure is always forgotten, so
- * the next caller runs the task again.
- */
-export function singleFlight<T>(task: () => Promise<T>, options: { keepResult?: boolean } = {}): () => Promise<T> {
-  const once = keyedSingleFlight<undefined, T>(task, options);
-  return () => once(undefined);
+export function singleFlight<T>(task: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  return () => {
+    running ??= task().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
 }
 
-/** singleFlight per key (with `keepResult`, a cache for the client's life). */
+/**
+ * singleFlight per key. With `keepResult` a success answers every later caller too (a cache
+ * for the client's life); a failure is always forgotten, so the next caller asks again.
+ */
 export function keyedSingleFlight<K, T>(task: (key: K) => Promise<T>, options: { keepResult?: boolean } = {}): (key: K) => Promise<T> {
   const shared = new Map<K, Promise<T>>();
   return (key) => {
