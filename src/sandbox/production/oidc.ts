@@ -4,11 +4,12 @@
 // openid is asked, a refresh token on every code exchange (rotating, single-use), and all the
 // app's scopes when none is asked.
 import type { IncomingMessage } from "node:http";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import Provider, { type Configuration } from "oidc-provider";
 import { SCOPES } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import { grantAsked } from "../oidc/consent.js";
+import { interactionSteps, type InteractionRequest } from "../oidc/interactionSteps.js";
 import { errorPage, loginPage } from "../oidc/pages.js";
 import { addinConfiguration, lazyProvider, oidcSettingsFor } from "../oidc/provider.js";
 import { gatewayNotFound, sendGateway } from "./gateway.js";
@@ -95,41 +96,20 @@ export async function productionOauthRoutes(app: FastifyInstance, ctx: SandboxCo
   });
 }
 
-type InteractionRequest = FastifyRequest<{ Params: { uid: string }; Body: Record<string, string> | undefined }>;
-
 /** Login, then consent given at once for the scopes the user holds (production's login UI decides that part). */
 function interactionRoutes(app: FastifyInstance, getProvider: () => Provider): void {
-  const base = (uid: string) => `${PRODUCTION_OAUTH_PREFIX}/interaction/${encodeURIComponent(uid)}`;
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).header("content-type", "text/html; charset=utf-8").header("cache-control", "no-store").header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' *; frame-ancestors 'none'").send(body);
-  const expired = (reply: FastifyReply) => html(reply, 400, errorPage("Sign-in expired", "This sign-in page has expired. Close this window and start signing in again."));
-  const details = async (req: InteractionRequest, reply: FastifyReply) => {
-    try {
-      const interaction = await getProvider().interactionDetails(req.raw, reply.raw);
-      return interaction.uid === req.params.uid ? interaction : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const finish = async (req: InteractionRequest, reply: FastifyReply, result: Parameters<Provider["interactionResult"]>[2]) => {
-    try {
-      const returnTo = await getProvider().interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
-      return reply.code(303).header("cache-control", "no-store").redirect(returnTo, 303);
-    } catch {
-      return expired(reply);
-    }
-  };
+  const { base, html, details, finish } = interactionSteps(getProvider, PRODUCTION_OAUTH_PREFIX);
   const login = (uid: string, email?: string, error?: string) =>
     loginPage({ action: `${base(uid)}/login`, abortAction: `${base(uid)}/abort`, clientName: "Excel add-in", ...(email ? { email } : {}), ...(error ? { error } : {}) });
 
   app.get<{ Params: { uid: string } }>(`${PRODUCTION_OAUTH_PREFIX}/interaction/:uid`, async (req, reply) => {
     const interaction = await details(req as InteractionRequest, reply);
-    if (!interaction) return expired(reply);
+    if (!interaction) return reply;
     const user = interaction.session?.accountId ? findProductionUser(interaction.session.accountId) : undefined;
     if (interaction.prompt.name === "login" || !user) return html(reply, 200, login(interaction.uid));
     const provider = getProvider();
     const grant = interaction.grantId ? await provider.Grant.find(interaction.grantId) : new provider.Grant({ accountId: user.id, clientId: String(interaction.params.client_id) });
-    if (!grant) return expired(reply);
+    if (!grant) return html(reply, 400, errorPage("Sign-in expired", "This sign-in page has expired. Close this window and start signing in again."));
     grantAsked(grant, interaction.prompt.details, user.scopes);
     const grantId = await grant.save();
     return finish(req as InteractionRequest, reply, { consent: interaction.grantId ? {} : { grantId } });
@@ -137,7 +117,7 @@ function interactionRoutes(app: FastifyInstance, getProvider: () => Provider): v
 
   app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(`${PRODUCTION_OAUTH_PREFIX}/interaction/:uid/login`, async (req, reply) => {
     const interaction = await details(req, reply);
-    if (!interaction) return expired(reply);
+    if (!interaction) return reply;
     const email = String(req.body?.email ?? "");
     const user = checkProductionCredentials(email, String(req.body?.password ?? ""));
     if (!user) return html(reply, 401, login(interaction.uid, email, "The email or password is not right. Check them and try again."));
@@ -146,7 +126,7 @@ function interactionRoutes(app: FastifyInstance, getProvider: () => Provider): v
 
   app.post<{ Params: { uid: string } }>(`${PRODUCTION_OAUTH_PREFIX}/interaction/:uid/abort`, async (req, reply) => {
     const interaction = await details(req as InteractionRequest, reply);
-    if (!interaction) return expired(reply);
+    if (!interaction) return reply;
     return finish(req as InteractionRequest, reply, { error: "access_denied", error_description: "The user did not allow access." });
   });
 }
