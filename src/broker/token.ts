@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { BrokerConfig } from "./config.js";
 import { refuse } from "./cors.js";
-import type { AddressLimiter } from "./rateLimit.js";
+import { refuseWhenLimited, type AddressLimiter } from "./rateLimit.js";
 
 const FORM = "application/x-www-form-urlencoded";
 const GRANTS = new Set(["authorization_code", "refresh_token"]);
@@ -28,11 +28,8 @@ export async function tokenRoutes(app: FastifyInstance, config: BrokerConfig, li
   });
 
   app.post("/token", async (request, reply) => {
-    const decision = limiter.take(request.ip);
-    if (!decision.allowed) {
-      void reply.header("retry-after", String(decision.retryAfterSeconds));
-      return refuse(reply, 429, "too_many_requests", `Too many sign-in requests from this address. Try again in ${decision.retryAfterSeconds} s.`);
-    }
+    const limited = refuseWhenLimited(limiter, request, reply, "sign-in requests");
+    if (limited) return limited;
     const params = request.body instanceof URLSearchParams ? request.body : undefined;
     if (!params) return refuse(reply, 400, "invalid_request", "Send the token request form-encoded.");
     const grant = params.get("grant_type") ?? "";
