@@ -3,6 +3,7 @@
 // and rotating refresh tokens. Everything lives in memory: nothing secret is written anywhere.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { JWK } from "jose";
 import { SCOPES } from "../../core/contract/index.js";
@@ -162,6 +163,34 @@ export function lazyProvider(ctx: SandboxContext, issuerOf: (publicUrl: string) 
   };
   if (!/:0(\/|$)/.test(ctx.options.publicUrl)) provider();
   return provider;
+}
+
+/**
+ * Serves the provider under `prefix`. oidc-provider reads request bodies itself, so the stream is
+ * left untouched. `route` may answer a request itself (returning the reply) or give the path
+ * under the prefix the provider is to see.
+ */
+export async function mountProvider(
+  app: FastifyInstance,
+  prefix: string,
+  provider: () => ProviderHandle,
+  route: (req: FastifyRequest, reply: FastifyReply, inner: string) => string | FastifyReply = (_req, _reply, inner) => inner,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_req, _payload, done) => done(null));
+    scope.all(`${prefix}/*`, async (req, reply) => {
+      const raw = req.raw as IncomingMessage & { originalUrl?: string };
+      const inner = route(req, reply, (raw.url ?? "/").slice(prefix.length) || "/");
+      if (typeof inner !== "string") return inner;
+      const { handle } = provider();
+      reply.hijack();
+      // oidc-provider finds its mount path as the part of originalUrl before url.
+      raw.originalUrl = `${prefix}${inner}`;
+      raw.url = inner;
+      await handle(raw, reply.raw);
+    });
+  });
 }
 
 export function createProvider(ctx: SandboxContext, settings: OidcSettings): Provider {

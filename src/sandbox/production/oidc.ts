@@ -3,7 +3,6 @@
 // invalid_client), PKCE S256 and state required, no discovery document, no ID token unless
 // openid is asked, a refresh token on every code exchange (rotating, single-use), and all the
 // app's scopes when none is asked.
-import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import Provider, { type Configuration } from "oidc-provider";
 import { SCOPES } from "../../core/contract/index.js";
@@ -11,7 +10,7 @@ import type { SandboxContext } from "../context.js";
 import { grantAsked } from "../oidc/consent.js";
 import { interactionSteps, type InteractionRequest } from "../oidc/interactionSteps.js";
 import { errorPage, loginPage } from "../oidc/pages.js";
-import { addinConfiguration, lazyProvider, oidcSettingsFor } from "../oidc/provider.js";
+import { addinConfiguration, lazyProvider, mountProvider, oidcSettingsFor } from "../oidc/provider.js";
 import { gatewayNotFound, sendGateway } from "./gateway.js";
 import { AUDIENCE_SCOPES } from "./studio.js";
 import { checkProductionCredentials, findProductionUser } from "./users.js";
@@ -61,38 +60,26 @@ export async function productionOauthRoutes(app: FastifyInstance, ctx: SandboxCo
     interactionRoutes(scope, () => provider().provider);
   });
 
-  await app.register(async (scope) => {
-    // oidc-provider reads request bodies itself: leave the stream untouched.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_req, _payload, done) => done(null));
-    scope.all(`${PRODUCTION_OAUTH_PREFIX}/*`, async (req, reply) => {
-      const raw = req.raw as IncomingMessage & { originalUrl?: string };
-      const url = raw.url ?? "/";
-      let inner = url.slice(PRODUCTION_OAUTH_PREFIX.length) || "/";
-      if (!EXPOSED.test(inner)) return sendGateway(reply, gatewayNotFound(req.method, url));
-      // No scope asked: every scope the app is registered for.
-      if (req.method === "GET" && /^\/authorize(\?|$)/.test(inner)) {
-        const [path, query = ""] = inner.split("?");
-        const params = new URLSearchParams(query);
-        if (!params.get("scope")?.trim()) params.set("scope", APP_SCOPES.join(" "));
-        inner = `${path}?${params.toString()}`;
-      }
-      // A confidential client's token request without its credentials.
-      if (req.method === "POST" && /^\/token(\?|$)/.test(inner) && !req.headers.authorization) {
-        return reply
-          .code(401)
-          .header("www-authenticate", 'Basic realm="token"')
-          .header("cache-control", "no-store")
-          .type("application/json")
-          .send({ error: "invalid_client", error_description: "client authentication failed: send the client id and secret (HTTP Basic)" });
-      }
-      const { handle } = provider();
-      reply.hijack();
-      // oidc-provider finds its mount path as the part of originalUrl before url.
-      raw.originalUrl = `${PRODUCTION_OAUTH_PREFIX}${inner}`;
-      raw.url = inner;
-      await handle(raw, reply.raw);
-    });
+  await mountProvider(app, PRODUCTION_OAUTH_PREFIX, provider, (req, reply, path) => {
+    let inner = path;
+    if (!EXPOSED.test(inner)) return sendGateway(reply, gatewayNotFound(req.method, req.raw.url ?? "/"));
+    // No scope asked: every scope the app is registered for.
+    if (req.method === "GET" && /^\/authorize(\?|$)/.test(inner)) {
+      const [pathOnly, query = ""] = inner.split("?");
+      const params = new URLSearchParams(query);
+      if (!params.get("scope")?.trim()) params.set("scope", APP_SCOPES.join(" "));
+      inner = `${pathOnly}?${params.toString()}`;
+    }
+    // A confidential client's token request without its credentials.
+    if (req.method === "POST" && /^\/token(\?|$)/.test(inner) && !req.headers.authorization) {
+      return reply
+        .code(401)
+        .header("www-authenticate", 'Basic realm="token"')
+        .header("cache-control", "no-store")
+        .type("application/json")
+        .send({ error: "invalid_client", error_description: "client authentication failed: send the client id and secret (HTTP Basic)" });
+    }
+    return inner;
   });
 }
 
