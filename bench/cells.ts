@@ -4,15 +4,12 @@
 // (2-10% of the cells per wave, 0-100 ms apart, seeded). Each order with fields recently asked
 // riding along (the default) and without; then under faults (20% 503s, 2% dropped connections).
 // Requests and wall time beside the rate-limit floor; then the recalculation (0 requests).
-import { createServiceClient, type ServiceClient } from "../src/core/api/index.js";
 import { RequestHooks } from "../src/core/api/hooks.js";
 import { PATHS } from "../src/core/contract/index.js";
 import { createEnrichmentEngine } from "../src/core/enrich/index.js";
-import { startSandbox, type RunningSandbox } from "../src/sandbox/server.js";
+import type { RunningSandbox } from "../src/sandbox/server.js";
 import { CALC_ORDERS, calculate, seededRandom, type CalcOrder } from "../test/helpers/cellOrders.js";
-
-const RATE = 25;
-const LATENCY_MS = 40;
+import { clientFor, companyIds, LATENCY_MS, post, RATE, startBenchSandbox } from "./lib/sandbox.js";
 const IDS = 1000;
 const FIELDS = ["name", "website", "country", "city", "revenue", "employeeRange", "certified", "foundedYear", "companyStatus", "ticker"];
 const ENRICH_ROUTE = `POST ${PATHS.enrichCompanies}`;
@@ -35,18 +32,10 @@ interface Row {
 }
 
 export async function benchCells(): Promise<void> {
-  const sandbox = await startSandbox({
-    companies: 2000,
-    contacts: 100,
-    http: true,
-    port: 0,
-    host: "127.0.0.1",
-    rateLimit: { perSecond: RATE },
-    faults: { latencyMs: LATENCY_MS },
-  });
+  const sandbox = await startBenchSandbox({ contacts: 100 });
   const rows: Row[] = [];
   try {
-    const ids = await companyIds(sandbox);
+    const ids = await companyIds(sandbox, IDS);
     let run = 0;
     for (const variant of ["recent fields ride along", "every field rides along", "no companion fields", "faults, recent fields ride along", "faults, every field rides along"]) {
       if (variant.startsWith("faults")) await post(sandbox, "/__sandbox/faults", { failRate: 0.2, resetRate: 0.02, seed: 99 });
@@ -63,14 +52,13 @@ export async function benchCells(): Promise<void> {
 }
 
 async function measure(sandbox: RunningSandbox, account: string, order: CalcOrder, variant: string, ids: number[]): Promise<Row> {
-  const token = await devToken(sandbox, account);
   const hooks = new RequestHooks();
   let logical = 0;
   hooks.wrap((send, spec) => {
     if (spec.operation === ENRICH_ROUTE) logical += 1;
     return send(spec);
   });
-  const client = createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token, rateLimit: { perSecond: RATE }, hooks });
+  const client = await clientFor(sandbox, account, { hooks });
   const engine = createEnrichmentEngine({ client, dailyNewRecordCap: 100_000, companionFields: variant.includes("every") ? "all" : variant.startsWith("no ") ? "none" : "recent" });
   const random = seededRandom(11);
   const gap = order === "column by column" ? () => 50 : order === "row by row" ? () => 20 : () => Math.round(random() * 100);
@@ -87,26 +75,6 @@ async function measure(sandbox: RunningSandbox, account: string, order: CalcOrde
   const summary = (await (await fetch(`${sandbox.url}/__sandbox/accounts/${account}?page[size]=1`)).json()) as { credits: number; initialCredits: number; underManagement: { company: number } };
   const doubleCharges = summary.initialCredits - summary.credits - summary.underManagement.company;
   return { order, variant, logical: before, http, wallMs, settled: outcome.settled, ok: outcome.ok, recalcRequests: logical - before, doubleCharges };
-}
-
-async function post(sandbox: RunningSandbox, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return response.json();
-}
-
-async function devToken(sandbox: RunningSandbox, account: string): Promise<string> {
-  await post(sandbox, "/__sandbox/accounts", { id: account, credits: 100_000 });
-  const answer = (await post(sandbox, "/__sandbox/token", { account, expiresIn: 3600 })) as { access_token: string };
-  return answer.access_token;
-}
-
-async function companyIds(sandbox: RunningSandbox): Promise<number[]> {
-  const token = await devToken(sandbox, "bench-cells-setup");
-  const client: ServiceClient = createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token, rateLimit: { perSecond: RATE } });
-  const ids: number[] = [];
-  for await (const page of client.iterateCompanies({}, { pageSize: 100, maxResults: IDS, sort: "name" })) ids.push(...page.items.map((item) => Number(item.id)));
-  return ids.slice(0, IDS);
 }
 
 function print(rows: Row[]): void {

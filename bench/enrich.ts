@@ -4,13 +4,11 @@
 // (one request per tick, no cap, no dedup; and the same split into 25s). Then the same sheet
 // recalculated. Requests are counted at the sandbox; credits come from its ledger.
 import { availableParallelism, loadavg } from "node:os";
-import { createServiceClient, type ServiceClient } from "../src/core/api/index.js";
 import { PATHS } from "../src/core/contract/index.js";
 import { createEnrichmentEngine, type EnrichmentEngine } from "../src/core/enrich/index.js";
-import { startSandbox, type RunningSandbox } from "../src/sandbox/server.js";
+import type { RunningSandbox } from "../src/sandbox/server.js";
+import { clientFor, companyIds, creditsUsed, devToken, LATENCY_MS, RATE, startBenchSandbox } from "./lib/sandbox.js";
 
-const RATE = 25;
-const LATENCY_MS = 40;
 const IDS = 1000;
 const FIELDS = ["name", "website", "country", "city", "revenue", "employeeRange", "certified", "foundedYear", "companyStatus", "ticker"];
 const NAIVE_SLICE_ROWS = 25; // 250 cells; the rest is extrapolated
@@ -36,17 +34,9 @@ interface Cell {
 }
 
 export async function benchEnrich(): Promise<void> {
-  const sandbox = await startSandbox({
-    companies: 2000,
-    contacts: 2000,
-    http: true,
-    port: 0,
-    host: "127.0.0.1",
-    rateLimit: { perSecond: RATE },
-    faults: { latencyMs: LATENCY_MS },
-  });
+  const sandbox = await startBenchSandbox({ contacts: 2000 });
   try {
-    const ids = await companyIds(sandbox);
+    const ids = await companyIds(sandbox, IDS);
     // The sheet: ids down column A, fields across; Excel calculates it row by row.
     const sheet: Cell[] = ids.flatMap((id) => FIELDS.map((field) => ({ id, field })));
     const rows: Row[] = [];
@@ -138,42 +128,6 @@ export async function benchEnrich(): Promise<void> {
   } finally {
     await sandbox.close();
   }
-}
-
-async function companyIds(sandbox: RunningSandbox): Promise<number[]> {
-  const client = await clientFor(sandbox, "bench-setup");
-  const ids: number[] = [];
-  for await (const page of client.iterateCompanies({}, { pageSize: 100, maxResults: IDS, sort: "name" })) {
-    ids.push(...page.items.map((item) => Number(item.id)));
-  }
-  return ids.slice(0, IDS);
-}
-
-async function post(sandbox: RunningSandbox, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${sandbox.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return response.json();
-}
-
-async function devToken(sandbox: RunningSandbox, account: string): Promise<string> {
-  await post(sandbox, "/__sandbox/accounts", { id: account, credits: 100_000 });
-  const answer = (await post(sandbox, "/__sandbox/token", { account, expiresIn: 3600 })) as { access_token: string };
-  return answer.access_token;
-}
-
-async function clientFor(sandbox: RunningSandbox, account: string): Promise<ServiceClient> {
-  const token = await devToken(sandbox, account);
-  return createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token, rateLimit: { perSecond: RATE } });
-}
-
-async function creditsUsed(sandbox: RunningSandbox, account: string): Promise<number> {
-  const response = await fetch(`${sandbox.url}/__sandbox/accounts/${account}`);
-  const summary = (await response.json()) as { credits: number; initialCredits: number };
-  return summary.initialCredits - summary.credits;
 }
 
 /** Calls every cell at once (as a recalculation does) and waits for all of them. */

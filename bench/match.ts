@@ -4,15 +4,13 @@
 // fields with the match, key -> id cached) beside one request per row. Then the same list
 // recalculated, and reopened on the same cache store. Requests are counted at the sandbox;
 // credits come from its ledger.
-import { createServiceClient, type ServiceClient } from "../src/core/api/index.js";
 import { PATHS } from "../src/core/contract/index.js";
 import { createEnrichmentEngine, MemoryCacheStore, type CacheStore } from "../src/core/enrich/index.js";
 import { normalizeWebsite } from "../src/core/enrich/matchKeys.js";
 import { createRecordMatcher } from "../src/core/enrich/matcher.js";
-import { startSandbox, type RunningSandbox } from "../src/sandbox/server.js";
+import type { RunningSandbox } from "../src/sandbox/server.js";
+import { clientFor, creditsUsed, startBenchSandbox } from "./lib/sandbox.js";
 
-const RATE = 25;
-const LATENCY_MS = 40;
 const ROWS = 1000;
 const REPEATED_SHARE = 0.1;
 const UNKNOWN = 10;
@@ -39,7 +37,7 @@ interface Row {
 }
 
 export async function benchMatch(): Promise<void> {
-  const sandbox = await startSandbox({ companies: 2000, contacts: 2000, http: true, port: 0, host: "127.0.0.1", rateLimit: { perSecond: RATE }, faults: { latencyMs: LATENCY_MS } });
+  const sandbox = await startBenchSandbox({ contacts: 2000 });
   try {
     const list = websites(sandbox);
     const unique = new Set(list.map((w) => (normalizeWebsite(w) as { value: string }).value)).size;
@@ -96,23 +94,6 @@ function websites(sandbox: RunningSandbox): string[] {
   for (let i = 0; i < UNKNOWN; i++) list.push(`https://www.no-company-${i}.example/`);
   // Mixed order, deterministically, so repeats are far from their first spelling.
   return list.map((w, i) => ({ w, k: (i * 7919) % list.length })).sort((a, b) => a.k - b.k).map((e) => e.w);
-}
-
-async function post(sandbox: RunningSandbox, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${sandbox.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return response.json();
-}
-
-async function clientFor(sandbox: RunningSandbox, account: string): Promise<ServiceClient> {
-  await post(sandbox, "/__sandbox/accounts", { id: account, credits: 100_000 });
-  const { access_token: token } = (await post(sandbox, "/__sandbox/token", { account, expiresIn: 3600 })) as { access_token: string };
-  return createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token, rateLimit: { perSecond: RATE } });
-}
-
-async function creditsUsed(sandbox: RunningSandbox, account: string): Promise<number> {
-  const summary = (await (await fetch(`${sandbox.url}/__sandbox/accounts/${account}`)).json()) as { credits: number; initialCredits: number };
-  return summary.initialCredits - summary.credits;
 }
 
 async function measure(sandbox: RunningSandbox, account: string, approach: string, list: string[], evaluate: (website: string) => Promise<boolean>): Promise<Row> {

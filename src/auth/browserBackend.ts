@@ -17,7 +17,7 @@ import { signInCancelled, signInDenied, signInExpired, signInFailed } from "./er
 import { loadAuthorityMetadata, msalConfiguration, type FetchLike } from "./msalConfig.js";
 import type { Credentials, SignInBackend } from "./types.js";
 
-export const REDIRECT_PAGE = "redirect.html";
+const REDIRECT_PAGE = "redirect.html";
 
 export type MsalClient = Pick<
   IPublicClientApplication,

@@ -10,7 +10,7 @@ import type { Credentials } from "./types.js";
 /** signin: the user signs in (prompt=login); renew: only an existing session is used (prompt=none). */
 export type DialogMode = "signin" | "renew";
 
-export const DIALOG_PAGE = "dialog.html";
+const DIALOG_PAGE = "dialog.html";
 
 /** A page of the add-in, given its base address (an origin, or the folder its pages live in). */
 export function addinPageUrl(base: string, page: string): string {

@@ -5,8 +5,8 @@ import { ProtocolMode, type Configuration } from "@azure/msal-browser";
 import type { SignInSettings } from "../core/settings/environment.js";
 import { signInFailed } from "./errors.js";
 
-export const OIDC_SCOPES = ["openid", "profile"];
-export const OFFLINE_SCOPE = "offline_access";
+const OIDC_SCOPES = ["openid", "profile"];
+const OFFLINE_SCOPE = "offline_access";
 
 export interface MsalConfigOptions {
   redirectUri: string;

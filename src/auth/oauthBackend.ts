@@ -10,7 +10,7 @@ import { accountFromAccessToken, beginAuthorization, completeAuthorization, refr
 import { isRedirectMessage, OAUTH_CHANNEL } from "./redirectProtocol.js";
 import type { AccountInfo, Credentials, SignInBackend } from "./types.js";
 
-export const REDIRECT_PAGE = "redirect.html";
+const REDIRECT_PAGE = "redirect.html";
 const SESSION_KEY = "bizdata.signin.session";
 
 /** The popup window, as far as the backend needs it. */

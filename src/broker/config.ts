@@ -28,7 +28,7 @@ export interface BrokerConfig {
   trustProxy: boolean;
 }
 
-export const DEFAULT_BROKER_LIMITS = {
+const DEFAULT_BROKER_LIMITS = {
   tokenBodyLimit: 16 * 1024,
   relayBodyLimit: 1024 * 1024,
   rateLimit: {

@@ -2,21 +2,10 @@
 // another origin is refused before anything else happens (CORS alone would still let the
 // request run and only hide the answer).
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { MINUTE_RATE_LIMIT_HEADERS, RATE_LIMIT_HEADERS } from "../core/contract/index.js";
 
 /** Headers of relayed answers the add-in reads (rate limits and back-off). */
-export const EXPOSED_HEADERS = [
-  "X-RateLimit-Limit-Second",
-  "X-RateLimit-Remaining-Second",
-  "X-RateLimit-Limit-Minute",
-  "X-RateLimit-Remaining-Minute",
-  "X-RateLimit-Limit-Hour",
-  "X-RateLimit-Remaining-Hour",
-  "X-RateLimit-Limit-Day",
-  "X-RateLimit-Remaining-Day",
-  "X-RateLimit-Rejected-Bucket",
-  "X-RateLimit-Reset",
-  "Retry-After",
-];
+export const EXPOSED_HEADERS: readonly string[] = [...RATE_LIMIT_HEADERS, ...MINUTE_RATE_LIMIT_HEADERS];
 
 const ALLOWED_REQUEST_HEADERS = ["authorization", "content-type", "accept"];
 /**

@@ -10,7 +10,7 @@ export interface BrokerLogOptions {
   stream?: Writable;
 }
 
-export function pathOnly(url: string): string {
+function pathOnly(url: string): string {
   const q = url.indexOf("?");
   return q === -1 ? url : url.slice(0, q);
 }

@@ -1,8 +1,10 @@
-// A fixed-window counter per client address. The clock is injected so tests step time
-// instead of waiting for it. State is per instance: behind a load balancer each instance
-// limits its own share, which is enough to stop one address hammering the service.
-
+// A fixed-window counter per client address, and the 429 answer once it is used up. The clock
+// is injected so tests step time instead of waiting for it. State is per instance: behind a load
+// balancer each instance limits its own share, which is enough to stop one address hammering
+// the service.
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { RateLimitRule } from "./config.js";
+import { refuse } from "./cors.js";
 
 export interface RateDecision {
   allowed: boolean;
@@ -36,4 +38,15 @@ export function createAddressLimiter(rule: RateLimitRule, now: () => number): Ad
       return { allowed: true, retryAfterSeconds };
     },
   };
+}
+
+/**
+ * Takes one request of the caller's address; when its window is used up, answers 429 with
+ * Retry-After (naming `what` was refused) and returns that answer, else undefined.
+ */
+export function refuseWhenLimited(limiter: AddressLimiter, request: FastifyRequest, reply: FastifyReply, what: string): FastifyReply | undefined {
+  const decision = limiter.take(request.ip);
+  if (decision.allowed) return undefined;
+  void reply.header("retry-after", String(decision.retryAfterSeconds));
+  return refuse(reply, 429, "too_many_requests", `Too many ${what} from this address. Try again in ${decision.retryAfterSeconds} s.`);
 }

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { BrokerConfig } from "./config.js";
 import { EXPOSED_HEADERS, refuse } from "./cors.js";
-import type { AddressLimiter } from "./rateLimit.js";
+import { refuseWhenLimited, type AddressLimiter } from "./rateLimit.js";
 
 const RELAYED_PREFIXES = ["/data/v1/", "/studio/v1/"];
 const REQUEST_HEADERS = ["authorization", "content-type", "accept"];
@@ -19,11 +19,8 @@ export async function relayRoutes(app: FastifyInstance, config: BrokerConfig & {
     if (!RELAYED_PREFIXES.some((p) => path.startsWith(p)) || path.includes("/../") || path.includes("/./")) {
       return refuse(reply, 404, "not_found", "This broker relays /data/v1/ and /studio/v1/ only.");
     }
-    const decision = limiter.take(request.ip);
-    if (!decision.allowed) {
-      void reply.header("retry-after", String(decision.retryAfterSeconds));
-      return refuse(reply, 429, "too_many_requests", `Too many requests from this address. Try again in ${decision.retryAfterSeconds} s.`);
-    }
+    const limited = refuseWhenLimited(limiter, request, reply, "requests");
+    if (limited) return limited;
     const headers: Record<string, string> = {};
     for (const name of REQUEST_HEADERS) {
       const value = request.headers[name];

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { BrokerConfig } from "./config.js";
 import { refuse } from "./cors.js";
-import type { AddressLimiter } from "./rateLimit.js";
+import { refuseWhenLimited, type AddressLimiter } from "./rateLimit.js";
 
 const FORM = "application/x-www-form-urlencoded";
 const GRANTS = new Set(["authorization_code", "refresh_token"]);
@@ -12,7 +12,7 @@ const GRANTS = new Set(["authorization_code", "refresh_token"]);
 const CLIENT_AUTH_FIELDS = ["client_secret", "client_assertion", "client_assertion_type"];
 
 /** RFC 6749 2.3.1: id and secret are form-encoded before Basic encoding. */
-export function basicAuthorization(clientId: string, clientSecret: string): string {
+function basicAuthorization(clientId: string, clientSecret: string): string {
   const form = (s: string) => new URLSearchParams([["", s]]).toString().slice(1);
   return `Basic ${Buffer.from(`${form(clientId)}:${form(clientSecret)}`).toString("base64")}`;
 }
@@ -28,11 +28,8 @@ export async function tokenRoutes(app: FastifyInstance, config: BrokerConfig, li
   });
 
   app.post("/token", async (request, reply) => {
-    const decision = limiter.take(request.ip);
-    if (!decision.allowed) {
-      void reply.header("retry-after", String(decision.retryAfterSeconds));
-      return refuse(reply, 429, "too_many_requests", `Too many sign-in requests from this address. Try again in ${decision.retryAfterSeconds} s.`);
-    }
+    const limited = refuseWhenLimited(limiter, request, reply, "sign-in requests");
+    if (limited) return limited;
     const params = request.body instanceof URLSearchParams ? request.body : undefined;
     if (!params) return refuse(reply, 400, "invalid_request", "Send the token request form-encoded.");
     const grant = params.get("grant_type") ?? "";

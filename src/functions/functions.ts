@@ -13,6 +13,8 @@ import type { Clock } from "../core/api/types.js";
 /**
  * What the functions do (engine calls, errors, job streaming) loads with import() on the first
  * calculation, so the page's first load stays small; a failed load is retried by the next cell.
+ * This entry imports nothing at load time, so it keeps this and its startup timer to itself
+ * rather than importing core's single-flight helper and clock.
  */
 function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;

@@ -26,7 +26,7 @@ function localStoragePort(storage: Storage): KeyValueStorage {
 }
 
 /** A KeyValueStorage on IndexedDB (browser mode): one object store of string values. */
-export function createIndexedDbStorage(databaseName = "bizdata-addin", factory: IDBFactory = indexedDB): KeyValueStorage {
+function createIndexedDbStorage(databaseName = "bizdata-addin", factory: IDBFactory = indexedDB): KeyValueStorage {
   const storeName = "kv";
   let opened: Promise<IDBDatabase> | undefined;
   const open = (): Promise<IDBDatabase> =>

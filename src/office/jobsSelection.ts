@@ -12,8 +12,3 @@ export async function readSelectedCellValues(): Promise<unknown[][]> {
     return used.values as unknown[][];
   });
 }
-
-/** Whether a selection can be read here (inside Excel). */
-export function canReadSelection(): boolean {
-  return typeof Excel !== "undefined";
-}

@@ -2,7 +2,7 @@
 // separate from the process that listens (server.ts) and the command line (main.ts).
 import cors from "@fastify/cors";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import { ERROR_CODES, MEDIA_TYPE } from "../core/contract/index.js";
+import { ERROR_CODES, MEDIA_TYPE, RATE_LIMIT_HEADERS } from "../core/contract/index.js";
 import { DEFAULT_API_AUDIENCE, createAuthenticator, requireScope } from "./auth.js";
 import { systemClock, type FaultOptions, type RateLimitWindows, type SandboxClock, type SandboxContext, type SandboxOptions } from "./context.js";
 import { createAccountStore } from "./credits.js";
@@ -29,7 +29,7 @@ export type SandboxOptionsInput = Partial<Omit<SandboxOptions, "rateLimit" | "fa
   faults?: Partial<FaultOptions>;
 };
 
-export const DEFAULT_RATE_LIMIT: RateLimitWindows = { perSecond: 25, perHour: 50_000, perDay: 500_000 };
+const DEFAULT_RATE_LIMIT: RateLimitWindows = { perSecond: 25, perHour: 50_000, perDay: 500_000 };
 
 export function defaultSandboxOptions(partial: SandboxOptionsInput = {}): SandboxOptions {
   return {
@@ -45,19 +45,6 @@ export function defaultSandboxOptions(partial: SandboxOptionsInput = {}): Sandbo
     faults: { latencyMs: 0, failRate: 0, resetRate: 0, gatewayErrors: false, seed: 1, ...partial.faults },
   };
 }
-
-/** Headers a browser client may read (CORS). */
-export const EXPOSED_HEADERS = [
-  "X-RateLimit-Limit-Second",
-  "X-RateLimit-Remaining-Second",
-  "X-RateLimit-Limit-Hour",
-  "X-RateLimit-Remaining-Hour",
-  "X-RateLimit-Limit-Day",
-  "X-RateLimit-Remaining-Day",
-  "X-RateLimit-Rejected-Bucket",
-  "X-RateLimit-Reset",
-  "Retry-After",
-];
 
 const API_PREFIXES = ["/data/", "/v1/"];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
@@ -126,7 +113,8 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
   await app.register(cors, {
     origin: options.corsOrigins,
     methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    exposedHeaders: EXPOSED_HEADERS,
+    // A browser client may read the rate-limit headers.
+    exposedHeaders: [...RATE_LIMIT_HEADERS],
     maxAge: 600,
   });
 

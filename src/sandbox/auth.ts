@@ -5,14 +5,14 @@ import { systemClock, type SandboxClock, type SigningKeys, type TokenPrincipal }
 import { ApiError } from "./errors.js";
 
 export const DEFAULT_API_AUDIENCE = "bizdata-api";
-export const DEFAULT_ACCOUNT = "default";
-export const ALL_DATA_SCOPES = [SCOPES.company, SCOPES.contact, SCOPES.lookup, SCOPES.intent, SCOPES.news, SCOPES.scoops];
+const DEFAULT_ACCOUNT = "default";
+const ALL_DATA_SCOPES = [SCOPES.company, SCOPES.contact, SCOPES.lookup, SCOPES.intent, SCOPES.news, SCOPES.scoops];
 
 /** 401: no usable token. The detail never repeats the token. */
 export function unauthorized(detail: string): ApiError {
   return new ApiError(401, ERROR_CODES.unauthorized, detail, { header: "Authorization" });
 }
-export function forbidden(detail: string): ApiError {
+function forbidden(detail: string): ApiError {
   return new ApiError(403, ERROR_CODES.forbidden, detail);
 }
 
@@ -100,7 +100,7 @@ export function requireScope(principal: TokenPrincipal, scope: string): void {
   }
 }
 
-export interface DevTokenRequest {
+interface DevTokenRequest {
   scopes?: string[];
   roles?: string[];
   account?: string;

@@ -1,11 +1,12 @@
 // Accounts, credit balances and the records each account has under management (12-month window).
 import type Database from "better-sqlite3";
+import type { RecordKind } from "../core/contract/index.js";
 import { systemClock, type CreditLedger, type SandboxClock } from "./context.js";
 
-export const DEFAULT_CREDITS = 100_000;
+const DEFAULT_CREDITS = 100_000;
 const WINDOW_MS = 365 * 86_400_000;
 
-export type RecordKind = "company" | "contact";
+export type { RecordKind };
 
 export interface LedgerEntry {
   kind: RecordKind;

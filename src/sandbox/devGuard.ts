@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { ERROR_CODES } from "../core/contract/index.js";
 import { ApiError } from "./errors.js";
 
-export const DEV_PREFIX = "/__sandbox/";
+const DEV_PREFIX = "/__sandbox/";
 const JSON_TYPES = /^application\/(?:json|vnd\.api\+json)\s*(?:;|$)/i;
 
 export function devEndpointGuard(app: FastifyInstance, allowedOrigins: () => string[]): void {

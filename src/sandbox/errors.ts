@@ -1,7 +1,7 @@
 // The error document (docs/service.md, "Errors") (and the gateway's shape for 401/403/429), built in one place.
 import { randomUUID } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { ERROR_CODES, MEDIA_TYPE, type ErrorDocument, type ErrorObject, type ValidationIssue } from "../core/contract/index.js";
+import { MEDIA_TYPE, type ErrorDocument, type ErrorObject, type ValidationIssue } from "../core/contract/index.js";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -18,7 +18,7 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export function titleFor(status: number): string {
+function titleFor(status: number): string {
   return TITLES[status] ?? (status >= 500 ? "Server Error" : "Error");
 }
 
@@ -78,5 +78,3 @@ export function sendGatewayError(reply: FastifyReply, status: number, code: stri
     .type("application/json")
     .send({ error: { code, message, status: String(status), requestId: randomUUID(), retryable: status === 429 } });
 }
-
-export const CODES = ERROR_CODES;

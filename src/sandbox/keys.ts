@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import type { SigningKeys } from "./context.js";
 
-export const KEYS_FILE = "signing-key.json";
+const KEYS_FILE = "signing-key.json";
 
 export async function loadSigningKeys(dataDir: string | undefined): Promise<SigningKeys> {
   const file = dataDir ? join(dataDir, KEYS_FILE) : undefined;

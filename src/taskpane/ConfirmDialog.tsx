@@ -14,7 +14,7 @@ export interface ConfirmQuestion {
 /** Asking to write over cells that hold data (inserts and enrichment). */
 export const overwriteQuestion = (text: string): ConfirmQuestion => ({ title: "Write over existing data?", text, no: "Keep my data", yes: "Write over it" });
 
-export function ConfirmDialog({ question, answer }: { question: ConfirmQuestion; answer(yes: boolean): void }) {
+function ConfirmDialog({ question, answer }: { question: ConfirmQuestion; answer(yes: boolean): void }) {
   return (
     <Dialog open modalType="alert">
       <DialogSurface>

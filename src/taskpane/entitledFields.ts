@@ -10,7 +10,7 @@ export interface PickerField {
 }
 
 /** Whether the account may use `name` (entitlements cover output fields only; other columns always). */
-export function isEntitled(kind: EntityKind, name: string, entitled: ReadonlySet<string> | undefined): boolean {
+function isEntitled(kind: EntityKind, name: string, entitled: ReadonlySet<string> | undefined): boolean {
   return !entitled || entitled.has(name) || fieldSpec(kind, name) === undefined;
 }
 

@@ -1,25 +1,20 @@
 // The orders in which a spreadsheet calculates a block of enrichment cells (ids down, fields
 // across), for the cells bench and the chaos test. `pause` is what separates one part of the
 // calculation from the next: a timer in the bench, an awaited event in tests.
+import { Random } from "../../src/sandbox/data/random.js";
 
 export type CalcOrder = "all at once" | "row by row" | "column by column" | "random waves";
 export const CALC_ORDERS: readonly CalcOrder[] = ["all at once", "row by row", "column by column", "random waves"];
 
+/** The sandbox's seeded generator as a function, so an order is the same run after run. */
+export function seededRandom(seed: number): () => number {
+  const random = new Random(seed);
+  return () => random.next();
+}
+
 export interface Cell {
   id: number;
   field: string;
-}
-
-/** A small deterministic generator (mulberry32), so an order is the same run after run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -16,7 +16,7 @@ import { ITERATE_PAGE_SIZE, searchOperations } from "./searchOperations.js";
 import { fetchTransport } from "./transport.js";
 import type { ServiceClient, ServiceClientOptions } from "./types.js";
 
-export const DEFAULTS = {
+const DEFAULTS = {
   perSecond: 25,
   burst: 1,
   safetyMargin: 0.02,
@@ -59,6 +59,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...enrichOperations(ctx),
     ...accountOperations(ctx),
     ...audienceOperations(ctx),
+    idle: () => runner.idle(),
   };
 }
 

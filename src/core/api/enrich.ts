@@ -50,7 +50,7 @@ function canonicalJson(value: unknown): string {
 }
 
 /** The identity of an input for de-duplication. */
-export function enrichKey(input: object, idField: string): string {
+function enrichKey(input: object, idField: string): string {
   const id = (input as Record<string, unknown>)[idField];
   if (typeof id === "number" || typeof id === "string") return `id:${String(id)}`;
   return `criteria:${canonicalJson(input)}`;

@@ -90,10 +90,10 @@ export class ForbiddenError extends ServiceError {}
 export class NotFoundError extends ServiceError {}
 export class RateLimitedError extends ServiceError {}
 export class ServerError extends ServiceError {}
-export class NetworkError extends ServiceError {}
-export class TimeoutError extends ServiceError {}
+class NetworkError extends ServiceError {}
+class TimeoutError extends ServiceError {}
 export class InvalidResponseError extends ServiceError {}
-export class CancelledError extends ServiceError {}
+class CancelledError extends ServiceError {}
 
 const CLASSES: Record<ServiceErrorKind, new (kind: ServiceErrorKind, details?: ServiceErrorDetails) => ServiceError> = {
   validation: ValidationError,
@@ -166,7 +166,7 @@ function detailSuffix(errors: ServiceErrorObject[] | undefined): string {
   return text ? `: ${text}` : "";
 }
 
-export function kindForStatus(status: number): ServiceErrorKind {
+function kindForStatus(status: number): ServiceErrorKind {
   if (status === 400 || status === 422) return "validation";
   if (status === 401) return "unauthorized";
   if (status === 402) return "paymentRequired";
@@ -276,7 +276,7 @@ function readObject(raw: unknown): ServiceErrorObject | undefined {
 }
 
 /** Both error shapes: `{errors:[...]}` (JSON:API) and `{error:{...}}` (the gateway); docs/service.md, "Errors". */
-export function readErrorObjects(body: string): ServiceErrorObject[] {
+function readErrorObjects(body: string): ServiceErrorObject[] {
   if (body.trim() === "") return [];
   let doc: unknown;
   try {

@@ -9,10 +9,7 @@ export {
   NotFoundError,
   RateLimitedError,
   ServerError,
-  NetworkError,
-  TimeoutError,
   InvalidResponseError,
-  CancelledError,
   errorFromResponse,
   isServiceError,
   serviceError,
@@ -22,6 +19,5 @@ export { shouldRetry, backoffDelay, DEFAULT_RETRY } from "./retry.js";
 export { fetchTransport } from "./transport.js";
 export { systemClock } from "./clock.js";
 export { redactText, redactValue } from "./redact.js";
-export { outcomeOf, enrichKey } from "./enrich.js";
-export { reachableResults } from "./paging.js";
+export { outcomeOf } from "./enrich.js";
 export type * from "./types.js";

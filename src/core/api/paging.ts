@@ -17,7 +17,7 @@ export interface PagingOptions {
 }
 
 /** How many results one search can reach, given the page cap. */
-export function reachableResults(totalResults: number, pageSize: number): number {
+function reachableResults(totalResults: number, pageSize: number): number {
   return Math.min(totalResults, LIMITS.maxPageNumber * pageSize);
 }
 

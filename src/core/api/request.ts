@@ -68,12 +68,37 @@ export class RequestRunner {
   private readonly tokens: string[] = [];
   private refreshing: Promise<string> | undefined;
   private lastRefresh: { from: string | undefined; token: Promise<string> } | undefined;
+  /** Logical requests not settled yet, and who waits for there to be none. */
+  private inFlight = 0;
+  private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly deps: RequestRunnerDeps) {}
 
   send(spec: RequestSpec): Promise<RawResponse> {
     const hooks = this.deps.hooks;
-    return hooks ? hooks.run(spec, (hooked) => this.sendOwn(hooked)) : this.sendOwn(spec);
+    const done = () => {
+      this.inFlight -= 1;
+      if (this.inFlight > 0) return;
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    };
+    this.inFlight += 1;
+    let sending: Promise<RawResponse>;
+    try {
+      sending = hooks ? hooks.run(spec, (hooked) => this.sendOwn(hooked)) : this.sendOwn(spec);
+    } catch (error) {
+      done();
+      throw error;
+    }
+    sending.then(done, done);
+    return sending;
+  }
+
+  /** Settles once no request is in flight (at once when none is). */
+  idle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   private async sendOwn(spec: RequestSpec): Promise<RawResponse> {

@@ -242,6 +242,11 @@ export interface ServiceClient {
    */
   enrichBatch(kind: RecordKind, batch: OpenEnrichBatch, options?: { signal?: AbortSignal }): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]>;
   getJob(audienceId: string, jobId: string, options?: { signal?: AbortSignal }): Promise<JobStatus>;
+  /**
+   * Settles once none of this client's requests is in flight, retries included (at once when
+   * none is): after a cancellation, nothing the cancelled work started is still on its way.
+   */
+  idle(): Promise<void>;
 }
 
 /**

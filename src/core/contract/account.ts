@@ -18,7 +18,6 @@ export const LOOKUP_FIELDS = [
   "departments",
   "job-functions",
 ] as const;
-export type LookupField = (typeof LOOKUP_FIELDS)[number];
 
 export const LookupItem = Type.Object(
   {
@@ -32,7 +31,6 @@ export type LookupItem = Static<typeof LookupItem>;
 export const LookupDocument = Type.Object({ data: Type.Array(LookupItem) }, { additionalProperties: true });
 export type LookupDocument = Static<typeof LookupDocument>;
 
-export const USAGE_LIMIT_TYPES = ["request", "record", "uniqueID"] as const;
 export const UsageEntry = Type.Object(
   {
     limitType: Type.String(),
@@ -63,15 +61,14 @@ export type UsageDocument = Static<typeof UsageDocument>;
 // ---------- audiences ----------
 
 const UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
-export const Uuid = Type.String({ pattern: UUID_PATTERN, "x-rule": "uuid" });
+const Uuid = Type.String({ pattern: UUID_PATTERN, "x-rule": "uuid" });
 export function isUuid(value: string): boolean {
   return new RegExp(UUID_PATTERN).test(value);
 }
 
 export const AUDIENCE_TYPES = ["COMPANY", "CONTACT"] as const;
-export const ROW_VALUE_STATES = ["RESULT", "BLANK", "LOADING", "ERROR", "NO_RESULT"] as const;
 
-export const AudienceColumn = Type.Object(
+const AudienceColumn = Type.Object(
   {
     id: Type.String(),
     type: Type.Literal("Column"),
@@ -106,7 +103,7 @@ export type Audience = Static<typeof Audience>;
 export const AudienceListDocument = Type.Object({ data: Type.Array(Audience) }, { additionalProperties: true });
 export const AudienceDocument = Type.Object({ data: Audience }, { additionalProperties: true });
 
-export const RowValue = Type.Object(
+const RowValue = Type.Object(
   {
     columnId: Type.String(),
     value: Type.Optional(Type.Unknown()),
@@ -132,7 +129,7 @@ export const AudienceRow = Type.Object(
 );
 export type AudienceRow = Static<typeof AudienceRow>;
 
-export const ENRICH_SCOPES = ["AUDIENCE", "ROW"] as const;
+const ENRICH_SCOPES = ["AUDIENCE", "ROW"] as const;
 
 /** Start an audience enrichment. The ROW scope needs at least one row: see validate.ts. */
 export const AudienceEnrichBody = Type.Object(
@@ -167,9 +164,7 @@ export const EnrichJobDocument = Type.Object(
 );
 export type EnrichJobDocument = Static<typeof EnrichJobDocument>;
 
-export const JOB_STATES = ["SCHEDULED", "RUNNING", "SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED", "CANCELLED"] as const;
-export const TERMINAL_JOB_STATES = ["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED", "CANCELLED"] as const;
-export type JobState = (typeof JOB_STATES)[number];
+const TERMINAL_JOB_STATES = ["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED", "CANCELLED"] as const;
 export function isTerminalJobState(state: string): boolean {
   return (TERMINAL_JOB_STATES as readonly string[]).includes(state);
 }

@@ -19,7 +19,25 @@ export const LIMITS = {
   maxInt32: 2147483647,
 } as const;
 
-export const PaginationLinks = Type.Object(
+/**
+ * The service's rate-limit and back-off answer headers. The client reads them, so whatever serves
+ * the API to a browser exposes them through CORS.
+ */
+export const RATE_LIMIT_HEADERS = [
+  "X-RateLimit-Limit-Second",
+  "X-RateLimit-Remaining-Second",
+  "X-RateLimit-Limit-Hour",
+  "X-RateLimit-Remaining-Hour",
+  "X-RateLimit-Limit-Day",
+  "X-RateLimit-Remaining-Day",
+  "X-RateLimit-Rejected-Bucket",
+  "X-RateLimit-Reset",
+  "Retry-After",
+] as const;
+/** The production gateway also counts per minute. */
+export const MINUTE_RATE_LIMIT_HEADERS = ["X-RateLimit-Limit-Minute", "X-RateLimit-Remaining-Minute"] as const;
+
+const PaginationLinks = Type.Object(
   {
     first: Type.Optional(Type.String()),
     last: Type.Optional(Type.String()),
@@ -29,7 +47,7 @@ export const PaginationLinks = Type.Object(
   { additionalProperties: true },
 );
 
-export const SearchMeta = Type.Object(
+const SearchMeta = Type.Object(
   {
     totalResults: Type.Integer({ minimum: 0 }),
     page: Type.Object(

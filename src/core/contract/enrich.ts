@@ -94,18 +94,6 @@ export const CONTACT_OUTPUT_FIELDS = {
 export type ContactOutputField = keyof typeof CONTACT_OUTPUT_FIELDS;
 export const CONTACT_OUTPUT_FIELD_NAMES = Object.keys(CONTACT_OUTPUT_FIELDS) as ContactOutputField[];
 
-export const COMPANY_MATCH_STATUSES = ["FULL_MATCH", "NO_MATCH", "LIMIT_EXCEEDED", "INVALID_INPUT"] as const;
-export const CONTACT_MATCH_STATUSES = [
-  ...COMPANY_MATCH_STATUSES,
-  "NON_MATCH_BY_LAST_UPDATED_DATE",
-  "NON_MATCH_BY_VALID_DATE",
-  "NON_MATCH_BY_REQUIRED_FIELDS",
-  "NON_MATCH_BY_CONTACT_ACCURACY_MIN",
-  "COMPANY_ONLY_MATCH",
-  "CONTACT_ONLY_MATCH",
-  "OPT_OUT",
-] as const;
-
 const S = LIMITS.maxStringLength;
 const positiveId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 

@@ -43,7 +43,7 @@ export interface FilterSpec<S extends TSchema = TSchema> {
 
 const S = LIMITS.maxStringLength;
 
-export const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
+const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
 
 type Extra<S extends TSchema> = Partial<FilterSpec<S>>;
 

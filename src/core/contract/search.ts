@@ -17,12 +17,12 @@ import {
   type RangePair,
 } from "./fields.js";
 
-export const COMPANY_TYPES = ["none", "private", "public", "npo", "education", "government", "other"] as const;
+const COMPANY_TYPES = ["none", "private", "public", "npo", "education", "government", "other"] as const;
 export const SUB_UNIT_TYPES = ["UNSPECIFIED", "LOCATION", "DIVISION", "ACQUISITION", "SUBSIDIARY", "FORMER_NEW_NAME"] as const;
-export const LOCATION_SEARCH_TYPES = ["PersonOrHQ", "PersonAndHQ", "Person", "HQ", "PersonThenHQ"] as const;
+const LOCATION_SEARCH_TYPES = ["PersonOrHQ", "PersonAndHQ", "Person", "HQ", "PersonThenHQ"] as const;
 export const ENGAGEMENT_TYPES = ["email", "phone", "online meeting"] as const;
-export const ZIP_RADII = [10, 25, 50, 100, 250] as const;
-export const BUSINESS_MODELS = ["B2C", "B2B", "B2G"] as const;
+const ZIP_RADII = [10, 25, 50, 100, 250] as const;
+const BUSINESS_MODELS = ["B2C", "B2B", "B2G"] as const;
 
 const budgetMin = (label: string) => integer(label, "growth", 0);
 const budgetMax = (label: string) => integer(label, "growth", 1);
@@ -108,13 +108,11 @@ export const COMPANY_FILTERS = {
   companyStructureIncludedSubUnitTypes: choiceList("Include sub-units of type", "structure", SUB_UNIT_TYPES, false),
 } satisfies Record<string, FilterSpec>;
 
-export type CompanyFilterName = keyof typeof COMPANY_FILTERS;
-
 export const CompanySearchFilters = filtersObject(COMPANY_FILTERS);
 export type CompanySearchFilters = Static<typeof CompanySearchFilters>;
 
 /** Contact fields a contact search can require to be present (requiredFields). */
-export const REQUIRED_FIELD_NAMES = ["email", "phone", "directPhone", "mobilePhone", "jobTitle", "middleName", "city", "state", "country"] as const;
+const REQUIRED_FIELD_NAMES = ["email", "phone", "directPhone", "mobilePhone", "jobTitle", "middleName", "city", "state", "country"] as const;
 export type RequiredFieldName = (typeof REQUIRED_FIELD_NAMES)[number];
 
 export const MANAGEMENT_LEVELS = ["C-Level", "VP-Level", "Director", "Manager", "Non-Manager", "Board Member"] as const;
@@ -138,8 +136,6 @@ export const CONTACT_FILTERS = {
   executivesOnly: boolean("Executives only", "person"),
   ...COMPANY_FILTERS,
 } satisfies Record<string, FilterSpec>;
-
-export type ContactFilterName = keyof typeof CONTACT_FILTERS;
 
 export const ContactSearchFilters = filtersObject(CONTACT_FILTERS);
 export type ContactSearchFilters = Static<typeof ContactSearchFilters>;
@@ -190,19 +186,9 @@ export const CONTACT_SORT_FIELDS = ["contactAccuracyScore", "lastName", "company
 export const DEFAULT_COMPANY_SORT = "-revenue";
 export const DEFAULT_CONTACT_SORT = "-relevance";
 
-export type CompanySort = (typeof COMPANY_SORT_FIELDS)[number] | `-${(typeof COMPANY_SORT_FIELDS)[number]}`;
-export type ContactSort = (typeof CONTACT_SORT_FIELDS)[number] | `-${(typeof CONTACT_SORT_FIELDS)[number]}`;
-
-/** Query parameters of a search, as the client means them (numbers, not strings). */
-export interface SearchQuery {
-  pageNumber?: number;
-  pageSize?: number;
-  sort?: string;
-}
-
 // ---------- result items ----------
 
-export const ManagementStatus = Type.Object(
+const ManagementStatus = Type.Object(
   {
     underManagement: Type.Optional(Type.Boolean()),
     purchaseDate: Type.Optional(Type.String()),

@@ -4,7 +4,7 @@
 import { FormatRegistry, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import { ValueErrorType, type ValueError } from "@sinclair/typebox/errors";
-import { ERROR_CODES, LIMITS } from "./common.js";
+import { ERROR_CODES, LIMITS, type RecordKind } from "./common.js";
 import {
   COMPANY_FILTERS,
   COMPANY_RANGES,
@@ -15,7 +15,7 @@ import {
   CompanySearchBody,
   ContactSearchBody,
 } from "./search.js";
-import { CompanyEnrichBody, ContactEnrichBody, COMPANY_OUTPUT_FIELD_NAMES, CONTACT_OUTPUT_FIELD_NAMES } from "./enrich.js";
+import { CompanyEnrichBody, ContactEnrichBody } from "./enrich.js";
 import { AudienceEnrichBody } from "./account.js";
 import type { FilterSpec, RangePair } from "./fields.js";
 
@@ -300,7 +300,8 @@ export function contactSearchBody(filters: object) {
   return { data: { type: "ContactSearch" as const, attributes: filters } };
 }
 
-export type SearchKind = "company" | "contact";
+/** The kind of record a search finds (the contract's one record kind). */
+export type SearchKind = RecordKind;
 
 /**
  * Query parameters of a search, as strings from the URL (the sandbox) or as the
@@ -385,8 +386,6 @@ export function validateAudienceEnrichBody(body: unknown): ValidationIssue[] {
   }
   return issues;
 }
-
-export const OUTPUT_FIELD_NAMES = { company: COMPANY_OUTPUT_FIELD_NAMES, contact: CONTACT_OUTPUT_FIELD_NAMES };
 
 /** One sentence summing up a list of issues, for a status line or a Search button tooltip. */
 export function summarizeIssues(issues: readonly ValidationIssue[]): string {

@@ -23,7 +23,7 @@ export function toCellValue(type: OutputFieldType | undefined, raw: unknown): Ce
 }
 
 /** One line a person reads, for any JSON value. */
-export function readableText(raw: unknown): string {
+function readableText(raw: unknown): string {
   if (raw === null || raw === undefined) return "";
   if (typeof raw === "string") return raw;
   if (typeof raw === "number" || typeof raw === "boolean") return String(raw);

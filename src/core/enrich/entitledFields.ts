@@ -24,7 +24,7 @@ export async function unentitledFields(
 }
 
 /** The problem for asking fields outside the entitlement, or undefined when all may be asked. */
-export async function unentitledProblem(
+async function unentitledProblem(
   entitlements: FieldEntitlements | undefined,
   kind: EntityKind,
   fields: readonly string[],

@@ -12,9 +12,9 @@ export type {
 export { MemoryCacheStore, type CacheStore } from "./cacheStore.js";
 export { MemorySpendStore, DEFAULT_DAILY_NEW_RECORD_CAP, type SpendState, type SpendStore } from "./spendGuard.js";
 export { parseSpendState } from "./spendState.js";
-export { fieldsProblem, unentitledProblem, type FieldEntitlements } from "./entitledFields.js";
+export { fieldsProblem, type FieldEntitlements } from "./entitledFields.js";
 export { problems, problemFromError, type CellProblem, type CellErrorCode, type ProblemKind } from "./problems.js";
-export { toCellValue, readableText, type CellValue } from "./cellValues.js";
+export { toCellValue, type CellValue } from "./cellValues.js";
 export { fieldNames, fieldSpec, parseRecordId, resolveFieldNames, OUTPUT_FIELDS, type EntityKind } from "./fields.js";
 export { companyCard, COMPANY_CARD_FIELDS, type CompanyCard, type CardProperty } from "./card.js";
 export {
@@ -33,5 +33,4 @@ export {
   planSelectionEnrichment,
   runSelectionEnrichment,
   type SelectionEnrichmentPlan,
-  type SelectionRunResult,
-} from "./selectionRun.js";
+  } from "./selectionRun.js";

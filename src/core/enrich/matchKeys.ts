@@ -33,7 +33,7 @@ export function normalizeWebsite(raw: unknown): Normalized {
 }
 
 /** Whether text is written as a website (a dotted host and no spaces), not as a name that contains a dot. */
-export function looksLikeWebsite(raw: unknown): boolean {
+function looksLikeWebsite(raw: unknown): boolean {
   if (typeof raw !== "string") return false;
   const text = raw.trim();
   if (text === "" || /\s/.test(text) || (text.includes("@") && !SCHEME.test(text.toLowerCase()))) return false;

@@ -43,7 +43,7 @@ export interface UnmatchedRow {
   reason: string;
 }
 
-export interface MatchSelectionResult {
+interface MatchSelectionResult {
   headers: string[];
   rows: CellValue[][];
   unmatched: UnmatchedRow[];
@@ -51,8 +51,8 @@ export interface MatchSelectionResult {
   cancelled: boolean;
 }
 
-export const MATCH_STATUS_HEADER = "Match status";
-export const MATCHED = "Matched";
+const MATCH_STATUS_HEADER = "Match status";
+const MATCHED = "Matched";
 
 const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "");
 

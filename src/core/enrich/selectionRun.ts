@@ -25,7 +25,7 @@ export async function planSelectionEnrichment(
   return { kind, fields: [...fields], selection, column, plan };
 }
 
-export interface SelectionRunResult {
+interface SelectionRunResult {
   output: OutputColumns;
   cancelled: boolean;
 }

@@ -13,7 +13,7 @@ import { DEFAULT_DAILY_NEW_RECORD_CAP, MemorySpendStore, SpendGuard, type SpendS
 const REFUSED_KINDS: ReadonlySet<string> = new Set(["validation", "unauthorized", "paymentRequired", "forbidden", "notFound", "rateLimited"]);
 
 /** Whether a failure of a request that left means the service surely charged nothing. */
-export function knownNotCharged(error: unknown): boolean {
+function knownNotCharged(error: unknown): boolean {
   return isServiceErrorLike(error) && REFUSED_KINDS.has(error.kind);
 }
 

@@ -45,7 +45,7 @@ interface Entry {
   inFlight?: AbortController;
 }
 
-export function jobKey(audienceId: string, jobId: string): string {
+function jobKey(audienceId: string, jobId: string): string {
   return `${audienceId}/${jobId}`;
 }
 

@@ -4,13 +4,13 @@ import type { ServiceClient } from "../api/types.js";
 import { cellValue, valuesNumberFormat, type CellValue, type ColumnSpec } from "../sheet/index.js";
 
 /** Row states that mean the enrichment did not work for the row. */
-export const FAILED_VALUE_STATES: readonly string[] = ["ERROR", "NO_RESULT"];
+const FAILED_VALUE_STATES: readonly string[] = ["ERROR", "NO_RESULT"];
 
-export function rowFailed(row: AudienceRow): boolean {
+function rowFailed(row: AudienceRow): boolean {
   return row.attributes.values.some((v) => FAILED_VALUE_STATES.includes(v.state));
 }
 
-export interface ReadRowsOptions {
+interface ReadRowsOptions {
   signal?: AbortSignal;
   onProgress?: (read: number, total: number) => void;
 }
@@ -50,7 +50,7 @@ const STATUS_WORDS: Record<string, string> = {
 };
 
 /** A row's overall state in words: its first problem, else whether anything was enriched. */
-export function rowStatusText(row: AudienceRow, inputColumnIds: ReadonlySet<string>): string {
+function rowStatusText(row: AudienceRow, inputColumnIds: ReadonlySet<string>): string {
   const values = row.attributes.values.filter((v) => !inputColumnIds.has(v.columnId));
   const problem = values.find((v) => FAILED_VALUE_STATES.includes(v.state));
   if (problem) return problem.errorDetails?.summary ? `${STATUS_WORDS[problem.state]}: ${problem.errorDetails.summary}` : (STATUS_WORDS[problem.state] ?? problem.state);

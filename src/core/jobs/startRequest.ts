@@ -9,7 +9,7 @@ export interface EnrichmentChoice {
   columns?: string[];
 }
 
-export function audienceEnrichBody(choice: EnrichmentChoice) {
+function audienceEnrichBody(choice: EnrichmentChoice) {
   const attributes: Record<string, unknown> = { scope: choice.scope };
   if (choice.rows !== undefined && choice.scope === "ROW") attributes.rows = choice.rows;
   if (choice.columns !== undefined && choice.columns.length > 0) attributes.columns = choice.columns;

@@ -13,7 +13,7 @@ export interface JobStorage {
   save(jobs: readonly TrackedJob[]): Promise<void>;
 }
 
-export const JOB_STORAGE_PREFIX = "bizdata.jobs.v1.";
+const JOB_STORAGE_PREFIX = "bizdata.jobs.v1.";
 
 /** Jobs kept at most; the oldest finished ones go first. */
 export const MAX_REMEMBERED_JOBS = 50;
@@ -34,7 +34,7 @@ export function parseStoredJobs(raw: string | null): TrackedJob[] {
 }
 
 /** Keeps the newest jobs, and every unfinished one, up to the cap. */
-export function pruneJobs(jobs: readonly TrackedJob[]): TrackedJob[] {
+function pruneJobs(jobs: readonly TrackedJob[]): TrackedJob[] {
   if (jobs.length <= MAX_REMEMBERED_JOBS) return [...jobs];
   const byNewest = [...jobs].sort((a, b) => b.startedAt - a.startedAt);
   const running = byNewest.filter((j) => !j.terminal);

@@ -17,7 +17,7 @@ export interface JobStatusSink {
 }
 
 /** Checks the arguments; a problem means nothing is polled. */
-export function jobStatusArgumentProblem(audienceId: unknown, jobId: unknown): JobStatusProblem | undefined {
+function jobStatusArgumentProblem(audienceId: unknown, jobId: unknown): JobStatusProblem | undefined {
   if (typeof audienceId !== "string" || !isUuid(audienceId.trim())) {
     return { code: "#VALUE!", message: "The audience id must look like 3f2b1c9e-1234-4abc-9def-0123456789ab." };
   }

@@ -27,7 +27,7 @@ export interface NewTrackedJob {
 }
 
 /** Row ids a ROW-scope job remembers at most, to count its failures among them. */
-export const MAX_REMEMBERED_ROW_IDS = 2000;
+const MAX_REMEMBERED_ROW_IDS = 2000;
 
 /** Open trackers by storage key: a panel mounted twice must not keep two lists that overwrite each other. */
 const openTrackers = new Map<string, { poller: JobPoller; tracker: Promise<JobTracker>; instance?: JobTracker }>();

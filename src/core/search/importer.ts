@@ -5,7 +5,7 @@
 // pages after it. A page that still fails is skipped and reported as missing, so the rest of the
 // import goes on and a later Resume fetches just the missing pages. Ids already written are
 // never written again (a result set that moved between pages can repeat a record).
-import { LIMITS } from "../contract/index.js";
+import { LIMITS, type RecordKind } from "../contract/index.js";
 
 export interface PageKey {
   part: number;
@@ -28,7 +28,7 @@ export interface Patience {
   maxDelayMs: number;
 }
 
-export const DEFAULT_PATIENCE: Patience = { rounds: 4, baseDelayMs: 1000, maxDelayMs: 15000 };
+const DEFAULT_PATIENCE: Patience = { rounds: 4, baseDelayMs: 1000, maxDelayMs: 15000 };
 
 export interface ImportRequest<T> {
   /** The sub-searches, with the counts they had when planned. */
@@ -73,7 +73,7 @@ export interface ImportResult {
 
 /** What Resume needs: plain data, so it can be kept with a saved search in the workbook. */
 export interface ResumeState {
-  kind: "company" | "contact";
+  kind: RecordKind;
   sort?: string;
   tableName: string;
   /** Column keys of the table. */
@@ -85,7 +85,7 @@ export interface ResumeState {
   total: number;
 }
 
-export const REACH_PAGES = LIMITS.maxPageNumber;
+const REACH_PAGES = LIMITS.maxPageNumber;
 
 /** Every reachable page of every part, in order. */
 export function allPages(parts: readonly { count: number }[], pageSize: number): PageKey[] {

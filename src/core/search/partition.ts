@@ -7,12 +7,12 @@
 //     slice, one probe checks that the slice's full range still counts every record of the slice.
 // Counts come from cheap probes (page size 1); a sibling's count is its parent's minus the probed
 // half, which holds because the halves are disjoint and covering.
-import { LIMITS } from "../contract/index.js";
+import { LIMITS, type SearchKind } from "../contract/index.js";
 
 /** Results one search reaches. */
 export const SEARCH_REACH = LIMITS.maxPageNumber * LIMITS.maxPageSize;
 
-export type SearchKind = "company" | "contact";
+export type { SearchKind };
 export type Filters = Record<string, unknown>;
 
 /** A whole-number range filter the service applies with inclusive bounds. */

@@ -8,7 +8,7 @@ import { planPartition, SEARCH_REACH, type Filters, type PartitionPlan, type Sea
 export type SearchClient = Pick<ServiceClient, "searchCompanies" | "searchContacts">;
 export type Item = CompanyItem | ContactItem;
 
-export interface PreparedImport {
+interface PreparedImport {
   plan: PartitionPlan;
   /** Pages already fetched, keyed "part:page". */
   prefetched: Map<string, FetchedPage<Item>>;

@@ -6,9 +6,9 @@ import type { EnvironmentSettings } from "./environmentSchema.js";
 
 export const DATA_SCOPES = ["api:data:company", "api:data:contact", "api:data:lookup"];
 
-export const SANDBOX_URL = "https://localhost:4010";
+const SANDBOX_URL = "https://localhost:4010";
 /** Where `npm start -- --profile production` runs the token broker. */
-export const SANDBOX_BROKER_URL = "https://localhost:4020";
+const SANDBOX_BROKER_URL = "https://localhost:4020";
 
 export const SANDBOX_ENVIRONMENT: EnvironmentSettings = {
   kind: "sandbox",
@@ -63,7 +63,7 @@ export interface ProductionDeployment {
 }
 
 /** Stand-ins (the reserved .example domain) for addresses a build was not given; Settings edits them. */
-export const PRODUCTION_PLACEHOLDERS = {
+const PRODUCTION_PLACEHOLDERS = {
   serviceApiUrl: "https://api.service.example/gtm",
   brokerUrl: "https://broker.service.example",
 } as const;

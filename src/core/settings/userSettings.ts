@@ -1,13 +1,7 @@
 // Per-user settings: which environment the add-in talks to. They live in the user's own
 // storage (OfficeRuntime.storage in Office, localStorage in a browser), never in the workbook,
 // so a shared workbook never carries anyone's endpoints or sign-in details.
-import {
-  environmentProblems,
-  PRODUCTION_ENVIRONMENT,
-  SANDBOX_ENVIRONMENT,
-  SANDBOX_PRODUCTION_ENVIRONMENT,
-  type EnvironmentSettings,
-} from "./environment.js";
+import { environmentProblems, SANDBOX_ENVIRONMENT, type EnvironmentSettings } from "./environment.js";
 import type { KeyValueItems } from "../storage/keyValue.js";
 
 export interface UserSettings {
@@ -28,7 +22,7 @@ export interface UserSettingsStore {
 const shapeCheck = () => import("./environmentSchema.js").then((m) => m.isEnvironmentSettings);
 
 /** Reads stored settings; anything unreadable falls back to the defaults. */
-export function parseUserSettings(raw: string | null, isEnvironmentSettings: (value: unknown) => value is EnvironmentSettings): UserSettings {
+function parseUserSettings(raw: string | null, isEnvironmentSettings: (value: unknown) => value is EnvironmentSettings): UserSettings {
   if (!raw) return DEFAULT_USER_SETTINGS;
   try {
     const parsed = JSON.parse(raw) as { environment?: unknown };
@@ -55,10 +49,3 @@ export function createUserSettingsStore(storage: KeyValueItems): UserSettingsSto
     },
   };
 }
-
-/**
- * The preset environments a user picks from (custom starts from the sandbox's shape). Production
- * here has placeholders; the task pane offers the build's own (productionEnvironment of its
- * deployment addresses, src/taskpane/deployment.ts).
- */
-export const ENVIRONMENT_PRESETS: readonly EnvironmentSettings[] = [SANDBOX_ENVIRONMENT, SANDBOX_PRODUCTION_ENVIRONMENT, PRODUCTION_ENVIRONMENT];

@@ -5,6 +5,7 @@ import {
   COMPANY_OUTPUT_FIELDS,
   CONTACT_OUTPUT_FIELDS,
   type OutputFieldType,
+  type SearchKind,
 } from "../contract/index.js";
 
 export type ColumnType = "text" | "integer" | "number" | "boolean" | "date" | "datetime" | "url";
@@ -30,7 +31,7 @@ export function numberFormatOf(column: Pick<ColumnSpec, "type" | "numberFormat">
   return column.numberFormat ?? NUMBER_FORMATS[column.type];
 }
 
-export type SearchKind = "company" | "contact";
+export type { SearchKind };
 
 /** Excel number format for each column type ("@" is text, so nothing becomes a formula). */
 export const NUMBER_FORMATS: Record<ColumnType, string> = {
@@ -43,7 +44,7 @@ export const NUMBER_FORMATS: Record<ColumnType, string> = {
   datetime: "yyyy-mm-dd hh:mm",
 };
 
-export function columnTypeOf(type: OutputFieldType): ColumnType {
+function columnTypeOf(type: OutputFieldType): ColumnType {
   switch (type) {
     case "string":
     case "list":

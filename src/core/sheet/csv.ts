@@ -37,7 +37,7 @@ export function neutraliseFormula(text: string): string {
 }
 
 /** Neutralises every place in `text` where a cell can start under any list separator. */
-export function neutraliseCellStarts(text: string): string {
+function neutraliseCellStarts(text: string): string {
   // Inside first, then the start: a text may begin with a line end or a tab, which is both.
   return neutraliseFormula(text.replace(AFTER_BREAK, "$1'"));
 }

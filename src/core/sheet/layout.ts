@@ -2,8 +2,8 @@
 // go into one write so a request stays well inside Excel's per-request limits.
 
 /** Cells per write: a few thousand rows of a dozen columns, far below Excel on the web's 5 MB cap. */
-export const CELLS_PER_BLOCK = 24_000;
-export const MAX_ROWS_PER_BLOCK = 2_000;
+const CELLS_PER_BLOCK = 24_000;
+const MAX_ROWS_PER_BLOCK = 2_000;
 
 /** Rows in one block for a table this wide. */
 export function rowsPerBlock(columnCount: number): number {

@@ -55,7 +55,7 @@ function readField(attrs: Record<string, unknown>, field: string): unknown {
   return undefined;
 }
 
-export function finalState(totalRows: number, failedRows: number): JobRunState {
+function finalState(totalRows: number, failedRows: number): JobRunState {
   if (failedRows === 0) return "SUCCEEDED";
   if (failedRows >= totalRows) return "FAILED";
   return "PARTIALLY_SUCCEEDED";

@@ -1,7 +1,7 @@
 // Audiences, columns, rows and jobs as the service's JSON:API documents (docs/service.md, "Audiences and jobs").
 import type { AudienceRecord, ColumnRecord, JobRecord, RowRecord } from "./store.js";
 
-export function columnDocument(c: ColumnRecord) {
+function columnDocument(c: ColumnRecord) {
   return { id: c.id, type: "Column" as const, attributes: { name: c.name, dataType: c.dataType, columnType: c.columnType } };
 }
 

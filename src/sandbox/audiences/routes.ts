@@ -40,7 +40,7 @@ const RowsQuery = checkedBy(Type.Object({ "page[number]": Type.Optional(Type.Str
 const EnrichBody = checkedBy(AudienceEnrichBody, (body) => ({ issues: validateAudienceEnrichBody(body) }));
 
 /** POST /__sandbox/audiences: an audience referencing the given records, optionally with bad rows. */
-export const CreateAudienceBody = Type.Object(
+const CreateAudienceBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200, pattern: "\\S" }),
     description: Type.Optional(Type.String({ maxLength: 2000 })),

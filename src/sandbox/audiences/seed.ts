@@ -18,7 +18,7 @@ function prng(seed: number): () => number {
 }
 
 /** A version-4 UUID drawn from `random`, so seeded ids repeat from run to run. */
-export function seededUuid(random: () => number): string {
+function seededUuid(random: () => number): string {
   const bytes = Array.from({ length: 16 }, () => Math.floor(random() * 256));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
@@ -37,7 +37,7 @@ export interface AudienceBlueprint {
 }
 
 /** Bad references alternate between an id that matches nothing and text that is no id. */
-export function badReference(index: number, recordCount: number): string {
+function badReference(index: number, recordCount: number): string {
   return index % 2 === 0 ? String(recordCount + 1_000_000 + index) : `N/A-${index}`;
 }
 

@@ -176,7 +176,7 @@ export const CITIES: City[] = [
 export const COUNTRY_BY_CODE = new Map(COUNTRIES.map((c) => [c.code, c]));
 
 /** Display name of a metro id, e.g. "CA - San Francisco". */
-export function metroName(metroId: string): string {
+function metroName(metroId: string): string {
   const city = CITIES.find((c) => c.metro === metroId && c.city.toLowerCase().replace(/[ .]+/g, "_").replace(/_+$/, "") === metroId.split(".")[2]);
   const any = city ?? CITIES.find((c) => c.metro === metroId);
   const last = metroId.split(".")[2] ?? metroId;

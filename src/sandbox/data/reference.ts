@@ -191,13 +191,6 @@ export const SUB_UNIT_TYPE_NAMES: Record<(typeof SUB_UNIT_TYPES)[number], string
   FORMER_NEW_NAME: "Former or new name",
 };
 
-export const RANKINGS: { id: string; name: string }[] = [
-  { id: "fortune-500", name: "Fortune 500" },
-  { id: "fortune-1000", name: "Fortune 1000" },
-  { id: "global-2000", name: "Forbes Global 2000" },
-  { id: "inc-5000", name: "Inc. 5000" },
-];
-
 export const COMPANY_STATUS_DEFUNCT = ["DEFUNCT_DOMAIN_DOWN", "DEFUNCT_DECLARATION", "DEFUNCT_MANUAL", "DEFUNCT_FORMER_NAME", "DEFUNCT_ACQUISITION"];
 
 export interface Department {

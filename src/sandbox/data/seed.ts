@@ -12,7 +12,6 @@ import {
   DEPARTMENTS,
   EMPLOYEE_RANGES,
   FIRST_NAMES,
-  FUNDING_ROUND_TYPES,
   HASHTAGS,
   INDUSTRIES_FOR_TYPE,
   INDUSTRY_BY_ID,
@@ -35,7 +34,7 @@ export interface SeedSize {
 }
 
 /** Seeded dates are relative to this day, so a seed gives the same data on any day. */
-export const REFERENCE_DATE = "2026-06-30";
+const REFERENCE_DATE = "2026-06-30";
 const REFERENCE_MS = Date.parse(`${REFERENCE_DATE}T00:00:00Z`);
 const DAY_MS = 86_400_000;
 
@@ -323,6 +322,3 @@ export function seedDatabase(db: Database.Database, size: SeedSize): number {
   db.exec("ANALYZE");
   return Date.now() - started;
 }
-
-/** Ensure the lookup tables cover every seeded funding type (a guard for tests of the lookup). */
-export const FUNDING_ROUND_IDS = new Set(FUNDING_ROUND_TYPES.map((f) => f.id));

@@ -17,13 +17,8 @@ export const SPECIAL_COMPANY_IDS = {
   htmlInjection: 15,
 } as const;
 
-/** The word every special company name contains (and no other seeded name does). */
-export const SPECIAL_NAME_WORD = "Formula";
-
 /** Contacts with unsafe names; they work at the special companies. */
 export const SPECIAL_CONTACTS: { id: number; firstName: string; lastName: string; companyId: number }[] = [
   { id: 11, firstName: "=1+2", lastName: "Formula", companyId: 11 },
   { id: 12, firstName: "@Ada", lastName: "<b>Formula</b>", companyId: 15 },
 ];
-
-export const SPECIAL_CONTACT_IDS = { leadingEquals: 11, htmlInjection: 12 } as const;

@@ -1,44 +1,18 @@
 // The sandbox's sign-in server as a sandbox extension: oidc-provider under /oauth, its own
 // login and consent pages, and its issuer trusted by the API.
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
-import type Provider from "oidc-provider";
 import type { SandboxContext, SandboxExtension } from "../context.js";
 import { interactionRoutes } from "./interactions.js";
-import { createProvider, issuerFor, OIDC_PREFIX, oidcSettingsFor } from "./provider.js";
+import { createProvider, issuerFor, lazyProvider, mountProvider, OIDC_PREFIX, oidcSettingsFor } from "./provider.js";
 
 export { SANDBOX_USERS, type SandboxUser } from "./users.js";
-export { ADDIN_CLIENT_ID, OIDC_PREFIX, issuerFor } from "./provider.js";
+export { OIDC_PREFIX, issuerFor } from "./provider.js";
 
 export const oidcExtension: SandboxExtension = async (app: FastifyInstance, ctx: SandboxContext) => {
   const settings = oidcSettingsFor(ctx);
-  // Built on first use: with port 0 the public URL (the issuer) is known only once listening.
-  let built: { issuer: string; provider: Provider; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> } | undefined;
-  const provider = () => {
-    const issuer = issuerFor(ctx.options.publicUrl);
-    if (!built || built.issuer !== issuer) {
-      const created = createProvider(ctx, settings);
-      built = { issuer, provider: created, handle: created.callback() as (req: IncomingMessage, res: ServerResponse) => Promise<void> };
-      if (!ctx.trustedIssuers.includes(issuer)) ctx.trustedIssuers.push(issuer);
-    }
-    return built;
-  };
-  if (!/:0(\/|$)/.test(ctx.options.publicUrl)) provider();
+  const provider = lazyProvider(ctx, issuerFor, () => createProvider(ctx, settings));
 
   await app.register(async (scope) => interactionRoutes(scope, () => provider().provider));
 
-  await app.register(async (scope) => {
-    // oidc-provider reads request bodies itself: leave the stream untouched.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_req, _payload, done) => done(null));
-    scope.all(`${OIDC_PREFIX}/*`, async (req, reply) => {
-      const { handle } = provider();
-      reply.hijack();
-      const raw = req.raw as IncomingMessage & { originalUrl?: string };
-      const url = raw.url ?? "/";
-      raw.originalUrl = url;
-      raw.url = url.slice(OIDC_PREFIX.length) || "/";
-      await handle(raw, reply.raw);
-    });
-  });
+  await mountProvider(app, OIDC_PREFIX, provider);
 };

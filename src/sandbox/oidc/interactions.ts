@@ -1,15 +1,15 @@
 // The login and consent steps oidc-provider hands over to us (/oauth/interaction/:uid).
 // Consent grants only the data scopes the user holds; the rest are refused, so a token of
 // nocontact@example.com simply lacks api:data:contact.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type Provider from "oidc-provider";
 import { grantAsked } from "./consent.js";
+import { interactionSteps, type InteractionRequest } from "./interactionSteps.js";
 import { consentPage, errorPage, loginPage } from "./pages.js";
 import { OIDC_PREFIX } from "./provider.js";
 import { checkCredentials, findUserById } from "./users.js";
 
 type GetProvider = () => Provider;
-type InteractionRequest = FastifyRequest<{ Params: { uid: string }; Body: Record<string, string> | undefined }>;
 
 const CLIENT_NAME = "Excel add-in";
 
@@ -19,42 +19,9 @@ export async function interactionRoutes(app: FastifyInstance, getProvider: GetPr
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  const base = (uid: string) => `${OIDC_PREFIX}/interaction/${encodeURIComponent(uid)}`;
-
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply
-      .code(status)
-      .header("content-type", "text/html; charset=utf-8")
-      .header("cache-control", "no-store")
-      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' *; frame-ancestors 'none'")
-      .send(body);
-
-  /** The interaction in progress, or an error page when it expired or the cookie is missing. */
-  const details = async (req: InteractionRequest, reply: FastifyReply) => {
-    try {
-      const interaction = await getProvider().interactionDetails(req.raw, reply.raw);
-      if (interaction.uid !== req.params.uid) throw new Error("interaction mismatch");
-      return interaction;
-    } catch {
-      await html(
-        reply,
-        400,
-        errorPage("Sign-in expired", "This sign-in page has expired. Close this window and start signing in again."),
-      );
-      return undefined;
-    }
-  };
-
-  const finish = async (req: InteractionRequest, reply: FastifyReply, result: Parameters<Provider["interactionResult"]>[2]) => {
-    let returnTo: string;
-    try {
-      // Merged with the login step's result: with prompt=login consent both must stay answered.
-      returnTo = await getProvider().interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
-    } catch {
-      return html(reply, 400, errorPage("Sign-in expired", "This sign-in has expired. Close this window and start signing in again."));
-    }
-    return reply.code(303).header("cache-control", "no-store").redirect(returnTo, 303);
-  };
+  const { base, html, details, finish: finishStep } = interactionSteps(getProvider, OIDC_PREFIX);
+  const finish = (req: InteractionRequest, reply: FastifyReply, result: Parameters<typeof finishStep>[2]) =>
+    finishStep(req, reply, result, "This sign-in has expired. Close this window and start signing in again.");
 
   app.get<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid`, async (req, reply) => {
     const interaction = await details(req as InteractionRequest, reply);

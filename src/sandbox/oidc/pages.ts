@@ -2,7 +2,7 @@
 import { SCOPES } from "../../core/contract/index.js";
 import { SANDBOX_USERS } from "./users.js";
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -2,6 +2,8 @@
 // add-in), PKCE S256, JWT access tokens for the API audience signed with the sandbox's key,
 // and rotating refresh tokens. Everything lives in memory: nothing secret is written anywhere.
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { JWK } from "jose";
 import { SCOPES } from "../../core/contract/index.js";
@@ -11,11 +13,11 @@ import { errorPage } from "./pages.js";
 import { findUserById } from "./users.js";
 
 export const OIDC_PREFIX = "/oauth";
-export const ADDIN_CLIENT_ID = "excel-addin";
+const ADDIN_CLIENT_ID = "excel-addin";
 /** The add-in's dev server: its pages are redirect targets even when corsOrigins omits it. */
-export const DEFAULT_ADDIN_ORIGIN = "https://localhost:3000";
+const DEFAULT_ADDIN_ORIGIN = "https://localhost:3000";
 /** Pages of the add-in that receive the authorization response. */
-export const REDIRECT_PAGES = ["/redirect.html", "/dialog.html"];
+const REDIRECT_PAGES = ["/redirect.html", "/dialog.html"];
 
 export interface OidcSettings {
   /** Lifetime of an access token in seconds (short in tests that exercise renewal). */
@@ -50,7 +52,7 @@ export function issuerFor(publicUrl: string): string {
 }
 
 /** Origins whose pages may receive codes and call the token endpoint. */
-export function addinOrigins(ctx: SandboxContext): string[] {
+function addinOrigins(ctx: SandboxContext): string[] {
   const origins = new Set<string>([DEFAULT_ADDIN_ORIGIN]);
   for (const origin of ctx.options.corsOrigins) {
     try {
@@ -62,28 +64,37 @@ export function addinOrigins(ctx: SandboxContext): string[] {
   return [...origins];
 }
 
-export function resourceIndicatorFor(ctx: SandboxContext): string {
+function resourceIndicatorFor(ctx: SandboxContext): string {
   if (URL.canParse(ctx.apiAudience) && !ctx.apiAudience.includes("#")) return ctx.apiAudience;
   return new URL(ctx.options.publicUrl).href;
 }
 
 const DATA_SCOPE_LIST = Object.values(SCOPES);
 
-export function createProvider(ctx: SandboxContext, settings: OidcSettings): Provider {
-  const issuer = issuerFor(ctx.options.publicUrl);
-  const origins = addinOrigins(ctx);
-  const redirectUris = origins.flatMap((origin) => REDIRECT_PAGES.map((page) => `${origin}${page}`));
-  const audience = ctx.apiAudience;
+/** The add-in's registration: a public client (PKCE only) or, with a secret, a confidential one. */
+export interface AddinClient {
+  clientId: string;
+  clientSecret?: string;
+}
+
+/**
+ * What both sign-in servers (this one and the production profile's) configure alike: the
+ * add-in's client and redirect pages, the in-memory store, the sandbox's signing key, JWT access
+ * tokens for the API with `scope`, rotating refresh tokens, lifetimes and the error page.
+ */
+export function addinConfiguration(ctx: SandboxContext, settings: OidcSettings, client: AddinClient, scope: string): Configuration {
+  const redirectUris = addinOrigins(ctx).flatMap((origin) => REDIRECT_PAGES.map((page) => `${origin}${page}`));
   // A resource indicator must be an absolute URI; the token's audience is the API's own name.
   const resource = resourceIndicatorFor(ctx);
-
-  const configuration: Configuration = {
+  return {
     adapter: adapterFactory(createOidcStore()),
     clients: [
       {
-        client_id: ADDIN_CLIENT_ID,
+        client_id: client.clientId,
+        ...(client.clientSecret === undefined
+          ? { token_endpoint_auth_method: "none" }
+          : { client_secret: client.clientSecret, token_endpoint_auth_method: "client_secret_basic" }),
         client_name: "Excel add-in",
-        token_endpoint_auth_method: "none",
         application_type: "web",
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
@@ -94,14 +105,9 @@ export function createProvider(ctx: SandboxContext, settings: OidcSettings): Pro
     jwks: { keys: [ctx.keys.privateJwk as JWK & { kty: "RSA" }] },
     // Cookie signing keys live only as long as the process: restarting ends sign-in sessions.
     cookies: { keys: [randomBytes(32).toString("base64url")] },
-    scopes: ["openid", "profile", "email", "offline_access"],
-    claims: { openid: ["sub"], profile: ["name", "preferred_username"], email: ["email"] },
-    // MSAL reads the user's name and username from the ID token.
-    conformIdTokenClaims: false,
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
         // MSAL never sends `resource`: every token is for the API.
@@ -110,8 +116,8 @@ export function createProvider(ctx: SandboxContext, settings: OidcSettings): Pro
         getResourceServerInfo: (_ctx, resourceIndicator) => {
           if (resourceIndicator !== resource) throw new errors.InvalidTarget();
           return {
-            scope: DATA_SCOPE_LIST.join(" "),
-            audience,
+            scope,
+            audience: ctx.apiAudience,
             accessTokenTTL: settings.accessTokenTtlSeconds,
             accessTokenFormat: "jwt",
             jwt: { sign: { alg: "RS256" } },
@@ -119,22 +125,6 @@ export function createProvider(ctx: SandboxContext, settings: OidcSettings): Pro
         },
       },
     },
-    findAccount: (_ctx, sub) => {
-      const user = findUserById(sub);
-      if (!user) return undefined;
-      return {
-        accountId: user.id,
-        claims: () => ({ sub: user.id, name: user.name, preferred_username: user.email, email: user.email }),
-      };
-    },
-    extraTokenClaims: (_ctx, token) => {
-      const accountId = "accountId" in token ? token.accountId : undefined;
-      const user = accountId ? findUserById(accountId) : undefined;
-      if (!user) return undefined;
-      return { roles: user.roles, account: user.account };
-    },
-    interactions: { url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}` },
-    clientBasedCORS: (_ctx, origin) => origins.includes(origin),
     // Refresh tokens are single-use: each refresh returns a new one (the old one then fails).
     rotateRefreshToken: true,
     ttl: {
@@ -152,6 +142,84 @@ export function createProvider(ctx: SandboxContext, settings: OidcSettings): Pro
       ctx.body = errorPage("Sign-in problem", `${String(out.error)}${description ? `: ${description}` : ""}`);
     },
   };
+}
 
-  return new Provider(issuer, configuration);
+export type ProviderHandle = { issuer: string; provider: Provider; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
+
+/**
+ * The provider for the sandbox's current issuer, built on first use (with port 0 the public URL,
+ * so the issuer, is known only once listening) and trusted by the API from then on.
+ */
+export function lazyProvider(ctx: SandboxContext, issuerOf: (publicUrl: string) => string, create: () => Provider): () => ProviderHandle {
+  let built: ProviderHandle | undefined;
+  const provider = () => {
+    const issuer = issuerOf(ctx.options.publicUrl);
+    if (!built || built.issuer !== issuer) {
+      const created = create();
+      built = { issuer, provider: created, handle: created.callback() as ProviderHandle["handle"] };
+      if (!ctx.trustedIssuers.includes(issuer)) ctx.trustedIssuers.push(issuer);
+    }
+    return built;
+  };
+  if (!/:0(\/|$)/.test(ctx.options.publicUrl)) provider();
+  return provider;
+}
+
+/**
+ * Serves the provider under `prefix`. oidc-provider reads request bodies itself, so the stream is
+ * left untouched. `route` may answer a request itself (returning the reply) or give the path
+ * under the prefix the provider is to see.
+ */
+export async function mountProvider(
+  app: FastifyInstance,
+  prefix: string,
+  provider: () => ProviderHandle,
+  route: (req: FastifyRequest, reply: FastifyReply, inner: string) => string | FastifyReply = (_req, _reply, inner) => inner,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_req, _payload, done) => done(null));
+    scope.all(`${prefix}/*`, async (req, reply) => {
+      const raw = req.raw as IncomingMessage & { originalUrl?: string };
+      const inner = route(req, reply, (raw.url ?? "/").slice(prefix.length) || "/");
+      if (typeof inner !== "string") return inner;
+      const { handle } = provider();
+      reply.hijack();
+      // oidc-provider finds its mount path as the part of originalUrl before url.
+      raw.originalUrl = `${prefix}${inner}`;
+      raw.url = inner;
+      await handle(raw, reply.raw);
+    });
+  });
+}
+
+export function createProvider(ctx: SandboxContext, settings: OidcSettings): Provider {
+  const origins = addinOrigins(ctx);
+  const shared = addinConfiguration(ctx, settings, { clientId: ADDIN_CLIENT_ID }, DATA_SCOPE_LIST.join(" "));
+  const configuration: Configuration = {
+    ...shared,
+    scopes: ["openid", "profile", "email", "offline_access"],
+    claims: { openid: ["sub"], profile: ["name", "preferred_username"], email: ["email"] },
+    // MSAL reads the user's name and username from the ID token.
+    conformIdTokenClaims: false,
+    features: { ...shared.features, revocation: { enabled: true } },
+    findAccount: (_ctx, sub) => {
+      const user = findUserById(sub);
+      if (!user) return undefined;
+      return {
+        accountId: user.id,
+        claims: () => ({ sub: user.id, name: user.name, preferred_username: user.email, email: user.email }),
+      };
+    },
+    extraTokenClaims: (_ctx, token) => {
+      const accountId = "accountId" in token ? token.accountId : undefined;
+      const user = accountId ? findUserById(accountId) : undefined;
+      if (!user) return undefined;
+      return { roles: user.roles, account: user.account };
+    },
+    interactions: { url: (_ctx, interaction) => `${OIDC_PREFIX}/interaction/${interaction.uid}` },
+    clientBasedCORS: (_ctx, origin) => origins.includes(origin),
+  };
+
+  return new Provider(issuerFor(ctx.options.publicUrl), configuration);
 }

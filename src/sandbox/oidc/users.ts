@@ -20,7 +20,7 @@ export interface SandboxUser {
 const ALL_DATA_SCOPES = Object.values(SCOPES);
 
 /** The dev tokens' account, so signed-in users and dev tokens share credits and audiences. */
-export const SANDBOX_ACCOUNT = "default";
+const SANDBOX_ACCOUNT = "default";
 
 export const SANDBOX_USERS: readonly SandboxUser[] = [
   {

@@ -11,12 +11,12 @@ import { entitlementDocument, unentitled, type EntityKind } from "./entitlements
 import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
 import { attributesToWire, outputFieldsFromWire, searchFiltersFromWire, toWireField } from "./names.js";
 
-export const GTM = "/gtm";
+const GTM = "/gtm";
 const DATA_SCOPES = Object.values(SCOPES);
 /** Production's code for a page number past the results. */
-export const PAST_LAST_PAGE = "PFAPI0004";
+const PAST_LAST_PAGE = "PFAPI0004";
 /** Production's code for an output field the account is not entitled to. */
-export const NOT_ENTITLED = "PFAPI0001";
+const NOT_ENTITLED = "PFAPI0001";
 
 const queryOf = (url: string) => {
   const q = url.indexOf("?");
@@ -53,7 +53,7 @@ function pageNumberOf(url: string): number {
 }
 
 export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
-  const search = (kind: "company" | "contact", corePath: string, scope: string) =>
+  const search = (kind: EntityKind, corePath: string, scope: string) =>
     gatewayHandler(async (request, reply) => {
       await authorize(ctx, request, [scope], `${GTM}${corePath}`);
       let body = request.body;

@@ -1,21 +1,21 @@
 // Field entitlements: which output fields an account may use. Production fails a whole
 // request that asks for one unentitled field; one seeded account lacks a few fields so the
 // add-in's handling of that can be tried.
-import { COMPANY_OUTPUT_FIELD_NAMES, CONTACT_OUTPUT_FIELD_NAMES } from "../../core/contract/index.js";
+import { COMPANY_OUTPUT_FIELD_NAMES, CONTACT_OUTPUT_FIELD_NAMES, type RecordKind } from "../../core/contract/index.js";
 import { toWireField } from "./names.js";
 
 /** The account of the production profile's limited user (README lists the user). */
 export const LIMITED_ACCOUNT = "limited-fields";
 
 /** Fields (specification names) the limited account may not use. */
-export const LIMITED_ACCOUNT_MISSING = {
+const LIMITED_ACCOUNT_MISSING = {
   company: ["revenue", "revenueRange", "phone", "fax"],
   contact: ["phone", "mobilePhone", "email"],
 } as const;
 
-export type EntityKind = "company" | "contact";
+export type EntityKind = RecordKind;
 
-export function entitledFields(account: string, entity: EntityKind): string[] {
+function entitledFields(account: string, entity: EntityKind): string[] {
   const all: readonly string[] = entity === "company" ? COMPANY_OUTPUT_FIELD_NAMES : CONTACT_OUTPUT_FIELD_NAMES;
   if (account !== LIMITED_ACCOUNT) return [...all];
   const missing: readonly string[] = LIMITED_ACCOUNT_MISSING[entity];

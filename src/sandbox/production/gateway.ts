@@ -9,7 +9,7 @@ import { ApiError } from "../errors.js";
 
 export const GATEWAY_CODES = { unauthorized: "ZI0001", missingScope: "ZI0002", noAccess: "ZI0003", rateLimited: "ZI0004", notFound: "ZI9998" } as const;
 
-export class GatewayError extends Error {
+class GatewayError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,

@@ -10,16 +10,12 @@ import { createForwarder, gatewayNotFound, GATEWAY_CODES, sendGateway } from "./
 import { DEFAULT_PRODUCTION_CLIENT, productionOauthRoutes } from "./oidc.js";
 import { productionStudioRoutes } from "./studio.js";
 
-export { DEFAULT_PRODUCTION_CLIENT, PRODUCTION_OAUTH_PREFIX, productionIssuer, APP_SCOPES } from "./oidc.js";
-export { LIMITED_ACCOUNT, LIMITED_ACCOUNT_MISSING } from "./entitlements.js";
-export { LIMITED_USER } from "./users.js";
-export { FILTER_NAMES, OUTPUT_FIELD_NAMES, CONTACT_SEARCH_REMOVED } from "./names.js";
+export { DEFAULT_PRODUCTION_CLIENT } from "./oidc.js";
+export { LIMITED_ACCOUNT } from "./entitlements.js";
 export { GATEWAY_CODES };
 
-export type SandboxProfile = "default" | "production";
-
 /** The profile options as the sandbox's options carry them. */
-export function productionSettings(ctx: SandboxContext): { enabled: boolean; clientId: string; clientSecret: string } {
+function productionSettings(ctx: SandboxContext): { enabled: boolean; clientId: string; clientSecret: string } {
   const o = ctx.options;
   return {
     enabled: o.profile === "production",

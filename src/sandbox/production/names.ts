@@ -1,22 +1,22 @@
 // Production's names on the wire. The sandbox's core speaks the specification's names; this
 // profile translates at its edge, both ways, and refuses the specification's names (as the
 // production service does not know them).
-import { ERROR_CODES, type ValidationIssue } from "../../core/contract/index.js";
+import { ERROR_CODES, type RecordKind, type ValidationIssue } from "../../core/contract/index.js";
 
 /** Search filters: specification name -> production name. */
-export const FILTER_NAMES: Readonly<Record<string, string>> = {
+const FILTER_NAMES: Readonly<Record<string, string>> = {
   serviceContactsMin: "zoominfoContactsMin",
   serviceContactsMax: "zoominfoContactsMax",
 };
 
 /** Company output fields: specification name -> production name. */
-export const OUTPUT_FIELD_NAMES: Readonly<Record<string, string>> = {
+const OUTPUT_FIELD_NAMES: Readonly<Record<string, string>> = {
   numberOfContactsInService: "numberOfContactsInZoomInfo",
   siteRank: "alexaRank",
 };
 
 /** Contact search in production lacks these company-only filters. */
-export const CONTACT_SEARCH_REMOVED = new Set([
+const CONTACT_SEARCH_REMOVED = new Set([
   "businessModel",
   "certified",
   "excludeDefunctCompanies",
@@ -35,7 +35,7 @@ const FILTERS_FROM_WIRE = invert(FILTER_NAMES);
 const FIELDS_FROM_WIRE = invert(OUTPUT_FIELD_NAMES);
 
 export const toWireField = (name: string): string => OUTPUT_FIELD_NAMES[name] ?? name;
-export const fromWireField = (name: string): string => FIELDS_FROM_WIRE[name] ?? name;
+const fromWireField = (name: string): string => FIELDS_FROM_WIRE[name] ?? name;
 
 function unknownName(pointer: string, name: string, kind: string): ValidationIssue {
   return { pointer, label: name, rule: "unknownName", code: ERROR_CODES.validation, message: `"${name}" is not a ${kind} of this service.` };
@@ -45,7 +45,7 @@ function unknownName(pointer: string, name: string, kind: string): ValidationIss
  * Search filters from the wire to the specification's names. Returns the translated
  * attributes, or issues when a name this profile does not accept is present.
  */
-export function searchFiltersFromWire(attributes: Record<string, unknown>, kind: "company" | "contact"): { attributes: Record<string, unknown>; issues: ValidationIssue[] } {
+export function searchFiltersFromWire(attributes: Record<string, unknown>, kind: RecordKind): { attributes: Record<string, unknown>; issues: ValidationIssue[] } {
   const out: Record<string, unknown> = {};
   const issues: ValidationIssue[] = [];
   for (const [name, value] of Object.entries(attributes)) {

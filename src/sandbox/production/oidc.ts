@@ -3,69 +3,36 @@
 // invalid_client), PKCE S256 and state required, no discovery document, no ID token unless
 // openid is asked, a refresh token on every code exchange (rotating, single-use), and all the
 // app's scopes when none is asked.
-import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
-import type { JWK } from "jose";
+import type { FastifyInstance } from "fastify";
+import Provider, { type Configuration } from "oidc-provider";
 import { SCOPES } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
-import { adapterFactory, createOidcStore } from "../oidc/adapter.js";
 import { grantAsked } from "../oidc/consent.js";
+import { interactionSteps, type InteractionRequest } from "../oidc/interactionSteps.js";
 import { errorPage, loginPage } from "../oidc/pages.js";
-import { addinOrigins, oidcSettingsFor, REDIRECT_PAGES, resourceIndicatorFor } from "../oidc/provider.js";
+import { addinConfiguration, lazyProvider, mountProvider, oidcSettingsFor } from "../oidc/provider.js";
 import { gatewayNotFound, sendGateway } from "./gateway.js";
 import { AUDIENCE_SCOPES } from "./studio.js";
 import { checkProductionCredentials, findProductionUser } from "./users.js";
 
-export const PRODUCTION_OAUTH_PREFIX = "/gtm/oauth/v1";
+const PRODUCTION_OAUTH_PREFIX = "/gtm/oauth/v1";
 export const DEFAULT_PRODUCTION_CLIENT = { clientId: "bizdata-excel-addin", clientSecret: "sandbox-client-secret" } as const;
 /** Every scope the sandbox's production app is registered for. */
-export const APP_SCOPES = [...Object.values(SCOPES), AUDIENCE_SCOPES.read, AUDIENCE_SCOPES.manage];
+const APP_SCOPES = [...Object.values(SCOPES), AUDIENCE_SCOPES.read, AUDIENCE_SCOPES.manage];
 
-export function productionIssuer(publicUrl: string): string {
+function productionIssuer(publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, "")}${PRODUCTION_OAUTH_PREFIX}`;
 }
 
 function createProductionProvider(ctx: SandboxContext, client: { clientId: string; clientSecret: string }): Provider {
-  const settings = oidcSettingsFor(ctx);
-  const redirectUris = addinOrigins(ctx).flatMap((origin) => REDIRECT_PAGES.map((page) => `${origin}${page}`));
-  const resource = resourceIndicatorFor(ctx);
+  const shared = addinConfiguration(ctx, oidcSettingsFor(ctx), client, APP_SCOPES.join(" "));
   const configuration: Configuration = {
-    adapter: adapterFactory(createOidcStore()),
-    clients: [
-      {
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        client_name: "Excel add-in",
-        token_endpoint_auth_method: "client_secret_basic",
-        application_type: "web",
-        grant_types: ["authorization_code", "refresh_token"],
-        response_types: ["code"],
-        redirect_uris: redirectUris,
-      },
-    ],
-    jwks: { keys: [ctx.keys.privateJwk as JWK & { kty: "RSA" }] },
-    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    ...shared,
     scopes: ["openid", "offline_access"],
     claims: { openid: ["sub"] },
-    pkce: { required: () => true },
     routes: { authorization: "/authorize", token: "/token" },
-    features: {
-      devInteractions: { enabled: false },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => resource,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, indicator) => {
-          if (indicator !== resource) throw new errors.InvalidTarget();
-          return { scope: APP_SCOPES.join(" "), audience: ctx.apiAudience, accessTokenTTL: settings.accessTokenTtlSeconds, accessTokenFormat: "jwt", jwt: { sign: { alg: "RS256" } } };
-        },
-      },
-    },
     // Production answers every code exchange with a refresh token (no offline_access needed).
     issueRefreshToken: (_ctx, c) => c.grantTypeAllowed("refresh_token"),
-    rotateRefreshToken: true,
     findAccount: (_ctx, sub) => {
       const user = findProductionUser(sub);
       return user ? { accountId: user.id, claims: () => ({ sub: user.id }) } : undefined;
@@ -78,11 +45,6 @@ function createProductionProvider(ctx: SandboxContext, client: { clientId: strin
     interactions: { url: (_ctx, interaction) => `${PRODUCTION_OAUTH_PREFIX}/interaction/${interaction.uid}` },
     // The token endpoint is for the organization's server (the broker), not for browsers.
     clientBasedCORS: () => false,
-    ttl: { AccessToken: settings.accessTokenTtlSeconds, AuthorizationCode: 60, IdToken: 3600, Interaction: 3600, Session: 14 * 24 * 3600, Grant: 14 * 24 * 3600, RefreshToken: settings.refreshTokenTtlSeconds },
-    renderError: (koa: KoaContextWithOIDC, out) => {
-      koa.type = "html";
-      koa.body = errorPage("Sign-in problem", `${String(out.error)}${typeof out.error_description === "string" ? `: ${out.error_description}` : ""}`);
-    },
   };
   return new Provider(productionIssuer(ctx.options.publicUrl), configuration);
 }
@@ -91,93 +53,50 @@ function createProductionProvider(ctx: SandboxContext, client: { clientId: strin
 const EXPOSED = /^\/(authorize(\/[^/?]+)?|token)(\?|$)/;
 
 export async function productionOauthRoutes(app: FastifyInstance, ctx: SandboxContext, client: { clientId: string; clientSecret: string }): Promise<void> {
-  let built: { issuer: string; provider: Provider; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> } | undefined;
-  const provider = () => {
-    const issuer = productionIssuer(ctx.options.publicUrl);
-    if (!built || built.issuer !== issuer) {
-      const created = createProductionProvider(ctx, client);
-      built = { issuer, provider: created, handle: created.callback() as (req: IncomingMessage, res: ServerResponse) => Promise<void> };
-      if (!ctx.trustedIssuers.includes(issuer)) ctx.trustedIssuers.push(issuer);
-    }
-    return built;
-  };
-  if (!/:0(\/|$)/.test(ctx.options.publicUrl)) provider();
+  const provider = lazyProvider(ctx, productionIssuer, () => createProductionProvider(ctx, client));
 
   await app.register(async (scope) => {
     scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
     interactionRoutes(scope, () => provider().provider);
   });
 
-  await app.register(async (scope) => {
-    // oidc-provider reads request bodies itself: leave the stream untouched.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_req, _payload, done) => done(null));
-    scope.all(`${PRODUCTION_OAUTH_PREFIX}/*`, async (req, reply) => {
-      const raw = req.raw as IncomingMessage & { originalUrl?: string };
-      const url = raw.url ?? "/";
-      let inner = url.slice(PRODUCTION_OAUTH_PREFIX.length) || "/";
-      if (!EXPOSED.test(inner)) return sendGateway(reply, gatewayNotFound(req.method, url));
-      // No scope asked: every scope the app is registered for.
-      if (req.method === "GET" && /^\/authorize(\?|$)/.test(inner)) {
-        const [path, query = ""] = inner.split("?");
-        const params = new URLSearchParams(query);
-        if (!params.get("scope")?.trim()) params.set("scope", APP_SCOPES.join(" "));
-        inner = `${path}?${params.toString()}`;
-      }
-      // A confidential client's token request without its credentials.
-      if (req.method === "POST" && /^\/token(\?|$)/.test(inner) && !req.headers.authorization) {
-        return reply
-          .code(401)
-          .header("www-authenticate", 'Basic realm="token"')
-          .header("cache-control", "no-store")
-          .type("application/json")
-          .send({ error: "invalid_client", error_description: "client authentication failed: send the client id and secret (HTTP Basic)" });
-      }
-      const { handle } = provider();
-      reply.hijack();
-      // oidc-provider finds its mount path as the part of originalUrl before url.
-      raw.originalUrl = `${PRODUCTION_OAUTH_PREFIX}${inner}`;
-      raw.url = inner;
-      await handle(raw, reply.raw);
-    });
+  await mountProvider(app, PRODUCTION_OAUTH_PREFIX, provider, (req, reply, path) => {
+    let inner = path;
+    if (!EXPOSED.test(inner)) return sendGateway(reply, gatewayNotFound(req.method, req.raw.url ?? "/"));
+    // No scope asked: every scope the app is registered for.
+    if (req.method === "GET" && /^\/authorize(\?|$)/.test(inner)) {
+      const [pathOnly, query = ""] = inner.split("?");
+      const params = new URLSearchParams(query);
+      if (!params.get("scope")?.trim()) params.set("scope", APP_SCOPES.join(" "));
+      inner = `${pathOnly}?${params.toString()}`;
+    }
+    // A confidential client's token request without its credentials.
+    if (req.method === "POST" && /^\/token(\?|$)/.test(inner) && !req.headers.authorization) {
+      return reply
+        .code(401)
+        .header("www-authenticate", 'Basic realm="token"')
+        .header("cache-control", "no-store")
+        .type("application/json")
+        .send({ error: "invalid_client", error_description: "client authentication failed: send the client id and secret (HTTP Basic)" });
+    }
+    return inner;
   });
 }
 
-type InteractionRequest = FastifyRequest<{ Params: { uid: string }; Body: Record<string, string> | undefined }>;
-
 /** Login, then consent given at once for the scopes the user holds (production's login UI decides that part). */
 function interactionRoutes(app: FastifyInstance, getProvider: () => Provider): void {
-  const base = (uid: string) => `${PRODUCTION_OAUTH_PREFIX}/interaction/${encodeURIComponent(uid)}`;
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).header("content-type", "text/html; charset=utf-8").header("cache-control", "no-store").header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' *; frame-ancestors 'none'").send(body);
-  const expired = (reply: FastifyReply) => html(reply, 400, errorPage("Sign-in expired", "This sign-in page has expired. Close this window and start signing in again."));
-  const details = async (req: InteractionRequest, reply: FastifyReply) => {
-    try {
-      const interaction = await getProvider().interactionDetails(req.raw, reply.raw);
-      return interaction.uid === req.params.uid ? interaction : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const finish = async (req: InteractionRequest, reply: FastifyReply, result: Parameters<Provider["interactionResult"]>[2]) => {
-    try {
-      const returnTo = await getProvider().interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
-      return reply.code(303).header("cache-control", "no-store").redirect(returnTo, 303);
-    } catch {
-      return expired(reply);
-    }
-  };
+  const { base, html, details, finish } = interactionSteps(getProvider, PRODUCTION_OAUTH_PREFIX);
   const login = (uid: string, email?: string, error?: string) =>
     loginPage({ action: `${base(uid)}/login`, abortAction: `${base(uid)}/abort`, clientName: "Excel add-in", ...(email ? { email } : {}), ...(error ? { error } : {}) });
 
   app.get<{ Params: { uid: string } }>(`${PRODUCTION_OAUTH_PREFIX}/interaction/:uid`, async (req, reply) => {
     const interaction = await details(req as InteractionRequest, reply);
-    if (!interaction) return expired(reply);
+    if (!interaction) return reply;
     const user = interaction.session?.accountId ? findProductionUser(interaction.session.accountId) : undefined;
     if (interaction.prompt.name === "login" || !user) return html(reply, 200, login(interaction.uid));
     const provider = getProvider();
     const grant = interaction.grantId ? await provider.Grant.find(interaction.grantId) : new provider.Grant({ accountId: user.id, clientId: String(interaction.params.client_id) });
-    if (!grant) return expired(reply);
+    if (!grant) return html(reply, 400, errorPage("Sign-in expired", "This sign-in page has expired. Close this window and start signing in again."));
     grantAsked(grant, interaction.prompt.details, user.scopes);
     const grantId = await grant.save();
     return finish(req as InteractionRequest, reply, { consent: interaction.grantId ? {} : { grantId } });
@@ -185,7 +104,7 @@ function interactionRoutes(app: FastifyInstance, getProvider: () => Provider): v
 
   app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(`${PRODUCTION_OAUTH_PREFIX}/interaction/:uid/login`, async (req, reply) => {
     const interaction = await details(req, reply);
-    if (!interaction) return expired(reply);
+    if (!interaction) return reply;
     const email = String(req.body?.email ?? "");
     const user = checkProductionCredentials(email, String(req.body?.password ?? ""));
     if (!user) return html(reply, 401, login(interaction.uid, email, "The email or password is not right. Check them and try again."));
@@ -194,7 +113,7 @@ function interactionRoutes(app: FastifyInstance, getProvider: () => Provider): v
 
   app.post<{ Params: { uid: string } }>(`${PRODUCTION_OAUTH_PREFIX}/interaction/:uid/abort`, async (req, reply) => {
     const interaction = await details(req as InteractionRequest, reply);
-    if (!interaction) return expired(reply);
+    if (!interaction) return reply;
     return finish(req as InteractionRequest, reply, { error: "access_denied", error_description: "The user did not allow access." });
   });
 }

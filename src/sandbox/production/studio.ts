@@ -10,7 +10,7 @@ import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
 import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
 
-export const STUDIO = "/gtm/studio/v1";
+const STUDIO = "/gtm/studio/v1";
 export const AUDIENCE_SCOPES = { read: "api:audience:read", manage: "api:audience:manage" } as const;
 const DEFAULT_SIZE = 25;
 const MAX_SIZE = 100;

@@ -8,7 +8,7 @@ import { AUDIENCE_SCOPES } from "./studio.js";
 
 const AUDIENCE = [AUDIENCE_SCOPES.read, AUDIENCE_SCOPES.manage];
 
-export const LIMITED_USER: SandboxUser = {
+const LIMITED_USER: SandboxUser = {
   id: "user-limited",
   email: "limited@example.com",
   password: "limited-pass",
@@ -19,7 +19,7 @@ export const LIMITED_USER: SandboxUser = {
   describes: "every scope; the account is not entitled to some output fields (production profile only)",
 };
 
-export const PRODUCTION_USERS: readonly SandboxUser[] = [...SANDBOX_USERS.map((u) => ({ ...u, scopes: [...u.scopes, ...AUDIENCE] })), LIMITED_USER];
+const PRODUCTION_USERS: readonly SandboxUser[] = [...SANDBOX_USERS.map((u) => ({ ...u, scopes: [...u.scopes, ...AUDIENCE] })), LIMITED_USER];
 
 export function findProductionUser(id: string): SandboxUser | undefined {
   return PRODUCTION_USERS.find((u) => u.id === id);

@@ -12,7 +12,7 @@ import { checkedBy, stringQuery } from "./validation.js";
 const text = Type.String({ minLength: 1, maxLength: 200 });
 
 /** POST /__sandbox/token: every field optional (all data scopes, role fea:api, account "default", 1 hour). */
-export const DevTokenBody = Type.Object(
+const DevTokenBody = Type.Object(
   {
     scopes: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
     roles: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
@@ -24,10 +24,10 @@ export const DevTokenBody = Type.Object(
 );
 
 /** POST /__sandbox/accounts: create or reset an account with a credit balance. */
-export const AccountBody = Type.Object({ id: text, credits: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }) }, { additionalProperties: false });
+const AccountBody = Type.Object({ id: text, credits: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }) }, { additionalProperties: false });
 
 /** POST /__sandbox/faults: change some fault settings at run time. */
-export const FaultsBody = Type.Object(
+const FaultsBody = Type.Object(
   {
     latencyMs: Type.Optional(Type.Number({ minimum: 0, maximum: 60_000 })),
     failRate: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),

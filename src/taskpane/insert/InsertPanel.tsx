@@ -26,7 +26,7 @@ const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "center" },
 });
 
-export const count = (n: number) => n.toLocaleString("en-US");
+const count = (n: number) => n.toLocaleString("en-US");
 
 export function ProgressView({ progress, noun }: { progress: InsertProgress; noun: string }) {
   const fraction = progress.rowsExpected > 0 ? progress.rowsWritten / progress.rowsExpected : 0;

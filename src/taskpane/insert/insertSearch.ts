@@ -94,7 +94,7 @@ export interface InsertOutcome {
 }
 
 /** Data rows a worksheet holds below a header row. */
-export const MAX_SHEET_DATA_ROWS = 1_048_576 - 1;
+const MAX_SHEET_DATA_ROWS = 1_048_576 - 1;
 
 function isCancellation(error: unknown, signal: AbortSignal | undefined): boolean {
   if (signal?.aborted) return true;

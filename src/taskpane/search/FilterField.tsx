@@ -91,9 +91,6 @@ function FixedChoice({ name, spec, value, onChange }: Omit<FilterFieldProps, "me
   );
 }
 
-/** Lookup results are shared by every picker of the page (one request per field name). */
-const lookupCache = new Map<string, Promise<LookupItem[]>>();
-
 function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "message">) {
   const { runtime } = useServices();
   const [items, setItems] = useState<LookupItem[] | undefined>();
@@ -109,15 +106,9 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
 
   useEffect(() => {
     if (!wanted || items || !spec.lookup) return;
-    const key = `${runtime.environment.apiBaseUrl}|${spec.lookup}`;
-    let request = lookupCache.get(key);
-    if (!request) {
-      request = runtime.client.lookup(spec.lookup);
-      lookupCache.set(key, request);
-      request.catch(() => lookupCache.delete(key));
-    }
+    // The client keeps each field's values for its life: every picker shares one request.
     let live = true;
-    request.then(
+    runtime.client.lookup(spec.lookup).then(
       (result) => live && setItems(result),
       (error: unknown) => live && setProblem(`Could not load the choices: ${errorText(error)}`),
     );

@@ -6,7 +6,7 @@ import type { FilterGroup, FilterSpec } from "../../core/contract/index.js";
 import { FilterField } from "./FilterField.js";
 import type { FormValue, FormValues } from "./formModel.js";
 
-export const GROUP_LABELS: Record<FilterGroup, string> = {
+const GROUP_LABELS: Record<FilterGroup, string> = {
   person: "Person",
   company: "Company",
   location: "Location",

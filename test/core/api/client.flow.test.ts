@@ -286,3 +286,44 @@ describe("audience jobs", () => {
     assert.equal(poller.activeJobs, 0);
   });
 });
+
+describe("idle", () => {
+  /** Whether `client.idle()` has settled once every ready callback ran. */
+  async function idleNow(h: ReturnType<typeof harness>): Promise<boolean> {
+    let settled = false;
+    void h.client.idle().then(() => (settled = true));
+    await h.clock.flush();
+    return settled;
+  }
+
+  it("settles at once with nothing in flight, and only after every request and its retries settled", async () => {
+    const h = harness((_r, i) => (i === 0 ? answer(503, {}) : answer(200, companyPage([1], 1, 1, 25))));
+    assert.equal(await idleNow(h), true);
+    const page = h.client.searchCompanies({});
+    const idle = h.client.idle();
+    let idled = false;
+    void idle.then(() => (idled = true));
+    await h.clock.flush();
+    // The first attempt failed; the retry waits for its backoff: still in flight.
+    assert.equal(h.requests.length, 1);
+    assert.equal(idled, false);
+    await h.clock.run(idle);
+    assert.equal(h.requests.length, 2);
+    assert.equal((await page).totalResults, 1);
+    assert.equal(await idleNow(h), true);
+  });
+
+  it("settles once a cancelled request has let go, with nothing sent after it", async () => {
+    const h = harness(() => "hang");
+    const controller = new AbortController();
+    const page = h.client.searchCompanies({}, { signal: controller.signal });
+    page.catch(() => undefined);
+    await h.clock.flush();
+    assert.equal(await idleNow(h), false);
+    controller.abort();
+    await h.clock.run(h.client.idle());
+    assert.ok((await rejection(page)) instanceof ServiceError);
+    assert.equal(h.requests.length, 1);
+    assert.equal(h.transport.inFlight, 0);
+  });
+});

@@ -37,8 +37,6 @@ async function allIds(iterable: AsyncIterable<{ items: CompanyItem[] }>): Promis
   return ids;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 before(async () => {
   token = await sb.token();
   await sb.setAccount("default", 1_000_000);
@@ -104,7 +102,8 @@ describe("search against the sandbox", () => {
       );
       assert.ok(error instanceof ServiceError && error.kind === "cancelled", String(error));
       const sentAtCancel = sb.requests(SEARCH);
-      await sleep(300);
+      // Every request the iteration started has settled: none can still reach the sandbox.
+      await c.idle();
       assert.equal(sb.requests(SEARCH), sentAtCancel);
       assert.ok(sentAtCancel <= 2 + 2, `sent ${sentAtCancel} of 100 pages`);
     } finally {

@@ -5,7 +5,15 @@ import { strict as assert } from "node:assert";
 import { after, before, describe, it } from "node:test";
 import { createServiceClient, type ServiceClient } from "../../../src/core/api/index.js";
 import { isServiceError } from "../../../src/core/api/errors.js";
-import { JobPoller, JobTracker, audienceTable, countFailedRows, memoryJobStorage, readAllRows } from "../../../src/core/jobs/index.js";
+import {
+  JobPoller,
+  JobTracker,
+  audienceTable,
+  countFailedRows,
+  memoryJobStorage,
+  readAllRows,
+  type TrackerSnapshot,
+} from "../../../src/core/jobs/index.js";
 import { startTestSandbox } from "../../helpers/sandbox.js";
 
 interface Sandbox {
@@ -27,12 +35,16 @@ function clientFor(url: string, account: string): ServiceClient {
   });
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!check()) {
-    assert.ok(Date.now() < deadline, `timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** Settles on the tracker's first snapshot (the current one or a later change) for which `done` holds. */
+function reached(tracker: JobTracker, done: (snapshot: TrackerSnapshot) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (done(tracker.snapshot())) return resolve();
+    const stop = tracker.subscribe((snapshot) => {
+      if (!done(snapshot)) return;
+      stop();
+      resolve();
+    });
+  });
 }
 
 describe("jobs through the client against the sandbox", () => {
@@ -55,7 +67,7 @@ describe("jobs through the client against the sandbox", () => {
     return { id: created.data.id, name: created.data.attributes.name, rowIds: created.meta.rowIds };
   }
 
-  it("follows jobs to SUCCEEDED, PARTIALLY_SUCCEEDED and FAILED, and counts failed rows from the rows", async () => {
+  it("follows jobs to SUCCEEDED, PARTIALLY_SUCCEEDED and FAILED, and counts failed rows from the rows", { timeout: 60_000 }, async () => {
     const storage = memoryJobStorage();
     const tracker = await JobTracker.open({ poller, storage });
     const good = await audience({ name: "Good", type: "COMPANY", recordIds: Array.from({ length: 500 }, (_, i) => i + 1) });
@@ -72,7 +84,7 @@ describe("jobs through the client against the sandbox", () => {
       expected.set(jobId, state);
       await tracker.track({ audienceId: a.id, jobId, audienceName: a.name, scope: "AUDIENCE" });
     }
-    await until(() => tracker.snapshot().jobs.every((j) => j.terminal), "every job to end");
+    await reached(tracker, (snapshot) => snapshot.jobs.every((j) => j.terminal));
     for (const job of tracker.snapshot().jobs) assert.equal(job.status, expected.get(job.jobId), job.audienceName);
     assert.equal(poller.activeJobs, 0);
 

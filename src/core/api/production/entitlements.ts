@@ -2,8 +2,9 @@
 // one requested output field is not in the account's entitlement, so the fields are checked
 // before sending: an unentitled field is dropped from the request (and reported per cell by
 // its caller) instead of sinking the batch for the others. One lookup per entity, cached.
+import type { RecordKind } from "../../contract/index.js";
 
-export type EntityKind = "company" | "contact";
+export type EntityKind = RecordKind;
 
 /** The lookup that lists the output fields this account may use (contract names after translation). */
 export function entitlementLookupPath(entity: EntityKind): string {
@@ -35,11 +36,6 @@ export interface EntitlementCache {
   partition(entity: EntityKind, fields: readonly string[]): Promise<FieldPartition>;
   /** Forget what was learnt (another user signed in). */
   clear(): void;
-}
-
-/** The message a cell or a column shows for a field the account may not use. */
-export function unentitledFieldMessage(field: string): string {
-  return `Your account is not entitled to the field "${field}". Ask your administrator, or remove it.`;
 }
 
 /**

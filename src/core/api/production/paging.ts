@@ -3,7 +3,7 @@
 // holding the number of records on the page). A page past the end answers 400 PFAPI0004.
 import { LIMITS } from "../../contract/index.js";
 
-export const PAST_THE_END_CODE = "PFAPI0004";
+const PAST_THE_END_CODE = "PFAPI0004";
 
 /** The pages one search can be read in. */
 export function pageCount(totalResults: number, pageSize: number): number {

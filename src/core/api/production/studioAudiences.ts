@@ -5,9 +5,9 @@
 import { pageCount } from "./paging.js";
 
 /** The data type a column without one is given: shown as text. */
-export const TEXT_DATA_TYPE = "TEXT";
+const TEXT_DATA_TYPE = "TEXT";
 
-export const STUDIO_LIST_PAGE_SIZE = 100;
+const STUDIO_LIST_PAGE_SIZE = 100;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -32,7 +32,7 @@ export function normalizeAudience(audience: unknown): unknown {
 }
 
 /** The items count of a studio document (meta.total), or of the contract's (meta.totalResults). */
-export function studioTotal(doc: unknown): number | undefined {
+function studioTotal(doc: unknown): number | undefined {
   if (!isObject(doc) || !isObject(doc.meta)) return undefined;
   const { total, totalResults } = doc.meta;
   if (typeof total === "number") return total;
@@ -54,8 +54,6 @@ export function rowsSearchUrl(contractRowsUrl: string): string | undefined {
   url.pathname = `${url.pathname}/actions/search`;
   return url.href;
 }
-
-export type StudioPageFetcher = (pageNumber: number, pageSize: number) => Promise<unknown>;
 
 /**
  * Every page of the audience list, as one contract list document. Stops at meta.total, at an

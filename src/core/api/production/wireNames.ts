@@ -2,7 +2,7 @@
 // transport edge only, so every other module keeps the contract's names.
 
 /** Contract name -> production wire name. */
-export const PRODUCTION_WIRE_NAMES: Readonly<Record<string, string>> = {
+const PRODUCTION_WIRE_NAMES: Readonly<Record<string, string>> = {
   serviceContactsMin: "zoominfoContactsMin",
   serviceContactsMax: "zoominfoContactsMax",
   numberOfContactsInService: "numberOfContactsInZoomInfo",
@@ -15,7 +15,7 @@ const TO_CONTRACT: Readonly<Record<string, string>> = Object.fromEntries(
 
 export type Direction = "toWire" | "fromWire";
 
-export function translateName(name: string, direction: Direction): string {
+function translateName(name: string, direction: Direction): string {
   const table = direction === "toWire" ? PRODUCTION_WIRE_NAMES : TO_CONTRACT;
   return table[name] ?? name;
 }
