@@ -25,7 +25,7 @@ const PAGES = {
   "redirect.html": ["redirect"],
 };
 /** The task pane's goal for the JavaScript it loads before first paint (gzip, office.js aside). */
-const TASKPANE_INITIAL_JS_GOAL_KIB = 120;
+const TASKPANE_INITIAL_JS_GOAL_KIB = 85;
 
 /** The typed build helpers in scripts/, loaded through tsx (this file stays plain JavaScript). */
 async function buildHelpers() {

@@ -19,8 +19,8 @@ const RESULTS = 10_000;
 const PAGE_SIZE = 100;
 const PER_SECOND = 25;
 const LATENCY_MS = 40;
-/** Target of the issue for the task pane's initial JavaScript. */
-const BUNDLE_TARGET_KB = 120;
+/** Target for the task pane's initial JavaScript (the same goal the production build prints). */
+const BUNDLE_TARGET_KB = 85;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -46,7 +46,9 @@ async function withPeakMemory<T>(task: () => Promise<T>): Promise<{ result: T; p
 
 export async function benchInsert(): Promise<void> {
   const sandbox = await startTestSandbox({
-    companies: RESULTS + 500,
+    // Exactly the results one search reaches: a larger set would be imported in parts (a
+    // partition bench of its own), and this one measures the plain path.
+    companies: RESULTS,
     contacts: 100,
     rateLimit: { perSecond: PER_SECOND },
     faults: { latencyMs: LATENCY_MS },
@@ -109,10 +111,10 @@ export async function benchInsert(): Promise<void> {
 export async function measureBundleSize(): Promise<void> {
   const dir = await buildTaskPane("production");
   const html = readFileSync(join(dir, "taskpane.html"), "utf8");
-  const scripts = [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)].map((m) => m[1]!).filter((src) => !src.startsWith("assets/"));
+  const scripts = [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)].map((m) => m[1]!).filter((src) => !src.startsWith("assets/") && !/^https?:/.test(src));
   let raw = 0;
   let gz = 0;
-  console.log("\ninitial JavaScript of taskpane.html (production; office.js not counted):");
+  console.log("\ninitial JavaScript of taskpane.html (production; office.js, from Microsoft's CDN, not counted):");
   for (const src of scripts) {
     const bytes = readFileSync(join(dir, src.replace(/^\.?\//, "")));
     const zipped = gzipSync(bytes, { level: 9 }).length;
