@@ -201,7 +201,7 @@ export async function benchSandbox(): Promise<void> {
     }
   }
   const cols = results.map((r) => r.size.label);
-  const line = (label: string, values: string[]) => console.log(`${pad(label, 40)}${values.map((v) => pad(v, 30)).join("")}`);
+  const line = (label: string, values: string[]) => console.log(`${pad(label, 52)}${values.map((v) => pad(v, 30)).join("")}`);
   const aim = (r: (typeof results)[number]) => AIMS[r.size.companies];
   const beside = (measured: string, aimed: string | undefined) => (aimed ? `${measured} (aim ${aimed})` : measured);
   console.log(`One sandbox process (one thread answers searches) on this machine's ${availableParallelism()} cores, driven over loopback by concurrent keep-alive clients; latency includes waiting behind the other clients.`);
