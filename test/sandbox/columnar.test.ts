@@ -17,6 +17,7 @@ let sql: Searcher;
 let index: ColumnIndex;
 let someEmployees: number;
 let someRevenue: number;
+let zipPoint: (zip: string) => { lat: number; lon: number } | undefined;
 
 before(() => {
   db = openDatabase(undefined, { seed: 7, companies: 3000, contacts: 10 }).db;
@@ -30,6 +31,8 @@ before(() => {
   const row = db.prepare("SELECT employees, revenue FROM companies WHERE id = 500").get() as { employees: number; revenue: number };
   someEmployees = row.employees;
   someRevenue = row.revenue;
+  const lookup = db.prepare("SELECT lat, lon FROM zips WHERE zip = ?");
+  zipPoint = (zip) => lookup.get(zip) as { lat: number; lon: number } | undefined;
 });
 
 const SORTS = [undefined, "-revenue", "revenue", "name", "-name", "employeeCount", "-employeeCount"];
@@ -78,6 +81,14 @@ function filterSets(): CompanySearchFilters[] {
     { companyName: "formula", industryCodes: "software" },
     { companyName: "" },
     { country: "United States", employeeRangeMin: "50", employeeRangeMax: "5000", certified: 1, revenueMin: 2000 },
+    { zipCode: "94105", zipCodeRadiusMiles: 25 },
+    { zipCode: "94105, 10001", zipCodeRadiusMiles: 250 },
+    { zipCode: "10001,10001", zipCodeRadiusMiles: 10, employeeRangeMin: "20" },
+    { zipCode: "00000", zipCodeRadiusMiles: 50 },
+    { zipCode: "ec2v 7hh", zipCodeRadiusMiles: 10 },
+    { zipCode: " ", zipCodeRadiusMiles: 50 },
+    { zipCodeRadiusMiles: 100, country: "Germany" },
+    { zipCode: "60601", zipCodeRadiusMiles: 100, companyName: "a", industryCodes: "software" },
   ];
 }
 
@@ -94,7 +105,7 @@ function pagesOf(total: number): { number: number; size: number }[] {
 
 describe("searches on the in-memory columns", () => {
   it("answers every filter set of the battery (so the comparison below is not SQL against SQL)", () => {
-    for (const f of filterSets()) assert.ok(columnarSearch(index, f), `columns should answer ${JSON.stringify(f)}`);
+    for (const f of filterSets()) assert.ok(columnarSearch(index, f, zipPoint), `columns should answer ${JSON.stringify(f)}`);
   });
 
   it("gives the SQL's totals and pages, in the SQL's order, for every sort", () => {
@@ -120,7 +131,7 @@ describe("searches on the in-memory columns", () => {
 });
 
 describe("the count cache key of a columnar search", () => {
-  const key = (f: CompanySearchFilters) => columnarSearch(index, f)!.key;
+  const key = (f: CompanySearchFilters) => columnarSearch(index, f, zipPoint)!.key;
 
   it("is the same for filters written differently that ask for the same companies", () => {
     assert.equal(key({ country: "United States" }), key({ country: "us" }));
@@ -130,6 +141,7 @@ describe("the count cache key of a columnar search", () => {
     assert.equal(key({ revenueMin: 0, revenueMax: 2_147_483_647 }), key({}));
     assert.equal(key({ employeeRangeMin: "0", employeeRangeMax: "2147483647", excludeDefunctCompanies: false }), key({}));
     assert.equal(key({ employeeRangeMin: "10", revenueMin: someRevenue }), key({ revenueMin: someRevenue, employeeRangeMin: " 10" }));
+    assert.equal(key({ zipCode: "94105,10001", zipCodeRadiusMiles: 25 }), key({ zipCode: "10001, 94105", zipCodeRadiusMiles: 25 }));
     // No company has revenue below 10 ($K), so a minimum of 10 asks for every company.
     assert.equal(key({ revenueMin: 10 }), key({}));
   });
@@ -147,6 +159,8 @@ describe("the count cache key of a columnar search", () => {
       key({ certified: 0 }),
       key({ excludeDefunctCompanies: true }),
       key({ companyName: "harbor" }),
+      key({ zipCode: "94105", zipCodeRadiusMiles: 25 }),
+      key({ zipCode: "94105", zipCodeRadiusMiles: 50 }),
     ];
     assert.equal(new Set(keys).size, keys.length);
   });

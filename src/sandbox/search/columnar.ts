@@ -4,7 +4,8 @@
 // and pages are the SQL's. Any other filter leaves the search to SQL.
 import type { CompanySearchFilters } from "../../core/contract/index.js";
 import { foldAscii, type ColumnIndex, type CompanyColumns, type Coded } from "../store/columns.js";
-import { boundOf, continentCodes, countryCodes, industryIds, stateNames } from "./companyFilters.js";
+import { haversineMiles } from "../store/schema.js";
+import { boundOf, continentCodes, countryCodes, industryIds, stateNames, zipCircles, type ZipCircle, type ZipResolver } from "./companyFilters.js";
 import { csv } from "./sql.js";
 
 /** The filters the columns answer; a search with any other filter set goes to SQL. */
@@ -21,6 +22,8 @@ const HELD = new Set<string>([
   "excludeDefunctCompanies",
   "industryCodes",
   "primaryIndustriesOnly",
+  "zipCode",
+  "zipCodeRadiusMiles",
 ]);
 
 export interface ColumnarSearch {
@@ -76,9 +79,13 @@ function within(order: Int32Array, values: Float64Array, from: number, to: numbe
 }
 
 /** The search on the columns, or undefined when a filter needs SQL. */
-export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters): ColumnarSearch | undefined {
+export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters, zipPoint?: ZipResolver): ColumnarSearch | undefined {
   const c = index.c;
   for (const [k, v] of Object.entries(f)) if (v !== undefined && !HELD.has(k)) return undefined;
+  // Zip codes without a radius match the zip column itself, which the columns do not hold.
+  const zipped = csv(f.zipCode).length > 0;
+  if (zipped && (f.zipCodeRadiusMiles === undefined || !zipPoint)) return undefined;
+  const circles = zipped && zipPoint ? zipCircles(f, zipPoint) : undefined;
   if (f.certified !== undefined && typeof f.certified !== "number") return undefined;
   const employees = range(f.employeeRangeMin, f.employeeRangeMax, c.employees, index.employees);
   const revenue = range(f.revenueMin, f.revenueMax, c.revenue, index.revenue);
@@ -105,6 +112,7 @@ export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters): Col
     primaryOnly,
     certified: certified ?? null,
     noDefunct,
+    circles: circles?.map((z) => [z.lat, z.lon, z.radius]).sort(),
   });
 
   const n = c.ids.length;
@@ -114,6 +122,7 @@ export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters): Col
   const lists: (() => Int32Array[])[] = [];
   if (industries.length && !primaryOnly) lists.push(() => tagged(c, industries));
   if (name !== undefined) lists.push(() => named(c, name));
+  if (circles) lists.push(() => circles.map((z) => inCircle(c, z)));
   const groupOk = Uint8Array.from(
     index.groups,
     (g) =>
@@ -254,4 +263,28 @@ function named(c: CompanyColumns, word: string): Int32Array[] {
     last = lo;
   }
   return [Int32Array.from(found)];
+}
+
+/** Positions within a zip circle: its bounding box, then the distance (as the SQL tests them). */
+function inCircle(c: CompanyColumns, z: ZipCircle): Int32Array {
+  const order = c.byLat;
+  const first = (above: (v: number) => boolean) => {
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (above(c.lat[order[mid]!]!)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const from = first((v) => v >= z.latLo);
+  const to = Math.max(from, first((v) => v > z.latHi));
+  const found: number[] = [];
+  for (let k = from; k < to; k++) {
+    const p = order[k]!;
+    const lon = c.lon[p]!;
+    if (lon >= z.lonLo && lon <= z.lonHi && haversineMiles(z.lat, z.lon, c.lat[p]!, lon) <= z.radius) found.push(p);
+  }
+  return Int32Array.from(found);
 }

@@ -102,6 +102,29 @@ export function boundOf(value: string | number | undefined): number | undefined 
   return value === undefined || String(value).trim() === "" ? undefined : Number(value);
 }
 
+export interface ZipCircle {
+  lat: number;
+  lon: number;
+  latLo: number;
+  latHi: number;
+  lonLo: number;
+  lonHi: number;
+  radius: number;
+}
+
+/** The circles of a zip code radius search: one per known zip, as a bounding box and a distance. */
+export function zipCircles(f: CompanySearchFilters, zipPoint: ZipResolver): ZipCircle[] {
+  const radius = f.zipCodeRadiusMiles;
+  if (radius === undefined) return [];
+  return csv(f.zipCode).flatMap((z) => {
+    const point = zipPoint(z.toUpperCase()) ?? zipPoint(z);
+    if (!point) return [];
+    const dLat = radius / 69.0;
+    const dLon = radius / (69.17 * Math.max(0.01, Math.cos((point.lat * Math.PI) / 180)));
+    return [{ lat: point.lat, lon: point.lon, latLo: point.lat - dLat, latHi: point.lat + dLat, lonLo: point.lon - dLon, lonHi: point.lon + dLon, radius }];
+  });
+}
+
 /** Location conditions on an alias with city/state/zip/country/metro/lat/lon columns. */
 export function locationConditions(f: CompanySearchFilters, alias: string, p: SqlParams, isCompany: boolean, zipPoint: ZipResolver): string[] {
   const out: string[] = [];
@@ -114,17 +137,11 @@ export function locationConditions(f: CompanySearchFilters, alias: string, p: Sq
   const zips = csv(f.zipCode);
   if (zips.length) {
     if (f.zipCodeRadiusMiles !== undefined) {
-      const radius = f.zipCodeRadiusMiles;
-      const circles = zips.flatMap((z) => {
-        const point = zipPoint(z.toUpperCase()) ?? zipPoint(z);
-        if (!point) return [];
-        const dLat = radius / 69.0;
-        const dLon = radius / (69.17 * Math.max(0.01, Math.cos((point.lat * Math.PI) / 180)));
+      const circles = zipCircles(f, zipPoint).map(
         // Bounding box first (uses the lat index), exact distance second.
-        return [
-          `${alias}.lat BETWEEN ${p.add(point.lat - dLat)} AND ${p.add(point.lat + dLat)} AND ${alias}.lon BETWEEN ${p.add(point.lon - dLon)} AND ${p.add(point.lon + dLon)} AND haversine_miles(${p.add(point.lat)}, ${p.add(point.lon)}, ${alias}.lat, ${alias}.lon) <= ${p.add(radius)}`,
-        ];
-      });
+        (z) =>
+          `${alias}.lat BETWEEN ${p.add(z.latLo)} AND ${p.add(z.latHi)} AND ${alias}.lon BETWEEN ${p.add(z.lonLo)} AND ${p.add(z.lonHi)} AND haversine_miles(${p.add(z.lat)}, ${p.add(z.lon)}, ${alias}.lat, ${alias}.lon) <= ${p.add(z.radius)}`,
+      );
       if (circles.length === 0) circles.push("0");
       out.push(circles.map((x) => `(${x})`).join(" OR "));
     } else {

@@ -226,7 +226,7 @@ export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_P
   return {
     pageCache: () => ({ pages: pages.size, bytes: pageBytes, limitBytes: pageCacheBytes }),
     companies(filters, page, account, path) {
-      const fast = columns && columnarSearch(columns, filters);
+      const fast = columns && columnarSearch(columns, filters, zipPoint);
       if (fast) return runColumnar(fast, page, path);
       const scope = { account, managedKind: "company" as const, managedIdExpr: "c.id", selectivity };
       const { order, index } = sortOf(page.sort ?? DEFAULT_COMPANY_SORT, COMPANY_SORTS, "c.id");

@@ -12,6 +12,11 @@ export interface CompanyColumns {
   revenue: Float64Array;
   certified: Float64Array;
   defunct: Float64Array;
+  /** Coordinates (NaN: NULL). */
+  lat: Float64Array;
+  lon: Float64Array;
+  /** Positions with a latitude, by latitude (for the bounding boxes of radius searches). */
+  byLat: Int32Array;
   /** Dictionary-coded text columns: the value of position i is dictionary[codes[i]] (null: NULL). */
   country: Coded;
   state: Coded;
@@ -80,6 +85,8 @@ export function buildColumns(db: Database.Database): CompanyColumns {
   const revenue = new Float64Array(n);
   const certified = new Float64Array(n);
   const defunct = new Float64Array(n);
+  const lat = new Float64Array(n);
+  const lon = new Float64Array(n);
   const country = { codes: new Uint16Array(n), ...coder() };
   const state = { codes: new Uint16Array(n), ...coder() };
   const primary = { codes: new Uint16Array(n), ...coder() };
@@ -87,7 +94,7 @@ export function buildColumns(db: Database.Database): CompanyColumns {
   const nameStarts = new Int32Array(n);
   let i = 0;
   let at = 0;
-  const rows = db.prepare("SELECT id, employees, revenue, certified, is_defunct, country_code, state, primary_industry, name FROM companies ORDER BY id").raw().iterate() as IterableIterator<unknown[]>;
+  const rows = db.prepare("SELECT id, employees, revenue, certified, is_defunct, country_code, state, primary_industry, name, lat, lon FROM companies ORDER BY id").raw().iterate() as IterableIterator<unknown[]>;
   for (const r of rows) {
     ids[i] = r[0] as number;
     employees[i] = r[1] as number;
@@ -97,6 +104,8 @@ export function buildColumns(db: Database.Database): CompanyColumns {
     country.codes[i] = country.code(r[5] as string | null);
     state.codes[i] = state.code(r[6] as string | null);
     primary.codes[i] = primary.code(r[7] as string | null);
+    lat[i] = r[9] === null ? NaN : (r[9] as number);
+    lon[i] = r[10] === null ? NaN : (r[10] as number);
     const name = foldAscii(r[8] as string);
     names[i] = name;
     nameStarts[i] = at;
@@ -123,12 +132,18 @@ export function buildColumns(db: Database.Database): CompanyColumns {
   };
   // The name order is SQLite's own (NOCASE collation), read from its index.
   const nameOrder = Int32Array.from(db.prepare("SELECT id FROM companies ORDER BY name COLLATE NOCASE, id").pluck().all() as number[], position);
+  const located: number[] = [];
+  for (let p = 0; p < n; p++) if (!Number.isNaN(lat[p])) located.push(p);
+  const byLat = Int32Array.from(located).sort((a, b) => lat[a]! - lat[b]!);
   return {
     ids,
     employees,
     revenue,
     certified,
     defunct,
+    lat,
+    lon,
+    byLat,
     country: { codes: country.codes, dictionary: country.dictionary },
     state: { codes: state.codes, dictionary: state.dictionary },
     primaryIndustry: { codes: primary.codes, dictionary: primary.dictionary },

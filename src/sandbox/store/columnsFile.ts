@@ -10,7 +10,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { buildColumns, indexColumns, type ColumnIndex } from "./columns.js";
 
 /** Part of the file's identity: a change in what is stored or how rebuilds it. */
-export const COLUMNS_VERSION = "columns1";
+export const COLUMNS_VERSION = "columns2";
 const MAGIC = "BDCOLS1\n";
 
 type Typed = Int32Array | Float64Array | Uint16Array | Uint8Array;
