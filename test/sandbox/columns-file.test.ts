@@ -2,7 +2,7 @@
 // file existed gets it on its next start without re-seeding, and a file that does not match the
 // data (another format or seed, or damaged) is rebuilt rather than used.
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -51,8 +51,11 @@ test("a file for other data, of another format or damaged is rebuilt, not used",
     assert.equal(readColumnIndex(file, real), undefined);
     openColumnIndex(db);
     assert.ok(readColumnIndex(file, real));
-    // A damaged file.
+    // A damaged file: not one at all, or cut short after a valid start.
     writeFileSync(file, "not a columns file");
+    assert.equal(readColumnIndex(file, real), undefined);
+    writeColumnIndex(file, built, real);
+    writeFileSync(file, readFileSync(file).subarray(0, 40));
     assert.equal(readColumnIndex(file, real), undefined);
     const rebuilt = openColumnIndex(db);
     assert.deepEqual([...rebuilt.c.ids], [...built.c.ids]);

@@ -57,14 +57,25 @@ export function writeColumnIndex(file: string, index: ColumnIndex, signature: st
     Buffer.from(a.buffer, a.byteOffset, a.byteLength).copy(out, at);
     at += Math.ceil(a.byteLength / 8) * 8;
   }
-  // Written aside and renamed, so an interrupted write never leaves a half file in place.
-  writeFileSync(`${file}.tmp`, out);
-  renameSync(`${file}.tmp`, file);
+  // Written aside and renamed, so an interrupted write (or another process writing at the same
+  // time) never leaves a half file in place.
+  const aside = `${file}.${process.pid}.tmp`;
+  writeFileSync(aside, out);
+  renameSync(aside, file);
 }
 
 /** The index stored in `file`, or undefined when it is missing, foreign or for other data. */
 export function readColumnIndex(file: string, signature: string): ColumnIndex | undefined {
   if (!existsSync(file)) return undefined;
+  try {
+    return parseColumnIndex(file, signature);
+  } catch {
+    // Damaged or cut short: built again.
+    return undefined;
+  }
+}
+
+function parseColumnIndex(file: string, signature: string): ColumnIndex | undefined {
   let buf = readFileSync(file);
   if (buf.length < MAGIC.length + 4 || buf.toString("latin1", 0, MAGIC.length) !== MAGIC) return undefined;
   // Typed arrays are views on the file's bytes, which need 8-byte alignment.
@@ -92,6 +103,11 @@ export function openColumnIndex(db: Database.Database): ColumnIndex {
   const stored = file ? readColumnIndex(file, signature) : undefined;
   if (stored) return stored;
   const built = indexColumns(buildColumns(db));
-  if (file) writeColumnIndex(file, built, signature);
+  try {
+    if (file) writeColumnIndex(file, built, signature);
+  } catch (error) {
+    // Searches work from the index in memory; only the next start pays for building it again.
+    console.warn(`Could not keep the search columns in ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   return built;
 }
