@@ -161,7 +161,8 @@ export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters, zipP
       (!noDefunct || dead[p] === 0)
     );
   };
-  // Companies a list condition names (industry tags, a name word), as a mask.
+  // The companies meeting every condition when a list condition (industry tags, a name word, zip
+  // circles) names the candidates.
   let listed: number[] | undefined;
   const list = (): number[] | undefined => {
     if (listed || !lists.length) return listed;
@@ -184,24 +185,27 @@ export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters, zipP
     listed = kept;
     return listed;
   };
+  let counted: number | undefined;
   const count = (): number => {
-    {
-      const l = list();
-      if (l) return l.length;
-      let total = 0;
-      for (const g of groups) {
-        const [e0, e1] = within(index.byEmployees, emp, g.start, g.end, employees);
-        const [r0, r1] = within(index.byRevenue, rev, g.start, g.end, revenue);
-        if (!primaryOk && (!employees || !revenue)) {
-          total += Math.min(e1 - e0, r1 - r0);
-          continue;
-        }
-        // Both ranges, or a primary industry: look at the companies of the narrower stretch.
-        const [order, from, to] = e1 - e0 <= r1 - r0 ? [index.byEmployees, e0, e1] : [index.byRevenue, r0, r1];
-        for (let k = from; k < to; k++) if (test(order[k]!)) total++;
+    if (counted === undefined) counted = countNow();
+    return counted;
+  };
+  const countNow = (): number => {
+    const l = list();
+    if (l) return l.length;
+    let total = 0;
+    for (const g of groups) {
+      const [e0, e1] = within(index.byEmployees, emp, g.start, g.end, employees);
+      const [r0, r1] = within(index.byRevenue, rev, g.start, g.end, revenue);
+      if (!primaryOk && (!employees || !revenue)) {
+        total += Math.min(e1 - e0, r1 - r0);
+        continue;
       }
-      return total;
+      // Both ranges, or a primary industry: look at the companies of the narrower stretch.
+      const [order, from, to] = e1 - e0 <= r1 - r0 ? [index.byEmployees, e0, e1] : [index.byRevenue, r0, r1];
+      for (let k = from; k < to; k++) if (test(order[k]!)) total++;
     }
+    return total;
   };
 
   return {
