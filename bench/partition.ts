@@ -1,8 +1,9 @@
 // A search of about 50,000 companies in a 200,000-company sandbox (40 ms latency, 25 requests
 // per second) imported whole into the browser workbook by partitioning: parts, probe and page
 // requests, wall time against the rate-limit floor, rows, unique ids, peak memory.
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { SANDBOX_ENVIRONMENT } from "../src/core/settings/environment.js";
 import { columnsFor } from "../src/core/sheet/index.js";
 import { BrowserWorkbook } from "../src/office/browserWorkbook.js";
@@ -45,6 +46,13 @@ export async function benchPartition(): Promise<void> {
     let peakHeap = before.heapUsed;
     const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 50);
     let plan = "";
+    // CPU of this one process (client, workbook and sandbox together) while importing: the share
+    // of the wall time it needs tells how much other work on the machine can stretch the import.
+    const cpuBefore = process.cpuUsage();
+    // How late the event loop runs timers: the client's rate limiter keeps its schedule only for
+    // grants at most 10 ms late, so a busy or starved process loses throughput beyond that.
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
     started = performance.now();
     const outcome = await insertSearch({
       client: runtime.client,
@@ -57,6 +65,9 @@ export async function benchPartition(): Promise<void> {
       onProgress: (p) => (plan ||= p.plan ?? ""),
     });
     const wall = (performance.now() - started) / 1000;
+    lag.disable();
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     clearInterval(sampler);
     const results = outcome.totalResults;
     const requests = sandbox.requests(SEARCH);
@@ -72,6 +83,8 @@ export async function benchPartition(): Promise<void> {
     console.log(
       `${String(outcome.parts).padStart(5)}  ${String(probes).padStart(6)}  ${String(pages).padStart(13)}  ${String(requests).padStart(12)}  ${goal.toFixed(0).padStart(7)}  ${wall.toFixed(1).padStart(8)}  ${floor.toFixed(1).padStart(9)}  ${(wall / floor).toFixed(2).padStart(7)}  ${n(rows.length).padStart(7)}  ${n(unique).padStart(10)}  ${mb(peakHeap)} (+${mb(peakHeap - before.heapUsed)})`,
     );
+    console.log(`CPU of the process (client, workbook and sandbox) during the import: ${cpuSeconds.toFixed(1)} s, ${((100 * cpuSeconds) / wall).toFixed(0)}% of the wall time; load average at the end ${loadavg().map((l) => l.toFixed(1)).join(" ")} (2 cores shared)`);
+    console.log(`event-loop delay during the import: p50 ${(lag.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms, max ${(lag.max / 1e6).toFixed(0)} ms`);
     console.log(
       `goals: every row once ${rows.length === results && unique === results ? "met" : "NOT met"}; requests <= 1.10 x (pages + probes) ${requests <= goal ? "met" : "NOT met"}; wall <= 1.15 x floor ${wall <= 1.15 * floor ? "met" : "NOT met"}`,
     );

@@ -65,9 +65,8 @@ function tag(alias: string, kind: string, values: string[], p: SqlParams, style:
   return `${alias}.id IN (SELECT company_id FROM company_tags WHERE kind = '${kind}' AND value IN ${p.list(values)})`;
 }
 
-/** Location conditions on an alias with city/state/zip/country/metro/lat/lon columns. */
 /** State names as stored, from names or codes in any case (unknown values stay as given). */
-function stateNames(values: string[]): string[] {
+export function stateNames(values: string[]): string[] {
   return values.flatMap((v) => {
     const k = v.toLowerCase();
     const names = [...new Set(CITIES.filter((c) => c.state.toLowerCase() === k || c.stateCode.toLowerCase() === k).map((c) => c.state))];
@@ -77,6 +76,56 @@ function stateNames(values: string[]): string[] {
 
 export type ZipResolver = (zip: string) => { lat: number; lon: number } | undefined;
 
+/** Country codes the country filter asks for (undefined: no country filter). */
+export function countryCodes(f: CompanySearchFilters): string[] | undefined {
+  const countries = csv(f.country);
+  if (!countries.length) return undefined;
+  const codes = countries.map((c) => COUNTRIES.find((x) => x.name.toLowerCase() === c.toLowerCase() || x.code.toLowerCase() === c.toLowerCase())?.code ?? c);
+  if (countries.some((c) => ["usa", "u.s.", "u.s.a.", "united states of america"].includes(c.toLowerCase()))) codes.push("US");
+  return codes;
+}
+
+/** Country codes of the continents the continent filter asks for (undefined: no such filter). */
+export function continentCodes(f: CompanySearchFilters): string[] | undefined {
+  const continents = lower(csv(f.continent));
+  if (!continents.length) return undefined;
+  return COUNTRIES.filter((c) => continents.includes(c.continent.toLowerCase()) || continents.includes(c.continent.toLowerCase().replace(/ /g, "-"))).map((c) => c.code);
+}
+
+/** Industry ids the industry filter asks for (ids or names in any case; unknown values as given). */
+export function industryIds(f: CompanySearchFilters): string[] {
+  return byIdOrName(csv(f.industryCodes), INDUSTRIES);
+}
+
+/** A whole or fractional bound as the range filters read it (undefined: not given). */
+export function boundOf(value: string | number | undefined): number | undefined {
+  return value === undefined || String(value).trim() === "" ? undefined : Number(value);
+}
+
+export interface ZipCircle {
+  lat: number;
+  lon: number;
+  latLo: number;
+  latHi: number;
+  lonLo: number;
+  lonHi: number;
+  radius: number;
+}
+
+/** The circles of a zip code radius search: one per known zip, as a bounding box and a distance. */
+export function zipCircles(f: CompanySearchFilters, zipPoint: ZipResolver): ZipCircle[] {
+  const radius = f.zipCodeRadiusMiles;
+  if (radius === undefined) return [];
+  return csv(f.zipCode).flatMap((z) => {
+    const point = zipPoint(z.toUpperCase()) ?? zipPoint(z);
+    if (!point) return [];
+    const dLat = radius / 69.0;
+    const dLon = radius / (69.17 * Math.max(0.01, Math.cos((point.lat * Math.PI) / 180)));
+    return [{ lat: point.lat, lon: point.lon, latLo: point.lat - dLat, latHi: point.lat + dLat, lonLo: point.lon - dLon, lonHi: point.lon + dLon, radius }];
+  });
+}
+
+/** Location conditions on an alias with city/state/zip/country/metro/lat/lon columns. */
 export function locationConditions(f: CompanySearchFilters, alias: string, p: SqlParams, isCompany: boolean, zipPoint: ZipResolver): string[] {
   const out: string[] = [];
   if (isCompany && f.address !== undefined && f.address.trim()) {
@@ -88,35 +137,22 @@ export function locationConditions(f: CompanySearchFilters, alias: string, p: Sq
   const zips = csv(f.zipCode);
   if (zips.length) {
     if (f.zipCodeRadiusMiles !== undefined) {
-      const radius = f.zipCodeRadiusMiles;
-      const circles = zips.flatMap((z) => {
-        const point = zipPoint(z.toUpperCase()) ?? zipPoint(z);
-        if (!point) return [];
-        const dLat = radius / 69.0;
-        const dLon = radius / (69.17 * Math.max(0.01, Math.cos((point.lat * Math.PI) / 180)));
+      const circles = zipCircles(f, zipPoint).map(
         // Bounding box first (uses the lat index), exact distance second.
-        return [
-          `${alias}.lat BETWEEN ${p.add(point.lat - dLat)} AND ${p.add(point.lat + dLat)} AND ${alias}.lon BETWEEN ${p.add(point.lon - dLon)} AND ${p.add(point.lon + dLon)} AND haversine_miles(${p.add(point.lat)}, ${p.add(point.lon)}, ${alias}.lat, ${alias}.lon) <= ${p.add(radius)}`,
-        ];
-      });
+        (z) =>
+          `${alias}.lat BETWEEN ${p.add(z.latLo)} AND ${p.add(z.latHi)} AND ${alias}.lon BETWEEN ${p.add(z.lonLo)} AND ${p.add(z.lonHi)} AND haversine_miles(${p.add(z.lat)}, ${p.add(z.lon)}, ${alias}.lat, ${alias}.lon) <= ${p.add(z.radius)}`,
+      );
       if (circles.length === 0) circles.push("0");
       out.push(circles.map((x) => `(${x})`).join(" OR "));
     } else {
       out.push(`${alias}.zip IN ${p.list([...zips, ...zips.map((z) => z.toUpperCase())])}`);
     }
   }
-  const countries = csv(f.country);
-  if (countries.length) {
-    const codes = countries.map((c) => COUNTRIES.find((x) => x.name.toLowerCase() === c.toLowerCase() || x.code.toLowerCase() === c.toLowerCase())?.code ?? c);
-    if (countries.some((c) => ["usa", "u.s.", "u.s.a.", "united states of america"].includes(c.toLowerCase()))) codes.push("US");
-    // Broad or not, the covering index of common filters serves a country list well.
-    out.push(`${alias}.country_code IN ${p.list(codes)}`);
-  }
-  const continents = lower(csv(f.continent));
-  if (continents.length) {
-    const codes = COUNTRIES.filter((c) => continents.includes(c.continent.toLowerCase()) || continents.includes(c.continent.toLowerCase().replace(/ /g, "-"))).map((c) => c.code);
-    out.push(`${alias}.country_code IN ${p.list(codes)}`);
-  }
+  const countries = countryCodes(f);
+  // Broad or not, the covering index of common filters serves a country list well.
+  if (countries) out.push(`${alias}.country_code IN ${p.list(countries)}`);
+  const continents = continentCodes(f);
+  if (continents) out.push(`${alias}.country_code IN ${p.list(continents)}`);
   const metros = csv(f.metroRegion);
   if (metros.length) out.push(`${alias}.metro IN ${p.list(byIdOrName(metros, METROS))}`);
   const excluded = csv(f.excludedRegions);
@@ -168,7 +204,7 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
   }
 
   // Industry and technology.
-  const industries = byIdOrName(csv(f.industryCodes), INDUSTRIES);
+  const industries = industryIds(f);
   if (industries.length) {
     out.push(f.primaryIndustriesOnly === true ? `${c}.primary_industry IN ${p.list(industries)}` : tag(c, "industry", industries, p, style));
   }
@@ -205,8 +241,8 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
   };
   /** A range on an indexed column: the index only when the range is narrow. */
   const indexedRange = (column: "revenue" | "employees", min: string | number | undefined, max: string | number | undefined) => {
-    const lo = min === undefined || String(min).trim() === "" ? undefined : Number(min);
-    const hi = max === undefined || String(max).trim() === "" ? undefined : Number(max);
+    const lo = boundOf(min);
+    const hi = boundOf(max);
     if (lo === undefined && hi === undefined) return;
     const col = (scope.selectivity?.range(column, lo, hi) ?? 0) > INDEX_WORTHWHILE_SHARE ? `+${c}.${column}` : `${c}.${column}`;
     if (lo !== undefined) out.push(`${col} >= ${p.add(lo)}`);

@@ -8,6 +8,8 @@ import {
 } from "../../core/contract/index.js";
 import type { CompanySearchFilters, ContactSearchFilters } from "../../core/contract/index.js";
 import type { CompanyRow, ContactRow } from "../records.js";
+import { openColumnIndex } from "../store/columnsFile.js";
+import { columnarSearch, type ColumnarSearch } from "./columnar.js";
 import { companyWhere, type Selectivity, type TagStyle, type ZipResolver } from "./companyFilters.js";
 import { contactWhere } from "./contactFilters.js";
 import { SqlParams } from "./sql.js";
@@ -90,7 +92,15 @@ export interface Searcher {
   contacts(filters: ContactSearchFilters, page: PageRequest, account: string, path: string): SearchPage<ContactRow>;
 }
 
-export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES): Searcher {
+export interface SearcherOptions {
+  /** Answer the common company filters from in-memory columns (default true; false: SQL only). */
+  columns?: boolean;
+}
+
+/** Sort fields of company search and the in-memory order that walks them. */
+const COLUMN_ORDERS: Record<string, "name" | "employees" | "revenue"> = { name: "name", employeeCount: "employees", revenue: "revenue" };
+
+export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES, options: SearcherOptions = {}): Searcher {
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let st = statements.get(sql);
@@ -176,6 +186,38 @@ export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_P
     return { rows, totalResults: total, page: { number: page.number, total: totalPages }, links: pageLinks(path, page, totalPages) };
   }
 
+  const companySelect = "c.id, c.name, c.city, c.state, c.country, c.revenue, c.employees, c.website, c.logo";
+  // Kept in a file beside a database file (built once if missing); built afresh for an in-memory one.
+  const columns = options.columns === false ? undefined : openColumnIndex(db);
+  const rowsById = db.prepare(`SELECT ${companySelect} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`);
+
+  function runColumnar(search: ColumnarSearch, page: PageRequest, path: string): SearchPage<CompanyRow> {
+    const key = `columns\n${search.key}`;
+    let total = counts.get(key);
+    if (total === undefined) {
+      total = search.count();
+      remember(counts, MAX_CACHED_COUNTS, key, total);
+    }
+    const totalPages = Math.ceil(total / page.size);
+    const offset = (page.number - 1) * page.size;
+    let rows: CompanyRow[] = [];
+    if (offset < total) {
+      const sort = page.sort ?? DEFAULT_COMPANY_SORT;
+      const descending = sort.startsWith("-");
+      const pageKey = `${key}\n${sort}\n${offset}\n${page.size}`;
+      const cached = pages.get(pageKey);
+      if (cached) {
+        rows = cached.rows as CompanyRow[];
+      } else {
+        const ids = search.page({ column: COLUMN_ORDERS[descending ? sort.slice(1) : sort]!, descending }, offset, page.size);
+        const byId = new Map((rowsById.all(JSON.stringify(ids)) as CompanyRow[]).map((r) => [r.id, r]));
+        rows = ids.map((id) => byId.get(id)!);
+        rememberPage(pageKey, rows);
+      }
+    }
+    return { rows, totalResults: total, page: { number: page.number, total: totalPages }, links: pageLinks(path, page, totalPages) };
+  }
+
   const selectivity = sampleSelectivity(db);
   const countRows = (table: string) => (db.prepare(`SELECT MAX(id) AS n FROM ${table}`).get() as { n: number | null }).n ?? 0;
   const companyRows = countRows("companies");
@@ -184,6 +226,8 @@ export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_P
   return {
     pageCache: () => ({ pages: pages.size, bytes: pageBytes, limitBytes: pageCacheBytes }),
     companies(filters, page, account, path) {
+      const fast = columns && columnarSearch(columns, filters, zipPoint);
+      if (fast) return runColumnar(fast, page, path);
       const scope = { account, managedKind: "company" as const, managedIdExpr: "c.id", selectivity };
       const { order, index } = sortOf(page.sort ?? DEFAULT_COMPANY_SORT, COMPANY_SORTS, "c.id");
       return run<CompanyRow>(
@@ -192,7 +236,7 @@ export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_P
           where: (p, style) => companyWhere(filters, p, scope, zipPoint, style),
           order,
           sortIndex: index,
-          select: "c.id, c.name, c.city, c.state, c.country, c.revenue, c.employees, c.website, c.logo",
+          select: companySelect,
           tableRows: companyRows,
         },
         page,

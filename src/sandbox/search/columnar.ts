@@ -1,0 +1,294 @@
+// Company searches answered from the in-memory filter columns (store/columns.ts) when every
+// filter given is one they hold: the same conditions as the SQL in companyFilters.ts (the same
+// mappings of names to codes, inclusive bounds, LIKE's ASCII-only case folding), so the counts
+// and pages are the SQL's. Any other filter leaves the search to SQL.
+import type { CompanySearchFilters } from "../../core/contract/index.js";
+import { foldAscii, type ColumnIndex, type CompanyColumns, type Coded } from "../store/columns.js";
+import { haversineMiles } from "../store/schema.js";
+import { boundOf, continentCodes, countryCodes, industryIds, stateNames, zipCircles, type ZipCircle, type ZipResolver } from "./companyFilters.js";
+import { csv } from "./sql.js";
+
+/** The filters the columns answer; a search with any other filter set goes to SQL. */
+const HELD = new Set<string>([
+  "companyName",
+  "employeeRangeMin",
+  "employeeRangeMax",
+  "revenueMin",
+  "revenueMax",
+  "country",
+  "continent",
+  "state",
+  "certified",
+  "excludeDefunctCompanies",
+  "industryCodes",
+  "primaryIndustriesOnly",
+  "zipCode",
+  "zipCodeRadiusMiles",
+]);
+
+export interface ColumnarSearch {
+  /**
+   * What the search asks for, in a canonical form: equal keys mean equal results, however the
+   * filters were written (names or codes, order, text or number bounds, ranges covering every value).
+   */
+  key: string;
+  count(): number;
+  /** Ids of the page's records in the sort order. */
+  page(sort: { column: "name" | "employees" | "revenue"; descending: boolean }, offset: number, size: number): number[];
+}
+
+interface Range {
+  lo: number;
+  hi: number;
+}
+
+function range(min: string | number | undefined, max: string | number | undefined, values: Float64Array, all: { min: number; max: number }): Range | undefined | null {
+  const lo = boundOf(min);
+  const hi = boundOf(max);
+  if ((lo !== undefined && !Number.isFinite(lo)) || (hi !== undefined && !Number.isFinite(hi))) return null;
+  if (lo === undefined && hi === undefined) return undefined;
+  const r = { lo: lo ?? -Infinity, hi: hi ?? Infinity };
+  // A range holding every stored value asks for nothing (the planner's coverage probes send them).
+  if (values.length > 0 && r.lo <= all.min && r.hi >= all.max) return undefined;
+  return r;
+}
+
+/** Which dictionary codes of a coded column are among `values` (undefined: no condition). */
+function allowed(column: Coded, lists: (string[] | undefined)[]): Uint8Array | undefined {
+  const given = lists.filter((l): l is string[] => l !== undefined);
+  if (!given.length) return undefined;
+  const sets = given.map((l) => new Set(l));
+  return Uint8Array.from(column.dictionary, (v) => (v !== null && sets.every((s) => s.has(v)) ? 1 : 0));
+}
+
+/** Within order[from, to) (ascending by values), the stretch whose values lie in the range. */
+function within(order: Int32Array, values: Float64Array, from: number, to: number, r: Range | undefined): [number, number] {
+  if (!r) return [from, to];
+  const first = (above: (v: number) => boolean) => {
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (above(values[order[mid]!]!)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const start = first((v) => v >= r.lo);
+  return [start, Math.max(start, first((v) => v > r.hi))];
+}
+
+/** The search on the columns, or undefined when a filter needs SQL. */
+export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters, zipPoint?: ZipResolver): ColumnarSearch | undefined {
+  const c = index.c;
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && !HELD.has(k)) return undefined;
+  // Zip codes without a radius match the zip column itself, which the columns do not hold.
+  const zipped = csv(f.zipCode).length > 0;
+  if (zipped && (f.zipCodeRadiusMiles === undefined || !zipPoint)) return undefined;
+  const circles = zipped && zipPoint ? zipCircles(f, zipPoint) : undefined;
+  if (f.certified !== undefined && typeof f.certified !== "number") return undefined;
+  const employees = range(f.employeeRangeMin, f.employeeRangeMax, c.employees, index.employees);
+  const revenue = range(f.revenueMin, f.revenueMax, c.revenue, index.revenue);
+  if (employees === null || revenue === null) return undefined;
+  const name = f.companyName !== undefined && f.companyName.trim() ? foldAscii(f.companyName.trim()) : undefined;
+  // Names are stored one per line, so a word with a line break cannot be looked up that way.
+  if (name !== undefined && name.includes("\n")) return undefined;
+  const countries = [countryCodes(f), continentCodes(f)];
+  const states = csv(f.state).length ? stateNames(csv(f.state)) : undefined;
+  const industries = industryIds(f);
+  const primaryOnly = industries.length > 0 && f.primaryIndustriesOnly === true;
+  const certified = f.certified;
+  const noDefunct = f.excludeDefunctCompanies === true;
+
+  // Values no company has cannot match: they are left out of the key.
+  const stored = (column: Coded, l: string[] | undefined) => (l ? [...new Set(l)].filter((v) => column.dictionary.includes(v)).sort() : null);
+  const key = JSON.stringify({
+    employees,
+    revenue,
+    name,
+    countries: countries.map((l) => stored(c.country, l)),
+    states: stored(c.state, states),
+    industries: industries.length ? (primaryOnly ? stored(c.primaryIndustry, industries) : [...new Set(industries)].filter((v) => c.industryTags.has(v)).sort()) : null,
+    primaryOnly,
+    certified: certified ?? null,
+    noDefunct,
+    circles: circles?.map((z) => [z.lat, z.lon, z.radius]).sort(),
+  });
+
+  const n = c.ids.length;
+  const countryOk = allowed(c.country, countries);
+  const stateOk = allowed(c.state, [states]);
+  const primaryOk = primaryOnly ? allowed(c.primaryIndustry, [industries]) : undefined;
+  const lists: (() => Int32Array[])[] = [];
+  if (industries.length && !primaryOnly) lists.push(() => tagged(c, industries));
+  if (name !== undefined) lists.push(() => named(c, name));
+  if (circles) lists.push(() => circles.map((z) => inCircle(c, z)));
+  const groupOk = Uint8Array.from(
+    index.groups,
+    (g) =>
+      +(
+        (countryOk === undefined || countryOk[g.country] === 1) &&
+        (stateOk === undefined || stateOk[g.state] === 1) &&
+        (certified === undefined || g.certified === certified) &&
+        (!noDefunct || g.defunct === 0)
+      ),
+  );
+  const groups = index.groups.filter((_, i) => groupOk[i] === 1);
+  const emp = c.employees;
+  const rev = c.revenue;
+  const eLo = employees?.lo ?? -Infinity;
+  const eHi = employees?.hi ?? Infinity;
+  const rLo = revenue?.lo ?? -Infinity;
+  const rHi = revenue?.hi ?? Infinity;
+  const cty = c.country.codes;
+  const st = c.state.codes;
+  const pri = c.primaryIndustry.codes;
+  const cert = c.certified;
+  const dead = c.defunct;
+  /** Every condition but the lists, on one company. */
+  const test = (p: number): boolean => {
+    const e = emp[p]!;
+    const r = rev[p]!;
+    return (
+      e >= eLo &&
+      e <= eHi &&
+      r >= rLo &&
+      r <= rHi &&
+      (countryOk === undefined || countryOk[cty[p]!] === 1) &&
+      (stateOk === undefined || stateOk[st[p]!] === 1) &&
+      (primaryOk === undefined || primaryOk[pri[p]!] === 1) &&
+      (certified === undefined || cert[p] === certified) &&
+      (!noDefunct || dead[p] === 0)
+    );
+  };
+  // The companies meeting every condition when a list condition (industry tags, a name word, zip
+  // circles) names the candidates.
+  let listed: number[] | undefined;
+  const list = (): number[] | undefined => {
+    if (listed || !lists.length) return listed;
+    let mask: Uint8Array | undefined;
+    let kept: number[] = [];
+    for (const l of lists) {
+      const next = new Uint8Array(n);
+      kept = [];
+      for (const part of l()) {
+        for (let k = 0; k < part.length; k++) {
+          const p = part[k]!;
+          if (p >= 0 && next[p] === 0 && (!mask || mask[p] === 1) && test(p)) {
+            next[p] = 1;
+            kept.push(p);
+          }
+        }
+      }
+      mask = next;
+    }
+    listed = kept;
+    return listed;
+  };
+  let counted: number | undefined;
+  const count = (): number => {
+    if (counted === undefined) counted = countNow();
+    return counted;
+  };
+  const countNow = (): number => {
+    const l = list();
+    if (l) return l.length;
+    let total = 0;
+    for (const g of groups) {
+      const [e0, e1] = within(index.byEmployees, emp, g.start, g.end, employees);
+      const [r0, r1] = within(index.byRevenue, rev, g.start, g.end, revenue);
+      if (!primaryOk && (!employees || !revenue)) {
+        total += Math.min(e1 - e0, r1 - r0);
+        continue;
+      }
+      // Both ranges, or a primary industry: look at the companies of the narrower stretch.
+      const [order, from, to] = e1 - e0 <= r1 - r0 ? [index.byEmployees, e0, e1] : [index.byRevenue, r0, r1];
+      for (let k = from; k < to; k++) if (test(order[k]!)) total++;
+    }
+    return total;
+  };
+
+  return {
+    key,
+    count,
+    page(sort, offset, size) {
+      const order = c.order[sort.column];
+      // Sorting by a range's own column: only the stretch of the order inside the range.
+      const [from, to] = sort.column === "employees" ? within(order, emp, 0, n, employees) : sort.column === "revenue" ? within(order, rev, 0, n, revenue) : [0, n];
+      const l = list();
+      const total = count();
+      const wanted = Math.min(size, total - offset);
+      if (wanted <= 0) return [];
+      const out: number[] = [];
+      let member: Uint8Array | undefined;
+      if (l) {
+        member = new Uint8Array(n);
+        for (const p of l) member[p] = 1;
+      }
+      const w = index.walk[sort.column];
+      const wg = w.group;
+      const we = w.employees;
+      const wr = w.revenue;
+      let matched = 0;
+      for (let k = 0; k < to - from && out.length < wanted; k++) {
+        const at = sort.descending ? to - 1 - k : from + k;
+        const e = we[at]!;
+        const r = wr[at]!;
+        if (groupOk[wg[at]!] !== 1 || e < eLo || e > eHi || r < rLo || r > rHi) continue;
+        const p = order[at]!;
+        if ((primaryOk !== undefined && primaryOk[pri[p]!] !== 1) || (member !== undefined && member[p] !== 1)) continue;
+        if (matched++ >= offset) out.push(c.ids[p]!);
+      }
+      return out;
+    },
+  };
+}
+
+function tagged(c: CompanyColumns, industries: string[]): Int32Array[] {
+  return [...new Set(industries)].flatMap((value) => c.industryTags.get(value) ?? []);
+}
+
+/** Positions whose name holds `word` (already folded), as LIKE '%word%' finds them. */
+function named(c: CompanyColumns, word: string): Int32Array[] {
+  const text = c.foldedNames;
+  const starts = c.nameStarts;
+  const found: number[] = [];
+  let last = -1;
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    // The name holding offset `at`: the last start at or before it.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    if (lo !== last) found.push(lo);
+    last = lo;
+  }
+  return [Int32Array.from(found)];
+}
+
+/** Positions within a zip circle: its bounding box, then the distance (as the SQL tests them). */
+function inCircle(c: CompanyColumns, z: ZipCircle): Int32Array {
+  const order = c.byLat;
+  const first = (above: (v: number) => boolean) => {
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (above(c.lat[order[mid]!]!)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  };
+  const from = first((v) => v >= z.latLo);
+  const to = Math.max(from, first((v) => v > z.latHi));
+  const found: number[] = [];
+  for (let k = from; k < to; k++) {
+    const p = order[k]!;
+    const lon = c.lon[p]!;
+    if (lon >= z.lonLo && lon <= z.lonHi && haversineMiles(z.lat, z.lon, c.lat[p]!, lon) <= z.radius) found.push(p);
+  }
+  return Int32Array.from(found);
+}
