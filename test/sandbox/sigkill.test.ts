@@ -22,7 +22,9 @@ interface Running {
 async function spawnSandbox(rowsPerSecond: number): Promise<Running> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "src/sandbox/main.ts", "--http", "--port", "0", "--companies", "400", "--contacts", "400", "--data-dir", dataDir, "--job-rows-per-second", String(rowsPerSecond)],
+    ["--import", "tsx", "src/sandbox/main.ts", "--http", "--port", "0", "--companies", "400", "--contacts", "400", "--data-dir", dataDir, "--job-rows-per-second", String(rowsPerSecond),
+      // The status is polled back to back: the service's request limits are not under test here.
+      "--rate-per-second", "1000000", "--rate-per-hour", "100000000", "--rate-per-day", "1000000000"],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
