@@ -14,6 +14,19 @@ export function domainOf(website: string): string | undefined {
   return /^[a-z]{2,}$|^xn--/.test(labels[labels.length - 1] ?? "") ? text : undefined;
 }
 
+/**
+ * A website as its domain without scheme, "www." or path, and without checking that it is one:
+ * how the search filter and an enrich input's website are compared with the stored domain.
+ */
+export function plainDomain(website: string): string {
+  return website
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, "")
+    .replace(/^www\./, "")
+    .replace(/[/?#].*$/, "");
+}
+
 /** Legal forms left out of a company name when comparing, written without dots or case. */
 const LEGAL_SUFFIXES = new Set([
   "inc", "incorporated", "llc", "llp", "lp", "ltd", "limited", "plc", "corp", "corporation", "co", "company",

@@ -13,6 +13,7 @@ import {
   type MatchPersonInput,
 } from "../../core/contract/index.js";
 import { companyMatchRules, personMatchRules } from "../match/index.js";
+import { plainDomain } from "../match/normalize.js";
 import { companyAttributes, contactAttributes } from "../records.js";
 import type { RecordKind } from "../credits.js";
 import type { RouteDependencies } from "../routeDependencies.js";
@@ -20,9 +21,6 @@ import { principalOf } from "./principal.js";
 
 type Match = { id: number } | { status: "NO_MATCH" | "INVALID_INPUT" | "NON_MATCH_BY_REQUIRED_FIELDS"; warnings?: string[] };
 
-function normalizeDomain(website: string): string {
-  return website.trim().toLowerCase().replace(/^[a-z]+:\/\//, "").replace(/^www\./, "").replace(/[/?#].*$/, "");
-}
 const digits = (phone: string) => phone.replace(/\D/g, "");
 /**
  * Fewest digits of a phone number that can identify a record (a local number; a stored number
@@ -65,7 +63,7 @@ function companyMatcher(db: Database.Database) {
     if (input.companyId !== undefined) return byId(input.companyId);
     const { where, params, add } = conditions();
     if (input.companyName?.trim()) add("name = ? COLLATE NOCASE", input.companyName.trim());
-    if (input.companyWebsite?.trim()) add("domain = ?", normalizeDomain(input.companyWebsite));
+    if (input.companyWebsite?.trim()) add("domain = ?", plainDomain(input.companyWebsite));
     if (input.companyTicker?.trim()) add("ticker = ?", input.companyTicker.trim().toUpperCase());
     if (input.companyPhone?.trim()) {
       const phone = phoneDigits(input.companyPhone);

@@ -4,6 +4,7 @@ import type { CompanySearchFilters } from "../../core/contract/index.js";
 import { CITIES, COUNTRIES, METROS } from "../data/places.js";
 import { FUNDING_ROUND_TYPES, INDUSTRIES, TECH_PRODUCTS } from "../data/reference.js";
 import { and, csv, type SqlParams } from "./sql.js";
+import { plainDomain } from "../match/normalize.js";
 
 const MANAGEMENT_WINDOW_MS = 365 * 86_400_000;
 const LOCATION_FILTERS = ["address", "street", "state", "zipCode", "country", "continent", "metroRegion", "excludedRegions"] as const;
@@ -41,15 +42,6 @@ function byIdOrName(values: string[], table: { id: string; name: string }[]): st
     const k = v.toLowerCase();
     return table.find((t) => t.id.toLowerCase() === k || t.name.toLowerCase() === k)?.id ?? v;
   });
-}
-
-function normalizeDomain(website: string): string {
-  return website
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z]+:\/\//, "")
-    .replace(/^www\./, "")
-    .replace(/[/?#].*$/, "");
 }
 
 /**
@@ -176,7 +168,7 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
   const ids = csv(f.companyId);
   if (ids.length) out.push(`${c}.id IN ${p.list(idsOf(ids))}`);
   const sites = csv(f.companyWebsite);
-  if (sites.length) out.push(`${c}.domain IN ${p.list(sites.map(normalizeDomain))}`);
+  if (sites.length) out.push(`${c}.domain IN ${p.list(sites.map(plainDomain))}`);
   if (f.companyDescription !== undefined) {
     const words = f.companyDescription.split(/\s+/).filter(Boolean);
     if (words.length) {
