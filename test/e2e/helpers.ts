@@ -209,3 +209,24 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
+
+/** Sideways overflow of the page, of every message and of every open popup, in words. */
+export async function overflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth > width) out.push(`page: scrollWidth ${root.scrollWidth} > ${width}`);
+    const selector = ".fui-MessageBar, [role=status], [role=alert], [role=listbox], [role=menu], [role=region], [role=group], .fui-DialogSurface, [data-testid=preview-table]";
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      // The workbook's table scrolls sideways inside its own frame, as a sheet does.
+      if (el.querySelector(":scope > [data-testid=sheet-table]")) continue;
+      const name = `${el.getAttribute("role") ?? el.className.split(" ")[0]}: "${(el.textContent ?? "").slice(0, 50)}"`;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${name} scrollWidth ${el.scrollWidth} > ${el.clientWidth}`);
+      if (box.left < -1 || box.right > width + 1) out.push(`${name} spans x ${Math.round(box.left)}-${Math.round(box.right)} of ${width}`);
+    }
+    return out;
+  });
+}

@@ -6,28 +6,9 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { chromiumAvailable, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import { chromiumAvailable, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
-
-/** Sideways overflow of the page, of every message and of every open popup, in words. */
-async function overflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    if (root.scrollWidth > width) out.push(`page: scrollWidth ${root.scrollWidth} > ${width}`);
-    const selector = ".fui-MessageBar, [role=status], [role=alert], [role=listbox], [role=menu], .fui-DialogSurface, [data-testid=preview-table]";
-    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      const name = `${el.getAttribute("role") ?? el.className.split(" ")[0]}: "${(el.textContent ?? "").slice(0, 50)}"`;
-      if (el.scrollWidth > el.clientWidth + 1) out.push(`${name} scrollWidth ${el.scrollWidth} > ${el.clientWidth}`);
-      if (box.left < -1 || box.right > width + 1) out.push(`${name} spans x ${Math.round(box.left)}-${Math.round(box.right)} of ${width}`);
-    }
-    return out;
-  });
-}
 
 async function assertFits(page: Page, where: string): Promise<void> {
   assert.deepEqual(await overflow(page), [], where);
