@@ -61,6 +61,16 @@ test("a search beyond one search's reach is imported whole, in parts, each recor
   assert.ok(calls.some((c) => c.options.size === 1), "counts are probed with page size 1");
 });
 
+test("a search within reach asks each page once: the first page, fetched to learn the total, is written, not asked again", async () => {
+  const workbook = new BrowserWorkbook();
+  const { client, calls } = fakeClient(records(250));
+  const outcome = await insertSearch({ ...base, client, workbook, pageSize: 100 });
+  assert.equal(outcome.status, "complete");
+  assert.equal(outcome.rowsWritten, 250);
+  assert.deepEqual(calls.map((c) => c.options.page), [1, 2, 3]);
+  assert.deepEqual(workbook.table(outcome.table!.tableName)!.rows.map((r) => r[0]).slice(0, 2), [1, 2]);
+});
+
 test("cancel halfway: a consistent table of the rows written, and a message that says so", async () => {
   const excel = new FakeExcel();
   const workbook = new ExcelWorkbook({ run: excel.run, blockRows: 200 });

@@ -8,6 +8,7 @@ import { systemClock } from "../../core/api/index.js";
 import { LIMITS, type CompanyItem, type ContactItem } from "../../core/contract/index.js";
 import {
   describePlan,
+  type FetchedPage,
   importPages,
   pageFetcher,
   prepareImport,
@@ -127,7 +128,17 @@ interface Run {
   table?: TableResult;
 }
 
-async function runPages(common: InsertCommon, run: Run, parts: ResumeState["parts"], keys: PageKey[], progress: InsertProgress, kind: SearchKind, sort: string | undefined, pageSize: number) {
+async function runPages(
+  common: InsertCommon,
+  run: Run,
+  parts: ResumeState["parts"],
+  keys: PageKey[],
+  progress: InsertProgress,
+  kind: SearchKind,
+  sort: string | undefined,
+  pageSize: number,
+  prefetched?: Map<string, FetchedPage<CompanyItem | ContactItem>>,
+) {
   const fetchPage = pageFetcher(common.client, kind, sort);
   const report = () => common.onProgress?.({ ...progress });
   run.result = await importPages<CompanyItem | ContactItem>({
@@ -135,6 +146,8 @@ async function runPages(common: InsertCommon, run: Run, parts: ResumeState["part
     pages: keys,
     pageSize,
     fetch: fetchPage,
+    // The first page fetched to learn the total is written, not asked again.
+    ...(prefetched ? { prefetched } : {}),
     idOf: (item) => item.id,
     deliver: async (items) => {
       common.onItems?.(items);
@@ -195,7 +208,7 @@ export async function insertSearch(request: InsertRequest): Promise<InsertOutcom
             ...(request.confirmOverwrite ? { confirmOverwrite: request.confirmOverwrite } : {}),
           });
       if (!signal?.aborted) {
-        await runPages(request, run, plan.parts.map((p) => ({ filters: p.filters, count: p.count })), keys, progress, search.kind, search.sort, pageSize);
+        await runPages(request, run, plan.parts.map((p) => ({ filters: p.filters, count: p.count })), keys, progress, search.kind, search.sort, pageSize, prepared.prefetched);
       }
     }
   } catch (error) {
