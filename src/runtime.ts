@@ -7,6 +7,7 @@ import { RequestHooks } from "./core/api/hooks.js";
 import { usageChangesAfterSpending, type UsageListener } from "./core/api/usageChanges.js";
 import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type EntityKind, type FieldEntitlements, type SpendStore } from "./core/enrich/index.js";
 import { createRecordMatcher, type RecordMatcher } from "./core/enrich/matcher.js";
+import { SpendReservations } from "./core/enrich/spendReservations.js";
 import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js";
 import type { KeyValueItems } from "./core/storage/keyValue.js";
 import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";
@@ -190,14 +191,22 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     if (opened?.userKey !== userKey) opened = { userKey, stores: storesFor(userKey) };
     return opened.stores;
   };
+  // Matching spends credits too: the engine and the matcher of a user count in one daily allowance.
+  let counted: { userKey: string; spend: SpendReservations } | undefined;
+  const spendFor = (userKey: string) => {
+    if (counted?.userKey !== userKey) {
+      const spendStore = options.spendStore ?? stores(userKey).spendStore;
+      // Saves are not awaited: a failed one is caught inside and counting goes on from memory.
+      counted = { userKey, spend: new SpendReservations(spendStore, () => Date.now(), undefined, () => undefined) };
+    }
+    return counted.spend;
+  };
   const engine = accountScopedEngine(
     (userKey) => {
-      const persisted = options.cache && options.spendStore ? {} : stores(userKey);
-      const cache = options.cache ?? persisted.cache;
-      const spendStore = options.spendStore ?? persisted.spendStore;
+      const cache = options.cache ?? stores(userKey).cache;
       // Every field of a record rides in its first request: credits are per record, so the next
       // columns come free and requests stay at the floor in any calculation order (bench/cells.ts).
-      return createEnrichmentEngine({ client, companionFields: "all", ...(entitledFields ? { entitlements: entitledFields } : {}), ...(cache ? { cache } : {}), ...(spendStore ? { spendStore } : {}) });
+      return createEnrichmentEngine({ client, companionFields: "all", spend: spendFor(userKey), ...(entitledFields ? { entitlements: entitledFields } : {}), ...(cache ? { cache } : {}) });
     },
     tokens,
     environment,
@@ -205,7 +214,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const matcher = accountScopedMatcher(
     (userKey) => {
       const cache = options.cache ?? stores(userKey).cache;
-      return createRecordMatcher({ client, ...(cache ? { cache } : {}) });
+      return createRecordMatcher({ client, spend: spendFor(userKey), ...(cache ? { cache } : {}) });
     },
     tokens,
     environment,

@@ -261,6 +261,20 @@ describe("runtime wiring against the sandbox", () => {
     assert.equal(afterInsert.maxCredits, 0);
   });
 
+  it("matching by website and enriching by id count in one daily allowance per user", async () => {
+    const runtime = createRuntime({ environment, tokenSource: (env) => devTokenSource(env), stores: () => ({}) });
+    runtimes.push(runtime);
+    const found = (await runtime.client.searchCompanies({}, { size: 20 })).items.slice(16, 19);
+    const websites = found.map((item) => String((item.attributes as { website?: unknown }).website ?? ""));
+    assert.ok(websites.every((w) => w !== ""), "the sandbox's companies have websites");
+    const matched = await runtime.matcher.matchMany(websites.map((website) => ({ kind: "company" as const, criteria: { website } })), ["name"]);
+    assert.deepEqual(matched.map((r) => (r.ok ? r.id : r.problem.message)), found.map((item) => Number(item.id)));
+    assert.equal((await runtime.engine.spendStatus()).used, found.length, "each new record matched counts");
+    const enriched = await runtime.engine.enrichIds("company", found.map((item) => Number(item.id)), ["name", "website"]);
+    assert.ok([...enriched.values()].every((r) => r.ok));
+    assert.equal((await runtime.engine.spendStatus()).used, found.length, "enriching them by id afterwards counts nothing more");
+  });
+
   it("outside the sandbox the client probes the allowance with one request first, and asks the audience address", async () => {
     const token = await sandbox.token();
     const custom: EnvironmentSettings = { ...environment, kind: "custom", label: "Custom", audiencesBaseUrl: `${sandbox.url}/studio` };

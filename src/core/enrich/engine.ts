@@ -75,7 +75,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
       noMatchMaxAgeMs: options.noMatchMaxAgeMs ?? DAY_MS,
     });
     const track = (work: Promise<unknown>) => this.track(work);
-    this.spend = new SpendReservations(options.spendStore, this.now, options.dailyNewRecordCap, track, this.log);
+    this.spend = options.spend ?? new SpendReservations(options.spendStore, this.now, options.dailyNewRecordCap, track, this.log);
     this.batches = new RequestBatches(options.client, this, track, { arriving: () => this.window !== undefined || this.quiet !== undefined || this.queue.length > 0 });
   }
 

@@ -6,6 +6,7 @@ import type { EntityKind } from "./fields.js";
 import type { FieldEntitlements } from "./entitledFields.js";
 import type { CellProblem } from "./problems.js";
 import type { SpendState, SpendStore } from "./spendGuard.js";
+import type { SpendReservations } from "./spendReservations.js";
 
 export type CellsResult =
   | {
@@ -89,6 +90,8 @@ export interface EnrichmentEngineOptions {
   /** New records per user per day (default 1,000); a stored user setting wins. */
   dailyNewRecordCap?: number;
   spendStore?: SpendStore;
+  /** Today's allowance shared with the user's matcher (one count); when given, the two above are its own. */
+  spend?: SpendReservations;
   /**
    * Fields asked along with each request beyond the ones its cells need (credits are per record,
    * not per field, so a likely next column comes free with the first): "recent" (default) the

@@ -5,22 +5,21 @@
 // (memory and the persistent store) so a known website costs nothing again. The fields that
 // come back with a match are written to the engine's record cache (same store, same format), so
 // the engine answers them by id without a request; a field asked later goes to the engine by id.
-import type { EnrichRecord, Logger, ServiceClient } from "../api/types.js";
+// A match may spend a credit: the daily cap on new records holds here too, counted in the same
+// SpendReservations as the engine's (matchRequests.ts sends a request and settles its units).
+import type { Logger, ServiceClient } from "../api/types.js";
 import { LIMITS } from "../contract/index.js";
 import type { CacheStore } from "./cacheStore.js";
 import { MemoryCacheStore } from "./cacheStore.js";
-import { fieldSpec, parseRecordId, type EntityKind } from "./fields.js";
-import { MatchCache, type MatchMiss } from "./matchCache.js";
-import { prepareMatch, type MatchCriteria, type PreparedMatch } from "./matchKeys.js";
+import { MatchCache } from "./matchCache.js";
+import { prepareMatch, type MatchCriteria } from "./matchKeys.js";
+import { MatchRequests, missProblem, type MatchResult, type Need, type Prepared } from "./matchRequests.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
-import { RecordCache, recordKey } from "./recordCache.js";
+import { RecordCache } from "./recordCache.js";
+import { SpendReservations } from "./spendReservations.js";
 
 export type { MatchMiss } from "./matchCache.js";
-
-/** A found record, or why not: a miss (no match, ambiguous, invalid input) or another problem. */
-export type MatchResult =
-  | { ok: true; kind: EntityKind; id: number }
-  | { ok: false; miss?: MatchMiss; problem: CellProblem };
+export type { MatchResult } from "./matchRequests.js";
 
 export interface MatchProgress {
   recordsDone: number;
@@ -74,52 +73,22 @@ export interface RecordMatcherOptions {
   maxAgeMs?: number;
   /** How long a miss is believed (default 1 day). */
   missMaxAgeMs?: number;
+  /** Today's allowance of new records, shared with the user's engine (default: its own, at the default cap). */
+  spend?: SpendReservations;
   log?: Logger;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const STOPPING: ReadonlySet<CellProblem["kind"]> = new Set(["signIn", "forbidden", "creditLimit"]);
-type Prepared = Extract<PreparedMatch, { ok: true }>;
-
-interface Need {
-  prepared: Prepared;
-  fields: Set<string>;
-}
-
-const NOUN: Record<EntityKind, [one: string, many: string]> = { company: ["company", "companies"], contact: ["person", "people"] };
-
-function missProblem(kind: EntityKind, miss: MatchMiss, label: string, detail?: string): CellProblem {
-  const [one, many] = NOUN[kind];
-  if (miss === "ambiguous") {
-    const hint = kind === "company" ? "add a country or city" : "add the company";
-    return { kind: "noMatch", code: "#N/A", message: `Ambiguous input: several ${many} match "${label}"; ${hint}` };
-  }
-  if (miss === "invalidInput") return { kind: "invalidInput", code: "#N/A", message: `Invalid input: ${detail ?? `the service did not accept "${label}"`}` };
-  return { kind: "noMatch", code: "#N/A", message: `No match: no ${one} found for "${label}"` };
-}
-
-/** A NO_MATCH the service explains as ambiguous (several records fit) rather than as none. */
-function isAmbiguous(record: EnrichRecord<unknown>): boolean {
-  return /ambiguous/i.test(JSON.stringify(record.item?.meta.warnings ?? []));
-}
-
-/** Contact results carry company fields nested under `company`; the record cache holds them flat. */
-function flatten(kind: EntityKind, attributes: Record<string, unknown>): Record<string, unknown> {
-  const company = attributes.company;
-  if (kind !== "contact" || typeof company !== "object" || company === null) return attributes;
-  const nested = company as Record<string, unknown>;
-  return { ...attributes, companyId: attributes.companyId ?? nested.id, companyName: attributes.companyName ?? nested.name };
-}
 
 export function createRecordMatcher(options: RecordMatcherOptions): RecordMatcher {
   return new BatchedMatcher(options);
 }
 
 class BatchedMatcher implements RecordMatcher {
-  private readonly client: RecordMatcherOptions["client"];
   private readonly windowMs: number;
   private readonly ids: MatchCache;
-  private readonly records: RecordCache;
+  private readonly requests: MatchRequests;
   private readonly log: Logger | undefined;
   private queue: Array<{ need: Need; resolve: (result: MatchResult) => void }> = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -127,7 +96,6 @@ class BatchedMatcher implements RecordMatcher {
   private readonly work = new Set<Promise<unknown>>();
 
   constructor(options: RecordMatcherOptions) {
-    this.client = options.client;
     const clock = options.clock ?? { now: () => Date.now() };
     const now = () => clock.now();
     const store = options.cache ?? new MemoryCacheStore();
@@ -135,7 +103,9 @@ class BatchedMatcher implements RecordMatcher {
     this.log = options.log;
     const maxAgeMs = options.maxAgeMs ?? 30 * DAY_MS;
     this.ids = new MatchCache({ store, now, maxAgeMs, missMaxAgeMs: options.missMaxAgeMs ?? DAY_MS });
-    this.records = new RecordCache({ store, now, maxAgeMs, noMatchMaxAgeMs: DAY_MS });
+    const records = new RecordCache({ store, now, maxAgeMs, noMatchMaxAgeMs: DAY_MS });
+    const spend = options.spend ?? new SpendReservations(undefined, now, undefined, (work) => this.track(work), this.log);
+    this.requests = new MatchRequests({ client: options.client, ids: this.ids, records, spend, log: this.log });
   }
 
   async match(match: MatchCriteria, fields: readonly string[], options: { preview?: boolean } = {}): Promise<MatchResult> {
@@ -275,7 +245,7 @@ class BatchedMatcher implements RecordMatcher {
 
   /** One request for a chunk, registered as in flight for each of its keys. */
   private launch(chunk: readonly Need[], signal?: AbortSignal): Promise<Map<string, MatchResult>> {
-    const result = this.fetch(chunk, signal);
+    const result = this.requests.send(chunk, signal);
     for (const need of chunk) {
       const key = need.prepared.key;
       const own = result.then((outcomes): MatchResult => outcomes.get(key) ?? { ok: false, problem: problems.unavailable("no answer") });
@@ -286,82 +256,6 @@ class BatchedMatcher implements RecordMatcher {
     }
     this.track(result);
     return result;
-  }
-
-  private async fetch(chunk: readonly Need[], signal?: AbortSignal): Promise<Map<string, MatchResult>> {
-    const outcomes = new Map<string, MatchResult>();
-    const first = chunk[0];
-    if (!first) return outcomes;
-    const kind = first.prepared.kind;
-    const fieldSet = new Set<string>();
-    for (const need of chunk) for (const field of need.fields) if (fieldSpec(kind, field)) fieldSet.add(field);
-    // The service wants at least one output field; the id is the cheapest.
-    const fields = fieldSet.size > 0 ? [...fieldSet].sort() : ["id"];
-    const requestOptions = signal ? { signal } : undefined;
-    let records: EnrichRecord<unknown>[];
-    try {
-      const prepared = chunk.map((need) => need.prepared);
-      records =
-        kind === "company"
-          ? await this.client.enrichCompanies(prepared.flatMap((p) => (p.kind === "company" ? [p.input] : [])), fields, requestOptions)
-          : await this.client.enrichContacts(prepared.flatMap((p) => (p.kind === "contact" ? [p.input] : [])), fields, requestOptions);
-    } catch (error) {
-      const problem = problemFromError(error);
-      for (const need of chunk) outcomes.set(need.prepared.key, { ok: false, problem });
-      return outcomes;
-    }
-    const matchedKeys: string[] = [];
-    const matched: Array<[string, number, Record<string, unknown>]> = [];
-    chunk.forEach((need, index) => {
-      const p = need.prepared;
-      const record = records[index];
-      const outcome = this.outcome(p, record);
-      outcomes.set(p.key, outcome);
-      if (outcome.ok && record) matched.push([recordKey(kind, outcome.id), outcome.id, flatten(kind, record.attributes)]);
-      if (outcome.ok || outcome.miss !== undefined) matchedKeys.push(p.key);
-    });
-    await this.save(matchedKeys, matched, fields);
-    return outcomes;
-  }
-
-  private outcome(p: Prepared, record: EnrichRecord<unknown> | undefined): MatchResult {
-    if (!record) return { ok: false, problem: problems.unavailable(`no answer for "${p.label}"`) };
-    switch (record.outcome) {
-      case "matched": {
-        const id = parseRecordId(record.id);
-        if (id === undefined) return { ok: false, problem: problems.unavailable(`the service answered id "${record.id ?? ""}"`) };
-        this.ids.putId(p.key, id);
-        return { ok: true, kind: p.kind, id };
-      }
-      case "noMatch": {
-        const miss: MatchMiss = isAmbiguous(record) ? "ambiguous" : "noMatch";
-        const problem = missProblem(p.kind, miss, p.label);
-        this.ids.putMiss(p.key, miss, "");
-        return { ok: false, miss, problem };
-      }
-      case "invalidInput": {
-        const detail = record.issues?.map((issue) => issue.message).join(" ") || undefined;
-        const problem = missProblem(p.kind, "invalidInput", p.label, detail);
-        this.ids.putMiss(p.key, "invalidInput", detail ?? "");
-        return { ok: false, miss: "invalidInput", problem };
-      }
-      case "limitExceeded":
-        return { ok: false, problem: problems.creditLimit() };
-      default:
-        return { ok: false, problem: { kind: "unavailable", code: "#N/A", message: `No match for "${p.label}": the service answered ${record.matchStatus}` } };
-    }
-  }
-
-  /** Writes the key -> id answers and the matched fields before the callers hear of them. */
-  private async save(keys: string[], matched: Array<[string, number, Record<string, unknown>]>, fields: string[]): Promise<void> {
-    try {
-      const recordKeys = matched.map(([key]) => key);
-      await this.records.load(recordKeys);
-      for (const [key, , attributes] of matched) this.records.putMatch(key, fields, attributes);
-      await Promise.all([this.ids.persist(keys), this.records.persist(recordKeys)]);
-    } catch (error) {
-      this.log?.({ level: "warn", message: "Writing matches to the cache failed; they are asked again next time", data: { error: error instanceof Error ? error.message : String(error) } });
-    }
   }
 
   private async loadIds(keys: readonly string[]): Promise<void> {

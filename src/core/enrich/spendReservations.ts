@@ -5,12 +5,20 @@
 // that could not be read) the service may have charged, so the reservation stays with the record
 // until a later answer for it settles it: matched (the credit stands, and a repeat is free) or a
 // miss (given back). So the cap holds even when answers are lost.
+// Matching by website, name or email spends the same way, but the record is unknown until the
+// answer: each input sent reserves a unit under its input key, settled when the answer names the
+// record (kept for a record new to management, given back for one managed or already counted).
 import type { Logger } from "../api/types.js";
 import { isServiceErrorLike } from "./problems.js";
 import { DEFAULT_DAILY_NEW_RECORD_CAP, MemorySpendStore, SpendGuard, type SpendState, type SpendStore } from "./spendGuard.js";
 
 /** Failures the service answered with a refusal: nothing was charged. */
 const REFUSED_KINDS: ReadonlySet<string> = new Set(["validation", "unauthorized", "paymentRequired", "forbidden", "notFound", "rateLimited"]);
+
+/** Where a match input's unit is held, apart from the record keys. */
+function inputSlot(inputKey: string): string {
+  return `input:${inputKey}`;
+}
 
 /** Whether a failure of a request that left means the service surely charged nothing. */
 function knownNotCharged(error: unknown): boolean {
@@ -95,6 +103,39 @@ export class SpendReservations {
   failed(key: string, error: unknown): void {
     if (knownNotCharged(error)) this.notCharged(key);
     // Otherwise the reservation stays with the record until a later answer settles it.
+  }
+
+  /**
+   * Reserves one unit for each match input about to be sent, its record not known yet; returns
+   * the inputs refused. An input still holding a unit (its earlier request was lost) takes none.
+   */
+  reserveInputs(inputKeys: readonly string[]): Set<string> {
+    const refused = this.reserve(inputKeys.map(inputSlot), () => false);
+    return new Set(inputKeys.filter((key) => refused.has(inputSlot(key))));
+  }
+
+  /**
+   * The input matched `recordKey`. A record new to management keeps the input's unit and counts
+   * as charged; one already managed, or already holding its own reservation, gives the unit back.
+   */
+  inputMatched(inputKey: string, recordKey: string, enrichedBefore: boolean): void {
+    const held = this.reserved.delete(inputSlot(inputKey));
+    const counted = this.isManaged(recordKey, enrichedBefore) || this.reserved.has(recordKey);
+    this.charged(recordKey);
+    if (held && counted) {
+      this.guard.release(1);
+      this.save();
+    }
+  }
+
+  /** The input found no record (or the service refused it): its unit goes back. */
+  inputNotCharged(inputKey: string): void {
+    this.notCharged(inputSlot(inputKey));
+  }
+
+  /** The input's request failed: its unit goes back only when surely nothing was charged. */
+  inputFailed(inputKey: string, error: unknown): void {
+    this.failed(inputSlot(inputKey), error);
   }
 
   private save(): void {
