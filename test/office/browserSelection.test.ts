@@ -4,12 +4,18 @@ import { BrowserWorkbook } from "../../src/office/browserWorkbook.js";
 import { browserSelectionSource } from "../../src/office/browserSelection.js";
 import { columnsFor, itemsToRows, numberFormatOf } from "../../src/core/sheet/index.js";
 
-test("the picked table column is the selection; new columns go to the table's right end, nothing is overwritten", async () => {
+/** A browser workbook with table C: Company ID and Company name of two companies (7 "A", 9 "B"). */
+async function twoCompanies(): Promise<BrowserWorkbook> {
   const workbook = new BrowserWorkbook();
   const columns = columnsFor("company", ["id", "name"]);
   const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "C" }, tableName: "C", columns, expectedRows: 2 });
   await writer.append(itemsToRows([{ id: "7", attributes: { name: "A" } }, { id: "9", attributes: { name: "B" } }], columns));
   await writer.finish();
+  return workbook;
+}
+
+test("the picked table column is the selection; new columns go to the table's right end, nothing is overwritten", async () => {
+  const workbook = await twoCompanies();
   const source = browserSelectionSource(workbook);
 
   const none = await source.readIds();
@@ -42,11 +48,7 @@ test("enriched numbers keep their number format in the browser table, as inserte
 });
 
 test("a rewrite with overwrite lands on the columns it names (a retry of matching), not after them", async () => {
-  const workbook = new BrowserWorkbook();
-  const columns = columnsFor("company", ["id", "name"]);
-  const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "C" }, tableName: "C", columns, expectedRows: 2 });
-  await writer.append(itemsToRows([{ id: "7", attributes: { name: "A" } }, { id: "9", attributes: { name: "B" } }], columns));
-  await writer.finish();
+  const workbook = await twoCompanies();
   workbook.selectColumn("C", 1);
   const source = browserSelectionSource(workbook);
   const first = await source.writeColumns({ address: "C!C1:D3", headers: ["Company ID", "Match status"], rows: [[7, "Matched"], ["", "No match"]], overwrite: false });
