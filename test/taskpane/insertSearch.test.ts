@@ -71,6 +71,27 @@ test("a search within reach asks each page once: the first page, fetched to lear
   assert.deepEqual(workbook.table(outcome.table!.tableName)!.rows.map((r) => r[0]).slice(0, 2), [1, 2]);
 });
 
+test("results that shift between pages with the same total (one repeated, one lost) are not called complete", async () => {
+  const workbook = new BrowserWorkbook();
+  const original = records(250);
+  const { client: before } = fakeClient(original);
+  // After the first page a record appears at the front and the last one goes: the total stays 250,
+  // page 2 starts with the last record of page 1 again, and record 250 is never seen.
+  const { client: after } = fakeClient([{ id: 9999, employees: 1, revenue: 100 }, ...original.slice(0, -1)]);
+  let pages = 0;
+  const shifting = {
+    searchCompanies: (filters: Record<string, unknown>, options?: SearchOptions) => (pages++ === 0 ? before : after).searchCompanies(filters, options),
+    searchContacts: before.searchContacts,
+  };
+  const outcome = await insertSearch({ ...base, client: shifting, workbook, pageSize: 100 });
+  const ids = workbook.table(outcome.table!.tableName)!.rows.map((r) => r[0]);
+  assert.equal(ids.length, 249, "the repeated record is written once");
+  assert.ok(!ids.includes(250), "record 250 was lost between pages");
+  assert.equal(outcome.status, "incomplete");
+  assert.equal(outcome.rowsWritten, 249);
+  assert.match(outcome.message, /The search matches 250 companies; the table is not complete\./);
+});
+
 test("cancel halfway: a consistent table of the rows written, and a message that says so", async () => {
   const excel = new FakeExcel();
   const workbook = new ExcelWorkbook({ run: excel.run, blockRows: 200 });
