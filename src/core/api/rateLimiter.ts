@@ -229,7 +229,8 @@ export class RateLimiter {
     const limit = readCount(headers.get("x-ratelimit-limit-second"));
     if (limit !== undefined && limit > 0) this.share.limitIs(limit);
     const remaining = readCount(headers.get("x-ratelimit-remaining-second"));
-    if (remaining !== undefined && limit !== undefined && this.cooperative) this.share.answered(remaining, limit);
+    const reset = readCount(headers.get("x-ratelimit-reset-second"));
+    if (remaining !== undefined && limit !== undefined && this.cooperative) this.share.answered(remaining, limit, reset === undefined ? undefined : reset * 1000);
     const interval = this.intervalMs;
     // The slot already planned after the last grant was for the old pace: plan it again.
     if (interval !== before) this.tat = this.tat - before + interval;

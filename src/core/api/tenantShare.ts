@@ -28,6 +28,11 @@ export interface TenantShareOptions {
 
 /** The length of the service's shortest window; one decrease per window is enough. */
 const WINDOW_MS = 1000;
+/** Answers in a row without anyone else in the window before this client takes the bucket as its own. */
+const CALM_ANSWERS = 3;
+/** The share of the limit the organization's clients aim to fill together, and how fast they move there. */
+const PACE_TARGET = 0.95;
+const PACE_GAIN = 0.3;
 
 export class TenantShare {
   private rate: number;
@@ -43,6 +48,10 @@ export class TenantShare {
   private readonly recent: number[] = [];
   /** When this client last saw other clients' requests in the bucket (or a refusal). */
   private crowdedAt = Number.NEGATIVE_INFINITY;
+  /** Answers in a row that showed no other client's requests in the window. */
+  private calmAnswers = 0;
+  /** This client's part of the requests in the window, as recent answers showed it (smoothed). */
+  private shareSeen = 1;
 
   constructor(
     private readonly clock: Pick<Clock, "now">,
@@ -88,7 +97,13 @@ export class TenantShare {
     const now = this.clock.now();
     if (this.lastGrant !== undefined) {
       const busyMs = Math.min(WINDOW_MS, now - this.lastGrant);
-      this.rate = Math.min(this.max, this.rate + (this.increase * this.max * busyMs) / 1000);
+      // Alone in the bucket for a while (others finished or paused): regain the rate quickly,
+      // doubling each second, rather than by the slow additive step meant for sharing.
+      const calm = this.calmAnswers >= CALM_ANSWERS;
+      // Sharing: the step is this client's part of an increase of the whole bucket, so twenty
+      // clients together grow no faster than one would.
+      const step = calm ? this.rate * Math.LN2 : this.increase * this.max * this.shareSeen;
+      this.rate = Math.min(this.max, this.rate + (step * busyMs) / 1000);
     }
     this.lastGrant = now;
     this.recent.push(now);
@@ -101,19 +116,37 @@ export class TenantShare {
    * window. Requests in the window beyond this client's own are other clients'; a full window
    * with others in it means the organization is at its limit, so this client gives way a little.
    */
-  answered(remaining: number, limit: number): void {
+  answered(remaining: number, limit: number, resetAt?: number): void {
     const now = this.clock.now();
     const used = limit - remaining;
     const own = this.recent.filter((t) => t > now - 2 * WINDOW_MS).length;
-    if (used <= own) return;
+    if (used <= own) {
+      this.calmAnswers += 1;
+      return;
+    }
+    this.calmAnswers = 0;
+    this.shareSeen = 0.8 * this.shareSeen + 0.2 * Math.min(1, own / used);
+    const firstSight = this.crowdedAt === Number.NEGATIVE_INFINITY;
     this.crowdedAt = now;
+    // The first sight of others: from the full rate straight to about this client's part of
+    // what the window holds, instead of learning it from a second of refusals.
+    if (firstSight) this.rate = Math.max(this.min, Math.min(this.rate, (limit * own) / used));
     if (remaining === 0) this.cut(this.earlyDecrease, now);
+    // Where the service says when its one-second window ends, the requests in it so far tell
+    // the whole organization's pace: every client scales its own by the same factor toward
+    // the limit, so together they fill it without passing it.
+    const elapsed = resetAt === undefined ? undefined : now - (resetAt - WINDOW_MS);
+    if (elapsed !== undefined && elapsed >= 0.3 * WINDOW_MS && elapsed <= WINDOW_MS) {
+      const pace = (used * WINDOW_MS) / elapsed;
+      this.rate = Math.max(this.min, Math.min(this.max, this.rate * (1 + PACE_GAIN * ((PACE_TARGET * limit) / pace - 1))));
+    }
   }
 
   /** The service refused a request for the per-second bucket. */
   refused(): void {
     const now = this.clock.now();
     this.crowdedAt = now;
+    this.calmAnswers = 0;
     this.cut(this.decrease, now);
   }
 
