@@ -35,14 +35,12 @@ function fakeClient(records: Rec[], failing = new Set<string>()) {
 
 const records = (n: number, same = false): Rec[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, employees: same ? 10 : 1 + ((i * 37) % 997), revenue: same ? 5 : 100 + ((i * 53) % 9001) }));
 
-const instant = { sleep: async () => undefined };
 const columns = columnsFor("company", ["id", "name"]);
 const base = {
   search: { kind: "company" as const, filters: { state: "Texas" }, sort: "name" },
   columns,
   target: { kind: "newSheet" as const, sheetName: "Companies" },
   tableName: "Companies",
-  clock: instant,
 };
 
 test("a search beyond one search's reach is imported whole, in parts, each record once", async () => {
@@ -126,7 +124,7 @@ test("a page that keeps failing does not stop the import; Resume adds just its r
   assert.equal(workbook.table(outcome.table!.tableName)!.complete, true);
 
   failing.clear();
-  const resumed = await resumeInsert({ client, workbook, columns, clock: instant, resume: JSON.parse(JSON.stringify(outcome.resume)) });
+  const resumed = await resumeInsert({ client, workbook, columns, resume: JSON.parse(JSON.stringify(outcome.resume)) });
   assert.equal(resumed.status, "complete", resumed.message);
   assert.equal(resumed.rowsWritten, 100);
   const ids = workbook.table(outcome.table!.tableName)!.rows.map((r) => r[0]);
@@ -173,10 +171,10 @@ test("Resume into the Excel table appends below the rows already there", async (
   const workbook = new ExcelWorkbook({ run: excel.run, blockRows: 150 });
   const failing = new Set([":2"]);
   const { client } = fakeClient(records(350), failing);
-  const outcome = await insertSearch({ ...base, client, workbook, patience: { rounds: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+  const outcome = await insertSearch({ ...base, client, workbook });
   assert.equal(outcome.rowsWritten, 250);
   failing.clear();
-  const resumed = await resumeInsert({ client, workbook, columns, clock: instant, resume: outcome.resume! });
+  const resumed = await resumeInsert({ client, workbook, columns, resume: outcome.resume! });
   assert.equal(resumed.status, "complete");
   const values = excel.tableValues(outcome.table!.tableName);
   assert.equal(values.length, 351);
