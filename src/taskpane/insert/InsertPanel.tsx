@@ -15,7 +15,8 @@ import {
 } from "@fluentui/react-components";
 import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget } from "../../office/workbook.js";
-import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
+import { SEARCH_REACH } from "../../core/search/index.js";
+import { overwriteQuestion, useConfirm, type ConfirmQuestion } from "../ConfirmDialog.js";
 import { useServices } from "../services.js";
 import { entitledChoice, pickerField, useEntitledFields } from "../entitledFields.js";
 import { markUnderManagement } from "../search/underManagement.js";
@@ -40,6 +41,17 @@ export function ProgressView({ progress, noun }: { progress: InsertProgress; nou
       <ProgressBar value={fraction} max={1} aria-label="Insert progress" />
     </Field>
   );
+}
+
+/** Asked before importing more than one search reaches: the plan, and what it costs. */
+export function largeImportQuestion(kind: SearchKind, total: number, plan: string): ConfirmQuestion {
+  const noun = kind === "company" ? "companies" : "contacts";
+  return {
+    title: `Import all ${count(total)} ${noun}?`,
+    text: `One search reaches ${count(SEARCH_REACH)} results, so Insert splits this one into parts and writes them all into one table: ${plan}. Searches cost no credits. Cancel stops it at any time; Continue then fetches the rest.`,
+    no: "Not now",
+    yes: "Import all",
+  };
 }
 
 /** Runs an insert (or a Resume) with progress, Cancel and the outcome; shared by the search and saved-search views. */
@@ -74,6 +86,7 @@ export function useInsertRunner() {
         ...(refreshTableName ? { refreshTableName } : {}),
         onItems: (items) => markUnderManagement(services.runtime.engine, search.kind, items),
         confirmOverwrite: (text) => confirm.ask(overwriteQuestion(text)),
+        confirmPlan: (plan, text) => confirm.ask(largeImportQuestion(plan.kind, plan.total, text)),
       }),
     );
   /** Fetches only the pages an earlier import missed into the same table. */
@@ -99,7 +112,7 @@ export function OutcomeMessage({ outcome, onResume, busy }: { outcome: InsertOut
       {state && onResume && (
         <MessageBarActions>
           <Button size="small" disabled={busy} onClick={() => onResume(state)}>
-            Resume
+            {outcome.status === "cancelled" ? "Continue" : "Resume"}
           </Button>
         </MessageBarActions>
       )}
