@@ -1,10 +1,11 @@
 // "Insert into sheet": column picker, where to put the table, progress with Cancel, and the
 // outcome in words. The work itself is insertSearch; this only drives it.
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   Button,
   Checkbox,
   Field,
+  Input,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
@@ -18,12 +19,15 @@ import type { InsertTarget } from "../../office/workbook.js";
 import { SEARCH_REACH } from "../../core/search/index.js";
 import { overwriteQuestion, useConfirm, type ConfirmQuestion } from "../ConfirmDialog.js";
 import { useServices } from "../services.js";
-import { entitledChoice, pickerField, useEntitledFields } from "../entitledFields.js";
+import type { CompanyItem, ContactItem } from "../../core/contract/index.js";
 import { markUnderManagement } from "../search/underManagement.js";
+import { columnsEmptyInAnswer, columnsMatching } from "./answerColumns.js";
 import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, type InsertRequest, type ResumeState, type SearchSpec } from "./insertSearch.js";
 
 const useStyles = makeStyles({
   columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
+  fieldset: { minWidth: 0 },
+  find: { width: "100%", marginBottom: "4px" },
   row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "center" },
 });
 
@@ -100,7 +104,11 @@ export function useInsertRunner() {
       }),
     );
   const cancel = () => controller.current?.abort();
-  return { run, resume, cancel, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
+  /** Forgets the last outcome (a new search makes its message stale); never while one runs. */
+  const clear = useCallback(() => {
+    if (!controller.current) setOutcome(undefined);
+  }, []);
+  return { run, resume, cancel, clear, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
 }
 
 export function OutcomeMessage({ outcome, onResume, busy }: { outcome: InsertOutcome; onResume?: (state: ResumeState) => void; busy?: boolean }) {
@@ -128,21 +136,28 @@ export interface InsertPanelProps {
   onColumnsChange(columns: string[]): void;
   /** Called after a table was written (for saved searches). */
   onInserted?(outcome: InsertOutcome): void;
+  /** The previewed records: the columns none of them carries say so. */
+  answer?: readonly (CompanyItem | ContactItem)[];
+  /** Changes with each new search: an earlier insert's message then goes. */
+  searchRun?: number;
 }
 
-export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted }: InsertPanelProps) {
+/** Above this many columns the list gets a search box. */
+const FIND_FROM = 12;
+
+export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted, answer, searchRun }: InsertPanelProps) {
   const styles = useStyles();
-  const { workbook, runtime } = useServices();
+  const { workbook } = useServices();
   const runner = useInsertRunner();
+  const { clear } = runner;
   const [target, setTarget] = useState<"newSheet" | "selection">("newSheet");
+  const [find, setFind] = useState("");
   const noun = kind === "company" ? "companies" : "contacts";
   const all = searchColumns(kind);
-  const entitled = useEntitledFields(runtime.entitledFields, kind);
-  useEffect(() => {
-    // Columns the account may not use leave the choice once the entitlement is known.
-    const usable = entitledChoice(kind, columns, entitled);
-    if (usable.length !== columns.length) onColumnsChange(usable);
-  }, [kind, columns, entitled, onColumnsChange]);
+  const shown = columnsMatching(all, find);
+  const empty = useMemo(() => columnsEmptyInAnswer(kind, answer), [kind, answer]);
+  // A new search: the message about an earlier insert no longer applies.
+  useEffect(() => clear(), [searchRun, clear]);
 
   const start = async () => {
     if ("problem" in search) return;
@@ -158,18 +173,29 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
 
   return (
     <section aria-label="Insert into sheet">
-      <fieldset>
-        <legend>Columns</legend>
+      <fieldset className={styles.fieldset}>
+        <legend>{`Columns (${columns.length} of ${all.length} chosen)`}</legend>
+        {all.length > FIND_FROM && (
+          <Input
+            className={styles.find}
+            type="search"
+            aria-label="Find a column"
+            placeholder="Find a column"
+            value={find}
+            onChange={(_, d) => setFind(d.value)}
+          />
+        )}
         <div className={styles.columns}>
-          {all.map((c) => (
+          {shown.map((c) => (
             <Checkbox
               key={c.key}
-              {...pickerField(kind, c.key, c.header, entitled)}
+              label={empty.has(c.key) ? `${c.header} (empty in the preview)` : c.header}
               checked={columns.includes(c.key)}
               onChange={(_, d) => onColumnsChange(d.checked ? [...columns, c.key] : columns.filter((k) => k !== c.key))}
             />
           ))}
         </div>
+        {shown.length === 0 && <p>{`No column is named like "${find}".`}</p>}
       </fieldset>
       {workbook.supportsSelection && (
         <RadioGroup value={target} onChange={(_, d) => setTarget(d.value as "newSheet" | "selection")} aria-label="Where to insert">
