@@ -13,6 +13,7 @@ import { RateLimiter } from "./rateLimiter.js";
 import { RequestRunner } from "./request.js";
 import { DEFAULT_RETRY } from "./retry.js";
 import { ITERATE_PAGE_SIZE, searchOperations } from "./searchOperations.js";
+import { signalOperations } from "./signalOperations.js";
 import { fetchTransport } from "./transport.js";
 import type { ServiceClient, ServiceClientOptions } from "./types.js";
 
@@ -59,6 +60,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...enrichOperations(ctx),
     ...accountOperations(ctx),
     ...audienceOperations(ctx),
+    ...signalOperations(ctx),
     idle: () => runner.idle(),
   };
 }
