@@ -3,3 +3,5 @@
 export * from "./intentPlan.js";
 export * from "./scoopBatches.js";
 export * from "./values.js";
+export * from "./columns.js";
+export * from "./importSignals.js";
