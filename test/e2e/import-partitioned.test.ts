@@ -21,7 +21,11 @@ describe("a search larger than one search reaches, in the browser", { skip, time
     const { page, errors } = await e2e.openTaskPane();
     const form = page.getByRole("region", { name: "Company search" });
     await form.getByRole("button", { name: "Insert into sheet" }).click();
-    // The plan shows before the pages are fetched.
+    // Above one search's reach, Insert asks first, with the plan.
+    const ask = page.getByRole("alertdialog");
+    await ask.getByText(/imported in \d+ parts, about \d+ requests/).waitFor({ timeout: 120_000 });
+    await ask.getByRole("button", { name: "Import all" }).click();
+    // The plan shows while the pages are fetched.
     await form.getByText(/^10,250 companies — imported in \d+ parts, about \d+ requests, about \d+ s at your rate limit$/).waitFor({ timeout: 120_000 });
     const status = form.getByRole("status").filter({ hasText: "Inserted 10,250 companies" });
     await status.waitFor({ timeout: 300_000 });

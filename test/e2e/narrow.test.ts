@@ -190,7 +190,8 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
 
       await openTab(page, "Jobs");
       await page.getByRole("button", { name: "Start enrichment" }).click();
-      await page.getByText(/no credits left for new records/).waitFor();
+      await page.getByRole("button", { name: /^Start: at most/ }).click();
+      await page.getByText(/cannot run this enrichment/).waitFor();
       await assertFits(page, "jobs 402");
       await e2e.sandbox.setAccount("default", 100_000);
       assert.deepEqual(errors, []);
@@ -234,6 +235,7 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
     const first = await audience.locator("option").nth(1).getAttribute("value");
     await audience.selectOption(first!);
     await page.getByRole("button", { name: "Start enrichment" }).click();
+    await page.getByRole("button", { name: /^Start: at most/ }).click();
     await page.getByRole("status").filter({ hasText: "started" }).waitFor();
     const job = page.locator("[data-job-id]").first();
     await job.waitFor();

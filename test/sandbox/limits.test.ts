@@ -22,6 +22,11 @@ describe("rate limits", () => {
     assert.equal(res.headers.get("x-ratelimit-limit-day"), "1000");
     assert.equal(res.headers.get("x-ratelimit-remaining-hour"), "5");
     assert.equal(res.headers.get("x-ratelimit-remaining-day"), "999");
+    // Each bucket says when it fills again, in epoch seconds.
+    const now = Math.floor(clock.now() / 1000);
+    assert.equal(res.headers.get("x-ratelimit-reset-second"), String(now + 1));
+    assert.equal(res.headers.get("x-ratelimit-reset-hour"), String(Math.floor(now / 3600) * 3600 + 3600));
+    assert.equal(res.headers.get("x-ratelimit-reset-day"), String(Math.floor(now / 86400) * 86400 + 86400));
   });
 
   test("a burst over the per-second limit gets 429 with Retry-After, bucket and reset", async () => {
