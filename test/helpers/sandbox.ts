@@ -38,20 +38,7 @@ export type TestOptions = Partial<Omit<SandboxOptions, "rateLimit" | "faults">> 
   clock?: SandboxClock;
 };
 
-/** A clock that moves only when told to, so time windows pass without waiting. */
-export interface ManualClock extends SandboxClock {
-  advance(ms: number): void;
-}
-
-export function manualClock(start = Date.now()): ManualClock {
-  let now = start;
-  return {
-    now: () => now,
-    advance(ms) {
-      now += ms;
-    },
-  };
-}
+export { manualClock, type ManualClock } from "../../src/sandbox/clock.js";
 
 /**
  * Registers before/after hooks in the current scope (file or describe block) that start a test
