@@ -80,7 +80,8 @@ export function manualClock(start = Date.now()): ManualClock {
         due.wake();
         await settle();
       }
-      now = end;
+      // Concurrent advances never move time back; a negative one (a test going back) does.
+      now = ms >= 0 ? Math.max(now, end) : end;
       await settle();
     },
   };
