@@ -121,7 +121,7 @@ test("a cancelled import can be continued: Continue fetches the rest into the sa
   assert.equal(outcome.status, "cancelled");
   assert.ok(outcome.resume, "a cancelled import keeps what Continue needs");
   assert.match(outcome.message, /Continue fetches the rest into the same table\.$/);
-  const continued = await resumeInsert({ client, workbook, columns, clock: instant, resume: JSON.parse(JSON.stringify(outcome.resume)) });
+  const continued = await resumeInsert({ client, workbook, columns, resume: JSON.parse(JSON.stringify(outcome.resume)) });
   assert.equal(continued.status, "complete", continued.message);
   const ids = excel.tableValues(outcome.table!.tableName).slice(1).map((r) => r[0]);
   assert.equal(ids.length, 2500);

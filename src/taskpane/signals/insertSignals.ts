@@ -37,7 +37,6 @@ export async function insertSignalSearch(request: SignalInsertRequest): Promise<
       family: request.family,
       filters: request.filters,
       ...(request.sort ? { sort: request.sort } : {}),
-      clock: systemClock,
       ...(request.signal ? { signal: request.signal } : {}),
       onPlan: async (plan, rows) => {
         Object.assign(progress, { rowsExpected: rows, totalResults: plan.total, reachableResults: plan.reachable, parts: plan.parts.length });
