@@ -13,6 +13,7 @@ import { RateLimiter } from "./rateLimiter.js";
 import { RequestRunner } from "./request.js";
 import { DEFAULT_RETRY } from "./retry.js";
 import { ITERATE_PAGE_SIZE, searchOperations } from "./searchOperations.js";
+import { signalOperations } from "./signalOperations.js";
 import { fetchTransport } from "./transport.js";
 import type { ServiceClient, ServiceClientOptions } from "./types.js";
 
@@ -63,6 +64,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...enrichOperations(ctx),
     ...accountOperations(ctx),
     ...audienceOperations(ctx),
+    ...signalOperations(ctx),
     idle: () => runner.idle(),
     pacing: () => limiter.status(),
     onPacingChange: (listener) => limiter.onStatus(listener),

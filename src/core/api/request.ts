@@ -22,8 +22,10 @@ export interface RequestSpec {
    * Called once; retries send the same body.
    */
   bodyWhenSent?: () => unknown;
-  /** The request may spend credits (hooks refresh the usage shown after it). */
+  /** The request may spend credits. */
   spends?: boolean;
+  /** The request reads the account's usage: it changes nothing a usage gauge shows (usageChanges.ts). */
+  readsUsage?: boolean;
   /** Whether a repeat is harmless if the first attempt reached the service (see RetryDecisionInput). */
   idempotent: boolean;
   /**

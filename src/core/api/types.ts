@@ -1,5 +1,6 @@
 // The public surface of the service client. Features (task pane, cell functions, job panel)
 // depend on this interface only; createServiceClient in client.ts implements it.
+import type { SignalOperations } from "./signalOperations.js";
 import type { RequestHooks } from "./hooks.js";
 import type { PacingStatus } from "./rateLimiter.js";
 import type {
@@ -239,7 +240,8 @@ export interface AudienceRowsPage {
   totalPages: number;
 }
 
-export interface ServiceClient {
+/** The signal operations (intent, scoops, news, technologies) are declared in signalOperations.ts. */
+export interface ServiceClient extends SignalOperations {
   searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
   iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;
