@@ -9,9 +9,12 @@ import {
   type ServiceClient,
 } from "../../core/api/index.js";
 import { Notice } from "../Notice.js";
-import { useServices } from "../services.js";
+import { useOptionalServices } from "../services.js";
 
 type PacingSource = Pick<ServiceClient, "pacing" | "onPacingChange">;
+
+const NOTHING_KNOWN: PacingStatus = { perSecond: 0, maxPerSecond: 0, waitingForOrganization: false, budgets: {} };
+const noStore = { subscribe: () => () => undefined, getSnapshot: () => NOTHING_KNOWN };
 
 /** The client's pacing as a React store: re-read when the client reports a change. */
 function pacingStore(client: PacingSource) {
@@ -28,8 +31,9 @@ function pacingStore(client: PacingSource) {
 }
 
 function usePacing(): PacingStatus {
-  const { runtime } = useServices();
-  const store = useMemo(() => pacingStore(runtime.client), [runtime]);
+  // Outside the pane's services (a panel rendered from its props alone) nothing is known.
+  const runtime = useOptionalServices()?.runtime;
+  const store = useMemo(() => (runtime ? pacingStore(runtime.client) : noStore), [runtime]);
   return useSyncExternalStore(store.subscribe, store.getSnapshot);
 }
 
