@@ -32,7 +32,10 @@ const WINDOW_MS = 1000;
 const CALM_ANSWERS = 3;
 /** The share of the limit the organization's clients aim to fill together, and how fast they move there. */
 const PACE_TARGET = 0.95;
-const PACE_GAIN = 0.3;
+const PACE_GAIN_UP = 0.1;
+const PACE_GAIN_DOWN = 0.5;
+/** Where a client that first meets others in the bucket drops to, as a share of the full rate. */
+const FIRST_SIGHT_SHARE = 0.1;
 
 export class TenantShare {
   private rate: number;
@@ -128,9 +131,11 @@ export class TenantShare {
     this.shareSeen = 0.8 * this.shareSeen + 0.2 * Math.min(1, own / used);
     const firstSight = this.crowdedAt === Number.NEGATIVE_INFINITY;
     this.crowdedAt = now;
-    // The first sight of others: from the full rate straight to about this client's part of
-    // what the window holds, instead of learning it from a second of refusals.
-    if (firstSight) this.rate = Math.max(this.min, Math.min(this.rate, (limit * own) / used));
+    // The first sight of others: from the full rate straight down to a tenth of it, the same for
+    // every client (one answer cannot tell how many more are coming, and a cut that depended on
+    // who arrived first would stay unfair), instead of learning it from a second of refusals.
+    // The organization's pace (below) then brings the share up or down.
+    if (firstSight) this.rate = Math.max(this.min, Math.min(this.rate, this.max * FIRST_SIGHT_SHARE));
     if (remaining === 0) this.cut(this.earlyDecrease, now);
     // Where the service says when its one-second window ends, the requests in it so far tell
     // the whole organization's pace: every client scales its own by the same factor toward
@@ -138,7 +143,10 @@ export class TenantShare {
     const elapsed = resetAt === undefined ? undefined : now - (resetAt - WINDOW_MS);
     if (elapsed !== undefined && elapsed >= 0.3 * WINDOW_MS && elapsed <= WINDOW_MS) {
       const pace = (used * WINDOW_MS) / elapsed;
-      this.rate = Math.max(this.min, Math.min(this.max, this.rate * (1 + PACE_GAIN * ((PACE_TARGET * limit) / pace - 1))));
+      const target = PACE_TARGET * limit;
+      // Down faster than up: a window over the limit costs refusals, one under it a little time.
+      const gain = pace > target ? PACE_GAIN_DOWN : PACE_GAIN_UP;
+      this.rate = Math.max(this.min, Math.min(this.max, this.rate * (1 + gain * (target / pace - 1))));
     }
   }
 
