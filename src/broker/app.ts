@@ -28,7 +28,8 @@ function relayPacer(app: FastifyInstance, config: BrokerConfig, clock: PacingClo
   const pacing = config.pacing;
   if (!pacing) return undefined;
   if (!pacing.redisUrl) return createTenantPacer(pacing, memorySlots(), clock);
-  const redis = new Redis(pacing.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  // Commands wait while the connection is (re)made, one retry each; then the instance paces alone.
+  const redis = new Redis(pacing.redisUrl, { maxRetriesPerRequest: 1 });
   redis.on("error", (error: Error) => app.log.warn({ kind: error.name }, "the shared pacing store (Redis) failed: this instance paces alone until it is back"));
   app.addHook("onClose", async () => {
     await redis.quit().catch(() => redis.disconnect());

@@ -64,7 +64,6 @@ export function redisSlots(redis: Redis): SlotStore {
       points: 1,
       duration: SLOT_KEY_SECONDS,
       keyPrefix: KEY_PREFIX,
-      rejectIfRedisNotReady: true,
       insuranceLimiter: new RateLimiterMemory({ points: 1, duration: SLOT_KEY_SECONDS, keyPrefix: KEY_PREFIX }),
     }),
   );

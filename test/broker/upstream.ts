@@ -61,6 +61,7 @@ function misbehave(path: string, req: IncomingMessage, res: ServerResponse, even
 
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const received: Received[] = [];
+  const busyOnceServed = new Set<string>();
   const events = new EventEmitter();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -72,6 +73,13 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       events.emit("received", entry);
       const path = (req.url ?? "").split("?")[0] ?? "";
       if (misbehave(path, req, res, events)) return;
+      if (path.startsWith("/gtm/data/v1/busy-once/") && !busyOnceServed.has(path)) {
+        // The per-second bucket full once per path (traffic the relay did not see), then fine.
+        busyOnceServed.add(path);
+        res.writeHead(429, { "content-type": "application/json", "retry-after": "0", "x-ratelimit-rejected-bucket": "second" });
+        res.end(JSON.stringify({ error: { code: "ZI0004", message: "rate limited", status: "429" } }));
+        return;
+      }
       if (req.url === "/oauth/token") {
         const expected = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`;
         if (req.headers.authorization !== expected) {
@@ -95,7 +103,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         res.end(JSON.stringify({ errors: [{ status: "429", code: "PFAPI0005", detail: "rate limited" }] }));
         return;
       }
-      if (req.url?.startsWith("/gtm/studio/v1/audiences") || req.url?.startsWith("/gtm/data/v1/users/usage")) {
+      if (req.url?.startsWith("/gtm/studio/v1/audiences") || req.url?.startsWith("/gtm/data/v1/users/usage") || path.startsWith("/gtm/data/v1/busy-once/")) {
         res.writeHead(200, { "content-type": "application/json", "x-ratelimit-remaining-second": "24" });
         res.end(JSON.stringify({ data: [], meta: { page: { size: 25, number: 1 }, total: 0 }, echo: { method: req.method, body } }));
         return;
