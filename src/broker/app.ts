@@ -6,7 +6,7 @@ import { Redis } from "ioredis";
 import { brokerConfig, type BrokerConfig, type BrokerConfigInput } from "./config.js";
 import { ForeignOriginError, refuse, registerOriginPolicy } from "./cors.js";
 import { loggerOptions, type BrokerLogOptions } from "./logging.js";
-import { createTenantPacer, memorySlots, redisSlots, systemClock, type PacingClock, type TenantPacer } from "./pacing.js";
+import { createTenantPacer, memorySlots, redisSlots, systemClock, type PacingClock, type PacingEvent, type TenantPacer } from "./pacing.js";
 import { AddressLimitedError, registerRateLimits } from "./rateLimit.js";
 import { relayRoutes } from "./relay.js";
 import { tokenRoutes } from "./token.js";
@@ -22,19 +22,21 @@ export interface BrokerSeams {
   /** false for no log. */
   log?: BrokerLogOptions | false;
   https?: { key: string | Buffer; cert: string | Buffer };
+  /** Told of each slot the relay's pacing gives out or lets pass (benches count them). */
+  onPacingEvent?: (event: PacingEvent) => void;
 }
 
-function relayPacer(app: FastifyInstance, config: BrokerConfig, clock: PacingClock): TenantPacer | undefined {
+function relayPacer(app: FastifyInstance, config: BrokerConfig, clock: PacingClock, onEvent?: (event: PacingEvent) => void): TenantPacer | undefined {
   const pacing = config.pacing;
   if (!pacing) return undefined;
-  if (!pacing.redisUrl) return createTenantPacer(pacing, memorySlots(), clock);
+  if (!pacing.redisUrl) return createTenantPacer(pacing, memorySlots(), clock, onEvent);
   // Commands wait while the connection is (re)made, one retry each; then the instance paces alone.
   const redis = new Redis(pacing.redisUrl, { maxRetriesPerRequest: 1 });
   redis.on("error", (error: Error) => app.log.warn({ kind: error.name }, "the shared pacing store (Redis) failed: this instance paces alone until it is back"));
   app.addHook("onClose", async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
-  return createTenantPacer(pacing, redisSlots(redis), clock);
+  return createTenantPacer(pacing, redisSlots(redis), clock, onEvent);
 }
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
@@ -74,7 +76,7 @@ export async function buildBroker(input: BrokerConfigInput, seams: BrokerSeams =
   await app.register(async (scope) => tokenRoutes(scope, config, fetchUpstream, timeoutSignal));
   const relay = config.relay;
   if (relay) {
-    const pacer = relayPacer(app, config, clock);
+    const pacer = relayPacer(app, config, clock, seams.onPacingEvent);
     await app.register(async (scope) => relayRoutes(scope, { ...config, relay }, { fetchUpstream, timeoutSignal, clock, ...(pacer ? { pacer } : {}) }));
   }
   return { app, config };

@@ -70,7 +70,8 @@ const DEFAULT_BROKER_LIMITS = {
   rateLimit: {
     // A user signs in or refreshes a few times an hour; 30 a minute leaves room for a team behind one address.
     token: { max: 30, windowMs: 60_000 },
-    relay: { max: 600, windowMs: 60_000 },
+    // A whole team often shares one address (an office's NAT): room for the largest package (35/s) and then some.
+    relay: { max: 3000, windowMs: 60_000 },
   },
   upstreamTimeoutMs: 15_000,
   trustProxy: false,

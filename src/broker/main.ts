@@ -28,6 +28,7 @@ const HELP = `Usage: npm run broker -- [options]
                             (comma-separated), whose X-Forwarded-For entries are believed, read
                             from the right (env BROKER_TRUST_PROXY; default: none)
   --token-rate N            token requests per minute per client address (default 30)
+  --relay-address-rate N    relayed requests per minute per client address (default 3000)
   --allow-readable-secret-file
                             start even if the secret or TLS key file is readable by other users
   --quiet                   no request log`;
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
         "relay-tenant-claim": { type: "string" },
         "allow-readable-secret-file": { type: "boolean" },
         "token-rate": { type: "string" },
+        "relay-address-rate": { type: "string" },
         quiet: { type: "boolean" },
         help: { type: "boolean" },
       },
@@ -123,6 +125,10 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535 (got "${portText}").`);
   const tokenRate = v["token-rate"] !== undefined ? Number(v["token-rate"]) : undefined;
   if (tokenRate !== undefined && (!Number.isInteger(tokenRate) || tokenRate < 1)) fail(`--token-rate must be a whole number of at least 1 (got "${v["token-rate"]}").`);
+  const relayAddressRate = v["relay-address-rate"] !== undefined ? Number(v["relay-address-rate"]) : undefined;
+  if (relayAddressRate !== undefined && (!Number.isInteger(relayAddressRate) || relayAddressRate < 1)) {
+    fail(`--relay-address-rate must be a whole number of at least 1 (got "${v["relay-address-rate"]}").`);
+  }
   const host = v.host ?? "localhost";
 
   let built;
@@ -139,7 +145,10 @@ async function main(): Promise<void> {
         ...(relayRate !== undefined
           ? { pacing: { perSecond: relayRate, ...(relayRedis ? { redisUrl: relayRedis } : {}), ...(v["relay-tenant-claim"] ? { tenantClaim: v["relay-tenant-claim"] } : {}) } }
           : {}),
-        ...(tokenRate ? { rateLimit: { token: { max: tokenRate, windowMs: 60_000 } } } : {}),
+        rateLimit: {
+          ...(tokenRate ? { token: { max: tokenRate, windowMs: 60_000 } } : {}),
+          ...(relayAddressRate ? { relay: { max: relayAddressRate, windowMs: 60_000 } } : {}),
+        },
       },
       {
         // The log goes to stderr: stdout's first line is the address.

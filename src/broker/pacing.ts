@@ -122,6 +122,9 @@ class TenantLane {
   }
 }
 
+/** What the pacer did with a slot: gave it to a request, or let it pass because its timer ran late. */
+export type PacingEvent = "released" | "late";
+
 export interface TenantPacer {
   /** Resolves when the request may leave; rejects with QueueFullError, or the signal's reason. */
   take(tenant: string, user: string, priority: Priority, signal?: AbortSignal): Promise<void>;
@@ -129,7 +132,12 @@ export interface TenantPacer {
   readonly slotMs: number;
 }
 
-export function createTenantPacer(pacing: Pick<RelayPacing, "perSecond" | "safetyMargin" | "maxQueueWaitMs">, store: SlotStore, clock: PacingClock = systemClock): TenantPacer {
+export function createTenantPacer(
+  pacing: Pick<RelayPacing, "perSecond" | "safetyMargin" | "maxQueueWaitMs">,
+  store: SlotStore,
+  clock: PacingClock = systemClock,
+  onEvent: (event: PacingEvent) => void = () => undefined,
+): TenantPacer {
   const slotMs = (1000 / pacing.perSecond) * (1 + pacing.safetyMargin);
   // A request that would leave later than this after its slot began waits for another slot:
   // the margin absorbs lateness only up to half of its size.
@@ -146,8 +154,15 @@ export function createTenantPacer(pacing: Pick<RelayPacing, "perSecond" | "safet
         const startsAt = slot * slotMs;
         const wait = startsAt - clock.now();
         if (wait > 0) await clock.sleep(wait);
-        if (clock.now() - startsAt > lateToleranceMs) continue;
-        lane.next()?.resolve();
+        if (clock.now() - startsAt > lateToleranceMs) {
+          onEvent("late");
+          continue;
+        }
+        const waiter = lane.next();
+        if (waiter) {
+          onEvent("released");
+          waiter.resolve();
+        }
       }
     } catch (error) {
       for (let waiter = lane.next(); waiter; waiter = lane.next()) waiter.reject(error);
