@@ -231,7 +231,8 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   if (kind === "validation") details.issues = issuesFromErrors(errors);
   // Production's gateway codes (ZI...) say more than the status alone.
   const gateway = gatewayUserMessage({ status: facts.status, body: { errors }, ...(facts.operation ? { operation: facts.operation } : {}) });
-  if (gateway) details.userMessage = gateway;
+  // An hour or day bucket used up says more (when it opens again) than the gateway's code.
+  if (gateway && details.rateLimitBucket !== "hour" && details.rateLimitBucket !== "day") details.userMessage = gateway;
   if (kind === "forbidden") {
     const scope = findMissing(texts, Object.values(SCOPES), /scope[^a-z]*["'=:\s]+([a-z]+:[a-z]+:[a-z]+)/i);
     const role = findMissing(texts, DATA_ROLES, /role[^a-z]*["'=:\s]+([a-z]+:[a-z]+)/i);
