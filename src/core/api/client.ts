@@ -29,20 +29,24 @@ const DEFAULTS = {
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const clock = options.clock ?? systemClock;
   const concurrency = options.concurrency ?? DEFAULTS.concurrency;
+  const random = options.random ?? Math.random;
+  const limiter = new RateLimiter(clock, {
+    perSecond: options.rateLimit?.perSecond ?? DEFAULTS.perSecond,
+    burst: options.rateLimit?.burst ?? DEFAULTS.burst,
+    safetyMargin: options.rateLimit?.safetyMargin ?? DEFAULTS.safetyMargin,
+    probeFirst: options.rateLimit?.probeFirst ?? false,
+    cooperative: options.rateLimit?.cooperative ?? true,
+    random,
+  });
   const runner = new RequestRunner({
     transport: options.fetch ?? fetchTransport(),
     getAccessToken: options.getAccessToken,
-    limiter: new RateLimiter(clock, {
-      perSecond: options.rateLimit?.perSecond ?? DEFAULTS.perSecond,
-      burst: options.rateLimit?.burst ?? DEFAULTS.burst,
-      safetyMargin: options.rateLimit?.safetyMargin ?? DEFAULTS.safetyMargin,
-      probeFirst: options.rateLimit?.probeFirst ?? false,
-    }),
+    limiter,
     cap: new ConcurrencyLimit(concurrency),
     clock,
     retry: { ...DEFAULT_RETRY, ...definedOnly(options.retry ?? {}) },
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
-    random: options.random ?? Math.random,
+    random,
     ...(options.log ? { log: options.log } : {}),
     ...(options.hooks ? { hooks: options.hooks } : {}),
   });
@@ -62,6 +66,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...audienceOperations(ctx),
     ...signalOperations(ctx),
     idle: () => runner.idle(),
+    pacing: () => limiter.status(),
+    onPacingChange: (listener) => limiter.onStatus(listener),
   };
 }
 
