@@ -1,11 +1,17 @@
 // This client's share of its organization's per-second bucket. The bucket belongs to the
 // organization, not the user: every add-in of one company draws on it, and no add-in knows how
-// many others are running. So each one learns its share from what the service says, the way
-// TCP flows share a link: additive increase while the service answers with room to spare,
-// multiplicative decrease when it refuses (a 429 of the second bucket) or when an answer shows
-// the window full with other clients' requests in it. Equal increase and proportional decrease
-// bring clients that started together to equal shares, and a lone client, which never sees
-// anyone else's requests in the window, stays at the full rate.
+// many others are running. So each one learns its share from what the service says:
+//   - `Limit - Remaining` counts everyone's requests in the window; more than this client sent
+//     means others are there (a lone client never sees that, and stays at the full rate);
+//   - the first sight of others cuts every client alike, to a tenth;
+//   - where the answer says when the window ends, the count so far is the organization's pace,
+//     and every client scales its rate by the same factor toward 95% of the limit;
+//   - a refusal halves the rate (once per window), a full window with others in it cuts a fifth;
+//   - between signals the rate creeps up (a step scaled by the share seen), and after a few
+//     answers with nobody else in the window it doubles each second back to the full rate.
+// The pace estimate assumes the client's clock agrees with the service's within a fraction of a
+// second (windows of one second, `X-RateLimit-Reset-Second` in epoch seconds); an answer whose
+// window does not fit the client's clock is not used for it. Figures: docs/teams.md.
 import type { Clock } from "./types.js";
 
 export interface TenantShareOptions {
@@ -18,8 +24,8 @@ export interface TenantShareOptions {
   /** Factor applied when an answer shows the window full with others' requests (default 0.8). */
   earlyDecrease?: number;
   /**
-   * Additive increase, in requests a second gained per second of sending, as a share of the
-   * maximum (default 0.02: from the floor to the full rate in about 50 s of calm).
+   * Additive increase while sharing, in requests a second gained per second of sending, as a
+   * share of the maximum, scaled by the share of the window this client had (default 0.02).
    */
   increase?: number;
   /** Rate a client starts at, as a share of the maximum (default 1: a lone user starts at the floor). */
