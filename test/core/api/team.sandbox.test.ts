@@ -20,7 +20,7 @@ describe("a team of one account on the sandbox", () => {
     const ids = (await clients[0]!.searchCompanies({}, { size: 100 })).items.map((c) => Number(c.id));
     sb.resetStats();
     // 100 ids each: 4 requests of 25 per user, 40 in all, at 5 a second for the account: 8 s of
-    // work, sent at once, so most requests are refused several times over before their turn.
+    // work sent at once: without sharing, most requests would be refused four times and fail.
     const results = await Promise.all(clients.map((c) => c.enrichCompanies(ids.map((companyId) => ({ companyId })), ["name"])));
     for (const records of results) assert.equal(records.filter((r) => r.outcome === "matched").length, 100);
     const refused = logs.filter((e) => e.message.includes("(rateLimited")).length;
