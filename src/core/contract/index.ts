@@ -5,3 +5,5 @@ export * from "./search.js";
 export * from "./enrich.js";
 export * from "./account.js";
 export * from "./validate.js";
+export * from "./rowSearch.js";
+export * from "./production.js";

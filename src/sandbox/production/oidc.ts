@@ -1,6 +1,6 @@
 // Production's authorization server: /gtm/oauth/v1/authorize and /gtm/oauth/v1/token for one
-// confidential client (client_secret_basic; a request without its credentials is 401
-// invalid_client), PKCE S256 and state required, no discovery document, no ID token unless
+// confidential client (HTTP Basic or client_secret_post; a request without its credentials is
+// 401 invalid_client), PKCE S256 and state required, no discovery document, no ID token unless
 // openid is asked, a refresh token on every code exchange (rotating, single-use), and all the
 // app's scopes when none is asked.
 import type { FastifyInstance } from "fastify";
@@ -70,15 +70,9 @@ export async function productionOauthRoutes(app: FastifyInstance, ctx: SandboxCo
       if (!params.get("scope")?.trim()) params.set("scope", APP_SCOPES.join(" "));
       inner = `${pathOnly}?${params.toString()}`;
     }
-    // A confidential client's token request without its credentials.
-    if (req.method === "POST" && /^\/token(\?|$)/.test(inner) && !req.headers.authorization) {
-      return reply
-        .code(401)
-        .header("www-authenticate", 'Basic realm="token"')
-        .header("cache-control", "no-store")
-        .type("application/json")
-        .send({ error: "invalid_client", error_description: "client authentication failed: send the client id and secret (HTTP Basic)" });
-    }
+    // The token endpoint authenticates the confidential client by HTTP Basic or by client_id and
+    // client_secret in the form body (client_secret_post): oidc-provider accepts either for a
+    // client registered with a secret, and answers 401 invalid_client when neither is sent.
     return inner;
   });
 }
