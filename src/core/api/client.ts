@@ -53,6 +53,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     concurrency,
     send,
     call: callWith(send),
+    ...(options.onUnentitledFields ? { onUnentitledFields: options.onUnentitledFields } : {}),
   };
   return {
     ...searchOperations(ctx),

@@ -7,6 +7,12 @@ import { serviceError } from "./errors.js";
 import { cancelledError } from "./request.js";
 import type { EnrichOptions, EnrichOutcome, EnrichRecord } from "./types.js";
 
+/** What one enrichment request answered: its items, and the output fields left out as unentitled. */
+export interface SentBatch {
+  items: EnrichResultItem[];
+  unentitledFields: string[];
+}
+
 export interface EnrichJob<TInput extends object> {
   inputs: TInput[];
   /** The id member of an input: companyId or personId. */
@@ -15,8 +21,8 @@ export interface EnrichJob<TInput extends object> {
   inputMember: string;
   buildBody(inputs: TInput[]): unknown;
   validate(body: unknown): ValidationIssue[];
-  /** Sends one request and returns its result items (already shape-checked). */
-  send(body: unknown, signal: AbortSignal): Promise<EnrichResultItem[]>;
+  /** Sends one request and returns its result items (already shape-checked) and the output fields refused as unentitled. */
+  send(body: unknown, signal: AbortSignal): Promise<SentBatch>;
   options?: EnrichOptions;
 }
 
@@ -100,9 +106,10 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
   const onCallerAbort = () => stop.abort(options?.signal?.reason);
   options?.signal?.addEventListener("abort", onCallerAbort, { once: true });
   const results = new Map<string, EnrichResultItem>();
+  const unentitled = new Map<string, string[]>();
   const progress = { requestsDone: 0, requestsTotal: chunks.length, recordsDone: 0, recordsTotal: sendable.length };
   const sendChunk = async (chunk: Array<[string, TInput]>, body: unknown): Promise<void> => {
-    const items = await job.send(body, stop.signal);
+    const { items, unentitledFields } = await job.send(body, stop.signal);
     if (items.length !== chunk.length) {
       throw serviceError("invalidResponse", {
         message: `Enrichment answered ${items.length} results for ${chunk.length} inputs`,
@@ -112,6 +119,7 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
       const item = items[i]!;
       assertSameInput(input, item, job.idField);
       results.set(key, item);
+      if (unentitledFields.length > 0) unentitled.set(key, unentitledFields);
     });
     progress.requestsDone += 1;
     progress.recordsDone += chunk.length;
@@ -147,6 +155,8 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
     const outcome = outcomeOf(matchStatus);
     const record: EnrichRecord<TInput> = { input, matchStatus, outcome, attributes: item.attributes ?? {}, item };
     if (outcome === "matched") record.id = item.id;
+    const refusedFields = unentitled.get(key);
+    if (refusedFields) record.unentitledFields = refusedFields;
     return record;
   });
 }

@@ -19,5 +19,8 @@ export { shouldRetry, backoffDelay, DEFAULT_RETRY } from "./retry.js";
 export { fetchTransport } from "./transport.js";
 export { systemClock } from "./clock.js";
 export { redactText, redactValue } from "./redact.js";
+export { supportDetails } from "./supportDetails.js";
+export { catalogUserMessage } from "./catalogMessages.js";
+export { createFieldEntitlements, type FieldEntitlementCache } from "./fieldEntitlements.js";
 export { outcomeOf } from "./enrich.js";
 export type * from "./types.js";

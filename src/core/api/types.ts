@@ -16,7 +16,9 @@ import type {
   LookupItem,
   MatchCompanyInput,
   MatchPersonInput,
+  OutputFieldLookupDocument,
   RecordKind,
+  RowSearchAttributes,
   UsageEntry,
   ValidationIssue,
 } from "../contract/index.js";
@@ -106,6 +108,8 @@ export interface ServiceClientOptions {
   random?: () => number;
   /** Cross-cutting behaviour around every request (sign-out, usage refresh, relay, wire names): see hooks.ts. */
   hooks?: RequestHooks;
+  /** Told the output fields an enrichment answer refused as unentitled (they were dropped and the inputs sent again). */
+  onUnentitledFields?: (kind: RecordKind, fields: string[]) => void;
 }
 
 export interface SearchOptions {
@@ -165,6 +169,8 @@ export interface EnrichRecord<TInput> {
   item?: EnrichResultItem;
   /** Why the client refused this input before sending it (outcome "invalidInput"). */
   issues?: ValidationIssue[];
+  /** Output fields the service refused as unentitled: left out of the answer (the others came). */
+  unentitledFields?: string[];
 }
 
 export interface EnrichProgress {
@@ -228,12 +234,15 @@ export interface ServiceClient {
     options?: EnrichOptions,
   ): Promise<EnrichRecord<MatchPersonInput>[]>;
   lookup(fieldName: string, options?: { signal?: AbortSignal }): Promise<LookupItem[]>;
+  /** The output-field lookup (production): a hint, since accessGranted is documented for input fields only. */
+  outputFields(kind: RecordKind, options?: { signal?: AbortSignal }): Promise<OutputFieldLookupDocument["data"]>;
   usage(options?: { signal?: AbortSignal }): Promise<UsageSummary>;
   listAudiences(options?: { signal?: AbortSignal }): Promise<Audience[]>;
   getAudience(audienceId: string, options?: { signal?: AbortSignal }): Promise<Audience>;
   getAudienceRows(
     audienceId: string,
-    options?: { page?: number; size?: number; signal?: AbortSignal },
+    /** `search`: a filter group and/or the row ids to read (a RowSearch document). */
+    options?: { page?: number; size?: number; search?: RowSearchAttributes; signal?: AbortSignal },
   ): Promise<AudienceRowsPage>;
   startAudienceEnrichment(audienceId: string, options: StartAudienceEnrichmentOptions): Promise<string | null>;
   /**

@@ -336,10 +336,10 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
 
   private recordOutcome(kind: RecordKind, need: Need, fields: readonly string[], record: EnrichRecord<unknown>): RecordOutcome {
     switch (record.outcome) {
-      case "matched":
-        this.cache.putMatch(need.key, fields, flattenAttributes(kind, record.attributes));
+      case "matched": // a field refused as unentitled has no value to cache: its cells are told why
+        this.cache.putMatch(need.key, fields.filter((f) => !record.unentitledFields?.includes(f)), flattenAttributes(kind, record.attributes));
         this.spend.charged(need.key);
-        return {};
+        return record.unentitledFields ? { unentitledFields: record.unentitledFields } : {};
       case "noMatch":
         this.cache.putNoMatch(need.key, record.matchStatus);
         this.spend.notCharged(need.key);

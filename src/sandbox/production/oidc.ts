@@ -46,7 +46,19 @@ function createProductionProvider(ctx: SandboxContext, client: { clientId: strin
     // The token endpoint is for the organization's server (the broker), not for browsers.
     clientBasedCORS: () => false,
   };
-  return new Provider(productionIssuer(ctx.options.publicUrl), configuration);
+  const provider = new Provider(productionIssuer(ctx.options.publicUrl), configuration);
+  // A token request with no client authentication at all is a confidential client's 401
+  // invalid_client, as production answers it (oidc-provider would say 400 invalid_request).
+  provider.use(async (koa, next) => {
+    await next();
+    const body = koa.body as { error?: unknown; error_description?: unknown } | undefined;
+    if (koa.path.endsWith("/token") && koa.status === 400 && body?.error === "invalid_request" && body.error_description === "no client authentication mechanism provided") {
+      koa.status = 401;
+      koa.set("WWW-Authenticate", 'Basic realm="token"');
+      koa.body = { error: "invalid_client", error_description: "client authentication failed: send the client id and secret (HTTP Basic, or client_id and client_secret in the form body)" };
+    }
+  });
+  return provider;
 }
 
 /** Paths of the provider this profile exposes (no discovery, userinfo or registration). */
