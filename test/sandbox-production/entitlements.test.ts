@@ -74,4 +74,17 @@ describe("field entitlements on the production profile", () => {
     assert.match(again.message ?? "", /not entitled to the field revenue/);
     assert.equal(sandbox.requests("POST /data/v1/companies/enrich"), 0);
   });
+
+  it("an Enrich selection asking a field not yet known to be refused fills the others for every row and says why per cell", async () => {
+    const rows = ids.slice(0, 5);
+    const results = await runtime.engine.enrichIds("company", rows, ["name", "fax"]);
+    for (const id of rows) {
+      const result = results.get(id);
+      assert.ok(result?.ok, JSON.stringify(result));
+      assert.deepEqual(result.fields, ["name", "fax"]);
+      assert.ok(typeof result.values[0] === "string" && result.values[0] !== "", "the name arrived");
+      assert.match(result.fieldProblems?.fax?.message ?? "", /^Your account is not entitled to the field fax\b/);
+    }
+    assert.ok(!(await runtime.entitledFields("company"))?.has("fax"), "now remembered");
+  });
 });
