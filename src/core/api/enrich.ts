@@ -102,14 +102,17 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
 
   // 3. Send every chunk; the request runner's concurrency cap and rate limiter pace them (in
   //    order, first come first served). The first failure cancels the ones not yet answered.
-  const stop = new AbortController();
-  const onCallerAbort = () => stop.abort(options?.signal?.reason);
+  // One controller per request, stopped together: every waiting request listening on one shared
+  // signal would pile up listeners (more than ten requests waiting is ordinary here).
+  const perChunk = chunks.map(() => new AbortController());
+  const stopAll = (reason?: unknown) => perChunk.forEach((c) => c.abort(reason));
+  const onCallerAbort = () => stopAll(options?.signal?.reason);
   options?.signal?.addEventListener("abort", onCallerAbort, { once: true });
   const results = new Map<string, EnrichResultItem>();
   const unentitled = new Map<string, string[]>();
   const progress = { requestsDone: 0, requestsTotal: chunks.length, recordsDone: 0, recordsTotal: sendable.length };
-  const sendChunk = async (chunk: Array<[string, TInput]>, body: unknown): Promise<void> => {
-    const { items, unentitledFields } = await job.send(body, stop.signal);
+  const sendChunk = async (chunk: Array<[string, TInput]>, body: unknown, signal: AbortSignal): Promise<void> => {
+    const { items, unentitledFields } = await job.send(body, signal);
     if (items.length !== chunk.length) {
       throw serviceError("invalidResponse", {
         message: `Enrichment answered ${items.length} results for ${chunk.length} inputs`,
@@ -127,8 +130,8 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
   };
   try {
     const sent = chunks.map((chunk, c) =>
-      sendChunk(chunk, bodies[c]).catch((error: unknown) => {
-        stop.abort();
+      sendChunk(chunk, bodies[c], perChunk[c]!.signal).catch((error: unknown) => {
+        stopAll();
         throw error;
       }),
     );
