@@ -5,6 +5,7 @@ import {
   AudienceDocument,
   AudienceListDocument,
   AudienceRow,
+  ERROR_CODES,
   EnrichJobDocument,
   JobStatusDocument,
   LIMITS,
@@ -44,7 +45,7 @@ function checkAudienceId(audienceId: string, operation: string): void {
 }
 
 function pageIssue(parameter: string, message: string): ValidationIssue {
-  return { parameter, label: parameter === "page[size]" ? "Page size" : "Page number", rule: "range", code: "PFAPI0002", message };
+  return { parameter, label: parameter === "page[size]" ? "Page size" : "Page number", rule: "range", code: ERROR_CODES.validation, message };
 }
 
 type AudienceOperations = Pick<ServiceClient, "listAudiences" | "getAudience" | "getAudienceRows" | "startAudienceEnrichment" | "getJob">;

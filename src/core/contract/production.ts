@@ -96,6 +96,9 @@ export function gatewayErrorBody(status: number, code: string, message: string, 
   return { error: { code, message, status: String(status), requestId, retryable } };
 }
 
+/** The code of an answer refusing an unentitled output field (it names the field). */
+export const DISALLOWED_FIELD_CODE = "PFAPI0001" satisfies ProductionErrorCode;
+
 /** Production's message for an unentitled output field (`name` as production spells it). */
 export const disallowedFieldMessage = (wireName: string): string => `Disallowed field '${wireName}' requested in query`;
 

@@ -4,7 +4,17 @@
 // its field entitlements (the lookup lists every output field; an unentitled one is refused
 // only in the enrichment answer, 400 PFAPI0001 naming it).
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { LIMITS, LOOKUP_FIELDS, MEDIA_TYPE, PATHS, PRODUCTION_CONTACT_SORT_FIELDS, SCOPES, disallowedFieldMessage } from "../../core/contract/index.js";
+import {
+  DISALLOWED_FIELD_CODE,
+  ERROR_CODES,
+  LIMITS,
+  LOOKUP_FIELDS,
+  MEDIA_TYPE,
+  PATHS,
+  PRODUCTION_CONTACT_SORT_FIELDS,
+  SCOPES,
+  disallowedFieldMessage,
+} from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import { lookupValues } from "../lookup.js";
@@ -14,10 +24,6 @@ import { attributesToWire, outputFieldsFromWire, searchFiltersFromWire, toWireFi
 
 const GTM = "/gtm";
 const DATA_SCOPES = Object.values(SCOPES);
-/** Production's code for an output field the account is not entitled to. */
-const NOT_ENTITLED = "PFAPI0001";
-/** Production's code for a page number above the cap (and other validation errors). */
-const VALIDATION = "PFAPI0002";
 
 /**
  * Contact sorts production has and the sandbox's data does not: each is served by a stand-in
@@ -87,7 +93,7 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
       }
       const { number, size } = pageOf(request.url);
       if (number > LIMITS.maxPageNumber) {
-        throw new ApiError(400, VALIDATION, `Page number cannot be greater than max value ${LIMITS.maxPageNumber}`, { parameter: "page[number]" });
+        throw new ApiError(400, ERROR_CODES.validation, `Page number cannot be greater than max value ${LIMITS.maxPageNumber}`, { parameter: "page[number]" });
       }
       const answer = await core.call(request, "POST", `${corePath}${coreQuery(request.url, kind)}`, body);
       if (answer.status !== 200) return relayAnswer(reply, answer);
@@ -116,7 +122,7 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
               pointer: "/data/attributes/outputFields",
               label: toWireField(field),
               rule: "notEntitled",
-              code: NOT_ENTITLED,
+              code: DISALLOWED_FIELD_CODE,
               message: disallowedFieldMessage(toWireField(field)),
             })),
           );
@@ -143,10 +149,10 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
         const entity = query["filter[entity]"];
         const fieldType = query["filter[fieldType]"] ?? "output";
         if (entity !== "company" && entity !== "contact") {
-          throw new ApiError(400, "PFAPI0002", 'filter[entity] must be "company" or "contact".', { parameter: "filter[entity]" });
+          throw new ApiError(400, ERROR_CODES.validation, 'filter[entity] must be "company" or "contact".', { parameter: "filter[entity]" });
         }
         if (fieldType !== "output") {
-          throw new ApiError(400, "PFAPI0002", 'filter[fieldType] must be "output".', { parameter: "filter[fieldType]" });
+          throw new ApiError(400, ERROR_CODES.validation, 'filter[fieldType] must be "output".', { parameter: "filter[fieldType]" });
         }
         return reply.type(MEDIA_TYPE).send(outputFieldDocument(entity));
       }),
