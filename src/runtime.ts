@@ -4,7 +4,7 @@
 // typed and passed on explicitly; nothing else creates a client.
 import { createServiceClient, type RateLimitOptions, type ServiceClient, type Transport } from "./core/api/index.js";
 import { RequestHooks } from "./core/api/hooks.js";
-import { usageChangesAfterSpending, type UsageListener } from "./core/api/usageChanges.js";
+import { usageChangesAfterRequests, type UsageListener } from "./core/api/usageChanges.js";
 import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type EntityKind, type FieldEntitlements, type SpendStore } from "./core/enrich/index.js";
 import { createRecordMatcher, type RecordMatcher } from "./core/enrich/matcher.js";
 import { SpendReservations } from "./core/enrich/spendReservations.js";
@@ -169,10 +169,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const entitlements = createFieldEntitlements(production ? (kind) => client.outputFields(kind) : undefined);
   tokens.onChange(() => entitlements.clear());
   const entitledFields: FieldEntitlements = (kind) => entitlements.entitled(kind);
-  // Outermost first: the sign-out rule sees every failure, the usage notice every spending call.
+  // Outermost first: the sign-out rule sees every failure, the usage notice every request.
   const hooks = new RequestHooks();
   signOutOnRefusedSignIn(hooks, tokens);
-  const usage = usageChangesAfterSpending(hooks);
+  const usage = usageChangesAfterRequests(hooks);
   const client = createServiceClient({
     baseUrl: addresses.data,
     // Production keeps the audience operations under /studio: the environment says where.

@@ -95,6 +95,7 @@ export function audienceOperations(ctx: ClientContext): AudienceOperations {
         ...(body !== undefined ? { body } : {}),
         // Reading rows changes nothing: safe to repeat.
         idempotent: true,
+        priority: o.priority ?? "bulk",
         ...withSignal(o.signal),
       });
       const page = toSearchPage(doc, o.page ?? 1, size);

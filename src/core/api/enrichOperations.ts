@@ -20,7 +20,7 @@ import {
 import { withSignal, type ClientContext } from "./clientContext.js";
 import { assertSameInput, enrichAll, outcomeOf, type SentBatch } from "./enrich.js";
 import { isServiceError, serviceError } from "./errors.js";
-import type { EnrichRecord, OpenEnrichBatch, ServiceClient } from "./types.js";
+import type { EnrichRecord, OpenEnrichBatch, RequestPriority, ServiceClient } from "./types.js";
 
 const SHAPES = {
   company: {
@@ -65,7 +65,7 @@ function refusedFields(error: unknown, asked: readonly string[]): string[] {
 }
 
 export function enrichOperations(ctx: ClientContext): EnrichOperations {
-  const post = async (kind: RecordKind, body: unknown, signal: AbortSignal | undefined): Promise<EnrichResultItem[]> => {
+  const post = async (kind: RecordKind, body: unknown, signal: AbortSignal | undefined, priority: RequestPriority | undefined): Promise<EnrichResultItem[]> => {
     const path = SHAPES[kind].path;
     const doc = await ctx.call(EnrichResultDocument, {
       method: "POST",
@@ -76,6 +76,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
       idempotent: true,
       spends: true,
       ...withSignal(signal),
+      ...(priority ? { priority } : {}),
     });
     return doc.data;
   };
@@ -84,23 +85,29 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
    * After a refusal naming unentitled fields: the same inputs once more without them. Undefined
    * when the error is another one, or nothing would be left to ask (the error then stands).
    */
-  const withoutRefused = async (kind: RecordKind, error: unknown, body: unknown, signal: AbortSignal | undefined): Promise<SentBatch | undefined> => {
+  const withoutRefused = async (
+    kind: RecordKind,
+    error: unknown,
+    body: unknown,
+    signal: AbortSignal | undefined,
+    priority: RequestPriority | undefined,
+  ): Promise<SentBatch | undefined> => {
     const asked = outputFieldsOf(body);
     const refused = refusedFields(error, asked);
     if (refused.length === 0) return undefined;
     ctx.onUnentitledFields?.(kind, refused);
     const kept = asked.filter((field) => !refused.includes(field));
     if (kept.length === 0) return undefined;
-    return { items: await post(kind, withOutputFields(body, kept), signal), unentitledFields: refused };
+    return { items: await post(kind, withOutputFields(body, kept), signal, priority), unentitledFields: refused };
   };
 
   const sender =
-    (kind: RecordKind) =>
+    (kind: RecordKind, priority: RequestPriority | undefined) =>
     async (body: unknown, signal: AbortSignal): Promise<SentBatch> => {
       try {
-        return { items: await post(kind, body, signal), unentitledFields: [] };
+        return { items: await post(kind, body, signal, priority), unentitledFields: [] };
       } catch (error) {
-        const again = await withoutRefused(kind, error, body, signal);
+        const again = await withoutRefused(kind, error, body, signal, priority);
         if (!again) throw error;
         return again;
       }
@@ -114,7 +121,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
         inputMember: SHAPES.company.inputMember,
         buildBody: (chunk) => enrichBody("company", chunk, outputFields),
         validate: SHAPES.company.validate,
-        send: sender("company"),
+        send: sender("company", o?.priority),
         ...(o ? { options: o } : {}),
       }),
     enrichContacts: (inputs: MatchPersonInput[], outputFields: string[], o) =>
@@ -124,7 +131,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
         inputMember: SHAPES.contact.inputMember,
         buildBody: (chunk) => enrichBody("contact", chunk, outputFields),
         validate: SHAPES.contact.validate,
-        send: sender("contact"),
+        send: sender("contact", o?.priority),
         ...(o ? { options: o } : {}),
       }),
 
@@ -154,10 +161,11 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
           idempotent: true,
           spends: true,
           ...withSignal(o?.signal),
+          ...(o?.priority ? { priority: o.priority } : {}),
         });
         answer = { items: doc.data, unentitledFields: [] };
       } catch (error) {
-        const again = sentBody === undefined ? undefined : await withoutRefused(kind, error, sentBody, o?.signal);
+        const again = sentBody === undefined ? undefined : await withoutRefused(kind, error, sentBody, o?.signal, o?.priority);
         if (!again) throw error;
         answer = again;
       }

@@ -4,7 +4,7 @@
 import { DATA_ROLES, SCOPES, labelForPointer, summarizeIssues, type ValidationIssue } from "../contract/index.js";
 import { catalogUserMessage } from "./catalogMessages.js";
 import { redactText, redactValue } from "./redact.js";
-import type { ServiceErrorKind, ServiceErrorObject } from "./types.js";
+import type { RateLimitBucket, ServiceErrorKind, ServiceErrorObject } from "./types.js";
 
 export interface ServiceErrorDetails {
   status?: number;
@@ -15,6 +15,10 @@ export interface ServiceErrorDetails {
   errors?: ServiceErrorObject[];
   issues?: ValidationIssue[];
   retryAfterMs?: number;
+  /** Which of the organization's rate-limit buckets refused a 429 (X-RateLimit-Rejected-Bucket). */
+  rateLimitBucket?: RateLimitBucket;
+  /** The service's `retryable`, when its error document said one. */
+  retryable?: boolean;
   missingScope?: string;
   missingRole?: string;
   requestId?: string;
@@ -32,6 +36,9 @@ export class ServiceError extends Error {
   readonly errors: ServiceErrorObject[];
   readonly issues: ValidationIssue[];
   readonly retryAfterMs?: number;
+  readonly rateLimitBucket?: RateLimitBucket;
+  /** The service's own word on retrying (its error document's `retryable`); undefined when it said none. */
+  readonly retryable: boolean | undefined;
   readonly missingScope?: string;
   readonly missingRole?: string;
   readonly requestId?: string;
@@ -50,6 +57,8 @@ export class ServiceError extends Error {
     // Issues are shown beside the form's fields: every string of them is redacted too.
     this.issues = (details.issues ?? []).map((issue) => redactValue(issue, secrets) as ValidationIssue);
     if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
+    if (details.rateLimitBucket !== undefined) this.rateLimitBucket = details.rateLimitBucket;
+    this.retryable = details.retryable;
     if (details.missingScope !== undefined) this.missingScope = details.missingScope;
     if (details.missingRole !== undefined) this.missingRole = details.missingRole;
     if (details.requestId !== undefined) this.requestId = redactText(details.requestId, secrets);
@@ -75,6 +84,8 @@ export class ServiceError extends Error {
     };
     if (this.issues.length > 0) out.issues = this.issues;
     if (this.retryAfterMs !== undefined) out.retryAfterMs = this.retryAfterMs;
+    if (this.rateLimitBucket !== undefined) out.rateLimitBucket = this.rateLimitBucket;
+    if (this.retryable !== undefined) out.retryable = this.retryable;
     if (this.missingScope !== undefined) out.missingScope = this.missingScope;
     if (this.missingRole !== undefined) out.missingRole = this.missingRole;
     if (this.requestId !== undefined) out.requestId = this.requestId;
@@ -132,19 +143,15 @@ function defaultUserMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): str
       return "You are signed out or your sign-in has expired. Sign in again.";
     case "paymentRequired":
       return "Your account cannot run this enrichment (no credits left or not in your plan). Ask your administrator.";
-    case "forbidden": {
-      const needs = [
-        d.missingScope ? `the permission "${d.missingScope}"` : undefined,
-        // Either data role is enough for the service, so both are named.
-        d.missingRole ? `one of the roles ${DATA_ROLES.map((r) => `"${r}"`).join(" or ")}` : undefined,
-      ].filter(Boolean);
-      return needs.length > 0
-        ? `Your account is not allowed to do this: it needs ${needs.join(" and ")}. Ask your administrator.`
-        : "Your account is not allowed to do this. Ask your administrator for access.";
-    }
+    case "forbidden":
+      return forbiddenMessage(d.missingScope, d.missingRole !== undefined);
     case "notFound":
       return "The service could not find this item. It may have been deleted; refresh the list.";
     case "rateLimited":
+      if (d.rateLimitBucket === "hour" || d.rateLimitBucket === "day") {
+        const wait = d.retryAfterMs !== undefined ? ` It opens again in about ${Math.max(1, Math.ceil(d.retryAfterMs / 60_000))} min.` : "";
+        return `Your organization has used its ${d.rateLimitBucket === "hour" ? "hourly" : "daily"} request allowance (shared by everyone in it).${wait} Try again then, or ask your administrator for a larger plan.`;
+      }
       return d.retryAfterMs !== undefined
         ? `The service is receiving too many requests from your account. Try again in ${Math.max(1, Math.ceil(d.retryAfterMs / 1000))} seconds.`
         : "The service is receiving too many requests from your account. Try again in a moment.";
@@ -159,6 +166,31 @@ function defaultUserMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): str
     case "cancelled":
       return "Cancelled.";
   }
+}
+
+/** What a person cannot do without each scope, in their words. */
+const SCOPE_ACTIONS: Record<string, string> = {
+  "api:data:company": "search or enrich companies",
+  "api:data:contact": "search or enrich contacts",
+  "api:data:lookup": "load the choices of the search pickers",
+  "api:data:intent": "read intent signals",
+  "api:data:news": "read company news",
+  "api:data:scoops": "read scoops",
+  "api:audience:read": "see audiences and their jobs",
+  "api:audience:manage": "start audience enrichments",
+};
+
+/** A 403 as what the user cannot do, who can fix it, then the permission or role by name. */
+function forbiddenMessage(scope: string | undefined, roleMissing: boolean): string {
+  const roles = `one of the roles ${DATA_ROLES.map((r) => `"${r}"`).join(" or ")}`;
+  if (scope !== undefined) {
+    const what = SCOPE_ACTIONS[scope] ?? "do this";
+    return roleMissing
+      ? `You cannot ${what}: your account's access does not include it. Your administrator can grant it: the permission "${scope}" and ${roles}.`
+      : `You cannot ${what}: your account's access does not include it. Your administrator can grant it: the permission "${scope}".`;
+  }
+  if (roleMissing) return `You cannot use the service's data: your account has no data role. Your administrator can give it ${roles}.`;
+  return "You cannot do this: your account's access does not include it. Your administrator can grant it.";
 }
 
 function detailSuffix(errors: ServiceErrorObject[] | undefined): string {
@@ -207,13 +239,18 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   if (facts.operation !== undefined) details.operation = facts.operation;
   if (facts.secrets !== undefined) details.secrets = facts.secrets;
   if (retryAfterMs !== undefined) details.retryAfterMs = retryAfterMs;
+  const retryable = retryableOf(errors);
+  if (retryable !== undefined) details.retryable = retryable;
+  const bucket = facts.headers.get("x-ratelimit-rejected-bucket")?.trim().toLowerCase();
+  if (kind === "rateLimited" && (bucket === "second" || bucket === "hour" || bucket === "day")) details.rateLimitBucket = bucket;
   // The error's instance id (the gateway's requestId, or a JSON:API error object's id): support asks for it.
   const requestId = errors.find((e) => e.requestId)?.requestId ?? errors.find((e) => e.id)?.id ?? facts.headers.get("x-request-id") ?? undefined;
   if (requestId) details.requestId = requestId;
   if (kind === "validation") details.issues = issuesFromErrors(errors);
   // The service's catalog codes (PFAPI..., ZI...) say more than the status alone.
   const said = catalogUserMessage({ errors, ...(details.issues ? { issues: details.issues } : {}), ...(facts.operation ? { operation: facts.operation } : {}), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
-  if (said) details.userMessage = said;
+  // An hour or day bucket used up says more (when it opens again) than the catalog's sentence.
+  if (said && details.rateLimitBucket !== "hour" && details.rateLimitBucket !== "day") details.userMessage = said;
   if (kind === "forbidden") {
     const scope = findMissing(texts, Object.values(SCOPES), /scope[^a-z]*["'=:\s]+([a-z]+:[a-z]+:[a-z]+)/i);
     const role = findMissing(texts, DATA_ROLES, /role[^a-z]*["'=:\s]+([a-z]+:[a-z]+)/i);
@@ -221,6 +258,13 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
     if (role) details.missingRole = role;
   }
   return serviceError(kind, details);
+}
+
+/** One word for the whole answer: any object saying "not retryable" wins over one saying it is. */
+function retryableOf(errors: ServiceErrorObject[]): boolean | undefined {
+  const said = errors.map((e) => e.retryable).filter((r): r is boolean => r !== undefined);
+  if (said.length === 0) return undefined;
+  return said.every(Boolean);
 }
 
 function technicalMessage(facts: ResponseFacts, errors: ServiceErrorObject[]): string {

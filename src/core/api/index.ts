@@ -24,3 +24,5 @@ export { catalogUserMessage } from "./catalogMessages.js";
 export { createFieldEntitlements, type FieldEntitlementCache } from "./fieldEntitlements.js";
 export { outcomeOf } from "./enrich.js";
 export type * from "./types.js";
+export type { PacingStatus } from "./rateLimiter.js";
+export { budgetShortfall, type BudgetReading, type TenantBudgets } from "./budgets.js";

@@ -7,3 +7,4 @@ export * from "./account.js";
 export * from "./validate.js";
 export * from "./rowSearch.js";
 export * from "./production.js";
+export * from "./signals.js";
