@@ -25,14 +25,16 @@ export function answerFrom(
   key: string,
   fields: readonly string[],
   outcomes: readonly RecordOutcome[],
+  /** "partial": a selection row keeps its other fields when some were refused as unentitled; a cell shows the problem. */
+  refusedFields: "partial" | "problem" = "problem",
 ): CellsResult {
   const known = cachedAnswer(cache, kind, id, key, fields);
   if (known) return known;
-  // Fields the service refused as unentitled: the cell's other fields still arrive.
+  // Fields the service refused as unentitled: the cell says so (a selection row gets its other fields).
   const refused = fields.filter((field) => outcomes.some((outcome) => outcome.unentitledFields?.includes(field)));
   if (refused.length > 0) {
     const rest = fields.filter((field) => !refused.includes(field));
-    const others = rest.length > 0 ? cachedAnswer(cache, kind, id, key, rest) : undefined;
+    const others = refusedFields === "partial" && rest.length > 0 ? cachedAnswer(cache, kind, id, key, rest) : undefined;
     return others ? withRefusedFields(others, fields, refused) : { ok: false, problem: problems.unentitled(refused) };
   }
   const failed = outcomes.find((outcome) => outcome.problem !== undefined);

@@ -140,7 +140,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
     for (const [index, id] of unique.entries()) {
       const key = keys[index] as string;
       if (overCap.has(key)) results.set(id, { ok: false, problem: problems.spendCap(this.spend.status().cap) });
-      else results.set(id, withRefusedFields(answerFrom(this.cache, kind, id, key, asked, outcomes[index] ?? []), named, refused));
+      else results.set(id, withRefusedFields(answerFrom(this.cache, kind, id, key, asked, outcomes[index] ?? [], "partial"), named, refused));
     }
     return results;
   }
