@@ -179,7 +179,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     audiencesBaseUrl: addresses.audiences,
     getAccessToken: (request) => tokens.getAccessToken(request),
     hooks,
-    onUnentitledFields: (kind, fields) => entitlements.learn(kind, fields),
+    entitlements,
     ...(transport ? { fetch: transport } : {}),
     ...(Object.keys(rateLimit).length > 0 ? { rateLimit } : {}),
   });

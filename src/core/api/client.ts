@@ -58,7 +58,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     concurrency,
     send,
     call: callWith(send),
-    ...(options.onUnentitledFields ? { onUnentitledFields: options.onUnentitledFields } : {}),
+    ...(options.entitlements ? { entitlements: options.entitlements } : {}),
   };
   return {
     ...searchOperations(ctx),

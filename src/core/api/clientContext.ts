@@ -1,11 +1,11 @@
 // What every group of client operations shares: the addresses, the request runner, the clock,
 // and the two steps around each request (refuse before sending, shape-check after).
 import type { Static, TSchema } from "@sinclair/typebox";
-import type { RecordKind, ValidationIssue } from "../contract/index.js";
+import type { ValidationIssue } from "../contract/index.js";
 import { serviceError } from "./errors.js";
 import type { RawResponse, RequestSpec } from "./request.js";
 import { parseDocument } from "./responses.js";
-import type { Clock } from "./types.js";
+import type { ClientEntitlements, Clock } from "./types.js";
 
 export interface ClientContext {
   /** Data API address without a trailing slash. */
@@ -16,8 +16,8 @@ export interface ClientContext {
   /** Requests in flight at once: also how far paging reads ahead. */
   concurrency: number;
   send(spec: RequestSpec): Promise<RawResponse>;
-  /** Told the output fields an enrichment answer refused as unentitled. */
-  onUnentitledFields?: (kind: RecordKind, fields: string[]) => void;
+  /** The account's unentitled output fields (left out before sending, learnt from refusals). */
+  entitlements?: ClientEntitlements;
   /** Sends and shape-checks the answer against `schema`. */
   call<T extends TSchema>(schema: T, spec: RequestSpec): Promise<Static<T>>;
 }

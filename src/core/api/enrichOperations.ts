@@ -4,7 +4,8 @@
 // arrives while the request waits behind the rate limiter.
 // An answer refusing output fields as unentitled (PFAPI0001/PFAPI0009 naming them) loses no
 // batch: the named fields are dropped, the same inputs are sent once more (a refused request
-// costs nothing), the fields are reported (onUnentitledFields, and on each record).
+// costs nothing), the fields are reported (to the account's entitlements, and on each record),
+// and fields known to be refused are left out of later requests.
 import {
   EnrichResultDocument,
   LIMITS,
@@ -95,21 +96,31 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
     const asked = outputFieldsOf(body);
     const refused = refusedFields(error, asked);
     if (refused.length === 0) return undefined;
-    ctx.onUnentitledFields?.(kind, refused);
+    ctx.entitlements?.learn(kind, refused);
     const kept = asked.filter((field) => !refused.includes(field));
     if (kept.length === 0) return undefined;
     return { items: await post(kind, withOutputFields(body, kept), signal, priority), unentitledFields: refused };
   };
 
+  /** The body without the fields known to be refused (unless none would be left: the service then says). */
+  const leaveOutKnown = (kind: RecordKind, body: unknown): { body: unknown; left: string[] } => {
+    const known = ctx.entitlements?.refused(kind);
+    const asked = outputFieldsOf(body);
+    const left = known ? asked.filter((field) => known.has(field)) : [];
+    if (left.length === 0 || left.length === asked.length) return { body, left: [] };
+    return { body: withOutputFields(body, asked.filter((field) => !left.includes(field))), left };
+  };
+
   const sender =
     (kind: RecordKind, priority: RequestPriority | undefined) =>
     async (body: unknown, signal: AbortSignal): Promise<SentBatch> => {
+      const { body: sendable, left } = leaveOutKnown(kind, body);
       try {
-        return { items: await post(kind, body, signal, priority), unentitledFields: [] };
+        return { items: await post(kind, sendable, signal, priority), unentitledFields: left };
       } catch (error) {
-        const again = await withoutRefused(kind, error, body, signal, priority);
+        const again = await withoutRefused(kind, error, sendable, signal, priority);
         if (!again) throw error;
-        return again;
+        return { items: again.items, unentitledFields: [...left, ...again.unentitledFields] };
       }
     };
 
@@ -140,6 +151,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
       const operation = `POST ${shape.path}`;
       let sent: number[] = [];
       let sentBody: unknown;
+      let left: string[] = [];
       let answer: SentBatch;
       try {
         const doc = await ctx.call(EnrichResultDocument, {
@@ -155,19 +167,19 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
             const issues = shape.validate(body);
             if (issues.length > 0) throw serviceError("validation", { issues, operation, message: `${operation} not sent: ${issues.map((i) => i.message).join(" ")}` });
             sent = ids;
-            sentBody = body;
-            return body;
+            ({ body: sentBody, left } = leaveOutKnown(kind, body));
+            return sentBody;
           },
           idempotent: true,
           spends: true,
           ...withSignal(o?.signal),
           ...(o?.priority ? { priority: o.priority } : {}),
         });
-        answer = { items: doc.data, unentitledFields: [] };
+        answer = { items: doc.data, unentitledFields: left };
       } catch (error) {
         const again = sentBody === undefined ? undefined : await withoutRefused(kind, error, sentBody, o?.signal, o?.priority);
         if (!again) throw error;
-        answer = again;
+        answer = { items: again.items, unentitledFields: [...left, ...again.unentitledFields] };
       }
       const doc = { data: answer.items };
       if (doc.data.length !== sent.length) {

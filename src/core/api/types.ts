@@ -120,6 +120,14 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/** What the client knows of the account's unentitled output fields (fieldEntitlements.ts keeps it). */
+export interface ClientEntitlements {
+  /** Fields known to be refused: never asked. */
+  refused(kind: RecordKind): ReadonlySet<string>;
+  /** Fields an answer refused (they were dropped and the same inputs sent again). */
+  learn(kind: RecordKind, fields: readonly string[]): void;
+}
+
 export interface ServiceClientOptions {
   /** Base URL of the data API, e.g. https://localhost:4010 (paths start with /data/v1). */
   baseUrl: string;
@@ -139,8 +147,8 @@ export interface ServiceClientOptions {
   random?: () => number;
   /** Cross-cutting behaviour around every request (sign-out, usage refresh, relay, wire names): see hooks.ts. */
   hooks?: RequestHooks;
-  /** Told the output fields an enrichment answer refused as unentitled (they were dropped and the inputs sent again). */
-  onUnentitledFields?: (kind: RecordKind, fields: string[]) => void;
+  /** The account's unentitled output fields: left out before sending, and told the ones an answer refuses. */
+  entitlements?: ClientEntitlements;
 }
 
 export interface SearchOptions {

@@ -1,22 +1,21 @@
 // The client over the production edge, against a fake that speaks only production's dialect.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { createServiceClient, ServiceError } from "../../../../src/core/api/index.js";
+import { createFieldEntitlements, createServiceClient, ServiceError, type FieldEntitlementCache } from "../../../../src/core/api/index.js";
 import { productionTransport } from "../../../../src/core/api/production/index.js";
-import type { RecordKind } from "../../../../src/core/contract/index.js";
 import { fakeService } from "./fakeService.js";
 
 const BASE = "https://api.test/gtm";
 const AUDIENCE = "3f2b1c9e-1234-4abc-9def-0123456789ab";
 
-function clientOver(transport: ReturnType<typeof productionTransport>, onUnentitledFields?: (kind: RecordKind, fields: string[]) => void) {
+function clientOver(transport: ReturnType<typeof productionTransport>, entitlements?: FieldEntitlementCache) {
   return createServiceClient({
     baseUrl: BASE,
     audiencesBaseUrl: `${BASE}/studio`,
     getAccessToken: async () => "token-1",
     fetch: transport,
     retry: { baseDelayMs: 1 },
-    ...(onUnentitledFields ? { onUnentitledFields } : {}),
+    ...(entitlements ? { entitlements } : {}),
   });
 }
 
@@ -82,38 +81,46 @@ test("an enrichment refused for an unentitled field drops it, sends the same inp
     }));
     return { status: 200, body: { data } };
   });
-  const learned: string[][] = [];
-  const client = clientOver(productionTransport(service.transport), (_kind, fields) => learned.push(fields));
+  const entitlements = createFieldEntitlements();
+  const client = clientOver(productionTransport(service.transport), entitlements);
   const inputs = Array.from({ length: 25 }, (_, i) => ({ companyId: i + 1 }));
   const records = await client.enrichCompanies(inputs, ["name", "numberOfContactsInService", "siteRank", "revenue"]);
   assert.equal(records.length, 25, "no record of the batch is lost");
   assert.ok(records.every((r) => r.outcome === "matched" && r.unentitledFields?.join() === "revenue"));
   assert.deepEqual(records[0]!.attributes, { name: "Acme", numberOfContactsInService: 12, siteRank: 3 });
-  assert.deepEqual(learned, [["revenue"]]);
+  assert.deepEqual([...entitlements.refused("company")], ["revenue"], "remembered for the account");
   const bodies = service.sent.map((s) => (s.body as { data: { attributes: { outputFields: string[]; matchCompanyInput: unknown[] } } }).data.attributes);
   assert.equal(bodies.length, 2, "one refusal, one resend");
   assert.deepEqual(bodies[1]!.matchCompanyInput, bodies[0]!.matchCompanyInput, "the same inputs");
   assert.deepEqual(bodies[1]!.outputFields, ["name", "numberOfContactsInZoomInfo", "alexaRank"]);
 
-  // A batch by id (the engine's) recovers the same way, naming renamed fields by the contract's names.
+  // Once known, revenue is left out before sending: one request, and the records still say why.
+  const again = await client.enrichCompanies([{ companyId: 40 }], ["name", "revenue"]);
+  assert.equal(service.sent.length, 3);
+  assert.deepEqual((service.sent[2]!.body as { data: { attributes: { outputFields: string[] } } }).data.attributes.outputFields, ["name"]);
+  assert.deepEqual(again[0]!.unentitledFields, ["revenue"]);
+
+  // A batch by id (the engine's) recovers the same way: phone is refused and resent without.
   const batch = await client.enrichBatch("company", { seal: () => ({ ids: [7, 8], outputFields: ["name", "revenue", "phone"] }) });
   assert.deepEqual(batch.map((r) => [r.id, r.unentitledFields]), [
     ["7", ["revenue", "phone"]],
     ["8", ["revenue", "phone"]],
   ]);
+  assert.equal(service.sent.length, 5, "revenue left out, phone refused once and resent");
+  assert.deepEqual([...entitlements.refused("company")].sort(), ["phone", "revenue"]);
 });
 
 test("an enrichment whose every field is refused fails with a sentence naming them (after remembering them)", async () => {
   const service = fakeService(({ method }) => (method === "POST" ? { status: 400, body: { errors: [{ code: "PFAPI0001", detail: "Disallowed field 'revenue' requested in query" }] } } : undefined));
-  const learned: string[][] = [];
-  const client = clientOver(productionTransport(service.transport), (_kind, fields) => learned.push(fields));
+  const entitlements = createFieldEntitlements();
+  const client = clientOver(productionTransport(service.transport), entitlements);
   const error = await client.enrichCompanies([{ companyId: 1 }], ["revenue"]).then(
     () => undefined,
     (e: unknown) => e,
   );
   assert.ok(error instanceof ServiceError);
   assert.match(error.userMessage, /Your plan does not include the field revenue/);
-  assert.deepEqual(learned, [["revenue"]]);
+  assert.deepEqual([...entitlements.refused("company")], ["revenue"]);
   assert.equal(service.sent.length, 1, "nothing left to send again");
 });
 
