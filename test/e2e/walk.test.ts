@@ -122,6 +122,7 @@ describe("the second walk, at a task pane's width", { skip, timeout: 600_000 }, 
       await estimate.waitFor({ timeout: 60_000 });
       const facts = await estimate.getByTestId("job-estimate").innerText();
       assert.match(facts, /500 rows in scope/);
+      assert.doesNotMatch(facts, /unknown to the service/, "every row of this audience is a known company");
       assert.match(facts, /already under management \(free\); [\d,]+ (is|are) not/);
       assert.match(facts, /At most [\d,]+ credits?/);
       assert.match(facts, /Today's limit: [\d,]+ new records, [\d,]+ left/);

@@ -80,7 +80,8 @@ export async function estimateJob(client: EstimateClient, audience: Audience, ch
   const chunks = idChunks(records);
   for (const [index, chunk] of chunks.entries()) {
     options.onProgress?.(`Checking which records are under management... ${index + 1} of ${chunks.length}`);
-    const page = await client.searchCompanies({ companyId: chunk.join(","), underManagement: true }, { page: 1, size: chunk.length, ...(signal ? { signal } : {}) });
+    // Every result carries its management status (the underManagement filter would drop the others).
+    const page = await client.searchCompanies({ companyId: chunk.join(",") }, { page: 1, size: chunk.length, ...(signal ? { signal } : {}) });
     found += page.items.length;
     managed += page.items.filter((item) => item.attributes.managementStatus?.underManagement === true).length;
   }
