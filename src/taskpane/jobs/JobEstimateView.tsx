@@ -62,7 +62,10 @@ export function JobEstimateView({ audienceName, estimate, allowance, busy, onSta
     <div role="region" aria-label="Before you start">
       <Text as="p" weight="semibold">{`Enrich "${audienceName}"`}</Text>
       <ul className={styles.facts} data-testid="job-estimate">
-        <li>{plural(estimate.rowsInScope, "row", "rows")} in scope</li>
+        <li>
+          {plural(estimate.rowsInScope, "row", "rows")} in scope
+          {estimate.records !== estimate.rowsInScope - estimate.invalidRows ? ` (${plural(estimate.records, "distinct record", "distinct records")}: some rows repeat one)` : ""}
+        </li>
         {estimate.invalidRows > 0 && <li>{plural(estimate.invalidRows, "row holds", "rows hold")} no record id: they fail and cost nothing</li>}
         {estimate.notFound !== undefined && estimate.notFound > 0 && <li>{plural(estimate.notFound, "record is", "records are")} unknown to the service: no charge</li>}
         {estimate.underManagement !== undefined ? (
