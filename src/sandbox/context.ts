@@ -4,6 +4,7 @@ import type Database from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
 import type { JWK } from "jose";
 import type { RecordKind } from "../core/contract/index.js";
+import type { SandboxClock } from "./clock.js";
 
 export interface RateLimitWindows {
   perSecond: number;
@@ -92,12 +93,7 @@ export interface SandboxStats {
   reset(): void;
 }
 
-/** The sandbox's time source: rate-limit windows, token times, ledger dates and job pacing read it. */
-export interface SandboxClock {
-  now(): number;
-}
-
-export const systemClock: SandboxClock = { now: () => Date.now() };
+export { systemClock, type SandboxClock } from "./clock.js";
 
 export interface SandboxContext {
   options: SandboxOptions;

@@ -2,8 +2,7 @@
 // pane plans the parts, shows the plan, writes every company once into one table.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { chromiumAvailable, startE2E, type E2E } from "./helpers.js";
+import { chromiumAvailable, downloadedText, startE2E, type E2E } from "./helpers.js";
 
 // Just above what one search reaches, to keep seeding and the import short.
 const COMPANIES = 10_250;
@@ -35,7 +34,7 @@ describe("a search larger than one search reaches, in the browser", { skip, time
     const summary = await page.getByTestId("table-summary").innerText();
     assert.match(summary, /: 10,250 rows/);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
-    const lines = readFileSync(await download.path(), "utf8").slice(1).split("\r\n").filter(Boolean);
+    const lines = (await downloadedText(download)).slice(1).split("\r\n").filter(Boolean);
     const ids = lines.slice(1).map((line) => line.split(",")[0]);
     assert.equal(ids.length, COMPANIES);
     assert.equal(new Set(ids).size, COMPANIES);

@@ -224,6 +224,8 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
     const opened = await e2e.openTaskPane();
     const { page, errors } = opened;
     await page.setViewportSize({ width: 350, height: 600 });
+    // The strip is laid out again for the new width before a tab is looked for.
+    await page.getByRole("button", { name: /^More sections/ }).waitFor();
     await openTab(page, "Jobs");
     const heading = page.getByRole("heading", { name: "Your jobs" });
     const inView = (box: { y: number; height: number } | null) => box !== null && box.y >= 0 && box.y + box.height <= 600;

@@ -16,7 +16,7 @@ import {
 import { withSignal, type ClientContext } from "./clientContext.js";
 import { assertSameInput, enrichAll, outcomeOf } from "./enrich.js";
 import { serviceError } from "./errors.js";
-import type { EnrichRecord, OpenEnrichBatch, ServiceClient } from "./types.js";
+import type { EnrichRecord, OpenEnrichBatch, RequestPriority, ServiceClient } from "./types.js";
 
 const SHAPES = {
   company: {
@@ -44,7 +44,7 @@ type EnrichOperations = Pick<ServiceClient, "enrichCompanies" | "enrichContacts"
 
 export function enrichOperations(ctx: ClientContext): EnrichOperations {
   const sender =
-    (kind: RecordKind) =>
+    (kind: RecordKind, priority: RequestPriority | undefined) =>
     async (body: unknown, signal: AbortSignal): Promise<EnrichResultItem[]> => {
       const path = SHAPES[kind].path;
       const doc = await ctx.call(EnrichResultDocument, {
@@ -56,6 +56,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
         idempotent: true,
         spends: true,
         signal,
+        ...(priority ? { priority } : {}),
       });
       return doc.data;
     };
@@ -68,7 +69,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
         inputMember: SHAPES.company.inputMember,
         buildBody: (chunk) => enrichBody("company", chunk, outputFields),
         validate: SHAPES.company.validate,
-        send: sender("company"),
+        send: sender("company", o?.priority),
         ...(o ? { options: o } : {}),
       }),
     enrichContacts: (inputs: MatchPersonInput[], outputFields: string[], o) =>
@@ -78,7 +79,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
         inputMember: SHAPES.contact.inputMember,
         buildBody: (chunk) => enrichBody("contact", chunk, outputFields),
         validate: SHAPES.contact.validate,
-        send: sender("contact"),
+        send: sender("contact", o?.priority),
         ...(o ? { options: o } : {}),
       }),
 
@@ -104,6 +105,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
         idempotent: true,
         spends: true,
         ...withSignal(o?.signal),
+        ...(o?.priority ? { priority: o.priority } : {}),
       });
       if (doc.data.length !== sent.length) {
         throw serviceError("invalidResponse", { message: `Enrichment answered ${doc.data.length} results for ${sent.length} inputs` });

@@ -119,6 +119,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
     const group = this.batches.group({
       concurrency: Math.max(1, options.concurrency ?? 4),
       ...(options.signal ? { signal: options.signal } : {}),
+      priority: "bulk", // a selection: cells calculated meanwhile go first
       // A problem no later request can escape (signed out, no permission, no credits) stops the run.
       stopsOn: STOPPING_PROBLEMS,
       onRequestDone: (records) => {

@@ -6,7 +6,7 @@
 // cells calculate. Credits are per record, not per field, so a field added to a request costs
 // nothing for the other records in it.
 import { serviceError } from "../api/errors.js";
-import type { EnrichRecord, ServiceClient } from "../api/types.js";
+import type { EnrichRecord, RequestPriority, ServiceClient } from "../api/types.js";
 import { LIMITS, type MatchCompanyInput, type MatchPersonInput, type RecordKind } from "../contract/index.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 
@@ -42,6 +42,8 @@ export interface BatchGroup {
   /** Requests of this group outstanding at once (default: unbounded; the client's cap applies). */
   concurrency?: number;
   signal?: AbortSignal;
+  /** Bulk for an Enrich selection, so cells being calculated meanwhile go first (default interactive). */
+  priority?: RequestPriority;
   /** The problem that stops the group's later requests (signed out, no permission, no credits). */
   stopsOn?: ReadonlySet<CellProblem["kind"]>;
   /**
@@ -216,7 +218,9 @@ export class RequestBatches {
             return { ids: [...batch.needs.values()].map((need) => need.id), outputFields: fields };
           },
         },
-        group.options.signal ? { signal: group.options.signal } : undefined,
+        group.options.signal || group.options.priority
+          ? { ...(group.options.signal ? { signal: group.options.signal } : {}), ...(group.options.priority ? { priority: group.options.priority } : {}) }
+          : undefined,
       );
       const byId = new Map<number, EnrichRecord<MatchCompanyInput | MatchPersonInput>>();
       for (const record of records) {

@@ -23,6 +23,7 @@ import type { CompanyItem, ContactItem } from "../../core/contract/index.js";
 import { markUnderManagement } from "../search/underManagement.js";
 import { columnsEmptyInAnswer, columnsMatching } from "./answerColumns.js";
 import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, type InsertRequest, type ResumeState, type SearchSpec } from "./insertSearch.js";
+import { OrganizationBudgetWarning, OrganizationLimitNotice } from "../usage/OrganizationLimit.js";
 
 const useStyles = makeStyles({
   columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
@@ -36,13 +37,17 @@ export function ProgressView({ progress, noun }: { progress: InsertProgress; nou
   const fraction = progress.rowsExpected > 0 ? progress.rowsWritten / progress.rowsExpected : 0;
   const parts = progress.parts && progress.parts > 1 ? ` · ${count(progress.parts)} parts` : "";
   return (
-    <Field
-      label={progress.plan ?? "Inserting"}
-      validationState="none"
-      validationMessage={`${count(progress.rowsWritten)} of ${count(progress.rowsExpected)} ${noun} written · ${count(progress.pagesFetched)} of ${count(progress.pagesTotal)} pages${parts}`}
-    >
-      <ProgressBar value={fraction} max={1} aria-label="Insert progress" />
-    </Field>
+    <>
+      <Field
+        label={progress.plan ?? "Inserting"}
+        validationState="none"
+        validationMessage={`${count(progress.rowsWritten)} of ${count(progress.rowsExpected)} ${noun} written · ${count(progress.pagesFetched)} of ${count(progress.pagesTotal)} pages${parts}`}
+      >
+        <ProgressBar value={fraction} max={1} aria-label="Insert progress" />
+      </Field>
+      <OrganizationBudgetWarning requests={Math.max(0, progress.pagesTotal - progress.pagesFetched)} />
+      <OrganizationLimitNotice busy />
+    </>
   );
 }
 

@@ -4,7 +4,6 @@
 // and carries what Resume needs to fetch just those into the same table (also later, from a saved
 // search). Whatever happens (done, Cancel, an error) the table is finished over exactly the rows
 // written and the user is told which it was; completeness is claimed only when checked.
-import { systemClock } from "../../core/api/index.js";
 import { LIMITS, type CompanyItem, type ContactItem } from "../../core/contract/index.js";
 import {
   describePlan,
@@ -13,11 +12,9 @@ import {
   pageFetcher,
   prepareImport,
   SEARCH_REACH,
-  type ImportClock,
   type ImportResult,
   type PageKey,
   type PartitionPlan,
-  type Patience,
   type ResumeState,
   type SearchClient,
 } from "../../core/search/index.js";
@@ -58,9 +55,6 @@ interface InsertCommon {
   onItems?: (items: readonly (CompanyItem | ContactItem)[]) => void;
   /** Requests per second the client allows itself, for the time estimate (default 25). */
   perSecond?: number;
-  clock?: ImportClock;
-  patience?: Patience;
-  concurrency?: number;
 }
 
 export interface InsertRequest extends InsertCommon {
@@ -163,9 +157,6 @@ async function runPages(
       await run.writer!.append(itemsToRows(items, common.columns));
       progress.rowsWritten = run.writer!.stats().rowsWritten;
     },
-    clock: common.clock ?? systemClock,
-    ...(common.patience ? { patience: common.patience } : {}),
-    ...(common.concurrency ? { concurrency: common.concurrency } : {}),
     ...(common.signal ? { signal: common.signal } : {}),
     onPage: ({ pagesDone }) => {
       progress.pagesFetched = pagesDone;
@@ -196,8 +187,6 @@ export async function insertSearch(request: InsertRequest): Promise<InsertOutcom
     const prepared = await prepareImport(request.client, search, {
       pageSize,
       reach,
-      clock: request.clock ?? systemClock,
-      ...(request.patience ? { patience: request.patience } : {}),
       ...(signal ? { signal } : {}),
     });
     plan = prepared.plan;
