@@ -41,7 +41,8 @@ async function main(): Promise<void> {
     await page.getByRole("option", { name: "Any", exact: true }).click();
     await form.getByRole("textbox", { name: "Revenue from ($K)" }).fill("");
     // California only: an insert within one search's reach.
-    await e2e.sandbox.setFaults({ latencyMs: 400 });
+    // Slow pages, so the screenshot catches the insert half-way (California: 6 pages).
+    await e2e.sandbox.setFaults({ latencyMs: 2500 });
     await form.getByRole("button", { name: "Insert into sheet" }).click();
     const progress = form.getByRole("progressbar");
     await progress.waitFor();
