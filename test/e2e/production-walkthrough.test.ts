@@ -46,6 +46,9 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
   /** The company entitlement lookup is held until released: the user chooses fields before it answers. */
   const heldLookups: Route[] = [];
   let lookupsReleased = false;
+  /** Resolves when the pane first asks the company entitlement lookup (the Enrich field picker does). */
+  let lookupAsked: () => void = () => {};
+  const firstLookup = new Promise<void>((resolve) => (lookupAsked = resolve));
   const dataRequests: Request[] = [];
 
   before(async () => {
@@ -57,7 +60,11 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     });
     await page.route(
       (url) => isCompanyLookup(url),
-      (route) => (lookupsReleased ? route.continue() : void heldLookups.push(route)),
+      (route) => {
+        if (lookupsReleased) return route.continue();
+        heldLookups.push(route);
+        lookupAsked();
+      },
     );
     await page.setViewportSize({ width: PANE_WIDTH, height: 800 });
     await page.goto(`${topology.pages.origin}/taskpane.html`);
@@ -106,6 +113,8 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     await openSection(page, "Enrich");
     const panel = page.getByRole("region", { name: "Enrich selection" });
     // The entitlement lookup has not answered yet: every field can still be chosen.
+    // The pane asks the entitlement lookup (the insert's columns no longer do: they follow the search answer).
+    await firstLookup;
     assert.ok(heldLookups.length > 0, "the pane asked the entitlement lookup");
     for (const name of ["Employee range", "Primary industry", "Phone", "Founded", "Description"]) {
       await panel.getByRole("checkbox", { name, exact: true }).uncheck();
