@@ -51,20 +51,21 @@ function fakeClient() {
 test("a company audience: rows in scope, records under management and new ones, from the service's answers", async () => {
   const client = fakeClient();
   const estimate = await estimateJob(client as never, audience("COMPANY"), { scope: "AUDIENCE" });
-  assert.deepEqual(estimate, { rowsInScope: 6, records: 4, invalidRows: 1, notFound: 1, underManagement: 1, newRecords: 2 });
+  assert.deepEqual(estimate, { rowsInScope: 6, records: 4, invalidRows: 1, notFound: 1, underManagement: 1, newRecords: 2, maxCredits: 3 });
   assert.equal(client.searches.length, 1);
   assert.equal(client.searches[0]!.filters.underManagement, undefined, "every company is asked, not only managed ones");
 });
 
 test("chosen rows: only those rows count", async () => {
   const estimate = await estimateJob(fakeClient() as never, audience("COMPANY"), { scope: "ROW", rows: ["r1", "r4"] });
-  assert.deepEqual(estimate, { rowsInScope: 2, records: 2, invalidRows: 0, notFound: 0, underManagement: 1, newRecords: 1 });
+  assert.deepEqual(estimate, { rowsInScope: 2, records: 2, invalidRows: 0, notFound: 0, underManagement: 1, newRecords: 1, maxCredits: 1 });
 });
 
 test("a contact audience: the service cannot tell beforehand, so every record counts as new", async () => {
   const client = fakeClient();
   const estimate = await estimateJob(client as never, audience("CONTACT"), { scope: "AUDIENCE" });
   assert.equal(estimate.newRecords, 4);
+  assert.equal(estimate.maxCredits, 5, "the row without an id counts too");
   assert.equal(estimate.underManagement, undefined);
   assert.equal(client.searches.length, 0);
 });
@@ -78,10 +79,10 @@ test("ids go to the company search in groups it accepts (at most 50 ids and 500 
 });
 
 test("warnings: above the credits left and above today's limit, in words", () => {
-  const estimate = { rowsInScope: 500, records: 500, invalidRows: 0, notFound: 0, underManagement: 20, newRecords: 480 };
+  const estimate = { rowsInScope: 500, records: 500, invalidRows: 0, notFound: 0, underManagement: 20, newRecords: 480, maxCredits: 480 };
   assert.deepEqual(estimateWarnings(estimate, { creditsLeft: 1000, daily: { cap: 1000, used: 0 } }), []);
   const [credits, daily] = estimateWarnings(estimate, { creditsLeft: 100, daily: { cap: 1000, used: 900 } });
-  assert.match(credits ?? "", /has 100 credits left; this job may need 480/);
+  assert.match(credits ?? "", /has 100 credits left; this job may need up to 480/);
   assert.match(daily ?? "", /more than the 100 new records left of your daily limit/);
   assert.match(estimateWarnings(estimate, { creditsLeft: 0 })[0] ?? "", /no credits left/);
 });
@@ -91,7 +92,7 @@ test("the estimate as shown: the facts, that a started job cannot be stopped, St
     <FluentProvider theme={webLightTheme}>
       <JobEstimateView
         audienceName="<b>Targets</b>"
-        estimate={{ rowsInScope: 6, records: 4, invalidRows: 1, notFound: 1, underManagement: 1, newRecords: 2 }}
+        estimate={{ rowsInScope: 6, records: 4, invalidRows: 1, notFound: 1, underManagement: 1, newRecords: 2, maxCredits: 3 }}
         allowance={{ creditsLeft: 100, daily: { cap: 1000, used: 10 } }}
         busy={false}
         onStart={() => {}}
@@ -100,12 +101,12 @@ test("the estimate as shown: the facts, that a started job cannot be stopped, St
     </FluentProvider>,
   );
   assert.match(html, /6 rows in scope \(4 distinct records: some rows repeat one\)/);
-  assert.match(html, /1 row holds no record id/);
+  assert.match(html, /1 row holds no record id: the service may still match them/);
   assert.match(html, /1 record is already under management \(free\); 2 are not/);
-  assert.match(html, /At most <strong>2 credits<\/strong>/);
+  assert.match(html, /At most <strong>3 credits<\/strong>/, "new records and the row without an id");
   assert.match(html, /Today&#x27;s limit: 1,000 new records, 990 left · Credits left: 100/);
   assert.ok(html.includes(CANNOT_STOP.replace(/'/g, "&#x27;")), "says plainly that a started job cannot be stopped");
-  assert.match(html, /Start: at most 2 credits/);
+  assert.match(html, /Start: at most 3 credits/);
   assert.match(html, />Back</);
   assert.match(html, /&lt;b&gt;Targets/, "the audience's name is text");
 });
