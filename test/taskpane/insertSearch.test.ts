@@ -121,7 +121,7 @@ test("a cancelled import can be continued: Continue fetches the rest into the sa
   assert.equal(outcome.status, "cancelled");
   assert.ok(outcome.resume, "a cancelled import keeps what Continue needs");
   assert.match(outcome.message, /Continue fetches the rest into the same table\.$/);
-  const continued = await resumeInsert({ client, workbook, columns, clock: instant, resume: JSON.parse(JSON.stringify(outcome.resume)) });
+  const continued = await resumeInsert({ client, workbook, columns, resume: JSON.parse(JSON.stringify(outcome.resume)) });
   assert.equal(continued.status, "complete", continued.message);
   const ids = excel.tableValues(outcome.table!.tableName).slice(1).map((r) => r[0]);
   assert.equal(ids.length, 2500);
@@ -202,6 +202,9 @@ test("refresh of a partitioned search replaces the table's rows", async () => {
   assert.equal(again.table!.tableName, first.table!.tableName);
   assert.equal(workbook.listTables().length, 1);
   assert.equal(workbook.table(first.table!.tableName)!.rows.length, 700);
+  // Refresh ends with a refresh message, not "Inserted".
+  assert.match(again.message, new RegExp(`^Refreshed table ${first.table!.tableName} on sheet .*: 700 companies, in \\d+ parts, every result of the search, each once\\.`));
+  assert.doesNotMatch(again.message, /Inserted/);
 });
 
 test("Resume into the Excel table appends below the rows already there", async () => {

@@ -2,7 +2,7 @@
 // with errorFromResponse reading an HTTP answer into it. Every message, error object and
 // toJSON() output is redacted: no Authorization header or token survives into an error.
 import { DATA_ROLES, SCOPES, labelForPointer, summarizeIssues, type ValidationIssue } from "../contract/index.js";
-import { gatewayUserMessage } from "./production/gatewayMessages.js";
+import { catalogUserMessage } from "./catalogMessages.js";
 import { redactText, redactValue } from "./redact.js";
 import type { RateLimitBucket, ServiceErrorKind, ServiceErrorObject } from "./types.js";
 
@@ -143,16 +143,8 @@ function defaultUserMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): str
       return "You are signed out or your sign-in has expired. Sign in again.";
     case "paymentRequired":
       return "Your account cannot run this enrichment (no credits left or not in your plan). Ask your administrator.";
-    case "forbidden": {
-      const needs = [
-        d.missingScope ? `the permission "${d.missingScope}"` : undefined,
-        // Either data role is enough for the service, so both are named.
-        d.missingRole ? `one of the roles ${DATA_ROLES.map((r) => `"${r}"`).join(" or ")}` : undefined,
-      ].filter(Boolean);
-      return needs.length > 0
-        ? `Your account is not allowed to do this: it needs ${needs.join(" and ")}. Ask your administrator.`
-        : "Your account is not allowed to do this. Ask your administrator for access.";
-    }
+    case "forbidden":
+      return forbiddenMessage(d.missingScope, d.missingRole !== undefined);
     case "notFound":
       return "The service could not find this item. It may have been deleted; refresh the list.";
     case "rateLimited":
@@ -174,6 +166,31 @@ function defaultUserMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): str
     case "cancelled":
       return "Cancelled.";
   }
+}
+
+/** What a person cannot do without each scope, in their words. */
+const SCOPE_ACTIONS: Record<string, string> = {
+  "api:data:company": "search or enrich companies",
+  "api:data:contact": "search or enrich contacts",
+  "api:data:lookup": "load the choices of the search pickers",
+  "api:data:intent": "read intent signals",
+  "api:data:news": "read company news",
+  "api:data:scoops": "read scoops",
+  "api:audience:read": "see audiences and their jobs",
+  "api:audience:manage": "start audience enrichments",
+};
+
+/** A 403 as what the user cannot do, who can fix it, then the permission or role by name (pane and cells). */
+export function forbiddenMessage(scope: string | undefined, roleMissing: boolean): string {
+  const roles = `one of the roles ${DATA_ROLES.map((r) => `"${r}"`).join(" or ")}`;
+  if (scope !== undefined) {
+    const what = SCOPE_ACTIONS[scope] ?? "do this";
+    return roleMissing
+      ? `You cannot ${what}: your account's access does not include it. Your administrator can grant it: the permission "${scope}" and ${roles}.`
+      : `You cannot ${what}: your account's access does not include it. Your administrator can grant it: the permission "${scope}".`;
+  }
+  if (roleMissing) return `You cannot use the service's data: your account has no data role. Your administrator can give it ${roles}.`;
+  return "You cannot do this: your account's access does not include it. Your administrator can grant it.";
 }
 
 function detailSuffix(errors: ServiceErrorObject[] | undefined): string {
@@ -226,12 +243,14 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   if (retryable !== undefined) details.retryable = retryable;
   const bucket = facts.headers.get("x-ratelimit-rejected-bucket")?.trim().toLowerCase();
   if (kind === "rateLimited" && (bucket === "second" || bucket === "hour" || bucket === "day")) details.rateLimitBucket = bucket;
-  const requestId = errors.find((e) => e.requestId)?.requestId ?? facts.headers.get("x-request-id") ?? undefined;
+  // The error's instance id (the gateway's requestId, or a JSON:API error object's id): support asks for it.
+  const requestId = errors.find((e) => e.requestId)?.requestId ?? errors.find((e) => e.id)?.id ?? facts.headers.get("x-request-id") ?? undefined;
   if (requestId) details.requestId = requestId;
   if (kind === "validation") details.issues = issuesFromErrors(errors);
-  // Production's gateway codes (ZI...) say more than the status alone.
-  const gateway = gatewayUserMessage({ status: facts.status, body: { errors }, ...(facts.operation ? { operation: facts.operation } : {}) });
-  if (gateway) details.userMessage = gateway;
+  // The service's catalog codes (PFAPI..., ZI...) say more than the status alone.
+  const said = catalogUserMessage({ errors, ...(details.issues ? { issues: details.issues } : {}), ...(facts.operation ? { operation: facts.operation } : {}), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+  // An hour or day bucket used up says more (when it opens again) than the catalog's sentence.
+  if (said && details.rateLimitBucket !== "hour" && details.rateLimitBucket !== "day") details.userMessage = said;
   if (kind === "forbidden") {
     const scope = findMissing(texts, Object.values(SCOPES), /scope[^a-z]*["'=:\s]+([a-z]+:[a-z]+:[a-z]+)/i);
     const role = findMissing(texts, DATA_ROLES, /role[^a-z]*["'=:\s]+([a-z]+:[a-z]+)/i);

@@ -1,9 +1,18 @@
 // The public surface of the service client. Features (task pane, cell functions, job panel)
 // depend on this interface only; createServiceClient in client.ts implements it.
-import type { SignalOperations } from "./signalOperations.js";
 import type { RequestHooks } from "./hooks.js";
 import type { PacingStatus } from "./rateLimiter.js";
 import type {
+  IntentEnrichInput,
+  IntentItem,
+  IntentSearchFilters,
+  NewsEnrichInput,
+  NewsItem,
+  NewsSearchFilters,
+  ScoopEnrichInput,
+  ScoopItem,
+  ScoopSearchFilters,
+  TechnologiesItem,
   Audience,
   AudienceEnrichBody,
   AudienceRow,
@@ -18,7 +27,9 @@ import type {
   LookupItem,
   MatchCompanyInput,
   MatchPersonInput,
+  OutputFieldLookupDocument,
   RecordKind,
+  RowSearchAttributes,
   UsageEntry,
   ValidationIssue,
 } from "../contract/index.js";
@@ -109,6 +120,14 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/** What the client knows of the account's unentitled output fields (fieldEntitlements.ts keeps it). */
+export interface ClientEntitlements {
+  /** Fields known to be refused: never asked. */
+  refused(kind: RecordKind): ReadonlySet<string>;
+  /** Fields an answer refused (they were dropped and the same inputs sent again). */
+  learn(kind: RecordKind, fields: readonly string[]): void;
+}
+
 export interface ServiceClientOptions {
   /** Base URL of the data API, e.g. https://localhost:4010 (paths start with /data/v1). */
   baseUrl: string;
@@ -128,6 +147,14 @@ export interface ServiceClientOptions {
   random?: () => number;
   /** Cross-cutting behaviour around every request (sign-out, usage refresh, relay, wire names): see hooks.ts. */
   hooks?: RequestHooks;
+  /** The account's unentitled output fields: left out before sending, and told the ones an answer refuses. */
+  entitlements?: ClientEntitlements;
+  /**
+   * Tell the API relay each request's priority (header X-BizData-Priority: interactive or bulk),
+   * so its central pacing serves a person's requests before bulk work. Only for requests that go
+   * through the organization's relay (the broker's --relay); the service does not know the header.
+   */
+  tellPriority?: boolean;
 }
 
 export interface SearchOptions {
@@ -191,6 +218,8 @@ export interface EnrichRecord<TInput> {
   item?: EnrichResultItem;
   /** Why the client refused this input before sending it (outcome "invalidInput"). */
   issues?: ValidationIssue[];
+  /** Output fields the service refused as unentitled: left out of the answer (the others came). */
+  unentitledFields?: string[];
 }
 
 export interface EnrichProgress {
@@ -240,7 +269,23 @@ export interface AudienceRowsPage {
   totalPages: number;
 }
 
-/** The signal operations (intent, scoops, news, technologies) are declared in signalOperations.ts. */
+/** Signal operations (docs/signals.md); implemented in signalOperations.ts. */
+export interface SignalOperations {
+  searchIntent(filters: IntentSearchFilters, options?: SearchOptions): Promise<SearchPage<IntentItem>>;
+  iterateIntent(filters: IntentSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<IntentItem>>;
+  /** Every signal of one company on the topics (all pages of the answer). */
+  enrichIntent(input: IntentEnrichInput, options?: { signal?: AbortSignal }): Promise<IntentItem[]>;
+  searchScoops(filters: ScoopSearchFilters, options?: SearchOptions): Promise<SearchPage<ScoopItem>>;
+  iterateScoops(filters: ScoopSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<ScoopItem>>;
+  /** Scoops of the companies named (companyId may list several, comma-separated). */
+  enrichScoops(input: ScoopEnrichInput, options?: { signal?: AbortSignal }): Promise<ScoopItem[]>;
+  searchNews(filters: NewsSearchFilters, options?: SearchOptions): Promise<SearchPage<NewsItem>>;
+  iterateNews(filters: NewsSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<NewsItem>>;
+  enrichNews(input: NewsEnrichInput, options?: { signal?: AbortSignal }): Promise<NewsItem[]>;
+  /** Technologies installed at one company. */
+  enrichTechnologies(companyId: number, options?: { signal?: AbortSignal }): Promise<TechnologiesItem[]>;
+}
+
 export interface ServiceClient extends SignalOperations {
   searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
@@ -257,13 +302,15 @@ export interface ServiceClient extends SignalOperations {
     options?: EnrichOptions,
   ): Promise<EnrichRecord<MatchPersonInput>[]>;
   lookup(fieldName: string, options?: { signal?: AbortSignal }): Promise<LookupItem[]>;
+  /** The output-field lookup (production): a hint, since accessGranted is documented for input fields only. */
+  outputFields(kind: RecordKind, options?: { signal?: AbortSignal }): Promise<OutputFieldLookupDocument["data"]>;
   usage(options?: { signal?: AbortSignal }): Promise<UsageSummary>;
   listAudiences(options?: { signal?: AbortSignal }): Promise<Audience[]>;
   getAudience(audienceId: string, options?: { signal?: AbortSignal }): Promise<Audience>;
   getAudienceRows(
     audienceId: string,
-    /** Rows are bulk work unless `priority` says otherwise. */
-    options?: { page?: number; size?: number; signal?: AbortSignal; priority?: RequestPriority },
+    /** `search`: a filter group and/or the row ids to read (a RowSearch document). Rows are bulk work unless `priority` says otherwise. */
+    options?: { page?: number; size?: number; search?: RowSearchAttributes; signal?: AbortSignal; priority?: RequestPriority },
   ): Promise<AudienceRowsPage>;
   startAudienceEnrichment(audienceId: string, options: StartAudienceEnrichmentOptions): Promise<string | null>;
   /**

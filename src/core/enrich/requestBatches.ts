@@ -6,13 +6,15 @@
 // cells calculate. Credits are per record, not per field, so a field added to a request costs
 // nothing for the other records in it.
 import { serviceError } from "../api/errors.js";
-import type { EnrichRecord, ServiceClient } from "../api/types.js";
+import type { EnrichRecord, RequestPriority, ServiceClient } from "../api/types.js";
 import { LIMITS, type MatchCompanyInput, type MatchPersonInput, type RecordKind } from "../contract/index.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 
 /** What a request said about one record; no problem means the cache now holds the answer. */
 export interface RecordOutcome {
   problem?: CellProblem;
+  /** Fields the service refused as unentitled: the others are cached, these are reported per cell. */
+  unentitledFields?: readonly string[];
 }
 
 /** One record's missing fields. */
@@ -42,6 +44,8 @@ export interface BatchGroup {
   /** Requests of this group outstanding at once (default: unbounded; the client's cap applies). */
   concurrency?: number;
   signal?: AbortSignal;
+  /** Bulk for an Enrich selection, so cells being calculated meanwhile go first (default interactive). */
+  priority?: RequestPriority;
   /** The problem that stops the group's later requests (signed out, no permission, no credits). */
   stopsOn?: ReadonlySet<CellProblem["kind"]>;
   /**
@@ -216,7 +220,9 @@ export class RequestBatches {
             return { ids: [...batch.needs.values()].map((need) => need.id), outputFields: fields };
           },
         },
-        group.options.signal ? { signal: group.options.signal } : undefined,
+        group.options.signal || group.options.priority
+          ? { ...(group.options.signal ? { signal: group.options.signal } : {}), ...(group.options.priority ? { priority: group.options.priority } : {}) }
+          : undefined,
       );
       const byId = new Map<number, EnrichRecord<MatchCompanyInput | MatchPersonInput>>();
       for (const record of records) {

@@ -2,10 +2,11 @@
 // first page tells the total and is written, not asked again; a total beyond one search's reach
 // is split into disjoint parts on the company size ranges the intent and scoop searches accept
 // (news search has none, so it stops at what one search reaches and says so); pages are fetched
-// with the importer's patience and written in order, ids never twice.
+// as bulk requests (the client's one retry policy gives them a page's patience, behind a person's
+// cells) and written in order, ids never twice.
 import type { SearchPage, ServiceClient } from "../api/types.js";
 import { LIMITS } from "../contract/index.js";
-import { importPages, planPartition, SEARCH_REACH, withPatience, type FetchedPage, type ImportClock, type ImportResult, type PartitionPlan, type Patience, type PageKey } from "../search/index.js";
+import { importPages, planPartition, SEARCH_REACH, type FetchedPage, type ImportResult, type PartitionPlan, type PageKey } from "../search/index.js";
 import type { SignalSearchFamily, SignalSearchItem } from "./columns.js";
 
 export type SignalSearchClient = Pick<ServiceClient, "searchIntent" | "searchScoops" | "searchNews">;
@@ -16,7 +17,7 @@ const SPLITTABLE: Record<SignalSearchFamily, boolean> = { intent: true, scoops: 
 
 export function signalPageFetcher(client: SignalSearchClient, family: SignalSearchFamily, sort: string | undefined) {
   return (filters: Filters, page: number, size: number, signal?: AbortSignal): Promise<SearchPage<SignalSearchItem>> => {
-    const o = { page, size, ...(sort ? { sort } : {}), ...(signal ? { signal } : {}) };
+    const o = { page, size, priority: "bulk" as const, ...(sort ? { sort } : {}), ...(signal ? { signal } : {}) };
     // Filters come from the form, checked against the family's schema before sending.
     if (family === "intent") return client.searchIntent(filters as Parameters<SignalSearchClient["searchIntent"]>[0], o);
     if (family === "scoops") return client.searchScoops(filters as Parameters<SignalSearchClient["searchScoops"]>[0], o);
@@ -29,8 +30,6 @@ export interface SignalImportRequest {
   family: SignalSearchFamily;
   filters: Filters;
   sort?: string;
-  clock: ImportClock;
-  patience?: Patience;
   signal?: AbortSignal;
   /** Results one search reaches (tests make it small). */
   reach?: number;
@@ -44,8 +43,7 @@ export interface SignalImportRequest {
 export async function importSignalSearch(request: SignalImportRequest): Promise<{ plan: PartitionPlan; result: ImportResult }> {
   const pageSize = request.pageSize ?? LIMITS.maxPageSize;
   const reach = request.reach ?? SEARCH_REACH;
-  const fetchOnce = signalPageFetcher(request.client, request.family, request.sort);
-  const fetchPage = (filters: Filters, page: number, size: number, signal?: AbortSignal) => withPatience(() => fetchOnce(filters, page, size, signal), request.clock, request.patience, signal);
+  const fetchPage = signalPageFetcher(request.client, request.family, request.sort);
   const first = await fetchPage(request.filters, 1, pageSize, request.signal);
   const sort = request.sort ? { sort: request.sort } : {};
   const whole: PartitionPlan = {
@@ -70,8 +68,6 @@ export async function importSignalSearch(request: SignalImportRequest): Promise<
     prefetched,
     idOf: (item) => item.id,
     deliver: request.deliver,
-    clock: request.clock,
-    ...(request.patience ? { patience: request.patience } : {}),
     ...(request.signal ? { signal: request.signal } : {}),
     onPage: ({ pagesDone, pagesTotal }) => request.onPage?.(pagesDone, pagesTotal),
   });

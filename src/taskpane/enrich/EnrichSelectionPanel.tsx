@@ -32,6 +32,7 @@ import { errorText } from "../errorText.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { Notice } from "../Notice.js";
 import { entitledChoice, pickerField, useEntitledFields, type EntitledFieldsLookup } from "../entitledFields.js";
+import { OrganizationBudgetWarning, OrganizationLimitNotice } from "../usage/OrganizationLimit.js";
 
 export interface EnrichSelectionPanelProps {
   engine: EnrichmentEngine;
@@ -202,7 +203,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
 
   const busy = phase.name === "busy" || phase.name === "running";
   const allFields = Object.entries(OUTPUT_FIELDS[kind]);
-  const entitled = useEntitledFields(entitledFields, kind);
+  const entitled = useEntitledFields(entitledFields, kind, phase.name);
   useEffect(() => {
     // Fields the account may not use leave the choice (the defaults hold some) once known.
     setFields((chosen) => {
@@ -268,6 +269,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
           <Button onClick={() => controller.current?.abort()}>Cancel</Button>
         </div>
       )}
+      {phase.name === "running" && <OrganizationLimitNotice busy />}
 
       {phase.name === "finished" && (
         <Notice intent={phase.intent} role="status">
@@ -317,6 +319,7 @@ function PlanSummary({ planned, credits, onRun, onBack }: { planned: SelectionEn
         </li>
         {plan.invalidCount > 0 && <li>{count(plan.invalidCount)} cells are not ids and are skipped</li>}
       </ul>
+      <OrganizationBudgetWarning requests={plan.requests} />
       {credits !== undefined && plan.maxCredits > credits && (
         <Notice intent="warning" role="alert">
           {credits === 0

@@ -2,10 +2,9 @@
 // happened, when), paging. Values are rendered as text; only http(s) addresses become links.
 import { Button, makeStyles, tokens } from "@fluentui/react-components";
 import { LIMITS } from "../../core/contract/index.js";
-import { flattenSignal, type SignalSearchFamily } from "../../core/signals/index.js";
+import { flattenSignal, type SignalSearchFamily, type SignalSearchItem } from "../../core/signals/index.js";
 import { hyperlinkAddress } from "../../core/sheet/index.js";
 import { SIGNAL_NOUNS } from "./insertSignals.js";
-import type { PreviewState } from "./SignalSearch.js";
 
 const useStyles = makeStyles({
   table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200, tableLayout: "fixed" },
@@ -13,6 +12,16 @@ const useStyles = makeStyles({
   date: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, width: "76px", verticalAlign: "top" },
   paging: { display: "flex", gap: "8px", alignItems: "center", marginTop: "8px" },
 });
+
+/** The page a preview shows and the search it came from. */
+export interface PreviewState {
+  items: SignalSearchItem[];
+  totalResults: number;
+  pageNumber: number;
+  totalPages: number;
+  filters: Record<string, unknown>;
+  sort: string;
+}
 
 const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
 

@@ -1,6 +1,5 @@
 // A signal search into a worksheet table: core/signals plans and fetches (the import machinery
 // of company search), this writes the rows through the workbook adapter and words the outcome.
-import { systemClock } from "../../core/api/index.js";
 import { importSignalSearch, signalRows, type SignalSearchClient, type SignalSearchFamily } from "../../core/signals/index.js";
 import type { ColumnSpec } from "../../core/sheet/index.js";
 import type { InsertTarget, TableResult, TableWriter, WorkbookAdapter } from "../../office/workbook.js";
@@ -37,7 +36,6 @@ export async function insertSignalSearch(request: SignalInsertRequest): Promise<
       family: request.family,
       filters: request.filters,
       ...(request.sort ? { sort: request.sort } : {}),
-      clock: systemClock,
       ...(request.signal ? { signal: request.signal } : {}),
       onPlan: async (plan, rows) => {
         Object.assign(progress, { rowsExpected: rows, totalResults: plan.total, reachableResults: plan.reachable, parts: plan.parts.length });
