@@ -99,8 +99,9 @@ const files = findTests("test")
   .map((f) => f.split("\\").join("/"))
   .filter((f) => !(unitOnly && BROWSER.test(f)))
   .filter((f) => only.length === 0 || only.some((path) => f === path || f.startsWith(`${path}/`)))
-  .map((file, order) => ({ file, order }))
-  .sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order)
+  // Within a rank, larger files first: a rough guess of the longer ones.
+  .map((file) => ({ file, size: statSync(file).size }))
+  .sort((a, b) => rank(a.file) - rank(b.file) || b.size - a.size || a.file.localeCompare(b.file))
   .map(({ file }) => file);
 
 // Node's usual reporter on our output (spec on a terminal, TAP otherwise), TAP to a file we
