@@ -7,6 +7,12 @@ import { serviceError } from "./errors.js";
 import { cancelledError } from "./request.js";
 import type { EnrichOptions, EnrichOutcome, EnrichRecord } from "./types.js";
 
+/** What one enrichment request answered: its items, and the output fields left out as unentitled. */
+export interface SentBatch {
+  items: EnrichResultItem[];
+  unentitledFields: string[];
+}
+
 export interface EnrichJob<TInput extends object> {
   inputs: TInput[];
   /** The id member of an input: companyId or personId. */
@@ -15,8 +21,8 @@ export interface EnrichJob<TInput extends object> {
   inputMember: string;
   buildBody(inputs: TInput[]): unknown;
   validate(body: unknown): ValidationIssue[];
-  /** Sends one request and returns its result items (already shape-checked). */
-  send(body: unknown, signal: AbortSignal): Promise<EnrichResultItem[]>;
+  /** Sends one request and returns its result items (already shape-checked) and the output fields refused as unentitled. */
+  send(body: unknown, signal: AbortSignal): Promise<SentBatch>;
   options?: EnrichOptions;
 }
 
@@ -96,13 +102,17 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
 
   // 3. Send every chunk; the request runner's concurrency cap and rate limiter pace them (in
   //    order, first come first served). The first failure cancels the ones not yet answered.
-  const stop = new AbortController();
-  const onCallerAbort = () => stop.abort(options?.signal?.reason);
+  // One controller per request, stopped together: every waiting request listening on one shared
+  // signal would pile up listeners (more than ten requests waiting is ordinary here).
+  const perChunk = chunks.map(() => new AbortController());
+  const stopAll = (reason?: unknown) => perChunk.forEach((c) => c.abort(reason));
+  const onCallerAbort = () => stopAll(options?.signal?.reason);
   options?.signal?.addEventListener("abort", onCallerAbort, { once: true });
   const results = new Map<string, EnrichResultItem>();
+  const unentitled = new Map<string, string[]>();
   const progress = { requestsDone: 0, requestsTotal: chunks.length, recordsDone: 0, recordsTotal: sendable.length };
-  const sendChunk = async (chunk: Array<[string, TInput]>, body: unknown): Promise<void> => {
-    const items = await job.send(body, stop.signal);
+  const sendChunk = async (chunk: Array<[string, TInput]>, body: unknown, signal: AbortSignal): Promise<void> => {
+    const { items, unentitledFields } = await job.send(body, signal);
     if (items.length !== chunk.length) {
       throw serviceError("invalidResponse", {
         message: `Enrichment answered ${items.length} results for ${chunk.length} inputs`,
@@ -112,6 +122,7 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
       const item = items[i]!;
       assertSameInput(input, item, job.idField);
       results.set(key, item);
+      if (unentitledFields.length > 0) unentitled.set(key, unentitledFields);
     });
     progress.requestsDone += 1;
     progress.recordsDone += chunk.length;
@@ -119,8 +130,8 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
   };
   try {
     const sent = chunks.map((chunk, c) =>
-      sendChunk(chunk, bodies[c]).catch((error: unknown) => {
-        stop.abort();
+      sendChunk(chunk, bodies[c], perChunk[c]!.signal).catch((error: unknown) => {
+        stopAll();
         throw error;
       }),
     );
@@ -147,6 +158,8 @@ export async function enrichAll<TInput extends object>(job: EnrichJob<TInput>): 
     const outcome = outcomeOf(matchStatus);
     const record: EnrichRecord<TInput> = { input, matchStatus, outcome, attributes: item.attributes ?? {}, item };
     if (outcome === "matched") record.id = item.id;
+    const refusedFields = unentitled.get(key);
+    if (refusedFields) record.unentitledFields = refusedFields;
     return record;
   });
 }

@@ -5,4 +5,6 @@ export * from "./search.js";
 export * from "./enrich.js";
 export * from "./account.js";
 export * from "./validate.js";
+export * from "./rowSearch.js";
+export * from "./production.js";
 export * from "./signals.js";

@@ -140,7 +140,7 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
     for (const [index, id] of unique.entries()) {
       const key = keys[index] as string;
       if (overCap.has(key)) results.set(id, { ok: false, problem: problems.spendCap(this.spend.status().cap) });
-      else results.set(id, withRefusedFields(answerFrom(this.cache, kind, id, key, asked, outcomes[index] ?? []), named, refused));
+      else results.set(id, withRefusedFields(answerFrom(this.cache, kind, id, key, asked, outcomes[index] ?? [], "partial"), named, refused));
     }
     return results;
   }
@@ -337,10 +337,10 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
 
   private recordOutcome(kind: RecordKind, need: Need, fields: readonly string[], record: EnrichRecord<unknown>): RecordOutcome {
     switch (record.outcome) {
-      case "matched":
-        this.cache.putMatch(need.key, fields, flattenAttributes(kind, record.attributes));
+      case "matched": // a field refused as unentitled has no value to cache: its cells are told why
+        this.cache.putMatch(need.key, fields.filter((f) => !record.unentitledFields?.includes(f)), flattenAttributes(kind, record.attributes));
         this.spend.charged(need.key);
-        return {};
+        return record.unentitledFields ? { unentitledFields: record.unentitledFields } : {};
       case "noMatch":
         this.cache.putNoMatch(need.key, record.matchStatus);
         this.spend.notCharged(need.key);

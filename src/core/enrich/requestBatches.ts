@@ -13,6 +13,8 @@ import { problemFromError, problems, type CellProblem } from "./problems.js";
 /** What a request said about one record; no problem means the cache now holds the answer. */
 export interface RecordOutcome {
   problem?: CellProblem;
+  /** Fields the service refused as unentitled: the others are cached, these are reported per cell. */
+  unentitledFields?: readonly string[];
 }
 
 /** One record's missing fields. */

@@ -203,7 +203,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
 
   const busy = phase.name === "busy" || phase.name === "running";
   const allFields = Object.entries(OUTPUT_FIELDS[kind]);
-  const entitled = useEntitledFields(entitledFields, kind);
+  const entitled = useEntitledFields(entitledFields, kind, phase.name);
   useEffect(() => {
     // Fields the account may not use leave the choice (the defaults hold some) once known.
     setFields((chosen) => {
