@@ -46,8 +46,8 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
   /** The company entitlement lookup is held until released: the user chooses fields before it answers. */
   const heldLookups: Route[] = [];
   let lookupsReleased = false;
-  /** Settles once the pane has asked the lookup (it goes through the client's queue, so not at once). */
-  let lookupAsked!: () => void;
+  /** Resolves when the pane first asks the company entitlement lookup (the Enrich field picker does). */
+  let lookupAsked: () => void = () => {};
   const firstLookup = new Promise<void>((resolve) => (lookupAsked = resolve));
   const dataRequests: Request[] = [];
 
@@ -61,8 +61,9 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     await page.route(
       (url) => isCompanyLookup(url),
       (route) => {
+        if (lookupsReleased) return route.continue();
+        heldLookups.push(route);
         lookupAsked();
-        return lookupsReleased ? route.continue() : void heldLookups.push(route);
       },
     );
     await page.setViewportSize({ width: PANE_WIDTH, height: 800 });
@@ -112,7 +113,9 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     await openSection(page, "Enrich");
     const panel = page.getByRole("region", { name: "Enrich selection" });
     // The entitlement lookup has not answered yet: every field can still be chosen.
-    await firstLookup; // the pane asked the entitlement lookup
+    // The pane asks the entitlement lookup (the insert's columns no longer do: they follow the search answer).
+    await firstLookup;
+    assert.ok(heldLookups.length > 0, "the pane asked the entitlement lookup");
     for (const name of ["Employee range", "Primary industry", "Phone", "Founded", "Description"]) {
       await panel.getByRole("checkbox", { name, exact: true }).uncheck();
     }

@@ -180,8 +180,8 @@ const SCOPE_ACTIONS: Record<string, string> = {
   "api:audience:manage": "start audience enrichments",
 };
 
-/** A 403 as what the user cannot do, who can fix it, then the permission or role by name. */
-function forbiddenMessage(scope: string | undefined, roleMissing: boolean): string {
+/** A 403 as what the user cannot do, who can fix it, then the permission or role by name (pane and cells). */
+export function forbiddenMessage(scope: string | undefined, roleMissing: boolean): string {
   const roles = `one of the roles ${DATA_ROLES.map((r) => `"${r}"`).join(" or ")}`;
   if (scope !== undefined) {
     const what = SCOPE_ACTIONS[scope] ?? "do this";
