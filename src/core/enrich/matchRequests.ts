@@ -109,7 +109,9 @@ export class MatchRequests {
       if (outcome.ok && record) matched.push([recordKey(kind, outcome.id), outcome.id, flatten(kind, record.attributes)]);
       if (outcome.ok || outcome.miss !== undefined) matchedKeys.push(p.key);
     });
-    await this.save(matchedKeys, matched, fields);
+    // A field refused as unentitled came back in no record: it is not cached (its cells say why).
+    const unentitled = new Set(records.flatMap((record) => record.unentitledFields ?? []));
+    await this.save(matchedKeys, matched, fields.filter((field) => !unentitled.has(field)));
     return outcomes;
   }
 
