@@ -72,10 +72,28 @@ function prepare(withBrowser) {
   });
 }
 
+const rank = (file) => {
+  const at = SLOW_FIRST.findIndex((pattern) => pattern.test(file));
+  return at < 0 ? SLOW_FIRST.length : at;
+};
+const files = findTests("test")
+  .map((f) => f.split("\\").join("/"))
+  .filter((f) => !(unitOnly && BROWSER.test(f)))
+  .filter((f) => only.length === 0 || only.some((path) => f === path || f.startsWith(`${path}/`)))
+  // Within a rank, larger files first: a rough guess of the longer ones.
+  .map((file) => ({ file, size: statSync(file).size }))
+  .sort((a, b) => rank(a.file) - rank(b.file) || b.size - a.size || a.file.localeCompare(b.file))
+  .map(({ file }) => file);
+if (files.length === 0) {
+  console.log(`No test files under ${only.join(", ")}.`);
+  process.exit(1);
+}
+const browserFiles = files.some((f) => BROWSER.test(f));
+
 const started = Date.now();
-// Without the browser files only the webpack test needs the pages: it builds them itself
+// Without browser files only the webpack test needs the pages: it builds them itself
 // (test/helpers/pages.ts) while the other files run, instead of everyone waiting for them.
-const prepared = unitOnly ? Promise.resolve({ pages: undefined, chromiumWs: null, stop: async () => {} }) : prepare(true);
+const prepared = browserFiles ? prepare(true) : Promise.resolve({ pages: undefined, chromiumWs: null, stop: async () => {} });
 prepared.catch(() => {}); // awaited below, after the checks
 if (!unitOnly && only.length === 0) {
   const checks = await Promise.all([
@@ -90,19 +108,6 @@ if (!unitOnly && only.length === 0) {
   }
 }
 const { pages, chromiumWs, stop } = await prepared;
-
-const rank = (file) => {
-  const at = SLOW_FIRST.findIndex((pattern) => pattern.test(file));
-  return at < 0 ? SLOW_FIRST.length : at;
-};
-const files = findTests("test")
-  .map((f) => f.split("\\").join("/"))
-  .filter((f) => !(unitOnly && BROWSER.test(f)))
-  .filter((f) => only.length === 0 || only.some((path) => f === path || f.startsWith(`${path}/`)))
-  // Within a rank, larger files first: a rough guess of the longer ones.
-  .map((file) => ({ file, size: statSync(file).size }))
-  .sort((a, b) => rank(a.file) - rank(b.file) || b.size - a.size || a.file.localeCompare(b.file))
-  .map(({ file }) => file);
 
 // Node's usual reporter on our output (spec on a terminal, TAP otherwise), TAP to a file we
 // read the counts from, and the tests and suites that did not run to another.
