@@ -159,7 +159,11 @@ if (skipped.length > 0) {
 }
 if (browserSkips.length > 0) {
   const inFiles = new Set(browserSkips.map((s) => s.file)).size;
-  console.log(`\n# !!! ${browserSkips.length} BROWSER TEST${browserSkips.length === 1 ? "" : "S"} OR SUITES IN ${inFiles} FILE${inFiles === 1 ? "" : "S"} DID NOT RUN: this run did not test the pages in a browser.`);
+  const suites = browserSkips.filter((s) => s.type === "suite").length;
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  console.log(
+    `\n# !!! BROWSER TESTS DID NOT RUN: ${plural(suites, "whole suite")} and ${plural(browserSkips.length - suites, "test")} in ${plural(inFiles, "file")}. This run did not test the pages in a browser.`,
+  );
   if (requireBrowser) {
     console.log("# REQUIRE_BROWSER/CI is set: the run fails. Install Chromium (/usr/bin/chromium; .ci/run does).");
     status ||= 1;
