@@ -107,6 +107,15 @@ export async function startE2E(options: { sandbox?: SandboxStartOptions } = {}):
   };
 }
 
+/**
+ * Resolves once the page has drawn two more frames: what a resize (setViewportSize) changes in
+ * the layout, such as which sections fit the tab strip and which go to its More menu, is then
+ * on the page. Call it before deciding from the layout what to click.
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 /** axe-core's source, to inject into a page. */
 export function axeSource(): string {
   return readFileSync(join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");

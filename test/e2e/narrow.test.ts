@@ -6,7 +6,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { chromiumAvailable, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import { chromiumAvailable, layoutSettled, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 
@@ -25,6 +25,7 @@ const TABS: Record<string, (page: Page) => Promise<unknown>> = {
 
 /** Opens a section from the tab strip, or from the More menu when it does not fit. */
 async function openTab(page: Page, name: string, ready: (page: Page) => Promise<unknown> = TABS[name]!): Promise<void> {
+  await layoutSettled(page); // the strip is laid out for the current width
   const tab = page.getByRole("tab", { name, exact: true });
   if (await tab.isVisible()) await tab.click();
   else {

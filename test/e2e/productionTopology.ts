@@ -12,7 +12,7 @@ import { buildBroker } from "../../src/broker/app.js";
 import { SANDBOX_PRODUCTION_ENVIRONMENT, productionAddresses, type EnvironmentSettings } from "../../src/core/settings/environment.js";
 import { USER_SETTINGS_KEY } from "../../src/core/settings/userSettings.js";
 import { startTestSandbox, type TestOptions, type TestSandbox } from "../helpers/sandbox.js";
-import { buildTaskPane, launchChromium, serveDirectory, type Chromium, type StaticServer } from "./helpers.js";
+import { buildTaskPane, launchChromium, layoutSettled, serveDirectory, type Chromium, type StaticServer } from "./helpers.js";
 
 export const PRODUCTION_CLIENT = { clientId: "prod-chromium-client", clientSecret: "prod-chromium-secret" };
 
@@ -126,6 +126,7 @@ export async function openSection(page: Page, name: string): Promise<void> {
   const tab = strip.getByRole("tab", { name, exact: true });
   // The strip is laid out once its first tab shows; what does not fit is in the More menu.
   await strip.getByRole("tab").first().waitFor();
+  await layoutSettled(page);
   if (await tab.isVisible()) await tab.click();
   else {
     await page.getByRole("button", { name: /^More sections/ }).click();

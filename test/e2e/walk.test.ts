@@ -7,7 +7,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { chromiumAvailable, overflow, startE2E, type E2E } from "./helpers.js";
+import { chromiumAvailable, layoutSettled, overflow, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 // Just above one search's reach, so Insert has a plan to show.
@@ -28,6 +28,7 @@ async function assertOnScreen(page: Page, element: Locator, what: string): Promi
 }
 
 async function openSection(page: Page, name: string): Promise<void> {
+  await layoutSettled(page); // the strip is laid out for the current width
   const tab = page.getByRole("tab", { name, exact: true });
   if (await tab.isVisible()) await tab.click();
   else {
