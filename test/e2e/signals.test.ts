@@ -4,13 +4,14 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { chromiumAvailable, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import { chromiumAvailable, layoutSettled, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 const WIDTH = 350;
 
 /** Opens Signals from the tab strip, or from the More menu when it does not fit. */
 async function openSignals(page: Page): Promise<void> {
+  await layoutSettled(page); // the strip is laid out for the current width
   const tab = page.getByRole("tab", { name: "Signals", exact: true });
   if (await tab.isVisible()) await tab.click();
   else {
