@@ -240,7 +240,7 @@ describe("runtime wiring against the sandbox", () => {
 
     const runtime = createRuntime({ environment, tokenSource: (env) => devTokenSource(env), stores: () => ({}) });
     runtimes.push(runtime);
-    const before = await runtime.engine.planSelection("company", managed, ["website"]);
+    const before = await runtime.engine.planInputs("company", managed, ["website"]);
     assert.equal(before.underManagementCount, 0);
     assert.equal(before.maxCredits, managed.length);
 
@@ -256,7 +256,7 @@ describe("runtime wiring against the sandbox", () => {
     assert.equal(outcome.status, "complete", outcome.message);
     assert.ok(outcome.rowsWritten >= managed.length);
 
-    const afterInsert = await runtime.engine.planSelection("company", managed, ["website"]);
+    const afterInsert = await runtime.engine.planInputs("company", managed, ["website"]);
     assert.equal(afterInsert.underManagementCount, managed.length);
     assert.equal(afterInsert.maxCredits, 0);
   });
@@ -267,8 +267,8 @@ describe("runtime wiring against the sandbox", () => {
     const found = (await runtime.client.searchCompanies({}, { size: 20 })).items.slice(16, 19);
     const websites = found.map((item) => String((item.attributes as { website?: unknown }).website ?? ""));
     assert.ok(websites.every((w) => w !== ""), "the sandbox's companies have websites");
-    const matched = await runtime.matcher.matchMany(websites.map((website) => ({ kind: "company" as const, criteria: { website } })), ["name"]);
-    assert.deepEqual(matched.map((r) => (r.ok ? r.id : r.problem.message)), found.map((item) => Number(item.id)));
+    const matched = await runtime.engine.enrichInputs("company", websites.map((website) => ({ kind: "company" as const, criteria: { website } })), ["name"]);
+    assert.deepEqual(matched.map((r) => r.id ?? (r.result.ok ? "" : r.result.problem.message)), found.map((item) => Number(item.id)));
     assert.equal((await runtime.engine.spendStatus()).used, found.length, "each new record matched counts");
     const enriched = await runtime.engine.enrichIds("company", found.map((item) => Number(item.id)), ["name", "website"]);
     assert.ok([...enriched.values()].every((r) => r.ok));

@@ -5,7 +5,6 @@
 // that reference (and its startup gate) is the only state here.
 // JSDoc below becomes functions.json (custom-functions-metadata): it is the help text Excel shows.
 import type { EnrichmentEngine } from "../core/enrich/index.js";
-import type { RecordMatcher } from "../core/enrich/matcher.js";
 import type { JobPoller } from "../core/jobs/index.js";
 import type { ConfigAccess } from "./cellFunctionsImpl.js";
 import type { Clock } from "../core/api/types.js";
@@ -26,12 +25,9 @@ function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
 }
 const loadImplementation = loadOnce(() => import("./cellFunctionsImpl.js"));
 const loadJobStatusImplementation = loadOnce(() => import("./jobStatusImpl.js"));
-const loadMatchImplementation = loadOnce(() => import("./matchCells.js"));
 
 export interface FunctionsConfig {
   engine: EnrichmentEngine;
-  /** Finds ids from websites, names and emails (same cache store as the engine). */
-  matcher?: RecordMatcher;
   /** Whether a user is signed in (no request is made otherwise); may wait for a stored sign-in to be restored. */
   isSignedIn: () => boolean | Promise<boolean>;
   /** Whether the host shows entity values (data-type cards); the company name is returned elsewhere. */
@@ -167,9 +163,7 @@ export async function matchCompany(
   city: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- optional text from a cell
   invocation: CustomFunctions.Invocation,
 ): Promise<number> {
-  const [impl, config] = await Promise.all([loadMatchImplementation(), currentConfig()]);
-  const signedIn = config ? await config.isSignedIn() : false;
-  return impl.matchCompanyCell(config, signedIn, nameOrWebsite, country, city, isInValuePreview(invocation));
+  return (await loadImplementation()).matchCompanyCell(configAccess, nameOrWebsite, country, city, invocation);
 }
 
 /**
@@ -185,15 +179,7 @@ export async function matchContact(
   company: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- optional text or id from a cell
   invocation: CustomFunctions.Invocation,
 ): Promise<number> {
-  const [impl, config] = await Promise.all([loadMatchImplementation(), currentConfig()]);
-  const signedIn = config ? await config.isSignedIn() : false;
-  return impl.matchContactCell(config, signedIn, nameOrEmail, company, isInValuePreview(invocation));
-}
-
-/** Typed as string in @types/custom-functions-runtime, a boolean at run time. */
-function isInValuePreview(invocation: CustomFunctions.Invocation | undefined): boolean {
-  const flag: unknown = invocation?.isInValuePreview;
-  return flag === true || flag === "true";
+  return (await loadImplementation()).matchContactCell(configAccess, nameOrEmail, company, invocation);
 }
 
 // ---------- Audience-enrichment job status (streaming) ----------

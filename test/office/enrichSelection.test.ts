@@ -78,9 +78,9 @@ describe("Excel selection source", () => {
     fill(fake, 0, ["Company id", 1, 2]);
     const source = createExcelSelectionSource({ run: withSelection(fake, "Sheet1", 0, 0, 3) });
     const output = buildOutputColumns("company", ["revenue", "parentId", "name"], [1, 2], new Map([
-      [1, { ok: true as const, fields: ["revenue", "parentId", "name"], values: [1_250_000, 77, "A"] }],
-      [2, { ok: true as const, fields: ["revenue", "parentId", "name"], values: [3, 78, "=B"] }],
-    ]), "not an id");
+      [0, { id: 1, result: { ok: true as const, fields: ["revenue", "parentId", "name"], values: [1_250_000, 77, "A"] } }],
+      [1, { id: 2, result: { ok: true as const, fields: ["revenue", "parentId", "name"], values: [3, 78, "=B"] } }],
+    ]));
     await source.writeColumns({ address: "Sheet1!A1:A3", headers: output.headers, rows: output.rows, numberFormats: output.numberFormats, overwrite: false });
     const sheet = fake.sheet("Sheet1");
     const formats = [0, 1, 2].map((r) => [1, 2, 3].map((c) => sheet.peek(r, c)?.format));

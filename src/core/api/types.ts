@@ -167,16 +167,8 @@ export interface EnrichRecord<TInput> {
   issues?: ValidationIssue[];
 }
 
-export interface EnrichProgress {
-  requestsDone: number;
-  requestsTotal: number;
-  recordsDone: number;
-  recordsTotal: number;
-}
-
 export interface EnrichOptions {
   signal?: AbortSignal;
-  onProgress?: (progress: EnrichProgress) => void;
 }
 
 export interface UsageSummary {
@@ -199,10 +191,12 @@ export interface JobStatus extends Pick<JobStatusDocument["data"], "id">, Pick<J
   retryAfterMs?: number;
 }
 
-/** One enrichment request by id whose content is read when the request leaves. */
-export interface OpenEnrichBatch {
-  /** Called once, when the request leaves: its ids (1 to 25, distinct) and the fields it asks. */
-  seal(): { ids: number[]; outputFields: string[] };
+/** One enrichment request whose content is read when the request leaves. */
+export interface OpenEnrichBatch<TInput = MatchCompanyInput | MatchPersonInput> {
+  /** Called once, when the request leaves: its inputs (1 to 25) and the fields it asks. */
+  seal(): { inputs: TInput[]; outputFields: string[] };
+  /** Read the content at once (a request whose inputs are fixed): nothing is sent when every input is refused. */
+  sealNow?: boolean;
 }
 
 export interface AudienceRowsPage {
@@ -217,11 +211,13 @@ export interface ServiceClient {
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
   iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;
   iterateContacts(filters: ContactSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<ContactItem>>;
+  /** One request: 1 to 25 inputs, sent as given (an input the contract refuses is its own outcome, not sent). */
   enrichCompanies(
     inputs: MatchCompanyInput[],
     outputFields: string[],
     options?: EnrichOptions,
   ): Promise<EnrichRecord<MatchCompanyInput>[]>;
+  /** One request: 1 to 25 inputs, sent as given. */
   enrichContacts(
     inputs: MatchPersonInput[],
     outputFields: string[],
@@ -237,8 +233,8 @@ export interface ServiceClient {
   ): Promise<AudienceRowsPage>;
   startAudienceEnrichment(audienceId: string, options: StartAudienceEnrichmentOptions): Promise<string | null>;
   /**
-   * One enrichment request by record id whose ids and fields are read when it leaves (after
-   * its rate-limit slot), so work arriving meanwhile rides in it. Records in sealed id order.
+   * One enrichment request whose inputs and fields are read when it leaves (after its rate-limit
+   * slot), so work arriving meanwhile rides in it. One record per sealed input, in their order.
    */
   enrichBatch(kind: RecordKind, batch: OpenEnrichBatch, options?: { signal?: AbortSignal }): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]>;
   getJob(audienceId: string, jobId: string, options?: { signal?: AbortSignal }): Promise<JobStatus>;

@@ -9,8 +9,9 @@ import {
   ServiceError,
   type ServiceClientOptions,
 } from "../../../src/core/api/index.js";
-import type { CompanyItem, MatchCompanyInput } from "../../../src/core/contract/index.js";
+import type { CompanyItem } from "../../../src/core/contract/index.js";
 import { JobPoller } from "../../../src/core/jobs/index.js";
+import { createEnrichmentEngine } from "../../../src/core/enrich/index.js";
 import type { JobStatus } from "../../../src/core/api/types.js";
 import { TEST_COMPANIES, useSandbox } from "../../helpers/sandbox.js";
 import { rejection } from "./harness.js";
@@ -113,29 +114,29 @@ describe("search against the sandbox", () => {
 });
 
 describe("enrichment against the sandbox", () => {
-  it("enriches 1,000 ids with duplicates in exactly ceil(unique/25) requests, in input order", async () => {
+  it("enriches 1,000 ids with duplicates through the pipeline in exactly ceil(unique/25) requests, in input order", async () => {
     const c = client();
     const known = (await allIds(c.iterateCompanies({}, { pageSize: 100, maxResults: 700 }))).map(Number);
     // 1,000 inputs over 700 unique ids (300 repeats), a deterministic shuffle, plus two unknown ids.
-    const inputs: MatchCompanyInput[] = [];
-    for (let i = 0; i < 998; i += 1) inputs.push({ companyId: known[(i * 7919) % known.length]! });
-    inputs.splice(10, 0, { companyId: 987654321 });
-    inputs.splice(500, 0, { companyId: 987654321 });
-    const unique = new Set(inputs.map((x) => x.companyId)).size;
+    const inputs: number[] = [];
+    for (let i = 0; i < 998; i += 1) inputs.push(known[(i * 7919) % known.length]!);
+    inputs.splice(10, 0, 987654321);
+    inputs.splice(500, 0, 987654321);
+    const unique = new Set(inputs).size;
     sb.resetStats();
     let lastProgress = { requestsDone: 0, requestsTotal: 0 };
-    const records = await c.enrichCompanies(inputs, ["name", "revenue"], { onProgress: (p) => (lastProgress = p) });
+    const engine = createEnrichmentEngine({ client: c, dailyNewRecordCap: 10_000 });
+    const answers = await engine.enrichInputs("company", inputs, ["name", "revenue"], { onProgress: (p) => (lastProgress = p) });
     assert.equal(sb.requests(ENRICH), Math.ceil(unique / 25));
     assert.deepEqual([lastProgress.requestsDone, lastProgress.requestsTotal], [Math.ceil(unique / 25), Math.ceil(unique / 25)]);
-    assert.equal(records.length, inputs.length);
-    records.forEach((r, i) => {
-      assert.equal(r.input, inputs[i]);
-      if (r.input.companyId === 987654321) {
-        assert.equal(r.outcome, "noMatch");
+    assert.equal(answers.length, inputs.length);
+    answers.forEach((answer, i) => {
+      if (inputs[i] === 987654321) {
+        assert.ok(!answer.result.ok && answer.result.problem.kind === "noMatch");
       } else {
-        assert.equal(r.outcome, "matched", `input ${i}: ${r.matchStatus}`);
-        assert.equal(r.id, String(r.input.companyId));
-        assert.equal(typeof r.attributes.name, "string");
+        assert.ok(answer.result.ok, `input ${i}`);
+        assert.equal(answer.id, inputs[i]);
+        assert.equal(typeof answer.result.values[0], "string");
       }
     });
   });
@@ -158,10 +159,10 @@ describe("contacts and audiences against the sandbox", () => {
     const c = client();
     const page = await c.searchContacts({}, { size: 30 });
     assert.equal(page.items.length, 30);
-    const inputs = [...page.items, ...page.items.slice(0, 5)].map((x) => ({ personId: Number(x.id) }));
+    const inputs = page.items.slice(0, 25).map((x) => ({ personId: Number(x.id) }));
     sb.resetStats();
     const records = await c.enrichContacts(inputs, ["firstName", "lastName", "email"]);
-    assert.equal(sb.requests("POST /data/v1/contacts/enrich"), Math.ceil(30 / 25));
+    assert.equal(sb.requests("POST /data/v1/contacts/enrich"), 1);
     assert.deepEqual(
       records.map((r) => r.input.personId),
       inputs.map((x) => x.personId),

@@ -58,10 +58,8 @@ export class FakeEnrichClient implements Pick<ServiceClient, "enrichCompanies" |
   }
 
   async enrichBatch(kind: "company" | "contact", batch: OpenEnrichBatch): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
-    const { ids, outputFields } = batch.seal();
-    return kind === "company"
-      ? this.enrichCompanies(ids.map((companyId) => ({ companyId })), outputFields)
-      : this.enrichContacts(ids.map((personId) => ({ personId })), outputFields);
+    const { inputs, outputFields } = batch.seal();
+    return kind === "company" ? this.enrichCompanies(inputs as MatchCompanyInput[], outputFields) : this.enrichContacts(inputs as MatchPersonInput[], outputFields);
   }
 
   enrichCompanies(inputs: MatchCompanyInput[], outputFields: string[]): Promise<EnrichRecord<MatchCompanyInput>[]> {
