@@ -7,6 +7,7 @@ import {
   cellContent,
   COMPANY_CARD_FIELDS,
   companyCard,
+  parseRecordId,
   problems,
   type CellProblem,
   type CellsResult,
@@ -15,15 +16,8 @@ import {
   type EntityKind,
   type MatchCriteria,
 } from "../core/enrich/index.js";
-import { parseRecordId } from "../core/enrich/index.js";
 import { toExcelError } from "./excelError.js";
-import type { FunctionsConfig } from "./functions.js";
-
-/** The configuration as functions.ts holds it: awaited (waits at start-up) or as it is now. */
-export interface ConfigAccess {
-  current(): Promise<FunctionsConfig | undefined>;
-  now(): FunctionsConfig | undefined;
-}
+import type { ConfigAccess } from "./config.js";
 
 function isPreview(invocation: CustomFunctions.Invocation | undefined): boolean {
   // Typed as string in @types/custom-functions-runtime, a boolean at run time.

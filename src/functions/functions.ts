@@ -4,9 +4,9 @@
 // with a message. The runtime (src/runtime.ts) injects the engine once with configureFunctions;
 // that reference (and its startup gate) is the only state here.
 // JSDoc below becomes functions.json (custom-functions-metadata): it is the help text Excel shows.
-import type { EnrichmentEngine } from "../core/enrich/index.js";
-import type { JobPoller } from "../core/jobs/index.js";
-import type { ConfigAccess } from "./cellFunctionsImpl.js";
+import type { ConfigAccess, FunctionsConfig, JobStatusConfig } from "./config.js";
+
+export type { FunctionsConfig, JobStatusConfig } from "./config.js";
 import type { Clock } from "../core/api/types.js";
 
 /**
@@ -25,14 +25,6 @@ function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
 }
 const loadImplementation = loadOnce(() => import("./cellFunctionsImpl.js"));
 const loadJobStatusImplementation = loadOnce(() => import("./jobStatusImpl.js"));
-
-export interface FunctionsConfig {
-  engine: EnrichmentEngine;
-  /** Whether a user is signed in (no request is made otherwise); may wait for a stored sign-in to be restored. */
-  isSignedIn: () => boolean | Promise<boolean>;
-  /** Whether the host shows entity values (data-type cards); the company name is returned elsewhere. */
-  supportsEntityCards?: () => boolean;
-}
 
 /** How long a cell calculated as the workbook opens waits for the runtime to configure these functions. */
 const STARTUP_WAIT_MS = 5000;
@@ -185,12 +177,6 @@ export async function matchContact(
 // ---------- Audience-enrichment job status (streaming) ----------
 // The polling lives in src/core/jobs: cells watching the same job share one poll, and a
 // cancelled formula stops its share. The runtime connects the poller with configureJobStatus.
-export interface JobStatusConfig {
-  /** runtime.jobPoller: the same poller as the task pane's job panel. */
-  poller: JobPoller;
-  isSignedIn: () => boolean | Promise<boolean>;
-}
-
 /** The injected job-status configuration; cells calculated while the workbook opens wait for it briefly. */
 const jobStatusInjected: { config: JobStatusConfig | undefined; detached: boolean; waiters: Set<() => void> } = {
   config: undefined,

@@ -7,34 +7,10 @@ import { errorFromResponse, isServiceError, serviceError, type ServiceError } fr
 import type { RateLimiter } from "./rateLimiter.js";
 import { redactText } from "./redact.js";
 import { shouldRetry } from "./retry.js";
+import type { RawResponse, RequestSpec } from "./requestSpec.js";
 import type { Clock, GetAccessToken, LogEntry, Logger, RetryOptions, Transport } from "./types.js";
 
-export interface RequestSpec {
-  method: "GET" | "POST";
-  url: string;
-  /** For messages and logs, e.g. "POST /data/v1/companies/search". */
-  operation: string;
-  body?: unknown;
-  /**
-   * Builds the body when the request leaves (after its concurrency and rate-limit slots and
-   * the token), instead of `body`: work that arrives while the request waits rides in it.
-   * Called once; retries send the same body.
-   */
-  bodyWhenSent?: () => unknown;
-  /** The request may spend credits (hooks refresh the usage shown after it). */
-  spends?: boolean;
-  /** Whether a repeat is harmless if the first attempt reached the service (see RetryDecisionInput). */
-  idempotent: boolean;
-  /** Statuses that count as success (default [200]). */
-  expect?: number[];
-  signal?: AbortSignal;
-}
-
-export interface RawResponse {
-  status: number;
-  headers: { get(name: string): string | null };
-  body: string;
-}
+export type { RawResponse, RequestSpec } from "./requestSpec.js";
 
 export interface RequestRunnerDeps {
   transport: Transport;
