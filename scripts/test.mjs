@@ -1,28 +1,36 @@
-// Runs every test suite: type check and lint (side by side), then node:test over
-// test/**/*.test.ts(x) in two groups:
-// - unit and integration files, which share nothing (each starts its own in-memory sandbox on
-//   port 0), run several at a time: most of a file's time is start-up (tsx, imports), so
-//   overlapping files saves the most;
-// - files that build the pages with webpack, drive Chromium or spawn sandbox processes run one
-//   at a time after them (they share the page build and are heavy on the CPU).
-// The run ends with one summary in node's own format ("# tests", "# pass", "# fail", ...) over
-// both groups, so the last lines tell the whole result. Node 20's --test does not expand **
-// globs, so the files are listed here.
+// Runs every test suite: type check and lint, side by side with what the tests share (the add-in
+// pages, built once, and headless Chromium, started once: test/e2e/prepareRun.ts); then every
+// test file under test/ (node:test, TypeScript through tsx) in one pool, several files at a time.
+// Files share nothing: each starts its own sandbox on port 0, and a browser file its own pages
+// server and its own browser context in the run's Chromium. The slow files start first.
+// The run ends with one summary in node's own format ("# tests", "# pass", "# fail", ...), and
+// says how many browser tests did not run (Node 20 leaves a skipped describe out of
+// "# skipped"). Node 20's --test does not expand ** globs, so the files are listed here.
 //
 //   node scripts/test.mjs            type check, lint, all tests
-//   node scripts/test.mjs --unit     tests without the end-to-end files
-//   TEST_CONCURRENCY=4 node scripts/test.mjs
+//   node scripts/test.mjs --unit     tests without the browser files (test/e2e/)
+//   node scripts/test.mjs test/e2e test/build/webpack.test.ts   only these files (no checks)
+//   TEST_CONCURRENCY=4               files at a time (default: CPU cores + 1)
+//   REQUIRE_BROWSER=1 (or CI=1)      fail when any browser test did not run (.ci/run sets it)
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { createInterface } from "node:readline";
 
 const args = new Set(process.argv.slice(2));
 const unitOnly = args.has("--unit");
-const concurrency = Math.max(2, Number(process.env.TEST_CONCURRENCY) || availableParallelism());
-
-/** Files run one at a time: they build with webpack, start Chromium or spawn processes. */
-const SERIAL = [/^test\/e2e\//, /^test\/build\/webpack\.test\.ts$/, /^test\/sandbox\/cli\.test\.ts$/];
+/** Paths given on the command line: only the test files under them run, without the checks. */
+const only = [...args].filter((arg) => !arg.startsWith("--")).map((arg) => arg.split("\\").join("/").replace(/\/$/, ""));
+const concurrency = Math.max(2, Number(process.env.TEST_CONCURRENCY) || availableParallelism() + 1);
+const flag = (value) => value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
+const requireBrowser = flag(process.env.REQUIRE_BROWSER) || flag(process.env.CI);
+/** A test that neither finishes nor fails in this time fails the run instead of hanging it. */
+const TEST_TIMEOUT_MS = 180_000;
+/** The browser files: they drive Chromium. */
+const BROWSER = /^test\/e2e\//;
+/** Started first, slowest first, so the pool does not end waiting on one long file. */
+const SLOW_FIRST = [BROWSER, /^test\/build\//, /\.sandbox\.test\.ts$/, /^test\/sandbox\/(cli|sigkill|audiences)\.test\.ts$/];
 
 function findTests(dir) {
   const out = [];
@@ -35,9 +43,9 @@ function findTests(dir) {
 }
 
 /** Runs a command; resolves with its exit status. Output goes to ours, or is kept to print later. */
-function run(cmd, cmdArgs, { buffer = false } = {}) {
+function run(cmd, cmdArgs, { buffer = false, env = process.env } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, cmdArgs, { stdio: buffer ? ["ignore", "pipe", "pipe"] : "inherit", env: process.env });
+    const child = spawn(cmd, cmdArgs, { stdio: buffer ? ["ignore", "pipe", "pipe"] : "inherit", env });
     let output = "";
     if (buffer) {
       child.stdout.on("data", (chunk) => (output += chunk));
@@ -47,58 +55,105 @@ function run(cmd, cmdArgs, { buffer = false } = {}) {
   });
 }
 
-if (!unitOnly) {
+/** Builds the pages and starts Chromium (test/e2e/prepareRun.ts); resolves with what it printed and a stop(). */
+function prepare(withBrowser) {
+  const child = spawn(process.execPath, ["--import", "tsx", "test/e2e/prepareRun.ts", ...(withBrowser ? [] : ["--no-browser"])], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async () => {
+    child.stdin.end();
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once("line", (line) => resolve({ ...JSON.parse(line), stop }));
+    child.once("exit", (code) => reject(new Error(`preparing the pages and Chromium failed (exit ${code})`)));
+  });
+}
+
+const started = Date.now();
+const prepared = prepare(!unitOnly);
+prepared.catch(() => {}); // awaited below, after the checks
+if (!unitOnly && only.length === 0) {
   const checks = await Promise.all([
     run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], { buffer: true }),
     run("npx", ["eslint", "."], { buffer: true }),
   ]);
   for (const check of checks) console.log(`\n${check.output.trimEnd()}`);
   const failed = checks.find((check) => check.status !== 0);
-  if (failed) process.exit(failed.status);
-}
-
-const files = findTests("test")
-  .map((f) => f.split("\\").join("/"))
-  .filter((f) => !(unitOnly && f.startsWith("test/e2e/")));
-const serial = files.filter((f) => SERIAL.some((pattern) => pattern.test(f)));
-const concurrent = files.filter((f) => !serial.includes(f));
-
-// Node's usual reporter on our output (spec on a terminal, TAP otherwise), and TAP to a file we
-// read the counts from.
-const reporter = process.stdout.isTTY ? "spec" : "tap";
-const reports = mkdtempSync(join(tmpdir(), "bizdata-test-"));
-const COUNTS = ["tests", "suites", "pass", "fail", "cancelled", "skipped", "todo", "duration_ms"];
-const totals = Object.fromEntries(COUNTS.map((name) => [name, 0]));
-const started = Date.now();
-let status = 0;
-
-for (const [name, group, groupConcurrency] of [
-  ["concurrent", concurrent, concurrency],
-  ["serial", serial, 1],
-]) {
-  if (group.length === 0) continue;
-  const report = join(reports, `${name}.tap`);
-  console.log(`\n> node --test (${group.length} files, ${groupConcurrency} at a time)`);
-  const result = await run(process.execPath, [
-    "--import", "tsx", "--test", `--test-concurrency=${groupConcurrency}`,
-    `--test-reporter=${reporter}`, "--test-reporter-destination=stdout",
-    "--test-reporter=tap", `--test-reporter-destination=${report}`,
-    ...group,
-  ]);
-  if (result.status !== 0) status = result.status;
-  // The group's closing summary is the last of each count at the start of a line.
-  const tap = readFileSync(report, "utf8");
-  for (const count of COUNTS) {
-    const matches = [...tap.matchAll(new RegExp(`^# ${count} (\\d+(?:\\.\\d+)?)$`, "gm"))];
-    const last = matches.at(-1);
-    if (last) totals[count] += Number(last[1]);
-    else if (count !== "duration_ms") status ||= 1; // no summary: the runner itself failed
+  if (failed) {
+    await (await prepared.catch(() => undefined))?.stop();
+    process.exit(failed.status);
   }
 }
+const { pages, chromiumWs, stop } = await prepared;
+
+const rank = (file) => {
+  const at = SLOW_FIRST.findIndex((pattern) => pattern.test(file));
+  return at < 0 ? SLOW_FIRST.length : at;
+};
+const files = findTests("test")
+  .map((f) => f.split("\\").join("/"))
+  .filter((f) => !(unitOnly && BROWSER.test(f)))
+  .filter((f) => only.length === 0 || only.some((path) => f === path || f.startsWith(`${path}/`)))
+  .map((file, order) => ({ file, order }))
+  .sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order)
+  .map(({ file }) => file);
+
+// Node's usual reporter on our output (spec on a terminal, TAP otherwise), TAP to a file we
+// read the counts from, and the tests and suites that did not run to another.
+const reporter = process.stdout.isTTY ? "spec" : "tap";
+const reports = mkdtempSync(join(tmpdir(), "bizdata-test-"));
+const tapFile = join(reports, "run.tap");
+const skipFile = join(reports, "skipped.jsonl");
+const COUNTS = ["tests", "suites", "pass", "fail", "cancelled", "skipped", "todo", "duration_ms"];
+const totals = Object.fromEntries(COUNTS.map((name) => [name, 0]));
+
+console.log(`\n> node --test (${files.length} files, ${concurrency} at a time${chromiumWs ? ", one Chromium" : ""})`);
+const env = { ...process.env, BIZDATA_TEST_PAGES: pages, ...(chromiumWs ? { BIZDATA_TEST_CHROMIUM_WS: chromiumWs } : {}) };
+const result = await run(process.execPath, [
+  "--import", "tsx", "--test", `--test-concurrency=${concurrency}`, `--test-timeout=${TEST_TIMEOUT_MS}`,
+  `--test-reporter=${reporter}`, "--test-reporter-destination=stdout",
+  "--test-reporter=tap", `--test-reporter-destination=${tapFile}`,
+  "--test-reporter=./scripts/skipReporter.mjs", `--test-reporter-destination=${skipFile}`,
+  ...files,
+], { env });
+await stop();
+let status = result.status;
+
+// The closing summary is the last of each count at the start of a line.
+const tap = readFileSync(tapFile, "utf8");
+for (const count of COUNTS) {
+  const last = [...tap.matchAll(new RegExp(`^# ${count} (\\d+(?:\\.\\d+)?)$`, "gm"))].at(-1);
+  if (last) totals[count] = Number(last[1]);
+  else if (count !== "duration_ms") status ||= 1; // no summary: the runner itself failed
+}
+const skipped = existsSync(skipFile)
+  ? readFileSync(skipFile, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line))
+  : [];
 rmSync(reports, { recursive: true, force: true });
 if (totals.fail > 0 || totals.cancelled > 0) status ||= 1;
 
+// Tests inside a skipped describe are never registered: such a suite counts as one skipped test.
+const skippedSuites = skipped.filter((s) => s.type === "suite");
+totals.tests += skippedSuites.length;
+totals.skipped += skippedSuites.length;
+const browserSkips = skipped.filter((s) => s.file && BROWSER.test(relative(process.cwd(), s.file).split("\\").join("/")));
 totals.duration_ms = Date.now() - started;
+
 console.log("\n# all test files");
 for (const count of COUNTS) console.log(`# ${count} ${totals[count]}`);
+if (unitOnly) console.log("# browser files left out (--unit)");
+if (skipped.length > 0) {
+  console.log(`# did not run: ${skipped.length} (${skippedSuites.length} whole suites, each counted once above)`);
+  for (const s of skipped) console.log(`#   ${s.type} "${s.name}" in ${s.file ? relative(process.cwd(), s.file) : "?"}: ${s.reason || "skipped"}`);
+}
+if (browserSkips.length > 0) {
+  const inFiles = new Set(browserSkips.map((s) => s.file)).size;
+  console.log(`\n# !!! ${browserSkips.length} BROWSER TEST${browserSkips.length === 1 ? "" : "S"} OR SUITES IN ${inFiles} FILE${inFiles === 1 ? "" : "S"} DID NOT RUN: this run did not test the pages in a browser.`);
+  if (requireBrowser) {
+    console.log("# REQUIRE_BROWSER/CI is set: the run fails. Install Chromium (/usr/bin/chromium; .ci/run does).");
+    status ||= 1;
+  }
+}
 process.exit(status);

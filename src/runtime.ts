@@ -4,7 +4,7 @@
 // typed and passed on explicitly; nothing else creates a client.
 import { createServiceClient, type RateLimitOptions, type ServiceClient, type Transport } from "./core/api/index.js";
 import { RequestHooks } from "./core/api/hooks.js";
-import { usageChangesAfterSpending, type UsageListener } from "./core/api/usageChanges.js";
+import { usageChangesAfterRequests, type UsageListener } from "./core/api/usageChanges.js";
 import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type EntityKind, type FieldEntitlements, type SpendStore } from "./core/enrich/index.js";
 import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js";
 import type { KeyValueItems } from "./core/storage/keyValue.js";
@@ -156,10 +156,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const entitledFields: FieldEntitlements | undefined = edge ? (kind) => edge.entitlements.entitled(kind) : undefined;
   if (edge) tokens.onChange(() => edge.entitlements.clear());
   const transport = edge ?? options.transport;
-  // Outermost first: the sign-out rule sees every failure, the usage notice every spending call.
+  // Outermost first: the sign-out rule sees every failure, the usage notice every request.
   const hooks = new RequestHooks();
   signOutOnRefusedSignIn(hooks, tokens);
-  const usage = usageChangesAfterSpending(hooks);
+  const usage = usageChangesAfterRequests(hooks);
   const client = createServiceClient({
     baseUrl: addresses.data,
     // Production keeps the audience operations under /studio: the environment says where.

@@ -18,6 +18,7 @@ import { enrichRoutes } from "./routes/enrich.js";
 import { lookupUsageRoutes } from "./routes/lookupUsage.js";
 import "./routes/principal.js";
 import { searchRoutes } from "./routes/search.js";
+import { signalRoutes } from "./signals/index.js";
 import { useContractValidation } from "./routes/validation.js";
 import { DEFAULT_PAGE_CACHE_BYTES, createSearcher } from "./search/runSearch.js";
 import { createStats, type RouteDependencies } from "./routeDependencies.js";
@@ -187,6 +188,7 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
   await searchRoutes(app, services);
   await enrichRoutes(app, services);
   await lookupUsageRoutes(app, services);
+  signalRoutes(app, services);
   await adminRoutes(app, services);
   for (const extension of extensions) await extension(app, ctx);
   return { app, ctx, seededInMs };

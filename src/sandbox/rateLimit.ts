@@ -1,5 +1,6 @@
 // Per-account request windows (second, hour, day), fixed windows as the gateway counts them.
-// Rejected requests use no quota.
+// Rejected requests use no quota. Every answer carries each bucket's X-RateLimit-Limit-*,
+// -Remaining-* and -Reset-*; a 429 adds Retry-After, X-RateLimit-Rejected-Bucket and X-RateLimit-Reset.
 import { systemClock, type RateLimitWindows, type SandboxClock } from "./context.js";
 
 export type Bucket = "second" | "hour" | "day";
@@ -57,6 +58,8 @@ export function createRateLimiter(limits: () => RateLimitWindows, clock: Sandbox
       WINDOWS.forEach((w, i) => {
         headers[`X-RateLimit-Limit-${w.header}`] = String(l[w.key]);
         headers[`X-RateLimit-Remaining-${w.header}`] = String(Math.max(0, l[w.key] - list[i]!.count));
+        // When the window fills again, in epoch seconds (as the service's X-RateLimit-Reset).
+        headers[`X-RateLimit-Reset-${w.header}`] = String(Math.ceil(((list[i]!.window + 1) * w.ms) / 1000));
       });
       if (rejected < 0) return { allowed: true, headers };
       const w = WINDOWS[rejected]!;

@@ -13,13 +13,15 @@ import { SectionTabs, type SectionTab } from "./SectionTabs.js";
 
 // Rarely opened tabs load on demand.
 const SavedSearchesTab = lazy(() => import("./saved/SavedSearchesTab.js").then((m) => ({ default: m.SavedSearchesTab })));
+const SignalsTab = lazy(() => import("./signals/SignalsTab.js").then((m) => ({ default: m.SignalsTab })));
 const SettingsTab = lazy(() => import("./settings/SettingsTab.js").then((m) => ({ default: m.SettingsTab })));
 
-type TabValue = "companies" | "contacts" | "saved" | "settings" | ExtraTab;
+type TabValue = "companies" | "contacts" | "signals" | "saved" | "settings" | ExtraTab;
 
 const TABS: readonly SectionTab<TabValue>[] = [
   { value: "companies", label: "Companies" },
   { value: "contacts", label: "Contacts" },
+  { value: "signals", label: "Signals" },
   { value: "saved", label: "Saved" },
   ...EXTRA_TABS,
   { value: "settings", label: "Settings" },
@@ -54,6 +56,7 @@ export function SignedInArea() {
           <SearchTab key={`contact-${opened?.search.kind === "contact" ? opened.at : 0}`} kind="contact" {...(opened?.search.kind === "contact" ? { initial: opened.search } : {})} />
         </div>
         {tab === "saved" && lazyPanel(<SavedSearchesTab onEdit={open} />)}
+        {tab === "signals" && lazyPanel(<SignalsTab />)}
         {tab === "settings" && lazyPanel(<SettingsTab />)}
         {EXTRA_TABS.some((t) => t.value === tab) && lazyPanel(<ExtraPanel tab={tab as ExtraTab} />)}
       </div>

@@ -63,8 +63,18 @@ function JobsTab() {
   }, [runtime]);
   if (problem) return <p role="alert">{problem}</p>;
   if (!tracker) return <Spinner size="tiny" label="Loading your jobs" />;
+  // What the estimate before a job shows beside its cost: the account's credits and today's limit.
+  const allowance = async () => {
+    const [usage, spend] = await Promise.allSettled([runtime.client.usage(), runtime.engine.spendStatus()]);
+    const creditsLeft = usage.status === "fulfilled" ? usage.value.entries.find((e) => e.limitType === "uniqueID")?.usageRemaining : undefined;
+    return {
+      ...(creditsLeft !== undefined ? { creditsLeft } : {}),
+      ...(spend.status === "fulfilled" ? { daily: { cap: spend.value.cap, used: spend.value.used } } : {}),
+    };
+  };
   return (
     <JobsPanel
+      allowance={allowance}
       client={runtime.client}
       tracker={tracker}
       workbook={services.workbook}

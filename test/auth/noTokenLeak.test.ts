@@ -101,6 +101,8 @@ test("no token in workbook settings, add-in storage, logs or errors after every 
 
   // The service answers 401 and then 403 while the token is in use.
   let calls = 0;
+  /** The Authorization header of each request sent, checked after the calls (a failed assertion inside fetch would read as a network error). */
+  const sentAuthorizations: unknown[] = [];
   const client = createServiceClient({
     baseUrl: "https://localhost:4010",
     getAccessToken: (r) => office.getAccessToken(r),
@@ -108,13 +110,20 @@ test("no token in workbook settings, add-in storage, logs or errors after every 
     log: (e) => logs.push(e),
     fetch: async (_url, init) => {
       calls++;
-      assert.equal(init.headers.Authorization ?? init.headers.authorization, `Bearer ${SECRET}`);
+      sentAuthorizations.push(init.headers.Authorization ?? init.headers.authorization);
       return calls === 1
         ? response(401, { errors: [{ id: "1", code: "UNAUTHORIZED", status: "401", detail: `bad token ${SECRET}` }] })
         : response(403, { errors: [{ id: "2", code: "FORBIDDEN", status: "403", detail: "missing scope api:data:contact" }] });
     },
   });
-  await client.searchContacts({}).catch((e: unknown) => errors.push(e));
+  const searchError = await client.searchContacts({}).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  errors.push(searchError);
+  // The 401 is retried once with the token asked for again; the 403 ends the call.
+  assert.deepEqual(sentAuthorizations, [`Bearer ${SECRET}`, `Bearer ${SECRET}`], "every request carried the signed-in token");
+  assert.equal((searchError as { status?: unknown } | undefined)?.status, 403, "the service's answer, not a network error");
 
   // A renewal whose answer is malformed and quotes the token.
   renewAnswer = `{"oops": "${SECRET}"`;

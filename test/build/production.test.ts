@@ -1,4 +1,5 @@
-// The production build for a real deployment: pages load office.js from Microsoft's CDN in
+// The production build for a real deployment: the manifest and functions.json point at
+// ADDIN_PUBLIC_URL; pages load office.js from Microsoft's CDN in
 // <head> (no 28 MB local copy), unless OFFICE_JS_LOCAL asks for it (isolated clouds); the
 // manifest's AppDomains hold the service, sign-in and broker origins.
 import assert from "node:assert/strict";
@@ -38,7 +39,7 @@ after(() => {
 });
 
 describe("production build", () => {
-  it("references office.js from the CDN in <head>, ships no local copy, and lists the service, sign-in and broker origins as AppDomains", () => {
+  it("points the manifest and functions.json at ADDIN_PUBLIC_URL, references office.js from the CDN in <head>, ships no local copy, and lists the service, sign-in and broker origins as AppDomains", () => {
     const out = productionBuild({
       ADDIN_PUBLIC_URL: "https://addin.example.org/excel",
       SERVICE_API_URL: "https://api.service.example/gtm",
@@ -56,7 +57,10 @@ describe("production build", () => {
     for (const origin of ["https://api.service.example", "https://signin.service.example", "https://broker.example.org"]) {
       assert.ok(manifest.includes(`<AppDomain>${origin}</AppDomain>`), `AppDomain ${origin}`);
     }
-    assert.ok(!manifest.includes("localhost"));
+    assert.ok(!manifest.includes("localhost"), "no localhost URL left in the manifest");
+    assert.ok(manifest.includes('<bt:Url id="Taskpane.Url" DefaultValue="https://addin.example.org/excel/taskpane.html"/>'), "the task pane at ADDIN_PUBLIC_URL");
+    assert.ok(!readFileSync(join(out, "functions.json"), "utf8").includes("localhost"), "no localhost URL left in functions.json");
+    assert.ok(!readdirSync(out).some((file) => file.endsWith(".map")), "no source maps in production");
     // The Production preset carries the build's addresses (src/taskpane/deployment.ts).
     const scripts = readdirSync(out, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".js") && !file.startsWith("assets"));
     const code = scripts.map((file) => readFileSync(join(out, file), "utf8")).join("\n");

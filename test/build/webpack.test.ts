@@ -1,6 +1,7 @@
-// The webpack build, run for real into a temporary folder: a development build emits every page,
-// the shared-runtime page loads office.js, then the functions, then the task pane; a production
-// build points the manifest and functions.json at ADDIN_PUBLIC_URL.
+// The webpack build, run for real: a development build emits every page, the shared-runtime page
+// loads office.js, then the functions, then the task pane; a production build refuses a public
+// URL that is not HTTPS. The development build is the run's one build of the pages (the one the
+// browser tests load: test/helpers/pages.ts); production builds are in production.test.ts.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -9,25 +10,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, describe, it } from "node:test";
+import { buildTaskPane } from "../helpers/pages.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const webpackCli = createRequire(import.meta.url).resolve("webpack-cli/bin/cli.js");
 const folders: string[] = [];
-
-/** Runs webpack into a fresh temporary folder; extra CLI flags (e.g. skipping minification) after. */
-function build(mode: "development" | "production", env: Record<string, string> = {}, flags: string[] = []): string {
-  const outDir = mkdtempSync(join(tmpdir(), `addin-${mode}-`));
-  folders.push(outDir);
-  const cleanEnv = { ...process.env };
-  for (const name of ["ADDIN_PUBLIC_URL", "SERVICE_API_URL", "SERVICE_SIGNIN_URL"]) delete cleanEnv[name];
-  const result = spawnSync(process.execPath, [webpackCli, "--mode", mode, "--output-path", outDir, "--no-stats", ...flags], {
-    cwd: root,
-    env: { ...cleanEnv, ...env },
-    encoding: "utf8",
-  });
-  assert.equal(result.status, 0, `webpack ${mode} build failed:\n${result.stdout}\n${result.stderr}`);
-  return outDir;
-}
 
 /** The src of each <script> tag, in page order. */
 function scriptSources(html: string): string[] {
@@ -53,8 +40,8 @@ after(() => {
 });
 
 describe("webpack build", () => {
-  it("development build emits the pages, functions.json, the manifest, icons and office.js", () => {
-    const out = build("development");
+  it("development build emits the pages, functions.json, the manifest, icons and office.js", async () => {
+    const out = await buildTaskPane();
     for (const file of ["taskpane.html", "functions.json", "dialog.html", "redirect.html", "manifest.xml", "assets/icon-80.png", "assets/office-js/office.js"]) {
       assert.ok(existsSync(join(out, file)), `${file} is emitted`);
     }
@@ -73,21 +60,6 @@ describe("webpack build", () => {
 
     const officeFiles = readdirSync(join(out, "assets/office-js"), { recursive: true }).map(String);
     assert.ok(!officeFiles.some((file) => file.endsWith(".debug.js") || file.endsWith(".d.ts")), "no debug builds or typings copied");
-  });
-
-  it("production build points the manifest and functions.json at ADDIN_PUBLIC_URL", () => {
-    // Minification is skipped: it takes most of the time and does not touch the URL rewrite.
-    const out = build(
-      "production",
-      { ADDIN_PUBLIC_URL: "https://addin.example.com/excel", SERVICE_API_URL: "https://api.service.example" },
-      ["--no-optimization-minimize"],
-    );
-    const manifest = readFileSync(join(out, "manifest.xml"), "utf8");
-    assert.ok(!manifest.includes("localhost"), "no localhost URL left in the manifest");
-    assert.ok(manifest.includes('<bt:Url id="Taskpane.Url" DefaultValue="https://addin.example.com/excel/taskpane.html"/>'));
-    assert.ok(manifest.includes("<AppDomain>https://api.service.example</AppDomain>"));
-    assert.ok(!readFileSync(join(out, "functions.json"), "utf8").includes("localhost"), "no localhost URL left in functions.json");
-    assert.ok(!readdirSync(out).some((file) => file.endsWith(".map")), "no source maps in production");
   });
 
   it("production build refuses a public URL that is not HTTPS", () => {

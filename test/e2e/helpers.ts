@@ -1,70 +1,20 @@
-// Shared end-to-end plumbing: build the task pane once (cached by a fingerprint of the sources),
-// serve it over plain HTTP on port 0, start the real sandbox with that page's origin allowed by
-// CORS, and drive Debian's Chromium through playwright-core. Every e2e suite uses these.
-import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+// Shared end-to-end plumbing: the add-in pages built once per run (test/helpers/pages.ts), served over plain
+// HTTP on port 0, the real sandbox with that page's origin allowed by CORS, and a fresh context
+// in the run's headless Chromium (browser.ts), driven through playwright-core. Every e2e suite
+// uses these; each file starts its own pages server and sandbox, so files share nothing and
+// run side by side.
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve, sep } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { launchChromium, type Chromium } from "./browser.js";
+import { buildTaskPane } from "../helpers/pages.js";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export { CHROMIUM_PATH, chromiumAvailable, downloadedText, launchChromium, type Chromium } from "./browser.js";
+export { buildTaskPane } from "../helpers/pages.js";
+
 const ROOT = resolve(import.meta.dirname, "../..");
-
-/** False when Chromium is not installed (the suites then skip with a reason). */
-export function chromiumAvailable(): boolean {
-  return existsSync(CHROMIUM_PATH);
-}
-
-function fingerprint(): string {
-  const hash = createHash("sha256");
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = join(dir, name);
-      const st = statSync(full);
-      if (st.isDirectory()) walk(full);
-      else hash.update(`${full}:${st.size}:${st.mtimeMs}\n`);
-    }
-  };
-  walk(join(ROOT, "src"));
-  for (const f of ["webpack.config.js", "package.json", "manifest.xml"]) {
-    const full = join(ROOT, f);
-    if (existsSync(full)) hash.update(`${f}:${statSync(full).mtimeMs}\n`);
-  }
-  return hash.digest("hex").slice(0, 16);
-}
-
-/**
- * Builds the add-in pages (development mode) into a directory outside dist/, reused while the
- * sources are unchanged, and returns it.
- */
-export async function buildTaskPane(mode: "development" | "production" = "development"): Promise<string> {
-  const prefix = `bizdata-e2e-${mode}-`;
-  const out = join(tmpdir(), `${prefix}${fingerprint()}`);
-  if (existsSync(join(out, "taskpane.html"))) return out;
-  // Builds of older sources are not needed again (each holds a copy of office.js); one made in
-  // the last hour may still be served by another test run, so it stays.
-  for (const name of readdirSync(tmpdir())) {
-    const old = join(tmpdir(), name);
-    if (name.startsWith(prefix) && Date.now() - statSync(old).mtimeMs > 3_600_000) rmSync(old, { recursive: true, force: true });
-  }
-  const { default: makeConfig } = (await import(join(ROOT, "webpack.config.js"))) as { default: (env: object, argv: object) => Promise<Record<string, any>> };
-  const { default: webpack } = await import("webpack");
-  const config = await makeConfig({}, { mode });
-  config.output = { ...config.output, path: out };
-  config.stats = "errors-only";
-  config.infrastructureLogging = { level: "error" };
-  if (mode === "development") config.devtool = false;
-  await new Promise<void>((done, fail) => {
-    webpack(config as any, (error, stats) => {
-      if (error) return fail(error);
-      if (stats?.hasErrors()) return fail(new Error(stats.toString("errors-only")));
-      done();
-    });
-  });
-  return out;
-}
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -100,31 +50,6 @@ export async function serveDirectory(dir: string): Promise<StaticServer> {
   return {
     origin: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((ok) => server.close(() => ok())),
-  };
-}
-
-export interface Chromium {
-  context: BrowserContext;
-  close(): Promise<void>;
-}
-
-/** Debian's Chromium, headless, with a fresh profile. */
-export async function launchChromium(): Promise<Chromium> {
-  const profile = mkdtempSync(join(tmpdir(), "bizdata-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    ignoreHTTPSErrors: true,
-    acceptDownloads: true,
-    viewport: { width: 900, height: 1000 },
-  });
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
   };
 }
 

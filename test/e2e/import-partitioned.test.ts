@@ -2,8 +2,7 @@
 // pane plans the parts, shows the plan, writes every company once into one table.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { chromiumAvailable, startE2E, type E2E } from "./helpers.js";
+import { chromiumAvailable, downloadedText, startE2E, type E2E } from "./helpers.js";
 
 // Just above what one search reaches, to keep seeding and the import short.
 const COMPANIES = 10_250;
@@ -22,7 +21,11 @@ describe("a search larger than one search reaches, in the browser", { skip, time
     const { page, errors } = await e2e.openTaskPane();
     const form = page.getByRole("region", { name: "Company search" });
     await form.getByRole("button", { name: "Insert into sheet" }).click();
-    // The plan shows before the pages are fetched.
+    // Above one search's reach, Insert asks first, with the plan.
+    const ask = page.getByRole("alertdialog");
+    await ask.getByText(/imported in \d+ parts, about \d+ requests/).waitFor({ timeout: 120_000 });
+    await ask.getByRole("button", { name: "Import all" }).click();
+    // The plan shows while the pages are fetched.
     await form.getByText(/^10,250 companies — imported in \d+ parts, about \d+ requests, about \d+ s at your rate limit$/).waitFor({ timeout: 120_000 });
     const status = form.getByRole("status").filter({ hasText: "Inserted 10,250 companies" });
     await status.waitFor({ timeout: 300_000 });
@@ -31,7 +34,7 @@ describe("a search larger than one search reaches, in the browser", { skip, time
     const summary = await page.getByTestId("table-summary").innerText();
     assert.match(summary, /: 10,250 rows/);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
-    const lines = readFileSync(await download.path(), "utf8").slice(1).split("\r\n").filter(Boolean);
+    const lines = (await downloadedText(download)).slice(1).split("\r\n").filter(Boolean);
     const ids = lines.slice(1).map((line) => line.split(",")[0]);
     assert.equal(ids.length, COMPANIES);
     assert.equal(new Set(ids).size, COMPANIES);

@@ -74,6 +74,7 @@ describe("job status panel in the browser against the sandbox", { skip, timeout:
     let { page, errors } = await openJobs(e2e);
     await page.getByRole("combobox", { name: "Audience" }).selectOption({ label: optionLabel(target) });
     await page.getByRole("button", { name: "Start enrichment" }).click();
+    await page.getByRole("button", { name: /^Start: at most/ }).click();
     await page.getByRole("status").filter({ hasText: "started" }).waitFor();
 
     let item = jobItem(page, target.attributes.name);
@@ -140,6 +141,7 @@ describe("job status panel in the browser against the sandbox", { skip, timeout:
     await page.getByRole("textbox", { name: "Or paste row ids (one per line)" }).fill("");
 
     await page.getByRole("button", { name: "Start enrichment" }).click();
+    await page.getByRole("button", { name: /^Start: at most/ }).click();
     await page.getByRole("status").filter({ hasText: "started" }).waitFor();
     const item = jobItem(page, messy.attributes.name);
     assert.equal(await waitForState(item, ["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED"]), "PARTIALLY_SUCCEEDED");
@@ -169,7 +171,8 @@ describe("job status panel in the browser against the sandbox", { skip, timeout:
       await audience.selectOption({ label: optionLabel(messy) });
       // Rows already enriched by the earlier test cost nothing; ask for the whole audience.
       await page.getByRole("button", { name: "Start enrichment" }).click();
-      await page.getByRole("alert").filter({ hasText: "no credits left" }).waitFor();
+      await page.getByRole("button", { name: /^Start: at most/ }).click();
+      await page.getByRole("alert").filter({ hasText: "cannot run this enrichment" }).waitFor();
     } finally {
       await e2e.sandbox.setAccount("default", 100_000);
     }

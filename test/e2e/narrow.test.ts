@@ -190,7 +190,8 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
 
       await openTab(page, "Jobs");
       await page.getByRole("button", { name: "Start enrichment" }).click();
-      await page.getByText(/no credits left for new records/).waitFor();
+      await page.getByRole("button", { name: /^Start: at most/ }).click();
+      await page.getByText(/cannot run this enrichment/).waitFor();
       await assertFits(page, "jobs 402");
       await e2e.sandbox.setAccount("default", 100_000);
       assert.deepEqual(errors, []);
@@ -223,6 +224,8 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
     const opened = await e2e.openTaskPane();
     const { page, errors } = opened;
     await page.setViewportSize({ width: 350, height: 600 });
+    // The strip is laid out again for the new width before a tab is looked for.
+    await page.getByRole("button", { name: /^More sections/ }).waitFor();
     await openTab(page, "Jobs");
     const heading = page.getByRole("heading", { name: "Your jobs" });
     const inView = (box: { y: number; height: number } | null) => box !== null && box.y >= 0 && box.y + box.height <= 600;
@@ -232,6 +235,7 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
     const first = await audience.locator("option").nth(1).getAttribute("value");
     await audience.selectOption(first!);
     await page.getByRole("button", { name: "Start enrichment" }).click();
+    await page.getByRole("button", { name: /^Start: at most/ }).click();
     await page.getByRole("status").filter({ hasText: "started" }).waitFor();
     const job = page.locator("[data-job-id]").first();
     await job.waitFor();

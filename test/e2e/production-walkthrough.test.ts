@@ -177,6 +177,7 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     await assertFits(page, "the audience's rows");
 
     await page.getByRole("button", { name: "Start enrichment" }).click();
+    await page.getByRole("button", { name: /^Start: at most/ }).click();
     await page.getByRole("status").filter({ hasText: "started" }).waitFor({ timeout: 30_000 });
     const item = page.locator("li[data-job-id]").filter({ hasText: AUDIENCE_NAME }).first();
     const terminal = page.locator(["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED"].map((s) => `[data-state="${s}"]`).join(", "));

@@ -4,10 +4,9 @@
 // formula-like and HTML-like names, and an accessibility check.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { COMPANY_FILTERS } from "../../src/core/contract/index.js";
-import { chromiumAvailable, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import { chromiumAvailable, downloadedText, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
 
 const COMPANIES = 2500;
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
@@ -63,8 +62,7 @@ function parseCsv(text: string): string[][] {
 
 async function downloadCsv(page: Page): Promise<string[][]> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
-  const path = await download.path();
-  return parseCsv(readFileSync(path, "utf8"));
+  return parseCsv(await downloadedText(download));
 }
 
 async function tableSummary(page: Page): Promise<{ name: string; rows: number }> {

@@ -242,7 +242,7 @@ describe("BIZ functions under faults", () => {
         getAccessToken: async () => token,
         // Faster than the sandbox allows, so it answers 429 in bursts.
         rateLimit: { perSecond: 200 },
-        retry: { baseDelayMs: 5, maxDelayMs: 100, maxRetryAfterMs: 5000 },
+        retry: { baseDelayMs: 5, maxDelayMs: 100, patienceMs: 5000 },
       });
       const engine = createEnrichmentEngine({ client: serviceClient, windowMs: 5 });
       fns.configureFunctions({ engine, isSignedIn: () => true });

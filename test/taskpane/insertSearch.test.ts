@@ -35,14 +35,12 @@ function fakeClient(records: Rec[], failing = new Set<string>()) {
 
 const records = (n: number, same = false): Rec[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, employees: same ? 10 : 1 + ((i * 37) % 997), revenue: same ? 5 : 100 + ((i * 53) % 9001) }));
 
-const instant = { sleep: async () => undefined };
 const columns = columnsFor("company", ["id", "name"]);
 const base = {
   search: { kind: "company" as const, filters: { state: "Texas" }, sort: "name" },
   columns,
   target: { kind: "newSheet" as const, sheetName: "Companies" },
   tableName: "Companies",
-  clock: instant,
 };
 
 test("a search beyond one search's reach is imported whole, in parts, each record once", async () => {
@@ -71,6 +69,27 @@ test("a search within reach asks each page once: the first page, fetched to lear
   assert.deepEqual(workbook.table(outcome.table!.tableName)!.rows.map((r) => r[0]).slice(0, 2), [1, 2]);
 });
 
+test("results that shift between pages with the same total (one repeated, one lost) are not called complete", async () => {
+  const workbook = new BrowserWorkbook();
+  const original = records(250);
+  const { client: before } = fakeClient(original);
+  // After the first page a record appears at the front and the last one goes: the total stays 250,
+  // page 2 starts with the last record of page 1 again, and record 250 is never seen.
+  const { client: after } = fakeClient([{ id: 9999, employees: 1, revenue: 100 }, ...original.slice(0, -1)]);
+  let pages = 0;
+  const shifting = {
+    searchCompanies: (filters: Record<string, unknown>, options?: SearchOptions) => (pages++ === 0 ? before : after).searchCompanies(filters, options),
+    searchContacts: before.searchContacts,
+  };
+  const outcome = await insertSearch({ ...base, client: shifting, workbook, pageSize: 100 });
+  const ids = workbook.table(outcome.table!.tableName)!.rows.map((r) => r[0]);
+  assert.equal(ids.length, 249, "the repeated record is written once");
+  assert.ok(!ids.includes(250), "record 250 was lost between pages");
+  assert.equal(outcome.status, "incomplete");
+  assert.equal(outcome.rowsWritten, 249);
+  assert.match(outcome.message, /The search matches 250 companies; the table is not complete\./);
+});
+
 test("cancel halfway: a consistent table of the rows written, and a message that says so", async () => {
   const excel = new FakeExcel();
   const workbook = new ExcelWorkbook({ run: excel.run, blockRows: 200 });
@@ -93,6 +112,44 @@ test("cancel halfway: a consistent table of the rows written, and a message that
   assert.match(outcome.message, /Stopped\. 1,000 of 2,500 companies were written/);
 });
 
+test("a cancelled import can be continued: Continue fetches the rest into the same table, each record once", async () => {
+  const excel = new FakeExcel();
+  const workbook = new ExcelWorkbook({ run: excel.run, blockRows: 200 });
+  const { client } = fakeClient(records(2500));
+  const controller = new AbortController();
+  const outcome = await insertSearch({ ...base, client, workbook, signal: controller.signal, onProgress: (p) => p.rowsWritten >= 1000 && controller.abort() });
+  assert.equal(outcome.status, "cancelled");
+  assert.ok(outcome.resume, "a cancelled import keeps what Continue needs");
+  assert.match(outcome.message, /Continue fetches the rest into the same table\.$/);
+  const continued = await resumeInsert({ client, workbook, columns, resume: JSON.parse(JSON.stringify(outcome.resume)) });
+  assert.equal(continued.status, "complete", continued.message);
+  const ids = excel.tableValues(outcome.table!.tableName).slice(1).map((r) => r[0]);
+  assert.equal(ids.length, 2500);
+  assert.equal(new Set(ids).size, 2500);
+});
+
+test("above one search's reach, Insert says the plan and writes nothing unless the user agrees", async () => {
+  const asked: string[] = [];
+  const declinedBook = new BrowserWorkbook();
+  const { client, calls } = fakeClient(records(1234));
+  const declined = await insertSearch({ ...base, client, workbook: declinedBook, reach: 300, confirmPlan: async (_plan, text) => (asked.push(text), false) });
+  assert.equal(asked.length, 1);
+  assert.match(asked[0]!, /^1,234 companies — imported in \d+ parts, about \d+ requests, about \d+ s at your rate limit$/);
+  assert.equal(declined.status, "cancelled");
+  assert.equal(declined.table, undefined);
+  assert.equal(declinedBook.listTables().length, 0, "no table when the user says no");
+  assert.ok(calls.every((c) => c.options.size === 1 || c.options.page === 1), "only the plan's probes and first page were asked");
+  assert.match(declined.message, /^Not inserted: nothing was written\./);
+
+  const agreed = await insertSearch({ ...base, client, workbook: new BrowserWorkbook(), reach: 300, confirmPlan: async () => true });
+  assert.equal(agreed.status, "complete");
+  assert.equal(agreed.rowsWritten, 1234);
+  // Within reach, nothing is asked.
+  let within = 0;
+  await insertSearch({ ...base, client: fakeClient(records(250)).client, workbook: new BrowserWorkbook(), reach: 300, confirmPlan: async () => (within++, true) });
+  assert.equal(within, 0);
+});
+
 test("a page that keeps failing does not stop the import; Resume adds just its rows to the same table", async () => {
   const workbook = new BrowserWorkbook();
   const failing = new Set([":3"]);
@@ -105,7 +162,7 @@ test("a page that keeps failing does not stop the import; Resume adds just its r
   assert.equal(workbook.table(outcome.table!.tableName)!.complete, true);
 
   failing.clear();
-  const resumed = await resumeInsert({ client, workbook, columns, clock: instant, resume: JSON.parse(JSON.stringify(outcome.resume)) });
+  const resumed = await resumeInsert({ client, workbook, columns, resume: JSON.parse(JSON.stringify(outcome.resume)) });
   assert.equal(resumed.status, "complete", resumed.message);
   assert.equal(resumed.rowsWritten, 100);
   const ids = workbook.table(outcome.table!.tableName)!.rows.map((r) => r[0]);
@@ -152,10 +209,10 @@ test("Resume into the Excel table appends below the rows already there", async (
   const workbook = new ExcelWorkbook({ run: excel.run, blockRows: 150 });
   const failing = new Set([":2"]);
   const { client } = fakeClient(records(350), failing);
-  const outcome = await insertSearch({ ...base, client, workbook, patience: { rounds: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+  const outcome = await insertSearch({ ...base, client, workbook });
   assert.equal(outcome.rowsWritten, 250);
   failing.clear();
-  const resumed = await resumeInsert({ client, workbook, columns, clock: instant, resume: outcome.resume! });
+  const resumed = await resumeInsert({ client, workbook, columns, resume: outcome.resume! });
   assert.equal(resumed.status, "complete");
   const values = excel.tableValues(outcome.table!.tableName);
   assert.equal(values.length, 351);

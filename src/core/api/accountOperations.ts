@@ -49,6 +49,7 @@ export function accountOperations(ctx: ClientContext): Pick<ServiceClient, "look
         url: `${ctx.baseUrl}${PATHS.usage}`,
         operation: `GET ${PATHS.usage}`,
         idempotent: true,
+        readsUsage: true,
         ...withSignal(o?.signal),
       });
       return { entries: doc.data.flatMap((d) => d.attributes.usage) };

@@ -84,6 +84,7 @@ export function audienceOperations(ctx: ClientContext): AudienceOperations {
         url: `${base}${PATHS.audienceRows(audienceId)}${queryString({ "page[number]": o.page, "page[size]": o.size })}`,
         operation,
         idempotent: true,
+        priority: o.priority ?? "bulk",
         ...withSignal(o.signal),
       });
       const page = toSearchPage(doc, o.page ?? 1, o.size ?? LIMITS.defaultPageSize);

@@ -13,6 +13,7 @@ import { RateLimiter } from "./rateLimiter.js";
 import { RequestRunner } from "./request.js";
 import { DEFAULT_RETRY } from "./retry.js";
 import { ITERATE_PAGE_SIZE, searchOperations } from "./searchOperations.js";
+import { signalOperations } from "./signalOperations.js";
 import { fetchTransport } from "./transport.js";
 import type { ServiceClient, ServiceClientOptions } from "./types.js";
 
@@ -28,20 +29,24 @@ const DEFAULTS = {
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const clock = options.clock ?? systemClock;
   const concurrency = options.concurrency ?? DEFAULTS.concurrency;
+  const random = options.random ?? Math.random;
+  const limiter = new RateLimiter(clock, {
+    perSecond: options.rateLimit?.perSecond ?? DEFAULTS.perSecond,
+    burst: options.rateLimit?.burst ?? DEFAULTS.burst,
+    safetyMargin: options.rateLimit?.safetyMargin ?? DEFAULTS.safetyMargin,
+    probeFirst: options.rateLimit?.probeFirst ?? false,
+    cooperative: options.rateLimit?.cooperative ?? true,
+    random,
+  });
   const runner = new RequestRunner({
     transport: options.fetch ?? fetchTransport(),
     getAccessToken: options.getAccessToken,
-    limiter: new RateLimiter(clock, {
-      perSecond: options.rateLimit?.perSecond ?? DEFAULTS.perSecond,
-      burst: options.rateLimit?.burst ?? DEFAULTS.burst,
-      safetyMargin: options.rateLimit?.safetyMargin ?? DEFAULTS.safetyMargin,
-      probeFirst: options.rateLimit?.probeFirst ?? false,
-    }),
+    limiter,
     cap: new ConcurrencyLimit(concurrency),
     clock,
     retry: { ...DEFAULT_RETRY, ...definedOnly(options.retry ?? {}) },
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
-    random: options.random ?? Math.random,
+    random,
     ...(options.log ? { log: options.log } : {}),
     ...(options.hooks ? { hooks: options.hooks } : {}),
   });
@@ -59,7 +64,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...enrichOperations(ctx),
     ...accountOperations(ctx),
     ...audienceOperations(ctx),
+    ...signalOperations(ctx),
     idle: () => runner.idle(),
+    pacing: () => limiter.status(),
+    onPacingChange: (listener) => limiter.onStatus(listener),
   };
 }
 

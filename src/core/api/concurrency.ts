@@ -1,26 +1,46 @@
-// A cap on requests in flight at once, handed out first come, first served.
+// A cap on requests in flight at once, handed out interactive first, then bulk, each first come
+// first served. Bulk work never holds the last `reserved` slots, so a cell or a preview always
+// finds one free even while an import keeps the rest busy.
+import type { RequestPriority } from "./types.js";
+
 export type Release = () => void;
+
+interface Entry {
+  priority: RequestPriority;
+  grant: () => void;
+}
 
 export class ConcurrencyLimit {
   private active = 0;
-  private readonly waiting: Array<{ grant: () => void }> = [];
+  private bulkActive = 0;
+  private readonly waiting: Entry[] = [];
+  private readonly reserved: number;
 
-  constructor(private readonly max: number) {
+  constructor(
+    private readonly max: number,
+    reserveForInteractive = 1,
+  ) {
     if (!(max >= 1)) throw new RangeError("concurrency must be at least 1");
+    this.reserved = Math.min(Math.max(0, reserveForInteractive), max - 1);
   }
 
   get inFlight(): number {
     return this.active;
   }
 
-  async acquire(signal?: AbortSignal): Promise<Release> {
+  private fits(priority: RequestPriority): boolean {
+    if (this.active >= this.max) return false;
+    return priority === "interactive" || this.bulkActive < this.max - this.reserved;
+  }
+
+  async acquire(signal?: AbortSignal, priority: RequestPriority = "interactive"): Promise<Release> {
     signal?.throwIfAborted();
-    if (this.active < this.max) {
-      this.active += 1;
-      return this.releaser();
-    }
+    // Nobody overtakes a waiter of the same or a higher priority.
+    const ahead = this.waiting.some((e) => e.priority === "interactive" || priority === "bulk");
+    if (!ahead && this.fits(priority)) return this.take(priority);
     await new Promise<void>((resolve, reject) => {
-      const entry = {
+      const entry: Entry = {
+        priority,
         grant: () => {
           signal?.removeEventListener("abort", onAbort);
           resolve();
@@ -34,18 +54,35 @@ export class ConcurrencyLimit {
       this.waiting.push(entry);
       signal?.addEventListener("abort", onAbort, { once: true });
     });
-    // The slot was handed over by release(): active already counts it.
-    return this.releaser();
+    return this.releaser(priority);
   }
 
-  private releaser(): Release {
+  private take(priority: RequestPriority): Release {
+    this.active += 1;
+    if (priority === "bulk") this.bulkActive += 1;
+    return this.releaser(priority);
+  }
+
+  private releaser(priority: RequestPriority): Release {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = this.waiting.shift();
-      if (next) next.grant();
-      else this.active -= 1;
+      this.active -= 1;
+      if (priority === "bulk") this.bulkActive -= 1;
+      this.handOver();
     };
+  }
+
+  /** Grants freed slots to the first waiters that fit: interactive ones first. */
+  private handOver(): void {
+    for (;;) {
+      const next = this.waiting.find((e) => e.priority === "interactive") ?? this.waiting[0];
+      if (!next || !this.fits(next.priority)) return;
+      this.waiting.splice(this.waiting.indexOf(next), 1);
+      this.active += 1;
+      if (next.priority === "bulk") this.bulkActive += 1;
+      next.grant();
+    }
   }
 }

@@ -13,7 +13,7 @@ import {
 } from "../contract/index.js";
 import { withSignal, type ClientContext } from "./clientContext.js";
 import { checkRequest, recordsOf, type CheckedRequest, type EnrichShape } from "./enrich.js";
-import type { EnrichRecord, OpenEnrichBatch, ServiceClient } from "./types.js";
+import type { EnrichRecord, OpenEnrichBatch, RequestPriority, ServiceClient } from "./types.js";
 
 const SHAPES: Record<RecordKind, EnrichShape & { path: string }> = {
   company: {
@@ -38,7 +38,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
   async function send<TInput extends MatchCompanyInput | MatchPersonInput>(
     kind: RecordKind,
     batch: OpenEnrichBatch<TInput>,
-    o?: { signal?: AbortSignal },
+    o?: { signal?: AbortSignal; priority?: RequestPriority },
   ): Promise<EnrichRecord<TInput>[]> {
     const shape = SHAPES[kind];
     const operation = `POST ${shape.path}`;
@@ -61,6 +61,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
       idempotent: true,
       spends: true,
       ...withSignal(o?.signal),
+      ...(o?.priority ? { priority: o.priority } : {}),
     });
     return recordsOf(shape, inputs, checked as CheckedRequest, doc.data);
   }

@@ -4,7 +4,7 @@
 import { DATA_ROLES, SCOPES, labelForPointer, summarizeIssues, type ValidationIssue } from "../contract/index.js";
 import { gatewayUserMessage } from "./production/gatewayMessages.js";
 import { redactText, redactValue } from "./redact.js";
-import type { ServiceErrorKind, ServiceErrorObject } from "./types.js";
+import type { RateLimitBucket, ServiceErrorKind, ServiceErrorObject } from "./types.js";
 
 export interface ServiceErrorDetails {
   status?: number;
@@ -15,6 +15,10 @@ export interface ServiceErrorDetails {
   errors?: ServiceErrorObject[];
   issues?: ValidationIssue[];
   retryAfterMs?: number;
+  /** Which of the organization's rate-limit buckets refused a 429 (X-RateLimit-Rejected-Bucket). */
+  rateLimitBucket?: RateLimitBucket;
+  /** The service's `retryable`, when its error document said one. */
+  retryable?: boolean;
   missingScope?: string;
   missingRole?: string;
   requestId?: string;
@@ -32,6 +36,9 @@ export class ServiceError extends Error {
   readonly errors: ServiceErrorObject[];
   readonly issues: ValidationIssue[];
   readonly retryAfterMs?: number;
+  readonly rateLimitBucket?: RateLimitBucket;
+  /** The service's own word on retrying (its error document's `retryable`); undefined when it said none. */
+  readonly retryable: boolean | undefined;
   readonly missingScope?: string;
   readonly missingRole?: string;
   readonly requestId?: string;
@@ -50,6 +57,8 @@ export class ServiceError extends Error {
     // Issues are shown beside the form's fields: every string of them is redacted too.
     this.issues = (details.issues ?? []).map((issue) => redactValue(issue, secrets) as ValidationIssue);
     if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
+    if (details.rateLimitBucket !== undefined) this.rateLimitBucket = details.rateLimitBucket;
+    this.retryable = details.retryable;
     if (details.missingScope !== undefined) this.missingScope = details.missingScope;
     if (details.missingRole !== undefined) this.missingRole = details.missingRole;
     if (details.requestId !== undefined) this.requestId = redactText(details.requestId, secrets);
@@ -75,6 +84,8 @@ export class ServiceError extends Error {
     };
     if (this.issues.length > 0) out.issues = this.issues;
     if (this.retryAfterMs !== undefined) out.retryAfterMs = this.retryAfterMs;
+    if (this.rateLimitBucket !== undefined) out.rateLimitBucket = this.rateLimitBucket;
+    if (this.retryable !== undefined) out.retryable = this.retryable;
     if (this.missingScope !== undefined) out.missingScope = this.missingScope;
     if (this.missingRole !== undefined) out.missingRole = this.missingRole;
     if (this.requestId !== undefined) out.requestId = this.requestId;
@@ -145,6 +156,10 @@ function defaultUserMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): str
     case "notFound":
       return "The service could not find this item. It may have been deleted; refresh the list.";
     case "rateLimited":
+      if (d.rateLimitBucket === "hour" || d.rateLimitBucket === "day") {
+        const wait = d.retryAfterMs !== undefined ? ` It opens again in about ${Math.max(1, Math.ceil(d.retryAfterMs / 60_000))} min.` : "";
+        return `Your organization has used its ${d.rateLimitBucket === "hour" ? "hourly" : "daily"} request allowance (shared by everyone in it).${wait} Try again then, or ask your administrator for a larger plan.`;
+      }
       return d.retryAfterMs !== undefined
         ? `The service is receiving too many requests from your account. Try again in ${Math.max(1, Math.ceil(d.retryAfterMs / 1000))} seconds.`
         : "The service is receiving too many requests from your account. Try again in a moment.";
@@ -207,6 +222,10 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   if (facts.operation !== undefined) details.operation = facts.operation;
   if (facts.secrets !== undefined) details.secrets = facts.secrets;
   if (retryAfterMs !== undefined) details.retryAfterMs = retryAfterMs;
+  const retryable = retryableOf(errors);
+  if (retryable !== undefined) details.retryable = retryable;
+  const bucket = facts.headers.get("x-ratelimit-rejected-bucket")?.trim().toLowerCase();
+  if (kind === "rateLimited" && (bucket === "second" || bucket === "hour" || bucket === "day")) details.rateLimitBucket = bucket;
   const requestId = errors.find((e) => e.requestId)?.requestId ?? facts.headers.get("x-request-id") ?? undefined;
   if (requestId) details.requestId = requestId;
   if (kind === "validation") details.issues = issuesFromErrors(errors);
@@ -220,6 +239,13 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
     if (role) details.missingRole = role;
   }
   return serviceError(kind, details);
+}
+
+/** One word for the whole answer: any object saying "not retryable" wins over one saying it is. */
+function retryableOf(errors: ServiceErrorObject[]): boolean | undefined {
+  const said = errors.map((e) => e.retryable).filter((r): r is boolean => r !== undefined);
+  if (said.length === 0) return undefined;
+  return said.every(Boolean);
 }
 
 function technicalMessage(facts: ResponseFacts, errors: ServiceErrorObject[]): string {

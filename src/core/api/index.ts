@@ -21,3 +21,5 @@ export { systemClock } from "./clock.js";
 export { redactText, redactValue } from "./redact.js";
 export { outcomeOf } from "./enrich.js";
 export type * from "./types.js";
+export type { PacingStatus } from "./rateLimiter.js";
+export { budgetShortfall, type BudgetReading, type TenantBudgets } from "./budgets.js";

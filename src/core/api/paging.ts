@@ -1,7 +1,9 @@
-// All pages of a search as an async iterator. The first page tells the total; the rest are then
-// fetched concurrently (a bounded window ahead of the reader, every request still through the
-// rate limiter and the concurrency cap) and yielded strictly in page order. The service answers
-// at most LIMITS.maxPageNumber pages for one search, so nothing beyond that is requested.
+// Paging, the one mechanism for reading pages ahead: readAhead fetches items by index a bounded
+// window ahead of the reader (every request still through the rate limiter and the concurrency
+// cap) and yields their outcomes strictly in order; iteratePages reads all pages of one search
+// with it (the first page tells the total), and the partitioned import reads its plan's pages
+// with it. The service answers at most LIMITS.maxPageNumber pages for one search, so nothing
+// beyond that is requested.
 import { LIMITS } from "../contract/index.js";
 import type { IteratedPage, IterateProgress, SearchPage } from "./types.js";
 
@@ -52,27 +54,57 @@ export async function* iteratePages<T>(fetchPage: PageFetcher<T>, options: Pagin
     };
     yield emit(first, 1);
 
-    const pending = new Map<number, Promise<SearchPage<T>>>();
-    let nextToLaunch = 2;
-    const launch = (upTo: number) => {
-      while (nextToLaunch <= Math.min(upTo, pagesTotal)) {
-        const n = nextToLaunch;
-        const request = fetchPage(n, pageSize, stop.signal).then((page) => {
-          progress.pagesFetched += 1;
-          return page;
-        });
-        // Read in order below; a failure of a page not read yet must not go unhandled meanwhile.
-        request.catch(() => undefined);
-        pending.set(n, request);
-        nextToLaunch += 1;
+    const rest = readAhead(pagesTotal - 1, (i, signal) => fetchPage(i + 2, pageSize, signal), { window: options.window, signal: stop.signal });
+    let n = 2;
+    for await (const slot of rest) {
+      if (remaining <= 0) break;
+      if ("error" in slot) throw slot.error;
+      progress.pagesFetched += 1;
+      if (slot.value.items.length === 0) break; // the result set shrank since the first page
+      yield emit(slot.value, n);
+      n += 1;
+    }
+  } finally {
+    options.signal?.removeEventListener("abort", onCallerAbort);
+    stop.abort();
+  }
+}
+
+/** One fetch's outcome: a failure is a value, so the reader decides what it means. */
+export type Settled<T> = { value: T } | { error: unknown };
+
+/**
+ * Fetches items 0..count-1 at most `window` ahead of the one being read and yields their
+ * outcomes in index order. Stopping early (break, return, or the signal) aborts what is still
+ * in flight.
+ */
+export async function* readAhead<T>(
+  count: number,
+  fetch: (index: number, signal: AbortSignal) => Promise<T>,
+  options: { window: number; signal?: AbortSignal },
+): AsyncGenerator<Settled<T>> {
+  const stop = new AbortController();
+  const onCallerAbort = () => stop.abort(options.signal?.reason);
+  if (options.signal?.aborted) stop.abort(options.signal.reason);
+  options.signal?.addEventListener("abort", onCallerAbort, { once: true });
+  const pending = new Map<number, Promise<Settled<T>>>();
+  let next = 0;
+  try {
+    for (let i = 0; i < count && !stop.signal.aborted; i += 1) {
+      while (next < count && next < i + Math.max(1, options.window)) {
+        const index = next;
+        pending.set(
+          index,
+          fetch(index, stop.signal).then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          ),
+        );
+        next += 1;
       }
-    };
-    for (let n = 2; n <= pagesTotal && remaining > 0; n += 1) {
-      launch(n + options.window - 1);
-      const page = await pending.get(n)!;
-      pending.delete(n);
-      if (page.items.length === 0) break; // the result set shrank since the first page
-      yield emit(page, n);
+      const slot = await pending.get(i)!;
+      pending.delete(i);
+      yield slot;
     }
   } finally {
     options.signal?.removeEventListener("abort", onCallerAbort);

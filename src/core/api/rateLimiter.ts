@@ -1,7 +1,11 @@
 // Client-side rate limit: every request takes a slot here before it leaves. Slots are spaced
-// 1000/perSecond ms apart (a generic cell rate algorithm with a small burst), handed out in the
-// order asked, tightened by the service's X-RateLimit-* headers and paused by a 429.
-import type { Clock } from "./types.js";
+// 1000/perSecond ms apart (a generic cell rate algorithm with a small burst), where perSecond is
+// this client's share of its organization's bucket (tenantShare.ts: learnt from the service's
+// headers and refusals). Waiters are served interactive first, then bulk, each in arrival order;
+// a 429 pauses everyone (with jitter, so clients refused together do not come back together).
+import { BudgetTracker, readCount, type TenantBudgets } from "./budgets.js";
+import { TenantShare } from "./tenantShare.js";
+import type { Clock, RateLimitBucket, RequestPriority } from "./types.js";
 
 export interface RateLimiterOptions {
   perSecond: number;
@@ -10,94 +14,164 @@ export interface RateLimiterOptions {
   safetyMargin: number;
   /** One request alone until the first answer (see RateLimitOptions.probeFirst). */
   probeFirst?: boolean;
+  /** Learn a share of the organization's bucket (default true); false keeps the configured rate. */
+  cooperative?: boolean;
+  /** In [0, 1), for the jitter after a refusal (default Math.random). */
+  random?: () => number;
 }
 
+/** What the pane shows about pacing. */
+export interface PacingStatus {
+  /** Requests a second this client allows itself now, and its ceiling. */
+  perSecond: number;
+  maxPerSecond: number;
+  /** Requests are queued behind the organization's rate limit (refused, or sharing it with others). */
+  waitingForOrganization: boolean;
+  /** The organization's hour and day buckets, as last read. */
+  budgets: TenantBudgets;
+}
+
+interface Waiter {
+  signal: AbortSignal | undefined;
+  grant(): void;
+  fail(reason: unknown): void;
+}
+
+type Headers = { get(name: string): string | null };
+
 export class RateLimiter {
-  private intervalMs: number;
-  private readonly configuredPerSecond: number;
-  private readonly burst: number;
   private readonly stretch: number;
   private readonly slackMs: number;
+  private readonly burst: number;
+  private readonly share: TenantShare;
+  private readonly cooperative: boolean;
+  private readonly random: () => number;
+  private readonly tracker: BudgetTracker;
   /** Theoretical arrival time of the next request when the bucket is drained. */
   private tat = Number.NEGATIVE_INFINITY;
   private pausedUntil = Number.NEGATIVE_INFINITY;
-  private lastGrant = Number.NEGATIVE_INFINITY;
+  /** The bucket whose refusal set the current pause. */
+  private pausedBy: RateLimitBucket | undefined;
   /** Whether an answer from the service has been seen (its limit headers, if any, read). */
   private learned: boolean;
   private probe: { answered: Promise<void>; resolve: () => void } | undefined;
-  /** The waiters, one after another. */
-  private queue: Promise<void> = Promise.resolve();
+  private readonly queues: Record<RequestPriority, Waiter[]> = { interactive: [], bulk: [] };
+  private pumping = false;
+  private readonly listeners = new Set<(status: PacingStatus) => void>();
+  private lastWaiting = false;
 
   constructor(
     private readonly clock: Clock,
     options: RateLimiterOptions,
   ) {
     if (!(options.perSecond > 0)) throw new RangeError("rateLimit.perSecond must be greater than 0");
-    this.configuredPerSecond = options.perSecond;
     this.stretch = 1 + Math.max(0, options.safetyMargin);
     // perSecond + 1 grants span at least 1000 * stretch - slack ms: half the margin absorbs
     // lateness here, half the jitter on the way to the service.
     this.slackMs = ((this.stretch - 1) * 1000) / 2;
-    this.intervalMs = (1000 / options.perSecond) * this.stretch;
     this.burst = Math.max(1, Math.floor(options.burst));
     this.learned = !options.probeFirst;
+    this.cooperative = options.cooperative ?? true;
+    this.random = options.random ?? Math.random;
+    this.share = new TenantShare(clock, { maxPerSecond: options.perSecond });
+    this.tracker = new BudgetTracker(clock);
   }
 
   /** Requests per second currently allowed (before the safety margin). */
   get perSecond(): number {
-    return (1000 / this.intervalMs) * this.stretch;
+    return this.cooperative ? this.share.perSecond : this.share.maxPerSecond;
+  }
+
+  private get intervalMs(): number {
+    return (1000 / this.perSecond) * this.stretch;
+  }
+
+  status(): PacingStatus {
+    const queued = this.queues.interactive.length + this.queues.bulk.length > 0;
+    return {
+      perSecond: this.perSecond,
+      maxPerSecond: this.share.maxPerSecond,
+      waitingForOrganization: queued && (this.pausedUntil > this.clock.now() || (this.cooperative && this.share.crowded(5000))),
+      budgets: this.tracker.budgets,
+    };
+  }
+
+  /** Calls `listener` when waitingForOrganization or a budget changes; returns the unsubscribe. */
+  onStatus(listener: (status: PacingStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /**
-   * Waits for a slot; rejects with the signal's reason when aborted first. Waiters are served
-   * one at a time in arrival order, and a waiter woken late moves the next slots with it (beyond
-   * a small slack), so a late request and an on-time one after it never come closer than a
-   * one-second window at the service allows.
+   * Waits for a slot; rejects with the signal's reason when aborted first (at once: the waiter
+   * leaves its queue). Interactive waiters go before bulk ones; a waiter woken late moves the
+   * next slots with it (beyond a small slack), so a late request and an on-time one after it
+   * never come closer than a one-second window at the service allows.
    */
-  acquire(signal?: AbortSignal): Promise<void> {
-    const turn = this.queue.then(() => this.waitForSlot(signal));
-    this.queue = turn.catch(() => undefined);
-    if (!signal) return turn;
-    // An aborted waiter leaves at once; its turn, when it comes, passes straight on.
+  acquire(signal?: AbortSignal, priority: RequestPriority = "interactive"): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const onAbort = () => reject(signal.reason ?? new Error("aborted"));
-      if (signal.aborted) onAbort();
-      else signal.addEventListener("abort", onAbort, { once: true });
-      turn.then(
-        () => {
-          signal.removeEventListener("abort", onAbort);
+      if (signal?.aborted) {
+        reject(signal.reason ?? new Error("aborted"));
+        return;
+      }
+      const queue = this.queues[priority];
+      const onAbort = () => {
+        const at = queue.indexOf(waiter);
+        if (at >= 0) queue.splice(at, 1);
+        reject(signal?.reason ?? new Error("aborted"));
+        this.notify(false);
+      };
+      const waiter: Waiter = {
+        signal,
+        grant: () => {
+          signal?.removeEventListener("abort", onAbort);
           resolve();
         },
-        (error: unknown) => {
-          signal.removeEventListener("abort", onAbort);
-          reject(error instanceof Error ? error : new Error(String(error)));
+        fail: (reason) => {
+          signal?.removeEventListener("abort", onAbort);
+          reject(reason instanceof Error ? reason : new Error(String(reason)));
         },
-      );
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      queue.push(waiter);
+      void this.pump();
     });
   }
 
-  private async waitForSlot(signal?: AbortSignal): Promise<void> {
-    for (;;) {
-      signal?.throwIfAborted();
-      // Until the first answer tells the service's limits, one request at a time: an account
-      // allowed 5 a second would otherwise see a burst at the configured 25 first.
-      if (!this.learned && this.probe) {
-        await abortable(this.probe.answered, signal);
-        continue;
+  /** One loop hands out slots while anyone waits, so waiters never race each other for one. */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      for (;;) {
+        const next = this.queues.interactive[0] ?? this.queues.bulk[0];
+        if (!next) break;
+        // Until the first answer tells the service's limits, one request at a time: an account
+        // allowed 5 a second would otherwise see a burst at the configured 25 first.
+        if (!this.learned && this.probe) {
+          await this.probe.answered;
+          continue;
+        }
+        const now = this.clock.now();
+        const earliest = Math.max(this.pausedUntil, this.tat - (this.burst - 1) * this.intervalMs);
+        if (now >= earliest) {
+          // Every grant is at most `slack` after its point on a schedule whose points are an
+          // interval apart: a grant a little late keeps the schedule (no throughput lost to
+          // timer lateness), a later one (or one after an idle spell) moves it, so perSecond + 1
+          // grants always span 1000 * stretch - slack ms, more than one second.
+          this.tat = Math.max(this.tat, now - this.slackMs) + this.intervalMs;
+          if (!this.learned) this.probe = deferred();
+          this.share.granted();
+          (this.queues.interactive[0] === next ? this.queues.interactive : this.queues.bulk).shift();
+          next.grant();
+          continue;
+        }
+        // Sleeps to the next slot; a waiter that arrives meanwhile is served by this same loop.
+        await this.clock.sleep(earliest - now);
       }
-      const now = this.clock.now();
-      const earliest = Math.max(this.pausedUntil, this.tat - (this.burst - 1) * this.intervalMs);
-      if (now >= earliest) {
-        // Every grant is at most `slack` after its point on a schedule whose points are an
-        // interval apart: a grant a little late keeps the schedule (no throughput lost to timer
-        // lateness), a later one (or one after an idle spell) moves it, so perSecond + 1
-        // grants always span 1000 * stretch - slack ms, more than one second.
-        this.tat = Math.max(this.tat, now - this.slackMs) + this.intervalMs;
-        this.lastGrant = now;
-        if (!this.learned) this.probe = deferred();
-        return;
-      }
-      await this.clock.sleep(earliest - now, signal);
+    } finally {
+      this.pumping = false;
+      this.notify(false);
     }
   }
 
@@ -109,18 +183,32 @@ export class RateLimiter {
       // Start evenly after the pause, not with a burst of everyone who waited.
       this.tat = Math.max(this.tat, until);
     }
+    this.notify(false);
   }
 
   /**
-   * Reads X-RateLimit-Limit-Second (a lower allowance than configured tightens the spacing) and
-   * X-RateLimit-Remaining-Second (0: the service's window is full, so any saved-up burst is
-   * dropped). -1 means unknown and is ignored.
+   * The service refused a request of this client (429): everyone here waits its Retry-After
+   * plus a jitter of up to a quarter of it, and a refusal of the per-second bucket lowers this
+   * client's share. Returns the wait.
    */
+  refused(retryAfterMs: number, bucket: RateLimitBucket | undefined): number {
+    if (bucket === undefined || bucket === "second") this.share.refused();
+    const waitMs = retryAfterMs + Math.floor(this.random() * Math.min(retryAfterMs / 4, 1000));
+    if (this.clock.now() + waitMs > this.pausedUntil) this.pausedBy = bucket;
+    this.pauseFor(waitMs);
+    return waitMs;
+  }
+
+  /** How long nothing may be sent from now (ms, 0 when not paused) and which bucket said so. */
+  pause(): { remainingMs: number; bucket: RateLimitBucket | undefined } {
+    return { remainingMs: Math.max(0, this.pausedUntil - this.clock.now()), bucket: this.pausedBy };
+  }
+
   /**
    * Every granted request reports back once: with the answer's headers, or without when there
    * was no answer (dropped, timed out, cancelled), so the next request may probe instead.
    */
-  settle(headers: { get(name: string): string | null } | undefined): void {
+  settle(headers: Headers | undefined): void {
     if (headers) {
       this.learned = true;
       this.observe(headers);
@@ -130,44 +218,37 @@ export class RateLimiter {
     probe?.resolve();
   }
 
-  observe(headers: { get(name: string): string | null }): void {
+  /**
+   * Reads X-RateLimit-Limit-Second (a lower allowance than configured lowers the ceiling),
+   * X-RateLimit-Remaining-Second (0: the service's window is full, so any saved-up burst is
+   * dropped; with others' requests in it, this client gives way), and the hour and day buckets.
+   * -1 means unknown and is ignored.
+   */
+  observe(headers: Headers): void {
+    const before = this.intervalMs;
     const limit = readCount(headers.get("x-ratelimit-limit-second"));
-    if (limit !== undefined && limit > 0) {
-      const perSecond = Math.min(this.configuredPerSecond, limit);
-      const intervalMs = (1000 / perSecond) * this.stretch;
-      if (intervalMs !== this.intervalMs) {
-        this.intervalMs = intervalMs;
-        // The slot already planned after the last grant was for the old pace: plan it again.
-        this.tat = Math.max(this.tat, this.lastGrant - this.slackMs + intervalMs);
-      }
-    }
+    if (limit !== undefined && limit > 0) this.share.limitIs(limit);
     const remaining = readCount(headers.get("x-ratelimit-remaining-second"));
-    if (remaining === 0) this.tat = Math.max(this.tat, this.clock.now() + (this.burst - 1) * this.intervalMs);
+    const reset = readCount(headers.get("x-ratelimit-reset-second"));
+    if (remaining !== undefined && limit !== undefined && this.cooperative) this.share.answered(remaining, limit, reset === undefined ? undefined : reset * 1000);
+    const interval = this.intervalMs;
+    // The slot already planned after the last grant was for the old pace: plan it again.
+    if (interval !== before) this.tat = this.tat - before + interval;
+    if (remaining === 0) this.tat = Math.max(this.tat, this.clock.now() + (this.burst - 1) * interval);
+    this.notify(this.tracker.observe(headers));
   }
-}
 
-function readCount(value: string | null): number | undefined {
-  if (value === null) return undefined;
-  const n = Number(value.trim());
-  if (!Number.isFinite(n) || n < 0) return undefined;
-  return n;
+  private notify(budgetsChanged: boolean): void {
+    if (this.listeners.size === 0) return;
+    const status = this.status();
+    if (!budgetsChanged && status.waitingForOrganization === this.lastWaiting) return;
+    this.lastWaiting = status.waitingForOrganization;
+    for (const listener of this.listeners) listener(status);
+  }
 }
 
 function deferred(): { answered: Promise<void>; resolve: () => void } {
   let resolve: () => void = () => undefined;
   const answered = new Promise<void>((r) => (resolve = r));
   return { answered, resolve };
-}
-
-function abortable(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return promise;
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason ?? new Error("aborted"));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    void promise.then(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    });
-  });
 }

@@ -8,7 +8,8 @@ import type { RateLimiter } from "./rateLimiter.js";
 import { redactText } from "./redact.js";
 import { shouldRetry } from "./retry.js";
 import type { RawResponse, RequestSpec } from "./requestSpec.js";
-import type { Clock, GetAccessToken, LogEntry, Logger, RetryOptions, Transport } from "./types.js";
+import { followSignal } from "./signals.js";
+import type { Clock, GetAccessToken, LogEntry, Logger, RequestPriority, RetryOptions, Transport } from "./types.js";
 
 export type { RawResponse, RequestSpec } from "./requestSpec.js";
 
@@ -78,17 +79,13 @@ export class RequestRunner {
   }
 
   private async sendOwn(spec: RequestSpec): Promise<RawResponse> {
-    // Waits inside one request listen on a signal of its own, so a signal shared by hundreds of
-    // requests (one enrichment, one iteration) carries one listener per request, not several.
-    const own = new AbortController();
-    const caller = spec.signal;
-    const onCallerAbort = () => own.abort(caller?.reason);
-    if (caller?.aborted) own.abort(caller.reason);
-    else caller?.addEventListener("abort", onCallerAbort, { once: true });
+    // Waits inside one request listen on a signal of its own; a signal shared by hundreds of
+    // requests (one enrichment, one import) carries one listener for all of them (signals.ts).
+    const own = followSignal(spec.signal);
     try {
       return await this.sendWithRetries({ ...spec, signal: own.signal });
     } finally {
-      caller?.removeEventListener("abort", onCallerAbort);
+      own.release();
     }
   }
 
@@ -97,6 +94,8 @@ export class RequestRunner {
     const body: { text?: string | undefined; built: boolean } =
       spec.bodyWhenSent === undefined ? { text: spec.body === undefined ? undefined : JSON.stringify(spec.body), built: true } : { built: false };
     let attempt = 0;
+    const started = this.deps.clock.now();
+    const priority = spec.priority ?? "interactive";
     let tokenRefreshed = false;
     let refreshed: Promise<string> | undefined;
     for (;;) {
@@ -105,6 +104,7 @@ export class RequestRunner {
       const sent: AttemptState = {};
       const refresh = refreshed;
       refreshed = undefined;
+      this.refuseBeyondPatience(spec, priority, this.deps.clock.now() - started);
       let answer: RawResponse | undefined;
       let settled = false;
       // Tells the limiter how a granted attempt ended, once, and before any backoff sleep.
@@ -151,10 +151,18 @@ export class RequestRunner {
           attempt,
           tokenRefreshed,
           ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+          ...(error.retryable !== undefined ? { retryable: error.retryable } : {}),
           idempotent: spec.idempotent,
+          priority,
+          elapsedMs: this.deps.clock.now() - started,
           random: this.deps.random(),
           ...this.deps.retry,
         });
+        // Everyone here waits after a 429, not just this request: the bucket is the
+        // organization's. The wait comes back with a jitter, and this client's share shrinks.
+        if (error.kind === "rateLimited" && error.status === 429) {
+          this.deps.limiter.refused(error.retryAfterMs ?? (decision.retry ? decision.delayMs : 0), error.rateLimitBucket);
+        }
         this.logLine(decision.retry ? "info" : "warn", `${spec.operation} failed (${error.kind}, HTTP ${error.status}): ${decision.reason}`, {
           attempt,
           ...(decision.retry ? { delayMs: decision.delayMs } : {}),
@@ -166,8 +174,6 @@ export class RequestRunner {
           // Awaited by the retry below; a failure must not go unhandled if the wait is cancelled.
           refreshed.catch(() => undefined);
         }
-        // Everyone waits after a 429, not just this request: the quota is the account's.
-        if (error.kind === "rateLimited") this.deps.limiter.pauseFor(decision.delayMs);
         settle();
         if (error.kind !== "rateLimited" && decision.delayMs > 0) {
           try {
@@ -180,6 +186,23 @@ export class RequestRunner {
         settle();
       }
     }
+  }
+
+  /**
+   * A pause longer than the request's remaining patience (an hour or day bucket used up, a long
+   * Retry-After) fails the request now, with the wait in its message, instead of at its end.
+   */
+  private refuseBeyondPatience(spec: RequestSpec, priority: RequestPriority, elapsedMs: number): void {
+    const { remainingMs, bucket } = this.deps.limiter.pause();
+    const patience = priority === "bulk" ? this.deps.retry.bulkPatienceMs : this.deps.retry.patienceMs;
+    if (remainingMs === 0 || elapsedMs + remainingMs <= patience) return;
+    throw serviceError("rateLimited", {
+      status: 429,
+      retryAfterMs: remainingMs,
+      ...(bucket ? { rateLimitBucket: bucket } : {}),
+      message: `${spec.operation} not sent: the organization's rate limit holds requests for ${Math.ceil(remainingMs / 1000)} s more`,
+      operation: spec.operation,
+    });
   }
 
   private async token(after401: Promise<string> | undefined, spec: RequestSpec): Promise<string> {
@@ -240,12 +263,12 @@ export class RequestRunner {
     const { cap, limiter, clock, transport, timeoutMs } = this.deps;
     let release: () => void;
     try {
-      release = await cap.acquire(spec.signal);
+      release = await cap.acquire(spec.signal, spec.priority);
     } catch {
       throw cancelledError(spec.operation);
     }
     try {
-      await limiter.acquire(spec.signal);
+      await limiter.acquire(spec.signal, spec.priority);
     } catch {
       release();
       throw cancelledError(spec.operation);

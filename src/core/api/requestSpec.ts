@@ -1,6 +1,13 @@
 // What one logical request is (RequestSpec) and what came back (RawResponse): the shapes the
 // request runner, its hooks and the operations share, apart from the runner itself so that the
 // hooks and the client's types can name them without importing it.
+
+/**
+ * Who waits for a request: `interactive` (a person looking at a cell, a preview, a picker, a
+ * job's status) goes ahead of `bulk` (imports, Enrich selection, partition probes, audience rows).
+ */
+export type RequestPriority = "interactive" | "bulk";
+
 export interface RequestSpec {
   method: "GET" | "POST";
   url: string;
@@ -13,10 +20,17 @@ export interface RequestSpec {
    * Called once; retries send the same body.
    */
   bodyWhenSent?: () => unknown;
-  /** The request may spend credits (hooks refresh the usage shown after it). */
+  /** The request may spend credits. */
   spends?: boolean;
+  /** The request reads the account's usage: it changes nothing a usage gauge shows (usageChanges.ts). */
+  readsUsage?: boolean;
   /** Whether a repeat is harmless if the first attempt reached the service (see RetryDecisionInput). */
   idempotent: boolean;
+  /**
+   * Who waits for the answer (default interactive): bulk requests queue behind interactive ones
+   * for a slot, and wait longer for the organization's rate limit (RetryOptions).
+   */
+  priority?: RequestPriority;
   /** Statuses that count as success (default [200]). */
   expect?: number[];
   signal?: AbortSignal;

@@ -19,7 +19,7 @@ import {
 } from "../contract/index.js";
 import { queryString, refuse, type ClientContext } from "./clientContext.js";
 import { iteratePages } from "./paging.js";
-import type { IterateOptions, IteratedPage, SearchOptions, SearchPage, ServiceClient } from "./types.js";
+import type { IterateOptions, IteratedPage, RequestPriority, SearchOptions, SearchPage, ServiceClient } from "./types.js";
 
 export const ITERATE_PAGE_SIZE = LIMITS.maxPageSize;
 
@@ -59,16 +59,17 @@ export function searchOperations(ctx: ClientContext): SearchOperations {
     size: number | undefined,
     sort: string | undefined,
     signal: AbortSignal | undefined,
+    priority: RequestPriority | undefined,
   ): Promise<SearchPage<T>> {
     const operation = `POST ${setup.path}`;
     const url = `${ctx.baseUrl}${setup.path}${queryString({ "page[number]": page, "page[size]": size, sort })}`;
-    const doc = await ctx.call(setup.schema, { method: "POST", url, operation, body: setup.body, idempotent: true, ...(signal ? { signal } : {}) });
+    const doc = await ctx.call(setup.schema, { method: "POST", url, operation, body: setup.body, idempotent: true, ...(signal ? { signal } : {}), ...(priority ? { priority } : {}) });
     return toSearchPage<T>(doc as SearchDocLike<T>, page ?? 1, size ?? LIMITS.defaultPageSize);
   }
 
   async function search<T>(setup: SearchSetup, o: SearchOptions = {}): Promise<SearchPage<T>> {
     checkSearch(setup, o.page, o.size, o.sort);
-    return searchPage<T>(setup, o.page, o.size, o.sort, o.signal);
+    return searchPage<T>(setup, o.page, o.size, o.sort, o.signal, o.priority);
   }
 
   function iterate<T>(setup: SearchSetup, o: IterateOptions = {}): AsyncIterable<IteratedPage<T>> {
@@ -77,7 +78,7 @@ export function searchOperations(ctx: ClientContext): SearchOperations {
       async *[Symbol.asyncIterator]() {
         // Checked when iteration starts, so an invalid search rejects the first next().
         checkSearch(setup, 1, pageSize, o.sort);
-        yield* iteratePages<T>((n, size, signal) => searchPage<T>(setup, n, size, o.sort, signal), {
+        yield* iteratePages<T>((n, size, signal) => searchPage<T>(setup, n, size, o.sort, signal, o.priority), {
           pageSize,
           window: ctx.concurrency,
           ...(o.maxResults !== undefined ? { maxResults: o.maxResults } : {}),

@@ -1,6 +1,9 @@
 // The public surface of the service client. Features (task pane, cell functions, job panel)
 // depend on this interface only; createServiceClient in client.ts implements it.
+import type { SignalOperations } from "./signalOperations.js";
+import type { RequestPriority } from "./requestSpec.js";
 import type { RequestHooks } from "./hooks.js";
+import type { PacingStatus } from "./rateLimiter.js";
 import type {
   Audience,
   AudienceEnrichBody,
@@ -50,15 +53,30 @@ export interface LogEntry {
 export type Logger = (entry: LogEntry) => void;
 
 export interface RetryOptions {
-  /** Attempts in all, including the first (default 4). */
+  /** Attempts in all after a 5xx, a dropped connection or a timeout, including the first (default 4). */
   maxAttempts?: number;
+  /** The same for bulk requests (default 6): a page of an import is worth more patience than a cell. */
+  bulkMaxAttempts?: number;
   /** Base delay of exponential backoff in ms (default 500); tests set it small. */
   baseDelayMs?: number;
   /** Cap of one backoff delay in ms (default 8000). */
   maxDelayMs?: number;
-  /** Longest Retry-After the client waits for in ms before giving up (default 60000). */
-  maxRetryAfterMs?: number;
+  /**
+   * How long an interactive request (a cell, a preview, a picker) keeps waiting for the
+   * organization's rate limit, in ms (default 30000). A 429 costs nothing, so patience is
+   * bounded by time, never by a count of refusals.
+   */
+  patienceMs?: number;
+  /** The same for bulk work (imports, Enrich selection, partition probes, audience rows); default 300000. */
+  bulkPatienceMs?: number;
 }
+
+/**
+ * Who waits for a request: `interactive` (a person looking at a cell, a preview, a picker, a
+ * job's status) goes ahead of `bulk` (imports, Enrich selection, partition probes, audience rows).
+ * Defined beside RequestSpec (requestSpec.ts), which carries it.
+ */
+export type { RequestPriority } from "./requestSpec.js";
 
 export interface RateLimitOptions {
   /** Requests per second allowed to leave the client (default 25). */
@@ -80,6 +98,12 @@ export interface RateLimitOptions {
    * perSecond: the first second then brings no 429s.
    */
   probeFirst?: boolean;
+  /**
+   * Share the organization's bucket with the other add-ins of the organization (default true):
+   * learn this client's share from the service's headers and refusals (src/core/api/tenantShare.ts).
+   * False paces at perSecond whatever the others do (a relay that paces the whole tenant).
+   */
+  cooperative?: boolean;
 }
 
 export interface Clock {
@@ -113,6 +137,8 @@ export interface SearchOptions {
   size?: number;
   sort?: string;
   signal?: AbortSignal;
+  /** Who waits for it (default interactive; see RequestPriority). */
+  priority?: RequestPriority;
 }
 
 export interface SearchPage<T> {
@@ -141,6 +167,8 @@ export interface IterateOptions {
   sort?: string;
   signal?: AbortSignal;
   onProgress?: (progress: IterateProgress) => void;
+  /** Who waits for it (default interactive; see RequestPriority). */
+  priority?: RequestPriority;
 }
 
 /** One page of results, yielded in order by iterateCompanies / iterateContacts. */
@@ -169,6 +197,8 @@ export interface EnrichRecord<TInput> {
 
 export interface EnrichOptions {
   signal?: AbortSignal;
+  /** Who waits for it (default interactive; see RequestPriority). */
+  priority?: RequestPriority;
 }
 
 export interface UsageSummary {
@@ -206,7 +236,8 @@ export interface AudienceRowsPage {
   totalPages: number;
 }
 
-export interface ServiceClient {
+/** The signal operations (intent, scoops, news, technologies) are declared in signalOperations.ts. */
+export interface ServiceClient extends SignalOperations {
   searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
   iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;
@@ -229,20 +260,25 @@ export interface ServiceClient {
   getAudience(audienceId: string, options?: { signal?: AbortSignal }): Promise<Audience>;
   getAudienceRows(
     audienceId: string,
-    options?: { page?: number; size?: number; signal?: AbortSignal },
+    /** Rows are bulk work unless `priority` says otherwise. */
+    options?: { page?: number; size?: number; signal?: AbortSignal; priority?: RequestPriority },
   ): Promise<AudienceRowsPage>;
   startAudienceEnrichment(audienceId: string, options: StartAudienceEnrichmentOptions): Promise<string | null>;
   /**
    * One enrichment request whose inputs and fields are read when it leaves (after its rate-limit
    * slot), so work arriving meanwhile rides in it. One record per sealed input, in their order.
    */
-  enrichBatch(kind: RecordKind, batch: OpenEnrichBatch, options?: { signal?: AbortSignal }): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]>;
+  enrichBatch(kind: RecordKind, batch: OpenEnrichBatch, options?: { signal?: AbortSignal; priority?: RequestPriority }): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]>;
   getJob(audienceId: string, jobId: string, options?: { signal?: AbortSignal }): Promise<JobStatus>;
   /**
    * Settles once none of this client's requests is in flight, retries included (at once when
    * none is): after a cancellation, nothing the cancelled work started is still on its way.
    */
   idle(): Promise<void>;
+  /** How this client paces itself on the organization's rate limit, and the hour and day budgets. */
+  pacing(): PacingStatus;
+  /** Calls `listener` when waiting on the organization's rate limit starts or ends, or a budget changes. */
+  onPacingChange(listener: (status: PacingStatus) => void): () => void;
 }
 
 /**
@@ -261,6 +297,9 @@ export type ServiceErrorKind =
   | "timeout"
   | "invalidResponse" // non-JSON or wrong shape
   | "cancelled"; // the caller's AbortSignal fired
+
+/** The organization's rate-limit buckets (X-RateLimit-Rejected-Bucket names the one that refused). */
+export type RateLimitBucket = "second" | "hour" | "day";
 
 type GatewayError = GatewayErrorDocument["error"];
 /**
@@ -282,18 +321,26 @@ export interface RetryDecisionInput {
   tokenRefreshed: boolean;
   /** Retry-After of the response in ms, when it had one. */
   retryAfterMs?: number;
+  /** The service's own word on retrying (`retryable` of its error document), when it said. */
+  retryable?: boolean;
   /**
    * Whether sending the request again is harmless even if the first one reached the service.
    * Searches, enrichment (a record already enriched costs nothing again) and GETs are; starting
    * an audience job is not, so it is retried only when the service surely refused it (429, 401).
    */
   idempotent: boolean;
+  /** Interactive or bulk: chooses the attempts and the patience below. */
+  priority: RequestPriority;
+  /** Time since the request was first tried, in ms. */
+  elapsedMs: number;
   /** A number in [0, 1) for full jitter. */
   random: number;
   maxAttempts: number;
+  bulkMaxAttempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
-  maxRetryAfterMs: number;
+  patienceMs: number;
+  bulkPatienceMs: number;
 }
 
 export type RetryDecision =

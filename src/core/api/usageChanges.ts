@@ -1,7 +1,8 @@
-// A request hook that tells listeners the account's usage may have changed: once a burst of
-// spending requests (enrichment, audience jobs) has settled, whether they succeeded or not (a
-// failed request may still have been charged). Listeners such as the usage gauge then ask the
-// usage operation again; one notification per burst, not one per request.
+// A request hook that tells listeners the account's usage may have changed: after every request
+// settles, whether it succeeded or not (each one counts against the request allowance, and a
+// failed one may still have been charged). Reading the usage itself changes nothing shown, so it
+// tells no one (otherwise a gauge would read forever). Listeners such as the usage gauge decide
+// how often to read the usage again (the gauge reads at most once in a short interval).
 import type { RequestHooks } from "./hooks.js";
 
 export type UsageListener = () => void;
@@ -10,23 +11,18 @@ export interface UsageChanges {
   onUsageChanged(listener: UsageListener): () => void;
 }
 
-export function usageChangesAfterSpending(hooks: RequestHooks): UsageChanges {
+export function usageChangesAfterRequests(hooks: RequestHooks): UsageChanges {
   const listeners = new Set<UsageListener>();
-  let spending = 0;
   hooks.wrap(async (send, spec) => {
-    if (!spec.spends) return send(spec);
-    spending += 1;
+    if (spec.readsUsage) return send(spec);
     try {
       return await send(spec);
     } finally {
-      spending -= 1;
-      if (spending === 0) {
-        for (const listener of [...listeners]) {
-          try {
-            listener();
-          } catch {
-            // A listener's failure is its own; the request's outcome stands.
-          }
+      for (const listener of [...listeners]) {
+        try {
+          listener();
+        } catch {
+          // A listener's failure is its own; the request's outcome stands.
         }
       }
     }

@@ -13,7 +13,8 @@ export type FilterGroup =
   | "funding"
   | "engagement"
   | "structure"
-  | "person";
+  | "person"
+  | "signal";
 
 export type FilterKind =
   | "text" // free text

@@ -5,3 +5,4 @@ export * from "./search.js";
 export * from "./enrich.js";
 export * from "./account.js";
 export * from "./validate.js";
+export * from "./signals.js";

@@ -2,7 +2,7 @@
 // reach is partitioned. The first page is kept, so a search within reach costs no extra request.
 import type { ServiceClient, SearchPage } from "../api/index.js";
 import { LIMITS, type CompanyItem, type ContactItem } from "../contract/index.js";
-import { withPatience, type FetchedPage, type ImportClock, type Patience } from "./importer.js";
+import type { FetchedPage } from "./importer.js";
 import { planPartition, SEARCH_REACH, type Filters, type PartitionPlan, type SearchKind } from "./partition.js";
 
 export type SearchClient = Pick<ServiceClient, "searchCompanies" | "searchContacts">;
@@ -14,10 +14,10 @@ interface PreparedImport {
   prefetched: Map<string, FetchedPage<Item>>;
 }
 
-/** One page of a sub-search, through the client's public search operations. */
+/** One page of a sub-search, through the client's public search operations: bulk work, behind a person's cells. */
 export function pageFetcher(client: SearchClient, kind: SearchKind, sort: string | undefined) {
   return async (filters: Filters, page: number, size: number, signal?: AbortSignal): Promise<SearchPage<Item>> => {
-    const options = { page, size, ...(sort ? { sort } : {}), ...(signal ? { signal } : {}) };
+    const options = { page, size, priority: "bulk" as const, ...(sort ? { sort } : {}), ...(signal ? { signal } : {}) };
     return kind === "company" ? client.searchCompanies(filters, options) : client.searchContacts(filters, options);
   };
 }
@@ -25,14 +25,12 @@ export function pageFetcher(client: SearchClient, kind: SearchKind, sort: string
 export async function prepareImport(
   client: SearchClient,
   search: { kind: SearchKind; filters: Filters; sort?: string },
-  options: { pageSize?: number; signal?: AbortSignal; reach?: number; clock: ImportClock; patience?: Patience },
+  options: { pageSize?: number; signal?: AbortSignal; reach?: number },
 ): Promise<PreparedImport> {
   const pageSize = options.pageSize ?? LIMITS.maxPageSize;
   const reach = options.reach ?? SEARCH_REACH;
-  const fetchOnce = pageFetcher(client, search.kind, search.sort);
-  // The first page and the count probes get a page's patience too.
-  const fetchPage = (filters: Filters, page: number, size: number, signal?: AbortSignal) =>
-    withPatience(() => fetchOnce(filters, page, size, signal), options.clock, options.patience, signal);
+  // The first page and the count probes are bulk requests too: the client's retry policy gives them a page's patience.
+  const fetchPage = pageFetcher(client, search.kind, search.sort);
   const first = await fetchPage(search.filters, 1, pageSize, options.signal);
   const sort = search.sort ? { sort: search.sort } : {};
   if (first.totalResults <= reach) {

@@ -69,7 +69,7 @@ export function cellValue(raw: unknown, type: ColumnType): CellValue {
 }
 
 /** Reads a dotted path from an item: "id" is the item's own id, other paths are under attributes. */
-function valueAt(item: { id?: unknown; attributes?: unknown }, path: string): unknown {
+export function valueAt(item: { id?: unknown; attributes?: unknown }, path: string): unknown {
   if (path === "id") return item.id;
   let current: unknown = item.attributes;
   for (const part of path.split(".")) {

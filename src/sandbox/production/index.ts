@@ -9,6 +9,7 @@ import { productionDataRoutes } from "./data.js";
 import { createForwarder, gatewayNotFound, GATEWAY_CODES, sendGateway } from "./gateway.js";
 import { DEFAULT_PRODUCTION_CLIENT, productionOauthRoutes } from "./oidc.js";
 import { productionStudioRoutes } from "./studio.js";
+import { productionSignalRoutes } from "../signals/index.js";
 
 export { DEFAULT_PRODUCTION_CLIENT } from "./oidc.js";
 export { LIMITED_ACCOUNT } from "./entitlements.js";
@@ -46,6 +47,7 @@ export const productionExtension: SandboxExtension = async (app, ctx) => {
   await productionOauthRoutes(app, ctx, settings);
   await productionDataRoutes(app, ctx, core);
   await productionStudioRoutes(app, ctx, core);
+  await productionSignalRoutes(app, ctx, core);
   // Anything else under /gtm (a wrong verb or path, GET .../rows) is the gateway's 404.
   app.all("/gtm/*", async (request, reply) => sendGateway(reply, gatewayNotFound(request.method, request.url)));
 };

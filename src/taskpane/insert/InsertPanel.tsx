@@ -1,10 +1,11 @@
 // "Insert into sheet": column picker, where to put the table, progress with Cancel, and the
 // outcome in words. The work itself is insertSearch; this only drives it.
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   Button,
   Checkbox,
   Field,
+  Input,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
@@ -15,14 +16,18 @@ import {
 } from "@fluentui/react-components";
 import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget } from "../../office/workbook.js";
-import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
+import { SEARCH_REACH } from "../../core/search/index.js";
+import { overwriteQuestion, useConfirm, type ConfirmQuestion } from "../ConfirmDialog.js";
 import { useServices } from "../services.js";
-import { entitledChoice, pickerField, useEntitledFields } from "../entitledFields.js";
+import type { CompanyItem, ContactItem } from "../../core/contract/index.js";
 import { markUnderManagement } from "../search/underManagement.js";
+import { columnsEmptyInAnswer, columnsMatching } from "./answerColumns.js";
 import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, type InsertRequest, type ResumeState, type SearchSpec } from "./insertSearch.js";
 
 const useStyles = makeStyles({
   columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
+  fieldset: { minWidth: 0 },
+  find: { width: "100%", marginBottom: "4px" },
   row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "center" },
 });
 
@@ -40,6 +45,17 @@ export function ProgressView({ progress, noun }: { progress: InsertProgress; nou
       <ProgressBar value={fraction} max={1} aria-label="Insert progress" />
     </Field>
   );
+}
+
+/** Asked before importing more than one search reaches: the plan, and what it costs. */
+export function largeImportQuestion(kind: SearchKind, total: number, plan: string): ConfirmQuestion {
+  const noun = kind === "company" ? "companies" : "contacts";
+  return {
+    title: `Import all ${count(total)} ${noun}?`,
+    text: `One search reaches ${count(SEARCH_REACH)} results, so Insert splits this one into parts and writes them all into one table: ${plan}. Searches cost no credits. Cancel stops it at any time; Continue then fetches the rest.`,
+    no: "Not now",
+    yes: "Import all",
+  };
 }
 
 /** Runs an insert (or a Resume) with progress, Cancel and the outcome; shared by the search and saved-search views. */
@@ -74,6 +90,7 @@ export function useInsertRunner() {
         ...(refreshTableName ? { refreshTableName } : {}),
         onItems: (items) => markUnderManagement(services.runtime.engine, search.kind, items),
         confirmOverwrite: (text) => confirm.ask(overwriteQuestion(text)),
+        confirmPlan: (plan, text) => confirm.ask(largeImportQuestion(plan.kind, plan.total, text)),
       }),
     );
   /** Fetches only the pages an earlier import missed into the same table. */
@@ -87,7 +104,11 @@ export function useInsertRunner() {
       }),
     );
   const cancel = () => controller.current?.abort();
-  return { run, resume, cancel, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
+  /** Forgets the last outcome (a new search makes its message stale); never while one runs. */
+  const clear = useCallback(() => {
+    if (!controller.current) setOutcome(undefined);
+  }, []);
+  return { run, resume, cancel, clear, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
 }
 
 export function OutcomeMessage({ outcome, onResume, busy }: { outcome: InsertOutcome; onResume?: (state: ResumeState) => void; busy?: boolean }) {
@@ -99,7 +120,7 @@ export function OutcomeMessage({ outcome, onResume, busy }: { outcome: InsertOut
       {state && onResume && (
         <MessageBarActions>
           <Button size="small" disabled={busy} onClick={() => onResume(state)}>
-            Resume
+            {outcome.status === "cancelled" ? "Continue" : "Resume"}
           </Button>
         </MessageBarActions>
       )}
@@ -115,21 +136,28 @@ export interface InsertPanelProps {
   onColumnsChange(columns: string[]): void;
   /** Called after a table was written (for saved searches). */
   onInserted?(outcome: InsertOutcome): void;
+  /** The previewed records: the columns none of them carries say so. */
+  answer?: readonly (CompanyItem | ContactItem)[];
+  /** Changes with each new search: an earlier insert's message then goes. */
+  searchRun?: number;
 }
 
-export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted }: InsertPanelProps) {
+/** Above this many columns the list gets a search box. */
+const FIND_FROM = 12;
+
+export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted, answer, searchRun }: InsertPanelProps) {
   const styles = useStyles();
-  const { workbook, runtime } = useServices();
+  const { workbook } = useServices();
   const runner = useInsertRunner();
+  const { clear } = runner;
   const [target, setTarget] = useState<"newSheet" | "selection">("newSheet");
+  const [find, setFind] = useState("");
   const noun = kind === "company" ? "companies" : "contacts";
   const all = searchColumns(kind);
-  const entitled = useEntitledFields(runtime.entitledFields, kind);
-  useEffect(() => {
-    // Columns the account may not use leave the choice once the entitlement is known.
-    const usable = entitledChoice(kind, columns, entitled);
-    if (usable.length !== columns.length) onColumnsChange(usable);
-  }, [kind, columns, entitled, onColumnsChange]);
+  const shown = columnsMatching(all, find);
+  const empty = useMemo(() => columnsEmptyInAnswer(kind, answer), [kind, answer]);
+  // A new search: the message about an earlier insert no longer applies.
+  useEffect(() => clear(), [searchRun, clear]);
 
   const start = async () => {
     if ("problem" in search) return;
@@ -145,18 +173,29 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
 
   return (
     <section aria-label="Insert into sheet">
-      <fieldset>
-        <legend>Columns</legend>
+      <fieldset className={styles.fieldset}>
+        <legend>{`Columns (${columns.length} of ${all.length} chosen)`}</legend>
+        {all.length > FIND_FROM && (
+          <Input
+            className={styles.find}
+            type="search"
+            aria-label="Find a column"
+            placeholder="Find a column"
+            value={find}
+            onChange={(_, d) => setFind(d.value)}
+          />
+        )}
         <div className={styles.columns}>
-          {all.map((c) => (
+          {shown.map((c) => (
             <Checkbox
               key={c.key}
-              {...pickerField(kind, c.key, c.header, entitled)}
+              label={empty.has(c.key) ? `${c.header} (empty in the preview)` : c.header}
               checked={columns.includes(c.key)}
               onChange={(_, d) => onColumnsChange(d.checked ? [...columns, c.key] : columns.filter((k) => k !== c.key))}
             />
           ))}
         </div>
+        {shown.length === 0 && <p>{`No column is named like "${find}".`}</p>}
       </fieldset>
       {workbook.supportsSelection && (
         <RadioGroup value={target} onChange={(_, d) => setTarget(d.value as "newSheet" | "selection")} aria-label="Where to insert">

@@ -4,7 +4,6 @@
 // and carries what Resume needs to fetch just those into the same table (also later, from a saved
 // search). Whatever happens (done, Cancel, an error) the table is finished over exactly the rows
 // written and the user is told which it was; completeness is claimed only when checked.
-import { systemClock } from "../../core/api/index.js";
 import { LIMITS, type CompanyItem, type ContactItem } from "../../core/contract/index.js";
 import {
   describePlan,
@@ -13,11 +12,9 @@ import {
   pageFetcher,
   prepareImport,
   SEARCH_REACH,
-  type ImportClock,
   type ImportResult,
   type PageKey,
   type PartitionPlan,
-  type Patience,
   type ResumeState,
   type SearchClient,
 } from "../../core/search/index.js";
@@ -58,9 +55,6 @@ interface InsertCommon {
   onItems?: (items: readonly (CompanyItem | ContactItem)[]) => void;
   /** Requests per second the client allows itself, for the time estimate (default 25). */
   perSecond?: number;
-  clock?: ImportClock;
-  patience?: Patience;
-  concurrency?: number;
 }
 
 export interface InsertRequest extends InsertCommon {
@@ -70,6 +64,11 @@ export interface InsertRequest extends InsertCommon {
   /** Refresh this existing table instead of creating one. */
   refreshTableName?: string;
   confirmOverwrite?: (message: string) => Promise<boolean>;
+  /**
+   * Asked before an import larger than one search reaches, with the plan in words (parts,
+   * requests, time); nothing is written unless it answers yes. Without it, the import goes on.
+   */
+  confirmPlan?: (plan: PartitionPlan, text: string) => Promise<boolean>;
   /** Page size of the requests (default 100, the service's maximum). */
   pageSize?: number;
   /** Results one search reaches (default 10,000; tests make it small). */
@@ -122,6 +121,10 @@ function pagesWithin(plan: PartitionPlan, pageSize: number, reach: number): { ke
 }
 
 interface Run {
+  /** The user chose not to run the plan of a large import: nothing was written. */
+  declined?: boolean;
+  /** Every page this run set out to fetch (a cancel before the first leaves them all to Continue). */
+  keys?: PageKey[];
   writer?: TableWriter;
   result?: ImportResult;
   failure?: unknown;
@@ -154,9 +157,6 @@ async function runPages(
       await run.writer!.append(itemsToRows(items, common.columns));
       progress.rowsWritten = run.writer!.stats().rowsWritten;
     },
-    clock: common.clock ?? systemClock,
-    ...(common.patience ? { patience: common.patience } : {}),
-    ...(common.concurrency ? { concurrency: common.concurrency } : {}),
     ...(common.signal ? { signal: common.signal } : {}),
     onPage: ({ pagesDone }) => {
       progress.pagesFetched = pagesDone;
@@ -187,17 +187,18 @@ export async function insertSearch(request: InsertRequest): Promise<InsertOutcom
     const prepared = await prepareImport(request.client, search, {
       pageSize,
       reach,
-      clock: request.clock ?? systemClock,
-      ...(request.patience ? { patience: request.patience } : {}),
       ...(signal ? { signal } : {}),
     });
     plan = prepared.plan;
     const { keys, rows } = pagesWithin(plan, pageSize, reach);
     sheetRows = rows;
     Object.assign(progress, { rowsExpected: rows, pagesTotal: keys.length, totalResults: plan.total, reachableResults: plan.reachable, parts: plan.parts.length });
-    if (plan.parts.length > 1) progress.plan = describePlan(plan, request.perSecond ?? 25, pageSize);
+    const planText = describePlan(plan, request.perSecond ?? 25, pageSize);
+    if (plan.parts.length > 1) progress.plan = planText;
     request.onProgress?.({ ...progress });
-    if (plan.total > 0 || request.refreshTableName) {
+    run.keys = keys;
+    if (plan.total > reach && request.confirmPlan && !(await request.confirmPlan(plan, planText))) run.declined = true;
+    else if (plan.total > 0 || request.refreshTableName) {
       run.writer = request.refreshTableName
         ? await workbook.refreshTable(request.refreshTableName, columns)
         : await workbook.createTable({
@@ -249,7 +250,8 @@ function outcome(
   const result = run.result;
   const cancelled = result?.cancelled === true || isCancellation(run.failure, request.signal);
   const failure = run.failure ?? result?.fatal;
-  const missing = result?.missing ?? [];
+  // Cancelled before the first page: every page is still to fetch.
+  const missing = result?.missing ?? (cancelled && run.table ? (run.keys ?? []) : []);
   const tableName = run.table?.tableName ?? run.writer?.tableName ?? request.tableName;
   const resume: ResumeState | undefined =
     plan && run.table && missing.length > 0
@@ -266,7 +268,7 @@ function outcome(
       : undefined;
   const unsplittable = plan?.parts.filter((p) => p.unsplittable) ?? [];
   let status: InsertOutcome["status"];
-  if (cancelled) status = "cancelled";
+  if (cancelled || run.declined) status = "cancelled";
   else if (failure !== undefined && !run.table) status = "failed";
   else if (failure !== undefined) status = "failed";
   else if (missing.length > 0 || unsplittable.length > 0 || (result?.moved.length ?? 0) > 0) status = "incomplete";
@@ -285,6 +287,8 @@ function outcome(
     failure,
     resumed: resumed !== undefined,
     pageSize,
+    declined: run.declined === true,
+    canContinue: resume !== undefined,
   });
   return {
     status,
@@ -297,6 +301,7 @@ function outcome(
     probes: plan?.probes ?? 0,
     message,
     ...(failure !== undefined && status === "failed" ? { error: failure } : {}),
-    ...(resume && !cancelled ? { resume } : {}),
+    // A cancelled import keeps what Resume needs: Continue fetches the rest into the same table.
+    ...(resume ? { resume } : {}),
   };
 }

@@ -20,6 +20,10 @@ export interface OutcomeFacts {
   failure?: unknown;
   resumed: boolean;
   pageSize: number;
+  /** The user chose not to import a search larger than one search reaches. */
+  declined?: boolean;
+  /** A cancelled import can be continued (its missing pages are known). */
+  canContinue?: boolean;
 }
 
 export function outcomeMessage(f: OutcomeFacts): string {
@@ -29,8 +33,13 @@ export function outcomeMessage(f: OutcomeFacts): string {
   const missing = f.result?.missing ?? [];
   const sentences: string[] = [];
 
+  if (f.declined) {
+    return `Not inserted: nothing was written. Narrow the filters to import fewer ${noun}, or Insert again and choose Import all.`;
+  }
   if (f.status === "cancelled") {
-    return f.table ? `Stopped. ${count(f.rowsWritten)} of ${count(f.sheetRows)} ${noun} were written${where}; the table holds exactly those rows.` : "Stopped before anything was written.";
+    if (!f.table) return "Stopped before anything was written.";
+    const rest = f.canContinue ? " Continue fetches the rest into the same table." : "";
+    return `Stopped. ${count(f.rowsWritten)} of ${count(f.sheetRows)} ${noun} were written${where}; the table holds exactly those rows.${rest}`;
   }
   if (f.status === "failed" && !f.table) return `${errorText(f.failure)} Nothing was written.`;
 

@@ -70,11 +70,11 @@ export function jobSummary(job: TrackedJob): string {
     case "CANCELLED":
       return "The job was cancelled.";
     case "SCHEDULED":
-      return "Waiting to start.";
+      return "Waiting to start. A started job runs to its end: it cannot be stopped.";
     case "UNKNOWN":
       return "The service no longer has this job (it or its audience may have been deleted). Check again, or remove it from the list.";
     default:
-      return job.terminal ? `Ended: ${job.status}.` : "Enriching rows...";
+      return job.terminal ? `Ended: ${job.status}.` : "Enriching rows... A started job runs to its end: it cannot be stopped.";
   }
 }
 
@@ -229,8 +229,8 @@ export function JobList({ client, tracker, workbook, now = Date.now }: JobListPr
                     {inserting[job.jobId] ?? "Insert rows into sheet"}
                   </Button>
                 )}
-                <Button size="small" onClick={() => void tracker.forget(job.jobId)}>
-                  {job.terminal ? "Remove from list" : "Stop following"}
+                <Button size="small" onClick={() => void tracker.forget(job.jobId)} {...(job.terminal ? {} : { title: "The job goes on; only this list stops showing it" })}>
+                  {job.terminal ? "Remove from list" : "Stop following (the job goes on)"}
                 </Button>
               </div>
             </li>

@@ -6,6 +6,7 @@ import { Divider, Subtitle2, makeStyles } from "@fluentui/react-components";
 import type { JobTracker } from "../../core/jobs/index.js";
 import type { WorkbookAdapter } from "../../office/workbook.js";
 import { JobList, type ListClient } from "./JobList.js";
+import type { AccountAllowance } from "./JobEstimateView.js";
 import { StartEnrichment, type StartClient } from "./StartEnrichment.js";
 
 export interface JobsPanelProps {
@@ -16,13 +17,15 @@ export interface JobsPanelProps {
   /** Reads the selected cells (inside Excel); leave out in browser mode. */
   readSelectedCells?: () => Promise<unknown[][]>;
   now?: () => number;
+  /** The credits left and today's limit, shown before a job starts. */
+  allowance?: () => Promise<AccountAllowance>;
 }
 
 const useStyles = makeStyles({
   panel: { display: "flex", flexDirection: "column", gap: "12px", padding: "8px 0" },
 });
 
-export function JobsPanel({ client, tracker, workbook, readSelectedCells, now }: JobsPanelProps) {
+export function JobsPanel({ client, tracker, workbook, readSelectedCells, now, allowance }: JobsPanelProps) {
   const styles = useStyles();
   const list = useRef<HTMLDivElement>(null);
   return (
@@ -32,6 +35,7 @@ export function JobsPanel({ client, tracker, workbook, readSelectedCells, now }:
         client={client}
         tracker={tracker}
         {...(readSelectedCells ? { readSelectedCells } : {})}
+        {...(allowance ? { allowance } : {})}
         // The new job is at the end of the list, below the fold of a task pane: show it.
         onStarted={() => list.current?.scrollIntoView({ block: "start" })}
       />

@@ -20,8 +20,13 @@ import { isServiceError } from "../../core/api/errors.js";
 import type { ServiceClient } from "../../core/api/types.js";
 import { checkEnrichmentChoice, rowIdsFromCells, type EnrichmentChoice, type JobTracker } from "../../core/jobs/index.js";
 import { Notice } from "../Notice.js";
+import { estimateJob, type JobEstimate } from "./jobEstimate.js";
+import { chosenText, issueText, NO_AUDIENCES } from "./startWording.js";
 
-export type StartClient = Pick<ServiceClient, "listAudiences" | "getAudienceRows" | "startAudienceEnrichment">;
+export { chosenText, issueText, NO_AUDIENCES };
+import { JobEstimateView, type AccountAllowance } from "./JobEstimateView.js";
+
+export type StartClient = Pick<ServiceClient, "listAudiences" | "getAudienceRows" | "startAudienceEnrichment" | "searchCompanies">;
 
 export interface StartEnrichmentProps {
   client: StartClient;
@@ -30,6 +35,8 @@ export interface StartEnrichmentProps {
   readSelectedCells?: () => Promise<unknown[][]>;
   /** Called once a job was started and added to the list. */
   onStarted?: () => void;
+  /** The credits left and today's limit, shown with the estimate. */
+  allowance?: () => Promise<AccountAllowance>;
 }
 
 type Notice = { intent: "success" | "warning" | "error" | "info"; text: string };
@@ -51,35 +58,14 @@ function inputValue(audience: Audience, row: AudienceRow): string {
   return value === undefined || value === null ? "" : String(value);
 }
 
-interface IssueLike {
-  pointer?: string;
-  label?: string;
-  rule?: string;
-  message: string;
+interface Planned {
+  /** The choice the estimate is for: a changed choice needs a new one. */
+  key: string;
+  estimate: JobEstimate;
+  allowance: AccountAllowance;
 }
 
-/**
- * A problem with the choice in the user's words: rows and columns by their names (not "Rows
- * item 1"), said once (the service's own text often names the row already), no request terms.
- */
-export function issueText(issue: IssueLike, rows: readonly string[], names: ReadonlyMap<string, string>, columnNames: readonly string[] = []): string {
-  const plain = issue.message.replace(/ when the scope is ROW\./, ".");
-  const m = /^\/data\/attributes\/(rows|columns)\/(\d+)$/.exec(issue.pointer ?? "");
-  if (!m) return plain;
-  const index = Number(m[2]);
-  if (m[1] === "rows") {
-    const id = rows[index] ?? "";
-    const who = names.get(id) ? `Row "${names.get(id)}"` : `"${id}"`;
-    if (issue.rule === "uuid") return `${who} is not a row id: row ids look like 3f2b1c9e-1234-4abc-9def-0123456789ab.`;
-    const rest = issue.label && plain.startsWith(issue.label) ? plain.slice(issue.label.length).trim() : plain;
-    return rest.includes(id) ? rest.replace(`Row ${id}`, who) : `${who}: ${rest}`;
-  }
-  const column = columnNames[index] ?? `Column ${index + 1}`;
-  const rest = issue.label && plain.startsWith(issue.label) ? plain.slice(issue.label.length).trim() : plain;
-  return `Column "${column}": ${rest}`;
-}
-
-export function StartEnrichment({ client, tracker, readSelectedCells, onStarted }: StartEnrichmentProps) {
+export function StartEnrichment({ client, tracker, readSelectedCells, onStarted, allowance }: StartEnrichmentProps) {
   const styles = useStyles();
   const [audiences, setAudiences] = useState<Audience[] | undefined>();
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
@@ -96,6 +82,8 @@ export function StartEnrichment({ client, tracker, readSelectedCells, onStarted 
   const [issues, setIssues] = useState<string[]>([]);
   // Row names (the input column's value) seen while picking, to list chosen rows by name.
   const [rowNames, setRowNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const [estimating, setEstimating] = useState<string | undefined>();
+  const [planned, setPlanned] = useState<Planned | undefined>();
 
   const audience = audiences?.find((a) => a.id === audienceId);
 
@@ -147,6 +135,8 @@ export function StartEnrichment({ client, tracker, readSelectedCells, onStarted 
   }, [picked, fromCells, pasted]);
 
   const choice: EnrichmentChoice = { scope, ...(scope === "ROW" ? { rows: rowIds } : {}), columns: [...columns] };
+  const choiceKey = JSON.stringify([audienceId, choice]);
+  const plan = planned?.key === choiceKey ? planned : undefined;
 
   async function takeSelection() {
     if (!readSelectedCells) return;
@@ -159,14 +149,34 @@ export function StartEnrichment({ client, tracker, readSelectedCells, onStarted 
     }
   }
 
-  async function start() {
-    if (!audience) return;
+  /** Checks the choice, then estimates what it costs; the user starts from the estimate. */
+  async function estimate() {
+    if (!audience || estimating) return;
     setNotice(undefined);
+    setPlanned(undefined);
     const found = checkEnrichmentChoice(choice);
     const columnIds = [...columns];
     const columnNames = columnIds.map((id) => audience.attributes.columns.find((c) => c.id === id)?.attributes.name ?? id);
     setIssues(found.map((i) => issueText(i, rowIds, rowNames, columnNames)));
     if (found.length > 0) return;
+    setEstimating("Estimating the cost...");
+    try {
+      const [estimate, account] = await Promise.all([
+        estimateJob(client, audience, choice, { onProgress: setEstimating }),
+        allowance ? allowance().catch((): AccountAllowance => ({})) : Promise.resolve<AccountAllowance>({}),
+      ]);
+      if (estimate.rowsInScope === 0) setNotice({ intent: "warning", text: "No rows match this choice, so there is nothing to enrich." });
+      else setPlanned({ key: choiceKey, estimate, allowance: account });
+    } catch (error) {
+      setNotice({ intent: "error", text: `The cost could not be estimated, so nothing was started: ${isServiceError(error) ? error.userMessage : error instanceof Error ? error.message : String(error)}` });
+    } finally {
+      setEstimating(undefined);
+    }
+  }
+
+  async function start() {
+    if (!audience || !plan) return;
+    setNotice(undefined);
     setBusy(true);
     try {
       const jobId = await client.startAudienceEnrichment(audience.id, choice);
@@ -181,6 +191,7 @@ export function StartEnrichment({ client, tracker, readSelectedCells, onStarted 
         scope,
         ...(scope === "ROW" ? { rowIds } : {}),
       });
+      setPlanned(undefined);
       setNotice({ intent: "success", text: `Enrichment of "${audience.attributes.name}" started. Follow it below.` });
       onStarted?.();
     } catch (error) {
@@ -225,7 +236,20 @@ export function StartEnrichment({ client, tracker, readSelectedCells, onStarted 
     );
   }
   if (!audiences) return <Spinner size="tiny" label="Loading audiences..." />;
-  if (audiences.length === 0) return <Text>There are no audiences to enrich.</Text>;
+  if (audiences.length === 0) {
+    return (
+      <Notice
+        intent="info"
+        actions={
+          <Button size="small" onClick={() => void loadAudiences()}>
+            Refresh audiences
+          </Button>
+        }
+      >
+        {NO_AUDIENCES}
+      </Notice>
+    );
+  }
 
   const enrichable = audience?.attributes.columns.filter((c) => c.attributes.columnType !== "INPUT") ?? [];
 
@@ -235,7 +259,7 @@ export function StartEnrichment({ client, tracker, readSelectedCells, onStarted 
       aria-label="Start an audience enrichment"
       onSubmit={(e) => {
         e.preventDefault();
-        void start();
+        void estimate();
       }}
     >
       <Field label="Audience">
@@ -327,22 +351,26 @@ export function StartEnrichment({ client, tracker, readSelectedCells, onStarted 
           {notice.text}
         </Notice>
       )}
-      <div className={styles.line}>
-        <Button appearance="primary" type="submit" disabled={busy || !audience}>
-          {busy ? "Starting..." : "Start enrichment"}
-        </Button>
-        <Button onClick={() => void loadAudiences()} disabled={busy}>
-          Refresh audiences
-        </Button>
-      </div>
+      {plan && audience ? (
+        <JobEstimateView
+          audienceName={audience.attributes.name}
+          estimate={plan.estimate}
+          allowance={plan.allowance}
+          busy={busy}
+          onStart={() => void start()}
+          onBack={() => setPlanned(undefined)}
+        />
+      ) : (
+        <div className={styles.line}>
+          <Button appearance="primary" type="submit" disabled={busy || estimating !== undefined || !audience}>
+            Start enrichment
+          </Button>
+          <Button onClick={() => void loadAudiences()} disabled={busy || estimating !== undefined}>
+            Refresh audiences
+          </Button>
+        </div>
+      )}
+      {estimating && <Spinner size="tiny" label={estimating} />}
     </form>
   );
-}
-
-/** "3 rows chosen: Acme, Globex, 1f2e…" — names where known, the first few only. */
-export function chosenText(rowIds: readonly string[], names: ReadonlyMap<string, string>): string {
-  const head = `${rowIds.length} row${rowIds.length === 1 ? "" : "s"} chosen`;
-  if (rowIds.length === 0) return head;
-  const shown = rowIds.slice(0, 5).map((id) => names.get(id) ?? id);
-  return `${head}: ${shown.join(", ")}${rowIds.length > 5 ? `, and ${rowIds.length - 5} more` : ""}`;
 }

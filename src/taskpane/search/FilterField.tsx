@@ -2,7 +2,7 @@
 // yes/no, fixed choices, or a picker fed by the lookup operation. The validation message sits
 // under the field; all text from the service is rendered as text.
 import { useEffect, useMemo, useState } from "react";
-import { Checkbox, Combobox, Dropdown, Field, Input, Option, makeStyles } from "@fluentui/react-components";
+import { Checkbox, Combobox, Dropdown, Field, Input, Option, makeStyles, type PositioningProps } from "@fluentui/react-components";
 import type { FilterSpec, LookupItem } from "../../core/contract/index.js";
 import { errorText } from "../errorText.js";
 import { useServices } from "../services.js";
@@ -17,6 +17,19 @@ export interface FilterFieldProps {
   message: string | undefined;
   onChange(name: string, value: FormValue | undefined): void;
 }
+
+/**
+ * Where a picker's list opens: under the field, or above it when there is no room below, never
+ * beside it (a task pane is 320-350 px wide: a list at the side runs off the pane), as wide as
+ * the field and no taller than the room there is.
+ */
+export const PICKER_POSITIONING: PositioningProps = {
+  position: "below",
+  align: "start",
+  fallbackPositions: ["above-start"],
+  matchTargetSize: "width",
+  autoSize: "height",
+};
 
 /** An id usable in the DOM for a filter (tests find fields by label). */
 export const fieldId = (name: string) => `filter-${name}`;
@@ -73,7 +86,9 @@ function FixedChoice({ name, spec, value, onChange }: Omit<FilterFieldProps, "me
     <Dropdown
       id={fieldId(name)}
       multiselect={multiple}
-      placeholder={multiple ? "Any" : "Any"}
+      placeholder="Any"
+      clearable
+      positioning={PICKER_POSITIONING}
       selectedOptions={selected}
       value={selected.join(", ")}
       onOptionSelect={(_, d) => {
@@ -129,6 +144,9 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
         id={fieldId(name)}
         multiselect={multiple}
         freeform={!multiple}
+        // A filled picker has a clear button (x) that empties it.
+        clearable
+        positioning={PICKER_POSITIONING}
         placeholder={multiple ? summary || "Any" : "Any"}
         value={query}
         selectedOptions={selected}

@@ -7,6 +7,7 @@ import { FilterField } from "./FilterField.js";
 import type { FormValue, FormValues } from "./formModel.js";
 
 const GROUP_LABELS: Record<FilterGroup, string> = {
+  signal: "Signal",
   person: "Person",
   company: "Company",
   location: "Location",
@@ -18,7 +19,7 @@ const GROUP_LABELS: Record<FilterGroup, string> = {
   structure: "Corporate structure",
 };
 
-const GROUP_ORDER: FilterGroup[] = ["person", "company", "location", "industry", "size", "growth", "funding", "engagement", "structure"];
+const GROUP_ORDER: FilterGroup[] = ["signal", "person", "company", "location", "industry", "size", "growth", "funding", "engagement", "structure"];
 
 const useStyles = makeStyles({ more: { marginBottom: "8px" } });
 

@@ -40,7 +40,7 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
     <section aria-label="Preview">
       <p role="status">
         {page.totalResults.toLocaleString("en-US")} {noun} {one ? "matches" : "match"}.{pages > 1 ? ` Page ${page.pageNumber} of ${page.totalPages.toLocaleString("en-US")}.` : ""}
-        {page.totalResults > REACHABLE ? ` The service returns at most ${REACHABLE.toLocaleString("en-US")} results for one search; narrow the filters to reach the rest.` : ""}
+        {page.totalResults > REACHABLE ? ` One search reaches ${REACHABLE.toLocaleString("en-US")} results: Insert splits this one into parts to import them all, and shows you the plan first.` : ""}
       </p>
       {page.items.length > 0 && (
         <table className={styles.table} data-testid="preview-table">

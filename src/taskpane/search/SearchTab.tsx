@@ -1,6 +1,6 @@
 // A company or contact search: the filter form with inline validation, sort and page size,
 // the preview, "Insert into sheet" and "Save search".
-import { useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Button, Dropdown, Field, Input, Option, Spinner, makeStyles } from "@fluentui/react-components";
 import {
   COMPANY_FILTERS,
@@ -23,7 +23,7 @@ import { useConfirm } from "../ConfirmDialog.js";
 import { Notice } from "../Notice.js";
 import { useSavedSearches } from "../saved/useSavedSearches.js";
 import { useServices } from "../services.js";
-import { fieldId } from "./FilterField.js";
+import { fieldId, PICKER_POSITIONING } from "./FilterField.js";
 import { FilterForm } from "./FilterForm.js";
 import { filtersFromForm, formFromFilters, messagesByField, validateFilters, type FormValue, type FormValues } from "./formModel.js";
 import { ResultsPreview, type PreviewPage } from "./ResultsPreview.js";
@@ -32,6 +32,8 @@ import { markUnderManagement } from "./underManagement.js";
 const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", alignItems: "end", flexWrap: "wrap", marginTop: "8px", marginBottom: "8px" },
   grow: { flexGrow: 1 },
+  // Scrolled to after a search: leave the tab strip's height above it.
+  results: { scrollMarginTop: "8px" },
 });
 
 const SORT_LABELS: Record<string, string> = {
@@ -76,6 +78,13 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
   const [attempted, setAttempted] = useState(false);
   const [saveName, setSaveName] = useState(initial?.name ?? "");
   const [saveMessage, setSaveMessage] = useState<string | undefined>();
+  // Each search the user asks for (not paging): an earlier insert's message then goes.
+  const [searchRun, setSearchRun] = useState(0);
+  // The table the last insert wrote, for the search it wrote: saving that search links the table.
+  const [lastInsert, setLastInsert] = useState<{ searched: string; tableName: string } | undefined>();
+  // Search (button or Enter) brings the results into view once they are there.
+  const results = useRef<HTMLDivElement>(null);
+  const reveal = useRef(false);
   // Set at once (not on the next render), so a second click cannot start a second search.
   const running = useRef(false);
   const confirm = useConfirm();
@@ -89,12 +98,18 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
   const searchKey = (s: { filters: Record<string, unknown>; sort: string }) => JSON.stringify([s.filters, s.sort]);
   const stale = preview !== undefined && preview.searched !== searchKey({ filters, sort });
 
+  const resetFilters = () => {
+    setValues({});
+    setServerIssues([]);
+    setAttempted(false);
+  };
+
   const onChange = (name: string, value: FormValue | undefined) => {
     setValues((v) => ({ ...v, [name]: value }));
     setServerIssues((s) => s.filter((i) => !i.pointer?.endsWith(`/${name}`)));
   };
 
-  const runSearch = async (pageNumber: number, change: { sort?: string; pageSize?: string } = {}) => {
+  const runSearch = async (pageNumber: number, change: { sort?: string; pageSize?: string; fresh?: boolean } = {}) => {
     if (running.current) return;
     setAttempted(true);
     if (issues.length > 0) {
@@ -104,6 +119,10 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
       return;
     }
     running.current = true;
+    if (change.fresh) {
+      setSearchRun((n) => n + 1);
+      reveal.current = true;
+    }
     setSearching(true);
     setSearchProblem(undefined);
     const searchedSort = change.sort ?? sort;
@@ -136,6 +155,13 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
     }
   };
 
+  // After a search from the button or Enter: the results (or the problem) scroll into view.
+  useEffect(() => {
+    if (searching || !reveal.current) return;
+    reveal.current = false;
+    results.current?.scrollIntoView?.({ block: "start" });
+  }, [searching]);
+
   const saveSearch = async () => {
     const name = saveName.trim();
     if (!name) {
@@ -155,9 +181,11 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
       setSaveMessage(`Not saved: "${existing.name}" was kept. Choose another name to keep both.`);
       return;
     }
+    // Saved right after inserting this very search: the search refreshes that table.
+    const linked = lastInsert && lastInsert.searched === searchKey({ filters, sort }) ? lastInsert.tableName : undefined;
     try {
-      await saved.save({ name, kind, filters, sort, columns });
-      setSaveMessage(`Saved "${name}" in this workbook.`);
+      await saved.save({ name, kind, filters, sort, columns, ...(linked ? { tableName: linked } : {}) });
+      setSaveMessage(linked ? `Saved "${name}" in this workbook, linked to table ${linked}: its Refresh replaces that table's rows.` : `Saved "${name}" in this workbook.`);
     } catch (error) {
       setSaveMessage(`Could not save: ${errorText(error)}`);
     }
@@ -171,7 +199,7 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
     const target = e.target as HTMLElement;
     if (e.key !== "Enter" || target.tagName !== "INPUT" || target.getAttribute("role") === "combobox") return;
     e.preventDefault();
-    void runSearch(1);
+    void runSearch(1, { fresh: true });
   };
   const changeSort = (next: { field?: string; descending?: boolean }) => {
     const field = next.field ?? sortField;
@@ -192,6 +220,7 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
       <div className={styles.row}>
         <Field label="Sort by">
           <Dropdown
+            positioning={PICKER_POSITIONING}
             value={SORT_LABELS[sortField] ?? sortField}
             selectedOptions={[sortField]}
             onOptionSelect={(_, d) => d.optionValue && changeSort({ field: d.optionValue })}
@@ -204,13 +233,13 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
           </Dropdown>
         </Field>
         <Field label="Order">
-          <Dropdown value={descending ? "Descending" : "Ascending"} selectedOptions={[descending ? "desc" : "asc"]} onOptionSelect={(_, d) => changeSort({ descending: d.optionValue === "desc" })}>
+          <Dropdown positioning={PICKER_POSITIONING} value={descending ? "Descending" : "Ascending"} selectedOptions={[descending ? "desc" : "asc"]} onOptionSelect={(_, d) => changeSort({ descending: d.optionValue === "desc" })}>
             <Option value="asc">Ascending</Option>
             <Option value="desc">Descending</Option>
           </Dropdown>
         </Field>
         <Field label="Page size">
-          <Dropdown value={pageSize} selectedOptions={[pageSize]} onOptionSelect={(_, d) => d.optionValue && changePageSize(d.optionValue)}>
+          <Dropdown positioning={PICKER_POSITIONING} value={pageSize} selectedOptions={[pageSize]} onOptionSelect={(_, d) => d.optionValue && changePageSize(d.optionValue)}>
             {PAGE_SIZES.map((s) => (
               <Option key={s} value={s}>
                 {s}
@@ -222,7 +251,7 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
       <div className={styles.row}>
         <Button
           appearance="primary"
-          onClick={() => void runSearch(1)}
+          onClick={() => void runSearch(1, { fresh: true })}
           disabled={searching}
           icon={searching ? <Spinner size="extra-tiny" /> : undefined}
           aria-describedby={blocked ? `${kind}-search-blocked` : undefined}
@@ -230,12 +259,18 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
           Search
         </Button>
         {searching && <span role="status">Searching…</span>}
+        {Object.keys(filters).length > 0 && (
+          <Button appearance="subtle" onClick={resetFilters}>
+            Reset all filters
+          </Button>
+        )}
       </div>
       {blocked && (attempted || Object.keys(messages).length > 0) && (
         <p id={`${kind}-search-blocked`} role="alert">
           Fix before searching: {blocked}
         </p>
       )}
+      <div ref={results} className={styles.results}>
       {general.length > 0 && <p role="alert">{general.join(" ")}</p>}
       {searchProblem && <Notice intent="error">{searchProblem}</Notice>}
       {stale && (
@@ -245,14 +280,20 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
         </Notice>
       )}
       {preview && preview.kind === kind && <ResultsPreview page={preview} busy={searching} onPage={(n) => void runSearch(n)} />}
+      </div>
       <InsertPanel
         kind={kind}
         search={previewed ?? (blocked ? { problem: `Fix before inserting: ${blocked}` } : search)}
         columns={columns}
         onColumnsChange={setColumns}
+        searchRun={searchRun}
+        {...(preview && preview.kind === kind ? { answer: preview.items } : {})}
         onInserted={(outcome) => {
+          if (!outcome.table) return;
+          const written = previewed ?? search;
+          setLastInsert({ searched: searchKey({ filters: written.filters, sort: written.sort ?? "" }), tableName: outcome.table.tableName });
           const match = saved.list.find((s) => s.name === saveName.trim() && s.kind === kind);
-          if (match && outcome.table) void saved.update(match.id, { tableName: outcome.table.tableName });
+          if (match) void saved.update(match.id, { tableName: outcome.table.tableName });
         }}
       />
       <div className={styles.row}>

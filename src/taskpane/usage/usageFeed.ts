@@ -1,6 +1,8 @@
 // The account's usage as the gauge shows it: read once, read again on Refresh, and read again
-// whenever the runtime says spending calls changed it (searches, inserts, enrichment), so the
-// gauge follows spending without a click. A store for useSyncExternalStore.
+// after the runtime says requests changed it (searches, imports, enrichment, job polls), so the
+// gauge follows every request without a click. Many requests in a row cost one read per
+// interval, never one read per request. A store for useSyncExternalStore.
+import { systemClock } from "../../core/api/index.js";
 import type { UsageEntry } from "../../core/contract/index.js";
 import { errorText } from "../errorText.js";
 
@@ -21,7 +23,16 @@ export interface UsageFeed {
   refresh(): Promise<void>;
 }
 
-export function createUsageFeed(source: UsageSource): UsageFeed {
+export interface UsageFeedOptions {
+  /** The wait between a change and the read that shows it (the shared clock; tests pass a fake). */
+  sleep?: (ms: number) => Promise<void>;
+  /** At most one read per this many ms while requests keep coming (default 1,500). */
+  intervalMs?: number;
+}
+
+export function createUsageFeed(source: UsageSource, options: UsageFeedOptions = {}): UsageFeed {
+  const sleep = options.sleep ?? ((ms: number) => systemClock.sleep(ms));
+  const intervalMs = options.intervalMs ?? 1500;
   let state: UsageState = {};
   const listeners = new Set<() => void>();
   let stopFollowing: (() => void) | undefined;
@@ -40,11 +51,21 @@ export function createUsageFeed(source: UsageSource): UsageFeed {
       if (mine === latest) set({ ...(state.entries ? { entries: state.entries } : {}), problem: errorText(error) });
     }
   };
+  // A change while a read is already due joins it: the read after the wait sees both.
+  let due = false;
+  const changed = () => {
+    if (due) return;
+    due = true;
+    void sleep(intervalMs).then(() => {
+      due = false;
+      if (listeners.size > 0) return refresh();
+    });
+  };
   return {
     subscribe(listener) {
       listeners.add(listener);
       if (listeners.size === 1) {
-        stopFollowing = source.onUsageChanged?.(() => void refresh());
+        stopFollowing = source.onUsageChanged?.(changed);
         void refresh();
       }
       return () => {

@@ -7,6 +7,9 @@ import type { BrowserWorkbook } from "../../office/browserWorkbook.js";
 
 const SHOWN_ROWS = 100;
 const useStyles = makeStyles({
+  // Many sheets wrap onto more lines instead of pushing the page sideways (a pane is 320-350 px).
+  sheets: { flexWrap: "wrap", minWidth: 0, maxWidth: "100%" },
+  sheet: { maxWidth: "100%", overflowWrap: "anywhere", whiteSpace: "normal" },
   wrap: { overflowX: "auto", maxHeight: "420px", overflowY: "auto", border: `1px solid ${tokens.colorNeutralStroke1}` },
   table: { borderCollapse: "collapse", fontSize: tokens.fontSizeBase200, whiteSpace: "nowrap" },
   cell: { border: `1px solid ${tokens.colorNeutralStroke2}`, padding: "2px 6px", textAlign: "left" },
@@ -46,14 +49,14 @@ export function BrowserWorkbookView({ workbook }: { workbook: BrowserWorkbook })
 
   return (
     <section aria-label="Workbook">
-      <TabList selectedValue={table.name} onTabSelect={(_, d) => setChosen(String(d.value))} aria-label="Sheets" size="small">
+      <TabList className={styles.sheets} selectedValue={table.name} onTabSelect={(_, d) => setChosen(String(d.value))} aria-label="Sheets" size="small">
         {tables.map((t) => (
-          <Tab key={t.name} value={t.name}>
+          <Tab key={t.name} value={t.name} className={styles.sheet}>
             {t.sheetName}
           </Tab>
         ))}
       </TabList>
-      <p data-testid="table-summary">
+      <p data-testid="table-summary" className={styles.sheet}>
         Table {table.name} on sheet {table.sheetName}: {table.rows.length.toLocaleString("en-US")} rows{table.complete ? "" : " so far"}.
         {table.rows.length > SHOWN_ROWS ? ` Showing the first ${SHOWN_ROWS}; download the CSV for all of them.` : ""}
       </p>

@@ -471,7 +471,7 @@ describe("rate limits against the sandbox", () => {
     const t = await limited.token({ account: "impatient" });
     for (const gatewayErrors of [false, true]) {
       await limited.setFaults({ gatewayErrors });
-      const c = createServiceClient({ baseUrl: limited.url, getAccessToken: async () => t, retry: { maxRetryAfterMs: 0 } });
+      const c = createServiceClient({ baseUrl: limited.url, getAccessToken: async () => t, retry: { patienceMs: 0 } });
       // The window can roll over between filling it and asking: then ask again.
       let error: unknown;
       for (let tries = 0; tries < 3 && error === undefined; tries += 1) {

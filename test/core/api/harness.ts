@@ -15,7 +15,7 @@ export function harness(handler: Handler, options: Partial<ServiceClientOptions>
     fetch: transport,
     clock,
     random: () => 0.5,
-    retry: { baseDelayMs: 100, maxDelayMs: 1000, maxRetryAfterMs: 10000 },
+    retry: { baseDelayMs: 100, maxDelayMs: 1000, patienceMs: 10000 },
     log: (entry) => logs.push(entry),
     ...options,
   });

@@ -1,10 +1,10 @@
 // Request hooks through the client's public interface: a relay rewrites the address before
 // sending, an after hook sees (and may rewrite) the answer, error hooks see failures after the
-// client's own retries, and spending requests tell usage listeners once per burst.
+// client's own retries, and every request but a usage read tells usage listeners.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { RequestHooks } from "../../../src/core/api/hooks.js";
-import { usageChangesAfterSpending } from "../../../src/core/api/usageChanges.js";
+import { usageChangesAfterRequests } from "../../../src/core/api/usageChanges.js";
 import { BASE, harness, rejection } from "./harness.js";
 import { answer } from "./scripted.js";
 import { PATHS } from "../../../src/core/contract/index.js";
@@ -53,9 +53,9 @@ describe("request hooks", () => {
     assert.deepEqual(order, ["outer", "inner", "outer"]);
   });
 
-  it("tells usage listeners once a burst of spending requests has settled, not for reads", async () => {
+  it("tells usage listeners after every request (searches too), never after reading the usage", async () => {
     const hooks = new RequestHooks();
-    const usage = usageChangesAfterSpending(hooks);
+    const usage = usageChangesAfterRequests(hooks);
     let notices = 0;
     usage.onUsageChanged(() => notices++);
     const h = harness((request) => {
@@ -63,14 +63,19 @@ describe("request hooks", () => {
         const body = request.body as { data: { attributes: { matchCompanyInput: { companyId: number }[] } } };
         return answer(200, enriched(body.data.attributes.matchCompanyInput.map((i) => i.companyId)));
       }
+      if (request.path.includes("/lookup/")) return answer(200, { data: [] });
       return answer(200, usageDoc);
     }, { hooks });
     await h.clock.run(h.client.usage());
     assert.equal(notices, 0);
+    await h.clock.run(h.client.lookup("countries"));
+    assert.equal(notices, 1, "a free request still counts against the request allowance");
     const ids = Array.from({ length: 60 }, (_, i) => i + 1);
     const burst = [0, 20, 40].map((start) => h.client.enrichCompanies(ids.slice(start, start + 20).map((companyId) => ({ companyId })), ["name"]));
     await h.clock.run(Promise.all(burst));
     assert.equal(h.requests.filter((r) => r.path.endsWith("/enrich")).length, 3);
-    assert.equal(notices, 1);
+    assert.equal(notices, 4, "one notice per request: the gauge decides how often to read");
+    await h.clock.run(h.client.usage());
+    assert.equal(notices, 4, "reading the usage changes nothing shown");
   });
 });

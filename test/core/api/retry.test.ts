@@ -8,6 +8,8 @@ const base: RetryDecisionInput = {
   attempt: 1,
   tokenRefreshed: false,
   idempotent: true,
+  priority: "interactive",
+  elapsedMs: 0,
   random: 0.5,
   ...DEFAULT_RETRY,
 };
@@ -61,9 +63,34 @@ describe("shouldRetry", () => {
     assert.deepEqual(d.retry && [d.delayMs, d.refreshToken], [3000, false]);
   });
 
-  it("gives up on a 429 whose Retry-After is longer than the cap", () => {
-    const d = shouldRetry({ ...base, kind: "rateLimited", status: 429, retryAfterMs: 61000, maxRetryAfterMs: 60000 });
-    assert.equal(d.retry, false);
+  it("gives up on a 429 only when waiting would pass the request's patience, never after a count", () => {
+    const limited = { ...base, kind: "rateLimited", status: 429, retryAfterMs: 1000 } as const;
+    // The hundredth refusal of a request that has waited 20 s is still worth waiting for.
+    assert.equal(shouldRetry({ ...limited, attempt: 100, elapsedMs: 20_000 }).retry, true);
+    assert.equal(shouldRetry({ ...limited, attempt: 2, elapsedMs: 29_500 }).retry, false, "a cell's 30 s are up");
+    // Bulk work has minutes.
+    assert.equal(shouldRetry({ ...limited, priority: "bulk", attempt: 300, elapsedMs: 200_000 }).retry, true);
+    assert.equal(shouldRetry({ ...limited, priority: "bulk", elapsedMs: 299_500 }).retry, false);
+    // A Retry-After beyond the patience (an hour bucket used up) fails at once.
+    assert.equal(shouldRetry({ ...limited, priority: "bulk", retryAfterMs: 3_600_000 }).retry, false);
+  });
+
+  it("honours the service's retryable: false never retries, true retries with backoff", () => {
+    assert.equal(shouldRetry({ ...base, kind: "server", status: 500, retryable: false }).retry, false);
+    assert.equal(shouldRetry({ ...base, kind: "rateLimited", status: 429, retryAfterMs: 1000, retryable: false }).retry, false);
+    const d = shouldRetry({ ...base, kind: "validation", status: 400, retryable: true, random: 0.999999, baseDelayMs: 100 });
+    assert.ok(d.retry && d.delayMs === 99, JSON.stringify(d));
+    assert.equal(shouldRetry({ ...base, kind: "validation", status: 400, retryable: true, attempt: 4 }).retry, false, "still capped by attempts");
+    assert.equal(shouldRetry({ ...base, kind: "server", status: 504, idempotent: false, retryable: true }).retry, true, "the service vouches it had no effect");
+    // Absent: today's rules.
+    assert.equal(shouldRetry({ ...base, kind: "validation", status: 400 }).retry, false);
+    assert.equal(shouldRetry({ ...base, kind: "server", status: 500 }).retry, true);
+  });
+
+  it("gives bulk requests more attempts after a 5xx than interactive ones", () => {
+    assert.equal(shouldRetry({ ...base, attempt: 4 }).retry, false);
+    assert.equal(shouldRetry({ ...base, attempt: 4, priority: "bulk" }).retry, true);
+    assert.equal(shouldRetry({ ...base, attempt: 6, priority: "bulk" }).retry, false);
   });
 
   it("backs off on a 429 without Retry-After", () => {

@@ -1,5 +1,6 @@
-// The usage gauge's store: it reads usage when first watched, again each time the runtime says
-// spending changed it, stops following when nobody watches, and draws low usage visibly.
+// The usage gauge's store: it reads usage when first watched, again after the runtime says
+// requests changed it (one read per interval however many requests), stops following when
+// nobody watches, and draws low usage visibly.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { UsageEntry } from "../../../src/core/contract/index.js";
@@ -43,9 +44,28 @@ const nextChange = (feed: ReturnType<typeof createUsageFeed>) =>
     });
   });
 
+/** A clock whose waits end when the test says so. */
+function fakeSleep() {
+  const waiting: (() => void)[] = [];
+  return {
+    sleep: (ms: number) => {
+      assert.ok(ms > 0);
+      return new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    get waiting() {
+      return waiting.length;
+    },
+    /** Ends every wait begun so far. */
+    pass() {
+      waiting.splice(0).forEach((resolve) => resolve());
+    },
+  };
+}
+
 test("the gauge's usage follows spending without Refresh", async () => {
   const account = fakeAccount();
-  const feed = createUsageFeed(account);
+  const clock = fakeSleep();
+  const feed = createUsageFeed(account, { sleep: clock.sleep });
   const first = nextChange(feed);
   const stop = feed.subscribe(() => {});
   await first;
@@ -53,12 +73,39 @@ test("the gauge's usage follows spending without Refresh", async () => {
 
   const after = nextChange(feed);
   account.spend(750);
+  clock.pass();
   await after;
   assert.equal(feed.getSnapshot().entries?.[0]?.currentUsage, 755);
   assert.equal(account.reads, 2);
 
   stop();
   assert.equal(account.followers, 0, "nobody watching: no longer follows");
+});
+
+test("many requests in a row cost one usage read per interval, and the last change is always read", async () => {
+  const account = fakeAccount();
+  const clock = fakeSleep();
+  const feed = createUsageFeed(account, { sleep: clock.sleep });
+  const first = nextChange(feed);
+  const stop = feed.subscribe(() => {});
+  await first;
+  assert.equal(account.reads, 1);
+  for (let i = 0; i < 100; i++) account.spend(1);
+  assert.equal(clock.waiting, 1, "one read is due, not a hundred");
+  assert.equal(account.reads, 1, "nothing read before the interval ends");
+  const after = nextChange(feed);
+  clock.pass();
+  await after;
+  assert.equal(account.reads, 2);
+  assert.equal(feed.getSnapshot().entries?.[0]?.currentUsage, 105);
+  // A request after that read: read again after the next interval.
+  const again = nextChange(feed);
+  account.spend(1);
+  clock.pass();
+  await again;
+  assert.equal(feed.getSnapshot().entries?.[0]?.currentUsage, 106);
+  assert.equal(account.reads, 3);
+  stop();
 });
 
 test("a failed read keeps the last figures and says why", async () => {

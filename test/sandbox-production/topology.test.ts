@@ -1,7 +1,8 @@
-// The production topology over real HTTP: the sandbox's production profile, the token broker in
-// front of its token endpoint, and the add-in's own sign-in (oauthFlow: no discovery, no scope,
-// no id token) and service client behind the production edge. The browser's part (the popup and
-// the login form) is played by following the redirects with a cookie jar.
+// The production topology over real HTTP, without a browser: the sandbox's production profile,
+// the token broker in front of its token endpoint, and the add-in's own sign-in (oauthFlow: no
+// discovery, no scope, no id token) and service client behind the production edge. The
+// browser's part (the popup and the login form) is played by following the redirects with a
+// cookie jar.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";

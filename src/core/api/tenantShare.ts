@@ -1,0 +1,159 @@
+// This client's share of its organization's per-second bucket. The bucket belongs to the
+// organization, not the user: every add-in of one company draws on it, and no add-in knows how
+// many others are running. So each one learns its share from what the service says, the way
+// TCP flows share a link: additive increase while the service answers with room to spare,
+// multiplicative decrease when it refuses (a 429 of the second bucket) or when an answer shows
+// the window full with other clients' requests in it. Equal increase and proportional decrease
+// bring clients that started together to equal shares, and a lone client, which never sees
+// anyone else's requests in the window, stays at the full rate.
+import type { Clock } from "./types.js";
+
+export interface TenantShareOptions {
+  /** The highest rate: the configured one, lowered by the service's X-RateLimit-Limit-Second. */
+  maxPerSecond: number;
+  /** Never below this (requests a second), so a crowded client still makes progress. */
+  minPerSecond?: number;
+  /** Factor applied on a refusal (default 0.5). */
+  decrease?: number;
+  /** Factor applied when an answer shows the window full with others' requests (default 0.8). */
+  earlyDecrease?: number;
+  /**
+   * Additive increase, in requests a second gained per second of sending, as a share of the
+   * maximum (default 0.02: from the floor to the full rate in about 50 s of calm).
+   */
+  increase?: number;
+  /** Rate a client starts at, as a share of the maximum (default 1: a lone user starts at the floor). */
+  start?: number;
+}
+
+/** The length of the service's shortest window; one decrease per window is enough. */
+const WINDOW_MS = 1000;
+/** Answers in a row without anyone else in the window before this client takes the bucket as its own. */
+const CALM_ANSWERS = 3;
+/** The share of the limit the organization's clients aim to fill together, and how fast they move there. */
+const PACE_TARGET = 0.95;
+const PACE_GAIN = 0.3;
+
+export class TenantShare {
+  private rate: number;
+  private max: number;
+  private readonly configuredMax: number;
+  private readonly min: number;
+  private readonly decrease: number;
+  private readonly earlyDecrease: number;
+  private readonly increase: number;
+  private lastDecrease = Number.NEGATIVE_INFINITY;
+  private lastGrant: number | undefined;
+  /** This client's own recent grants, for telling its own requests from others' in a window. */
+  private readonly recent: number[] = [];
+  /** When this client last saw other clients' requests in the bucket (or a refusal). */
+  private crowdedAt = Number.NEGATIVE_INFINITY;
+  /** Answers in a row that showed no other client's requests in the window. */
+  private calmAnswers = 0;
+  /** This client's part of the requests in the window, as recent answers showed it (smoothed). */
+  private shareSeen = 1;
+
+  constructor(
+    private readonly clock: Pick<Clock, "now">,
+    options: TenantShareOptions,
+  ) {
+    this.configuredMax = options.maxPerSecond;
+    this.max = options.maxPerSecond;
+    this.min = Math.min(this.max, options.minPerSecond ?? 0.2);
+    this.decrease = options.decrease ?? 0.5;
+    this.earlyDecrease = options.earlyDecrease ?? 0.8;
+    this.increase = options.increase ?? 0.02;
+    this.rate = this.max * Math.min(1, Math.max(0, options.start ?? 1));
+    this.rate = Math.max(this.min, this.rate);
+  }
+
+  /** Requests a second this client allows itself now. */
+  get perSecond(): number {
+    return this.rate;
+  }
+
+  /** The ceiling (configured, or the service's lower limit). */
+  get maxPerSecond(): number {
+    return this.max;
+  }
+
+  /** Whether others' requests or a refusal were seen in the last `withinMs`. */
+  crowded(withinMs = 10_000): boolean {
+    return this.clock.now() - this.crowdedAt <= withinMs;
+  }
+
+  /** The service's per-second limit: the ceiling never rises above the configured rate. */
+  limitIs(limit: number): void {
+    const max = Math.min(this.configuredMax, limit);
+    if (max === this.max) return;
+    const raised = max > this.max;
+    this.max = max;
+    // A higher allowance (a larger plan) is taken at once by a client that shares it with nobody.
+    this.rate = raised && !this.crowded() ? max : Math.min(this.rate, max);
+  }
+
+  /** A request of this client was let out: the rate grows with the time spent sending. */
+  granted(): void {
+    const now = this.clock.now();
+    if (this.lastGrant !== undefined) {
+      const busyMs = Math.min(WINDOW_MS, now - this.lastGrant);
+      // Alone in the bucket for a while (others finished or paused): regain the rate quickly,
+      // doubling each second, rather than by the slow additive step meant for sharing.
+      const calm = this.calmAnswers >= CALM_ANSWERS;
+      // Sharing: the step is this client's part of an increase of the whole bucket, so twenty
+      // clients together grow no faster than one would.
+      const step = calm ? this.rate * Math.LN2 : this.increase * this.max * this.shareSeen;
+      this.rate = Math.min(this.max, this.rate + (step * busyMs) / 1000);
+    }
+    this.lastGrant = now;
+    this.recent.push(now);
+    // Grants older than a window and its answer's way back can no longer be in the service's window.
+    while (this.recent.length > 0 && this.recent[0]! < now - 2 * WINDOW_MS) this.recent.shift();
+  }
+
+  /**
+   * An answer with the bucket's state: `remaining` of `limit` left in the current one-second
+   * window. Requests in the window beyond this client's own are other clients'; a full window
+   * with others in it means the organization is at its limit, so this client gives way a little.
+   */
+  answered(remaining: number, limit: number, resetAt?: number): void {
+    const now = this.clock.now();
+    const used = limit - remaining;
+    const own = this.recent.filter((t) => t > now - 2 * WINDOW_MS).length;
+    if (used <= own) {
+      this.calmAnswers += 1;
+      return;
+    }
+    this.calmAnswers = 0;
+    this.shareSeen = 0.8 * this.shareSeen + 0.2 * Math.min(1, own / used);
+    const firstSight = this.crowdedAt === Number.NEGATIVE_INFINITY;
+    this.crowdedAt = now;
+    // The first sight of others: from the full rate straight to about this client's part of
+    // what the window holds, instead of learning it from a second of refusals.
+    if (firstSight) this.rate = Math.max(this.min, Math.min(this.rate, (limit * own) / used));
+    if (remaining === 0) this.cut(this.earlyDecrease, now);
+    // Where the service says when its one-second window ends, the requests in it so far tell
+    // the whole organization's pace: every client scales its own by the same factor toward
+    // the limit, so together they fill it without passing it.
+    const elapsed = resetAt === undefined ? undefined : now - (resetAt - WINDOW_MS);
+    if (elapsed !== undefined && elapsed >= 0.3 * WINDOW_MS && elapsed <= WINDOW_MS) {
+      const pace = (used * WINDOW_MS) / elapsed;
+      this.rate = Math.max(this.min, Math.min(this.max, this.rate * (1 + PACE_GAIN * ((PACE_TARGET * limit) / pace - 1))));
+    }
+  }
+
+  /** The service refused a request for the per-second bucket. */
+  refused(): void {
+    const now = this.clock.now();
+    this.crowdedAt = now;
+    this.calmAnswers = 0;
+    this.cut(this.decrease, now);
+  }
+
+  private cut(factor: number, now: number): void {
+    // Refusals of one full window come together: they are one signal, not several.
+    if (now - this.lastDecrease < WINDOW_MS) return;
+    this.lastDecrease = now;
+    this.rate = Math.max(this.min, this.rate * factor);
+  }
+}

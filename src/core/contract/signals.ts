@@ -1,0 +1,322 @@
+// Signals (docs/signals.md): buyer intent, scoops, news and installed technologies. Requests,
+// answers and lookups as the service publishes them; the sandbox validates with these schemas and
+// the client checks its requests with them before sending.
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { ERROR_CODES, LIMITS, SearchDocument } from "./common.js";
+import { boolean, choice, date, filtersObject, integer, list, text, type FilterSpec, type RangePair } from "./fields.js";
+import { COMPANY_FILTERS, COMPANY_RANGES } from "./search.js";
+import { validateAgainst, validateSearchQuery, type ValidationIssue } from "./validate.js";
+
+export const SIGNAL_PATHS = {
+  intentSearch: "/data/v1/intent/search",
+  intentEnrich: "/data/v1/intent/enrich",
+  scoopSearch: "/data/v1/scoops/search",
+  scoopEnrich: "/data/v1/scoops/enrich",
+  newsSearch: "/data/v1/news/search",
+  newsEnrich: "/data/v1/news/enrich",
+  technologiesEnrich: "/data/v1/companies/technologies/enrich",
+} as const;
+export type SignalOperation = keyof typeof SIGNAL_PATHS;
+
+/** The lookups of the signal operations (GET /data/v1/lookup/{name}). */
+export const SIGNAL_LOOKUPS = [
+  "intent-topics",
+  "scoop-types",
+  "scoop-topics",
+  "scoop-departments",
+  "news-categories",
+  "tech-categories",
+  "tech-vendors",
+  "tech-products",
+] as const;
+export type SignalLookup = (typeof SIGNAL_LOOKUPS)[number];
+
+/** Audience strength: A is the largest audience researching the topic, E the smallest. */
+export const AUDIENCE_STRENGTHS = ["A", "B", "C", "D", "E"] as const;
+export type AudienceStrength = (typeof AUDIENCE_STRENGTHS)[number];
+export const SIGNAL_SCORE = { min: 60, max: 100 } as const;
+export const MAX_TOPICS = LIMITS.maxArrayItems;
+
+const topics = (): FilterSpec => ({
+  label: "Topics",
+  group: "signal",
+  kind: "array",
+  lookup: "intent-topics",
+  common: true,
+  hint: "1 to 50 topics",
+  schema: Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.maxStringLength }), { minItems: 1, maxItems: MAX_TOPICS }),
+});
+
+/** A company id, or (scoop enrich) a comma-separated list of them. */
+const companyIdSpec = (label: string): FilterSpec => ({
+  label,
+  group: "signal",
+  kind: "text",
+  schema: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ maxLength: LIMITS.maxStringLength, pattern: "^\\s*\\d+\\s*(,\\s*\\d+\\s*)*$", "x-rule": "companyIds" })]),
+});
+
+const INTENT_RANGE_FILTERS = {
+  signalStartDate: date("Signal from date", "signal", { common: true }),
+  signalEndDate: date("Signal to date", "signal", { common: true }),
+  signalScoreMin: integer("Score from", "signal", SIGNAL_SCORE.min, SIGNAL_SCORE.max, { common: true, hint: "60 to 100" }),
+  signalScoreMax: integer("Score to", "signal", SIGNAL_SCORE.min, SIGNAL_SCORE.max),
+  audienceStrengthMin: choice("Audience strength from", "signal", AUDIENCE_STRENGTHS, { hint: "A is the largest audience" }),
+  audienceStrengthMax: choice("Audience strength to", "signal", AUDIENCE_STRENGTHS),
+  findRecommendedContacts: boolean("Recommended contacts", "signal", { hint: "Include the contacts to reach" }),
+};
+
+/** Intent search: topics, the signal ranges and every company-search filter. */
+export const INTENT_SEARCH_FILTERS = { topics: topics(), ...INTENT_RANGE_FILTERS, ...COMPANY_FILTERS } satisfies Record<string, FilterSpec>;
+/** Intent enrich: one company (by id, name or website) and the topics. */
+export const INTENT_ENRICH_FILTERS = {
+  companyId: companyIdSpec("Company id"),
+  companyName: text("Company name", "signal"),
+  companyWebsite: text("Website", "signal"),
+  topics: topics(),
+  ...INTENT_RANGE_FILTERS,
+} satisfies Record<string, FilterSpec>;
+
+const SCOOP_OWN_FILTERS = {
+  scoopType: list("Scoop types", "signal", { lookup: "scoop-types", common: true }),
+  scoopTopic: list("Scoop topics", "signal", { lookup: "scoop-topics" }),
+  department: list("Departments", "signal", { lookup: "scoop-departments" }),
+  publishedStartDate: date("Published from", "signal", { common: true }),
+  publishedEndDate: date("Published to", "signal", { common: true }),
+  updatedSinceCreation: boolean("Updated since first published", "signal"),
+  description: text("Description words", "signal"),
+  scoopId: list("Scoop ids", "signal"),
+};
+/** Scoop search: scoop filters, the company filters and a few person filters. */
+export const SCOOP_SEARCH_FILTERS = {
+  ...SCOOP_OWN_FILTERS,
+  ...COMPANY_FILTERS,
+  firstName: text("Contact first name", "person"),
+  lastName: text("Contact last name", "person"),
+  jobTitle: text("Contact job title", "person"),
+} satisfies Record<string, FilterSpec>;
+export const SCOOP_ENRICH_FILTERS = {
+  companyId: companyIdSpec("Company ids"),
+  companyName: text("Company name", "signal"),
+  companyWebsite: text("Website", "signal"),
+  ...SCOOP_OWN_FILTERS,
+} satisfies Record<string, FilterSpec>;
+
+const NEWS_OWN_FILTERS = {
+  categories: list("News categories", "signal", { lookup: "news-categories", common: true }),
+  url: text("Article address", "signal"),
+  pageDateMin: date("Published from", "signal", { common: true }),
+  pageDateMax: date("Published to", "signal", { common: true }),
+};
+export const NEWS_SEARCH_FILTERS = { ...NEWS_OWN_FILTERS, companyId: list("Company ids", "company"), companyName: text("Company name", "company", { common: true }) } satisfies Record<string, FilterSpec>;
+export const NEWS_ENRICH_FILTERS = { companyId: companyIdSpec("Company id"), ...NEWS_OWN_FILTERS } satisfies Record<string, FilterSpec>;
+export const TECHNOLOGIES_ENRICH_FILTERS = { companyId: companyIdSpec("Company id") } satisfies Record<string, FilterSpec>;
+
+function body<T extends TSchema>(attributes: T) {
+  // The type names differ between the service's examples; any name is accepted.
+  return Type.Object(
+    { data: Type.Object({ type: Type.String({ minLength: 1, maxLength: 100 }), attributes }, { additionalProperties: false }) },
+    { additionalProperties: false },
+  );
+}
+
+export const IntentSearchFilters = filtersObject(INTENT_SEARCH_FILTERS);
+export type IntentSearchFilters = Static<typeof IntentSearchFilters>;
+export const IntentEnrichInput = filtersObject(INTENT_ENRICH_FILTERS);
+export type IntentEnrichInput = Static<typeof IntentEnrichInput>;
+export const ScoopSearchFilters = filtersObject(SCOOP_SEARCH_FILTERS);
+export type ScoopSearchFilters = Static<typeof ScoopSearchFilters>;
+export const ScoopEnrichInput = filtersObject(SCOOP_ENRICH_FILTERS);
+export type ScoopEnrichInput = Static<typeof ScoopEnrichInput>;
+export const NewsSearchFilters = filtersObject(NEWS_SEARCH_FILTERS);
+export type NewsSearchFilters = Static<typeof NewsSearchFilters>;
+export const NewsEnrichInput = filtersObject(NEWS_ENRICH_FILTERS);
+export type NewsEnrichInput = Static<typeof NewsEnrichInput>;
+export const TechnologiesEnrichInput = filtersObject(TECHNOLOGIES_ENRICH_FILTERS);
+export type TechnologiesEnrichInput = Static<typeof TechnologiesEnrichInput>;
+
+// ---------- answers ----------
+
+const Open = { additionalProperties: true } as const;
+const opt = Type.Optional;
+
+export const RecommendedContact = Type.Object(
+  { id: Type.Integer(), firstName: opt(Type.String()), lastName: opt(Type.String()), jobTitle: opt(Type.String()), companyName: opt(Type.String()), jobFunctions: opt(Type.Array(Type.String())) },
+  Open,
+);
+export const IntentSignal = Type.Object(
+  {
+    category: Type.String(),
+    topic: Type.String(),
+    signalScore: Type.Integer({ minimum: SIGNAL_SCORE.min, maximum: SIGNAL_SCORE.max }),
+    audienceStrength: Type.String(),
+    signalDate: Type.String(),
+    spikesInDateRange: opt(Type.Integer({ minimum: 0 })),
+    company: Type.Object({ id: Type.Integer(), name: opt(Type.String()), website: opt(Type.String()), hasOtherTopicConsumption: opt(Type.Boolean()) }, Open),
+    recommendedContacts: opt(Type.Array(RecommendedContact)),
+    topSignalLocations: opt(Type.Array(Type.Object({ city: opt(Type.String()), state: opt(Type.String()), country: opt(Type.String()) }, Open))),
+  },
+  Open,
+);
+export type IntentSignal = Static<typeof IntentSignal>;
+
+export const Scoop = Type.Object(
+  {
+    id: Type.String(),
+    publishedDate: Type.String(),
+    originalPublishedDate: opt(Type.String()),
+    linkText: opt(Type.String()),
+    link: opt(Type.String()),
+    description: opt(Type.String()),
+    topics: opt(Type.Array(Type.String())),
+    types: opt(Type.Array(Type.String())),
+    updateText: opt(Type.String()),
+    company: Type.Object({ id: Type.Integer(), name: opt(Type.String()) }, Open),
+    contacts: opt(Type.Array(Type.Object({ id: Type.Integer(), firstName: opt(Type.String()), lastName: opt(Type.String()), jobTitle: opt(Type.String()), jobFunction: opt(Type.Array(Type.String())) }, Open))),
+  },
+  Open,
+);
+export type Scoop = Static<typeof Scoop>;
+
+export const NewsArticle = Type.Object(
+  {
+    domain: opt(Type.String()),
+    title: Type.String(),
+    url: Type.String(),
+    imageUrl: opt(Type.String()),
+    pageDate: Type.String(),
+    categories: opt(Type.Array(Type.String())),
+    description: opt(Type.String()),
+    company: opt(Type.Array(Type.Object({ id: Type.Integer(), name: opt(Type.String()) }, Open))),
+  },
+  Open,
+);
+export type NewsArticle = Static<typeof NewsArticle>;
+
+export const Technology = Type.Object(
+  {
+    categoryParent: opt(Type.String()),
+    category: Type.String(),
+    vendor: opt(Type.String()),
+    product: Type.String(),
+    attribute: opt(Type.String()),
+    website: opt(Type.String()),
+    logo: opt(Type.String()),
+    domain: opt(Type.String()),
+    createdDate: opt(Type.String()),
+    modifiedDate: opt(Type.String()),
+    description: opt(Type.String()),
+  },
+  Open,
+);
+export type Technology = Static<typeof Technology>;
+
+/** One answer item: an id, a type and the signal as attributes. */
+function item<T extends TSchema>(attributes: T) {
+  return Type.Object({ id: Type.String(), type: Type.String(), attributes }, Open);
+}
+export const IntentItem = item(IntentSignal);
+export type IntentItem = Static<typeof IntentItem>;
+export const ScoopItem = item(Scoop);
+export type ScoopItem = Static<typeof ScoopItem>;
+export const NewsItem = item(NewsArticle);
+export type NewsItem = Static<typeof NewsItem>;
+/** Technologies enrich: one item per technology installed at the company. */
+export const TechnologiesItem = item(Technology);
+export type TechnologiesItem = Static<typeof TechnologiesItem>;
+
+export const IntentDocument = SearchDocument(IntentItem);
+export const ScoopDocument = SearchDocument(ScoopItem);
+export const NewsDocument = SearchDocument(NewsItem);
+export const TechnologiesDocument = Type.Object({ data: Type.Array(TechnologiesItem) }, Open);
+
+/** Each operation: its body schema, its filter specs (labels, lookups) and its cross-field rules. */
+export const SIGNAL_REQUESTS = {
+  intentSearch: { schema: body(IntentSearchFilters), filters: INTENT_SEARCH_FILTERS as Record<string, FilterSpec>, type: "IntentSearch" },
+  intentEnrich: { schema: body(IntentEnrichInput), filters: INTENT_ENRICH_FILTERS as Record<string, FilterSpec>, type: "IntentEnrich" },
+  scoopSearch: { schema: body(ScoopSearchFilters), filters: SCOOP_SEARCH_FILTERS as Record<string, FilterSpec>, type: "ScoopSearch" },
+  scoopEnrich: { schema: body(ScoopEnrichInput), filters: SCOOP_ENRICH_FILTERS as Record<string, FilterSpec>, type: "ScoopEnrich" },
+  newsSearch: { schema: body(NewsSearchFilters), filters: NEWS_SEARCH_FILTERS as Record<string, FilterSpec>, type: "NewsSearch" },
+  newsEnrich: { schema: body(NewsEnrichInput), filters: NEWS_ENRICH_FILTERS as Record<string, FilterSpec>, type: "NewsEnrich" },
+  technologiesEnrich: { schema: body(TechnologiesEnrichInput), filters: TECHNOLOGIES_ENRICH_FILTERS as Record<string, FilterSpec>, type: "TechnologyEnrich" },
+} as const satisfies Record<SignalOperation, { schema: TSchema; filters: Record<string, FilterSpec>; type: string }>;
+
+const SIGNAL_RANGES: readonly RangePair[] = [
+  { min: "signalScoreMin", max: "signalScoreMax" },
+  { min: "signalStartDate", max: "signalEndDate" },
+  { min: "publishedStartDate", max: "publishedEndDate" },
+  { min: "pageDateMin", max: "pageDateMax" },
+  ...COMPANY_RANGES,
+];
+
+/** A body for an operation (the client sends these). */
+export function signalBody(operation: SignalOperation, attributes: object) {
+  return { data: { type: SIGNAL_REQUESTS[operation].type, attributes } };
+}
+
+/** Schema issues plus the rules a schema cannot say: ranges in order, one company named for enrich. */
+export function validateSignalBody(operation: SignalOperation, value: unknown): ValidationIssue[] {
+  const { schema, filters } = SIGNAL_REQUESTS[operation];
+  const issues = validateAgainst(schema, value, filters);
+  const attrs = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
+  if (!attrs || typeof attrs !== "object" || Array.isArray(attrs)) return issues;
+  const a = attrs as Record<string, unknown>;
+  const taken = new Set(issues.map((i) => i.pointer ?? ""));
+  const add = (field: string, rule: string, message: string) => {
+    const pointer = `/data/attributes/${field}`;
+    if (taken.has(pointer)) return;
+    taken.add(pointer);
+    issues.push({ pointer, label: filters[field]?.label ?? field, rule, code: ERROR_CODES.invalidValue, message });
+  };
+  const label = (f: string) => filters[f]?.label ?? f;
+  for (const { min, max } of SIGNAL_RANGES) {
+    const lo = a[min];
+    const hi = a[max];
+    if (lo === undefined || hi === undefined || !(min in filters)) continue;
+    const inverted = typeof lo === "number" && typeof hi === "number" ? lo > hi : typeof lo === "string" && typeof hi === "string" && !/^\d+$/.test(lo) ? lo > hi : Number(lo) > Number(hi);
+    if (inverted) add(min, "minAboveMax", `${label(min)} must not be after ${label(max)}.`);
+  }
+  const sMin = a.audienceStrengthMin;
+  const sMax = a.audienceStrengthMax;
+  // A is the strongest: "from A to C" is a valid range, "from C to A" is not.
+  if (typeof sMin === "string" && typeof sMax === "string" && sMin > sMax) add("audienceStrengthMin", "minAboveMax", `${label("audienceStrengthMin")} must come before ${label("audienceStrengthMax")} (A to E).`);
+  if ((operation === "intentSearch" || operation === "intentEnrich") && a.topics === undefined) {
+    add("topics", "required", "Choose at least one topic (up to 50): the lookup intent-topics lists them.");
+  }
+  const needsCompany = operation === "intentEnrich" || operation === "scoopEnrich";
+  const needsId = operation === "newsEnrich" || operation === "technologiesEnrich";
+  if (needsCompany && a.companyId === undefined && a.companyName === undefined && a.companyWebsite === undefined) {
+    add("companyId", "required", "Name the company: a company id, a company name or a website.");
+  }
+  if (needsId && a.companyId === undefined) add("companyId", "required", "Give the company id.");
+  if (operation !== "scoopEnrich" && typeof a.companyId === "string" && a.companyId.includes(",")) {
+    add("companyId", "oneCompany", "This operation takes one company per request.");
+  }
+  return issues;
+}
+
+/** Company ids of an enrich input (scoop enrich takes a comma-separated list). */
+export function companyIdsOf(value: unknown): number[] {
+  if (typeof value === "number") return [value];
+  if (typeof value !== "string") return [];
+  return value.split(",").map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+}
+
+/** Sort fields of the paged signal operations (with - in front for descending). */
+export const SIGNAL_SORT_FIELDS = {
+  intent: ["signalScore", "signalDate", "topic", "audienceStrength"],
+  scoops: ["publishedDate"],
+  news: ["pageDate"],
+} as const satisfies Record<string, readonly string[]>;
+export type SignalFamily = keyof typeof SIGNAL_SORT_FIELDS;
+export const DEFAULT_SIGNAL_SORT: Record<SignalFamily, string> = { intent: "-signalScore", scoops: "-publishedDate", news: "-pageDate" };
+
+/** Page number, page size and sort of a paged signal operation, as strings from the URL. */
+export function validateSignalQuery(query: Record<string, string | undefined>, family: SignalFamily): ValidationIssue[] {
+  const issues = validateSearchQuery({ ...query, sort: undefined }, "company");
+  const sort = query.sort;
+  const fields: readonly string[] = SIGNAL_SORT_FIELDS[family];
+  if (sort !== undefined && !fields.includes(sort.startsWith("-") ? sort.slice(1) : sort)) {
+    issues.push({ parameter: "sort", label: "Sort", rule: "oneOf", code: ERROR_CODES.validation, message: `Sort must be one of: ${fields.join(", ")} (with - in front for descending).` });
+  }
+  return issues;
+}

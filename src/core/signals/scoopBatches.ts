@@ -1,0 +1,28 @@
+// Scoops for many companies: scoop enrich takes a comma-separated list of company ids, so the
+// ids go in batches (25 per request, the service's enrich batch size) rather than one by one.
+import { LIMITS, type ScoopEnrichInput, type ScoopItem } from "../contract/index.js";
+import type { ServiceClient } from "../api/types.js";
+
+export const SCOOP_BATCH = LIMITS.maxEnrichInputs;
+
+type ScoopFilters = Omit<ScoopEnrichInput, "companyId" | "companyName" | "companyWebsite">;
+
+/** The ids in request-sized groups (duplicates once). */
+export function scoopBatches(companyIds: readonly number[], size: number = SCOOP_BATCH): number[][] {
+  const ids = [...new Set(companyIds)];
+  return Array.from({ length: Math.ceil(ids.length / size) }, (_, i) => ids.slice(i * size, (i + 1) * size));
+}
+
+/** Each company's scoops (newest first as the service sorts them); companies with none map to []. */
+export async function scoopsForCompanies(
+  client: Pick<ServiceClient, "enrichScoops">,
+  companyIds: readonly number[],
+  filters: ScoopFilters = {},
+  options: { signal?: AbortSignal; batchSize?: number } = {},
+): Promise<Map<number, ScoopItem[]>> {
+  const out = new Map<number, ScoopItem[]>(companyIds.map((id) => [id, []]));
+  const batches = scoopBatches(companyIds, options.batchSize);
+  const answers = await Promise.all(batches.map((ids) => client.enrichScoops({ ...filters, companyId: ids.join(",") }, options.signal ? { signal: options.signal } : {})));
+  for (const items of answers) for (const item of items) out.get(item.attributes.company.id)?.push(item);
+  return out;
+}

@@ -1,0 +1,200 @@
+// The signal operations of docs/signals.md under /data/v1, with the contract's validation, the
+// core's scopes, rate limits and paging envelope. No credits are charged.
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import type { FastifyInstance } from "fastify";
+import {
+  COMPANY_FILTERS,
+  DEFAULT_SIGNAL_SORT,
+  LIMITS,
+  MEDIA_TYPE,
+  SCOPES,
+  SIGNAL_LOOKUPS,
+  SIGNAL_PATHS,
+  SIGNAL_REQUESTS,
+  validateSignalBody,
+  validateSignalQuery,
+  type CompanySearchFilters,
+  type SignalFamily,
+  type SignalOperation,
+  type ValidationIssue,
+} from "../../core/contract/index.js";
+import type { RouteDependencies } from "../routeDependencies.js";
+import { companyWhere } from "../search/companyFilters.js";
+import { pageLinks } from "../search/runSearch.js";
+import { SqlParams } from "../search/sql.js";
+import { principalOf } from "../routes/principal.js";
+import { checkedBy, stringQuery } from "../routes/validation.js";
+import {
+  INTENT_SORTS,
+  NEWS_SORTS,
+  SCOOP_SORTS,
+  companiesOfInput,
+  intentAttributes,
+  intentMatcher,
+  newsAttributes,
+  newsMatcher,
+  scoopAttributes,
+  scoopMatcher,
+  sorted,
+  technologyAttributes,
+  topicIssues,
+} from "./answers.js";
+import { filterLookupRows, signalLookupRows } from "./catalog.js";
+import { createSignalData, pickedContacts, type CompanyInfo, type InstalledTech, type IntentRow, type NewsRow, type ScoopRow } from "./generate.js";
+
+interface TechRow {
+  companyId: number;
+  t: InstalledTech;
+}
+
+type Attrs = Record<string, unknown>;
+const PageQuery = Type.Object({ "page[number]": Type.Optional(Type.String()), "page[size]": Type.Optional(Type.String()), sort: Type.Optional(Type.String()) });
+type PageQuery = Static<typeof PageQuery>;
+
+interface Item {
+  id: string;
+  type: string;
+  attributes: Attrs;
+}
+
+/** Rows a request selects, in order, and how one reads on the wire (given its company). */
+interface Selection<R> {
+  rows: R[];
+  companyOf(row: R): number;
+  present(row: R, company: CompanyInfo | undefined): Item;
+}
+
+const COMPANY_FILTER_NAMES = new Set(Object.keys(COMPANY_FILTERS));
+const PERSON_FILTER_NAMES = ["firstName", "lastName", "jobTitle"] as const;
+
+export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
+  const data = createSignalData(d.ctx.db, d.ctx.options.seed);
+  const now = () => d.ctx.clock.now();
+  // The answer to the last few searches, so reading their pages one by one does not re-sort.
+  const recent = new Map<string, unknown[]>();
+  const remembered = <R>(key: string, make: () => R[]): R[] => {
+    const hit = recent.get(key);
+    if (hit) return hit as R[];
+    const rows = make();
+    if (recent.size >= 32) recent.delete(recent.keys().next().value as string);
+    recent.set(key, rows);
+    return rows;
+  };
+
+  /** Company ids the company filters of a search allow (undefined: no company filter given). */
+  const allowedCompanies = (a: Attrs, account: string): Set<number> | undefined => {
+    const filters = Object.fromEntries(Object.entries(a).filter(([k]) => COMPANY_FILTER_NAMES.has(k))) as CompanySearchFilters;
+    if (Object.keys(filters).length === 0) return undefined;
+    const p = new SqlParams();
+    const where = companyWhere(filters, p, { account, managedKind: "company", managedIdExpr: "c.id" }, () => undefined);
+    return new Set((d.ctx.db.prepare(`SELECT c.id FROM companies c WHERE ${where}`).all(p.values) as { id: number }[]).map((r) => r.id));
+  };
+
+  function route<R>(operation: SignalOperation, scope: string, family: SignalFamily | undefined, select: (a: Attrs, sort: string, account: string) => Selection<R>): void {
+    const check = (body: unknown): ValidationIssue[] => {
+      const issues = validateSignalBody(operation, body);
+      const attributes = (body as { data?: { attributes?: Attrs } } | null)?.data?.attributes;
+      return issues.length > 0 || !attributes ? issues : topicIssues(attributes.topics);
+    };
+    const schema: { body: TSchema; querystring?: TSchema } = { body: checkedBy(SIGNAL_REQUESTS[operation].schema, (body) => ({ issues: check(body) })) };
+    if (family) {
+      const f = family;
+      schema.querystring = checkedBy(Type.Object(PageQuery.properties), (raw) => {
+        const value = stringQuery(raw);
+        return { issues: validateSignalQuery(value, f), value };
+      });
+    }
+    const path = SIGNAL_PATHS[operation];
+    app.post<{ Body: { data: { attributes: Attrs } }; Querystring: PageQuery }>(path, { schema, config: { scope } }, async (request, reply) => {
+      const q = request.query ?? {};
+      const number = Number(q["page[number]"] ?? 1);
+      const size = family ? Number(q["page[size]"] ?? LIMITS.defaultPageSize) : LIMITS.maxPageSize * LIMITS.maxPageNumber;
+      const sort = q.sort ?? (family ? DEFAULT_SIGNAL_SORT[family] : "");
+      const selection = select(request.body.data.attributes, sort, principalOf(request).account);
+      const pageRows = selection.rows.slice((number - 1) * size, number * size);
+      const companies = data.companies([...new Set(pageRows.map((r) => selection.companyOf(r)))]);
+      const items = pageRows.map((r) => selection.present(r, companies.get(selection.companyOf(r))));
+      if (!family) return reply.type(MEDIA_TYPE).send({ data: items });
+      const total = selection.rows.length;
+      const totalPages = Math.ceil(total / size);
+      return reply.type(MEDIA_TYPE).send({
+        data: items,
+        meta: { totalResults: total, page: { number, total: totalPages } },
+        links: pageLinks(path, { number, size, ...(q.sort !== undefined ? { sort: q.sort } : {}) }, totalPages),
+      });
+    });
+  }
+
+  const intentItem = (contacts: boolean, locations: boolean) => (row: IntentRow, company: CompanyInfo | undefined): Item => ({
+    id: `${row.companyId}-${row.topic.index}`,
+    type: "Intent",
+    attributes: intentAttributes(row, data, company, now(), { contacts, locations }),
+  });
+  const scoopItem = (row: ScoopRow, company: CompanyInfo | undefined): Item => ({ id: row.id, type: "Scoop", attributes: scoopAttributes(row, data, company, now()) });
+  const newsItem = (row: NewsRow, company: CompanyInfo | undefined): Item => ({ id: `${row.companyId}-${row.n}`, type: "News", attributes: newsAttributes(row, company, now()) });
+  const day = () => Math.floor(now() / 86_400_000);
+
+  route<IntentRow>("intentSearch", SCOPES.intent, "intent", (a, sort, account) => {
+    const rows = remembered(`intent|${day()}|${sort}|${JSON.stringify(a)}`, () => {
+      const allowed = allowedCompanies(a, account);
+      const match = intentMatcher(a, now());
+      return sorted(data.allIntents().filter((r) => (!allowed || allowed.has(r.companyId)) && match(r)), sort, INTENT_SORTS, (r) => r.topic.index);
+    });
+    return { rows, companyOf: (r) => r.companyId, present: intentItem(a.findRecommendedContacts !== false, false) };
+  });
+  route<IntentRow>("intentEnrich", SCOPES.intent, "intent", (a, sort) => {
+    const match = intentMatcher(a, now());
+    const rows = companiesOfInput(a, data).flatMap((id) => data.intentsOf(id).filter(match));
+    return { rows: sorted(rows, sort, INTENT_SORTS, (r) => r.topic.index), companyOf: (r) => r.companyId, present: intentItem(a.findRecommendedContacts !== false, true) };
+  });
+  route<ScoopRow>("scoopSearch", SCOPES.scoops, "scoops", (a, sort, account) => {
+    const rows = remembered(`scoops|${day()}|${sort}|${JSON.stringify(a)}`, () => {
+      const allowed = allowedCompanies(a, account);
+      const match = scoopMatcher(a, now());
+      const person = PERSON_FILTER_NAMES.filter((k) => typeof a[k] === "string").map((k) => [k, String(a[k]).toLowerCase()] as const);
+      const byPerson = (r: ScoopRow) =>
+        person.length === 0 ||
+        pickedContacts(data.contactsOf(r.companyId), r.contactPicks).some((c) =>
+          person.every(([k, v]) => (k === "firstName" ? c.first_name : k === "lastName" ? c.last_name : (c.job_title ?? "")).toLowerCase().includes(v)),
+        );
+      return sorted(data.allScoops().filter((r) => (!allowed || allowed.has(r.companyId)) && match(r) && byPerson(r)), sort, SCOOP_SORTS, (r) => Number(r.id));
+    });
+    return { rows, companyOf: (r) => r.companyId, present: scoopItem };
+  });
+  route<ScoopRow>("scoopEnrich", SCOPES.scoops, "scoops", (a, sort) => {
+    const match = scoopMatcher(a, now());
+    const rows = companiesOfInput(a, data).flatMap((id) => data.scoopsOf(id).filter(match));
+    return { rows: sorted(rows, sort, SCOOP_SORTS, (r) => Number(r.id)), companyOf: (r) => r.companyId, present: scoopItem };
+  });
+  route<NewsRow>("newsSearch", SCOPES.news, "news", (a, sort) => {
+    const rows = remembered(`news|${day()}|${sort}|${JSON.stringify(a)}`, () => {
+      const match = newsMatcher(a, now());
+      const ids = typeof a.companyId === "string" ? new Set(a.companyId.split(",").map((s) => Number(s.trim()))) : undefined;
+      const named = typeof a.companyName === "string" ? new Set(data.findCompanies({ name: a.companyName })) : undefined;
+      return sorted(data.allNews().filter((r) => (!ids || ids.has(r.companyId)) && (!named || named.has(r.companyId)) && match(r)), sort, NEWS_SORTS, (r) => r.n);
+    });
+    return { rows, companyOf: (r) => r.companyId, present: newsItem };
+  });
+  route<NewsRow>("newsEnrich", SCOPES.news, "news", (a, sort) => {
+    const match = newsMatcher(a, now());
+    const rows = companiesOfInput(a, data).flatMap((id) => data.newsOf(id).filter(match));
+    return { rows: sorted(rows, sort, NEWS_SORTS, (r) => r.n), companyOf: (r) => r.companyId, present: newsItem };
+  });
+  route<TechRow>("technologiesEnrich", SCOPES.company, undefined, (a) => {
+    const rows = companiesOfInput(a, data).flatMap((companyId) => data.technologiesOf(companyId).map((t) => ({ companyId, t })));
+    return { rows, companyOf: (r) => r.companyId, present: (r) => ({ id: `${r.companyId}-${r.t.tech.id}`, type: "Technology", attributes: technologyAttributes(r.t, now()) }) };
+  });
+
+  // The signal lookups sit beside the core's (a fixed path wins over the core's /lookup/:fieldName).
+  for (const name of SIGNAL_LOOKUPS) {
+    app.get(`/data/v1/lookup/${name}`, { config: { scope: SCOPES.lookup } }, async (request, reply) =>
+      reply.type(MEDIA_TYPE).send(signalLookupDocument(name, stringQuery(request.query))),
+    );
+  }
+}
+
+/** A signal lookup's document, narrowed by its filters. */
+export function signalLookupDocument(name: string, query: Record<string, string | undefined>) {
+  const table = signalLookupRows(name)!;
+  return { data: filterLookupRows(table.rows, query).map((r) => ({ id: r.id, type: table.type, attributes: { name: r.name, ...(r.extra ?? {}) } })) };
+}

@@ -1,0 +1,84 @@
+// The first page of a signal search, compact: the count, a readable list (company, what
+// happened, when), paging. Values are rendered as text; only http(s) addresses become links.
+import { Button, makeStyles, tokens } from "@fluentui/react-components";
+import { LIMITS } from "../../core/contract/index.js";
+import { flattenSignal, type SignalSearchFamily } from "../../core/signals/index.js";
+import { hyperlinkAddress } from "../../core/sheet/index.js";
+import { SIGNAL_NOUNS } from "./insertSignals.js";
+import type { PreviewState } from "./SignalSearch.js";
+
+const useStyles = makeStyles({
+  table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200, tableLayout: "fixed" },
+  cell: { textAlign: "left", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top", overflowWrap: "anywhere" },
+  date: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, width: "76px", verticalAlign: "top" },
+  paging: { display: "flex", gap: "8px", alignItems: "center", marginTop: "8px" },
+});
+
+const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
+
+function Link({ href, label }: { href: unknown; label: string }) {
+  const address = typeof href === "string" ? hyperlinkAddress(href) : undefined;
+  return address ? (
+    <a href={address} target="_blank" rel="noopener noreferrer">
+      {label}
+    </a>
+  ) : (
+    <span>{label}</span>
+  );
+}
+
+const HEADERS: Record<SignalSearchFamily, [string, string]> = {
+  intent: ["Company", "Topic and score"],
+  scoops: ["Company", "Headline"],
+  news: ["Company", "Title"],
+};
+
+export function SignalPreview({ family, page, busy, onPage }: { family: SignalSearchFamily; page: PreviewState; busy: boolean; onPage(n: number): void }) {
+  const styles = useStyles();
+  const pages = Math.min(page.totalPages, LIMITS.maxPageNumber);
+  const [first, second] = HEADERS[family];
+  return (
+    <section aria-label="Preview">
+      <p role="status">
+        {page.totalResults.toLocaleString("en-US")} {SIGNAL_NOUNS[family]} match.{pages > 1 ? ` Page ${page.pageNumber} of ${pages.toLocaleString("en-US")}.` : ""}
+      </p>
+      {page.items.length > 0 && (
+        <table className={styles.table} data-testid="signal-preview-table">
+          <thead>
+            <tr>
+              <th className={styles.cell} scope="col">{first}</th>
+              <th className={styles.cell} scope="col">{second}</th>
+              <th className={styles.date} scope="col">Date</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((item) => {
+              const a = flattenSignal(family, item).attributes;
+              return (
+                <tr key={item.id}>
+                  <td className={styles.cell}>
+                    {family === "intent" ? <Link href={a.companyWebsite} label={text(a.companyName)} /> : text(a.companyName)}
+                  </td>
+                  <td className={styles.cell}>
+                    {family === "intent" ? `${text(a.topic)}: ${text(a.signalScore)} (${text(a.audienceStrength)})` : <Link href={family === "scoops" ? a.link : a.url} label={text(family === "scoops" ? a.linkText : a.title)} />}
+                  </td>
+                  <td className={styles.date}>{text(family === "intent" ? a.signalDate : family === "scoops" ? a.publishedDate : a.pageDate)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 && (
+        <div className={styles.paging}>
+          <Button disabled={busy || page.pageNumber <= 1} onClick={() => onPage(page.pageNumber - 1)}>
+            Previous page
+          </Button>
+          <Button disabled={busy || page.pageNumber >= pages} onClick={() => onPage(page.pageNumber + 1)}>
+            Next page
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+// One signal search (intent, scoops or news): the contract's filters in the search form (the
+// topic picker fed by the intent-topics lookup), sort, preview and "Insert into sheet".
+import { useMemo, useRef, useState } from "react";
+import { Button, Checkbox, Dropdown, Field, Option, Radio, RadioGroup, Spinner, makeStyles } from "@fluentui/react-components";
+import {
+  DEFAULT_SIGNAL_SORT,
+  SIGNAL_REQUESTS,
+  SIGNAL_SORT_FIELDS,
+  signalBody,
+  summarizeIssues,
+  validateSignalBody,
+  type ValidationIssue,
+} from "../../core/contract/index.js";
+import { SIGNAL_COLUMNS, defaultSignalColumnKeys, signalColumnsFor, signalPageFetcher, type SignalSearchFamily, type SignalSearchItem } from "../../core/signals/index.js";
+import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
+import { errorText } from "../errorText.js";
+import { OutcomeMessage, ProgressView } from "../insert/InsertPanel.js";
+import type { InsertOutcome, InsertProgress } from "../insert/insertSearch.js";
+import { Notice } from "../Notice.js";
+import { FilterForm } from "../search/FilterForm.js";
+import { filtersFromForm, messagesByField, type FormValue, type FormValues } from "../search/formModel.js";
+import { useServices } from "../services.js";
+import { insertSignalSearch, SIGNAL_NOUNS } from "./insertSignals.js";
+import { SignalPreview } from "./SignalPreview.js";
+
+const useStyles = makeStyles({
+  row: { display: "flex", gap: "8px", alignItems: "end", flexWrap: "wrap", marginTop: "8px", marginBottom: "8px" },
+  columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
+});
+
+const OPERATION = { intent: "intentSearch", scoops: "scoopSearch", news: "newsSearch" } as const;
+const SORT_LABELS: Record<string, string> = { signalScore: "Signal score", signalDate: "Signal date", topic: "Topic", audienceStrength: "Audience strength", publishedDate: "Published", pageDate: "Published" };
+const TABLE_NAMES: Record<SignalSearchFamily, string> = { intent: "Intent", scoops: "Scoops", news: "News" };
+const PREVIEW_SIZE = 25;
+
+export interface PreviewState {
+  items: SignalSearchItem[];
+  totalResults: number;
+  pageNumber: number;
+  totalPages: number;
+  filters: Record<string, unknown>;
+  sort: string;
+}
+
+export function SignalSearch({ family }: { family: SignalSearchFamily }) {
+  const styles = useStyles();
+  const { runtime, workbook } = useServices();
+  const operation = OPERATION[family];
+  const specs = SIGNAL_REQUESTS[operation].filters;
+  const [values, setValues] = useState<FormValues>({});
+  const [sort, setSort] = useState(DEFAULT_SIGNAL_SORT[family]);
+  const [preview, setPreview] = useState<PreviewState | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
+  const [attempted, setAttempted] = useState(false);
+  const [searching, setSearching] = useState(false);
+  const [columns, setColumns] = useState<string[]>(() => defaultSignalColumnKeys(family));
+  const [target, setTarget] = useState<"newSheet" | "selection">("newSheet");
+  const [progress, setProgress] = useState<InsertProgress | undefined>();
+  const [outcome, setOutcome] = useState<InsertOutcome | undefined>();
+  const controller = useRef<AbortController | undefined>(undefined);
+  const confirm = useConfirm();
+
+  const filters = useMemo(() => filtersFromForm(specs, values), [specs, values]);
+  const issues = useMemo(() => validateSignalBody(operation, signalBody(operation, filters)), [operation, filters]);
+  const all = [...issues, ...serverIssues.filter((s) => !issues.some((i) => i.pointer === s.pointer))];
+  const { fields: messages, general } = messagesByField(attempted ? all : all.filter((i) => i.rule !== "required"));
+  const blocked = issues.length > 0 ? summarizeIssues(issues) : undefined;
+  const noun = SIGNAL_NOUNS[family];
+
+  const onChange = (name: string, value: FormValue | undefined) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setServerIssues((s) => s.filter((i) => !i.pointer?.includes(`/${name}`)));
+  };
+
+  const runSearch = async (pageNumber: number, searchSort = sort) => {
+    setAttempted(true);
+    if (issues.length > 0 || searching) return;
+    setSearching(true);
+    setProblem(undefined);
+    try {
+      const page = await signalPageFetcher(runtime.client, family, searchSort)(filters, pageNumber, PREVIEW_SIZE);
+      setPreview({ items: page.items, totalResults: page.totalResults, pageNumber, totalPages: page.totalPages, filters, sort: searchSort });
+    } catch (error) {
+      const withPointers = (error as { issues?: ValidationIssue[] }).issues ?? [];
+      if (withPointers.some((i) => i.pointer)) setServerIssues(withPointers);
+      setProblem(errorText(error));
+      setPreview(undefined);
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const insert = async () => {
+    const spec = preview ?? (issues.length === 0 ? { filters, sort } : undefined);
+    if (!spec) return;
+    controller.current = new AbortController();
+    setOutcome(undefined);
+    setProgress({ rowsWritten: 0, rowsExpected: 0, pagesFetched: 0, pagesTotal: 0, totalResults: 0, reachableResults: 0 });
+    try {
+      setOutcome(
+        await insertSignalSearch({
+          client: runtime.client,
+          workbook,
+          family,
+          filters: spec.filters,
+          sort: spec.sort,
+          columns: signalColumnsFor(family, columns),
+          target: target === "selection" ? { kind: "selection" } : { kind: "newSheet", sheetName: TABLE_NAMES[family] },
+          tableName: `${TABLE_NAMES[family]}_search`,
+          signal: controller.current.signal,
+          onProgress: setProgress,
+          confirmOverwrite: (text) => confirm.ask(overwriteQuestion(text)),
+        }),
+      );
+    } finally {
+      setProgress(undefined);
+      controller.current = undefined;
+    }
+  };
+
+  const stale = preview !== undefined && JSON.stringify([preview.filters, preview.sort]) !== JSON.stringify([filters, sort]);
+  return (
+    <section aria-label={`${TABLE_NAMES[family]} search`}>
+      <FilterForm specs={specs} values={values} messages={messages} onChange={onChange} />
+      <div className={styles.row}>
+        <Field label="Sort by">
+          <Dropdown
+            value={`${SORT_LABELS[sort.replace(/^-/, "")] ?? sort}${sort.startsWith("-") ? ", highest first" : ""}`}
+            selectedOptions={[sort]}
+            onOptionSelect={(_, d) => {
+              if (!d.optionValue) return;
+              setSort(d.optionValue);
+              if (preview && !stale) void runSearch(1, d.optionValue);
+            }}
+          >
+            {SIGNAL_SORT_FIELDS[family].flatMap((f) => [
+              <Option key={`-${f}`} value={`-${f}`}>{`${SORT_LABELS[f] ?? f}, highest first`}</Option>,
+              <Option key={f} value={f}>{`${SORT_LABELS[f] ?? f}, lowest first`}</Option>,
+            ])}
+          </Dropdown>
+        </Field>
+        <Button appearance="primary" onClick={() => void runSearch(1)} disabled={searching} icon={searching ? <Spinner size="extra-tiny" /> : undefined}>
+          Search
+        </Button>
+        {searching && <span role="status">Searching…</span>}
+      </div>
+      {blocked && attempted && <p role="alert">Fix before searching: {blocked}</p>}
+      {general.length > 0 && <p role="alert">{general.join(" ")}</p>}
+      {problem && <Notice intent="error">{problem}</Notice>}
+      {stale && (
+        <Notice intent="warning" role="status">
+          The form has changed since this preview. Insert writes what the preview shows; search again to insert the changed form.
+        </Notice>
+      )}
+      {preview && <SignalPreview family={family} page={preview} busy={searching} onPage={(n) => void runSearch(n, preview.sort)} />}
+      <section aria-label="Insert into sheet">
+        <fieldset>
+          <legend>Columns</legend>
+          <div className={styles.columns}>
+            {SIGNAL_COLUMNS[family].map((c) => (
+              <Checkbox key={c.key} label={c.header} checked={columns.includes(c.key)} onChange={(_, d) => setColumns(d.checked ? [...columns, c.key] : columns.filter((k) => k !== c.key))} />
+            ))}
+          </div>
+        </fieldset>
+        {workbook.supportsSelection && (
+          <RadioGroup value={target} onChange={(_, d) => setTarget(d.value as "newSheet" | "selection")} aria-label="Where to insert">
+            <Radio value="newSheet" label="New worksheet" />
+            <Radio value="selection" label="At the selected cell (only into empty cells)" />
+          </RadioGroup>
+        )}
+        <div className={styles.row}>
+          <Button appearance="primary" disabled={progress !== undefined || (!preview && issues.length > 0) || columns.length === 0} onClick={() => void insert()}>
+            Insert into sheet
+          </Button>
+          {progress && <Button onClick={() => controller.current?.abort()}>Cancel</Button>}
+        </div>
+        {!preview && blocked && <p>Fix before inserting: {blocked}</p>}
+        {progress && <ProgressView progress={progress} noun={noun} />}
+        {outcome && <OutcomeMessage outcome={outcome} />}
+      </section>
+      {confirm.dialog}
+    </section>
+  );
+}

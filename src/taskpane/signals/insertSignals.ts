@@ -1,0 +1,112 @@
+// A signal search into a worksheet table: core/signals plans and fetches (the import machinery
+// of company search), this writes the rows through the workbook adapter and words the outcome.
+import { systemClock } from "../../core/api/index.js";
+import { importSignalSearch, signalRows, type SignalSearchClient, type SignalSearchFamily } from "../../core/signals/index.js";
+import type { ColumnSpec } from "../../core/sheet/index.js";
+import type { InsertTarget, TableResult, TableWriter, WorkbookAdapter } from "../../office/workbook.js";
+import { errorText } from "../errorText.js";
+import type { InsertOutcome, InsertProgress } from "../insert/insertSearch.js";
+
+export const SIGNAL_NOUNS: Record<SignalSearchFamily, string> = { intent: "intent signals", scoops: "scoops", news: "news articles" };
+
+export interface SignalInsertRequest {
+  client: SignalSearchClient;
+  workbook: WorkbookAdapter;
+  family: SignalSearchFamily;
+  filters: Record<string, unknown>;
+  sort?: string;
+  columns: readonly ColumnSpec[];
+  target: InsertTarget;
+  tableName: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: InsertProgress) => void;
+  confirmOverwrite?: (message: string) => Promise<boolean>;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+export async function insertSignalSearch(request: SignalInsertRequest): Promise<InsertOutcome> {
+  const progress: InsertProgress = { rowsWritten: 0, rowsExpected: 0, pagesFetched: 0, pagesTotal: 0, totalResults: 0, reachableResults: 0 };
+  let writer: TableWriter | undefined;
+  let table: TableResult | undefined;
+  let failure: unknown;
+  let outcome: Awaited<ReturnType<typeof importSignalSearch>> | undefined;
+  try {
+    outcome = await importSignalSearch({
+      client: request.client,
+      family: request.family,
+      filters: request.filters,
+      ...(request.sort ? { sort: request.sort } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
+      onPlan: async (plan, rows) => {
+        Object.assign(progress, { rowsExpected: rows, totalResults: plan.total, reachableResults: plan.reachable, parts: plan.parts.length });
+        request.onProgress?.({ ...progress });
+        if (plan.total === 0) return;
+        writer = await request.workbook.createTable({
+          target: request.target,
+          tableName: request.tableName,
+          columns: request.columns,
+          expectedRows: rows,
+          ...(request.confirmOverwrite ? { confirmOverwrite: request.confirmOverwrite } : {}),
+        });
+      },
+      deliver: async (items) => {
+        await writer!.append(signalRows(request.family, items, request.columns));
+        progress.rowsWritten = writer!.stats().rowsWritten;
+      },
+      onPage: (done, total) => {
+        Object.assign(progress, { pagesFetched: done, pagesTotal: total });
+        request.onProgress?.({ ...progress });
+      },
+    });
+  } catch (error) {
+    failure = error;
+  }
+  if (writer) {
+    try {
+      table = await writer.finish();
+      progress.rowsWritten = table.rowsWritten;
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  request.onProgress?.({ ...progress });
+  const result = outcome?.result;
+  const plan = outcome?.plan;
+  const noun = SIGNAL_NOUNS[request.family];
+  const cancelled = result?.cancelled === true || request.signal?.aborted === true;
+  const fatal = failure ?? result?.fatal;
+  const missing = result?.missing.length ?? 0;
+  const where = table ? ` into table ${table.tableName} on sheet ${table.sheetName}` : "";
+  let status: InsertOutcome["status"];
+  let message: string;
+  if (cancelled) {
+    status = "cancelled";
+    message = `Cancelled: ${count(progress.rowsWritten)} ${noun} were written${where}.`;
+  } else if (fatal !== undefined) {
+    status = "failed";
+    message = `The insert stopped: ${errorText(fatal)} ${count(progress.rowsWritten)} ${noun} were written${where}.`;
+  } else if (!plan || plan.total === 0) {
+    status = "complete";
+    message = `No ${noun} match: nothing was inserted.`;
+  } else if (missing > 0 || progress.rowsWritten !== plan.total) {
+    status = "incomplete";
+    const unreached = plan.total - plan.reachable;
+    message = `${count(progress.rowsWritten)} of ${count(plan.total)} ${noun} written${where}.${missing > 0 ? ` ${count(missing)} pages could not be read.` : ""}${unreached > 0 ? ` One search reaches ${count(plan.reachable)}; narrow the filters to reach the other ${count(unreached)}.` : ""}`;
+  } else {
+    status = "complete";
+    message = `Inserted all ${count(progress.rowsWritten)} ${noun}${where}${plan.parts.length > 1 ? ` (in ${plan.parts.length} parts)` : ""}.`;
+  }
+  return {
+    status,
+    ...(table ? { table } : {}),
+    rowsWritten: progress.rowsWritten,
+    totalResults: plan?.total ?? 0,
+    reachableResults: plan?.reachable ?? 0,
+    pagesFetched: result?.pagesFetched ?? 0,
+    parts: plan?.parts.length ?? 0,
+    probes: plan?.probes ?? 0,
+    message,
+    ...(status === "failed" ? { error: fatal } : {}),
+  };
+}

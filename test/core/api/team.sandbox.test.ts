@@ -1,0 +1,28 @@
+// Several users of one organization at once against the real sandbox over HTTP: the account's
+// per-second bucket is shared, and every client's work still completes (none gives up on 429).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { createServiceClient, type LogEntry } from "../../../src/core/api/index.js";
+import { useSandbox } from "../../helpers/sandbox.js";
+
+const sb = useSandbox({ companies: 300, contacts: 100, rateLimit: { perSecond: 10 } });
+
+describe("a team of one account on the sandbox", () => {
+  it("eight users enriching at once all finish, sharing the account's bucket", async () => {
+    await sb.setAccount("team", 10_000);
+    const logs: LogEntry[] = [];
+    const clients = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8].map(async (n) => {
+        const token = await sb.token({ account: "team", subject: `user-${n}` });
+        return createServiceClient({ baseUrl: sb.url, getAccessToken: async () => token, log: (e) => logs.push(e) });
+      }),
+    );
+    const ids = (await clients[0]!.searchCompanies({}, { size: 100 })).items.map((c) => Number(c.id));
+    sb.resetStats();
+    // 100 distinct ids each: 4 requests of 25 per user, 32 in all, at 10 a second for the account.
+    const results = await Promise.all(clients.map((c) => c.enrichCompanies(ids.map((companyId) => ({ companyId })), ["name"])));
+    for (const records of results) assert.equal(records.filter((r) => r.outcome === "matched").length, 100);
+    const refused = logs.filter((e) => e.message.includes("(rateLimited")).length;
+    assert.equal(sb.requests("POST /data/v1/companies/enrich"), 32 + refused, "every refused request was sent again, nothing else");
+  });
+});

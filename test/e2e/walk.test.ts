@@ -1,0 +1,144 @@
+// The second walk through the README's tasks, at 320 and 350 px in headless Chromium against the
+// sandbox: a picker near the bottom of the pane opens on-screen; Enter in a filter brings the
+// results into view; an import above one search's reach says its plan and asks first; an
+// audience job shows its estimate (rows, records not under management, most credits, today's
+// limit, credits left) and says it cannot be stopped before anything is spent. Nothing scrolls
+// sideways at any step.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Locator, Page } from "playwright-core";
+import { chromiumAvailable, overflow, startE2E, type E2E } from "./helpers.js";
+
+const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
+// Just above one search's reach, so Insert has a plan to show.
+const COMPANIES = 10_250;
+const HEIGHT = 700;
+
+async function assertFits(page: Page, where: string): Promise<void> {
+  assert.deepEqual(await overflow(page), [], where);
+}
+
+/** The element lies wholly inside the viewport. */
+async function assertOnScreen(page: Page, element: Locator, what: string): Promise<void> {
+  const box = await element.boundingBox();
+  const size = page.viewportSize()!;
+  assert.ok(box, `${what} is shown`);
+  assert.ok(box.x >= 0 && box.x + box.width <= size.width + 1, `${what} spans x ${Math.round(box.x)}-${Math.round(box.x + box.width)} of ${size.width}`);
+  assert.ok(box.y >= 0 && box.y < size.height, `${what} at y ${Math.round(box.y)} of ${size.height}`);
+}
+
+async function openSection(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole("tab", { name, exact: true });
+  if (await tab.isVisible()) await tab.click();
+  else {
+    await page.getByRole("button", { name: /^More sections/ }).click();
+    await page.getByRole("menuitem", { name, exact: true }).click();
+  }
+  await page.getByRole("tab", { name, exact: true, selected: true }).waitFor();
+}
+
+describe("the second walk, at a task pane's width", { skip, timeout: 600_000 }, () => {
+  let e2e: E2E;
+  before(async () => {
+    e2e = await startE2E({ sandbox: { companies: COMPANIES, contacts: 100 } });
+  });
+  after(async () => {
+    await e2e?.close();
+  });
+
+  for (const width of [320, 350]) {
+    test(`${width} px: a picker at the bottom of the pane opens on-screen; Enter brings the results into view`, async () => {
+      const { page, errors } = await e2e.openTaskPane();
+      await page.setViewportSize({ width, height: HEIGHT });
+      const form = page.getByRole("region", { name: "Company search" });
+
+      // The Country field at the very bottom of the pane: its list opens above, inside the pane.
+      const country = form.getByRole("combobox", { name: "Country" });
+      await country.evaluate((el) => el.scrollIntoView({ block: "end" }));
+      await country.click();
+      const listbox = page.getByRole("listbox");
+      await listbox.getByRole("option").first().waitFor();
+      await assertOnScreen(page, listbox, "the Country list");
+      const box = (await listbox.boundingBox())!;
+      assert.ok(box.y + box.height <= HEIGHT + 1, `the Country list ends at y ${Math.round(box.y + box.height)} of ${HEIGHT}`);
+      await assertFits(page, "Country picker open at the bottom");
+      await page.keyboard.press("Escape");
+
+      // A filled picker can be cleared; Reset all filters empties the form.
+      await country.fill("Germany");
+      await form.getByRole("button", { name: "Reset all filters" }).click();
+      assert.equal(await country.inputValue(), "");
+
+      // Enter in a text field far up the form: the results come into view.
+      const employees = form.getByRole("textbox", { name: "Employees from" });
+      await employees.fill("5000");
+      await employees.press("Enter");
+      const status = form.getByRole("status").filter({ hasText: /compan(y|ies) match/ });
+      await status.waitFor({ timeout: 30_000 });
+      await assertOnScreen(page, status, "the result count after Enter");
+      await assertFits(page, "results after Enter");
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    test(`${width} px: above 10,000 results Insert shows the plan and asks; Not now writes nothing`, async () => {
+      const { page, errors } = await e2e.openTaskPane();
+      await page.setViewportSize({ width, height: HEIGHT });
+      const form = page.getByRole("region", { name: "Company search" });
+      await form.getByRole("button", { name: "Search", exact: true }).click();
+      await form.getByRole("status").filter({ hasText: "10,250 companies match" }).waitFor({ timeout: 30_000 });
+      await form.getByText(/Insert splits this one into parts to import them all, and shows you the plan first/).waitFor();
+
+      await form.getByRole("button", { name: "Insert into sheet" }).click();
+      const ask = page.getByRole("alertdialog");
+      await ask.getByText("Import all 10,250 companies?").waitFor({ timeout: 120_000 });
+      assert.match(await ask.innerText(), /10,250 companies — imported in \d+ parts, about \d+ requests, about \d+ s at your rate limit/);
+      await assertFits(page, "the large-import question");
+      await ask.getByRole("button", { name: "Not now" }).click();
+      await form.getByRole("status").filter({ hasText: /^Not inserted: nothing was written/ }).waitFor();
+      assert.equal(await page.getByTestId("sheet-table").count(), 0, "no table");
+      await assertFits(page, "declined import");
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    test(`${width} px: an audience job shows its estimate and asks before spending`, async () => {
+      const { page, errors } = await e2e.openTaskPane();
+      await page.setViewportSize({ width, height: HEIGHT });
+      await openSection(page, "Jobs");
+      const audience = page.getByRole("combobox", { name: "Audience" });
+      await audience.waitFor({ timeout: 30_000 });
+      const target = await audience.locator("option").filter({ hasText: "Target accounts Q3" }).getAttribute("value");
+      await audience.selectOption(target!);
+      const starts = () => e2e.sandbox.requests("POST /v1/audiences/:audienceId/actions/enrich");
+      const before = starts();
+      await page.getByRole("button", { name: "Start enrichment" }).click();
+      const estimate = page.getByRole("region", { name: "Before you start" });
+      await estimate.waitFor({ timeout: 60_000 });
+      const facts = await estimate.getByTestId("job-estimate").innerText();
+      assert.match(facts, /500 rows in scope/);
+      assert.match(facts, /already under management \(free\); [\d,]+ (is|are) not/);
+      assert.match(facts, /At most [\d,]+ credits?/);
+      assert.match(facts, /Today's limit: [\d,]+ new records, [\d,]+ left/);
+      assert.match(facts, /Credits left: [\d,]+/);
+      await estimate.getByText(/cannot be stopped/).waitFor();
+      assert.equal(starts(), before, "nothing started before the user agrees");
+      await assertFits(page, "the job estimate");
+
+      if (width === 320) {
+        await estimate.getByRole("button", { name: "Back" }).click();
+        await estimate.waitFor({ state: "detached" });
+        assert.equal(starts(), before, "Back starts nothing");
+      } else {
+        await estimate.getByRole("button", { name: /^Start: at most/ }).click();
+        await page.getByRole("status").filter({ hasText: "started" }).waitFor();
+        assert.equal(starts(), before + 1);
+        const job = page.locator("li[data-job-id]").first();
+        await job.getByRole("button", { name: /Stop following \(the job goes on\)|Remove from list/ }).waitFor();
+        await assertFits(page, "the started job");
+      }
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+});
