@@ -10,7 +10,7 @@ import type { ServiceClient } from "../src/core/api/index.js";
 import { intentScore, latestScoop, prepareIntentPlan, scoopsForCompanies, SCOOP_BATCH } from "../src/core/signals/index.js";
 import { startSandbox, type RunningSandbox } from "../src/sandbox/server.js";
 import { LATENCY_MS, RATE, clientFor } from "./lib/sandbox.js";
-import { signalCells } from "./lib/signalCells.js";
+import { signalCells, type BenchRow } from "./lib/signalCells.js";
 
 const COMPANIES = 20_000;
 const TOPICS = ["Cloud Security", "CRM Software", "Machine Learning"];
@@ -19,14 +19,7 @@ const INTENT_ENRICH = `POST ${SIGNAL_PATHS.intentEnrich}`;
 const SCOOP_ENRICH = `POST ${SIGNAL_PATHS.scoopEnrich}`;
 const GOAL = 1.1;
 
-export interface BenchRow {
-  case: string;
-  approach: string;
-  requests: number;
-  floor: number;
-  wallMs: number;
-  note?: string;
-}
+export type { BenchRow } from "./lib/signalCells.js";
 
 function requests(sandbox: RunningSandbox): number {
   let n = 0;

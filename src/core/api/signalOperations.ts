@@ -11,39 +11,18 @@ import {
   signalBody,
   validateSignalBody,
   validateSignalQuery,
-  type IntentEnrichInput,
   type IntentItem,
-  type IntentSearchFilters,
-  type NewsEnrichInput,
   type NewsItem,
-  type NewsSearchFilters,
-  type ScoopEnrichInput,
   type ScoopItem,
-  type ScoopSearchFilters,
   type SignalFamily,
   type SignalOperation,
-  type TechnologiesItem,
 } from "../contract/index.js";
 import { queryString, refuse, withSignal, type ClientContext } from "./clientContext.js";
 import { iteratePages } from "./paging.js";
 import { toSearchPage, type SearchDocLike } from "./searchOperations.js";
-import type { IteratedPage, IterateOptions, SearchOptions, SearchPage } from "./types.js";
+import type { IteratedPage, IterateOptions, SearchOptions, SearchPage, SignalOperations } from "./types.js";
 
-export interface SignalOperations {
-  searchIntent(filters: IntentSearchFilters, options?: SearchOptions): Promise<SearchPage<IntentItem>>;
-  iterateIntent(filters: IntentSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<IntentItem>>;
-  /** Every signal of one company on the topics (all pages of the answer). */
-  enrichIntent(input: IntentEnrichInput, options?: { signal?: AbortSignal }): Promise<IntentItem[]>;
-  searchScoops(filters: ScoopSearchFilters, options?: SearchOptions): Promise<SearchPage<ScoopItem>>;
-  iterateScoops(filters: ScoopSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<ScoopItem>>;
-  /** Scoops of the companies named (companyId may list several, comma-separated). */
-  enrichScoops(input: ScoopEnrichInput, options?: { signal?: AbortSignal }): Promise<ScoopItem[]>;
-  searchNews(filters: NewsSearchFilters, options?: SearchOptions): Promise<SearchPage<NewsItem>>;
-  iterateNews(filters: NewsSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<NewsItem>>;
-  enrichNews(input: NewsEnrichInput, options?: { signal?: AbortSignal }): Promise<NewsItem[]>;
-  /** Technologies installed at one company. */
-  enrichTechnologies(companyId: number, options?: { signal?: AbortSignal }): Promise<TechnologiesItem[]>;
-}
+export type { SignalOperations } from "./types.js";
 
 const FAMILY: Record<Exclude<SignalOperation, "technologiesEnrich">, SignalFamily> = {
   intentSearch: "intent",

@@ -1,9 +1,20 @@
 // The public surface of the service client. Features (task pane, cell functions, job panel)
 // depend on this interface only; createServiceClient in client.ts implements it.
-import type { SignalOperations } from "./signalOperations.js";
 import type { RequestPriority } from "./requestSpec.js";
 import type { RequestHooks } from "./hooks.js";
-import type { PacingStatus } from "./rateLimiter.js";
+import type { PacingStatus } from "./pacing.js";
+import type {
+  IntentEnrichInput,
+  IntentItem,
+  IntentSearchFilters,
+  NewsEnrichInput,
+  NewsItem,
+  NewsSearchFilters,
+  ScoopEnrichInput,
+  ScoopItem,
+  ScoopSearchFilters,
+  TechnologiesItem,
+} from "../contract/index.js";
 import type {
   Audience,
   AudienceEnrichBody,
@@ -237,6 +248,23 @@ export interface AudienceRowsPage {
 }
 
 /** The signal operations (intent, scoops, news, technologies) are declared in signalOperations.ts. */
+/** The signal operations (signalOperations.ts implements them; docs/signals.md). */
+export interface SignalOperations {
+  searchIntent(filters: IntentSearchFilters, options?: SearchOptions): Promise<SearchPage<IntentItem>>;
+  iterateIntent(filters: IntentSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<IntentItem>>;
+  /** Every signal of one company on the topics (all pages of the answer). */
+  enrichIntent(input: IntentEnrichInput, options?: { signal?: AbortSignal }): Promise<IntentItem[]>;
+  searchScoops(filters: ScoopSearchFilters, options?: SearchOptions): Promise<SearchPage<ScoopItem>>;
+  iterateScoops(filters: ScoopSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<ScoopItem>>;
+  /** Scoops of the companies named (companyId may list several, comma-separated). */
+  enrichScoops(input: ScoopEnrichInput, options?: { signal?: AbortSignal }): Promise<ScoopItem[]>;
+  searchNews(filters: NewsSearchFilters, options?: SearchOptions): Promise<SearchPage<NewsItem>>;
+  iterateNews(filters: NewsSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<NewsItem>>;
+  enrichNews(input: NewsEnrichInput, options?: { signal?: AbortSignal }): Promise<NewsItem[]>;
+  /** Technologies installed at one company. */
+  enrichTechnologies(companyId: number, options?: { signal?: AbortSignal }): Promise<TechnologiesItem[]>;
+}
+
 export interface ServiceClient extends SignalOperations {
   searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;

@@ -2,10 +2,19 @@
 // happened, when), paging. Values are rendered as text; only http(s) addresses become links.
 import { Button, makeStyles, tokens } from "@fluentui/react-components";
 import { LIMITS } from "../../core/contract/index.js";
-import { flattenSignal, type SignalSearchFamily } from "../../core/signals/index.js";
+import { flattenSignal, type SignalSearchFamily, type SignalSearchItem } from "../../core/signals/index.js";
 import { hyperlinkAddress } from "../../core/sheet/index.js";
 import { SIGNAL_NOUNS } from "./insertSignals.js";
-import type { PreviewState } from "./SignalSearch.js";
+
+/** The page of a signal search the pane shows, and what it was asked with. */
+export interface PreviewState {
+  items: SignalSearchItem[];
+  totalResults: number;
+  pageNumber: number;
+  totalPages: number;
+  filters: Record<string, unknown>;
+  sort: string;
+}
 
 const useStyles = makeStyles({
   table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200, tableLayout: "fixed" },

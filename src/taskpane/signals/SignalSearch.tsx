@@ -11,7 +11,7 @@ import {
   validateSignalBody,
   type ValidationIssue,
 } from "../../core/contract/index.js";
-import { SIGNAL_COLUMNS, defaultSignalColumnKeys, signalColumnsFor, signalPageFetcher, type SignalSearchFamily, type SignalSearchItem } from "../../core/signals/index.js";
+import { SIGNAL_COLUMNS, defaultSignalColumnKeys, signalColumnsFor, signalPageFetcher, type SignalSearchFamily } from "../../core/signals/index.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { errorText } from "../errorText.js";
 import { OutcomeMessage, ProgressView } from "../insert/InsertPanel.js";
@@ -21,7 +21,7 @@ import { FilterForm } from "../search/FilterForm.js";
 import { filtersFromForm, messagesByField, type FormValue, type FormValues } from "../search/formModel.js";
 import { useServices } from "../services.js";
 import { insertSignalSearch, SIGNAL_NOUNS } from "./insertSignals.js";
-import { SignalPreview } from "./SignalPreview.js";
+import { SignalPreview, type PreviewState } from "./SignalPreview.js";
 
 const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", alignItems: "end", flexWrap: "wrap", marginTop: "8px", marginBottom: "8px" },
@@ -32,15 +32,6 @@ const OPERATION = { intent: "intentSearch", scoops: "scoopSearch", news: "newsSe
 const SORT_LABELS: Record<string, string> = { signalScore: "Signal score", signalDate: "Signal date", topic: "Topic", audienceStrength: "Audience strength", publishedDate: "Published", pageDate: "Published" };
 const TABLE_NAMES: Record<SignalSearchFamily, string> = { intent: "Intent", scoops: "Scoops", news: "News" };
 const PREVIEW_SIZE = 25;
-
-export interface PreviewState {
-  items: SignalSearchItem[];
-  totalResults: number;
-  pageNumber: number;
-  totalPages: number;
-  filters: Record<string, unknown>;
-  sort: string;
-}
 
 export function SignalSearch({ family }: { family: SignalSearchFamily }) {
   const styles = useStyles();
