@@ -108,6 +108,8 @@ class EnrichmentPipeline implements EnrichmentEngine {
     const progress: EnrichIdsProgress = { recordsDone: unique.size - needs.length, recordsTotal: unique.size, requestsDone: 0, requestsTotal: 0 };
     const group = this.batches.group({
       concurrency: Math.max(1, options.concurrency ?? 4),
+      // A list is bulk work: cells a person waits on go first.
+      priority: "bulk",
       ...(options.signal ? { signal: options.signal } : {}),
       stopsOn: STOPPING_PROBLEMS,
       onRequestDone: (records) => {

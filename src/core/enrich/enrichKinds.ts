@@ -3,7 +3,7 @@
 // a credit (and so the daily cap), and how an answer's attributes are cached. The batcher, the
 // caches, the spend guard, companions and entitlements work on any kind the same way; adding a
 // kind (intent, scoops, news, technologies) is one more entry here (docs/architecture.md).
-import type { EnrichRecord, ServiceClient } from "../api/types.js";
+import type { EnrichRecord, RequestPriority, ServiceClient } from "../api/types.js";
 import { LIMITS, type MatchCompanyInput, type MatchPersonInput } from "../contract/index.js";
 import { fieldNames, flattenAttributes, type EntityKind } from "./fields.js";
 
@@ -30,15 +30,15 @@ export interface EnrichmentKind {
   /** Fields asked when a request needs none (a match that only wants the id). */
   minimalFields: string[];
   /** One request; `seal` is called once when it leaves. One record per sealed input, in order. */
-  send(client: EnrichClient, seal: () => SealedRequest, signal: AbortSignal | undefined): Promise<EnrichRecord<object>[]>;
+  send(client: EnrichClient, seal: () => SealedRequest, options: { signal?: AbortSignal; priority?: RequestPriority }): Promise<EnrichRecord<object>[]>;
   /** The answer's attributes as the record cache holds them (flat field names). */
   cached(attributes: Record<string, unknown>): Record<string, unknown>;
 }
 
 const sendAs =
   (kind: EntityKind): EnrichmentKind["send"] =>
-  (client, seal, signal) =>
-    client.enrichBatch(kind, { seal: () => seal() as { inputs: Array<MatchCompanyInput | MatchPersonInput>; outputFields: string[] } }, signal ? { signal } : undefined);
+  (client, seal, options) =>
+    client.enrichBatch(kind, { seal: () => seal() as { inputs: Array<MatchCompanyInput | MatchPersonInput>; outputFields: string[] } }, options);
 
 export const ENRICHMENT_KINDS: Readonly<Record<EntityKind, EnrichmentKind>> = {
   company: {

@@ -7,7 +7,7 @@
 // the count of requests does not depend on the order cells calculate. Credits are per record,
 // not per field, so a field added to a request costs nothing for the other records in it.
 import { serviceError } from "../api/errors.js";
-import type { EnrichRecord } from "../api/types.js";
+import type { EnrichRecord, RequestPriority } from "../api/types.js";
 import { ENRICHMENT_KINDS, type EnrichClient } from "./enrichKinds.js";
 import type { EntityKind } from "./fields.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
@@ -42,6 +42,8 @@ export interface BatchGroup {
   /** Requests of this group outstanding at once (default: unbounded; the client's cap applies). */
   concurrency?: number;
   signal?: AbortSignal;
+  /** Who waits (default interactive: cells); a list's run is bulk, behind a person's cells. */
+  priority?: RequestPriority;
   /** The problem that stops the group's later requests (signed out, no permission, no credits). */
   stopsOn?: ReadonlySet<CellProblem["kind"]>;
   /**
@@ -222,7 +224,7 @@ export class RequestBatches {
           fields = batch.fields.size > 0 ? [...batch.fields].sort() : [...declaration.minimalFields];
           return { inputs: needs.map((need) => need.input), outputFields: fields };
         },
-        group.options.signal,
+        { ...(group.options.signal ? { signal: group.options.signal } : {}), ...(group.options.priority ? { priority: group.options.priority } : {}) },
       );
       outcomes = await this.handler.answered(batch.kind, needs, fields, needs.map((_, index) => records[index]));
     } catch (error) {

@@ -340,6 +340,13 @@ describe("enrichment engine: spend guard when answers are lost", () => {
 });
 
 describe("enrichment engine: enrich selection", () => {
+  it("sends a list's requests as bulk work and a cell's as interactive", async () => {
+    const { engine, client } = setup();
+    await engine.getCells("company", 1, "name");
+    await engine.enrichIds("company", [2, 3], ["name"]);
+    assert.deepEqual(client.priorities, [undefined, "bulk"]);
+  });
+
   it("plans: unique ids, cached, under management and the most credits it can spend", async () => {
     const { engine } = setup();
     await engine.getCells("company", 1, "name,revenue");

@@ -57,7 +57,11 @@ export class FakeEnrichClient implements Pick<ServiceClient, "enrichCompanies" |
     return new Promise((resolve) => this.waiters.push({ count, resolve }));
   }
 
-  async enrichBatch(kind: "company" | "contact", batch: OpenEnrichBatch): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
+  /** The priority each request was sent with (undefined: interactive). */
+  readonly priorities: Array<string | undefined> = [];
+
+  async enrichBatch(kind: "company" | "contact", batch: OpenEnrichBatch, options?: { priority?: string }): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
+    this.priorities.push(options?.priority);
     const { inputs, outputFields } = batch.seal();
     return kind === "company" ? this.enrichCompanies(inputs as MatchCompanyInput[], outputFields) : this.enrichContacts(inputs as MatchPersonInput[], outputFields);
   }
