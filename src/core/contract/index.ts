@@ -5,4 +5,5 @@ export * from "./search.js";
 export * from "./enrich.js";
 export * from "./account.js";
 export * from "./validate.js";
+export * from "./validateSearch.js";
 export * from "./signals.js";

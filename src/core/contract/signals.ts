@@ -5,7 +5,8 @@ import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import { ERROR_CODES, LIMITS, SearchDocument } from "./common.js";
 import { boolean, choice, date, filtersObject, integer, list, text, type FilterSpec, type RangePair } from "./fields.js";
 import { COMPANY_FILTERS, COMPANY_RANGES } from "./search.js";
-import { validateAgainst, validateSearchQuery, type ValidationIssue } from "./validate.js";
+import { validateAgainst, type ValidationIssue } from "./validate.js";
+import { validateSearchQuery } from "./validateSearch.js";
 
 export const SIGNAL_PATHS = {
   intentSearch: "/data/v1/intent/search",
