@@ -3,7 +3,7 @@
 import type Database from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
 import type { JWK } from "jose";
-import type { RecordKind } from "../core/contract/index.js";
+import type { Clock, RecordKind } from "../core/contract/index.js";
 
 export interface RateLimitWindows {
   perSecond: number;
@@ -92,10 +92,8 @@ export interface SandboxStats {
   reset(): void;
 }
 
-/** The sandbox's time source: rate-limit windows, token times, ledger dates and job pacing read it. */
-export interface SandboxClock {
-  now(): number;
-}
+/** The sandbox's time source: rate-limit windows, token times, ledger dates and job pacing read it (the contract's one Clock, the part it needs). */
+export type SandboxClock = Pick<Clock, "now">;
 
 export const systemClock: SandboxClock = { now: () => Date.now() };
 

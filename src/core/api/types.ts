@@ -1,5 +1,6 @@
 // The public surface of the service client. Features (task pane, cell functions, job panel)
 // depend on this interface only; createServiceClient in client.ts implements it.
+import type { Clock } from "../contract/clock.js";
 import type { RequestPriority } from "./requestSpec.js";
 import type { RequestHooks } from "./hooks.js";
 import type { PacingStatus } from "./pacing.js";
@@ -117,10 +118,8 @@ export interface RateLimitOptions {
   cooperative?: boolean;
 }
 
-export interface Clock {
-  now(): number;
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
+/** The one Clock type (core/contract/clock.ts). */
+export type { Clock } from "../contract/clock.js";
 
 export interface ServiceClientOptions {
   /** Base URL of the data API, e.g. https://localhost:4010 (paths start with /data/v1). */
