@@ -1,6 +1,7 @@
 // The composition root's wiring, through the runtime's public interface and the real sandbox
 // over HTTP: per-user persistent enrichment stores, the cell functions' configuration, the
 // sign-out after a refused sign-in, records under management, and the client's settings.
+import { memoryKeyValueStorage } from "../src/core/storage/keyValue.js";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createServiceClient, fetchTransport, UnauthorizedError, type Transport } from "../src/core/api/index.js";
@@ -9,7 +10,7 @@ import { SANDBOX_ENVIRONMENT, type EnvironmentSettings } from "../src/core/setti
 import { columnsFor } from "../src/core/sheet/index.js";
 import { BrowserWorkbook } from "../src/office/browserWorkbook.js";
 import { supportsEntityCards } from "../src/office/hostCapabilities.js";
-import { createStorageCacheStore, createStorageSpendStore, type KeyValueStorage } from "../src/office/persistentCache.js";
+import { createStorageCacheStore, createStorageSpendStore } from "../src/office/persistentCache.js";
 import { cellFunctionsWiring, createRuntime, devTokenSource, enrichmentUserKey, lazyTokenSource, type Runtime } from "../src/runtime.js";
 import { insertSearch } from "../src/taskpane/insert/insertSearch.js";
 import { markUnderManagement, underManagementIds } from "../src/taskpane/search/underManagement.js";
@@ -21,27 +22,10 @@ const fns = await import("../src/functions/functions.js");
 
 const ENRICH = "POST /data/v1/companies/enrich";
 
-/** OfficeRuntime.storage in memory: string values, null for absent keys. */
-class MemoryKeyValueStorage implements KeyValueStorage {
-  readonly items = new Map<string, string>();
-  async getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  async setItem(key: string, value: string) {
-    await this.setItems({ [key]: value });
-  }
-  async getItems(keys: string[]) {
-    return Object.fromEntries(keys.map((k) => [k, this.items.get(k) ?? null]));
-  }
-  async setItems(items: Record<string, string>) {
-    for (const [k, v] of Object.entries(items)) this.items.set(k, v);
-  }
-  async removeItems(keys: string[]) {
-    for (const k of keys) this.items.delete(k);
-  }
-  async getKeys() {
-    return [...this.items.keys()];
-  }
+/** OfficeRuntime.storage in memory (the port's own memory adapter), with its map to look into. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return Object.assign(memoryKeyValueStorage(items), { items });
 }
 
 /** A token source whose token the service never accepts, as after a revoked sign-in. */
@@ -109,7 +93,7 @@ describe("runtime wiring against the sandbox", () => {
   });
 
   it("keeps each user's daily record count under a key of that user (never a token) and across runtimes", async () => {
-    const storage = new MemoryKeyValueStorage();
+    const storage = memoryStorage();
     const keys: string[] = [];
     const stores = (userKey: string) => {
       keys.push(userKey);
