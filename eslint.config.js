@@ -39,7 +39,8 @@ export const LAYERS = {
   core: { layers: ["core/contract"], packages: ["@sinclair/typebox", "@sinclair/typebox/*"] },
   // Route schemas are TypeBox schemas (the contract's and small route-local ones).
   sandbox: { layers: ["core/contract"], packages: [...NODE_SERVER_PACKAGES, "@sinclair/typebox", "@sinclair/typebox/*"] },
-  broker: { layers: ["core/contract"], packages: NODE_SERVER_PACKAGES },
+  // The relay's pacing keeps shared slots in Redis through a maintained rate-limiting library.
+  broker: { layers: ["core/contract"], packages: [...NODE_SERVER_PACKAGES, "rate-limiter-flexible", "ioredis"] },
   auth: { layers: ["core", "core/contract", "office/dialog.ts"], packages: ["@azure/msal-browser", "@azure/msal-browser/*", "oauth4webapi"] },
   office: { layers: ["core", "core/contract"], packages: [] },
   functions: { layers: ["core", "core/contract", "office"], packages: [] },

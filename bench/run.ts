@@ -2,6 +2,8 @@
 // in file order, each printing its own figures side by side with its baseline.
 // Pass names to run a subset: `npm run bench -- client enrich`. `chaos` names the fault runs:
 // the cells in every calculation order (cells.ts, its last variant under faults) and the imports.
+// A name selects the files it begins: `team` runs team.ts and team-relay.ts (the same team
+// through the broker's relay with central pacing); `team-relay` runs that one alone.
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";

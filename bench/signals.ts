@@ -19,7 +19,6 @@ const INTENT_ENRICH = `POST ${SIGNAL_PATHS.intentEnrich}`;
 const SCOOP_ENRICH = `POST ${SIGNAL_PATHS.scoopEnrich}`;
 const GOAL = 1.1;
 
-export type { BenchRow } from "./lib/signalCells.js";
 
 function requests(sandbox: RunningSandbox): number {
   let n = 0;

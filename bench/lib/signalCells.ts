@@ -2,7 +2,11 @@
 import type { ServiceClient } from "../../src/core/api/index.js";
 import type { RunningSandbox } from "../../src/sandbox/server.js";
 
-/** One row of the signals bench table. */
+export async function signalCells(_sandbox: RunningSandbox, _client: ServiceClient, _ids: number[], _topics: string[], _pages: number): Promise<BenchRow[]> {
+  return [];
+}
+
+/** One line of the signals bench. */
 export interface BenchRow {
   case: string;
   approach: string;
@@ -10,8 +14,4 @@ export interface BenchRow {
   floor: number;
   wallMs: number;
   note?: string;
-}
-
-export async function signalCells(_sandbox: RunningSandbox, _client: ServiceClient, _ids: number[], _topics: string[], _pages: number): Promise<BenchRow[]> {
-  return [];
 }

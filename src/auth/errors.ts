@@ -23,3 +23,11 @@ export function signInDenied(userMessage: string): ServiceError {
 export function signInFailed(userMessage: string, technical: string): ServiceError {
   return serviceError("network", { userMessage, message: technical });
 }
+
+/** The sign-in server answered 404: Settings point at another environment's address. */
+export function signInNotHere(host: string): ServiceError {
+  return serviceError("network", {
+    userMessage: `This environment's sign-in is not here: the server at ${host} answered "not found". Check Settings → Environment: choose the environment your service runs (for example Sandbox, or Sandbox (production profile)).`,
+    message: "Sign-in server answered 404",
+  });
+}

@@ -3,7 +3,7 @@
 // passed in (with the token endpoint replaced when the settings name a different one).
 import { ProtocolMode, type Configuration } from "@azure/msal-browser";
 import type { SignInSettings } from "../core/settings/environment.js";
-import { signInFailed } from "./errors.js";
+import { signInFailed, signInNotHere } from "./errors.js";
 
 const OIDC_SCOPES = ["openid", "profile"];
 const OFFLINE_SCOPE = "offline_access";
@@ -38,11 +38,15 @@ export type FetchLike = (url: string) => Promise<{ ok: boolean; status: number; 
 export async function loadAuthorityMetadata(signIn: SignInSettings, fetchJson: FetchLike = (u) => fetch(u)): Promise<string> {
   const url = `${signIn.authority.replace(/\/+$/, "")}/.well-known/openid-configuration`;
   let document: unknown;
+  let status: number | undefined;
   try {
     const response = await fetchJson(url);
+    status = response.status;
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     document = await response.json();
   } catch (error) {
+    // A server that answers "not found" is there, but it is not this environment's sign-in.
+    if (status === 404) throw signInNotHere(new URL(signIn.authority).host);
     throw signInFailed(
       `The sign-in server ${new URL(signIn.authority).host} could not be reached. Check your connection and the sign-in authority in Settings.`,
       `Discovery failed: ${error instanceof Error ? error.message : String(error)}`,

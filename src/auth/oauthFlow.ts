@@ -5,7 +5,7 @@
 import * as oauth from "oauth4webapi";
 import type { SignInSettings } from "../core/settings/environment.js";
 import { OAUTH_STATE_PREFIX } from "./redirectProtocol.js";
-import { signInCancelled, signInDenied, signInExpired, signInFailed } from "./errors.js";
+import { signInCancelled, signInDenied, signInExpired, signInFailed, signInNotHere } from "./errors.js";
 import type { AccountInfo } from "./types.js";
 
 
@@ -138,6 +138,7 @@ export function flowError(error: unknown, signIn: SignInSettings, step: "signin"
       return "the token broker";
     }
   })();
+  if (answeredNotFound(error)) return signInNotHere(broker);
   if (error instanceof oauth.AuthorizationResponseError) {
     const description = error.error_description ?? "";
     if (error.error === "access_denied" && /abort|cancel/i.test(description)) {
@@ -164,6 +165,14 @@ export function flowError(error: unknown, signIn: SignInSettings, step: "signin"
     return signInFailed(`The token broker at ${broker} could not be reached. Check your connection and the token broker address in Settings.`, "token: network");
   }
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The token endpoint answered 404 (an address of another environment). */
+function answeredNotFound(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { status, cause } = error as { status?: unknown; cause?: unknown };
+  const causeStatus = typeof cause === "object" && cause !== null ? (cause as { status?: unknown }).status : undefined;
+  return status === 404 || causeStatus === 404;
 }
 
 function brokerRefused(broker: string): Error {

@@ -1,38 +1,65 @@
 // The broker as a Fastify app, separate from the process that listens (main.ts): tests build
-// it and call it with inject or on port 0. Stateless: it keeps no token, code or session.
+// it and call it with inject or on port 0. Stateless: it keeps no token, code or session (the
+// relay's pacing keeps only queue positions, and slot claims in Redis when it is shared).
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
 import { brokerConfig, type BrokerConfig, type BrokerConfigInput } from "./config.js";
-import { refuse, registerOriginPolicy } from "./cors.js";
+import { ForeignOriginError, refuse, registerOriginPolicy } from "./cors.js";
 import { loggerOptions, type BrokerLogOptions } from "./logging.js";
-import { createAddressLimiter } from "./rateLimit.js";
+import { createTenantPacer, memorySlots, redisSlots, systemClock, type PacingClock, type PacingEvent, type TenantPacer } from "./pacing.js";
+import { AddressLimitedError, registerRateLimits } from "./rateLimit.js";
 import { relayRoutes } from "./relay.js";
 import { tokenRoutes } from "./token.js";
+import type { TimeoutSignal } from "./upstreamCall.js";
 
 export interface BrokerSeams {
-  /** Milliseconds since the epoch, for the rate limit (tests step it). */
-  now?: () => number;
+  /** The relay pacing's clock (tests step it). */
+  clock?: PacingClock;
   /** The HTTP client for upstream calls. */
   fetch?: typeof fetch;
+  /** The signal that ends an upstream call after its time limit (default AbortSignal.timeout). */
+  timeoutSignal?: TimeoutSignal;
   /** false for no log. */
   log?: BrokerLogOptions | false;
   https?: { key: string | Buffer; cert: string | Buffer };
+  /** Told of each slot the relay's pacing gives out or lets pass (benches count them). */
+  onPacingEvent?: (event: PacingEvent) => void;
+}
+
+function relayPacer(app: FastifyInstance, config: BrokerConfig, clock: PacingClock, onEvent?: (event: PacingEvent) => void): TenantPacer | undefined {
+  const pacing = config.pacing;
+  if (!pacing) return undefined;
+  if (!pacing.redisUrl) return createTenantPacer(pacing, memorySlots(), clock, onEvent);
+  // Commands wait while the connection is (re)made, one retry each; then the instance paces alone.
+  const redis = new Redis(pacing.redisUrl, { maxRetriesPerRequest: 1 });
+  redis.on("error", (error: Error) => app.log.warn({ kind: error.name }, "the shared pacing store (Redis) failed: this instance paces alone until it is back"));
+  app.addHook("onClose", async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return createTenantPacer(pacing, redisSlots(redis), clock, onEvent);
+}
+
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 export async function buildBroker(input: BrokerConfigInput, seams: BrokerSeams = {}): Promise<{ app: FastifyInstance; config: BrokerConfig }> {
   const config = brokerConfig(input);
-  const now = seams.now ?? Date.now;
   const fetchUpstream = seams.fetch ?? fetch;
+  const timeoutSignal = seams.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
+  const clock = seams.clock ?? systemClock;
   const app = Fastify({
     logger: loggerOptions(seams.log ?? {}),
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the broker (read from the right).
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     forceCloseConnections: true,
     bodyLimit: config.tokenBodyLimit,
     ...(seams.https ? { https: seams.https } : {}),
   }) as unknown as FastifyInstance;
 
-  registerOriginPolicy(app, config.allowOrigins);
-
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ForeignOriginError) return refuse(reply, 403, "invalid_request", error.message);
+    if (error instanceof AddressLimitedError) return refuse(reply, 429, "too_many_requests", error.message);
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return refuse(reply, 413, "invalid_request", "The request body is too large.");
     if (error.code === "BROKER_MEDIA_TYPE" || error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
       return refuse(reply, 415, "invalid_request", "Send the token request form-encoded (application/x-www-form-urlencoded).");
@@ -43,11 +70,14 @@ export async function buildBroker(input: BrokerConfigInput, seams: BrokerSeams =
   });
   app.setNotFoundHandler((_request, reply) => refuse(reply, 404, "not_found", "The broker answers /token and /health (and /data/v1/, /studio/v1/ when it relays)."));
 
-  app.get("/health", async (_request, reply) => reply.header("cache-control", "no-store").send({ status: "ok" }));
-  await app.register(async (scope) => tokenRoutes(scope, config, createAddressLimiter(config.rateLimit.token, now), fetchUpstream));
+  await registerOriginPolicy(app, config.allowOrigins);
+  await registerRateLimits(app);
+  app.get("/health", { config: { cors: false } }, async (_request, reply) => reply.header("cache-control", "no-store").send({ status: "ok" }));
+  await app.register(async (scope) => tokenRoutes(scope, config, fetchUpstream, timeoutSignal));
   const relay = config.relay;
   if (relay) {
-    await app.register(async (scope) => relayRoutes(scope, { ...config, relay }, createAddressLimiter(config.rateLimit.relay, now), fetchUpstream));
+    const pacer = relayPacer(app, config, clock, seams.onPacingEvent);
+    await app.register(async (scope) => relayRoutes(scope, { ...config, relay }, { fetchUpstream, timeoutSignal, clock, ...(pacer ? { pacer } : {}) }));
   }
   return { app, config };
 }

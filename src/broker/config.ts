@@ -7,6 +7,24 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+/** Central pacing of relayed calls: each tenant's requests leave at its package rate. */
+export interface RelayPacing {
+  /** The tenant's requests per second at the service (its package: 5, 25 or 35). */
+  perSecond: number;
+  /**
+   * Extra spacing as a share of 1000/perSecond (default 0.02): any one-second window at the
+   * service, however it is aligned, then sees at most perSecond requests even when requests
+   * reach it up to 20 ms late or early.
+   */
+  safetyMargin: number;
+  /** Redis URL shared by every broker instance; without it each instance paces alone (in memory). */
+  redisUrl?: string;
+  /** Longest a request waits in its tenant's queue before the broker answers 429 with Retry-After. */
+  maxQueueWaitMs: number;
+  /** Token claim naming the tenant (default "account"); tokens without it share one queue. */
+  tenantClaim: string;
+}
+
 export interface BrokerConfig {
   /** The one token endpoint every exchange and refresh goes to. */
   upstream: string;
@@ -15,34 +33,57 @@ export interface BrokerConfig {
   clientSecret: string;
   /** Browser origins (scheme://host[:port]) allowed to call the broker: the add-in's pages. */
   allowOrigins: string[];
+  /**
+   * The redirect URIs a code exchange may name. Empty: the add-in's redirect.html and
+   * dialog.html at any path of an allowed origin.
+   */
+  redirectUris: string[];
   /** Base URL of the service (e.g. https://api.example.com/gtm) when the API is relayed. */
   relay?: string;
+  /** Pacing of relayed calls per tenant; off when absent. */
+  pacing?: RelayPacing;
   /** Largest token request body in bytes (larger ones answer 413). */
   tokenBodyLimit: number;
   /** Largest relayed request body in bytes. */
   relayBodyLimit: number;
+  /** Largest answer of the token endpoint the broker reads, in bytes (larger ones answer 502). */
+  tokenAnswerLimit: number;
+  /** Largest relayed answer in bytes (larger ones answer 502). */
+  relayAnswerLimit: number;
   rateLimit: { token: RateLimitRule; relay: RateLimitRule };
-  /** How long an upstream call may take, in milliseconds. */
+  /** How long an upstream call may take, in milliseconds (then 504, or 502 mid-answer). */
   upstreamTimeoutMs: number;
-  /** Trust X-Forwarded-For from a load balancer in front (the client address comes from it). */
-  trustProxy: boolean;
+  /**
+   * Whom to believe about the client address in X-Forwarded-For: false (nobody: the peer is
+   * the client), the number of proxy hops in front of the broker, or the proxies' addresses
+   * (IPs or CIDR ranges). Either way the address is read from the right.
+   */
+  trustProxy: false | number | string[];
 }
 
 const DEFAULT_BROKER_LIMITS = {
   tokenBodyLimit: 16 * 1024,
   relayBodyLimit: 1024 * 1024,
+  tokenAnswerLimit: 64 * 1024,
+  // A page of 100 records or 500 audience rows is well under this.
+  relayAnswerLimit: 16 * 1024 * 1024,
   rateLimit: {
     // A user signs in or refreshes a few times an hour; 30 a minute leaves room for a team behind one address.
     token: { max: 30, windowMs: 60_000 },
-    relay: { max: 600, windowMs: 60_000 },
+    // A whole team often shares one address (an office's NAT): room for the largest package (35/s) and then some.
+    relay: { max: 3000, windowMs: 60_000 },
   },
   upstreamTimeoutMs: 15_000,
   trustProxy: false,
+  redirectUris: [],
 } satisfies Partial<BrokerConfig>;
 
+export const DEFAULT_PACING = { safetyMargin: 0.02, maxQueueWaitMs: 20_000, tenantClaim: "account" } satisfies Partial<RelayPacing>;
+
 export type BrokerConfigInput = Pick<BrokerConfig, "upstream" | "clientId" | "clientSecret" | "allowOrigins"> &
-  Partial<Omit<BrokerConfig, "upstream" | "clientId" | "clientSecret" | "allowOrigins" | "rateLimit">> & {
+  Partial<Omit<BrokerConfig, "upstream" | "clientId" | "clientSecret" | "allowOrigins" | "rateLimit" | "pacing">> & {
     rateLimit?: Partial<BrokerConfig["rateLimit"]>;
+    pacing?: Pick<RelayPacing, "perSecond"> & Partial<RelayPacing>;
   };
 
 /** Complete, checked configuration; throws with a message naming the bad setting. */
@@ -52,15 +93,40 @@ export function brokerConfig(input: BrokerConfigInput): BrokerConfig {
   if (!input.clientSecret) throw new Error("The client secret is empty: set --client-secret-file or BROKER_CLIENT_SECRET.");
   if (input.allowOrigins.length === 0) throw new Error("No allowed origin: set --allow-origin to the add-in's address.");
   const allowOrigins = input.allowOrigins.map((o) => new URL(absoluteUrl(o, "allow-origin")).origin);
+  const redirectUris = (input.redirectUris ?? []).map((u) => {
+    const url = new URL(absoluteUrl(u, "redirect-uri"));
+    if (!allowOrigins.includes(url.origin)) throw new Error(`--redirect-uri ${u} is not on an allowed origin (${allowOrigins.join(", ")}).`);
+    return url.href;
+  });
   const relay = input.relay ? absoluteUrl(input.relay, "relay").replace(/\/+$/, "") : undefined;
+  const pacing = input.pacing ? { ...DEFAULT_PACING, ...input.pacing } : undefined;
+  if (pacing && !relay) throw new Error("--relay-rate paces relayed calls: set --relay too.");
+  if (pacing && !(Number.isInteger(pacing.perSecond) && pacing.perSecond >= 1)) throw new Error(`--relay-rate must be a whole number of at least 1 (got ${pacing.perSecond}).`);
+  if (pacing && !(pacing.safetyMargin >= 0 && pacing.safetyMargin < 1)) throw new Error("The pacing safety margin must be from 0 to 1.");
   return {
     ...DEFAULT_BROKER_LIMITS,
     ...input,
     upstream,
     allowOrigins,
+    redirectUris,
     relay,
+    pacing,
+    trustProxy: trustProxySetting(input.trustProxy ?? false),
     rateLimit: { ...DEFAULT_BROKER_LIMITS.rateLimit, ...input.rateLimit },
   };
+}
+
+function trustProxySetting(value: false | number | string[]): false | number | string[] {
+  if (value === false) return false;
+  if (typeof value === "number") {
+    if (!Number.isInteger(value) || value < 0) throw new Error(`--trust-proxy must be a number of hops or proxy addresses (got ${value}).`);
+    return value === 0 ? false : value;
+  }
+  if (value.length === 0) return false;
+  for (const address of value) {
+    if (!/^[0-9A-Fa-f.:]+(\/\d{1,3})?$/.test(address)) throw new Error(`--trust-proxy: "${address}" is not an IP address or CIDR range.`);
+  }
+  return value;
 }
 
 function absoluteUrl(value: string, name: string): string {

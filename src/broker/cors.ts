@@ -1,44 +1,47 @@
-// Browser origins: only the configured add-in origins may call the broker. A request from
-// another origin is refused before anything else happens (CORS alone would still let the
+// Browser origins, through @fastify/cors: only the configured add-in origins may call the
+// broker, compared exactly (scheme, host and port). A request from another origin, or with
+// none, is refused with 403 before anything else happens (CORS alone would still let the
 // request run and only hide the answer).
+import cors from "@fastify/cors";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { MINUTE_RATE_LIMIT_HEADERS, RATE_LIMIT_HEADERS } from "../core/contract/index.js";
 
 /** Headers of relayed answers the add-in reads (rate limits and back-off). */
 export const EXPOSED_HEADERS: readonly string[] = [...RATE_LIMIT_HEADERS, ...MINUTE_RATE_LIMIT_HEADERS];
 
-const ALLOWED_REQUEST_HEADERS = ["authorization", "content-type", "accept"];
-/**
- * Header names a preflight may ask for. Sign-in libraries add their own (telemetry, request ids);
- * allowing them is harmless because the broker forwards only the headers it knows.
- */
-const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/;
-
-/** Paths that answer without an Origin (load balancer health checks). */
-const OPEN_PATHS = new Set(["/health"]);
+/** Raised for a foreign or missing origin; the error handler answers it with 403. */
+export class ForeignOriginError extends Error {
+  readonly statusCode = 403;
+  readonly code = "BROKER_FOREIGN_ORIGIN";
+  constructor() {
+    super("This broker answers only the add-in's pages (the request's origin is not allowed).");
+  }
+}
 
 export function refuse(reply: FastifyReply, status: number, error: string, description: string): FastifyReply {
   return reply.code(status).header("cache-control", "no-store").type("application/json").send({ error, error_description: description });
 }
 
-export function registerOriginPolicy(app: FastifyInstance, allowOrigins: readonly string[]): void {
-  app.addHook("onRequest", async (request, reply) => {
-    const path = request.url.split("?")[0] ?? "";
-    if (OPEN_PATHS.has(path) && request.method !== "OPTIONS") return;
-    const origin = request.headers.origin;
-    if (!origin || !allowOrigins.includes(origin)) {
-      return refuse(reply, 403, "invalid_request", "This broker answers only the add-in's pages (the request's origin is not allowed).");
-    }
-    void reply.header("access-control-allow-origin", origin).header("vary", "Origin").header("access-control-expose-headers", EXPOSED_HEADERS.join(", "));
-    if (request.method === "OPTIONS") {
-      const asked = request.headers["access-control-request-headers"];
-      const allowHeaders = typeof asked === "string" && HEADER_LIST.test(asked.trim()) ? asked.trim() : ALLOWED_REQUEST_HEADERS.join(", ");
-      return reply
-        .code(204)
-        .header("access-control-allow-methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
-        .header("access-control-allow-headers", allowHeaders)
-        .header("access-control-max-age", "600")
-        .send();
-    }
+/** Whether `origin` is one of the allowed origins, character for character. */
+export function isAllowedOrigin(origin: string | undefined, allowOrigins: readonly string[]): origin is string {
+  return origin !== undefined && allowOrigins.includes(origin);
+}
+
+/**
+ * Registers the origin policy. Routes that answer without an Origin (load balancer health
+ * checks) set `config: { cors: false }`. Preflights reflect the headers asked for: sign-in
+ * libraries add their own (telemetry, request ids), and the broker forwards only the headers
+ * it knows anyway.
+ */
+export async function registerOriginPolicy(app: FastifyInstance, allowOrigins: readonly string[]): Promise<void> {
+  await app.register(cors, {
+    origin: (origin, callback) => {
+      if (isAllowedOrigin(origin, allowOrigins)) callback(null, true);
+      else callback(new ForeignOriginError(), false);
+    },
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    exposedHeaders: [...EXPOSED_HEADERS],
+    maxAge: 600,
+    strictPreflight: true,
   });
 }

@@ -1,8 +1,8 @@
 // Command line: `npm run broker -- [--http] [--port N] --upstream URL --client-id ID
-// --client-secret-file FILE --allow-origin URL [--relay URL]`. The first line printed is
+// --client-secret-file FILE --allow-origin URL [--relay URL [--relay-rate N]]`. The first line printed is
 // exactly "Broker listening on <url>" (tools wait for it). Every option also reads from the
 // environment, so a container needs no arguments and the secret never sits on a command line.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { buildBroker } from "./app.js";
 
@@ -12,13 +12,25 @@ const HELP = `Usage: npm run broker -- [options]
   --client-secret-file F    file holding the app's client secret (env BROKER_CLIENT_SECRET_FILE,
                             or the secret itself in BROKER_CLIENT_SECRET)
   --allow-origin URL        the add-in's origin (repeatable; env BROKER_ALLOW_ORIGINS, comma-separated)
+  --redirect-uri URL        a sign-in page the code exchange may name (repeatable; env BROKER_REDIRECT_URIS;
+                            default: redirect.html and dialog.html at any path of an allowed origin)
   --relay URL               also relay /data/v1/ and /studio/v1/ to this service base (env BROKER_RELAY)
+  --relay-rate N            pace each tenant's relayed calls to N requests/s, its package rate
+                            (env BROKER_RELAY_RATE; off by default)
+  --relay-redis URL         share that pacing between broker instances through Redis
+                            (env BROKER_RELAY_REDIS_URL; without it each instance paces alone)
+  --relay-tenant-claim C    the access token claim naming the tenant (default account)
   --http                    plain HTTP (behind a TLS-terminating load balancer, or tests)
   --tls-key F --tls-cert F  HTTPS key and certificate (env BROKER_TLS_KEY_FILE, BROKER_TLS_CERT_FILE)
   --port N                  port (default 4020; 0 picks a free one; env PORT)
   --host H                  interface (default localhost; 0.0.0.0 in a container)
-  --trust-proxy             take the client address from X-Forwarded-For (behind a load balancer)
+  --trust-proxy N|ADDRS     behind load balancers: N proxy hops, or their addresses/CIDR ranges
+                            (comma-separated), whose X-Forwarded-For entries are believed, read
+                            from the right (env BROKER_TRUST_PROXY; default: none)
   --token-rate N            token requests per minute per client address (default 30)
+  --relay-address-rate N    relayed requests per minute per client address (default 3000)
+  --allow-readable-secret-file
+                            start even if the secret or TLS key file is readable by other users
   --quiet                   no request log`;
 
 function fail(message: string): never {
@@ -26,12 +38,30 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function readSecretFile(file: string, what: string): string {
+function readSecretFile(file: string, what: string, allowReadable = false): string {
   try {
+    const mode = statSync(file).mode & 0o777;
+    if (!allowReadable && process.platform !== "win32" && (mode & 0o077) !== 0) {
+      fail(
+        `The ${what} file ${file} is readable by other users (mode ${mode.toString(8).padStart(4, "0")}). ` +
+          `Make it readable by the broker's user only (chmod 600 ${file}), or pass --allow-readable-secret-file to start anyway.`,
+      );
+    }
     return readFileSync(file, "utf8").trim();
   } catch (error) {
     fail(`Cannot read the ${what} file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
   }
+}
+
+/** A hop count, or proxy addresses; config.ts checks the addresses. */
+function trustProxyOption(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === "") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(",").map((a) => a.trim()).filter(Boolean);
+  if (addresses.some((a) => !/^[0-9A-Fa-f.:]+(\/\d{1,3})?$/.test(a))) {
+    fail(`--trust-proxy takes the number of proxy hops in front of the broker, or the proxies' addresses (got "${value}").`);
+  }
+  return addresses;
 }
 
 async function main(): Promise<void> {
@@ -49,8 +79,14 @@ async function main(): Promise<void> {
         "tls-cert": { type: "string" },
         port: { type: "string" },
         host: { type: "string" },
-        "trust-proxy": { type: "boolean" },
+        "trust-proxy": { type: "string" },
+        "redirect-uri": { type: "string", multiple: true },
+        "relay-rate": { type: "string" },
+        "relay-redis": { type: "string" },
+        "relay-tenant-claim": { type: "string" },
+        "allow-readable-secret-file": { type: "boolean" },
         "token-rate": { type: "string" },
+        "relay-address-rate": { type: "string" },
         quiet: { type: "boolean" },
         help: { type: "boolean" },
       },
@@ -68,9 +104,18 @@ async function main(): Promise<void> {
   const upstream = v.upstream ?? env.BROKER_UPSTREAM ?? fail("--upstream is required: the service's token endpoint.");
   const clientId = v["client-id"] ?? env.BROKER_CLIENT_ID ?? fail("--client-id is required.");
   const secretFile = v["client-secret-file"] ?? env.BROKER_CLIENT_SECRET_FILE;
-  const clientSecret = secretFile ? readSecretFile(secretFile, "client secret") : (env.BROKER_CLIENT_SECRET ?? fail("--client-secret-file is required."));
+  const allowReadable = v["allow-readable-secret-file"] ?? false;
+  const clientSecret = secretFile ? readSecretFile(secretFile, "client secret", allowReadable) : (env.BROKER_CLIENT_SECRET ?? fail("--client-secret-file is required."));
   const allowOrigins = v["allow-origin"]?.length ? v["allow-origin"] : (env.BROKER_ALLOW_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   const relay = v.relay ?? env.BROKER_RELAY;
+  const listOf = (values: string[] | undefined, envValue: string | undefined) => (values?.length ? values : (envValue ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+  const redirectUris = listOf(v["redirect-uri"], env.BROKER_REDIRECT_URIS);
+  const trustProxy = trustProxyOption(v["trust-proxy"] ?? env.BROKER_TRUST_PROXY);
+  const relayRateText = v["relay-rate"] ?? env.BROKER_RELAY_RATE;
+  const relayRate = relayRateText === undefined ? undefined : Number(relayRateText);
+  if (relayRate !== undefined && (!Number.isInteger(relayRate) || relayRate < 1)) fail(`--relay-rate must be a whole number of requests per second, at least 1 (got "${relayRateText}").`);
+  const relayRedis = v["relay-redis"] ?? env.BROKER_RELAY_REDIS_URL;
+  if (relayRedis && relayRate === undefined) fail("--relay-redis shares the relay's pacing: set --relay-rate too.");
   const http = v.http ?? false;
   const keyFile = v["tls-key"] ?? env.BROKER_TLS_KEY_FILE;
   const certFile = v["tls-cert"] ?? env.BROKER_TLS_CERT_FILE;
@@ -80,6 +125,10 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535 (got "${portText}").`);
   const tokenRate = v["token-rate"] !== undefined ? Number(v["token-rate"]) : undefined;
   if (tokenRate !== undefined && (!Number.isInteger(tokenRate) || tokenRate < 1)) fail(`--token-rate must be a whole number of at least 1 (got "${v["token-rate"]}").`);
+  const relayAddressRate = v["relay-address-rate"] !== undefined ? Number(v["relay-address-rate"]) : undefined;
+  if (relayAddressRate !== undefined && (!Number.isInteger(relayAddressRate) || relayAddressRate < 1)) {
+    fail(`--relay-address-rate must be a whole number of at least 1 (got "${v["relay-address-rate"]}").`);
+  }
   const host = v.host ?? "localhost";
 
   let built;
@@ -91,13 +140,20 @@ async function main(): Promise<void> {
         clientSecret,
         allowOrigins,
         ...(relay ? { relay } : {}),
-        trustProxy: v["trust-proxy"] ?? false,
-        ...(tokenRate ? { rateLimit: { token: { max: tokenRate, windowMs: 60_000 } } } : {}),
+        trustProxy,
+        redirectUris,
+        ...(relayRate !== undefined
+          ? { pacing: { perSecond: relayRate, ...(relayRedis ? { redisUrl: relayRedis } : {}), ...(v["relay-tenant-claim"] ? { tenantClaim: v["relay-tenant-claim"] } : {}) } }
+          : {}),
+        rateLimit: {
+          ...(tokenRate ? { token: { max: tokenRate, windowMs: 60_000 } } : {}),
+          ...(relayAddressRate ? { relay: { max: relayAddressRate, windowMs: 60_000 } } : {}),
+        },
       },
       {
         // The log goes to stderr: stdout's first line is the address.
         log: v.quiet ? false : { stream: process.stderr },
-        ...(!http && keyFile && certFile ? { https: { key: readSecretFile(keyFile, "TLS key"), cert: readSecretFile(certFile, "TLS certificate") } } : {}),
+        ...(!http && keyFile && certFile ? { https: { key: readSecretFile(keyFile, "TLS key", allowReadable), cert: readSecretFile(certFile, "TLS certificate") } } : {}),
       },
     );
   } catch (error) {
@@ -111,6 +167,9 @@ async function main(): Promise<void> {
   process.stdout.write(`Broker listening on ${http ? "http" : "https"}://${urlHost}:${actualPort}\n`);
   process.stdout.write(`  token endpoint: /token -> ${config.upstream}${config.relay ? `; relay: /data/v1/, /studio/v1/ -> ${config.relay}` : ""}\n`);
   process.stdout.write(`  allowed origins: ${config.allowOrigins.join(", ")}\n`);
+  if (config.pacing) {
+    process.stdout.write(`  relay pacing: ${config.pacing.perSecond} requests/s per tenant${config.pacing.redisUrl ? ", shared through Redis" : " (this instance alone)"}\n`);
+  }
   const stop = () => {
     app.close().then(
       () => process.exit(0),

@@ -1,54 +1,104 @@
 // The optional API relay, for services that do not answer browser origins: /data/v1/... and
 // /studio/v1/... go to the configured service base with the user's own bearer token. Status,
-// body, content type, rate-limit headers and Retry-After pass through unchanged.
-import type { FastifyInstance } from "fastify";
+// body, content type, rate-limit headers and Retry-After pass through unchanged. With pacing
+// (config.pacing) each tenant's calls leave at its package rate (pacing.ts), and a per-second
+// refusal the service sends anyway is held and sent again instead of passed on.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { callerOf } from "./caller.js";
 import type { BrokerConfig } from "./config.js";
 import { EXPOSED_HEADERS, refuse } from "./cors.js";
-import { refuseWhenLimited, type AddressLimiter } from "./rateLimit.js";
+import { PRIORITY_HEADER, QueueFullError, type PacingClock, type Priority, type TenantPacer } from "./pacing.js";
+import { addressLimit } from "./rateLimit.js";
+import { RELAYED_PREFIXES, relayablePath, relayTarget } from "./relayPath.js";
+import { callUpstream, UpstreamFailure, type TimeoutSignal } from "./upstreamCall.js";
 
-const RELAYED_PREFIXES = ["/data/v1/", "/studio/v1/"];
 const REQUEST_HEADERS = ["authorization", "content-type", "accept"];
 const ANSWER_HEADERS = ["content-type", ...EXPOSED_HEADERS.map((h) => h.toLowerCase())];
+/** Per-second refusals held and sent again before the refusal is passed on. */
+const MAX_HELD_REFUSALS = 3;
 
-export async function relayRoutes(app: FastifyInstance, config: BrokerConfig & { relay: string }, limiter: AddressLimiter, fetchUpstream: typeof fetch): Promise<void> {
+export interface RelayDependencies {
+  fetchUpstream: typeof fetch;
+  timeoutSignal: TimeoutSignal;
+  pacer?: TenantPacer;
+  clock: PacingClock;
+}
+
+function priorityOf(request: FastifyRequest): Priority | undefined {
+  const value = request.headers[PRIORITY_HEADER];
+  if (value === undefined) return "interactive";
+  return value === "interactive" || value === "bulk" ? value : undefined;
+}
+
+/** Seconds to hold a refusal of the per-second bucket, or undefined for any other answer. */
+function heldSeconds(answer: { status: number; headers: Headers }): number | undefined {
+  if (answer.status !== 429) return undefined;
+  const bucket = answer.headers.get("x-ratelimit-rejected-bucket");
+  const retryAfter = Number(answer.headers.get("retry-after") ?? "1");
+  if (bucket !== null && bucket !== "second") return undefined;
+  return Number.isFinite(retryAfter) && retryAfter >= 0 && retryAfter <= 2 ? retryAfter : undefined;
+}
+
+export async function relayRoutes(app: FastifyInstance, config: BrokerConfig & { relay: string }, deps: RelayDependencies): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: config.relayBodyLimit }, (_req, body, done) => done(null, body));
 
-  const handler = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
-    const path = request.url;
-    if (!RELAYED_PREFIXES.some((p) => path.startsWith(p)) || path.includes("/../") || path.includes("/./")) {
-      return refuse(reply, 404, "not_found", "This broker relays /data/v1/ and /studio/v1/ only.");
-    }
-    const limited = refuseWhenLimited(limiter, request, reply, "requests");
-    if (limited) return limited;
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = relayablePath(request.url);
+    const target = path === undefined ? undefined : relayTarget(config.relay, path);
+    if (target === undefined) return refuse(reply, 404, "not_found", "This broker relays /data/v1/ and /studio/v1/ only.");
+    const priority = priorityOf(request);
+    if (!priority) return refuse(reply, 400, "invalid_request", `The ${PRIORITY_HEADER} header must be "interactive" or "bulk".`);
     const headers: Record<string, string> = {};
     for (const name of REQUEST_HEADERS) {
       const value = request.headers[name];
       if (typeof value === "string") headers[name] = value;
     }
     const body = request.body instanceof Buffer && request.method !== "GET" && request.method !== "HEAD" ? request.body : undefined;
-    let upstream: Response;
-    try {
-      upstream = await fetchUpstream(`${config.relay}${path}`, {
-        method: request.method,
-        headers,
-        ...(body ? { body } : {}),
-        redirect: "manual",
-        signal: AbortSignal.timeout(config.upstreamTimeoutMs),
-      });
-    } catch (error) {
-      request.log.warn({ kind: error instanceof Error ? error.name : "unknown" }, "the service could not be reached");
-      return refuse(reply, 502, "service_unavailable", "The service could not be reached through the relay. Try again in a moment.");
+    const gone = new AbortController();
+    reply.raw.once("close", () => {
+      if (!reply.raw.writableFinished) gone.abort(new Error("the caller went away"));
+    });
+    const caller = deps.pacer ? callerOf(request.headers.authorization, config.pacing?.tenantClaim ?? "account") : undefined;
+
+    let answer;
+    for (let held = 0; ; held += 1) {
+      if (deps.pacer && caller) {
+        try {
+          await deps.pacer.take(caller.tenant, caller.user, priority, gone.signal);
+        } catch (error) {
+          if (gone.signal.aborted) return refuse(reply, 503, "temporarily_unavailable", "The request was given up while it waited.");
+          if (!(error instanceof QueueFullError)) throw error;
+          void reply.header("retry-after", String(error.retryAfterSeconds)).header("x-ratelimit-rejected-bucket", "second");
+          return refuse(reply, 429, "too_many_requests", `Your organization's requests are queued for more than ${Math.round(config.pacing!.maxQueueWaitMs / 1000)} s. Try again in ${error.retryAfterSeconds} s.`);
+        }
+      }
+      try {
+        answer = await callUpstream(deps.fetchUpstream, target, { method: request.method, headers, ...(body ? { body } : {}) }, {
+          limit: config.relayAnswerLimit,
+          signal: AbortSignal.any([deps.timeoutSignal(config.upstreamTimeoutMs), gone.signal]),
+        });
+      } catch (error) {
+        if (!(error instanceof UpstreamFailure)) throw error;
+        request.log.warn({ kind: error.kind }, "the relayed call failed");
+        return error.status === 504
+          ? refuse(reply, 504, "gateway_timeout", "The service did not answer in time through the relay. Try again in a moment.")
+          : refuse(reply, 502, "bad_gateway", "The service could not be reached through the relay, or its answer was unusable. Try again in a moment.");
+      }
+      const hold = deps.pacer ? heldSeconds(answer) : undefined;
+      if (hold === undefined || held >= MAX_HELD_REFUSALS) break;
+      request.log.info({ held: held + 1 }, "the service refused a paced request: held and sent again");
+      if (hold > 0) await deps.clock.sleep(hold * 1000);
     }
-    void reply.code(upstream.status);
+    void reply.code(answer.status);
     for (const name of ANSWER_HEADERS) {
-      const value = upstream.headers.get(name);
+      const value = answer.headers.get(name);
       if (value !== null) void reply.header(name, value);
     }
-    return reply.send(Buffer.from(await upstream.arrayBuffer()));
+    return reply.send(answer.body);
   };
 
   for (const prefix of RELAYED_PREFIXES) {
-    app.route({ method: ["GET", "POST", "PUT", "PATCH", "DELETE"], url: `${prefix}*`, handler });
+    app.route({ method: ["GET", "POST", "PUT", "PATCH", "DELETE"], url: `${prefix}*`, config: addressLimit(config.rateLimit.relay, "requests"), handler });
   }
 }

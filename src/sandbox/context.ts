@@ -3,7 +3,8 @@
 import type Database from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
 import type { JWK } from "jose";
-import type { Clock, RecordKind } from "../core/contract/index.js";
+import type { RecordKind } from "../core/contract/index.js";
+import type { SandboxClock } from "./clock.js";
 
 export interface RateLimitWindows {
   perSecond: number;
@@ -92,10 +93,7 @@ export interface SandboxStats {
   reset(): void;
 }
 
-/** The sandbox's time source: rate-limit windows, token times, ledger dates and job pacing read it (the contract's one Clock, the part it needs). */
-export type SandboxClock = Pick<Clock, "now">;
-
-export const systemClock: SandboxClock = { now: () => Date.now() };
+export { systemClock, type SandboxClock } from "./clock.js";
 
 export interface SandboxContext {
   options: SandboxOptions;

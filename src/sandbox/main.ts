@@ -1,6 +1,7 @@
 // Command line: `npm run sandbox -- [--http] [--port N] ...`. The first line printed is exactly
 // "Sandbox listening on <url>" (tools wait for it).
 import { parseArgs } from "node:util";
+import { manualClock } from "./clock.js";
 import { startSandbox } from "./server.js";
 
 const HELP = `Usage: npm run sandbox -- [options]
@@ -22,6 +23,7 @@ const HELP = `Usage: npm run sandbox -- [options]
   --rate-per-hour N      requests per hour per account (default 50000)
   --rate-per-day N       requests per day per account (default 500000)
   --job-rows-per-second N  audience job speed (default 50)
+  --manual-clock         time stands still until POST /__sandbox/clock {"advanceMs": N} moves it (tests)
   --page-cache-mb N      memory for cached search pages, in MB (default 64; 0 turns it off)
   --cors-origin URL      allowed browser origin (repeatable; default https://localhost:3000)
   --profile P            "production" adds the production service's behaviour under /gtm (default: the specification)
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
         "rate-per-hour": { type: "string" },
         "rate-per-day": { type: "string" },
         "job-rows-per-second": { type: "string" },
+        "manual-clock": { type: "boolean" },
         "page-cache-mb": { type: "string" },
         "cors-origin": { type: "string", multiple: true },
         profile: { type: "string" },
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
     ...(v["client-secret"] ? { clientSecret: v["client-secret"] } : {}),
     rateLimit,
     faults,
+    ...(v["manual-clock"] ? { clock: manualClock() } : {}),
   });
   process.stdout.write(`Sandbox listening on ${sandbox.url}\n`);
   const o = sandbox.ctx.options;

@@ -34,7 +34,12 @@ export function App() {
   return (
     <main className={styles.root}>
       <h1 className={styles.title}>BizData</h1>
-      <SignInPanel tokenSource={services.runtime.tokens} environment={services.runtime.environment} />
+      {/* Keyed by the environment: a sign-in problem with the previous one does not stay after a switch. */}
+      <SignInPanel
+        key={`${services.runtime.environment.label}|${services.runtime.environment.apiBaseUrl}`}
+        tokenSource={services.runtime.tokens}
+        environment={services.runtime.environment}
+      />
       {!account && lazyPanel(<SettingsTab />)}
       {account && lazyPanel(<SignedInArea />)}
       {services.browserWorkbook && (

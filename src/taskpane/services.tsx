@@ -27,6 +27,11 @@ const ServicesContext = createContext<TaskPaneServices | null>(null);
 
 export const ServicesProvider = ServicesContext.Provider;
 
+/** The services when inside ServicesProvider, else null (parts that work from props alone). */
+export function useOptionalServices(): TaskPaneServices | null {
+  return useContext(ServicesContext);
+}
+
 export function useServices(): TaskPaneServices {
   const services = useContext(ServicesContext);
   if (!services) throw new Error("useServices outside ServicesProvider");

@@ -49,8 +49,12 @@ test("a configured token endpoint (an organization's broker) replaces the discov
   assert.equal(plain.token_endpoint, discovery.token_endpoint);
 });
 
-test("an unreachable or unreadable authority is a clear error", async () => {
+test("an unreachable, misplaced or unreadable authority is a clear error", async () => {
+  // A 404: the server is there, but this environment's sign-in is not: Settings is the fix.
   await assert.rejects(loadAuthorityMetadata(SANDBOX_ENVIRONMENT.signIn, fetchJson({}, 404)), (e: { userMessage: string }) =>
+    /^This environment's sign-in is not here: .*Check Settings → Environment/.test(e.userMessage),
+  );
+  await assert.rejects(loadAuthorityMetadata(SANDBOX_ENVIRONMENT.signIn, fetchJson({}, 503)), (e: { userMessage: string }) =>
     /could not be reached/.test(e.userMessage),
   );
   await assert.rejects(loadAuthorityMetadata(SANDBOX_ENVIRONMENT.signIn, fetchJson({ nothing: true })), (e: { userMessage: string }) =>

@@ -135,3 +135,12 @@ test("a blocked popup and an unreachable broker are said in the user's terms", a
   const offline = createOAuthBackend({ ...signIn, tokenEndpoint: "http://127.0.0.1:9/token" }, { base: "https://localhost:3000/", session });
   await assert.rejects(offline.renew({ name: "", username: "u" }), (error: { userMessage?: string }) => /could not be reached/.test(error.userMessage ?? ""));
 });
+
+test("a token address that answers 404 belongs to another environment: the message points at Settings", async () => {
+  const session = memorySession();
+  session.setItem("bizdata.signin.session", JSON.stringify({ refreshToken: "r", account: { name: "", username: "u" } }));
+  const elsewhere = createOAuthBackend({ ...signIn, tokenEndpoint: `${server.url}/not-this-environment/token` }, { base: "https://localhost:3000/", session });
+  await assert.rejects(elsewhere.renew({ name: "", username: "u" }), (error: { userMessage?: string }) =>
+    /^This environment's sign-in is not here: .*Check Settings → Environment/.test(error.userMessage ?? ""),
+  );
+});

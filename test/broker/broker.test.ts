@@ -130,18 +130,20 @@ describe("token broker", () => {
     await app.close();
   });
 
-  it("limits token requests per client address, with Retry-After, on an injected clock", async () => {
-    let now = 1_000_000;
-    const app = await broker({ rateLimit: { token: { max: 2, windowMs: 60_000 } } }, { now: () => now });
+  it("limits token requests per client address, with Retry-After, on a mocked clock", async (t) => {
+    t.mock.timers.enable({ apis: ["Date"], now: 1_000_000 });
+    const app = await broker({ rateLimit: { token: { max: 2, windowMs: 60_000 } } });
     const send = (ip: string) => app.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody(), remoteAddress: ip });
     assert.equal((await send("10.0.0.1")).statusCode, 200);
     assert.equal((await send("10.0.0.1")).statusCode, 200);
-    now += 15_000;
+    t.mock.timers.tick(15_000);
     const limited = await send("10.0.0.1");
     assert.equal(limited.statusCode, 429);
     assert.equal(limited.headers["retry-after"], "45");
+    assert.equal(limited.json().error, "too_many_requests");
+    assert.equal(limited.headers["x-ratelimit-limit"], undefined, "the plugin's own headers would shadow the service's");
     assert.equal((await send("10.0.0.2")).statusCode, 200, "another address has its own budget");
-    now += 45_000;
+    t.mock.timers.tick(45_000);
     assert.equal((await send("10.0.0.1")).statusCode, 200, "a new window starts");
     assert.equal(upstream.received.length, 4);
     await app.close();

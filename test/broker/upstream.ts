@@ -1,6 +1,8 @@
 // A stand-in for the service's token endpoint and API over real HTTP: it records what it
-// received and answers like the service (401 invalid_client for wrong credentials).
-import { createServer, type IncomingMessage, type Server } from "node:http";
+// received and answers like the service (401 invalid_client for wrong credentials), or like a
+// broken or hostile one on the paths named below.
+import { EventEmitter } from "node:events";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
 export interface Received {
   method: string;
@@ -12,20 +14,72 @@ export interface Received {
 export interface FakeUpstream {
   url: string;
   received: Received[];
+  /** Resolves with the next request the upstream receives (whatever it then answers). */
+  nextRequest(): Promise<Received>;
+  /** Resolves once a stalling answer has sent its first part. */
+  stalled(): Promise<void>;
   close(): Promise<void>;
 }
 
 export const CLIENT_ID = "app-client";
 export const CLIENT_SECRET = "s3cret-value-Zq9";
 
+/** Bytes of the oversized answers (well above any cap the tests configure). */
+export const HUGE_ANSWER_BYTES = 2 * 1024 * 1024;
+
+/** Answers of a broken or hostile upstream, by path (token endpoints under /bad/, API under /gtm/data/v1/bad/). */
+function misbehave(path: string, req: IncomingMessage, res: ServerResponse, events: EventEmitter): boolean {
+  const name = path.replace(/^\/gtm\/data\/v1\/bad\//, "/bad/");
+  switch (name) {
+    case "/bad/echo":
+      // Echoes what it received, Authorization included, beside the OAuth error fields.
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: "invalid_grant", error_description: "the code has expired", received_authorization: req.headers.authorization, debug: { headers: req.headers } }));
+      return true;
+    case "/bad/echo-in-description":
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: "invalid_client", error_description: `bad credentials: ${req.headers.authorization}` }));
+      return true;
+    case "/bad/html":
+      res.writeHead(502, { "content-type": "text/html" });
+      res.end(`<html><body>gateway error for ${req.headers.authorization}</body></html>`);
+      return true;
+    case "/bad/huge":
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ access_token: "x".repeat(HUGE_ANSWER_BYTES) }));
+      return true;
+    case "/bad/stall":
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"access_token":"AT-par', () => events.emit("stalled"));
+      return true;
+    case "/bad/silent":
+      return true;
+    default:
+      return false;
+  }
+}
+
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const received: Received[] = [];
+  const busyOnceServed = new Set<string>();
+  const events = new EventEmitter();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      const entry = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body };
+      received.push(entry);
+      events.emit("received", entry);
+      const path = (req.url ?? "").split("?")[0] ?? "";
+      if (misbehave(path, req, res, events)) return;
+      if (path.startsWith("/gtm/data/v1/busy-once/") && !busyOnceServed.has(path)) {
+        // The per-second bucket full once per path (traffic the relay did not see), then fine.
+        busyOnceServed.add(path);
+        res.writeHead(429, { "content-type": "application/json", "retry-after": "0", "x-ratelimit-rejected-bucket": "second" });
+        res.end(JSON.stringify({ error: { code: "ZI0004", message: "rate limited", status: "429" } }));
+        return;
+      }
       if (req.url === "/oauth/token") {
         const expected = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`;
         if (req.headers.authorization !== expected) {
@@ -43,12 +97,13 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
           "retry-after": "7",
           "x-ratelimit-remaining-second": "0",
           "x-ratelimit-limit-second": "25",
+          "x-ratelimit-rejected-bucket": "hour",
           "x-internal": "not-relayed",
         });
         res.end(JSON.stringify({ errors: [{ status: "429", code: "PFAPI0005", detail: "rate limited" }] }));
         return;
       }
-      if (req.url?.startsWith("/gtm/studio/v1/audiences")) {
+      if (req.url?.startsWith("/gtm/studio/v1/audiences") || req.url?.startsWith("/gtm/data/v1/users/usage") || path.startsWith("/gtm/data/v1/busy-once/")) {
         res.writeHead(200, { "content-type": "application/json", "x-ratelimit-remaining-second": "24" });
         res.end(JSON.stringify({ data: [], meta: { page: { size: 25, number: 1 }, total: 0 }, echo: { method: req.method, body } }));
         return;
@@ -63,6 +118,12 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    nextRequest: () => new Promise((resolve) => events.once("received", resolve)),
+    stalled: () => new Promise((resolve) => events.once("stalled", () => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

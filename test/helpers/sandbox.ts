@@ -4,6 +4,8 @@
 import { after, before } from "node:test";
 import type { FaultOptions, SandboxClock, SandboxContext, SandboxOptions } from "../../src/sandbox/context.js";
 import { startSandbox } from "../../src/sandbox/server.js";
+import type { ManualClock } from "../../src/sandbox/clock.js";
+import type { Clock } from "../../src/core/api/types.js";
 
 export interface TestTokenClaims {
   scopes?: string[];
@@ -38,18 +40,27 @@ export type TestOptions = Partial<Omit<SandboxOptions, "rateLimit" | "faults">> 
   clock?: SandboxClock;
 };
 
-/** A clock that moves only when told to, so time windows pass without waiting. */
-export interface ManualClock extends SandboxClock {
-  advance(ms: number): void;
-}
+export { manualClock, type ManualClock } from "../../src/sandbox/clock.js";
 
-export function manualClock(start = Date.now()): ManualClock {
-  let now = start;
+/** Waits this long or longer (a client's request timeout) never end on clientClockOn's clock. */
+export const NEVER_MS = 30_000;
+
+/**
+ * A service client's clock on a sandbox's manual clock, so client and sandbox share one time:
+ * the client's waits (backoff, pacing, Retry-After) move the sandbox's clock at once instead of
+ * passing in real time. A wait of NEVER_MS or more (the client's request timeout, 30 s by
+ * default) never ends, unless aborted: no answer is ever late.
+ */
+export function clientClockOn(clock: ManualClock): Clock {
   return {
-    now: () => now,
-    advance(ms) {
-      now += ms;
-    },
+    now: () => clock.now(),
+    sleep: (ms, signal) =>
+      new Promise<void>((resolve, reject) => {
+        const abort = () => reject(signal?.reason ?? new Error("aborted"));
+        if (signal?.aborted) return abort();
+        signal?.addEventListener("abort", abort, { once: true });
+        if (ms < NEVER_MS) void clock.advance(Math.max(0, ms)).then(resolve);
+      }),
   };
 }
 

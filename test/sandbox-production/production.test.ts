@@ -6,6 +6,8 @@ import type { FastifyInstance } from "fastify";
 import { buildBroker } from "../../src/broker/app.js";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { signInToProduction } from "./flow.js";
+import { accountFromAccessToken } from "../../src/auth/oauthFlow.js";
+import { SANDBOX_PRODUCTION_ENVIRONMENT } from "../../src/core/settings/environment.js";
 
 const ORIGIN = "https://localhost:3000";
 const CLIENT = { clientId: "prod-test-client", clientSecret: "prod-test-secret" };
@@ -55,6 +57,10 @@ describe("sandbox production profile", () => {
     assert.equal(tokens.id_token, undefined, "no openid asked: no ID token");
     assert.ok(tokens.refresh_token);
     for (const scope of ALL) assert.ok(tokens.scope.split(" ").includes(scope), `no scope asked grants ${scope}`);
+    // The access token names the user by email, so the pane shows it (not the internal user id).
+    const claims = JSON.parse(Buffer.from(tokens.access_token.split(".")[1] ?? "", "base64url").toString()) as { email?: string; sub?: string };
+    assert.equal(claims.email, "analyst@example.com");
+    assert.equal(accountFromAccessToken(tokens.access_token, SANDBOX_PRODUCTION_ENVIRONMENT.signIn).username, "analyst@example.com");
 
     const usage = await api("/gtm/data/v1/users/usage", { token: tokens.access_token });
     assert.equal(usage.status, 200);

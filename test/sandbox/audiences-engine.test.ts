@@ -39,7 +39,7 @@ function setup(recordIds: number[], badRows = 0, db = new Database(":memory:")) 
 }
 
 function engine(store: AudienceStore, clock: { t: number }, rps: number, recordStore = records()) {
-  return new JobEngine({ store, records: recordStore, credits, rowsPerSecond: () => rps, now: () => clock.t });
+  return new JobEngine({ store, records: recordStore, credits, rowsPerSecond: () => rps, clock: { now: () => clock.t, sleep: () => new Promise(() => {}) } });
 }
 
 describe("audience job engine", () => {

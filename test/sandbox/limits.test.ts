@@ -53,7 +53,7 @@ describe("rate limits", () => {
     const remainingDay: string[] = [];
     for (let i = 0; i < 9; i++) {
       // Stay under the per-second limit so only the hour window decides.
-      if (i > 0 && i % 3 === 0) clock.advance(1000);
+      if (i > 0 && i % 3 === 0) await clock.advance(1000);
       const res = await search(token);
       statuses.push(res.status);
       remainingDay.push(res.headers.get("x-ratelimit-remaining-day") ?? "");
@@ -84,7 +84,7 @@ describe("usage", () => {
         body: { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: ids.map((companyId) => ({ companyId })), outputFields: ["name"] } } },
       });
     assert.equal((await enrich([1, 2, 3])).status, 200);
-    clock.advance(1000);
+    await clock.advance(1000);
     assert.equal((await enrich([3, 4])).status, 200);
     const res = await call(sandbox, "GET", "/data/v1/users/usage", { token });
     assert.equal(res.status, 200);
@@ -102,7 +102,7 @@ describe("usage", () => {
 
 describe("lookup", () => {
   test("every lookup field answers a non-empty list of {id, type, attributes.name}", async () => {
-    clock.advance(1000);
+    await clock.advance(1000);
     // A fresh account per second keeps these under the per-hour limit of this sandbox.
     for (const [i, field] of LOOKUP_FIELDS.entries()) {
       const token = await sandbox.token({ account: `lookup-${i}` });

@@ -1,6 +1,7 @@
 // Chaos: the sandbox process is killed with SIGKILL in the middle of an audience job. Started
 // again on the same data folder, it resumes the job to its terminal state, every row enriched
-// and no record charged twice (each job step is one SQLite transaction).
+// and no record charged twice (each job step is one SQLite transaction). Both processes run on
+// a manual clock (--manual-clock) that the test moves: the job is exactly half done when killed.
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -18,11 +19,11 @@ interface Running {
   exited: Promise<NodeJS.Signals | null>;
 }
 
-/** Starts `npm run sandbox` on the shared data folder and resolves once it listens. */
+/** Starts `npm run sandbox` on the shared data folder, on a manual clock, and resolves once it listens. */
 async function spawnSandbox(rowsPerSecond: number): Promise<Running> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "src/sandbox/main.ts", "--http", "--port", "0", "--companies", "400", "--contacts", "400", "--data-dir", dataDir, "--job-rows-per-second", String(rowsPerSecond),
+    ["--import", "tsx", "src/sandbox/main.ts", "--http", "--port", "0", "--companies", "400", "--contacts", "400", "--data-dir", dataDir, "--job-rows-per-second", String(rowsPerSecond), "--manual-clock",
       // The status is polled back to back: the service's request limits are not under test here.
       "--rate-per-second", "1000000", "--rate-per-hour", "100000000", "--rate-per-day", "1000000000"],
     { stdio: ["ignore", "pipe", "inherit"] },
@@ -47,13 +48,9 @@ const tokenFor = async (s: Running) => (await json(`${s.url}/__sandbox/token`, {
 const jobStatus = async (s: Running, token: string, audienceId: string, jobId: string) =>
   (await json(`${s.url}/v1/audiences/${audienceId}/jobs/${jobId}`, { headers: { authorization: `Bearer ${token}` } })).body.data.attributes as { status: string; percentProgress: number };
 
-/** Polls the job until `done` holds for its status (the state is the event awaited). */
-async function until(s: Running, token: string, audienceId: string, jobId: string, done: (st: { status: string; percentProgress: number }) => boolean) {
-  for (;;) {
-    const st = await jobStatus(s, token, audienceId, jobId);
-    if (done(st)) return st;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+/** Moves the sandbox's clock; answers once the job steps due on the way have run. */
+async function advance(s: Running, ms: number): Promise<void> {
+  assert.equal((await json(`${s.url}/__sandbox/clock`, { method: "POST", body: JSON.stringify({ advanceMs: ms }) })).status, 200);
 }
 
 test("a SIGKILL mid-job: the restarted sandbox finishes the job and charges each record once", { timeout: 120_000 }, async () => {
@@ -77,8 +74,9 @@ test("a SIGKILL mid-job: the restarted sandbox finishes the job and charges each
     });
     assert.equal(started.status, 202);
     jobId = started.body.data.id;
-    const running = await until(first, token, audienceId, jobId, (st) => st.status === "RUNNING" && st.percentProgress > 0);
-    assert.ok(running.percentProgress < 100, "killed part-way through");
+    await advance(first, 50); // the engine's first step: RUNNING
+    await advance(first, 1000); // 150 of the 300 rows
+    assert.deepEqual(await jobStatus(first, token, audienceId, jobId), { status: "RUNNING", percentProgress: 50 }, "killed half-way through");
   } finally {
     first.child.kill("SIGKILL");
   }
@@ -87,7 +85,8 @@ test("a SIGKILL mid-job: the restarted sandbox finishes the job and charges each
   const second = await spawnSandbox(5000);
   try {
     const token = await tokenFor(second);
-    const end = await until(second, token, audienceId, jobId, (st) => ["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED"].includes(st.status));
+    await advance(second, 1000); // resumed, and far more time than the other half needs
+    const end = await jobStatus(second, token, audienceId, jobId);
     assert.equal(end.status, "SUCCEEDED");
     assert.equal(end.percentProgress, 100);
     const rows = [];

@@ -202,6 +202,9 @@ test("refresh of a partitioned search replaces the table's rows", async () => {
   assert.equal(again.table!.tableName, first.table!.tableName);
   assert.equal(workbook.listTables().length, 1);
   assert.equal(workbook.table(first.table!.tableName)!.rows.length, 700);
+  // Refresh ends with a refresh message, not "Inserted".
+  assert.match(again.message, new RegExp(`^Refreshed table ${first.table!.tableName} on sheet .*: 700 companies, in \\d+ parts, every result of the search, each once\\.`));
+  assert.doesNotMatch(again.message, /Inserted/);
 });
 
 test("Resume into the Excel table appends below the rows already there", async () => {

@@ -143,16 +143,8 @@ function defaultUserMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): str
       return "You are signed out or your sign-in has expired. Sign in again.";
     case "paymentRequired":
       return "Your account cannot run this enrichment (no credits left or not in your plan). Ask your administrator.";
-    case "forbidden": {
-      const needs = [
-        d.missingScope ? `the permission "${d.missingScope}"` : undefined,
-        // Either data role is enough for the service, so both are named.
-        d.missingRole ? `one of the roles ${DATA_ROLES.map((r) => `"${r}"`).join(" or ")}` : undefined,
-      ].filter(Boolean);
-      return needs.length > 0
-        ? `Your account is not allowed to do this: it needs ${needs.join(" and ")}. Ask your administrator.`
-        : "Your account is not allowed to do this. Ask your administrator for access.";
-    }
+    case "forbidden":
+      return forbiddenMessage(d.missingScope, d.missingRole !== undefined);
     case "notFound":
       return "The service could not find this item. It may have been deleted; refresh the list.";
     case "rateLimited":
@@ -174,6 +166,31 @@ function defaultUserMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): str
     case "cancelled":
       return "Cancelled.";
   }
+}
+
+/** What a person cannot do without each scope, in their words. */
+const SCOPE_ACTIONS: Record<string, string> = {
+  "api:data:company": "search or enrich companies",
+  "api:data:contact": "search or enrich contacts",
+  "api:data:lookup": "load the choices of the search pickers",
+  "api:data:intent": "read intent signals",
+  "api:data:news": "read company news",
+  "api:data:scoops": "read scoops",
+  "api:audience:read": "see audiences and their jobs",
+  "api:audience:manage": "start audience enrichments",
+};
+
+/** A 403 as what the user cannot do, who can fix it, then the permission or role by name. */
+function forbiddenMessage(scope: string | undefined, roleMissing: boolean): string {
+  const roles = `one of the roles ${DATA_ROLES.map((r) => `"${r}"`).join(" or ")}`;
+  if (scope !== undefined) {
+    const what = SCOPE_ACTIONS[scope] ?? "do this";
+    return roleMissing
+      ? `You cannot ${what}: your account's access does not include it. Your administrator can grant it: the permission "${scope}" and ${roles}.`
+      : `You cannot ${what}: your account's access does not include it. Your administrator can grant it: the permission "${scope}".`;
+  }
+  if (roleMissing) return `You cannot use the service's data: your account has no data role. Your administrator can give it ${roles}.`;
+  return "You cannot do this: your account's access does not include it. Your administrator can grant it.";
 }
 
 function detailSuffix(errors: ServiceErrorObject[] | undefined): string {
@@ -231,7 +248,8 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   if (kind === "validation") details.issues = issuesFromErrors(errors);
   // Production's gateway codes (ZI...) say more than the status alone.
   const gateway = gatewayUserMessage({ status: facts.status, body: { errors }, ...(facts.operation ? { operation: facts.operation } : {}) });
-  if (gateway) details.userMessage = gateway;
+  // An hour or day bucket used up says more (when it opens again) than the gateway's code.
+  if (gateway && details.rateLimitBucket !== "hour" && details.rateLimitBucket !== "day") details.userMessage = gateway;
   if (kind === "forbidden") {
     const scope = findMissing(texts, Object.values(SCOPES), /scope[^a-z]*["'=:\s]+([a-z]+:[a-z]+:[a-z]+)/i);
     const role = findMissing(texts, DATA_ROLES, /role[^a-z]*["'=:\s]+([a-z]+:[a-z]+)/i);

@@ -90,8 +90,9 @@ export async function* readAhead<T>(
   const pending = new Map<number, Promise<Settled<T>>>();
   let next = 0;
   try {
-    for (let i = 0; i < count && !stop.signal.aborted; i += 1) {
-      while (next < count && next < i + Math.max(1, options.window)) {
+    for (let i = 0; i < count; i += 1) {
+      // Once stopped nothing new is launched; what was launched settles (cancelled) and is read.
+      while (!stop.signal.aborted && next < count && next < i + Math.max(1, options.window)) {
         const index = next;
         pending.set(
           index,
@@ -102,7 +103,9 @@ export async function* readAhead<T>(
         );
         next += 1;
       }
-      const slot = await pending.get(i)!;
+      const launched = pending.get(i);
+      if (!launched) return;
+      const slot = await launched;
       pending.delete(i);
       yield slot;
     }

@@ -20,9 +20,10 @@ import {
 import { queryString, refuse, withSignal, type ClientContext } from "./clientContext.js";
 import { iteratePages } from "./paging.js";
 import { toSearchPage, type SearchDocLike } from "./searchOperations.js";
-import type { IteratedPage, IterateOptions, SearchOptions, SearchPage, SignalOperations } from "./types.js";
+import type { IteratedPage, IterateOptions, SearchOptions, SearchPage, ServiceClient } from "./types.js";
 
-export type { SignalOperations } from "./types.js";
+type SignalOperations = Pick<ServiceClient, "searchIntent" | "iterateIntent" | "enrichIntent" | "searchScoops" | "iterateScoops" | "enrichScoops" | "searchNews" | "iterateNews" | "enrichNews" | "enrichTechnologies">;
+
 
 const FAMILY: Record<Exclude<SignalOperation, "technologiesEnrich">, SignalFamily> = {
   intentSearch: "intent",

@@ -15,8 +15,6 @@ import type {
   ScoopItem,
   ScoopSearchFilters,
   TechnologiesItem,
-} from "../contract/index.js";
-import type {
   Audience,
   AudienceEnrichBody,
   AudienceRow,
@@ -246,8 +244,7 @@ export interface AudienceRowsPage {
   totalPages: number;
 }
 
-/** The signal operations (intent, scoops, news, technologies) are declared in signalOperations.ts. */
-/** The signal operations (signalOperations.ts implements them; docs/signals.md). */
+/** Signal operations (docs/signals.md); implemented in signalOperations.ts. */
 export interface SignalOperations {
   searchIntent(filters: IntentSearchFilters, options?: SearchOptions): Promise<SearchPage<IntentItem>>;
   iterateIntent(filters: IntentSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<IntentItem>>;

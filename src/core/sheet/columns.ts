@@ -95,7 +95,7 @@ export const CONTACT_SEARCH_COLUMNS: readonly ColumnSpec[] = [
   contact("lastName", "lastName", true),
   contact("jobTitle", "jobTitle", true),
   contact("companyName", "company.name", true),
-  contact("companyId", "company.id", false),
+  contact("companyId", "company.id", true),
   contact("contactAccuracyScore", "contactAccuracyScore", true),
   contact("directPhoneDoNotCall", "directPhoneDoNotCall", false),
   contact("mobilePhoneDoNotCall", "mobilePhoneDoNotCall", false),

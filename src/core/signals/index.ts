@@ -5,3 +5,4 @@ export * from "./scoopBatches.js";
 export * from "./values.js";
 export * from "./columns.js";
 export * from "./importSignals.js";
+export * from "./signalRecords.js";

@@ -1,7 +1,9 @@
-// The background job engine: one timer moves every active job forward at the configured
-// speed (rows per second), enriching rows from the sandbox's records and charging credits as
-// company/contact enrichment does. Each step is one SQLite transaction, so a restart resumes
+// The background job engine: one loop on the sandbox's clock moves every active job forward at
+// the configured speed (rows per second), enriching rows from the sandbox's records and charging
+// credits as company/contact enrichment does. With a manual clock, jobs move only as a test
+// moves time. Each step is one SQLite transaction, so a restart resumes
 // a job where it stopped; nothing is kept only in memory but the pacing.
+import { systemClock, type SandboxClock } from "../clock.js";
 import type { CreditLedger, RecordStore } from "../context.js";
 import type { AudienceStore, Cell, ColumnRecord, ErrorDetails, JobRecord, JobRunState } from "./store.js";
 
@@ -11,9 +13,10 @@ export interface JobEngineOptions {
   credits: CreditLedger;
   /** Read at every tick, so the speed can change while jobs run (demos, tests). */
   rowsPerSecond: () => number;
-  /** Tick interval in ms (default 50). */
+  /** Step interval in ms of the clock (default 50). */
   tickMs?: number;
-  now?: () => number;
+  /** Time: pacing reads now(), the loop waits on sleep() (default: the system clock). */
+  clock?: SandboxClock;
   /** Called after each tick that had jobs to move. */
   onTick?: () => void;
 }
@@ -63,56 +66,80 @@ function finalState(totalRows: number, failedRows: number): JobRunState {
 
 export class JobEngine {
   private readonly opts: JobEngineOptions;
-  private readonly now: () => number;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly clock: SandboxClock;
+  /** The running loop's stop switch; undefined while no job is active. */
+  private loop: AbortController | undefined;
   /** Per job: when it last advanced and the fraction of a row it is owed. */
   private readonly pacing = new Map<string, { last: number; owed: number }>();
   private stopped = false;
 
   constructor(opts: JobEngineOptions) {
     this.opts = opts;
-    this.now = opts.now ?? Date.now;
+    this.clock = opts.clock ?? systemClock;
+  }
+
+  private now(): number {
+    return this.clock.now();
   }
 
   /** Resumes jobs a previous run left SCHEDULED or RUNNING. */
   start(): void {
-    if (this.opts.store.activeJobs().length > 0) this.ensureTimer();
+    if (this.opts.store.activeJobs().length > 0) this.ensureLoop();
   }
 
   /** Called after a job is created. */
   wake(): void {
-    this.ensureTimer();
+    this.ensureLoop();
   }
 
   stop(): void {
     this.stopped = true;
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
+    this.loop?.abort();
+    this.loop = undefined;
   }
 
-  private ensureTimer(): void {
-    if (this.stopped || this.timer !== undefined) return;
-    this.timer = setInterval(() => this.tick(), this.opts.tickMs ?? 50);
-    // The engine never keeps a process alive on its own; the server does.
-    this.timer.unref();
+  private ensureLoop(): void {
+    if (this.stopped || this.loop !== undefined) return;
+    const loop = new AbortController();
+    this.loop = loop;
+    void this.run(loop);
+  }
+
+  /** Steps every tickMs of the clock while jobs are active; ends when none is (wake() starts it again). */
+  private async run(loop: AbortController): Promise<void> {
+    for (;;) {
+      try {
+        await this.clock.sleep(this.opts.tickMs ?? 50, loop.signal);
+      } catch {
+        return; // stopped
+      }
+      if (this.loop !== loop) return;
+      if (!this.step()) {
+        // No await between the check and this: a wake() after it starts a new loop.
+        this.loop = undefined;
+        return;
+      }
+    }
   }
 
   /** One step of every active job. Public for tests that drive time themselves. */
   tick(): void {
+    this.step();
+  }
+
+  /** One step; false when there was no active job to move. */
+  private step(): boolean {
     const { store } = this.opts;
-    if (this.stopped || !store.isOpen) return;
+    if (this.stopped || !store.isOpen) return false;
     const jobs = store.activeJobs();
-    if (jobs.length === 0) {
-      if (this.timer !== undefined) clearInterval(this.timer);
-      this.timer = undefined;
-      return;
-    }
+    if (jobs.length === 0) return false;
     const now = this.now();
     try {
       this.advanceAll(jobs, now);
     } finally {
       this.opts.onTick?.();
     }
+    return true;
   }
 
   private advanceAll(jobs: readonly JobRecord[], now: number): void {

@@ -13,11 +13,11 @@ export const audiencesExtension: SandboxExtension = async (app, ctx) => {
     records: ctx.records,
     credits: ctx.credits,
     rowsPerSecond: () => ctx.options.jobRowsPerSecond,
-    now: () => ctx.clock.now(),
+    clock: ctx.clock,
     onTick: () => ctx.jobEvents.dispatchEvent(new Event("jobs")),
   });
   registerAudienceRoutes(app, { ctx, store, engine });
-  // Stop the timer before the database closes; jobs left RUNNING resume on the next start.
+  // Stop the loop before the database closes; jobs left RUNNING resume on the next start.
   app.addHook("onClose", async () => engine.stop());
   engine.start();
 };

@@ -40,7 +40,8 @@ function createProductionProvider(ctx: SandboxContext, client: { clientId: strin
     extraTokenClaims: (_ctx, token) => {
       const accountId = "accountId" in token ? token.accountId : undefined;
       const user = accountId ? findProductionUser(accountId) : undefined;
-      return user ? { roles: user.roles, account: user.account } : undefined;
+      // Who signed in, for the add-in's account header (the token answer carries no ID token).
+      return user ? { roles: user.roles, account: user.account, email: user.email, name: user.name } : undefined;
     },
     interactions: { url: (_ctx, interaction) => `${PRODUCTION_OAUTH_PREFIX}/interaction/${interaction.uid}` },
     // The token endpoint is for the organization's server (the broker), not for browsers.

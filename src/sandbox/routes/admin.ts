@@ -1,10 +1,12 @@
-// Sandbox-only routes for development and tests: dev tokens, accounts, stats and faults.
+// Sandbox-only routes for development and tests: dev tokens, accounts, stats, faults and a
+// manual clock.
 // They need no token and are not rate limited; devEndpointGuard (devGuard.ts) keeps browsers on
 // other origins away from them.
 import { Type, type Static } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import { validateAgainst } from "../../core/contract/index.js";
 import { mintDevToken } from "../auth.js";
+import type { ManualClock } from "../clock.js";
 import { LEDGER_PAGE_SIZE, MAX_LEDGER_PAGE_SIZE } from "../credits.js";
 import type { RouteDependencies } from "../routeDependencies.js";
 import { checkedBy, stringQuery } from "./validation.js";
@@ -52,6 +54,9 @@ const LedgerQuery = checkedBy(
   },
 );
 
+/** POST /__sandbox/clock: move a manual clock forward (--manual-clock). */
+const ClockBody = Type.Object({ advanceMs: Type.Integer({ minimum: 0, maximum: 31_536_000_000 }) }, { additionalProperties: false });
+
 /** An empty object: the body of POSTs that take no input (a JSON body keeps them out of reach of plain forms). */
 const NoInput = Type.Object({}, { additionalProperties: false });
 
@@ -86,6 +91,16 @@ export async function adminRoutes(app: FastifyInstance, d: RouteDependencies): P
 
   app.get("/__sandbox/faults", async () => d.ctx.faults);
   app.post<{ Body: Static<typeof FaultsBody> }>("/__sandbox/faults", { schema: { body: FaultsBody } }, async (request) => d.faultPlan.update(request.body));
+
+  // Time moves (jobs step, windows pass) as far as asked, and the answer comes once it has.
+  app.post<{ Body: Static<typeof ClockBody> }>("/__sandbox/clock", { schema: { body: ClockBody } }, async (request, reply) => {
+    const clock = d.ctx.clock as Partial<ManualClock>;
+    if (typeof clock.advance !== "function") {
+      return reply.code(409).send({ error: "The sandbox runs on the system clock: start it with --manual-clock to move time by hand." });
+    }
+    await clock.advance(request.body.advanceMs);
+    return { now: new Date(d.ctx.clock.now()).toISOString() };
+  });
 
   app.post("/__sandbox/rate-limits/reset", { schema: { body: NoInput } }, async () => {
     d.limiter.reset();

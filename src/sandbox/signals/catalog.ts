@@ -3,21 +3,21 @@
 // product) behind the seeded companies' technology tags.
 import { DEPARTMENTS, TECH_PRODUCTS } from "../data/reference.js";
 
-/** About a hundred intent topics in categories (a company researches a few of them). */
+/** A hundred intent topics in categories (a company researches a few of them). */
 const TOPICS_BY_CATEGORY: Record<string, string[]> = {
   "Cloud Computing": ["Cloud Migration", "Cloud Storage", "Multi-Cloud", "Serverless", "Infrastructure as a Service", "Platform as a Service", "Hybrid Cloud", "Cloud Cost Management"],
   Security: ["Cloud Security", "Zero Trust", "Endpoint Security", "Identity Management", "Ransomware", "Penetration Testing", "Security Awareness Training", "Firewall", "Data Loss Prevention"],
-  "Data and Analytics": ["Business Intelligence", "Data Warehousing", "Data Governance", "Predictive Analytics", "Data Integration", "Master Data Management", "Big Data", "Data Visualization"],
-  "Artificial Intelligence": ["Machine Learning", "Generative AI", "Conversational AI", "Computer Vision", "AI Governance", "Natural Language Processing", "Intelligent Automation"],
+  "Data and Analytics": ["Business Intelligence", "Data Warehousing", "Data Governance", "Predictive Analytics", "Data Integration", "Master Data Management", "Big Data", "Data Visualization", "Data Quality"],
+  "Artificial Intelligence": ["Machine Learning", "Generative AI", "Conversational AI", "Computer Vision", "AI Governance", "Natural Language Processing", "Intelligent Automation", "AI Agents"],
   "Sales Technology": ["CRM Software", "Sales Engagement", "Sales Enablement", "Revenue Intelligence", "Configure Price Quote", "Lead Scoring", "Sales Forecasting", "Account-Based Marketing"],
   Marketing: ["Marketing Automation", "Content Marketing", "SEO", "Email Marketing", "Customer Data Platform", "Event Marketing", "Social Media Marketing", "Marketing Attribution"],
-  "Human Resources": ["Applicant Tracking", "Employee Engagement", "Payroll Software", "Learning Management", "Workforce Planning", "Benefits Administration", "Remote Work"],
-  Finance: ["Accounts Payable Automation", "Expense Management", "Financial Planning", "Procurement Software", "Treasury Management", "Tax Compliance", "ERP Software"],
-  "Customer Experience": ["Customer Support Software", "Contact Center", "Customer Success", "Net Promoter Score", "Self-Service Portal", "Field Service Management"],
-  Collaboration: ["Video Conferencing", "Team Messaging", "Project Management", "Document Management", "Digital Workplace", "E-Signature"],
+  "Human Resources": ["Applicant Tracking", "Employee Engagement", "Payroll Software", "Learning Management", "Workforce Planning", "Benefits Administration", "Remote Work", "Talent Management"],
+  Finance: ["Accounts Payable Automation", "Expense Management", "Financial Planning", "Procurement Software", "Treasury Management", "Tax Compliance", "ERP Software", "Billing and Invoicing"],
+  "Customer Experience": ["Customer Support Software", "Contact Center", "Customer Success", "Net Promoter Score", "Self-Service Portal", "Field Service Management", "Customer Journey Mapping"],
+  Collaboration: ["Video Conferencing", "Team Messaging", "Project Management", "Document Management", "Digital Workplace", "E-Signature", "Knowledge Management"],
   "IT Operations": ["IT Service Management", "Network Monitoring", "Observability", "DevOps", "Container Orchestration", "Backup and Recovery", "IT Asset Management", "Edge Computing"],
-  Commerce: ["E-Commerce Platform", "Payment Processing", "Supply Chain Visibility", "Inventory Management", "Order Management", "Point of Sale"],
-  Sustainability: ["Carbon Accounting", "ESG Reporting", "Energy Management", "Sustainable Packaging"],
+  Commerce: ["E-Commerce Platform", "Payment Processing", "Supply Chain Visibility", "Inventory Management", "Order Management", "Point of Sale", "Subscription Management"],
+  Sustainability: ["Carbon Accounting", "ESG Reporting", "Energy Management", "Sustainable Packaging", "Renewable Energy"],
 };
 
 export interface Topic {

@@ -10,6 +10,7 @@ import { OUTPUT_FIELDS, type EnrichmentEngine, type EntityKind, type SelectionSo
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { Notice } from "../Notice.js";
 import { entitledChoice, pickerField, useEntitledFields, type EntitledFieldsLookup } from "../entitledFields.js";
+import { OrganizationLimitNotice } from "../usage/OrganizationLimit.js";
 import { kindOf, MatchListControls, useMatchSetup, type Content } from "./MatchListSetup.js";
 import { PlanSummary } from "./PlanSummary.js";
 import { SpendControls } from "./SpendControls.js";
@@ -178,6 +179,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
           <Button onClick={selection.cancel}>Cancel</Button>
         </div>
       )}
+      {phase.name === "running" && <OrganizationLimitNotice busy />}
       {phase.name === "finished" && (
         <>
           <Notice intent={phase.intent} role="status">

@@ -4,6 +4,7 @@
 import { Text, makeStyles } from "@fluentui/react-components";
 import type { SelectionEnrichmentPlan } from "../../core/enrich/index.js";
 import { Notice } from "../Notice.js";
+import { OrganizationBudgetWarning } from "../usage/OrganizationLimit.js";
 import { PlanActions } from "./PlanActions.js";
 
 const useStyles = makeStyles({
@@ -42,6 +43,7 @@ export function PlanSummary({ planned, credits, onRun, onBack }: { planned: Sele
         </li>
         {plan.invalidCount > 0 && <li>{count(plan.invalidCount)} {matching ? "rows cannot be matched as they are (their status says why)" : "cells are not ids and are skipped"}</li>}
       </ul>
+      <OrganizationBudgetWarning requests={plan.requests} />
       {credits !== undefined && plan.maxCredits > credits && (
         <Notice intent="warning" role="alert">
           {credits === 0

@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Field,
-  Input,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
@@ -18,16 +17,17 @@ import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/ind
 import type { InsertTarget } from "../../office/workbook.js";
 import { SEARCH_REACH } from "../../core/search/index.js";
 import { overwriteQuestion, useConfirm, type ConfirmQuestion } from "../ConfirmDialog.js";
+import { FindBox } from "../FindBox.js";
 import { useServices } from "../services.js";
 import type { CompanyItem, ContactItem } from "../../core/contract/index.js";
 import { markUnderManagement } from "../search/underManagement.js";
 import { columnsEmptyInAnswer, columnsMatching } from "./answerColumns.js";
 import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, type InsertRequest, type ResumeState, type SearchSpec } from "./insertSearch.js";
+import { OrganizationBudgetWarning, OrganizationLimitNotice } from "../usage/OrganizationLimit.js";
 
 const useStyles = makeStyles({
   columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
   fieldset: { minWidth: 0 },
-  find: { width: "100%", marginBottom: "4px" },
   row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "center" },
 });
 
@@ -37,13 +37,17 @@ export function ProgressView({ progress, noun }: { progress: InsertProgress; nou
   const fraction = progress.rowsExpected > 0 ? progress.rowsWritten / progress.rowsExpected : 0;
   const parts = progress.parts && progress.parts > 1 ? ` · ${count(progress.parts)} parts` : "";
   return (
-    <Field
-      label={progress.plan ?? "Inserting"}
-      validationState="none"
-      validationMessage={`${count(progress.rowsWritten)} of ${count(progress.rowsExpected)} ${noun} written · ${count(progress.pagesFetched)} of ${count(progress.pagesTotal)} pages${parts}`}
-    >
-      <ProgressBar value={fraction} max={1} aria-label="Insert progress" />
-    </Field>
+    <>
+      <Field
+        label={progress.plan ?? "Inserting"}
+        validationState="none"
+        validationMessage={`${count(progress.rowsWritten)} of ${count(progress.rowsExpected)} ${noun} written · ${count(progress.pagesFetched)} of ${count(progress.pagesTotal)} pages${parts}`}
+      >
+        <ProgressBar value={fraction} max={1} aria-label="Insert progress" />
+      </Field>
+      <OrganizationBudgetWarning requests={Math.max(0, progress.pagesTotal - progress.pagesFetched)} />
+      <OrganizationLimitNotice busy />
+    </>
   );
 }
 
@@ -142,8 +146,8 @@ export interface InsertPanelProps {
   searchRun?: number;
 }
 
-/** Above this many columns the list gets a search box. */
-const FIND_FROM = 12;
+/** From this many columns on, the list gets a search box. */
+const FIND_FROM = 10;
 
 export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted, answer, searchRun }: InsertPanelProps) {
   const styles = useStyles();
@@ -175,15 +179,8 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
     <section aria-label="Insert into sheet">
       <fieldset className={styles.fieldset}>
         <legend>{`Columns (${columns.length} of ${all.length} chosen)`}</legend>
-        {all.length > FIND_FROM && (
-          <Input
-            className={styles.find}
-            type="search"
-            aria-label="Find a column"
-            placeholder="Find a column"
-            value={find}
-            onChange={(_, d) => setFind(d.value)}
-          />
+        {all.length >= FIND_FROM && (
+<FindBox label="Find a column" value={find} onChange={setFind} />
         )}
         <div className={styles.columns}>
           {shown.map((c) => (

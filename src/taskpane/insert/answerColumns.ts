@@ -4,6 +4,7 @@
 // empty for every previewed record says so.
 import type { CompanyItem, ContactItem } from "../../core/contract/index.js";
 import { searchColumns, valueAt, type ColumnSpec, type SearchKind } from "../../core/sheet/index.js";
+import { matchesWords } from "../FindBox.js";
 
 /** Keys of the columns no previewed record carries (none before a preview, or with no records). */
 export function columnsEmptyInAnswer(kind: SearchKind, items: readonly (CompanyItem | ContactItem)[] | undefined): ReadonlySet<string> {
@@ -17,6 +18,5 @@ export function columnsEmptyInAnswer(kind: SearchKind, items: readonly (CompanyI
 
 /** The columns whose header holds the typed words (case-insensitive); all when nothing is typed. */
 export function columnsMatching(columns: readonly ColumnSpec[], query: string): ColumnSpec[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return columns.filter((c) => words.every((w) => c.header.toLowerCase().includes(w)));
+  return columns.filter((c) => matchesWords(c.header, query));
 }

@@ -289,6 +289,7 @@ function outcome(
     pageSize,
     declined: run.declined === true,
     canContinue: resume !== undefined,
+    refreshed: "refreshTableName" in request && typeof request.refreshTableName === "string",
   });
   return {
     status,

@@ -24,6 +24,8 @@ export interface OutcomeFacts {
   declined?: boolean;
   /** A cancelled import can be continued (its missing pages are known). */
   canContinue?: boolean;
+  /** The run replaced the rows of a saved search's table (Refresh). */
+  refreshed?: boolean;
 }
 
 export function outcomeMessage(f: OutcomeFacts): string {
@@ -46,12 +48,13 @@ export function outcomeMessage(f: OutcomeFacts): string {
   const parts = plan && plan.parts.length > 1 ? `, in ${count(plan.parts.length)} parts` : "";
   if (f.status === "complete") {
     if (f.resumed) return `Resumed: the ${count(f.rowsWritten)} missing ${noun} were added${where}. The table now holds every result of the search.`;
+    if (f.refreshed) return `Refreshed table ${f.table?.tableName ?? ""}${f.table ? ` on sheet ${f.table.sheetName}` : ""}: ${count(f.rowsWritten)} ${noun}${parts}, every result of the search, each once. Columns you added to its right stay.`;
     return `Inserted ${count(f.rowsWritten)} ${noun}${where}${parts}. Every result of the search is there, each once.`;
   }
   if (f.status === "failed") {
     sentences.push(`${errorText(f.failure)} ${count(f.rowsWritten)} ${noun} were written${where} before this happened; the table holds exactly those rows.`);
   } else {
-    sentences.push(`${f.resumed ? "Resumed: added" : "Inserted"} ${count(f.rowsWritten)} ${noun}${where}${parts}.`);
+    sentences.push(`${f.resumed ? "Resumed: added" : f.refreshed ? "Refreshed with" : "Inserted"} ${count(f.rowsWritten)} ${noun}${where}${parts}.`);
   }
   if (missing.length > 0) {
     const rows = missing.reduce((sum, k) => sum + Math.min(f.pageSize, (plan?.parts[k.part]?.count ?? 0) - (k.page - 1) * f.pageSize), 0);

@@ -1,10 +1,12 @@
 // The workbook's saved searches: run one into a new sheet, Refresh its table in place (only
 // that table's rows; the user's columns to its right stay), open it in the form, or delete it.
-import { Button, makeStyles, tokens } from "@fluentui/react-components";
+import { useState } from "react";
+import { Button, Field, Input, makeStyles, tokens } from "@fluentui/react-components";
 import type { SavedSearchRecord } from "../../office/workbook.js";
 import type { InsertOutcome, ResumeState } from "../insert/insertSearch.js";
 import { useConfirm } from "../ConfirmDialog.js";
 import { OutcomeMessage, ProgressView, useInsertRunner } from "../insert/InsertPanel.js";
+import { renameProblem } from "./renameSaved.js";
 import { useSavedSearches } from "./useSavedSearches.js";
 
 const useStyles = makeStyles({
@@ -18,6 +20,19 @@ export function SavedSearchesTab({ onEdit }: { onEdit(search: SavedSearchRecord)
   const saved = useSavedSearches();
   const runner = useInsertRunner();
   const confirm = useConfirm();
+  // The search being renamed, with the name typed so far and what is wrong with it.
+  const [renaming, setRenaming] = useState<{ id: string; name: string; problem?: string } | undefined>();
+
+  const rename = async () => {
+    if (!renaming) return;
+    const problem = renameProblem(saved.list, renaming.id, renaming.name);
+    if (problem) {
+      setRenaming({ ...renaming, problem });
+      return;
+    }
+    await saved.update(renaming.id, { name: renaming.name.trim() });
+    setRenaming(undefined);
+  };
 
   const remove = async (search: SavedSearchRecord) => {
     const yes = await confirm.ask({
@@ -77,10 +92,32 @@ export function SavedSearchesTab({ onEdit }: { onEdit(search: SavedSearchRecord)
               <Button size="small" disabled={runner.busy} onClick={() => onEdit(s)} aria-label={`Open ${s.name} in the form`}>
                 Open
               </Button>
+              <Button size="small" disabled={runner.busy} onClick={() => setRenaming({ id: s.id, name: s.name })} aria-label={`Rename ${s.name}`}>
+                Rename
+              </Button>
               <Button size="small" disabled={runner.busy} onClick={() => void remove(s)} aria-label={`Delete ${s.name}`}>
                 Delete
               </Button>
             </div>
+            {renaming?.id === s.id && (
+              <form
+                className={styles.actions}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void rename();
+                }}
+              >
+                <Field label="New name" validationState={renaming.problem ? "error" : "none"} validationMessage={renaming.problem}>
+                  <Input value={renaming.name} onChange={(_, d) => setRenaming({ id: s.id, name: d.value })} />
+                </Field>
+                <Button size="small" appearance="primary" type="submit">
+                  Save name
+                </Button>
+                <Button size="small" onClick={() => setRenaming(undefined)}>
+                  Cancel
+                </Button>
+              </form>
+            )}
           </li>
         ))}
       </ul>

@@ -132,6 +132,11 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
     };
   }, [wanted, items, spec.lookup, runtime]);
 
+  // The form emptied from outside (Reset all filters, the clear button): so does the typed text.
+  useEffect(() => {
+    if (!multiple && (value === undefined || value === "")) setQuery("");
+  }, [value, multiple]);
+
   const names = useMemo(() => new Map((items ?? []).map((i) => [valueOf(i), i.attributes.name])), [items]);
   // A single picker filters by what is typed, until the text is exactly one of the choices.
   const filterText = !multiple && (items ?? []).some((i) => i.attributes.name === query) ? "" : query;

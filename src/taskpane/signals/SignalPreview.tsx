@@ -6,7 +6,14 @@ import { flattenSignal, type SignalSearchFamily, type SignalSearchItem } from ".
 import { hyperlinkAddress } from "../../core/sheet/index.js";
 import { SIGNAL_NOUNS } from "./insertSignals.js";
 
-/** The page of a signal search the pane shows, and what it was asked with. */
+const useStyles = makeStyles({
+  table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200, tableLayout: "fixed" },
+  cell: { textAlign: "left", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top", overflowWrap: "anywhere" },
+  date: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, width: "76px", verticalAlign: "top" },
+  paging: { display: "flex", gap: "8px", alignItems: "center", marginTop: "8px" },
+});
+
+/** The page a preview shows and the search it came from. */
 export interface PreviewState {
   items: SignalSearchItem[];
   totalResults: number;
@@ -15,13 +22,6 @@ export interface PreviewState {
   filters: Record<string, unknown>;
   sort: string;
 }
-
-const useStyles = makeStyles({
-  table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200, tableLayout: "fixed" },
-  cell: { textAlign: "left", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top", overflowWrap: "anywhere" },
-  date: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, width: "76px", verticalAlign: "top" },
-  paging: { display: "flex", gap: "8px", alignItems: "center", marginTop: "8px" },
-});
 
 const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
 

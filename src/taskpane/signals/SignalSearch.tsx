@@ -33,6 +33,7 @@ const SORT_LABELS: Record<string, string> = { signalScore: "Signal score", signa
 const TABLE_NAMES: Record<SignalSearchFamily, string> = { intent: "Intent", scoops: "Scoops", news: "News" };
 const PREVIEW_SIZE = 25;
 
+
 export function SignalSearch({ family }: { family: SignalSearchFamily }) {
   const styles = useStyles();
   const { runtime, workbook } = useServices();

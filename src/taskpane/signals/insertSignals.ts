@@ -1,6 +1,5 @@
 // A signal search into a worksheet table: core/signals plans and fetches (the import machinery
 // of company search), this writes the rows through the workbook adapter and words the outcome.
-import { systemClock } from "../../core/api/index.js";
 import { importSignalSearch, signalRows, type SignalSearchClient, type SignalSearchFamily } from "../../core/signals/index.js";
 import type { ColumnSpec } from "../../core/sheet/index.js";
 import type { InsertTarget, TableResult, TableWriter, WorkbookAdapter } from "../../office/workbook.js";

@@ -4,6 +4,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { Button, Field, ProgressBar, makeStyles } from "@fluentui/react-components";
 import { useServices } from "../services.js";
+import { OrganizationBudgets } from "./OrganizationLimit.js";
 import { barFraction, createUsageFeed } from "./usageFeed.js";
 
 const LABELS: Record<string, string> = { request: "Requests", record: "Records", uniqueID: "Credits (new records)" };
@@ -42,6 +43,7 @@ export function UsageGauge() {
           );
         })}
       </div>
+      <OrganizationBudgets />
       {problem && <p role="status">Usage unavailable: {problem}</p>}
       <Button size="small" appearance="subtle" onClick={() => void feed.refresh()}>
         Refresh usage

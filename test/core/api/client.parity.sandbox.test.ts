@@ -29,44 +29,54 @@ before(async () => {
 
 describe("validation parity with the sandbox", () => {
   type Query = { page?: number; size?: number; sort?: string };
-  const searchCases: Array<[string, "company" | "contact", Record<string, unknown>, Query?]> = [
-    ["valid", "company", { companyName: "Acme", revenueMin: 1, revenueMax: 100 }],
-    ["valid contact", "contact", { jobTitle: "CFO", contactAccuracyScoreMin: 80 }],
-    ["unknown field", "company", { nickname: "x" }],
-    ["maxLength", "company", { companyName: "x".repeat(501) }],
-    ["maxItems", "company", { companyTicker: Array.from({ length: 51 }, () => "T") }],
-    ["type text", "company", { companyName: 5 }],
-    ["type boolean", "company", { excludeDefunctCompanies: "yes" }],
-    ["type integer", "company", { revenueMin: 1.5 }],
-    ["minimum", "company", { fundingAmountMin: -1 }],
-    ["maximum", "company", { revenueMax: 2147483648 }],
-    ["budget max minimum", "company", { itDepartmentBudgetMax: 0 }],
-    ["date", "company", { fundingStartDate: "2024-02-30" }],
-    ["date form", "company", { engagementStartDate: "01/02/2024" }],
-    ["zipCode", "company", { zipCode: "12$45" }],
-    ["fourDigitCodes", "company", { sicCodes: "12,345" }],
-    ["number text", "company", { employeeRangeMin: "many" }],
-    ["choice", "company", { zipCode: "10001", zipCodeRadiusMiles: 30 }],
-    ["choiceList", "company", { companyType: "public,alien" }],
-    ["choice text", "company", { locationSearchType: "Moon" }],
-    ["array values", "company", { engagementType: ["fax"] }],
-    ["minAboveMax", "company", { revenueMin: 10, revenueMax: 5 }],
-    ["minAboveMax text", "company", { employeeRangeMin: "100", employeeRangeMax: "10" }],
-    ["dateOrder", "company", { fundingStartDate: "2024-05-01", fundingEndDate: "2024-01-01" }],
-    ["requires start", "company", { engagementEndDate: "2024-01-01" }],
-    ["requires zip", "company", { zipCodeRadiusMiles: 25 }],
-    ["requires parent", "company", { subUnitTypes: "DIVISION" }],
-    ["exclusive", "company", { recentFundingRoundTypes: ["Seed"], allFundingRoundTypes: ["Seed"] }],
-    ["several", "company", { companyName: "x".repeat(501), revenueMin: -1, nickname: 1 }],
-    ["contact range", "contact", { contactAccuracyScoreMin: 50 }],
-    ["contact minAboveMax", "contact", { contactAccuracyScoreMin: 90, contactAccuracyScoreMax: 80 }],
-    ["page 0", "company", {}, { page: 0 }],
-    ["page 101", "company", {}, { page: 101 }],
-    ["size 0", "company", {}, { size: 0 }],
-    ["size 101", "company", {}, { size: 101 }],
-    ["sort", "company", {}, { sort: "-shoeSize" }],
-    ["contact sort", "contact", {}, { sort: "revenue" }],
-    ["query and body", "company", { revenueMin: 5, revenueMax: 1 }, { page: 0 }],
+  /**
+   * The verdict each case must get, fixed here (not read from either side, which share their
+   * validators): valid, or 400 with issues at exactly these pointers ("?name" for a query
+   * parameter). Client and sandbox must both give it, with the same messages.
+   */
+  type Expected = "valid" | readonly string[];
+  const pointers = (issues: Array<{ pointer?: string; parameter?: string }>) => issues.map((i) => i.pointer ?? `?${i.parameter}`).sort();
+  const searchCases: Array<[string, "company" | "contact", Record<string, unknown>, Query, Expected]> = [
+    ["valid", "company", { companyName: "Acme", revenueMin: 1, revenueMax: 100 }, {}, "valid"],
+    ["maxLength at the limit", "company", { companyName: "x".repeat(500) }, {}, "valid"],
+    ["maxItems at the limit", "company", { companyTicker: Array.from({ length: 50 }, () => "T") }, {}, "valid"],
+    ["page 100 of 100", "company", {}, { page: 100, size: 100 }, "valid"],
+    ["valid contact", "contact", { jobTitle: "CFO", contactAccuracyScoreMin: 80 }, {}, "valid"],
+    ["unknown field", "company", { nickname: "x" }, {}, ["/data/attributes/nickname"]],
+    ["maxLength", "company", { companyName: "x".repeat(501) }, {}, ["/data/attributes/companyName"]],
+    ["maxItems", "company", { companyTicker: Array.from({ length: 51 }, () => "T") }, {}, ["/data/attributes/companyTicker"]],
+    ["type text", "company", { companyName: 5 }, {}, ["/data/attributes/companyName"]],
+    ["type boolean", "company", { excludeDefunctCompanies: "yes" }, {}, ["/data/attributes/excludeDefunctCompanies"]],
+    ["type integer", "company", { revenueMin: 1.5 }, {}, ["/data/attributes/revenueMin"]],
+    ["minimum", "company", { fundingAmountMin: -1 }, {}, ["/data/attributes/fundingAmountMin"]],
+    ["maximum", "company", { revenueMax: 2147483648 }, {}, ["/data/attributes/revenueMax"]],
+    ["budget max minimum", "company", { itDepartmentBudgetMax: 0 }, {}, ["/data/attributes/itDepartmentBudgetMax"]],
+    ["date", "company", { fundingStartDate: "2024-02-30" }, {}, ["/data/attributes/fundingStartDate"]],
+    ["date form", "company", { engagementStartDate: "01/02/2024" }, {}, ["/data/attributes/engagementStartDate"]],
+    ["zipCode", "company", { zipCode: "12$45" }, {}, ["/data/attributes/zipCode"]],
+    ["fourDigitCodes", "company", { sicCodes: "12,345" }, {}, ["/data/attributes/sicCodes"]],
+    ["number text", "company", { employeeRangeMin: "many" }, {}, ["/data/attributes/employeeRangeMin"]],
+    ["choice", "company", { zipCode: "10001", zipCodeRadiusMiles: 30 }, {}, ["/data/attributes/zipCodeRadiusMiles"]],
+    ["choiceList", "company", { companyType: "public,alien" }, {}, ["/data/attributes/companyType"]],
+    ["choice text", "company", { locationSearchType: "Moon" }, {}, ["/data/attributes/locationSearchType"]],
+    ["array values", "company", { engagementType: ["fax"] }, {}, ["/data/attributes/engagementType/0"]],
+    ["minAboveMax", "company", { revenueMin: 10, revenueMax: 5 }, {}, ["/data/attributes/revenueMin"]],
+    ["minAboveMax text", "company", { employeeRangeMin: "100", employeeRangeMax: "10" }, {}, ["/data/attributes/employeeRangeMin"]],
+    ["dateOrder", "company", { fundingStartDate: "2024-05-01", fundingEndDate: "2024-01-01" }, {}, ["/data/attributes/fundingStartDate"]],
+    ["requires start", "company", { engagementEndDate: "2024-01-01" }, {}, ["/data/attributes/engagementEndDate"]],
+    ["requires zip", "company", { zipCodeRadiusMiles: 25 }, {}, ["/data/attributes/zipCodeRadiusMiles"]],
+    ["requires parent", "company", { subUnitTypes: "DIVISION" }, {}, ["/data/attributes/subUnitTypes"]],
+    ["exclusive", "company", { recentFundingRoundTypes: ["Seed"], allFundingRoundTypes: ["Seed"] }, {}, ["/data/attributes/allFundingRoundTypes"]],
+    ["several", "company", { companyName: "x".repeat(501), revenueMin: -1, nickname: 1 }, {}, ["/data/attributes/nickname", "/data/attributes/companyName", "/data/attributes/revenueMin"]],
+    ["contact range", "contact", { contactAccuracyScoreMin: 50 }, {}, ["/data/attributes/contactAccuracyScoreMin"]],
+    ["contact minAboveMax", "contact", { contactAccuracyScoreMin: 90, contactAccuracyScoreMax: 80 }, {}, ["/data/attributes/contactAccuracyScoreMin"]],
+    ["page 0", "company", {}, { page: 0 }, ["?page[number]"]],
+    ["page 101", "company", {}, { page: 101 }, ["?page[number]"]],
+    ["size 0", "company", {}, { size: 0 }, ["?page[size]"]],
+    ["size 101", "company", {}, { size: 101 }, ["?page[size]"]],
+    ["sort", "company", {}, { sort: "-shoeSize" }, ["?sort"]],
+    ["contact sort", "contact", {}, { sort: "revenue" }, ["?sort"]],
+    ["query and body", "company", { revenueMin: 5, revenueMax: 1 }, { page: 0 }, ["?page[number]", "/data/attributes/revenueMin"]],
   ];
 
   const verdict = (issues: Array<{ pointer?: string; parameter?: string; code: string; message: string }>) =>
@@ -82,8 +92,8 @@ describe("validation parity with the sandbox", () => {
     return { status: res.status, error: res.status === 200 ? undefined : errorFromResponse({ status: res.status, headers: res.headers, body: text }) };
   }
 
-  for (const [name, kind, filters, query = {}] of searchCases) {
-    it(`search: ${name}`, async () => {
+  for (const [name, kind, filters, query, expected] of searchCases) {
+    it(`search: ${name} (${expected === "valid" ? "valid" : `400 at ${expected.join(", ")}`})`, async () => {
       sb.resetStats();
       const c = client();
       const run = kind === "company" ? c.searchCompanies(filters as never, query) : c.searchContacts(filters as never, query);
@@ -98,14 +108,17 @@ describe("validation parity with the sandbox", () => {
         .join("&");
       const path = kind === "company" ? "/data/v1/companies/search" : "/data/v1/contacts/search";
       const server = await sandboxSays(path, { data: { type: kind === "company" ? "CompanySearch" : "ContactSearch", attributes: filters } }, qs ? `?${qs}` : "");
-      if (server.status === 200) {
-        assert.equal(clientError, undefined, `the client refused what the sandbox accepts: ${String(clientError)}`);
+      if (expected === "valid") {
+        assert.equal(server.status, 200, `the sandbox refused a valid search: ${String(server.error)}`);
+        assert.equal(clientError, undefined, `the client refused a valid search: ${String(clientError)}`);
         assert.equal(sentByClient, 1);
         return;
       }
-      assert.equal(server.status, 400);
-      assert.ok(clientError instanceof ServiceError && clientError.kind === "validation", `client accepted what the sandbox refuses`);
+      assert.equal(server.status, 400, "the sandbox accepted an invalid search");
+      assert.deepEqual(pointers(server.error!.issues), [...expected].sort(), "the sandbox's issues");
+      assert.ok(clientError instanceof ServiceError && clientError.kind === "validation", "the client accepted an invalid search");
       assert.equal(sentByClient, 0, "an invalid request reached the network");
+      assert.deepEqual(pointers(clientError.issues), [...expected].sort(), "the client's issues");
       assert.deepEqual(verdict(clientError.issues), verdict(server.error!.issues));
       // The sandbox's answer, read by the client's factory, names the same fields with the same labels.
       assert.deepEqual(
@@ -115,18 +128,19 @@ describe("validation parity with the sandbox", () => {
     });
   }
 
-  const enrichCases: Array<[string, unknown[], unknown[]]> = [
-    ["valid", [{ companyId: 1 }, { companyName: "Acme", companyCountry: "US" }], ["name"]],
-    ["unknown output field", [{ companyId: 1 }], ["name", "shoeSize"]],
-    ["no output fields", [{ companyId: 1 }], []],
-    ["id below 1", [{ companyId: 0 }], ["name"]],
-    ["id not a number", [{ companyId: "12" }], ["name"]],
-    ["unknown input field", [{ companyId: 1, color: "red" }], ["name"]],
-    ["empty input", [{}], ["name"]],
-    ["long name", [{ companyName: "x".repeat(501) }], ["name"]],
+  const enrichCases: Array<[string, unknown[], unknown[], Expected]> = [
+    ["valid", [{ companyId: 1 }, { companyName: "Acme", companyCountry: "US" }], ["name"], "valid"],
+    ["name at the limit", [{ companyName: "x".repeat(500) }], ["name"], "valid"],
+    ["unknown output field", [{ companyId: 1 }], ["name", "shoeSize"], ["/data/attributes/outputFields/1"]],
+    ["no output fields", [{ companyId: 1 }], [], ["/data/attributes/outputFields"]],
+    ["id below 1", [{ companyId: 0 }], ["name"], ["/data/attributes/matchCompanyInput/0/companyId"]],
+    ["id not a number", [{ companyId: "12" }], ["name"], ["/data/attributes/matchCompanyInput/0/companyId"]],
+    ["unknown input field", [{ companyId: 1, color: "red" }], ["name"], ["/data/attributes/matchCompanyInput/0/color"]],
+    ["empty input", [{}], ["name"], ["/data/attributes/matchCompanyInput/0"]],
+    ["long name", [{ companyName: "x".repeat(501) }], ["name"], ["/data/attributes/matchCompanyInput/0/companyName"]],
   ];
-  for (const [name, inputs, outputFields] of enrichCases) {
-    it(`company enrichment: ${name}`, async () => {
+  for (const [name, inputs, outputFields, expected] of enrichCases) {
+    it(`company enrichment: ${name} (${expected === "valid" ? "valid" : `400 at ${expected.join(", ")}`})`, async () => {
       sb.resetStats();
       const c = client();
       const outcome = await c.enrichCompanies(inputs as never, outputFields as never).then(
@@ -137,26 +151,31 @@ describe("validation parity with the sandbox", () => {
       const server = await sandboxSays("/data/v1/companies/enrich", {
         data: { type: "CompanyEnrich", attributes: { matchCompanyInput: inputs, outputFields } },
       });
-      if (server.status === 200) {
+      if (expected === "valid") {
+        assert.equal(server.status, 200, `the sandbox refused a valid request: ${String(server.error)}`);
         assert.ok("records" in outcome && outcome.records.every((r) => r.outcome !== "invalidInput"), JSON.stringify(outcome));
         return;
       }
-      assert.equal(server.status, 400);
+      assert.equal(server.status, 400, "the sandbox accepted an invalid request");
+      assert.deepEqual(pointers(server.error!.issues), [...expected].sort(), "the sandbox's issues");
       const serverVerdict = verdict(server.error!.issues);
       if ("error" in outcome) {
         // A request-wide problem: nothing sent, the same issues.
         assert.ok(outcome.error instanceof ServiceError && outcome.error.kind === "validation");
         assert.equal(sentByClient, 0);
+        assert.deepEqual(pointers(outcome.error.issues), [...expected].sort(), "the client's issues");
         assert.deepEqual(verdict(outcome.error.issues), serverVerdict);
       } else {
         // A problem with one input: that record's outcome, the others still enriched.
         const refused = outcome.records.filter((r) => r.outcome === "invalidInput");
         assert.ok(refused.length > 0, "the client accepted an input the sandbox refuses");
+        assert.deepEqual(pointers(refused.flatMap((r) => r.issues ?? [])), [...expected].sort(), "the client's issues");
         assert.deepEqual(verdict(refused.flatMap((r) => r.issues ?? [])), serverVerdict);
         assert.equal(sentByClient, 0, "only invalid inputs here, so nothing to send");
       }
     });
   }
+
 
   it("audience enrichment: ROW without rows, and an unknown scope", async () => {
     const c = client();

@@ -9,10 +9,10 @@ import {
   type ServiceClientOptions,
 } from "../../../src/core/api/index.js";
 import type { CompanyItem } from "../../../src/core/contract/index.js";
-import { JobPoller } from "../../../src/core/jobs/index.js";
 import { createEnrichmentEngine } from "../../../src/core/enrich/index.js";
-import type { JobStatus } from "../../../src/core/api/types.js";
-import { TEST_COMPANIES, useSandbox } from "../../helpers/sandbox.js";
+import { JobPoller } from "../../../src/core/jobs/index.js";
+import type { Clock, JobStatus } from "../../../src/core/api/types.js";
+import { TEST_COMPANIES, clientClockOn, manualClock, useSandbox } from "../../helpers/sandbox.js";
 import { rejection } from "./harness.js";
 
 const SEARCH = "POST /data/v1/companies/search";
@@ -266,15 +266,32 @@ describe("error kinds from real sandbox answers", () => {
   });
 
   it("server, network and timeout from the sandbox's fault modes, retried a few times", async () => {
+    const TIMEOUT_MS = 100;
+    /** Each request's timer fires only once the sandbox (holding its answer) has that request; otherwise never. */
+    let timeouts = false;
+    const clock: Clock = {
+      now: () => Date.now(),
+      sleep: (ms, signal) =>
+        new Promise<void>((resolve, reject) => {
+          signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+          if (ms !== TIMEOUT_MS) return resolve(); // backoff: no need to wait
+          if (!timeouts) return; // the attempt ends first (its timer is aborted then)
+          const sent = sb.requests(SEARCH);
+          const fire = () => (sb.requests(SEARCH) > sent ? resolve() : setImmediate(fire));
+          fire();
+        }),
+    };
     try {
       for (const [faults, kind] of [
         [{ failRate: 1 }, "server"],
         [{ resetRate: 1 }, "network"],
-        [{ latencyMs: 400 }, "timeout"],
+        // The sandbox holds every answer for a second: far longer than the timer above lets it.
+        [{ latencyMs: 1000 }, "timeout"],
       ] as const) {
         await sb.setFaults(Object.assign({ failRate: 0, resetRate: 0, latencyMs: 0 }, faults));
+        timeouts = kind === "timeout";
         sb.resetStats();
-        const c = client({ timeoutMs: 100, retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 10 } });
+        const c = client({ clock, timeoutMs: TIMEOUT_MS, retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 10 } });
         const error = await rejection(c.searchCompanies({}));
         assert.ok(error instanceof ServiceError && error.kind === kind, `${kind}: ${String(error)}`);
         assert.equal(sb.requests(SEARCH), 3, kind);
@@ -307,35 +324,33 @@ describe("error kinds from real sandbox answers", () => {
 });
 
 describe("rate limits against the sandbox", () => {
-  const limited = useSandbox({ companies: 200, contacts: 200, rateLimit: { perSecond: 2 } });
+  // One time for the sandbox and the clients: the sandbox's clock stands still unless a client
+  // waits, and a client's wait moves it. Windows roll exactly when a client has waited for them.
+  const clock = manualClock((Math.floor(Date.now() / 3_600_000) + 1) * 3_600_000);
+  const limited = useSandbox({ companies: 200, contacts: 200, rateLimit: { perSecond: 2 }, clock });
+  const limitedClient = (t: string, options: Partial<ServiceClientOptions> = {}) =>
+    createServiceClient({ baseUrl: limited.url, getAccessToken: async () => t, clock: clientClockOn(clock), ...options });
 
   /** Uses up the account's current one-second window with plain requests. */
   async function fillWindow(t: string): Promise<void> {
-    for (let i = 0; i < 10; i += 1) {
+    for (let i = 0; i < 3; i += 1) {
       const res = await fetch(`${limited.url}/data/v1/users/usage`, { headers: { authorization: `Bearer ${t}` } });
       await res.text();
-      if (res.status === 429) return;
+      assert.equal(res.status, i < 2 ? 200 : 429, `request ${i + 1} of a window of 2`);
     }
-    throw new Error("the window never filled");
   }
 
   it("rateLimited: a 429 with Retry-After longer than the client waits, in both error shapes", async () => {
     const t = await limited.token({ account: "impatient" });
     for (const gatewayErrors of [false, true]) {
       await limited.setFaults({ gatewayErrors });
-      const c = createServiceClient({ baseUrl: limited.url, getAccessToken: async () => t, retry: { patienceMs: 0 } });
-      // The window can roll over between filling it and asking: then ask again.
-      let error: unknown;
-      for (let tries = 0; tries < 3 && error === undefined; tries += 1) {
-        await fillWindow(t);
-        error = await c.searchCompanies({}, { size: 1 }).then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-      }
+      await clock.advance(1000); // a fresh window
+      const c = limitedClient(t, { retry: { patienceMs: 0 } });
+      await fillWindow(t);
+      const error = await rejection(c.searchCompanies({}, { size: 1 }));
       assert.ok(error instanceof ServiceError && error.kind === "rateLimited" && error.status === 429, String(error));
-      assert.ok((error.retryAfterMs ?? 0) >= 1000);
-      assert.match(error.userMessage, /Try again in \d+ second/);
+      assert.equal(error.retryAfterMs, 1000);
+      assert.match(error.userMessage, /Try again in 1 second/);
       if (gatewayErrors) assert.ok(error.errors[0]?.requestId);
     }
     await limited.setFaults({ gatewayErrors: false });
@@ -343,16 +358,19 @@ describe("rate limits against the sandbox", () => {
 
   it("slows to the sandbox's lower per-second limit from its headers, without a single 429", async () => {
     const t = await limited.token({ account: "tight" });
-    const c = createServiceClient({ baseUrl: limited.url, getAccessToken: async () => t, rateLimit: { probeFirst: true } });
+    const c = limitedClient(t, { rateLimit: { probeFirst: true } });
     limited.resetStats();
+    const started = clock.now();
     const pages = await Promise.all(Array.from({ length: 5 }, (_, i) => c.searchCompanies({}, { page: i + 1, size: 1 })));
     assert.equal(pages.length, 5);
     assert.equal(limited.requests(), 5, "no request was refused and sent again");
+    assert.ok(clock.now() - started >= 1000, "five requests at two a second take more than one window");
   });
 
   it("waits out a 429's Retry-After and then succeeds", async () => {
     const t = await limited.token({ account: "patient" });
-    const c = createServiceClient({ baseUrl: limited.url, getAccessToken: async () => t, rateLimit: { perSecond: 1000 } });
+    const c = limitedClient(t, { rateLimit: { perSecond: 1000 } });
+    await clock.advance(1000); // a fresh window
     await fillWindow(t);
     limited.resetStats();
     const pages = await Promise.all(Array.from({ length: 3 }, (_, i) => c.searchCompanies({}, { page: i + 1, size: 1 })));

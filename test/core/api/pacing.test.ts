@@ -107,3 +107,45 @@ describe("the service's retryable", () => {
     assert.equal(silent.requests.length, 1);
   });
 });
+
+describe("the organization's hour and day buckets", () => {
+  it("an hour bucket used up fails the request at once, saying when it opens, and holds the next one without sending", async () => {
+    const h = harness(() =>
+      answer(429, { error: { code: "ZI0004", message: "Too many requests", status: 429 } }, { "Retry-After": "1800", "X-RateLimit-Rejected-Bucket": "hour" }),
+    );
+    const error = await h.clock.run(rejection(h.client.searchCompanies({})));
+    assert.ok(error instanceof ServiceError && error.kind === "rateLimited" && error.rateLimitBucket === "hour", String(error));
+    assert.match(error.userMessage, /hourly request allowance .* about 30 min/);
+    const next = await h.clock.run(rejection(h.client.searchCompanies({})));
+    assert.ok(next instanceof ServiceError && next.kind === "rateLimited");
+    assert.equal(h.requests.length, 1, "the second request was not sent into a closed bucket");
+  });
+
+  it("reads the budgets from the headers for the usage view", async () => {
+    const h = harness(() => answer(200, companyPage([1], 1, 1, 1), { "X-RateLimit-Limit-Hour": "54000", "X-RateLimit-Remaining-Hour": "120", "X-RateLimit-Limit-Day": "648000", "X-RateLimit-Remaining-Day": "-1" }));
+    await h.clock.run(h.client.searchCompanies({}));
+    assert.deepEqual(h.client.pacing().budgets, { hour: { limit: 54000, remaining: 120, readAt: 0 } });
+  });
+});
+
+describe("abort listeners", () => {
+  it("a signal shared by a thousand-id enrichment carries one listener, not one per request", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on("warning", onWarning);
+    try {
+      const h = harness((r) => {
+        const body = r.body as { data: { attributes: { matchCompanyInput: { companyId: number }[] } } };
+        const data = body.data.attributes.matchCompanyInput.map((input) => ({ type: "EnrichResult", id: String(input.companyId), attributes: {}, meta: { matchStatus: "FULL_MATCH", input } }));
+        return answer(200, { data });
+      });
+      const controller = new AbortController();
+      const ids = Array.from({ length: 1000 }, (_, i) => ({ companyId: i + 1 }));
+      await h.clock.run(h.client.enrichCompanies(ids, ["name"], { signal: controller.signal }));
+      await new Promise((r) => setImmediate(r)); // warnings are emitted on the next tick
+      assert.deepEqual(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning")), []);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+});

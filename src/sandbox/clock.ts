@@ -1,0 +1,86 @@
+// The sandbox's time: the system clock, or a manual clock that moves only when told (tests, and
+// `--manual-clock` with POST /__sandbox/clock). Everything in the sandbox that depends on time
+// reads it (the fault latency aside), and the audience job engine waits on its sleep().
+
+import type { Clock } from "../core/contract/index.js";
+
+/**
+ * The sandbox's time source: rate-limit windows, token times, ledger dates and job pacing read
+ * it, and the job engine waits on it. It is the one Clock of the contract (core/contract/clock.ts).
+ */
+export type SandboxClock = Clock;
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new Error("aborted");
+}
+
+/** Real time. Its timers never keep a process alive on their own: the server does. */
+export const systemClock: SandboxClock = {
+  now: () => Date.now(),
+  sleep(ms, signal) {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(abortReason(signal));
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(abortReason(signal!));
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      }, Math.max(0, ms));
+      timer.unref();
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  },
+};
+
+/** A clock that moves only when told to, so time windows and jobs pass without waiting. */
+export interface ManualClock extends SandboxClock {
+  /**
+   * Moves time forward, waking every sleep that falls due on the way, in order (each at its own
+   * time); resolves once what they started has run (a job engine's step, say).
+   */
+  advance(ms: number): Promise<void>;
+}
+
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function manualClock(start = Date.now()): ManualClock {
+  let now = start;
+  const sleepers: { at: number; wake(): void }[] = [];
+  return {
+    now: () => now,
+    sleep(ms, signal) {
+      return new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(abortReason(signal));
+        const sleeper = {
+          at: now + Math.max(0, ms),
+          wake: () => {
+            signal?.removeEventListener("abort", onAbort);
+            resolve();
+          },
+        };
+        const onAbort = () => {
+          sleepers.splice(sleepers.indexOf(sleeper), 1);
+          reject(abortReason(signal!));
+        };
+        sleepers.push(sleeper);
+        signal?.addEventListener("abort", onAbort, { once: true });
+      });
+    },
+    async advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const due = sleepers.filter((s) => s.at <= end).sort((a, b) => a.at - b.at)[0];
+        if (!due) break;
+        sleepers.splice(sleepers.indexOf(due), 1);
+        now = Math.max(now, due.at);
+        due.wake();
+        await settle();
+      }
+      // Concurrent advances never move time back; a negative one (a test going back) does.
+      now = ms >= 0 ? Math.max(now, end) : end;
+      await settle();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// Signals in the task pane at 350 px, in headless Chromium against the sandbox: an intent search
+// (topics from the lookup picker, a score range) previewed and inserted into a table whose rows
+// are the sandbox's own answer; the pane never scrolls sideways.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { chromiumAvailable, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+
+const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
+const WIDTH = 350;
+
+/** Opens Signals from the tab strip, or from the More menu when it does not fit. */
+async function openSignals(page: Page): Promise<void> {
+  const tab = page.getByRole("tab", { name: "Signals", exact: true });
+  if (await tab.isVisible()) await tab.click();
+  else {
+    await page.getByRole("button", { name: /^More sections/ }).click();
+    await page.getByRole("menu").getByRole("menuitem", { name: "Signals", exact: true }).click();
+  }
+  await page.getByRole("region", { name: "Intent search" }).waitFor();
+}
+
+/** Every intent signal the sandbox's API answers for the search. */
+async function sandboxSignals(e2e: E2E, attributes: object): Promise<{ company: string; topic: string; score: string }[]> {
+  const token = await e2e.sandbox.token();
+  const out: { company: string; topic: string; score: string }[] = [];
+  for (let page = 1; page <= 100; page++) {
+    const res = await fetch(`${e2e.sandbox.url}/data/v1/intent/search?page[number]=${page}&page[size]=100`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ data: { type: "IntentSearch", attributes } }),
+    });
+    assert.equal(res.status, 200);
+    const doc = (await res.json()) as { data: { attributes: { company: { id: number }; topic: string; signalScore: number } }[] };
+    out.push(...doc.data.map((d) => ({ company: String(d.attributes.company.id), topic: d.attributes.topic, score: String(d.attributes.signalScore) })));
+    if (doc.data.length < 100) break;
+  }
+  return out;
+}
+
+describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
+  let e2e: E2E;
+  before(async () => {
+    e2e = await startE2E({ sandbox: { companies: 600 } });
+  });
+  after(async () => {
+    await e2e?.close();
+  });
+
+  test(`${WIDTH} px: an intent search from the topic picker is previewed and inserted into a table`, async () => {
+    const { page, errors } = await e2e.openTaskPane();
+    await page.setViewportSize({ width: WIDTH, height: 900 });
+    // The strip has settled at this width once it shows its More menu.
+    await page.getByRole("button", { name: /^More sections/ }).waitFor();
+    await openSignals(page);
+    const form = page.getByRole("region", { name: "Intent search" });
+
+    // Searching without a topic says what is missing, in the user's terms.
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    await form.getByText(/Choose at least one topic/).first().waitFor();
+
+    const topics = form.getByRole("combobox", { name: "Topics" });
+    await topics.click();
+    await topics.fill("Cloud Sec");
+    await page.getByRole("menuitemcheckbox", { name: "Cloud Security", exact: true }).click();
+    await topics.fill("Machine");
+    await page.getByRole("menuitemcheckbox", { name: "Machine Learning", exact: true }).click();
+    await page.keyboard.press("Escape");
+    await form.getByRole("textbox", { name: "Score from" }).fill("70");
+    assert.deepEqual(await overflow(page), [], "form filled");
+
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    const expected = await sandboxSignals(e2e, { topics: ["Cloud Security", "Machine Learning"], signalScoreMin: 70 });
+    assert.ok(expected.length > 0);
+    await form.getByRole("region", { name: "Preview" }).getByText(`${expected.length.toLocaleString("en-US")} intent signals match.`).waitFor();
+    assert.deepEqual(await overflow(page), [], "preview");
+    const violations = await seriousAccessibilityViolations(page);
+    assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+
+    await form.getByRole("button", { name: "Insert into sheet" }).click();
+    await form.getByText(`Inserted all ${expected.length.toLocaleString("en-US")} intent signals`, { exact: false }).waitFor({ timeout: 60_000 });
+    const table = page.getByTestId("sheet-table");
+    const headers = await table.locator("thead th").allInnerTexts();
+    for (const h of ["Company id", "Company name", "Website", "Topic", "Signal score", "Signal date", "Recommended contacts"]) assert.ok(headers.some((x) => x.includes(h)), `${h} in ${headers.join("|")}`);
+    const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+    assert.equal(rows.length, expected.length);
+    const col = (name: string) => headers.findIndex((h) => h.includes(name));
+    const got = rows.map((r) => `${r[col("Company id")]}|${r[col("Topic")]}|${r[col("Signal score")]}`).sort();
+    assert.deepEqual(got, expected.map((e) => `${e.company}|${e.topic}|${e.score}`).sort());
+    // Dates are written as dates (shown as ISO text in browser mode), not as free text.
+    assert.ok(rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[col("Signal date")] ?? "")));
+    assert.deepEqual(await overflow(page), [], "after insert");
+    assert.deepEqual(errors, []);
+  });
+});
