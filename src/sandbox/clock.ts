@@ -2,7 +2,7 @@
 // `--manual-clock` with POST /__sandbox/clock). Everything in the sandbox that depends on time
 // reads it (the fault latency aside), and the audience job engine waits on its sleep().
 
-import type { Clock } from "../core/contract/index.js";
+import { timerClock, type Clock } from "../core/contract/index.js";
 
 /**
  * The sandbox's time source: rate-limit windows, token times, ledger dates and job pacing read
@@ -15,24 +15,7 @@ function abortReason(signal: AbortSignal): unknown {
 }
 
 /** Real time. Its timers never keep a process alive on their own: the server does. */
-export const systemClock: SandboxClock = {
-  now: () => Date.now(),
-  sleep(ms, signal) {
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(abortReason(signal));
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(abortReason(signal!));
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      }, Math.max(0, ms));
-      timer.unref();
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
-  },
-};
+export const systemClock: SandboxClock = timerClock({ unref: true });
 
 /** A clock that moves only when told to, so time windows and jobs pass without waiting. */
 export interface ManualClock extends SandboxClock {

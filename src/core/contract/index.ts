@@ -1,6 +1,6 @@
 // The contract: TypeBox schemas of every request and document, and the shared validator.
 export * from "./common.js";
-export type { Clock } from "./clock.js";
+export { timerClock, type Clock } from "./clock.js";
 export * from "./fields.js";
 export * from "./search.js";
 export * from "./enrich.js";

@@ -35,30 +35,22 @@ export interface EnrichmentKind {
   cached(attributes: Record<string, unknown>): Record<string, unknown>;
 }
 
-const sendAs =
-  (kind: EntityKind): EnrichmentKind["send"] =>
-  (client, seal, options) =>
-    client.enrichBatch(kind, { seal: () => seal() as { inputs: Array<MatchCompanyInput | MatchPersonInput>; outputFields: string[] } }, options);
+/** A record kind of the contract (companies, contacts): up to 25 inputs a request, by id or by match criteria. */
+function recordKind(kind: EntityKind, idField: "companyId" | "personId"): EnrichmentKind {
+  return {
+    kind,
+    maxInputs: LIMITS.maxEnrichInputs,
+    spends: true,
+    idInput: (id) => ({ [idField]: id }),
+    fields: () => fieldNames(kind),
+    minimalFields: ["id"],
+    send: (client, seal, options) =>
+      client.enrichBatch(kind, { seal: () => seal() as { inputs: Array<MatchCompanyInput | MatchPersonInput>; outputFields: string[] } }, options),
+    cached: (attributes) => flattenAttributes(kind, attributes),
+  };
+}
 
 export const ENRICHMENT_KINDS: Readonly<Record<EntityKind, EnrichmentKind>> = {
-  company: {
-    kind: "company",
-    maxInputs: LIMITS.maxEnrichInputs,
-    spends: true,
-    idInput: (id): MatchCompanyInput => ({ companyId: id }),
-    fields: () => fieldNames("company"),
-    minimalFields: ["id"],
-    send: sendAs("company"),
-    cached: (attributes) => flattenAttributes("company", attributes),
-  },
-  contact: {
-    kind: "contact",
-    maxInputs: LIMITS.maxEnrichInputs,
-    spends: true,
-    idInput: (id): MatchPersonInput => ({ personId: id }),
-    fields: () => fieldNames("contact"),
-    minimalFields: ["id"],
-    send: sendAs("contact"),
-    cached: (attributes) => flattenAttributes("contact", attributes),
-  },
+  company: recordKind("company", "companyId"),
+  contact: recordKind("contact", "personId"),
 };

@@ -3,24 +3,17 @@
 // real sandbox over HTTP (in-process, port 0).
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
-import { createServiceClient, errorFromResponse, ServiceError, type ServiceClientOptions } from "../../../src/core/api/index.js";
+import { errorFromResponse, ServiceError, type ServiceClientOptions } from "../../../src/core/api/index.js";
 import { useSandbox } from "../../helpers/sandbox.js";
 import { rejection } from "./harness.js";
+import { sandboxClient } from "./sandboxClient.js";
 
 const ENRICH = "POST /data/v1/companies/enrich";
 
 const sb = useSandbox();
 let token: string;
 
-function client(options: Partial<ServiceClientOptions> = {}) {
-  return createServiceClient({
-    baseUrl: sb.url,
-    getAccessToken: async () => token,
-    rateLimit: { perSecond: 2000 },
-    retry: { baseDelayMs: 5, maxDelayMs: 20 },
-    ...options,
-  });
-}
+const client = (options: Partial<ServiceClientOptions> = {}) => sandboxClient(sb.url, () => token, options);
 
 before(async () => {
   token = await sb.token();

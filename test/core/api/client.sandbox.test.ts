@@ -14,6 +14,7 @@ import { JobPoller } from "../../../src/core/jobs/index.js";
 import type { Clock, JobStatus } from "../../../src/core/api/types.js";
 import { TEST_COMPANIES, clientClockOn, manualClock, useSandbox } from "../../helpers/sandbox.js";
 import { rejection } from "./harness.js";
+import { sandboxClient } from "./sandboxClient.js";
 
 const SEARCH = "POST /data/v1/companies/search";
 const ENRICH = "POST /data/v1/companies/enrich";
@@ -21,15 +22,7 @@ const ENRICH = "POST /data/v1/companies/enrich";
 const sb = useSandbox();
 let token: string;
 
-function client(options: Partial<ServiceClientOptions> = {}) {
-  return createServiceClient({
-    baseUrl: sb.url,
-    getAccessToken: async () => token,
-    rateLimit: { perSecond: 2000 },
-    retry: { baseDelayMs: 5, maxDelayMs: 20 },
-    ...options,
-  });
-}
+const client = (options: Partial<ServiceClientOptions> = {}) => sandboxClient(sb.url, () => token, options);
 
 async function allIds(iterable: AsyncIterable<{ items: CompanyItem[] }>): Promise<string[]> {
   const ids: string[] = [];
