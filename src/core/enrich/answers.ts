@@ -56,7 +56,7 @@ export class Answers implements BatchHandler {
   async load(recordKeys: readonly string[], matchKeys: readonly string[] = []): Promise<void> {
     await Promise.all([
       this.records.load(recordKeys).catch((error: unknown) => this.warn("Reading the enrichment cache failed; values are fetched again", error)),
-      this.matches.load(matchKeys).catch((error: unknown) => this.warn("Reading known matches failed; they are asked again", error)),
+      matchKeys.length === 0 ? undefined : this.matches.load(matchKeys).catch((error: unknown) => this.warn("Reading known matches failed; they are asked again", error)),
       this.spend.load(),
     ]);
   }
