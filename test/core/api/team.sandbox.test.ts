@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createServiceClient, type LogEntry } from "../../../src/core/api/index.js";
+import { createEnrichmentEngine } from "../../../src/core/enrich/index.js";
 import { useSandbox } from "../../helpers/sandbox.js";
 
 const sb = useSandbox({ companies: 300, contacts: 100, rateLimit: { perSecond: 10 } });
@@ -20,8 +21,8 @@ describe("a team of one account on the sandbox", () => {
     const ids = (await clients[0]!.searchCompanies({}, { size: 100 })).items.map((c) => Number(c.id));
     sb.resetStats();
     // 100 distinct ids each: 4 requests of 25 per user, 32 in all, at 10 a second for the account.
-    const results = await Promise.all(clients.map((c) => c.enrichCompanies(ids.map((companyId) => ({ companyId })), ["name"])));
-    for (const records of results) assert.equal(records.filter((r) => r.outcome === "matched").length, 100);
+    const results = await Promise.all(clients.map((c) => createEnrichmentEngine({ client: c }).enrichIds("company", ids, ["name"])));
+    for (const records of results) assert.equal([...records.values()].filter((r) => r.ok).length, 100);
     const refused = logs.filter((e) => e.message.includes("(rateLimited")).length;
     assert.equal(sb.requests("POST /data/v1/companies/enrich"), 32 + refused, "every refused request was sent again, nothing else");
   });
