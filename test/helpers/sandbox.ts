@@ -42,25 +42,26 @@ export type TestOptions = Partial<Omit<SandboxOptions, "rateLimit" | "faults">> 
 
 export { manualClock, type ManualClock } from "../../src/sandbox/clock.js";
 
-/** Waits this long or longer (a client's request timeout) never end on clientClockOn's clock. */
-export const NEVER_MS = 30_000;
-
 /**
- * A service client's clock on a sandbox's manual clock, so client and sandbox share one time:
- * the client's waits (backoff, pacing, Retry-After) move the sandbox's clock at once instead of
- * passing in real time. A wait of NEVER_MS or more (the client's request timeout, 30 s by
- * default) never ends, unless aborted: no answer is ever late.
+ * A service client's time on a sandbox's manual clock, as client options (spread them in), so
+ * client and sandbox share one time: the client's waits (backoff, pacing, Retry-After) move the
+ * sandbox's clock at once instead of passing in real time. The client's request timeout is set
+ * to a wait that never ends (unless aborted): no answer is ever late.
  */
-export function clientClockOn(clock: ManualClock): Clock {
+export function clientTimeOn(clock: ManualClock): { clock: Clock; timeoutMs: number } {
+  const never = 2_147_483_647;
   return {
-    now: () => clock.now(),
-    sleep: (ms, signal) =>
-      new Promise<void>((resolve, reject) => {
-        const abort = () => reject(signal?.reason ?? new Error("aborted"));
-        if (signal?.aborted) return abort();
-        signal?.addEventListener("abort", abort, { once: true });
-        if (ms < NEVER_MS) void clock.advance(Math.max(0, ms)).then(resolve);
-      }),
+    timeoutMs: never,
+    clock: {
+      now: () => clock.now(),
+      sleep: (ms, signal) =>
+        new Promise<void>((resolve, reject) => {
+          const abort = () => reject(signal?.reason ?? new Error("aborted"));
+          if (signal?.aborted) return abort();
+          signal?.addEventListener("abort", abort, { once: true });
+          if (ms !== never) void clock.advance(Math.max(0, ms)).then(resolve);
+        }),
+    },
   };
 }
 

@@ -58,6 +58,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     concurrency,
     send,
     call: callWith(send),
+    ...(options.entitlements ? { entitlements: options.entitlements } : {}),
   };
   return {
     ...searchOperations(ctx),
