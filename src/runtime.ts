@@ -165,6 +165,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     getAccessToken: (request) => tokens.getAccessToken(request),
     hooks,
     entitlements,
+    // The organization's relay paces the whole tenant: it serves a person's requests first.
+    ...(environment.relayUrl ? { tellPriority: true } : {}),
     ...(transport ? { fetch: transport } : {}),
     ...(Object.keys(rateLimit).length > 0 ? { rateLimit } : {}),
   });

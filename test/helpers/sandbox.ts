@@ -3,7 +3,7 @@
 // tests and closed after them.
 import { after, before } from "node:test";
 import type { FaultOptions, SandboxClock, SandboxContext, SandboxOptions } from "../../src/sandbox/context.js";
-import { startSandbox } from "../../src/sandbox/server.js";
+import { startSandbox, type RunningSandbox } from "../../src/sandbox/server.js";
 import type { ManualClock } from "../../src/sandbox/clock.js";
 import type { Clock } from "../../src/core/api/types.js";
 
@@ -107,17 +107,31 @@ export function useSandbox(options: TestOptions = {}): TestSandbox {
   };
 }
 
+/**
+ * startSandbox on a free port. The port is chosen before the app is built (its address is the
+ * token issuer), so another process may take it first: then it tries another.
+ */
+async function startOnFreePort(options: TestOptions): Promise<RunningSandbox> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSandbox({
+        companies: TEST_COMPANIES,
+        contacts: TEST_CONTACTS,
+        ...options,
+        // Tests make bursts of requests: a high limit unless the test asks for one.
+        rateLimit: { perSecond: 100_000, perHour: 10_000_000, perDay: 100_000_000, ...options.rateLimit },
+        http: true,
+        port: 0,
+        host: "127.0.0.1",
+      });
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "EADDRINUSE" || attempt >= 5) throw error;
+    }
+  }
+}
+
 export async function startTestSandbox(options: TestOptions = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({
-    companies: TEST_COMPANIES,
-    contacts: TEST_CONTACTS,
-    ...options,
-    // Tests make bursts of requests: a high limit unless the test asks for one.
-    rateLimit: { perSecond: 100_000, perHour: 10_000_000, perDay: 100_000_000, ...options.rateLimit },
-    http: true,
-    port: 0,
-    host: "127.0.0.1",
-  });
+  const sandbox = await startOnFreePort(options);
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${sandbox.url}${path}`, {
       method: "POST",

@@ -5,28 +5,13 @@
 // the field is remembered for the account.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { TokenSource } from "../../src/auth/index.js";
-import { SANDBOX_PRODUCTION_ENVIRONMENT, productionAddresses, type EnvironmentSettings } from "../../src/core/settings/environment.js";
-import { cellFunctionsWiring, createRuntime, type Runtime } from "../../src/runtime.js";
+import type { Runtime } from "../../src/runtime.js";
 import { cellOutcome, installFakeCustomFunctions, invocation } from "../functions/fakeCustomFunctions.js";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { limitedRuntime } from "./limitedRuntime.js";
 
 installFakeCustomFunctions();
 const fns = await import("../../src/functions/functions.js");
-
-const ALL = ["api:data:company", "api:data:contact", "api:data:lookup", "api:audience:read", "api:audience:manage"];
-
-/** A signed-in user holding a fixed development token. */
-function fixedTokenSource(token: string): TokenSource {
-  const account = { name: "Limited", username: "limited@example.com" };
-  return {
-    getAccessToken: async () => token,
-    signIn: async () => account,
-    signOut: async () => undefined,
-    account: () => account,
-    onChange: () => () => undefined,
-  };
-}
 
 describe("field entitlements on the production profile", () => {
   let sandbox: TestSandbox;
@@ -35,13 +20,9 @@ describe("field entitlements on the production profile", () => {
 
   before(async () => {
     sandbox = await startTestSandbox({ profile: "production" });
-    const token = await sandbox.token({ scopes: ALL, account: "limited-fields" });
-    const environment: EnvironmentSettings = { ...SANDBOX_PRODUCTION_ENVIRONMENT, ...productionAddresses(`${sandbox.url}/gtm`) };
-    runtime = createRuntime({ environment, tokenSource: () => fixedTokenSource(token) });
+    runtime = await limitedRuntime(sandbox, (functions) => fns.configureFunctions(functions));
     ids = (await runtime.client.searchCompanies({}, { size: 25 })).items.map((item) => Number(item.id));
     assert.equal(ids.length, 25);
-    const wiring = cellFunctionsWiring(runtime, { supportsEntityCards: () => false });
-    fns.configureFunctions(wiring.functions);
   });
   after(async () => {
     await runtime.engine.whenIdle();

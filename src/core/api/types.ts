@@ -150,6 +150,12 @@ export interface ServiceClientOptions {
   hooks?: RequestHooks;
   /** The account's unentitled output fields: left out before sending, and told the ones an answer refuses. */
   entitlements?: ClientEntitlements;
+  /**
+   * Tell the API relay each request's priority (header X-BizData-Priority: interactive or bulk),
+   * so its central pacing serves a person's requests before bulk work. Only for requests that go
+   * through the organization's relay (the broker's --relay); the service does not know the header.
+   */
+  tellPriority?: boolean;
 }
 
 export interface SearchOptions {

@@ -102,7 +102,9 @@ export const DISALLOWED_FIELD_CODE = "PFAPI0001" satisfies ProductionErrorCode;
 /** Production's message for an unentitled output field (`name` as production spells it). */
 export const disallowedFieldMessage = (wireName: string): string => `Disallowed field '${wireName}' requested in query`;
 
-const DISALLOWED = /disallowed field[s]?\s*[:'"`]?\s*'?"?([A-Za-z][A-Za-z0-9_]*)/i;
+/** "Disallowed field 'revenue' …", "Disallowed fields: revenue, phone", "disallowed field revenue". */
+const DISALLOWED = /disallowed fields?\s*:?\s*((?:['"`]?[A-Za-z][A-Za-z0-9_]*['"`]?(?:\s*,\s*|\s+and\s+)?)+)/i;
+const QUOTED = /['"`]([A-Za-z][A-Za-z0-9_]*)['"`]/g;
 const FIELD_CODES: readonly string[] = ["PFAPI0001", "PFAPI0009"];
 
 /** The output fields (contract names) an answer refuses as unentitled, from PFAPI0001/PFAPI0009 error objects. */
@@ -110,8 +112,13 @@ export function disallowedFieldsOf(errors: readonly { code?: string; detail?: st
   const names = new Set<string>();
   for (const error of errors) {
     if (!error.code || !FIELD_CODES.includes(error.code)) continue;
-    const match = DISALLOWED.exec(error.detail ?? error.title ?? "");
-    if (match?.[1]) names.add(fromProductionName(match[1]));
+    const text = error.detail ?? error.title ?? "";
+    const named = DISALLOWED.exec(text)?.[1];
+    if (!named) continue;
+    const quoted = [...named.matchAll(QUOTED)].map((m) => m[1]!);
+    // Quoted names are the fields; unquoted, the words of the list up to the first that is not one.
+    const words = quoted.length > 0 ? quoted : named.split(/\s*,\s*|\s+and\s+|\s+/).slice(0, named.includes(",") ? undefined : 1);
+    for (const word of words) if (/^[A-Za-z][A-Za-z0-9_]*$/.test(word)) names.add(fromProductionName(word));
   }
   return [...names];
 }

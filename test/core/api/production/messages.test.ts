@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { errorFromResponse, supportDetails } from "../../../../src/core/api/index.js";
 import { isPastLastPage, pageCount } from "../../../../src/core/api/production/index.js";
-import { PRODUCTION_ERROR_CATALOG, PRODUCTION_ERROR_CODES, gatewayErrorBody } from "../../../../src/core/contract/index.js";
+import { PRODUCTION_ERROR_CATALOG, PRODUCTION_ERROR_CODES, disallowedFieldsOf, gatewayErrorBody } from "../../../../src/core/contract/index.js";
 
 const noHeaders = { get: () => null };
 const answer = (status: number, body: unknown, operation?: string) => errorFromResponse({ status, headers: noHeaders, body: JSON.stringify(body), ...(operation ? { operation } : {}) });
@@ -63,4 +63,14 @@ test("paging ends only at a 400 after page 1; the page count comes from totalRes
   assert.equal(pageCount(51, 25), 3);
   assert.equal(pageCount(0, 25), 0);
   assert.equal(pageCount(1_000_000, 25), 100);
+});
+
+test("the refused fields are read from PFAPI0001/PFAPI0009 answers in the contract's names, and from no other code", () => {
+  const fields = (detail: string, code = "PFAPI0001") => disallowedFieldsOf([{ code, detail }]);
+  assert.deepEqual(fields("Disallowed field 'revenue' requested in query"), ["revenue"]);
+  assert.deepEqual(fields("Disallowed fields: revenue, phone", "PFAPI0009"), ["revenue", "phone"]);
+  assert.deepEqual(fields("Disallowed fields 'revenue', 'numberOfContactsInZoomInfo' requested"), ["revenue", "numberOfContactsInService"]);
+  assert.deepEqual(fields("disallowed field revenue requested in query"), ["revenue"]);
+  assert.deepEqual(fields("OutputFields invalid or disallowed", "PFAPI0009"), [], "no name: nothing to drop");
+  assert.deepEqual(fields("Disallowed field 'revenue' requested in query", "PFAPI0002"), []);
 });
