@@ -153,7 +153,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           lookup: { baseUrl: addresses.data, authorization: async () => `Bearer ${await tokens.getAccessToken()}` },
         })
       : undefined;
-  const entitledFields: FieldEntitlements | undefined = edge ? (kind) => edge.entitlements.entitled(kind) : undefined;
+  const entitledFields: FieldEntitlements | undefined = edge ? (kind) => (kind === "company" || kind === "contact" ? edge.entitlements.entitled(kind) : Promise.resolve(undefined)) : undefined;
   if (edge) tokens.onChange(() => edge.entitlements.clear());
   const transport = edge ?? options.transport;
   // Outermost first: the sign-out rule sees every failure, the usage notice every request.

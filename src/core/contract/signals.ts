@@ -32,6 +32,18 @@ export const SIGNAL_LOOKUPS = [
 ] as const;
 export type SignalLookup = (typeof SIGNAL_LOOKUPS)[number];
 
+/** Signals as records of a company in the enrichment pipeline (core/signals/signalRecords.ts). */
+export const SIGNAL_RECORD_KINDS = ["intent", "scoops", "news", "technologies"] as const;
+export type SignalRecordKind = (typeof SIGNAL_RECORD_KINDS)[number];
+
+/** The fields of the signal records (intent's fields are topics, so it lists none). */
+export const SIGNAL_OUTPUT_FIELDS: Record<SignalRecordKind, Readonly<Record<string, { label: string; type: "string" }>>> = {
+  intent: {},
+  scoops: { scoops: { label: "Scoops", type: "string" } },
+  news: { news: { label: "News", type: "string" } },
+  technologies: { technologies: { label: "Technologies", type: "string" } },
+};
+
 /** Audience strength: A is the largest audience researching the topic, E the smallest. */
 export const AUDIENCE_STRENGTHS = ["A", "B", "C", "D", "E"] as const;
 export type AudienceStrength = (typeof AUDIENCE_STRENGTHS)[number];

@@ -31,14 +31,18 @@ export interface EnrichSelectionPanelProps {
   entitledFields?: EntitledFieldsLookup;
 }
 
+// A signal column is its one field (intent asks topics, chosen in the Signals part).
+const SIGNAL_DEFAULT_FIELDS = { intent: [], scoops: ["scoops"], news: ["news"], technologies: ["technologies"] };
+
 // Fields a search table does not already hold (its name, website, place, revenue and
 // employees are there), so the defaults add columns instead of repeating them.
 const DEFAULT_FIELDS: Record<EntityKind, string[]> = {
   company: ["employeeRange", "primaryIndustry", "phone", "foundedYear", "description"],
   contact: ["email", "phone", "managementLevel", "jobFunction", "city"],
+  ...SIGNAL_DEFAULT_FIELDS,
 };
 // A list to match usually has no name column worth keeping: the found name comes along.
-const MATCH_FIELDS: Record<EntityKind, string[]> = { company: ["name", "website", "country"], contact: ["firstName", "lastName", "jobTitle", "companyName"] };
+const MATCH_FIELDS: Record<EntityKind, string[]> = { company: ["name", "website", "country"], contact: ["firstName", "lastName", "jobTitle", "companyName"], ...SIGNAL_DEFAULT_FIELDS };
 
 const useStyles = makeStyles({
   fields: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))", maxHeight: "220px", overflowY: "auto" },
