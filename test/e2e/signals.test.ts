@@ -20,6 +20,17 @@ async function openSignals(page: Page): Promise<void> {
   await page.getByRole("region", { name: "Intent search" }).waitFor();
 }
 
+/** Opens a section from the tab strip or the More menu. */
+async function openSection(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole("tab", { name, exact: true });
+  if (await tab.isVisible()) await tab.click();
+  else {
+    await page.getByRole("button", { name: /^More sections/ }).click();
+    await page.getByRole("menu").getByRole("menuitem", { name, exact: true }).click();
+  }
+  await page.getByRole("tab", { name, exact: true, selected: true }).waitFor();
+}
+
 /** Every intent signal the sandbox's API answers for the search. */
 async function sandboxSignals(e2e: E2E, attributes: object): Promise<{ company: string; topic: string; score: string }[]> {
   const token = await e2e.sandbox.token();
@@ -90,6 +101,23 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
     // Dates are written as dates (shown as ISO text in browser mode), not as free text.
     assert.ok(rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[col("Signal date")] ?? "")));
     assert.deepEqual(await overflow(page), [], "after insert");
+
+    // The table's company ids, enriched with signal columns from the Enrich tab.
+    await table.getByRole("button", { name: "Company id", exact: true }).click();
+    await openSection(page, "Enrich");
+    const enrich = page.getByRole("region", { name: "Enrich selection" });
+    await enrich.getByRole("radio", { name: "Intent scores of the companies" }).check();
+    await enrich.getByRole("textbox", { name: "Topics" }).fill("Cloud Security, Machine Learning");
+    await enrich.getByRole("button", { name: "Check selection" }).click();
+    await enrich.getByRole("button", { name: /^Enrich \d+ ids$/ }).click();
+    await page.getByText(/Wrote \d+ columns/).waitFor({ timeout: 60_000 });
+    const after = await table.locator("thead th").allInnerTexts();
+    const enriched = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+    const scoreOf = (topic: string) => after.findIndex((h) => h.trim() === topic);
+    assert.ok(scoreOf("Cloud Security") > 0 && scoreOf("Machine Learning") > 0, after.join(" | "));
+    // A row's own signal and its company's enriched score on that topic agree.
+    for (const r of enriched) assert.equal(r[scoreOf(r[col("Topic")] ?? "")], r[col("Signal score")]);
+    assert.deepEqual(await overflow(page), [], "after enriching");
     assert.deepEqual(errors, []);
   });
 });
