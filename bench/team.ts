@@ -1,13 +1,17 @@
 // A team on one organization's rate limit: N users (distinct users of one account, each with
 // its own client, as each add-in has one) enrich 1,000 distinct company ids each, all at once,
 // against the sandbox at 25 requests a second for the account with 40 ms latency. Then a mixed
-// run: one user imports a 50,000-row search while four others recalculate ten-cell sheets.
+// run: one user imports a 50,000-row search while four others recalculate ten-cell sheets. The
+// same team on the fake clock first: the pacing alone, without a loaded machine's timer lateness.
+// TEAM_SIZES=1,5 and TEAM_MIXED=0 run less; TEAM_LATENCY_MS changes the sandbox's latency.
 // Baseline: the figures of the issue, measured before the client learnt to share
 // (5 users: 21% refused; 10: 4-5 of 10 failed; 20: all 20 failed, 59% refused).
 import { createServiceClient, type ServiceClient } from "../src/core/api/index.js";
 import { columnsFor } from "../src/core/sheet/index.js";
 import { BrowserWorkbook } from "../src/office/browserWorkbook.js";
 import { insertSearch } from "../src/taskpane/insert/insertSearch.js";
+import { FakeClock } from "../test/core/api/scripted.js";
+import { burst, simulatedTenant, teamClient } from "../test/core/api/team.js";
 import { startTestSandbox, type TestSandbox } from "../test/helpers/sandbox.js";
 
 const RATE = 25;
@@ -103,7 +107,32 @@ async function mixedRun(sb: TestSandbox, ids: number[]) {
   );
 }
 
+/**
+ * The same team on the fake clock (test/core/api/team.ts: one bucket of fixed one-second windows,
+ * 40 ms latency): the pacing alone, free of a busy machine's timer lateness.
+ */
+async function fakeClockRun(n: number) {
+  const clock = new FakeClock();
+  const tenant = simulatedTenant(clock, { perSecond: RATE, latencyMs: 40 });
+  const clients = Array.from({ length: n }, (_, i) => teamClient(clock, tenant, i + 1));
+  const ends = await clock.run(Promise.all(clients.map((c) => burst(c, clock, IDS_EACH / 25))), 3_600_000);
+  const useful = n * (IDS_EACH / 25);
+  const sent = tenant.stats.accepted + tenant.stats.refused;
+  const floor = (useful / RATE) * 1000;
+  return {
+    users: n,
+    "sent / useful": `${sent} / ${useful}`,
+    refused: `${((tenant.stats.refused / sent) * 100).toFixed(1)}%`,
+    "wall / floor": (Math.max(...ends) / floor).toFixed(2),
+    "slowest / fastest": (Math.max(...ends) / Math.min(...ends)).toFixed(2),
+  };
+}
+
 export async function benchTeam(): Promise<void> {
+  const simulated = [];
+  for (const n of TEAMS) simulated.push(await fakeClockRun(n));
+  console.log("The pacing on the fake clock (same team, same bucket, no CPU load):");
+  console.table(simulated);
   const sb = await startTestSandbox({ companies: 50_000, contacts: 100, rateLimit: { perSecond: RATE, perHour: 10_000_000, perDay: 100_000_000 }, faults: { latencyMs: LATENCY_MS } });
   try {
     const ids = sb.ctx.db.prepare("SELECT id FROM companies ORDER BY id").pluck().all() as number[];

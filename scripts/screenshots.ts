@@ -1,6 +1,7 @@
 // Takes the task pane screenshots under docs/ (browser mode, headless Chromium, the sandbox) at
 // a task pane's width (350 px): the search form, the preview, an insert in progress, the
-// inserted table, the More menu of sections and the Jobs tab.
+// inserted table, the question before an import above 10,000 results, the More menu of
+// sections, the Jobs tab and the estimate before an audience job.
 // Run: node --import tsx scripts/screenshots.ts
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -12,7 +13,8 @@ const PANE_WIDTH = 350;
 
 async function main(): Promise<void> {
   mkdirSync(DOCS, { recursive: true });
-  const e2e = await startE2E({ sandbox: { companies: 3000 } });
+  // Just above what one search reaches, for the large-import question.
+  const e2e = await startE2E({ sandbox: { companies: 10_250 } });
   try {
     const { page } = await e2e.openTaskPane();
     await page.setViewportSize({ width: PANE_WIDTH, height: 1000 });
@@ -38,9 +40,9 @@ async function main(): Promise<void> {
     await form.getByRole("combobox", { name: "Radius (miles)" }).click();
     await page.getByRole("option", { name: "Any", exact: true }).click();
     await form.getByRole("textbox", { name: "Revenue from ($K)" }).fill("");
-    await form.getByRole("combobox", { name: "State" }).fill("");
-    await form.getByRole("combobox", { name: "State" }).blur();
-    await e2e.sandbox.setFaults({ latencyMs: 400 });
+    // California only: an insert within one search's reach.
+    // Slow pages, so the screenshot catches the insert half-way (California: 6 pages).
+    await e2e.sandbox.setFaults({ latencyMs: 2500 });
     await form.getByRole("button", { name: "Insert into sheet" }).click();
     const progress = form.getByRole("progressbar");
     await progress.waitFor();
@@ -54,6 +56,15 @@ async function main(): Promise<void> {
     await sheet.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(DOCS, "taskpane-inserted-table.png") });
 
+    await form.getByRole("button", { name: "Reset all filters" }).click();
+    await form.getByRole("button", { name: "Search", exact: true }).click();
+    await form.getByRole("status").filter({ hasText: "10,250 companies match" }).waitFor({ timeout: 60_000 });
+    await form.getByRole("button", { name: "Insert into sheet" }).click();
+    const ask = page.getByRole("alertdialog");
+    await ask.getByRole("button", { name: "Import all" }).waitFor({ timeout: 120_000 });
+    await page.screenshot({ path: join(DOCS, "taskpane-large-import.png"), animations: "disabled" });
+    await ask.getByRole("button", { name: "Not now" }).click();
+
     await page.getByRole("heading", { name: "BizData" }).scrollIntoViewIfNeeded();
     await page.getByRole("button", { name: /^More sections/ }).click();
     await page.getByRole("menu").waitFor();
@@ -61,6 +72,13 @@ async function main(): Promise<void> {
     await page.getByRole("menuitem", { name: "Jobs" }).click();
     await page.getByRole("button", { name: "Start enrichment" }).waitFor();
     await page.screenshot({ path: join(DOCS, "taskpane-jobs.png") });
+    const audience = page.getByRole("combobox", { name: "Audience" });
+    await audience.selectOption((await audience.locator("option").filter({ hasText: "Target accounts Q3" }).getAttribute("value"))!);
+    await page.getByRole("button", { name: "Start enrichment" }).click();
+    const estimate = page.getByRole("region", { name: "Before you start" });
+    await estimate.waitFor({ timeout: 60_000 });
+    await estimate.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(DOCS, "taskpane-job-estimate.png") });
     await page.close();
     console.log(`Screenshots written to ${DOCS}`);
   } finally {

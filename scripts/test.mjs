@@ -11,6 +11,7 @@
 //   node scripts/test.mjs --unit     tests without the browser files (test/e2e/)
 //   node scripts/test.mjs test/e2e test/build/webpack.test.ts   only these files (no checks)
 //   TEST_CONCURRENCY=4               files at a time (default: CPU cores + 1)
+//   TEST_TIMEOUT_MS=60000            a test still running after this fails (default 180000)
 //   REQUIRE_BROWSER=1 (or CI=1)      fail when any browser test did not run (.ci/run sets it)
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -26,7 +27,7 @@ const concurrency = Math.max(2, Number(process.env.TEST_CONCURRENCY) || availabl
 const flag = (value) => value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
 const requireBrowser = flag(process.env.REQUIRE_BROWSER) || flag(process.env.CI);
 /** A test that neither finishes nor fails in this time fails the run instead of hanging it. */
-const TEST_TIMEOUT_MS = 180_000;
+const TEST_TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS) || 180_000;
 /** The browser files: they drive Chromium. */
 const BROWSER = /^test\/e2e\//;
 /** Started first, slowest first, so the pool does not end waiting on one long file. */
@@ -72,7 +73,9 @@ function prepare(withBrowser) {
 }
 
 const started = Date.now();
-const prepared = prepare(!unitOnly);
+// Without the browser files only the webpack test needs the pages: it builds them itself
+// (test/helpers/pages.ts) while the other files run, instead of everyone waiting for them.
+const prepared = unitOnly ? Promise.resolve({ pages: undefined, chromiumWs: null, stop: async () => {} }) : prepare(true);
 prepared.catch(() => {}); // awaited below, after the checks
 if (!unitOnly && only.length === 0) {
   const checks = await Promise.all([
@@ -110,7 +113,7 @@ const COUNTS = ["tests", "suites", "pass", "fail", "cancelled", "skipped", "todo
 const totals = Object.fromEntries(COUNTS.map((name) => [name, 0]));
 
 console.log(`\n> node --test (${files.length} files, ${concurrency} at a time${chromiumWs ? ", one Chromium" : ""})`);
-const env = { ...process.env, BIZDATA_TEST_PAGES: pages, ...(chromiumWs ? { BIZDATA_TEST_CHROMIUM_WS: chromiumWs } : {}) };
+const env = { ...process.env, ...(pages ? { BIZDATA_TEST_PAGES: pages } : {}), ...(chromiumWs ? { BIZDATA_TEST_CHROMIUM_WS: chromiumWs } : {}) };
 const result = await run(process.execPath, [
   "--import", "tsx", "--test", `--test-concurrency=${concurrency}`, `--test-timeout=${TEST_TIMEOUT_MS}`,
   `--test-reporter=${reporter}`, "--test-reporter-destination=stdout",

@@ -10,6 +10,7 @@ import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js"
 import type { KeyValueItems } from "./core/storage/keyValue.js";
 import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";
 import { fetchTransport } from "./core/api/transport.js";
+import { createFieldEntitlements } from "./core/api/fieldEntitlements.js";
 import { productionTransport } from "./core/api/production/index.js";
 import type { AccountInfo, TokenSource } from "./auth/types.js";
 import { signOutOnRefusedSignIn } from "./auth/signOutOnRefusal.js";
@@ -145,17 +146,15 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(environment.kind !== "sandbox" ? { probeFirst: true } : {}),
   };
   const addresses = requestAddresses(environment);
-  // Production's dialect (names, studio operations, paging, entitlements) is spoken at the transport edge.
-  const edge =
-    environment.profile === "production"
-      ? productionTransport(options.transport ?? fetchTransport(), {
-          // Pickers ask the entitlement before any enrichment: the lookup signs in on its own.
-          lookup: { baseUrl: addresses.data, authorization: async () => `Bearer ${await tokens.getAccessToken()}` },
-        })
-      : undefined;
-  const entitledFields: FieldEntitlements | undefined = edge ? (kind) => (kind === "company" || kind === "contact" ? edge.entitlements.entitled(kind) : Promise.resolve(undefined)) : undefined;
-  if (edge) tokens.onChange(() => edge.entitlements.clear());
-  const transport = edge ?? options.transport;
+  // Production's dialect (names, studio operations, paging) is spoken at the transport edge.
+  const production = environment.profile === "production";
+  const transport = production ? productionTransport(options.transport ?? fetchTransport()) : options.transport;
+  // What the account may enrich: learnt from answers refusing a field, hinted by production's
+  // output-field lookup, which goes through the client like every request. Per signed-in user.
+  const entitlements = createFieldEntitlements(production ? (kind) => client.outputFields(kind) : undefined);
+  tokens.onChange(() => entitlements.clear());
+  // Signals have no field entitlement: the service decides by scope.
+  const entitledFields: FieldEntitlements = (kind) => (kind === "company" || kind === "contact" ? entitlements.entitled(kind) : Promise.resolve(undefined));
   // Outermost first: the sign-out rule sees every failure, the usage notice every request.
   const hooks = new RequestHooks();
   signOutOnRefusedSignIn(hooks, tokens);
@@ -166,6 +165,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     audiencesBaseUrl: addresses.audiences,
     getAccessToken: (request) => tokens.getAccessToken(request),
     hooks,
+    entitlements,
+    // The organization's relay paces the whole tenant: it serves a person's requests first.
+    ...(environment.relayUrl ? { tellPriority: true } : {}),
     ...(transport ? { fetch: transport } : {}),
     ...(Object.keys(rateLimit).length > 0 ? { rateLimit } : {}),
   });
@@ -205,7 +207,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     onUsageChanged: (listener) => usage.onUsageChanged(listener),
     jobPoller,
     openJobTracker,
-    entitledFields: async (kind) => (entitledFields ? entitledFields(kind) : undefined),
+    entitledFields,
   };
 }
 

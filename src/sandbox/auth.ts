@@ -6,6 +6,8 @@ import { ApiError } from "./errors.js";
 
 export const DEFAULT_API_AUDIENCE = "bizdata-api";
 const DEFAULT_ACCOUNT = "default";
+/** The longest an access token may live (24 h): a leaked one is not usable for longer. */
+export const MAX_ACCESS_TOKEN_LIFETIME_SECONDS = 24 * 3600;
 const ALL_DATA_SCOPES = [SCOPES.company, SCOPES.contact, SCOPES.lookup, SCOPES.intent, SCOPES.news, SCOPES.scoops];
 
 /** 401: no usable token. The detail never repeats the token. */
@@ -57,7 +59,7 @@ export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => str
         } catch (error) {
           throw unauthorized(describeTokenError(error));
         }
-        principal = principalOf(payload);
+        principal = principalOf(payload, now);
         if (cache.size > 5000) cache.clear();
         cache.set(token, { principal, expiresAtMs: (payload.exp ?? 0) * 1000 });
       }
@@ -84,13 +86,19 @@ function describeTokenError(error: unknown): string {
   return "The access token is not valid.";
 }
 
-function principalOf(payload: JWTPayload): TokenPrincipal {
+/** The token's principal; a token naming no account, or living longer than the cap, is refused. */
+function principalOf(payload: JWTPayload, nowMs: number): TokenPrincipal {
+  const issuedAt = typeof payload.iat === "number" ? payload.iat : Math.floor(nowMs / 1000);
+  if ((payload.exp ?? 0) - issuedAt > MAX_ACCESS_TOKEN_LIFETIME_SECONDS) {
+    throw unauthorized("The access token lives longer than 24 hours; sign in again for a token that expires sooner.");
+  }
+  // Without an account the token cannot say whose credits and audiences it reaches.
+  if (typeof payload.account !== "string" || payload.account === "") throw unauthorized("The access token names no account; sign in again.");
   const scopeClaim = payload.scope;
   const scopes = typeof scopeClaim === "string" ? scopeClaim.split(/\s+/).filter(Boolean) : Array.isArray(scopeClaim) ? scopeClaim.map(String) : [];
   const rolesClaim = payload.roles;
   const roles = Array.isArray(rolesClaim) ? rolesClaim.map(String) : typeof rolesClaim === "string" ? rolesClaim.split(/\s+/).filter(Boolean) : [];
-  const account = typeof payload.account === "string" && payload.account ? payload.account : DEFAULT_ACCOUNT;
-  return { subject: typeof payload.sub === "string" ? payload.sub : "unknown", account, scopes, roles };
+  return { subject: typeof payload.sub === "string" ? payload.sub : "unknown", account: payload.account, scopes, roles };
 }
 
 /** 403 unless the principal holds the scope. */
@@ -116,6 +124,7 @@ export async function mintDevToken(
   clock: SandboxClock = systemClock,
 ): Promise<{ token: string; expiresIn: number }> {
   const expiresIn = request.expiresIn ?? 3600;
+  if (expiresIn > MAX_ACCESS_TOKEN_LIFETIME_SECONDS) throw new RangeError(`A development token lives at most ${MAX_ACCESS_TOKEN_LIFETIME_SECONDS} s.`);
   const key = await importJWK(keys.privateJwk, "RS256");
   const now = Math.floor(clock.now() / 1000);
   const token = await new SignJWT({

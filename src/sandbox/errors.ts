@@ -1,7 +1,7 @@
 // The error document (docs/service.md, "Errors") (and the gateway's shape for 401/403/429), built in one place.
 import { randomUUID } from "node:crypto";
 import type { FastifyReply } from "fastify";
-import { MEDIA_TYPE, type ErrorDocument, type ErrorObject, type ValidationIssue } from "../core/contract/index.js";
+import { MEDIA_TYPE, gatewayErrorBody, type ErrorDocument, type ErrorObject, type ValidationIssue } from "../core/contract/index.js";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -71,10 +71,10 @@ export function sendError(reply: FastifyReply, status: number, code: string, det
   return sendErrorDocument(reply, status, { errors: [errorObject(status, code, detail, source)] });
 }
 
-/** The production gateway's shape, used for 401/403/429 when gateway errors are switched on. */
-export function sendGatewayError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  return reply
-    .code(status)
-    .type("application/json")
-    .send({ error: { code, message, status: String(status), requestId: randomUUID(), retryable: status === 429 } });
+/**
+ * The production gateway's shape ({"error": {...}}, written by the contract's gatewayErrorBody):
+ * the production profile's gateway answers and the default profile's `--gateway-errors` fault.
+ */
+export function sendGatewayError(reply: FastifyReply, status: number, code: string, message: string, headers: Record<string, string> = {}): FastifyReply {
+  return reply.code(status).headers(headers).type("application/json").send(gatewayErrorBody(status, code, message, randomUUID()));
 }

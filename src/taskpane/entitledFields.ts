@@ -27,8 +27,11 @@ export function entitledChoice(kind: EntityKind, chosen: readonly string[], enti
 
 export type EntitledFieldsLookup = (kind: EntityKind) => Promise<ReadonlySet<string> | undefined>;
 
-/** The entitled output fields of `kind` (runtime.entitledFields); undefined until known, or when all are. */
-export function useEntitledFields(lookup: EntitledFieldsLookup | undefined, kind: EntityKind): ReadonlySet<string> | undefined {
+/**
+ * The entitled output fields of `kind` (runtime.entitledFields); undefined until known, or when
+ * all are. Asked again when `refresh` changes: a run can teach that a field is refused.
+ */
+export function useEntitledFields(lookup: EntitledFieldsLookup | undefined, kind: EntityKind, refresh?: unknown): ReadonlySet<string> | undefined {
   const [known, setKnown] = useState<{ lookup: EntitledFieldsLookup; kind: EntityKind; set: ReadonlySet<string> | undefined }>();
   useEffect(() => {
     if (!lookup) return;
@@ -40,6 +43,6 @@ export function useEntitledFields(lookup: EntitledFieldsLookup | undefined, kind
     return () => {
       live = false;
     };
-  }, [lookup, kind]);
+  }, [lookup, kind, refresh]);
   return known && known.lookup === lookup && known.kind === kind ? known.set : undefined;
 }

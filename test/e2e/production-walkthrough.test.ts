@@ -46,6 +46,9 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
   /** The company entitlement lookup is held until released: the user chooses fields before it answers. */
   const heldLookups: Route[] = [];
   let lookupsReleased = false;
+  /** Resolves when the pane first asks the company entitlement lookup (the Enrich field picker does). */
+  let lookupAsked: () => void = () => {};
+  const firstLookup = new Promise<void>((resolve) => (lookupAsked = resolve));
   const dataRequests: Request[] = [];
 
   before(async () => {
@@ -57,7 +60,11 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     });
     await page.route(
       (url) => isCompanyLookup(url),
-      (route) => (lookupsReleased ? route.continue() : void heldLookups.push(route)),
+      (route) => {
+        if (lookupsReleased) return route.continue();
+        heldLookups.push(route);
+        lookupAsked();
+      },
     );
     await page.setViewportSize({ width: PANE_WIDTH, height: 800 });
     await page.goto(`${topology.pages.origin}/taskpane.html`);
@@ -106,6 +113,8 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     await openSection(page, "Enrich");
     const panel = page.getByRole("region", { name: "Enrich selection" });
     // The entitlement lookup has not answered yet: every field can still be chosen.
+    // The pane asks the entitlement lookup (the insert's columns no longer do: they follow the search answer).
+    await firstLookup;
     assert.ok(heldLookups.length > 0, "the pane asked the entitlement lookup");
     for (const name of ["Employee range", "Primary industry", "Phone", "Founded", "Description"]) {
       await panel.getByRole("checkbox", { name, exact: true }).uncheck();
@@ -119,19 +128,26 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     await plan.waitFor();
     await assertFits(page, "the Enrich plan");
 
-    const enriched = page.waitForRequest((r) => pathOf(r.url()).endsWith("/gtm/data/v1/companies/enrich") && r.method() === "POST");
+    const enrichRequests: Request[] = [];
+    const collect = (r: Request) => {
+      if (pathOf(r.url()).endsWith("/gtm/data/v1/companies/enrich") && r.method() === "POST") enrichRequests.push(r);
+    };
+    page.on("request", collect);
     await plan.getByRole("button", { name: /^Enrich \d+ ids$/ }).click();
-    // Now the lookup answers: revenue is not in this account's entitlement.
+    // Now the lookup answers: it lists every field (production does not cut it to the entitlement).
     lookupsReleased = true;
     for (const route of heldLookups.splice(0)) await route.continue();
-    const request = await enriched;
-    const outputFields = (request.postDataJSON() as { data: { attributes: { outputFields: string[] } } }).data.attributes.outputFields;
-    assert.ok(outputFields.includes("numberOfContactsInZoomInfo"), `the renamed field under production's name: ${outputFields.join(", ")}`);
-    assert.ok(!outputFields.includes("revenue"), "the unentitled field is never asked");
-    assert.equal((await request.response())?.status(), 200);
-
     const notice = panel.getByRole("status").filter({ hasText: /^Wrote 3 columns/ });
     await notice.waitFor({ timeout: 60_000 });
+    page.off("request", collect);
+    const asked = enrichRequests.map((r) => (r.postDataJSON() as { data: { attributes: { outputFields: string[] } } }).data.attributes.outputFields);
+    assert.ok(asked[0]!.includes("numberOfContactsInZoomInfo"), `the renamed field under production's name: ${asked[0]!.join(", ")}`);
+    // The service refuses revenue (400 PFAPI0001); the same ids go once more without it.
+    assert.equal((await enrichRequests[0]!.response())?.status(), 400);
+    assert.ok(asked[0]!.includes("revenue") && !asked[1]!.includes("revenue"), asked.map((a) => a.join(",")).join(" | "));
+    assert.equal((await enrichRequests[1]!.response())?.status(), 200);
+    assert.ok(asked.slice(1).every((fields) => !fields.includes("revenue")), "once refused, revenue is never asked again");
+
     assert.match(await notice.innerText(), /"Revenue \(\$K\)" not filled: Your account is not entitled to the field revenue/);
     assert.doesNotMatch(await notice.innerText(), /with a problem/, "no row was refused");
     await assertFits(page, "the Enrich result");

@@ -229,7 +229,8 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     assert.ok(first.rows > 0);
 
     await page.getByRole("button", { name: "Refresh the table of Software companies" }).click();
-    await page.getByRole("status").filter({ hasText: `in table ${first.name}` }).waitFor({ timeout: 60_000 });
+    // Refresh ends with a refresh message, not "Inserted".
+    await page.getByRole("status").filter({ hasText: `Refreshed table ${first.name} on sheet` }).waitFor({ timeout: 60_000 });
     const again = await tableSummary(page);
     assert.equal(again.name, first.name);
     assert.equal(again.rows, expected.length);
@@ -303,7 +304,7 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     const form = page.getByRole("region", { name: "Company search" });
     await form.getByRole("button", { name: "Search", exact: true }).click();
     await form.getByTestId("preview-table").waitFor();
-    await usage.getByRole("button", { name: "Refresh usage" }).click();
+    // No Refresh: the gauge reads the usage again by itself after the search.
     await page.waitForFunction(
       (n) => /(\d[\d,]*) of/.test(document.querySelector('[aria-label="Account usage"]')?.textContent ?? "") &&
         Number((document.querySelector('[aria-label="Account usage"]')!.textContent!.match(/(\d[\d,]*) of/)![1] ?? "0").replace(/,/g, "")) > n,

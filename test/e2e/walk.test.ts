@@ -86,6 +86,30 @@ describe("the second walk, at a task pane's width", { skip, timeout: 600_000 }, 
       await page.close();
     });
 
+    test(`${width} px: five sheets in browser mode wrap their tabs; a new search clears the old insert message`, async () => {
+      const { page, errors } = await e2e.openTaskPane();
+      await page.setViewportSize({ width, height: HEIGHT });
+      const form = page.getByRole("region", { name: "Company search" });
+      await form.getByRole("textbox", { name: "Employees from" }).fill("20000");
+      await form.getByRole("button", { name: "Search", exact: true }).click();
+      await form.getByRole("status").filter({ hasText: /compan(y|ies) match/ }).waitFor({ timeout: 30_000 });
+      const inserted = form.getByRole("status").filter({ hasText: /^Inserted / });
+      for (let i = 1; i <= 5; i++) {
+        await form.getByRole("button", { name: "Insert into sheet" }).click();
+        await page.getByRole("tablist", { name: "Sheets" }).getByRole("tab").nth(i - 1).waitFor({ timeout: 60_000 });
+        await inserted.waitFor({ timeout: 60_000 });
+      }
+      assert.equal(await page.getByRole("tablist", { name: "Sheets" }).getByRole("tab").count(), 5);
+      await assertFits(page, "five sheet tabs");
+      // A new search: the message about the last insert goes.
+      await form.getByRole("textbox", { name: "Employees from" }).fill("30000");
+      await form.getByRole("button", { name: "Search", exact: true }).click();
+      await form.getByRole("status").filter({ hasText: /compan(y|ies) match/ }).waitFor({ timeout: 30_000 });
+      await inserted.waitFor({ state: "detached" });
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
     test(`${width} px: above 10,000 results Insert shows the plan and asks; Not now writes nothing`, async () => {
       const { page, errors } = await e2e.openTaskPane();
       await page.setViewportSize({ width, height: HEIGHT });
@@ -122,6 +146,7 @@ describe("the second walk, at a task pane's width", { skip, timeout: 600_000 }, 
       await estimate.waitFor({ timeout: 60_000 });
       const facts = await estimate.getByTestId("job-estimate").innerText();
       assert.match(facts, /500 rows in scope/);
+      assert.doesNotMatch(facts, /unknown to the service/, "every row of this audience is a known company");
       assert.match(facts, /already under management \(free\); [\d,]+ (is|are) not/);
       assert.match(facts, /At most [\d,]+ credits?/);
       assert.match(facts, /Today's limit: [\d,]+ new records, [\d,]+ left/);

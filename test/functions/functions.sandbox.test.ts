@@ -5,7 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { createServiceClient, fetchTransport, type ServiceClient } from "../../src/core/api/index.js";
 import { createEnrichmentEngine, toCellValue, type EnrichmentEngine } from "../../src/core/enrich/index.js";
 import { COMPANY_OUTPUT_FIELDS, type CompanyOutputField } from "../../src/core/contract/index.js";
-import { startTestSandbox, useSandbox } from "../helpers/sandbox.js";
+import { clientTimeOn, manualClock, startTestSandbox, useSandbox } from "../helpers/sandbox.js";
 import { cellOutcome, installFakeCustomFunctions, invocation } from "./fakeCustomFunctions.js";
 
 installFakeCustomFunctions();
@@ -226,7 +226,10 @@ describe("BIZ functions under faults", () => {
   it("with 20% failures and 429 bursts every cell settles, and no credit is charged twice", async () => {
     // 2 requests/s at the service and 30 ms latency: the client's first six requests (its
     // concurrency) leave before any answer tells it the limit, so the service answers 429s.
-    const faulty = await startTestSandbox({ rateLimit: { perSecond: 2 }, faults: { latencyMs: 30 } });
+    // Client and sandbox share one manual clock: the client's waits move the sandbox's windows,
+    // so the bursts and their 429s do not depend on how fast this machine is.
+    const clock = manualClock((Math.floor(Date.now() / 3_600_000) + 1) * 3_600_000);
+    const faulty = await startTestSandbox({ rateLimit: { perSecond: 2 }, faults: { latencyMs: 30 }, clock });
     try {
       await faulty.setAccount("faults", 100_000);
       const token = await faulty.token({ account: "faults" });
@@ -240,9 +243,11 @@ describe("BIZ functions under faults", () => {
           return response;
         },
         getAccessToken: async () => token,
+        ...clientTimeOn(clock),
         // Faster than the sandbox allows, so it answers 429 in bursts.
         rateLimit: { perSecond: 200 },
-        retry: { baseDelayMs: 5, maxDelayMs: 100, patienceMs: 5000 },
+        // Patience is counted on the shared clock, where waiting costs no real time.
+        retry: { baseDelayMs: 5, maxDelayMs: 100, patienceMs: 600_000 },
       });
       const engine = createEnrichmentEngine({ client: serviceClient, windowMs: 5 });
       fns.configureFunctions({ engine, isSignedIn: () => true });

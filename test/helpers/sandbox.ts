@@ -3,7 +3,7 @@
 // tests and closed after them.
 import { after, before } from "node:test";
 import type { FaultOptions, SandboxClock, SandboxContext, SandboxOptions } from "../../src/sandbox/context.js";
-import { startSandbox } from "../../src/sandbox/server.js";
+import { startSandbox, type RunningSandbox } from "../../src/sandbox/server.js";
 import type { ManualClock } from "../../src/sandbox/clock.js";
 import type { Clock } from "../../src/core/api/types.js";
 
@@ -42,25 +42,26 @@ export type TestOptions = Partial<Omit<SandboxOptions, "rateLimit" | "faults">> 
 
 export { manualClock, type ManualClock } from "../../src/sandbox/clock.js";
 
-/** Waits this long or longer (a client's request timeout) never end on clientClockOn's clock. */
-export const NEVER_MS = 30_000;
-
 /**
- * A service client's clock on a sandbox's manual clock, so client and sandbox share one time:
- * the client's waits (backoff, pacing, Retry-After) move the sandbox's clock at once instead of
- * passing in real time. A wait of NEVER_MS or more (the client's request timeout, 30 s by
- * default) never ends, unless aborted: no answer is ever late.
+ * A service client's time on a sandbox's manual clock, as client options (spread them in), so
+ * client and sandbox share one time: the client's waits (backoff, pacing, Retry-After) move the
+ * sandbox's clock at once instead of passing in real time. The client's request timeout is set
+ * to a wait that never ends (unless aborted): no answer is ever late.
  */
-export function clientClockOn(clock: ManualClock): Clock {
+export function clientTimeOn(clock: ManualClock): { clock: Clock; timeoutMs: number } {
+  const never = 2_147_483_647;
   return {
-    now: () => clock.now(),
-    sleep: (ms, signal) =>
-      new Promise<void>((resolve, reject) => {
-        const abort = () => reject(signal?.reason ?? new Error("aborted"));
-        if (signal?.aborted) return abort();
-        signal?.addEventListener("abort", abort, { once: true });
-        if (ms < NEVER_MS) void clock.advance(Math.max(0, ms)).then(resolve);
-      }),
+    timeoutMs: never,
+    clock: {
+      now: () => clock.now(),
+      sleep: (ms, signal) =>
+        new Promise<void>((resolve, reject) => {
+          const abort = () => reject(signal?.reason ?? new Error("aborted"));
+          if (signal?.aborted) return abort();
+          signal?.addEventListener("abort", abort, { once: true });
+          if (ms !== never) void clock.advance(Math.max(0, ms)).then(resolve);
+        }),
+    },
   };
 }
 
@@ -106,17 +107,31 @@ export function useSandbox(options: TestOptions = {}): TestSandbox {
   };
 }
 
+/**
+ * startSandbox on a free port. The port is chosen before the app is built (its address is the
+ * token issuer), so another process may take it first: then it tries another.
+ */
+async function startOnFreePort(options: TestOptions): Promise<RunningSandbox> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSandbox({
+        companies: TEST_COMPANIES,
+        contacts: TEST_CONTACTS,
+        ...options,
+        // Tests make bursts of requests: a high limit unless the test asks for one.
+        rateLimit: { perSecond: 100_000, perHour: 10_000_000, perDay: 100_000_000, ...options.rateLimit },
+        http: true,
+        port: 0,
+        host: "127.0.0.1",
+      });
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "EADDRINUSE" || attempt >= 5) throw error;
+    }
+  }
+}
+
 export async function startTestSandbox(options: TestOptions = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({
-    companies: TEST_COMPANIES,
-    contacts: TEST_CONTACTS,
-    ...options,
-    // Tests make bursts of requests: a high limit unless the test asks for one.
-    rateLimit: { perSecond: 100_000, perHour: 10_000_000, perDay: 100_000_000, ...options.rateLimit },
-    http: true,
-    port: 0,
-    host: "127.0.0.1",
-  });
+  const sandbox = await startOnFreePort(options);
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${sandbox.url}${path}`, {
       method: "POST",

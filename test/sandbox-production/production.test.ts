@@ -40,14 +40,15 @@ describe("sandbox production profile", () => {
       },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
-  const tokenRequest = (url: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, ...headers }, body: new URLSearchParams(form).toString() });
+  const tokenRequest = (url: string, form: Record<string, string>, headers: Record<string, string> = { origin: ORIGIN }) =>
+    fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form).toString() });
 
   it("signs in with PKCE, exchanges the code only with the client's credentials (through the broker), and refreshes through it", async () => {
     const signIn = await signInToProduction(sandbox.url, { email: "analyst@example.com", password: "analyst-pass", clientId: CLIENT.clientId, origin: ORIGIN });
     const exchange = { grant_type: "authorization_code", code: signIn.code, code_verifier: signIn.verifier, redirect_uri: signIn.redirectUri, client_id: CLIENT.clientId };
-    const direct = await tokenRequest(`${sandbox.url}/gtm/oauth/v1/token`, exchange);
-    assert.equal(direct.status, 401);
+    // A server-side call without the client's secret (as a browser holds none).
+    const direct = await tokenRequest(`${sandbox.url}/gtm/oauth/v1/token`, exchange, {});
+    assert.equal(direct.status, 401, await direct.clone().text());
     assert.equal(((await direct.json()) as { error: string }).error, "invalid_client");
 
     const viaBroker = await tokenRequest(`${brokerUrl}/token`, exchange);
@@ -72,6 +73,21 @@ describe("sandbox production profile", () => {
     const reused = await tokenRequest(`${brokerUrl}/token`, { grant_type: "refresh_token", refresh_token: tokens.refresh_token });
     assert.equal(reused.status, 400);
     assert.equal(((await reused.json()) as { error: string }).error, "invalid_grant");
+  });
+
+  it("accepts the client's credentials in the form body (client_secret_post) as well as HTTP Basic", async () => {
+    const signIn = await signInToProduction(sandbox.url, { email: "analyst@example.com", password: "analyst-pass", clientId: CLIENT.clientId, origin: ORIGIN });
+    const exchange = { grant_type: "authorization_code", code: signIn.code, code_verifier: signIn.verifier, redirect_uri: signIn.redirectUri };
+    const wrong = await tokenRequest(`${sandbox.url}/gtm/oauth/v1/token`, { ...exchange, client_id: CLIENT.clientId, client_secret: "not-the-secret" }, {});
+    assert.equal(wrong.status, 401);
+    assert.equal(((await wrong.json()) as { error: string }).error, "invalid_client");
+    const posted = await tokenRequest(`${sandbox.url}/gtm/oauth/v1/token`, { ...exchange, client_id: CLIENT.clientId, client_secret: CLIENT.clientSecret }, {});
+    assert.equal(posted.status, 200, await posted.clone().text());
+    const tokens = (await posted.json()) as { access_token: string; refresh_token: string };
+    const basic = `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString("base64")}`;
+    const refreshed = await tokenRequest(`${sandbox.url}/gtm/oauth/v1/token`, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }, { authorization: basic });
+    assert.equal(refreshed.status, 200, await refreshed.clone().text());
+    assert.equal((await api("/gtm/data/v1/users/usage", { token: tokens.access_token })).status, 200);
   });
 
   it("the broker with a wrong configured secret passes the service's 401 invalid_client through", async () => {
@@ -114,19 +130,34 @@ describe("sandbox production profile", () => {
     assert.equal((await enrich(["siteRank"])).status, 400);
   });
 
-  it("pages like production: meta.page.total is the records on the page, and past the end is 400 PFAPI0004", async () => {
+  it("pages like production: meta.page.total is the number of pages, and page[number] above 100 is 400 PFAPI0002", async () => {
     const body = { data: { type: "CompanySearch", attributes: { zoominfoContactsMin: "1" } } };
-    const first = await api("/gtm/data/v1/companies/search?page[size]=7", { body });
-    const doc = (await first.json()) as { data: unknown[]; meta: { totalResults: number; page: { total: number; number: number } } };
-    assert.equal(doc.data.length, 7);
-    assert.equal(doc.meta.page.total, 7);
-    assert.ok(doc.meta.totalResults > 7);
-    const lastPage = Math.ceil(doc.meta.totalResults / 100);
-    // Past the end must still be a page a search may ask for (at most 100): seed fewer records if not.
-    assert.ok(lastPage < 100, `${doc.meta.totalResults} results: the page past the end is beyond what a search may ask for`);
-    const past = await api(`/gtm/data/v1/companies/search?page[size]=100&page[number]=${lastPage + 1}`, { body });
-    assert.equal(past.status, 400);
-    assert.equal(((await past.json()) as { errors: { code: string }[] }).errors[0]!.code, "PFAPI0004");
+    const page = async (size: number, number = 1) => {
+      const res = await api(`/gtm/data/v1/companies/search?page[size]=${size}&page[number]=${number}`, { body });
+      assert.equal(res.status, 200);
+      return (await res.json()) as { data: unknown[]; meta: { totalResults: number; page: { total: number; number: number } } };
+    };
+    const first = await page(7);
+    assert.equal(first.data.length, 7);
+    assert.ok(first.meta.totalResults > 7);
+    assert.equal(first.meta.page.total, Math.ceil(first.meta.totalResults / 7), "page count at size 7");
+    assert.equal((await page(25)).meta.page.total, Math.ceil(first.meta.totalResults / 25), "the page count follows the page size");
+    const tooFar = await api("/gtm/data/v1/companies/search?page[size]=1&page[number]=101", { body });
+    assert.equal(tooFar.status, 400);
+    const error = ((await tooFar.json()) as { errors: { code: string; detail: string }[] }).errors[0]!;
+    assert.equal(error.code, "PFAPI0002");
+    assert.match(error.detail, /cannot be greater than max value 100/);
+    assert.equal((await api("/gtm/data/v1/companies/search?page[size]=1&page[number]=100", { body })).status, 200, "page 100 is the last reachable");
+  });
+
+  it("takes production's contact sorts hierarchy, sourceCount and lastMentioned", async () => {
+    for (const sort of ["hierarchy", "-sourceCount", "lastMentioned"]) {
+      const res = await api(`/gtm/data/v1/contacts/search?page[size]=3&sort=${sort}`, { body: { data: { type: "ContactSearch", attributes: {} } } });
+      assert.equal(res.status, 200, `${sort}: ${await res.clone().text()}`);
+      assert.equal(((await res.json()) as { data: unknown[] }).data.length, 3);
+    }
+    const unknown = await api("/gtm/data/v1/contacts/search?page[size]=3&sort=shoeSize", { body: { data: { type: "ContactSearch", attributes: {} } } });
+    assert.equal(unknown.status, 400);
   });
 
   it("answers with gateway codes: ZI0001 without a token, ZI0002 without the operation's scope, ZI9998 for a wrong verb", async () => {
@@ -168,10 +199,30 @@ describe("sandbox production profile", () => {
     assert.ok(rowDoc.data.every((r) => r.attributes.values.length === 1 && r.attributes.values[0]!.columnId === input.id));
     const refs = rowDoc.data.map((r) => String(r.attributes.values[0]!.value));
     assert.deepEqual(refs, [...refs].sort((a, b) => b.localeCompare(a, "en", { numeric: true })), "sorted descending");
-    const filtered = await api(`/gtm/studio/v1/audiences/${audience.id}/rows/actions/search`, { body: { filters: [{ columnId: input.id, value: refs[0] }] } });
-    const filteredDoc = (await filtered.json()) as { data: unknown[]; meta: { total: number } };
-    assert.equal(filteredDoc.meta.total, filteredDoc.data.length);
-    assert.ok(filteredDoc.data.length >= 1);
+    const search = (attributes: Record<string, unknown> | undefined, query = "") =>
+      api(`/gtm/studio/v1/audiences/${audience.id}/rows/actions/search${query}`, { body: attributes === undefined ? {} : { data: { type: "RowSearch", attributes } } });
+    type RowsDoc = { data: { id: string; attributes: { values: { columnId: string; value?: unknown }[] } }[]; meta: { page: { size: number; number: number }; total: number } };
+    const equals = { type: "Filter", columnId: input.id, values: [refs[0]], filterOperator: "EQUALS" };
+    const filtered = (await (await search({ filter: { operator: "AND", filters: [equals] } })).json()) as RowsDoc;
+    assert.equal(filtered.meta.total, filtered.data.length);
+    assert.ok(filtered.data.length >= 1);
+    assert.ok(filtered.data.every((r) => r.attributes.values.some((v) => v.columnId === input.id && String(v.value) === refs[0])));
+    const either = (await (await search({ filter: { operator: "OR", filters: [equals, { ...equals, values: [refs[1]] }] } })).json()) as RowsDoc;
+    assert.ok(either.meta.total > filtered.meta.total, "OR widens");
+    const both = (await (await search({ filter: { operator: "AND", filters: [equals, { ...equals, values: [refs[1]] }] } })).json()) as RowsDoc;
+    assert.equal(both.meta.total, 0, "AND narrows");
+
+    const all = (await (await search(undefined, "?page[size]=500")).json()) as RowsDoc;
+    assert.equal(all.meta.page.size, 500, "rows pages go up to 500");
+    const picked = [all.data[2]!.id, all.data[0]!.id];
+    const byIds = (await (await search({ ids: picked })).json()) as RowsDoc;
+    assert.deepEqual(new Set(byIds.data.map((r) => r.id)), new Set(picked));
+    assert.equal(byIds.meta.total, 2);
+    assert.equal((await search(undefined, "?page[size]=501")).status, 400);
+    const flat = await api(`/gtm/studio/v1/audiences/${audience.id}/rows/actions/search`, { body: { filters: [{ columnId: input.id, value: refs[0] }] } });
+    assert.equal(flat.status, 400, "a flat filters list is not a RowSearch document");
+    const badOperator = await search({ filter: { operator: "AND", filters: [{ ...equals, filterOperator: "LIKE" }] } });
+    assert.equal(badOperator.status, 400);
   });
 
   it("starts an audience job with api:audience:manage and reports it with api:audience:read", async () => {
@@ -192,23 +243,31 @@ describe("sandbox production profile", () => {
     assert.ok(((await status.json()) as { data: { attributes: { status: string } } }).data.attributes.status);
   });
 
-  it("lists the fields an account may use, and fails a request asking for an unentitled one", async () => {
+  it("lists every output field in the lookup, and refuses an unentitled one only in the enrichment answer (400 PFAPI0001 naming it)", async () => {
     const limited = await sandbox.token({ scopes: ALL, account: "limited-fields" });
     const lookup = await api("/gtm/data/v1/lookup/enrich?filter[entity]=company&filter[fieldType]=output", { token: limited });
     assert.equal(lookup.status, 200);
-    const fields = ((await lookup.json()) as { data: { id: string }[] }).data.map((d) => d.id);
+    const items = ((await lookup.json()) as { data: { type: string; attributes: { fieldName: string; fieldType: string; accessGranted?: boolean } }[] }).data;
+    const fields = items.map((d) => d.attributes.fieldName);
     assert.ok(fields.includes("numberOfContactsInZoomInfo") && fields.includes("name"));
-    assert.ok(!fields.includes("revenue"));
-    const full = ((await (await api("/gtm/data/v1/lookup/enrich?filter[entity]=company&filter[fieldType]=output")).json()) as { data: { id: string }[] }).data.map((d) => d.id);
-    assert.ok(full.includes("revenue"));
+    assert.ok(fields.includes("revenue"), "the lookup is not cut to the account's entitlement");
+    assert.ok(items.every((d) => d.type === "CompanyEnrichOutput" && d.attributes.fieldType === "output" && d.attributes.accessGranted !== false));
 
-    const enrich = (t: string) => api("/gtm/data/v1/companies/enrich", { token: t, body: { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: [{ companyId: 1 }], outputFields: ["name", "revenue"] } } } });
-    const refused = await enrich(limited);
+    const enrich = (t: string, outputFields: string[]) =>
+      api("/gtm/data/v1/companies/enrich", { token: t, body: { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: [{ companyId: 1 }], outputFields } } } });
+    const refused = await enrich(limited, ["name", "revenue", "phone"]);
     assert.equal(refused.status, 400);
-    const error = ((await refused.json()) as { errors: { code: string; detail: string }[] }).errors[0]!;
-    assert.equal(error.code, "PFAPI0001");
-    assert.match(error.detail, /revenue/);
-    assert.equal((await enrich(token)).status, 200);
+    const errors = ((await refused.json()) as { errors: { code: string; detail: string; id: string }[] }).errors;
+    assert.deepEqual(
+      errors.map((e) => [e.code, e.detail]),
+      [
+        ["PFAPI0001", "Disallowed field 'revenue' requested in query"],
+        ["PFAPI0001", "Disallowed field 'phone' requested in query"],
+      ],
+    );
+    assert.ok(errors.every((e) => e.id), "each error has its instance id");
+    assert.equal((await enrich(limited, ["name"])).status, 200);
+    assert.equal((await enrich(token, ["name", "revenue"])).status, 200);
   });
 });
 

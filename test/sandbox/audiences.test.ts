@@ -1,11 +1,13 @@
 // The audience operations of the sandbox over real HTTP: listing, rows, every answer of
-// starting an enrichment, job status (docs/service.md, "Audiences and jobs") and the job lifecycle, including a restart during a job.
+// starting an enrichment, job status (docs/service.md, "Audiences and jobs") and the job
+// lifecycle, including a restart during a job. The sandboxes run on manual clocks: a job moves
+// exactly as far as a test moves time.
 import { strict as assert } from "node:assert";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { manualClock, startTestSandbox, type ManualClock, type TestSandbox } from "../helpers/sandbox.js";
 
 type Running = TestSandbox;
 
@@ -36,20 +38,16 @@ async function createAudience(s: Running, body: Record<string, unknown>): Promis
   return { id: r.body.data.id, rowIds: r.body.meta.rowIds, columns: r.body.data.attributes.columns };
 }
 
-/** Resolves when the sandbox's job engine has next moved its jobs (an event, not a wait on time). */
-const jobsMoved = (s: Running): Promise<void> =>
-  new Promise((resolve) => s.ctx.jobEvents.addEventListener("jobs", () => resolve(), { once: true }));
-
-/** Reads the job after each move of the job engine until it ends; returns every status seen. */
-async function followJob(s: Running, token: string, audienceId: string, jobId: string): Promise<{ status: string; percentProgress?: number }[]> {
+/** Reads the job, then moves the clock 100 ms, until the job ends; returns every status seen. */
+async function followJob(s: Running, clock: ManualClock, token: string, audienceId: string, jobId: string): Promise<{ status: string; percentProgress?: number }[]> {
   const seen: { status: string; percentProgress?: number }[] = [];
   for (;;) {
-    const moved = jobsMoved(s);
     const r = await call(s, "GET", `/v1/audiences/${audienceId}/jobs/${jobId}`, token);
     assert.equal(r.status, 200, JSON.stringify(r.body));
     seen.push(r.body.data.attributes);
     if (TERMINAL.includes(r.body.data.attributes.status)) return seen;
-    await moved;
+    assert.ok(seen.length < 10_000, "the job never ended");
+    await clock.advance(100);
   }
 }
 
@@ -76,8 +74,9 @@ async function balance(s: Running, id: string): Promise<number> {
 describe("sandbox audiences", () => {
   let s: Running;
   let token: string;
+  const clock = manualClock();
   before(async () => {
-    s = await start();
+    s = await start({ clock });
     token = await s.token();
   });
   after(async () => s.close());
@@ -155,7 +154,7 @@ describe("sandbox audiences", () => {
       assert.equal(r.status, 202);
       assert.equal(r.body.data.type, "EnrichJob");
       assert.match(r.body.data.id, /^[0-9a-f-]{36}$/);
-      const seen = await followJob(slow, t, a.id, r.body.data.id);
+      const seen = await followJob(slow, clock, t, a.id, r.body.data.id);
       s.ctx.options.jobRowsPerSecond = 5000;
       assert.equal(seen[0]?.status, "SCHEDULED");
       assert.equal(seen.at(-1)?.status, "SUCCEEDED");
@@ -169,7 +168,7 @@ describe("sandbox audiences", () => {
       assert.equal(await balance(slow, "lifecycle"), 900, "one credit per new record");
       // Enriching again costs nothing: every record is under management now.
       const again = await call(slow, "POST", `/v1/audiences/${a.id}/actions/enrich`, t, enrichBody({ scope: "AUDIENCE" }));
-      assert.equal((await followJob(slow, t, a.id, again.body.data.id)).at(-1)?.status, "SUCCEEDED");
+      assert.equal((await followJob(slow, clock, t, a.id, again.body.data.id)).at(-1)?.status, "SUCCEEDED");
       assert.equal(await balance(slow, "lifecycle"), 900);
     } finally {
       s.ctx.options.jobRowsPerSecond = 5000;
@@ -182,7 +181,7 @@ describe("sandbox audiences", () => {
     const cityColumn = a.columns.find((c) => c.attributes.name === "City");
     const r = await call(s, "POST", `/v1/audiences/${a.id}/actions/enrich`, token, enrichBody({ scope: "ROW", rows: [a.rowIds[1], a.rowIds[3]], columns: [nameColumn.id] }));
     assert.equal(r.status, 202);
-    assert.equal((await followJob(s, token, a.id, r.body.data.id)).at(-1)?.status, "SUCCEEDED");
+    assert.equal((await followJob(s, clock, token, a.id, r.body.data.id)).at(-1)?.status, "SUCCEEDED");
     const rows = await allRows(s, token, a.id);
     const state = (row: any, columnId: string) => row.attributes.values.find((v: any) => v.columnId === columnId).state;
     assert.deepEqual(rows.map((row) => state(row, nameColumn.id)), ["BLANK", "RESULT", "BLANK", "RESULT", "BLANK"]);
@@ -192,7 +191,7 @@ describe("sandbox audiences", () => {
   it("ends PARTIALLY_SUCCEEDED when some rows hold bad references, with ERROR / NO_RESULT and errorDetails", async () => {
     const a = await createAudience(s, { name: "Bad refs", type: "COMPANY", recordIds: [21, 22, 23, 24, 25, 26], badRows: 4 });
     const r = await call(s, "POST", `/v1/audiences/${a.id}/actions/enrich`, token, enrichBody({ scope: "AUDIENCE" }));
-    assert.equal((await followJob(s, token, a.id, r.body.data.id)).at(-1)?.status, "PARTIALLY_SUCCEEDED");
+    assert.equal((await followJob(s, clock, token, a.id, r.body.data.id)).at(-1)?.status, "PARTIALLY_SUCCEEDED");
     const rows = await allRows(s, token, a.id);
     const failed = rows.filter((row) => row.attributes.values.some((v: any) => v.state === "ERROR" || v.state === "NO_RESULT"));
     assert.equal(failed.length, 4);
@@ -210,13 +209,13 @@ describe("sandbox audiences", () => {
     const a = await createAudience(s, { name: "All bad", type: "CONTACT", recordIds: [], badRows: 3 });
     const r = await call(s, "POST", `/v1/audiences/${a.id}/actions/enrich`, token, enrichBody({ scope: "AUDIENCE" }));
     assert.equal(r.status, 202);
-    assert.equal((await followJob(s, token, a.id, r.body.data.id)).at(-1)?.status, "FAILED");
+    assert.equal((await followJob(s, clock, token, a.id, r.body.data.id)).at(-1)?.status, "FAILED");
   });
 
   it("enriches contact audiences, company name included", async () => {
     const a = await createAudience(s, { name: "People", type: "CONTACT", recordIds: [1, 2, 3] });
     const r = await call(s, "POST", `/v1/audiences/${a.id}/actions/enrich`, token, enrichBody({ scope: "AUDIENCE" }));
-    assert.equal((await followJob(s, token, a.id, r.body.data.id)).at(-1)?.status, "SUCCEEDED");
+    assert.equal((await followJob(s, clock, token, a.id, r.body.data.id)).at(-1)?.status, "SUCCEEDED");
     const companyColumn = a.columns.find((c) => c.attributes.name === "Company name");
     const rows = await allRows(s, token, a.id);
     for (const row of rows) {
@@ -284,7 +283,7 @@ describe("sandbox audiences", () => {
     const a = await createAudience(s, { name: "Five", type: "COMPANY", recordIds: [41, 42, 43, 44, 45], account: "few-credits" });
     const r = await call(s, "POST", `/v1/audiences/${a.id}/actions/enrich`, t, enrichBody({ scope: "AUDIENCE" }));
     assert.equal(r.status, 202);
-    assert.equal((await followJob(s, t, a.id, r.body.data.id)).at(-1)?.status, "PARTIALLY_SUCCEEDED");
+    assert.equal((await followJob(s, clock, t, a.id, r.body.data.id)).at(-1)?.status, "PARTIALLY_SUCCEEDED");
     const rows = await allRows(s, t, a.id);
     const refused = rows.filter((row) => row.attributes.values[1].state === "ERROR");
     assert.equal(refused.length, 2);
@@ -313,7 +312,8 @@ describe("sandbox audience jobs across a restart", () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it("resumes a job interrupted by a restart, persists row values and charges each record once", async () => {
-    const first = await start({ dataDir: dir, jobRowsPerSecond: 200 });
+    const firstClock = manualClock();
+    const first = await start({ dataDir: dir, jobRowsPerSecond: 200, clock: firstClock });
     let audienceId: string;
     let jobId: string;
     try {
@@ -322,24 +322,22 @@ describe("sandbox audience jobs across a restart", () => {
       audienceId = a.id;
       const r = await call(first, "POST", `/v1/audiences/${a.id}/actions/enrich`, t, enrichBody({ scope: "AUDIENCE" }));
       jobId = r.body.data.id;
-      // Wait until it is part-way through: read it again after each move of the job engine.
-      for (;;) {
-        const moved = jobsMoved(first);
-        const st = (await call(first, "GET", `/v1/audiences/${a.id}/jobs/${jobId}`, t)).body.data.attributes;
-        if (st.status === "RUNNING" && st.percentProgress > 0) break;
-        await moved;
-      }
+      await firstClock.advance(50); // the engine's first step: RUNNING
+      await firstClock.advance(750); // 150 of the 300 rows
+      const st = (await call(first, "GET", `/v1/audiences/${a.id}/jobs/${jobId}`, t)).body.data.attributes;
+      assert.deepEqual([st.status, st.percentProgress], ["RUNNING", 50], "stopped half-way through");
     } finally {
       await first.close();
     }
 
-    const second = await start({ dataDir: dir, jobRowsPerSecond: 5000 });
+    const secondClock = manualClock();
+    const second = await start({ dataDir: dir, jobRowsPerSecond: 5000, clock: secondClock });
     try {
       const t = await second.token({ account: "restart" });
       const before = (await call(second, "GET", `/v1/audiences/${audienceId}/jobs/${jobId}`, t)).body.data.attributes;
       assert.equal(before.status, "RUNNING", "the job survived the restart");
-      assert.ok(before.percentProgress > 0 && before.percentProgress < 100, `progress kept: ${before.percentProgress}`);
-      const seen = await followJob(second, t, audienceId, jobId);
+      assert.equal(before.percentProgress, 50, "progress kept");
+      const seen = await followJob(second, secondClock, t, audienceId, jobId);
       assert.equal(seen.at(-1)?.status, "SUCCEEDED");
       const rows = await allRows(second, t, audienceId);
       assert.equal(rows.length, 300);

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { describe, test } from "node:test";
 import { startSandbox } from "../../src/sandbox/server.js";
-import { useSandbox } from "../helpers/sandbox.js";
+import { manualClock, useSandbox } from "../helpers/sandbox.js";
 
 const ADDIN = "https://addin.example.test";
 const FOREIGN = "https://attacker.example.test";
@@ -44,6 +44,26 @@ describe("development endpoints", () => {
       headers: { origin: FOREIGN, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
     });
     assert.equal(res.headers.get("access-control-allow-origin"), null);
+  });
+});
+
+describe("the clock endpoint", () => {
+  const manual = manualClock(Date.UTC(2030, 0, 1));
+  const timed = useSandbox({ clock: manual });
+  const advance = (url: string, body: unknown) => fetch(`${url}/__sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  test("moves a manual clock by exactly what is asked", async () => {
+    const res = await advance(timed.url, { advanceMs: 90_000 });
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { now: "2030-01-01T00:01:30.000Z" });
+    assert.equal(manual.now(), Date.UTC(2030, 0, 1, 0, 1, 30));
+    assert.equal((await advance(timed.url, { advanceMs: -1 })).status, 400);
+  });
+
+  test("on the system clock it says how to get a manual one, and time is not moved", async () => {
+    const res = await advance(sandbox.url, { advanceMs: 1000 });
+    assert.equal(res.status, 409);
+    assert.match(((await res.json()) as { error: string }).error, /--manual-clock/);
   });
 });
 

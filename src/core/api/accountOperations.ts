@@ -1,6 +1,6 @@
 // The account's own operations: lookup values of a filter field (kept for the client's life,
-// one request per field however many callers ask) and the usage summary.
-import { LookupDocument, PATHS, UsageDocument, type LookupItem } from "../contract/index.js";
+// one request per field however many callers ask), the output-field lookup and the usage summary.
+import { LookupDocument, OutputFieldLookupDocument, PATHS, UsageDocument, outputFieldLookupPath, type LookupItem } from "../contract/index.js";
 import { withSignal, type ClientContext } from "./clientContext.js";
 import { cancelledError } from "./request.js";
 import { keyedSingleFlight } from "./singleFlight.js";
@@ -26,7 +26,7 @@ function awaitWithSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined
   });
 }
 
-export function accountOperations(ctx: ClientContext): Pick<ServiceClient, "lookup" | "usage"> {
+export function accountOperations(ctx: ClientContext): Pick<ServiceClient, "lookup" | "usage" | "outputFields"> {
   // Not tied to one caller's signal: other callers may be waiting for the same answer.
   const lookupOnce = keyedSingleFlight(
     async (fieldName: string): Promise<LookupItem[]> =>
@@ -42,6 +42,19 @@ export function accountOperations(ctx: ClientContext): Pick<ServiceClient, "look
   );
   return {
     lookup: (fieldName, o) => awaitWithSignal(lookupOnce(fieldName), o?.signal, `GET ${PATHS.lookup(fieldName)}`),
+
+    // Through the request runner like every request (retry, rate limit, hooks, sign-in renewal).
+    async outputFields(kind, o) {
+      const path = outputFieldLookupPath(kind);
+      const doc = await ctx.call(OutputFieldLookupDocument, {
+        method: "GET",
+        url: `${ctx.baseUrl}${path}`,
+        operation: `GET ${path.split("?")[0]!}`,
+        idempotent: true,
+        ...withSignal(o?.signal),
+      });
+      return doc.data;
+    },
 
     async usage(o): Promise<UsageSummary> {
       const doc = await ctx.call(UsageDocument, {

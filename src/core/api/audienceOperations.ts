@@ -1,19 +1,23 @@
 // Audience operations (under /studio in production, as the environment says): audiences, their
-// rows, starting an audience enrichment, and one status read of its job. Following a job until
+// rows (read with a RowSearch document: a filter group and/or row ids), starting an audience enrichment, and one status read of its job. Following a job until
 // it ends is the job poller's (src/core/jobs/poller.ts).
 import {
   AudienceDocument,
   AudienceListDocument,
   AudienceRow,
+  ERROR_CODES,
   EnrichJobDocument,
   JobStatusDocument,
   LIMITS,
+  MAX_ROWS_PAGE_SIZE,
   PATHS,
   SearchDocument,
   isTerminalJobState,
   isUuid,
+  rowSearchDocument,
   validateAudienceEnrichBody,
-  validateSearchQuery,
+  validateRowSearch,
+  type ValidationIssue,
 } from "../contract/index.js";
 import { parseRetryAfter } from "./errors.js";
 import { queryString, refuse, withSignal, type ClientContext } from "./clientContext.js";
@@ -38,6 +42,10 @@ function checkAudienceId(audienceId: string, operation: string): void {
       operation,
     );
   }
+}
+
+function pageIssue(parameter: string, message: string): ValidationIssue {
+  return { parameter, label: parameter === "page[size]" ? "Page size" : "Page number", rule: "range", code: ERROR_CODES.validation, message };
 }
 
 type AudienceOperations = Pick<ServiceClient, "listAudiences" | "getAudience" | "getAudienceRows" | "startAudienceEnrichment" | "getJob">;
@@ -70,24 +78,27 @@ export function audienceOperations(ctx: ClientContext): AudienceOperations {
     },
 
     async getAudienceRows(audienceId, o = {}): Promise<AudienceRowsPage> {
-      const operation = `GET ${PATHS.audienceRows("{audienceId}")}`;
+      const operation = `POST ${PATHS.audienceRowsSearch("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
-      const query = {
-        "page[number]": o.page === undefined ? undefined : String(o.page),
-        "page[size]": o.size === undefined ? undefined : String(o.size),
-      };
-      // Rows are not a search: the 100-page cap of searches does not apply to them.
-      const issues = validateSearchQuery(query, "company").filter((i) => !(i.parameter === "page[number]" && i.rule === "maximum"));
+      const size = o.size ?? LIMITS.defaultPageSize;
+      const issues: ValidationIssue[] = [];
+      // Rows are not a search: no 100-page cap, and pages go up to 500.
+      if (o.page !== undefined && (!Number.isInteger(o.page) || o.page < 1)) issues.push(pageIssue("page[number]", "Page number must be a whole number of at least 1."));
+      if (!Number.isInteger(size) || size < 1 || size > MAX_ROWS_PAGE_SIZE) issues.push(pageIssue("page[size]", `Page size must be between 1 and ${MAX_ROWS_PAGE_SIZE}.`));
+      const body = rowSearchDocument(o.search);
+      issues.push(...validateRowSearch(body));
       if (issues.length > 0) refuse(issues, operation);
       const doc = await ctx.call(AudienceRowsDocument, {
-        method: "GET",
-        url: `${base}${PATHS.audienceRows(audienceId)}${queryString({ "page[number]": o.page, "page[size]": o.size })}`,
+        method: "POST",
+        url: `${base}${PATHS.audienceRowsSearch(audienceId)}${queryString({ "page[number]": o.page, "page[size]": o.size })}`,
         operation,
+        ...(body !== undefined ? { body } : {}),
+        // Reading rows changes nothing: safe to repeat.
         idempotent: true,
         priority: o.priority ?? "bulk",
         ...withSignal(o.signal),
       });
-      const page = toSearchPage(doc, o.page ?? 1, o.size ?? LIMITS.defaultPageSize);
+      const page = toSearchPage(doc, o.page ?? 1, size);
       return { rows: page.items, totalResults: page.totalResults, pageNumber: page.pageNumber, totalPages: page.totalPages };
     },
 

@@ -49,6 +49,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     random,
     ...(options.log ? { log: options.log } : {}),
     ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.tellPriority ? { tellPriority: true } : {}),
   });
   const send: ClientContext["send"] = (spec) => runner.send(spec);
   const ctx: ClientContext = {
@@ -58,6 +59,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     concurrency,
     send,
     call: callWith(send),
+    ...(options.entitlements ? { entitlements: options.entitlements } : {}),
   };
   return {
     ...searchOperations(ctx),

@@ -5,7 +5,7 @@ import type { ValidationIssue } from "../contract/index.js";
 import { serviceError } from "./errors.js";
 import type { RawResponse, RequestSpec } from "./requestSpec.js";
 import { parseDocument } from "./responses.js";
-import type { Clock } from "./types.js";
+import type { ClientEntitlements, Clock } from "./types.js";
 
 export interface ClientContext {
   /** Data API address without a trailing slash. */
@@ -16,6 +16,8 @@ export interface ClientContext {
   /** Requests in flight at once: also how far paging reads ahead. */
   concurrency: number;
   send(spec: RequestSpec): Promise<RawResponse>;
+  /** The account's unentitled output fields (left out before sending, learnt from refusals). */
+  entitlements?: ClientEntitlements;
   /** Sends and shape-checks the answer against `schema`. */
   call<T extends TSchema>(schema: T, spec: RequestSpec): Promise<Static<T>>;
 }

@@ -2,7 +2,7 @@
 // with errorFromResponse reading an HTTP answer into it. Every message, error object and
 // toJSON() output is redacted: no Authorization header or token survives into an error.
 import { DATA_ROLES, SCOPES, labelForPointer, summarizeIssues, type ValidationIssue } from "../contract/index.js";
-import { gatewayUserMessage } from "./production/gatewayMessages.js";
+import { catalogUserMessage } from "./catalogMessages.js";
 import { redactText, redactValue } from "./redact.js";
 import type { RateLimitBucket, ServiceErrorKind, ServiceErrorObject } from "./types.js";
 
@@ -180,8 +180,8 @@ const SCOPE_ACTIONS: Record<string, string> = {
   "api:audience:manage": "start audience enrichments",
 };
 
-/** A 403 as what the user cannot do, who can fix it, then the permission or role by name. */
-function forbiddenMessage(scope: string | undefined, roleMissing: boolean): string {
+/** A 403 as what the user cannot do, who can fix it, then the permission or role by name (pane and cells). */
+export function forbiddenMessage(scope: string | undefined, roleMissing: boolean): string {
   const roles = `one of the roles ${DATA_ROLES.map((r) => `"${r}"`).join(" or ")}`;
   if (scope !== undefined) {
     const what = SCOPE_ACTIONS[scope] ?? "do this";
@@ -243,13 +243,14 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   if (retryable !== undefined) details.retryable = retryable;
   const bucket = facts.headers.get("x-ratelimit-rejected-bucket")?.trim().toLowerCase();
   if (kind === "rateLimited" && (bucket === "second" || bucket === "hour" || bucket === "day")) details.rateLimitBucket = bucket;
-  const requestId = errors.find((e) => e.requestId)?.requestId ?? facts.headers.get("x-request-id") ?? undefined;
+  // The error's instance id (the gateway's requestId, or a JSON:API error object's id): support asks for it.
+  const requestId = errors.find((e) => e.requestId)?.requestId ?? errors.find((e) => e.id)?.id ?? facts.headers.get("x-request-id") ?? undefined;
   if (requestId) details.requestId = requestId;
   if (kind === "validation") details.issues = issuesFromErrors(errors);
-  // Production's gateway codes (ZI...) say more than the status alone.
-  const gateway = gatewayUserMessage({ status: facts.status, body: { errors }, ...(facts.operation ? { operation: facts.operation } : {}) });
-  // An hour or day bucket used up says more (when it opens again) than the gateway's code.
-  if (gateway && details.rateLimitBucket !== "hour" && details.rateLimitBucket !== "day") details.userMessage = gateway;
+  // The service's catalog codes (PFAPI..., ZI...) say more than the status alone.
+  const said = catalogUserMessage({ errors, ...(details.issues ? { issues: details.issues } : {}), ...(facts.operation ? { operation: facts.operation } : {}), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+  // An hour or day bucket used up says more (when it opens again) than the catalog's sentence.
+  if (said && details.rateLimitBucket !== "hour" && details.rateLimitBucket !== "day") details.userMessage = said;
   if (kind === "forbidden") {
     const scope = findMissing(texts, Object.values(SCOPES), /scope[^a-z]*["'=:\s]+([a-z]+:[a-z]+:[a-z]+)/i);
     const role = findMissing(texts, DATA_ROLES, /role[^a-z]*["'=:\s]+([a-z]+:[a-z]+)/i);

@@ -1,7 +1,8 @@
 // Tokens never reach an error, a log line or a cell: every string the client produces from a
 // request or a response passes through here first. A token can come back in any encoding the
 // transport uses: raw (headers, JSON), percent-encoded (a URL or query string the service
-// quotes), form-encoded (the token endpoint's bodies) or as one base64url piece of a JWT.
+// quotes), form-encoded (the token endpoint's bodies), as one base64url piece of a JWT, or
+// base64/base64url-encoded inside a larger blob (a Basic credential, an echoed header, a state).
 
 const REDACTED = "[redacted]";
 
@@ -15,6 +16,8 @@ const SCHEME = new RegExp(String.raw`\b(Bearer|Basic)(?:\s+|%20|\+)${TOKEN_CHAR}
 const AUTHORIZATION = /((?:"|%22)?authorization(?:"|%22)?\s*(?::|=|%3[Aa]|%3[Dd])\s*(?:"|%22)?)(?:[^",\r\n}%&]|%(?!22)[0-9A-Fa-f]{2})+/gi;
 /** Token members in JSON, query strings or form bodies, the same way. */
 const TOKEN_MEMBER = /((?:"|%22)?(?:access_token|refresh_token|id_token|token)(?:"|%22)?\s*(?::|=|%3[Aa]|%3[Dd])\s*(?:"|%22)?)(?:[^",&\s}%]|%(?!22|26)[0-9A-Fa-f]{2})+/gi;
+/** A JWT base64- or base64url-encoded ("eyJ" encodes to "ZXlK"), at the start of an encoded run. */
+const ENCODED_JWT = /(?<![A-Za-z0-9+/_-])ZXlK[A-Za-z0-9+/_-]{20,}={0,2}/g;
 /** A run of URL-safe text; one that holds an escape is looked at decoded as well. */
 const URL_RUN = /[A-Za-z0-9\-._~+!*'()/:=&;,%]+/g;
 const ESCAPE = /%[0-9A-Fa-f]{2}/;
@@ -31,6 +34,7 @@ function secretForms(secret: string): string[] {
   forms.add(encoded);
   forms.add(encoded.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
   forms.add(new URLSearchParams({ s: secret }).toString().slice(2));
+  for (const form of base64Forms(secret)) forms.add(form);
   const pieces = secret.split(".");
   if (pieces.length === 3) {
     // The payload and the signature identify the token on their own.
@@ -39,12 +43,36 @@ function secretForms(secret: string): string[] {
   return [...forms].filter((f) => f.length >= MIN_SECRET).sort((a, b) => b.length - a.length);
 }
 
+const toBase64 = (bytes: Uint8Array): string => {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+};
+
+/**
+ * The secret base64- and base64url-encoded wherever it starts in a larger encoded blob: for each
+ * of the three byte alignments, the characters that depend on the secret's bytes alone.
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  const forms: string[] = [];
+  for (let shift = 0; shift < 3; shift++) {
+    const padded = new Uint8Array(shift + bytes.length);
+    padded.set(bytes, shift);
+    const encoded = toBase64(padded);
+    const stable = encoded.slice(shift > 0 ? 4 : 0, 4 * Math.floor(padded.length / 3));
+    forms.push(stable, stable.replace(/\+/g, "-").replace(/\//g, "_"));
+  }
+  return forms;
+}
+
 function redactPatterns(text: string): string {
   return text
     .replace(SCHEME, (_m, scheme: string) => `${scheme} ${REDACTED}`)
     .replace(AUTHORIZATION, (_m, head: string) => `${head}${REDACTED}`)
     .replace(TOKEN_MEMBER, (_m, head: string) => `${head}${REDACTED}`)
-    .replace(JWT, REDACTED);
+    .replace(JWT, REDACTED)
+    .replace(ENCODED_JWT, REDACTED);
 }
 
 /** Percent- and form-decoding that never throws (a broken escape stays as it is). */

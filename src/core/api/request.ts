@@ -25,7 +25,12 @@ export interface RequestRunnerDeps {
   log?: Logger;
   /** Cross-cutting behaviour around every logical request (hooks.ts). */
   hooks?: RequestHooks;
+  /** Send each request's priority in PRIORITY_HEADER (only to the organization's relay). */
+  tellPriority?: boolean;
 }
+
+/** Tells the organization's relay who waits for a request (docs/broker.md: its central pacing). */
+export const PRIORITY_HEADER = "x-bizdata-priority";
 
 /** What one attempt got as far as, for the retry loop. */
 interface AttemptState {
@@ -315,6 +320,7 @@ export class RequestRunner {
     );
     const headers: Record<string, string> = { accept: MEDIA_TYPE, authorization: `Bearer ${token}` };
     if (text !== undefined) headers["content-type"] = MEDIA_TYPE;
+    if (this.deps.tellPriority) headers[PRIORITY_HEADER] = spec.priority ?? "interactive";
     try {
       const sending = transport(spec.url, {
         method: spec.method,

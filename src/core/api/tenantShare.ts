@@ -1,11 +1,17 @@
 // This client's share of its organization's per-second bucket. The bucket belongs to the
 // organization, not the user: every add-in of one company draws on it, and no add-in knows how
-// many others are running. So each one learns its share from what the service says, the way
-// TCP flows share a link: additive increase while the service answers with room to spare,
-// multiplicative decrease when it refuses (a 429 of the second bucket) or when an answer shows
-// the window full with other clients' requests in it. Equal increase and proportional decrease
-// bring clients that started together to equal shares, and a lone client, which never sees
-// anyone else's requests in the window, stays at the full rate.
+// many others are running. So each one learns its share from what the service says:
+//   - `Limit - Remaining` counts everyone's requests in the window; more than this client sent
+//     means others are there (a lone client never sees that, and stays at the full rate);
+//   - the first sight of others cuts every client alike, to a tenth;
+//   - where the answer says when the window ends, the count so far is the organization's pace,
+//     and every client scales its rate by the same factor toward 95% of the limit;
+//   - a refusal halves the rate (once per window), a full window with others in it cuts a fifth;
+//   - between signals the rate creeps up (a step scaled by the share seen), and after a few
+//     answers with nobody else in the window it doubles each second back to the full rate.
+// The pace estimate assumes the client's clock agrees with the service's within a fraction of a
+// second (windows of one second, `X-RateLimit-Reset-Second` in epoch seconds); an answer whose
+// window does not fit the client's clock is not used for it. Figures: docs/teams.md.
 import type { Clock } from "./types.js";
 
 export interface TenantShareOptions {
@@ -18,8 +24,8 @@ export interface TenantShareOptions {
   /** Factor applied when an answer shows the window full with others' requests (default 0.8). */
   earlyDecrease?: number;
   /**
-   * Additive increase, in requests a second gained per second of sending, as a share of the
-   * maximum (default 0.02: from the floor to the full rate in about 50 s of calm).
+   * Additive increase while sharing, in requests a second gained per second of sending, as a
+   * share of the maximum, scaled by the share of the window this client had (default 0.02).
    */
   increase?: number;
   /** Rate a client starts at, as a share of the maximum (default 1: a lone user starts at the floor). */
@@ -32,7 +38,10 @@ const WINDOW_MS = 1000;
 const CALM_ANSWERS = 3;
 /** The share of the limit the organization's clients aim to fill together, and how fast they move there. */
 const PACE_TARGET = 0.95;
-const PACE_GAIN = 0.3;
+const PACE_GAIN_UP = 0.1;
+const PACE_GAIN_DOWN = 0.5;
+/** Where a client that first meets others in the bucket drops to, as a share of the full rate. */
+const FIRST_SIGHT_SHARE = 0.1;
 
 export class TenantShare {
   private rate: number;
@@ -128,9 +137,11 @@ export class TenantShare {
     this.shareSeen = 0.8 * this.shareSeen + 0.2 * Math.min(1, own / used);
     const firstSight = this.crowdedAt === Number.NEGATIVE_INFINITY;
     this.crowdedAt = now;
-    // The first sight of others: from the full rate straight to about this client's part of
-    // what the window holds, instead of learning it from a second of refusals.
-    if (firstSight) this.rate = Math.max(this.min, Math.min(this.rate, (limit * own) / used));
+    // The first sight of others: from the full rate straight down to a tenth of it, the same for
+    // every client (one answer cannot tell how many more are coming, and a cut that depended on
+    // who arrived first would stay unfair), instead of learning it from a second of refusals.
+    // The organization's pace (below) then brings the share up or down.
+    if (firstSight) this.rate = Math.max(this.min, Math.min(this.rate, this.max * FIRST_SIGHT_SHARE));
     if (remaining === 0) this.cut(this.earlyDecrease, now);
     // Where the service says when its one-second window ends, the requests in it so far tell
     // the whole organization's pace: every client scales its own by the same factor toward
@@ -138,7 +149,10 @@ export class TenantShare {
     const elapsed = resetAt === undefined ? undefined : now - (resetAt - WINDOW_MS);
     if (elapsed !== undefined && elapsed >= 0.3 * WINDOW_MS && elapsed <= WINDOW_MS) {
       const pace = (used * WINDOW_MS) / elapsed;
-      this.rate = Math.max(this.min, Math.min(this.max, this.rate * (1 + PACE_GAIN * ((PACE_TARGET * limit) / pace - 1))));
+      const target = PACE_TARGET * limit;
+      // Down faster than up: a window over the limit costs refusals, one under it a little time.
+      const gain = pace > target ? PACE_GAIN_DOWN : PACE_GAIN_UP;
+      this.rate = Math.max(this.min, Math.min(this.max, this.rate * (1 + gain * (target / pace - 1))));
     }
   }
 

@@ -29,7 +29,9 @@ import type {
   LookupItem,
   MatchCompanyInput,
   MatchPersonInput,
+  OutputFieldLookupDocument,
   RecordKind,
+  RowSearchAttributes,
   UsageEntry,
   ValidationIssue,
 } from "../contract/index.js";
@@ -119,6 +121,14 @@ export interface RateLimitOptions {
 /** The one Clock type (core/contract/clock.ts). */
 export type { Clock } from "../contract/clock.js";
 
+/** What the client knows of the account's unentitled output fields (fieldEntitlements.ts keeps it). */
+export interface ClientEntitlements {
+  /** Fields known to be refused: never asked. */
+  refused(kind: RecordKind): ReadonlySet<string>;
+  /** Fields an answer refused (they were dropped and the same inputs sent again). */
+  learn(kind: RecordKind, fields: readonly string[]): void;
+}
+
 export interface ServiceClientOptions {
   /** Base URL of the data API, e.g. https://localhost:4010 (paths start with /data/v1). */
   baseUrl: string;
@@ -138,6 +148,14 @@ export interface ServiceClientOptions {
   random?: () => number;
   /** Cross-cutting behaviour around every request (sign-out, usage refresh, relay, wire names): see hooks.ts. */
   hooks?: RequestHooks;
+  /** The account's unentitled output fields: left out before sending, and told the ones an answer refuses. */
+  entitlements?: ClientEntitlements;
+  /**
+   * Tell the API relay each request's priority (header X-BizData-Priority: interactive or bulk),
+   * so its central pacing serves a person's requests before bulk work. Only for requests that go
+   * through the organization's relay (the broker's --relay); the service does not know the header.
+   */
+  tellPriority?: boolean;
 }
 
 export interface SearchOptions {
@@ -201,6 +219,8 @@ export interface EnrichRecord<TInput> {
   item?: EnrichResultItem;
   /** Why the client refused this input before sending it (outcome "invalidInput"). */
   issues?: ValidationIssue[];
+  /** Output fields the service refused as unentitled: left out of the answer (the others came). */
+  unentitledFields?: string[];
 }
 
 export interface EnrichOptions {
@@ -279,13 +299,15 @@ export interface ServiceClient extends SignalOperations {
     options?: EnrichOptions,
   ): Promise<EnrichRecord<MatchPersonInput>[]>;
   lookup(fieldName: string, options?: { signal?: AbortSignal }): Promise<LookupItem[]>;
+  /** The output-field lookup (production): a hint, since accessGranted is documented for input fields only. */
+  outputFields(kind: RecordKind, options?: { signal?: AbortSignal }): Promise<OutputFieldLookupDocument["data"]>;
   usage(options?: { signal?: AbortSignal }): Promise<UsageSummary>;
   listAudiences(options?: { signal?: AbortSignal }): Promise<Audience[]>;
   getAudience(audienceId: string, options?: { signal?: AbortSignal }): Promise<Audience>;
   getAudienceRows(
     audienceId: string,
-    /** Rows are bulk work unless `priority` says otherwise. */
-    options?: { page?: number; size?: number; signal?: AbortSignal; priority?: RequestPriority },
+    /** `search`: a filter group and/or the row ids to read (a RowSearch document). Rows are bulk work unless `priority` says otherwise. */
+    options?: { page?: number; size?: number; search?: RowSearchAttributes; signal?: AbortSignal; priority?: RequestPriority },
   ): Promise<AudienceRowsPage>;
   startAudienceEnrichment(audienceId: string, options: StartAudienceEnrichmentOptions): Promise<string | null>;
   /**

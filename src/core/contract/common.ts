@@ -162,6 +162,8 @@ export const PATHS = {
   audiences: "/v1/audiences",
   audience: (audienceId: string) => `/v1/audiences/${encodeURIComponent(audienceId)}`,
   audienceRows: (audienceId: string) => `/v1/audiences/${encodeURIComponent(audienceId)}/rows`,
+  /** Rows read by a RowSearch document (core/contract/rowSearch.ts): how the client reads them. */
+  audienceRowsSearch: (audienceId: string) => `/v1/audiences/${encodeURIComponent(audienceId)}/rows/actions/search`,
   enrichAudience: (audienceId: string) => `/v1/audiences/${encodeURIComponent(audienceId)}/actions/enrich`,
   job: (audienceId: string, jobId: string) =>
     `/v1/audiences/${encodeURIComponent(audienceId)}/jobs/${encodeURIComponent(jobId)}`,

@@ -7,4 +7,6 @@ export * from "./enrich.js";
 export * from "./account.js";
 export * from "./validate.js";
 export * from "./validateSearch.js";
+export * from "./rowSearch.js";
+export * from "./production.js";
 export * from "./signals.js";

@@ -35,6 +35,15 @@ function isAmbiguous(record: EnrichRecord<unknown>): boolean {
   return /ambiguous/i.test(JSON.stringify(record.item?.meta.warnings ?? []));
 }
 
+/** The fields of an answer worth caching: not the ones the service refused as unentitled. */
+function cacheable(fields: readonly string[], record: EnrichRecord<object>): readonly string[] {
+  return record.unentitledFields ? fields.filter((field) => !record.unentitledFields?.includes(field)) : fields;
+}
+
+function refusedOf(record: EnrichRecord<object>): RecordOutcome {
+  return record.unentitledFields ? { unentitledFields: record.unentitledFields } : {};
+}
+
 export class Answers implements BatchHandler {
   readonly records: RecordCache;
   readonly matches: MatchCache;
@@ -111,9 +120,10 @@ export class Answers implements BatchHandler {
     written.add(need.key);
     switch (record.outcome) {
       case "matched":
-        this.records.putMatch(need.key, fields, ENRICHMENT_KINDS[kind].cached(record.attributes));
+        // A field refused as unentitled has no value to cache: its cells are told why.
+        this.records.putMatch(need.key, cacheable(fields, record), ENRICHMENT_KINDS[kind].cached(record.attributes));
         this.spend.charged(need.key);
-        return {};
+        return refusedOf(record);
       case "noMatch":
         this.records.putNoMatch(need.key, record.matchStatus);
         this.spend.notCharged(need.key);
@@ -138,9 +148,9 @@ export class Answers implements BatchHandler {
         const key = recordKey(kind, id);
         this.spend.inputMatched(need.key, key, this.records.wasEnriched(key));
         this.matches.putId(need.key, id);
-        this.records.putMatch(key, fields, ENRICHMENT_KINDS[kind].cached(record.attributes));
+        this.records.putMatch(key, cacheable(fields, record), ENRICHMENT_KINDS[kind].cached(record.attributes));
         written.add(key);
-        return {};
+        return refusedOf(record);
       }
       case "noMatch":
         return this.miss(need, isAmbiguous(record) ? "ambiguous" : "noMatch", "");

@@ -25,9 +25,18 @@ export function answerFrom(
   key: string,
   fields: readonly string[],
   outcomes: readonly RecordOutcome[],
+  /** "partial": a selection row keeps its other fields when some were refused as unentitled; a cell shows the problem. */
+  refusedFields: "partial" | "problem" = "problem",
 ): CellsResult {
   const known = cachedAnswer(cache, kind, id, key, fields);
   if (known) return known;
+  // Fields the service refused as unentitled: the cell says so (a selection row gets its other fields).
+  const refused = fields.filter((field) => outcomes.some((outcome) => outcome.unentitledFields?.includes(field)));
+  if (refused.length > 0) {
+    const rest = fields.filter((field) => !refused.includes(field));
+    const others = refusedFields === "partial" && rest.length > 0 ? cachedAnswer(cache, kind, id, key, rest) : undefined;
+    return others ? withRefusedFields(others, fields, refused) : { ok: false, problem: problems.unentitled(refused) };
+  }
   const failed = outcomes.find((outcome) => outcome.problem !== undefined);
   if (failed?.problem) return { ok: false, problem: failed.problem };
   return { ok: false, problem: problems.unavailable(`no answer for id ${id}`) };
@@ -39,7 +48,7 @@ export function answerFrom(
  */
 export function withRefusedFields(result: CellsResult, fields: readonly string[], refused: readonly string[]): CellsResult {
   if (!result.ok || refused.length === 0) return result;
-  const fieldProblems: Record<string, CellProblem> = {};
+  const fieldProblems: Record<string, CellProblem> = { ...result.fieldProblems };
   for (const field of refused) fieldProblems[field] = problems.unentitled([field]);
   const values = fields.map((field) => {
     const at = result.fields.indexOf(field);

@@ -131,7 +131,8 @@ class EnrichmentPipeline implements EnrichmentEngine {
     return resolved.map((r) => {
       if (!r.ok) return { ...(r.miss ? { miss: r.miss } : {}), result: { ok: false, problem: r.problem } };
       if (overCap.has(r.key)) return { result: capped };
-      const answer = this.answerFor(r, asked, outcomes.get(r.key) ?? []);
+      // A row keeps its other fields when some were refused as unentitled.
+      const answer = this.answerFor(r, asked, outcomes.get(r.key) ?? [], "partial");
       return { ...answer, result: withRefusedFields(answer.result, named, refused) };
     });
   }
@@ -285,7 +286,7 @@ class EnrichmentPipeline implements EnrichmentEngine {
   }
 
   /** One input's answer once its requests are done: from the caches, or the problem a request reported. */
-  private answerFor(resolved: Found, fields: readonly string[], outcomes: readonly RecordOutcome[]): InputAnswer {
+  private answerFor(resolved: Found, fields: readonly string[], outcomes: readonly RecordOutcome[], refusedFields: "partial" | "problem" = "problem"): InputAnswer {
     const { kind } = resolved;
     let id = resolved.id;
     if (id === undefined && resolved.match) {
@@ -299,6 +300,6 @@ class EnrichmentPipeline implements EnrichmentEngine {
       return { result: { ok: false, problem: failed ?? problems.unavailable(`no answer for "${resolved.match?.label ?? ""}"`) } };
     }
     if (fields.length === 0) return { id, result: { ok: true, fields: [], values: [] } };
-    return { id, result: answerFrom(this.answers.records, kind, id, recordKey(kind, id), fields, outcomes) };
+    return { id, result: answerFrom(this.answers.records, kind, id, recordKey(kind, id), fields, outcomes, refusedFields) };
   }
 }

@@ -1,6 +1,7 @@
 // What a cell shows when it cannot show a value: an Excel error code and a sentence a
 // sales-ops user understands. Problems are values; the functions layer maps them to
 // CustomFunctions.Error.
+import { forbiddenMessage } from "../api/errors.js";
 import type { ServiceErrorKind } from "../api/types.js";
 import { ERROR_CODES } from "../contract/index.js";
 import type { EntityKind } from "./fields.js";
@@ -114,8 +115,8 @@ export function problemFromError(error: unknown): CellProblem {
     case "unauthorized":
       return problems.signIn();
     case "forbidden": {
-      if (error.missingScope) return problem("forbidden", `Access denied: your sign-in lacks the scope ${error.missingScope}`);
-      if (error.missingRole) return problem("forbidden", `Access denied: your account lacks the role ${error.missingRole}`);
+      // The pane's sentence: what the user cannot do, who can fix it, then the permission or role.
+      if (error.missingScope || error.missingRole) return problem("forbidden", forbiddenMessage(error.missingScope, error.missingRole !== undefined));
       return problem("forbidden", `Access denied: ${describe(error)}`);
     }
     case "paymentRequired":

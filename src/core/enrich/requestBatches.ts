@@ -15,6 +15,8 @@ import { problemFromError, problems, type CellProblem } from "./problems.js";
 /** What a request said about one key; no problem means the caches now hold the answer. */
 export interface RecordOutcome {
   problem?: CellProblem;
+  /** Fields the service refused as unentitled: the others are cached, these are reported per cell. */
+  unentitledFields?: readonly string[];
 }
 
 /** One key's missing fields and the input that asks them. */

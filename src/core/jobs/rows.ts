@@ -1,5 +1,5 @@
 // Reading an audience's rows after a job: how many failed, and the rows as a sheet table.
-import type { Audience, AudienceRow } from "../contract/index.js";
+import { MAX_ROWS_PAGE_SIZE, type Audience, type AudienceRow } from "../contract/index.js";
 import type { ServiceClient } from "../api/types.js";
 import { cellValue, valuesNumberFormat, type CellValue, type ColumnSpec } from "../sheet/index.js";
 
@@ -12,10 +12,12 @@ function rowFailed(row: AudienceRow): boolean {
 
 interface ReadRowsOptions {
   signal?: AbortSignal;
+  /** Only these rows (a job's rows): the service selects them, nothing else is read. */
+  rowIds?: readonly string[];
   onProgress?: (read: number, total: number) => void;
 }
 
-/** Every row of the audience, page by page (100 a page). */
+/** Every row of the audience (or the rows named), page by page (500 a page, the most the service gives). */
 export async function readAllRows(
   client: Pick<ServiceClient, "getAudienceRows">,
   audienceId: string,
@@ -23,7 +25,12 @@ export async function readAllRows(
 ): Promise<AudienceRow[]> {
   const rows: AudienceRow[] = [];
   for (let page = 1; ; page++) {
-    const result = await client.getAudienceRows(audienceId, { page, size: 100, ...(options.signal ? { signal: options.signal } : {}) });
+    const result = await client.getAudienceRows(audienceId, {
+      page,
+      size: MAX_ROWS_PAGE_SIZE,
+      ...(options.rowIds ? { search: { ids: [...options.rowIds] } } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     rows.push(...result.rows);
     options.onProgress?.(rows.length, result.totalResults);
     if (page >= result.totalPages || result.rows.length === 0) return rows;

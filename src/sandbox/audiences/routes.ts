@@ -1,4 +1,4 @@
-// Audience routes: listing audiences and rows, starting an enrichment and reading a
+// Audience routes: listing audiences and rows (GET .../rows, or a row search), starting an enrichment and reading a
 // job's status (docs/service.md, "Audiences and jobs"), plus a test-only route that creates an audience.
 import { randomUUID } from "node:crypto";
 import { Type, type Static } from "@sinclair/typebox";
@@ -23,6 +23,7 @@ import { principalOf } from "../routes/principal.js";
 import type { JobEngine } from "./engine.js";
 import { parseRecordRef } from "./engine.js";
 import { audienceDocument, jobStatusDocument, rowDocument } from "./present.js";
+import { parseRowSearch, rowsPage, searchRows } from "./rowSearch.js";
 import { buildAudience } from "./seed.js";
 import { DEFAULT_OWNER, type AudienceKind, type AudienceStore } from "./store.js";
 
@@ -126,6 +127,18 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
       });
     },
   );
+
+  // Rows by search (the way production reads them): an optional RowSearch document, pages up to 500.
+  app.post<{ Params: Static<typeof AudienceParams> }>(`/v1/audiences/:audienceId/rows/actions/search`, { schema: { params: AudienceParams } }, async (request, reply) => {
+    const audience = audienceOf(principalOf(request), request.params.audienceId);
+    const page = rowsPage(request.query as Record<string, string | undefined>);
+    const columns = store.columns(audience.id);
+    const { rows, total } = searchRows(store, audience, columns, parseRowSearch(request.body, columns), page);
+    return reply.type(MEDIA_TYPE).send({
+      data: rows.map((r) => rowDocument(r, columns)),
+      meta: { totalResults: total, page: { number: page.number, total: Math.ceil(total / page.size) } },
+    });
+  });
 
   const enrichSchema = { params: AudienceParams, body: EnrichBody };
   app.post<{ Params: Static<typeof AudienceParams>; Body: AudienceEnrichBody }>(`/v1/audiences/:audienceId/actions/enrich`, { schema: enrichSchema }, async (request, reply) => {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { JWK } from "jose";
 import { SCOPES } from "../../core/contract/index.js";
+import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from "../auth.js";
 import type { SandboxContext } from "../context.js";
 import { adapterFactory, createOidcStore } from "./adapter.js";
 import { errorPage } from "./pages.js";
@@ -44,7 +45,8 @@ export function oidcSettingsFor(ctx: SandboxContext): OidcSettings {
       : Number.isInteger(fromEnv) && fromEnv > 0
         ? fromEnv
         : DEFAULT_OIDC_SETTINGS.accessTokenTtlSeconds;
-  return { ...DEFAULT_OIDC_SETTINGS, accessTokenTtlSeconds: Math.floor(ttl) };
+  // The API refuses tokens living longer than its cap, so none is issued for longer.
+  return { ...DEFAULT_OIDC_SETTINGS, accessTokenTtlSeconds: Math.min(Math.floor(ttl), MAX_ACCESS_TOKEN_LIFETIME_SECONDS) };
 }
 
 export function issuerFor(publicUrl: string): string {

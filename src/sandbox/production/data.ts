@@ -1,22 +1,35 @@
 // Production's data API under /gtm/data/v1: the core's search, enrichment, lookup and usage
 // routes behind the gateway, with production's names on the wire, its paging metadata
-// (meta.page.total = records on this page; 400 PFAPI0004 past the last page) and its field
-// entitlements.
+// (meta.page.total = the number of pages; 400 PFAPI0002 above page 100), its contact sorts and
+// its field entitlements (the lookup lists every output field; an unentitled one is refused
+// only in the enrichment answer, 400 PFAPI0001 naming it).
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { LOOKUP_FIELDS, MEDIA_TYPE, PATHS, SCOPES } from "../../core/contract/index.js";
+import {
+  DISALLOWED_FIELD_CODE,
+  ERROR_CODES,
+  LIMITS,
+  LOOKUP_FIELDS,
+  MEDIA_TYPE,
+  PATHS,
+  PRODUCTION_CONTACT_SORT_FIELDS,
+  SCOPES,
+  disallowedFieldMessage,
+} from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import { lookupValues } from "../lookup.js";
-import { entitlementDocument, unentitled, type EntityKind } from "./entitlements.js";
+import { outputFieldDocument, unentitled, type EntityKind } from "./entitlements.js";
 import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
 import { attributesToWire, outputFieldsFromWire, searchFiltersFromWire, toWireField } from "./names.js";
 
 const GTM = "/gtm";
 const DATA_SCOPES = Object.values(SCOPES);
-/** Production's code for a page number past the results. */
-const PAST_LAST_PAGE = "PFAPI0004";
-/** Production's code for an output field the account is not entitled to. */
-const NOT_ENTITLED = "PFAPI0001";
+
+/**
+ * Contact sorts production has and the sandbox's data does not: each is served by a stand-in
+ * order of the core (the sandbox keeps no hierarchy, source counts or mentions).
+ */
+const CONTACT_SORT_STAND_INS: Readonly<Record<string, string>> = { hierarchy: "relevance", sourceCount: "contactAccuracyScore", lastMentioned: "relevance" };
 
 const queryOf = (url: string) => {
   const q = url.indexOf("?");
@@ -46,10 +59,25 @@ function linksToWire(links: Record<string, unknown> | undefined): Record<string,
   return Object.fromEntries(Object.entries(links).map(([k, v]) => [k, typeof v === "string" && v.startsWith("/data/") ? `${GTM}${v}` : v]));
 }
 
-function pageNumberOf(url: string): number {
-  const value = new URLSearchParams(queryOf(url).slice(1)).get("page[number]");
-  const n = Number(value ?? 1);
-  return Number.isFinite(n) ? n : 1;
+function pageOf(url: string): { number: number; size: number } {
+  const params = new URLSearchParams(queryOf(url).slice(1));
+  const number = Number(params.get("page[number]") ?? 1);
+  const size = Number(params.get("page[size]") ?? LIMITS.defaultPageSize);
+  return { number: Number.isFinite(number) ? number : 1, size: Number.isFinite(size) && size > 0 ? size : LIMITS.defaultPageSize };
+}
+
+/** The query the core is asked: production's contact sorts turned into the core's stand-ins. */
+function coreQuery(url: string, kind: EntityKind): string {
+  const query = queryOf(url);
+  if (kind !== "contact" || query === "") return query;
+  const params = new URLSearchParams(query.slice(1));
+  const sort = params.get("sort");
+  if (sort === null) return query;
+  const descending = sort.startsWith("-");
+  const bare = descending ? sort.slice(1) : sort;
+  if (!(PRODUCTION_CONTACT_SORT_FIELDS as readonly string[]).includes(bare) || !Object.hasOwn(CONTACT_SORT_STAND_INS, bare)) return query;
+  params.set("sort", `${descending ? "-" : ""}${CONTACT_SORT_STAND_INS[bare]!}`);
+  return `?${params.toString()}`;
 }
 
 export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
@@ -63,15 +91,16 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
         if (translated.issues.length > 0) throw new ValidationFailure(translated.issues);
         body = withAttributes(body, translated.attributes);
       }
-      const answer = await core.call(request, "POST", `${corePath}${queryOf(request.url)}`, body);
+      const { number, size } = pageOf(request.url);
+      if (number > LIMITS.maxPageNumber) {
+        throw new ApiError(400, ERROR_CODES.validation, `Page number cannot be greater than max value ${LIMITS.maxPageNumber}`, { parameter: "page[number]" });
+      }
+      const answer = await core.call(request, "POST", `${corePath}${coreQuery(request.url, kind)}`, body);
       if (answer.status !== 200) return relayAnswer(reply, answer);
       const doc = itemsToWire(answer.body as Doc);
-      const records = Array.isArray(doc.data) ? doc.data.length : 0;
-      const number = pageNumberOf(request.url);
-      if (records === 0 && number > 1) {
-        throw new ApiError(400, PAST_LAST_PAGE, `The page number ${number} is greater than the available results.`, { parameter: "page[number]" });
-      }
-      const page = { ...((doc.meta?.page as Record<string, unknown> | undefined) ?? {}), number, total: records };
+      // page.total is the number of pages of the whole result set (not capped at 100).
+      const totalResults = typeof doc.meta?.totalResults === "number" ? doc.meta.totalResults : 0;
+      const page = { ...((doc.meta?.page as Record<string, unknown> | undefined) ?? {}), number, total: Math.ceil(totalResults / size) };
       return relayAnswer(reply, answer, { ...doc, meta: { ...doc.meta, page }, links: linksToWire(doc.links) });
     });
 
@@ -93,8 +122,8 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
               pointer: "/data/attributes/outputFields",
               label: toWireField(field),
               rule: "notEntitled",
-              code: NOT_ENTITLED,
-              message: `Your account is not entitled to the output field ${toWireField(field)}.`,
+              code: DISALLOWED_FIELD_CODE,
+              message: disallowedFieldMessage(toWireField(field)),
             })),
           );
         }
@@ -110,22 +139,22 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
   app.post(`${GTM}${PATHS.enrichCompanies}`, enrich("company", PATHS.enrichCompanies, SCOPES.company));
   app.post(`${GTM}${PATHS.enrichContacts}`, enrich("contact", PATHS.enrichContacts, SCOPES.contact));
 
-  // Field entitlements: which output (or search input) fields this account may use.
+  // The output-field lookup: every output field (like production's, not cut to the account's entitlement).
   for (const use of ["enrich", "search"] as const) {
     app.get(
       `${GTM}/data/v1/lookup/${use}`,
       gatewayHandler(async (request: FastifyRequest, reply) => {
-        const principal = await authorize(ctx, request, DATA_SCOPES, `${GTM}/data/v1/lookup/${use}`);
+        await authorize(ctx, request, DATA_SCOPES, `${GTM}/data/v1/lookup/${use}`);
         const query = request.query as Record<string, string | undefined>;
         const entity = query["filter[entity]"];
         const fieldType = query["filter[fieldType]"] ?? "output";
         if (entity !== "company" && entity !== "contact") {
-          throw new ApiError(400, "PFAPI0002", 'filter[entity] must be "company" or "contact".', { parameter: "filter[entity]" });
+          throw new ApiError(400, ERROR_CODES.validation, 'filter[entity] must be "company" or "contact".', { parameter: "filter[entity]" });
         }
         if (fieldType !== "output") {
-          throw new ApiError(400, "PFAPI0002", 'filter[fieldType] must be "output".', { parameter: "filter[fieldType]" });
+          throw new ApiError(400, ERROR_CODES.validation, 'filter[fieldType] must be "output".', { parameter: "filter[fieldType]" });
         }
-        return reply.type(MEDIA_TYPE).send(entitlementDocument(principal.account, entity));
+        return reply.type(MEDIA_TYPE).send(outputFieldDocument(entity));
       }),
     );
   }

@@ -1,6 +1,7 @@
 // Field entitlements: which output fields an account may use. Production fails a whole
-// request that asks for one unentitled field; one seeded account lacks a few fields so the
-// add-in's handling of that can be tried.
+// request that asks for one unentitled field (400 PFAPI0001 naming it) and does not say so in
+// its output-field lookup; one seeded account lacks a few fields so the add-in's handling of
+// that can be tried.
 import { COMPANY_OUTPUT_FIELD_NAMES, CONTACT_OUTPUT_FIELD_NAMES, type RecordKind } from "../../core/contract/index.js";
 import { toWireField } from "./names.js";
 
@@ -28,12 +29,18 @@ export function unentitled(account: string, entity: EntityKind, fields: readonly
   return fields.filter((f) => !allowed.has(f));
 }
 
-/** The lookup document: one item per entitled field, under its production name. */
-export function entitlementDocument(account: string, entity: EntityKind) {
+/**
+ * The output-field lookup: every output field of the entity under its production name, for any
+ * account (production does not cut the list to the entitlement; accessGranted is documented for
+ * input fields only, so output items carry none).
+ */
+export function outputFieldDocument(entity: EntityKind) {
+  const all: readonly string[] = entity === "company" ? COMPANY_OUTPUT_FIELD_NAMES : CONTACT_OUTPUT_FIELD_NAMES;
+  const type = entity === "company" ? "CompanyEnrichOutput" : "ContactEnrichOutput";
   return {
-    data: entitledFields(account, entity).map((field) => {
+    data: all.map((field) => {
       const name = toWireField(field);
-      return { id: name, type: "OutputField", attributes: { fieldName: name, entity, fieldType: "output" } };
+      return { id: name, type, attributes: { fieldName: name, description: `The ${entity}'s ${name}.`, fieldType: "output" } };
     }),
   };
 }

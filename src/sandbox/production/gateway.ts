@@ -1,13 +1,12 @@
-// The production gateway in front of the API: its error shape and codes (ZI0001 401,
-// ZI0002/ZI0003 403, ZI0004 429, ZI9998 404), authentication with scope checks per
-// operation, and forwarding to the sandbox's core routes (which speak the specification).
-import { randomBytes, randomUUID } from "node:crypto";
+// The production gateway in front of the API: its codes (ZI0001 401, ZI0002/ZI0003 403, ZI0004
+// 429, ZI9998 404; the contract's catalog) in its error shape (the sandbox's one writer,
+// errors.ts), authentication with scope checks per operation, and forwarding to the sandbox's
+// core routes (which speak the specification).
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { MEDIA_TYPE } from "../../core/contract/index.js";
+import { GATEWAY_CODES, MEDIA_TYPE } from "../../core/contract/index.js";
 import type { SandboxContext, TokenPrincipal } from "../context.js";
-import { ApiError } from "../errors.js";
-
-export const GATEWAY_CODES = { unauthorized: "ZI0001", missingScope: "ZI0002", noAccess: "ZI0003", rateLimited: "ZI0004", notFound: "ZI9998" } as const;
+import { ApiError, sendGatewayError } from "../errors.js";
 
 class GatewayError extends Error {
   constructor(
@@ -22,11 +21,7 @@ class GatewayError extends Error {
 }
 
 export function sendGateway(reply: FastifyReply, error: GatewayError): FastifyReply {
-  return reply
-    .code(error.status)
-    .headers(error.headers)
-    .type("application/json")
-    .send({ error: { code: error.code, message: error.message, status: String(error.status), requestId: randomUUID(), retryable: error.status === 429 } });
+  return sendGatewayError(reply, error.status, error.code, error.message, error.headers);
 }
 
 export function gatewayNotFound(method: string, url: string): GatewayError {

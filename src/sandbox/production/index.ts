@@ -3,10 +3,10 @@
 // API under /gtm/data/v1 and /gtm/studio/v1, OAuth under /gtm/oauth/v1 for a confidential
 // client, production's wire names, paging, studio operations, gateway errors and field
 // entitlements. The default profile is untouched; /__sandbox/ endpoints stay in both.
-import { SCOPES } from "../../core/contract/index.js";
+import { GATEWAY_CODES, SCOPES } from "../../core/contract/index.js";
 import type { SandboxContext, SandboxExtension } from "../context.js";
 import { productionDataRoutes } from "./data.js";
-import { createForwarder, gatewayNotFound, GATEWAY_CODES, sendGateway } from "./gateway.js";
+import { createForwarder, gatewayNotFound, sendGateway } from "./gateway.js";
 import { DEFAULT_PRODUCTION_CLIENT, productionOauthRoutes } from "./oidc.js";
 import { productionStudioRoutes } from "./studio.js";
 import { productionSignalRoutes } from "../signals/index.js";

@@ -1,41 +1,21 @@
-// Production's names on the wire. The sandbox's core speaks the specification's names; this
-// profile translates at its edge, both ways, and refuses the specification's names (as the
-// production service does not know them).
-import { ERROR_CODES, type RecordKind, type ValidationIssue } from "../../core/contract/index.js";
+// Production's names on the wire (the table is the contract's, core/contract/production.ts). The
+// sandbox's core speaks the specification's names; this profile translates at its edge, both
+// ways, and refuses the specification's names (as the production service does not know them).
+import {
+  CONTACT_SEARCH_REMOVED,
+  ERROR_CODES,
+  PRODUCTION_FILTER_NAMES,
+  PRODUCTION_OUTPUT_FIELD_NAMES,
+  fromProductionName,
+  toProductionName,
+  type RecordKind,
+  type ValidationIssue,
+} from "../../core/contract/index.js";
 
-/** Search filters: specification name -> production name. */
-const FILTER_NAMES: Readonly<Record<string, string>> = {
-  serviceContactsMin: "zoominfoContactsMin",
-  serviceContactsMax: "zoominfoContactsMax",
-};
+const REMOVED_FROM_CONTACT_SEARCH: ReadonlySet<string> = new Set(CONTACT_SEARCH_REMOVED);
+const has = (table: object, name: string) => Object.hasOwn(table, name);
 
-/** Company output fields: specification name -> production name. */
-const OUTPUT_FIELD_NAMES: Readonly<Record<string, string>> = {
-  numberOfContactsInService: "numberOfContactsInZoomInfo",
-  siteRank: "alexaRank",
-};
-
-/** Contact search in production lacks these company-only filters. */
-const CONTACT_SEARCH_REMOVED = new Set([
-  "businessModel",
-  "certified",
-  "excludeDefunctCompanies",
-  "marketingDepartmentBudgetMin",
-  "marketingDepartmentBudgetMax",
-  "financeDepartmentBudgetMin",
-  "financeDepartmentBudgetMax",
-  "itDepartmentBudgetMin",
-  "itDepartmentBudgetMax",
-  "hrDepartmentBudgetMin",
-  "hrDepartmentBudgetMax",
-]);
-
-const invert = (table: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(table).map(([spec, prod]) => [prod, spec]));
-const FILTERS_FROM_WIRE = invert(FILTER_NAMES);
-const FIELDS_FROM_WIRE = invert(OUTPUT_FIELD_NAMES);
-
-export const toWireField = (name: string): string => OUTPUT_FIELD_NAMES[name] ?? name;
-const fromWireField = (name: string): string => FIELDS_FROM_WIRE[name] ?? name;
+export const toWireField = toProductionName;
 
 function unknownName(pointer: string, name: string, kind: string): ValidationIssue {
   return { pointer, label: name, rule: "unknownName", code: ERROR_CODES.validation, message: `"${name}" is not a ${kind} of this service.` };
@@ -50,11 +30,11 @@ export function searchFiltersFromWire(attributes: Record<string, unknown>, kind:
   const issues: ValidationIssue[] = [];
   for (const [name, value] of Object.entries(attributes)) {
     const pointer = `/data/attributes/${name}`;
-    if (name in FILTER_NAMES || (kind === "contact" && CONTACT_SEARCH_REMOVED.has(name))) {
+    if (has(PRODUCTION_FILTER_NAMES, name) || (kind === "contact" && REMOVED_FROM_CONTACT_SEARCH.has(name))) {
       issues.push(unknownName(pointer, name, `${kind} search filter`));
       continue;
     }
-    out[FILTERS_FROM_WIRE[name] ?? name] = value;
+    out[fromProductionName(name)] = value;
   }
   return { attributes: out, issues };
 }
@@ -64,11 +44,11 @@ export function outputFieldsFromWire(fields: unknown, pointer: string): { fields
   if (!Array.isArray(fields)) return { fields, issues: [] };
   const issues: ValidationIssue[] = [];
   fields.forEach((name, i) => {
-    if (typeof name === "string" && name in OUTPUT_FIELD_NAMES) {
+    if (typeof name === "string" && has(PRODUCTION_OUTPUT_FIELD_NAMES, name)) {
       issues.push({ ...unknownName(`${pointer}/${i}`, name, "output field"), code: ERROR_CODES.invalidOutputFields });
     }
   });
-  return { fields: fields.map((name) => (typeof name === "string" ? fromWireField(name) : name)), issues };
+  return { fields: fields.map((name) => (typeof name === "string" ? fromProductionName(name) : name)), issues };
 }
 
 /** Record attributes to the wire: renamed keys, everything else as it was. */

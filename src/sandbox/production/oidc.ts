@@ -1,6 +1,6 @@
 // Production's authorization server: /gtm/oauth/v1/authorize and /gtm/oauth/v1/token for one
-// confidential client (client_secret_basic; a request without its credentials is 401
-// invalid_client), PKCE S256 and state required, no discovery document, no ID token unless
+// confidential client (HTTP Basic or client_secret_post; a request without its credentials is
+// 401 invalid_client), PKCE S256 and state required, no discovery document, no ID token unless
 // openid is asked, a refresh token on every code exchange (rotating, single-use), and all the
 // app's scopes when none is asked.
 import type { FastifyInstance } from "fastify";
@@ -47,7 +47,19 @@ function createProductionProvider(ctx: SandboxContext, client: { clientId: strin
     // The token endpoint is for the organization's server (the broker), not for browsers.
     clientBasedCORS: () => false,
   };
-  return new Provider(productionIssuer(ctx.options.publicUrl), configuration);
+  const provider = new Provider(productionIssuer(ctx.options.publicUrl), configuration);
+  // A token request with no client authentication at all is a confidential client's 401
+  // invalid_client, as production answers it (oidc-provider would say 400 invalid_request).
+  provider.use(async (koa, next) => {
+    await next();
+    const body = koa.body as { error?: unknown; error_description?: unknown } | undefined;
+    if (koa.path.endsWith("/token") && koa.status === 400 && body?.error === "invalid_request" && body.error_description === "no client authentication mechanism provided") {
+      koa.status = 401;
+      koa.set("WWW-Authenticate", 'Basic realm="token"');
+      koa.body = { error: "invalid_client", error_description: "client authentication failed: send the client id and secret (HTTP Basic, or client_id and client_secret in the form body)" };
+    }
+  });
+  return provider;
 }
 
 /** Paths of the provider this profile exposes (no discovery, userinfo or registration). */
@@ -71,15 +83,9 @@ export async function productionOauthRoutes(app: FastifyInstance, ctx: SandboxCo
       if (!params.get("scope")?.trim()) params.set("scope", APP_SCOPES.join(" "));
       inner = `${pathOnly}?${params.toString()}`;
     }
-    // A confidential client's token request without its credentials.
-    if (req.method === "POST" && /^\/token(\?|$)/.test(inner) && !req.headers.authorization) {
-      return reply
-        .code(401)
-        .header("www-authenticate", 'Basic realm="token"')
-        .header("cache-control", "no-store")
-        .type("application/json")
-        .send({ error: "invalid_client", error_description: "client authentication failed: send the client id and secret (HTTP Basic)" });
-    }
+    // The token endpoint authenticates the confidential client by HTTP Basic or by client_id and
+    // client_secret in the form body (client_secret_post): oidc-provider accepts either for a
+    // client registered with a secret, and answers 401 invalid_client when neither is sent.
     return inner;
   });
 }

@@ -1,11 +1,13 @@
 // Production's audience (studio) operations under /gtm/studio/v1: a paged, filterable list,
-// rows read with POST .../rows/actions/search (filters, paging, sort, columns), studio paging
+// rows read with POST .../rows/actions/search (a RowSearch document with a filter group and/or
+// row ids, pages of up to 500, sort, columns: the sandbox's one row search), studio paging
 // metadata ({page: {size, number}, total}), and an AI column with no dataType and a column type
 // the specification does not list. Jobs start and report through the core's routes.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../core/contract/index.js";
 import { rowDocument } from "../audiences/present.js";
-import { AudienceStore, type ColumnRecord, type RowRecord } from "../audiences/store.js";
+import { parseRowSearch, rowsPage, searchRows } from "../audiences/rowSearch.js";
+import { AudienceStore } from "../audiences/store.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
 import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
@@ -37,38 +39,6 @@ interface CoreAudience {
 function withAiColumn(a: CoreAudience): CoreAudience {
   const ai = { id: aiColumnId(a.id), type: "Column", attributes: { name: "AI summary", columnType: "AI_RESEARCH" } };
   return { ...a, attributes: { ...a.attributes, columns: [...a.attributes.columns, ai] } };
-}
-
-interface RowFilter {
-  columnId: string;
-  value: string;
-  operator: "EQUALS" | "CONTAINS";
-}
-
-function parseFilters(body: unknown): RowFilter[] {
-  if (body === undefined || body === null) return [];
-  if (typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, ERROR_CODES.validation, "The body must be a JSON object with an optional filters list.", { pointer: "" });
-  const filters = (body as { filters?: unknown }).filters;
-  if (filters === undefined) return [];
-  if (!Array.isArray(filters)) throw new ApiError(400, ERROR_CODES.validation, "filters must be a list.", { pointer: "/filters" });
-  return filters.map((f: unknown, i) => {
-    const item = f as { columnId?: unknown; value?: unknown; operator?: unknown } | null;
-    if (!item || typeof item.columnId !== "string" || (typeof item.value !== "string" && typeof item.value !== "number")) {
-      throw new ApiError(400, ERROR_CODES.validation, `filters item ${i + 1} needs a columnId and a value.`, { pointer: `/filters/${i}` });
-    }
-    const operator = item.operator === undefined ? "EQUALS" : item.operator;
-    if (operator !== "EQUALS" && operator !== "CONTAINS") {
-      throw new ApiError(400, ERROR_CODES.validation, `filters item ${i + 1}: operator must be EQUALS or CONTAINS.`, { pointer: `/filters/${i}/operator` });
-    }
-    return { columnId: item.columnId, value: String(item.value), operator };
-  });
-}
-
-function cellText(row: RowRecord, column: ColumnRecord | undefined): string {
-  if (!column) return "";
-  if (column.columnType === "INPUT") return row.recordRef;
-  const value = row.cells[column.id]?.value;
-  return value === undefined || value === null ? "" : String(value);
 }
 
 export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
@@ -122,13 +92,10 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
       if (access.status !== 200) return relayAnswer(reply, access);
       const audience = audienceOf(paramsOf(request).audienceId);
       const query = queryOf(request);
-      const { number, size } = pageParams(query);
-      const filters = parseFilters(request.body);
+      const page = rowsPage(query);
       const columns = store.columns(audience.id);
       const byId = new Map(columns.map((c) => [c.id, c]));
-      for (const [i, f] of filters.entries()) {
-        if (!byId.has(f.columnId)) throw new ApiError(400, ERROR_CODES.invalidValue, `Column ${f.columnId} is not in this audience.`, { pointer: `/filters/${i}/columnId` });
-      }
+      const search = parseRowSearch(request.body, columns);
       const sort = query.sort;
       const sortColumn = sort ? byId.get(sort.replace(/^-/, "")) : undefined;
       if (sort && !sortColumn) throw new ApiError(400, ERROR_CODES.invalidValue, `sort must be a column id of this audience, optionally after "-".`, { parameter: "sort" });
@@ -136,27 +103,8 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
       for (const id of wanted ?? []) {
         if (!byId.has(id) && id !== aiColumnId(audience.id)) throw new ApiError(400, ERROR_CODES.invalidValue, `Column ${id} is not in this audience.`, { parameter: "columns" });
       }
-
-      let rows: RowRecord[];
-      let total: number;
-      if (filters.length === 0 && !sortColumn) {
-        rows = store.rowPage(audience.id, (number - 1) * size, size);
-        total = audience.recordCount;
-      } else {
-        let all = store.rowPage(audience.id, 0, audience.recordCount);
-        all = all.filter((row) =>
-          filters.every((f) => {
-            const text = cellText(row, byId.get(f.columnId)).toLowerCase();
-            return f.operator === "EQUALS" ? text === f.value.toLowerCase() : text.includes(f.value.toLowerCase());
-          }),
-        );
-        if (sortColumn) {
-          const direction = sort?.startsWith("-") ? -1 : 1;
-          all.sort((a, b) => direction * cellText(a, sortColumn).localeCompare(cellText(b, sortColumn), "en", { numeric: true }));
-        }
-        total = all.length;
-        rows = all.slice((number - 1) * size, number * size);
-      }
+      const { rows, total } = searchRows(store, audience, columns, search, page, sortColumn ? { column: sortColumn, descending: Boolean(sort?.startsWith("-")) } : undefined);
+      const { number, size } = page;
       const shown = wanted ? columns.filter((c) => wanted.includes(c.id)) : columns;
       const withAi = !wanted || wanted.includes(aiColumnId(audience.id));
       const data = rows.map((row) => {

@@ -5,7 +5,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import { validateAgainst } from "../../core/contract/index.js";
-import { mintDevToken } from "../auth.js";
+import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS, mintDevToken } from "../auth.js";
 import type { ManualClock } from "../clock.js";
 import { LEDGER_PAGE_SIZE, MAX_LEDGER_PAGE_SIZE } from "../credits.js";
 import type { RouteDependencies } from "../routeDependencies.js";
@@ -20,7 +20,7 @@ const DevTokenBody = Type.Object(
     roles: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
     account: Type.Optional(text),
     subject: Type.Optional(text),
-    expiresIn: Type.Optional(Type.Integer({ minimum: -31_536_000, maximum: 31_536_000 })),
+    expiresIn: Type.Optional(Type.Integer({ minimum: -31_536_000, maximum: MAX_ACCESS_TOKEN_LIFETIME_SECONDS })),
   },
   { additionalProperties: false },
 );

@@ -100,7 +100,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
     else setPhase({ name: "idle" });
   };
 
-  const entitled = useEntitledFields(entitledFields, kind);
+  const entitled = useEntitledFields(entitledFields, kind, selection.phase.name);
   useEffect(() => {
     // Fields the account may not use leave the choice (the defaults hold some) once known.
     setFields((chosen) => {

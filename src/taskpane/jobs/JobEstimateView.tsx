@@ -36,16 +36,16 @@ export const CANNOT_STOP = "Once started, a job cannot be stopped: the service h
 export function estimateWarnings(estimate: JobEstimate, allowance: AccountAllowance): string[] {
   const warnings: string[] = [];
   const { creditsLeft, daily } = allowance;
-  if (creditsLeft !== undefined && estimate.newRecords > creditsLeft) {
+  if (creditsLeft !== undefined && estimate.maxCredits > creditsLeft) {
     warnings.push(
       creditsLeft === 0
         ? "Your account has no credits left for new records: rows of new records will fail with \"Credit limit reached\". Ask your administrator for more credits."
-        : `Your account has ${plural(creditsLeft, "credit", "credits")} left; this job may need ${count(estimate.newRecords)}. Once they are used, the other new records fail with "Credit limit reached".`,
+        : `Your account has ${plural(creditsLeft, "credit", "credits")} left; this job may need up to ${count(estimate.maxCredits)}. Once they are used, the other new records fail with "Credit limit reached".`,
     );
   }
   if (daily) {
     const left = Math.max(0, daily.cap - daily.used);
-    if (estimate.newRecords > left) {
+    if (estimate.maxCredits > left) {
       warnings.push(
         `This is more than the ${count(left)} new records left of your daily limit (${count(daily.cap)} a day, in the Enrich tab). An audience job is charged by the service as a whole, so the limit does not hold it back: start it only if you mean to spend this much.`,
       );
@@ -62,8 +62,11 @@ export function JobEstimateView({ audienceName, estimate, allowance, busy, onSta
     <div role="region" aria-label="Before you start">
       <Text as="p" weight="semibold">{`Enrich "${audienceName}"`}</Text>
       <ul className={styles.facts} data-testid="job-estimate">
-        <li>{plural(estimate.rowsInScope, "row", "rows")} in scope</li>
-        {estimate.invalidRows > 0 && <li>{plural(estimate.invalidRows, "row holds", "rows hold")} no record id: they fail and cost nothing</li>}
+        <li>
+          {plural(estimate.rowsInScope, "row", "rows")} in scope
+          {estimate.records !== estimate.rowsInScope - estimate.invalidRows ? ` (${plural(estimate.records, "distinct record", "distinct records")}: some rows repeat one)` : ""}
+        </li>
+        {estimate.invalidRows > 0 && <li>{plural(estimate.invalidRows, "row holds", "rows hold")} no record id: the service may still match them, so each counts in the most it can cost</li>}
         {estimate.notFound !== undefined && estimate.notFound > 0 && <li>{plural(estimate.notFound, "record is", "records are")} unknown to the service: no charge</li>}
         {estimate.underManagement !== undefined ? (
           <li>
@@ -73,7 +76,7 @@ export function JobEstimateView({ audienceName, estimate, allowance, busy, onSta
           <li>{plural(estimate.records, "contact", "contacts")}: which are under management is not known beforehand, so each is counted as new</li>
         )}
         <li>
-          At most <strong>{plural(estimate.newRecords, "credit", "credits")}</strong>
+          At most <strong>{plural(estimate.maxCredits, "credit", "credits")}</strong>
         </li>
         <li>
           {daily ? `Today's limit: ${count(daily.cap)} new records, ${count(Math.max(0, daily.cap - daily.used))} left` : "Today's limit: unknown"}
@@ -91,7 +94,7 @@ export function JobEstimateView({ audienceName, estimate, allowance, busy, onSta
       </Text>
       <div className={styles.line}>
         <Button appearance="primary" disabled={busy || estimate.rowsInScope === 0} onClick={onStart}>
-          {busy ? "Starting..." : `Start: at most ${plural(estimate.newRecords, "credit", "credits")}`}
+          {busy ? "Starting..." : `Start: at most ${plural(estimate.maxCredits, "credit", "credits")}`}
         </Button>
         <Button disabled={busy} onClick={onBack}>
           Back

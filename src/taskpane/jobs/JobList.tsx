@@ -129,7 +129,7 @@ export function JobList({ client, tracker, workbook, now = Date.now }: JobListPr
       if (!job.terminal || job.failedRows !== undefined || counting.current.has(job.jobId)) continue;
       if (job.status !== "PARTIALLY_SUCCEEDED" && job.status !== "FAILED") continue;
       counting.current.add(job.jobId);
-      readAllRows(client, job.audienceId)
+      readAllRows(client, job.audienceId, job.rowIds ? { rowIds: job.rowIds } : {})
         .then((rows) => tracker.setFailedRows(job.jobId, countFailedRows(rows, job.rowIds)))
         .catch((error: unknown) =>
           setResults((r) => ({

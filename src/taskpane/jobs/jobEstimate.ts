@@ -13,7 +13,7 @@ export interface JobEstimate {
   rowsInScope: number;
   /** Distinct record ids those rows refer to. */
   records: number;
-  /** Rows whose reference is no record id: they fail and cost nothing. */
+  /** Rows whose reference is no record id: the service may still match them, so each may cost a credit. */
   invalidRows: number;
   /** Records the service does not know (no match, no credit); undefined when it cannot tell beforehand. */
   notFound?: number;
@@ -21,6 +21,8 @@ export interface JobEstimate {
   underManagement?: number;
   /** Records not yet under management: each costs one credit. */
   newRecords: number;
+  /** The most the job can cost: the new records, and a credit for each row without a record id. */
+  maxCredits: number;
 }
 
 export interface EstimateOptions {
@@ -74,15 +76,16 @@ export async function estimateJob(client: EstimateClient, audience: Audience, ch
   const records = [...new Set(ids)];
   const base = { rowsInScope: rows.length, records: records.length, invalidRows };
   // Contact search has no id filter: which contacts are under management is not known beforehand.
-  if (audience.attributes.type !== "COMPANY") return { ...base, newRecords: records.length };
+  if (audience.attributes.type !== "COMPANY") return { ...base, newRecords: records.length, maxCredits: records.length + invalidRows };
   let found = 0;
   let managed = 0;
   const chunks = idChunks(records);
   for (const [index, chunk] of chunks.entries()) {
     options.onProgress?.(`Checking which records are under management... ${index + 1} of ${chunks.length}`);
-    const page = await client.searchCompanies({ companyId: chunk.join(","), underManagement: true }, { page: 1, size: chunk.length, ...(signal ? { signal } : {}) });
+    // Every result carries its management status (the underManagement filter would drop the others).
+    const page = await client.searchCompanies({ companyId: chunk.join(",") }, { page: 1, size: chunk.length, ...(signal ? { signal } : {}) });
     found += page.items.length;
     managed += page.items.filter((item) => item.attributes.managementStatus?.underManagement === true).length;
   }
-  return { ...base, notFound: records.length - found, underManagement: managed, newRecords: found - managed };
+  return { ...base, notFound: records.length - found, underManagement: managed, newRecords: found - managed, maxCredits: found - managed + invalidRows };
 }

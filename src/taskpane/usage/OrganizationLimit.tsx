@@ -34,7 +34,7 @@ function usePacing(): PacingStatus {
   // Outside the pane's services (a panel rendered from its props alone) nothing is known.
   const runtime = useOptionalServices()?.runtime;
   const store = useMemo(() => (runtime ? pacingStore(runtime.client) : noStore), [runtime]);
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 
 /** Shown under a running import or Enrich selection while it waits on the organization's limit. */

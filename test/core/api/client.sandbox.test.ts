@@ -12,7 +12,7 @@ import type { CompanyItem } from "../../../src/core/contract/index.js";
 import { createEnrichmentEngine } from "../../../src/core/enrich/index.js";
 import { JobPoller } from "../../../src/core/jobs/index.js";
 import type { Clock, JobStatus } from "../../../src/core/api/types.js";
-import { TEST_COMPANIES, clientClockOn, manualClock, useSandbox } from "../../helpers/sandbox.js";
+import { TEST_COMPANIES, clientTimeOn, manualClock, useSandbox } from "../../helpers/sandbox.js";
 import { rejection } from "./harness.js";
 import { sandboxClient } from "./sandboxClient.js";
 
@@ -322,7 +322,7 @@ describe("rate limits against the sandbox", () => {
   const clock = manualClock((Math.floor(Date.now() / 3_600_000) + 1) * 3_600_000);
   const limited = useSandbox({ companies: 200, contacts: 200, rateLimit: { perSecond: 2 }, clock });
   const limitedClient = (t: string, options: Partial<ServiceClientOptions> = {}) =>
-    createServiceClient({ baseUrl: limited.url, getAccessToken: async () => t, clock: clientClockOn(clock), ...options });
+    createServiceClient({ baseUrl: limited.url, getAccessToken: async () => t, ...clientTimeOn(clock), ...options });
 
   /** Uses up the account's current one-second window with plain requests. */
   async function fillWindow(t: string): Promise<void> {

@@ -87,6 +87,28 @@ describe("redaction of errors", () => {
     for (const text of cases) assertClean(redactText(text), [OPAQUE]);
   });
 
+  it("a token base64- or base64url-encoded inside a larger blob is redacted at every byte alignment", () => {
+    for (const token of [JWT, OPAQUE]) {
+      for (const prefix of ["", "a", "ab", "user:", "Bearer "]) {
+        for (const suffix of ["", "x", ":yz"]) {
+          const base64 = Buffer.from(`${prefix}${token}${suffix}`).toString("base64");
+          const base64url = Buffer.from(`${prefix}${token}${suffix}`).toString("base64url");
+          const text = `upstream said state=${base64} and echo ${base64url} in its answer`;
+          const out = redactText(text, [token]);
+          const stillDecodes = [base64, base64url].some((blob) => out.includes(blob));
+          assert.ok(!stillDecodes, `${prefix}|${suffix}: ${out}`);
+          // Whatever is left decodes to no piece of the token longer than a few characters.
+          for (const piece of out.split(/[^A-Za-z0-9+/_=-]+/)) {
+            const decoded = Buffer.from(piece, piece.includes("-") || piece.includes("_") ? "base64url" : "base64").toString("latin1");
+            assert.ok(!decoded.includes(token.slice(4, 16)), `${prefix}|${suffix}: ${piece} still holds the token`);
+          }
+        }
+      }
+    }
+    // An encoded JWT nobody named (an upstream echoing a header) goes too.
+    assert.doesNotMatch(redactText(`x-echo: ${Buffer.from(JWT).toString("base64")}`), /ZXlK/);
+  });
+
   it("ordinary text and ordinary URLs pass unchanged", () => {
     for (const text of [
       "Page size must be between 1 and 100.",

@@ -190,7 +190,7 @@ describe("enrichment engine: cell errors", () => {
     const results = await Promise.all([1, 2, 3].map((id) => engine.getCells("company", id, "name")));
     for (const result of results) {
       assert.ok(!result.ok);
-      assert.equal(result.problem.message, "Access denied: your sign-in lacks the scope api:data:company");
+      assert.equal(result.problem.message, 'You cannot search or enrich companies: your account\'s access does not include it. Your administrator can grant it: the permission "api:data:company".');
     }
   });
 

@@ -1,9 +1,8 @@
 // Paging against production: how many pages exist is worked out from totalResults, the page
-// size and the 100-page cap, never from meta.page.total (production's own examples show it
-// holding the number of records on the page). A page past the end answers 400 PFAPI0004.
+// size and the 100-page cap (meta.page.total is production's page count, uncapped). PFAPI0004
+// is not an end-of-results code ("not enough input"): only an answer for a page after the first
+// can mean the end, and an error on page 1 is always an error.
 import { LIMITS } from "../../contract/index.js";
-
-const PAST_THE_END_CODE = "PFAPI0004";
 
 /** The pages one search can be read in. */
 export function pageCount(totalResults: number, pageSize: number): number {
@@ -11,17 +10,10 @@ export function pageCount(totalResults: number, pageSize: number): number {
   return Math.min(Math.ceil(totalResults / pageSize), LIMITS.maxPageNumber);
 }
 
-/** Error codes found in an error document of either shape ({errors:[...]} or {error:{...}}). */
-export function errorCodesOf(body: unknown): string[] {
-  if (body === null || typeof body !== "object") return [];
-  const doc = body as { errors?: unknown; error?: unknown };
-  const objects = Array.isArray(doc.errors) ? doc.errors : doc.error !== undefined ? [doc.error] : [];
-  return objects
-    .map((e) => (e !== null && typeof e === "object" && "code" in e ? String((e as { code: unknown }).code) : ""))
-    .filter((c) => c !== "");
-}
-
-/** Whether an answer says the page asked for lies past the last one: the end of the results. */
-export function isEndOfPages(status: number, body: unknown): boolean {
-  return status === 400 && errorCodesOf(body).includes(PAST_THE_END_CODE);
+/**
+ * Whether an answer says the page asked for lies past the last one: a 400 for a page number
+ * above 1 (production publishes no code for it). Page 1 never ends anything.
+ */
+export function isPastLastPage(status: number, pageNumber: number): boolean {
+  return status === 400 && pageNumber > 1;
 }

@@ -1,5 +1,5 @@
 // Audiences through production's studio operations, turned into the contract's documents:
-// the list is paged (all pages are read), rows are read with POST .../rows/actions/search,
+// the list is paged (all pages are read),
 // studio documents page with meta {page: {size, number}, total}, and a column's dataType may be
 // absent (it is then text; the rows code shows any type it does not know as text).
 import { pageCount } from "./paging.js";
@@ -45,14 +45,6 @@ export function contractMeta(doc: unknown, pageNumber: number, pageSize: number)
   const items = isObject(doc) && Array.isArray(doc.data) ? doc.data.length : 0;
   const total = studioTotal(doc) ?? (pageNumber - 1) * pageSize + items;
   return { totalResults: total, page: { number: pageNumber, total: pageCount(total, pageSize) } };
-}
-
-/** Where rows are read in production: the same query, POST to .../rows/actions/search. */
-export function rowsSearchUrl(contractRowsUrl: string): string | undefined {
-  const url = new URL(contractRowsUrl);
-  if (!/\/audiences\/[^/]+\/rows$/.test(url.pathname)) return undefined;
-  url.pathname = `${url.pathname}/actions/search`;
-  return url.href;
 }
 
 /**

@@ -1,23 +1,12 @@
-// The few names the production service spells differently from the contract. Translated at the
-// transport edge only, so every other module keeps the contract's names.
-
-/** Contract name -> production wire name. */
-const PRODUCTION_WIRE_NAMES: Readonly<Record<string, string>> = {
-  serviceContactsMin: "zoominfoContactsMin",
-  serviceContactsMax: "zoominfoContactsMax",
-  numberOfContactsInService: "numberOfContactsInZoomInfo",
-  siteRank: "alexaRank",
-};
-
-const TO_CONTRACT: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(PRODUCTION_WIRE_NAMES).map(([contract, wire]) => [wire, contract]),
-);
+// The few names the production service spells differently from the contract (the table is the
+// contract's, core/contract/production.ts). Translated at the transport edge only, so every
+// other module keeps the contract's names.
+import { fromProductionName, toProductionName } from "../../contract/index.js";
 
 export type Direction = "toWire" | "fromWire";
 
 function translateName(name: string, direction: Direction): string {
-  const table = direction === "toWire" ? PRODUCTION_WIRE_NAMES : TO_CONTRACT;
-  return table[name] ?? name;
+  return direction === "toWire" ? toProductionName(name) : fromProductionName(name);
 }
 
 /** Keys whose array of strings holds field names (translated as values, not as keys). */
