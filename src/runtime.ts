@@ -153,7 +153,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // output-field lookup, which goes through the client like every request. Per signed-in user.
   const entitlements = createFieldEntitlements(production ? (kind) => client.outputFields(kind) : undefined);
   tokens.onChange(() => entitlements.clear());
-  const entitledFields: FieldEntitlements = (kind) => entitlements.entitled(kind);
+  // Signals have no field entitlement: the service decides by scope.
+  const entitledFields: FieldEntitlements = (kind) => (kind === "company" || kind === "contact" ? entitlements.entitled(kind) : Promise.resolve(undefined));
   // Outermost first: the sign-out rule sees every failure, the usage notice every request.
   const hooks = new RequestHooks();
   signOutOnRefusedSignIn(hooks, tokens);

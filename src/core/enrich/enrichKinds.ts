@@ -4,11 +4,12 @@
 // caches, the spend guard, companions and entitlements work on any kind the same way; adding a
 // kind (intent, scoops, news, technologies) is one more entry here (docs/architecture.md).
 import type { EnrichRecord, RequestPriority, ServiceClient } from "../api/types.js";
-import { LIMITS, type MatchCompanyInput, type MatchPersonInput } from "../contract/index.js";
+import { LIMITS, SIGNAL_RECORD_KINDS, type MatchCompanyInput, type MatchPersonInput, type RecordKind, type SignalRecordKind } from "../contract/index.js";
+import { fetchSignalRecords, SIGNAL_MAX_INPUTS, type SignalClient } from "../signals/index.js";
 import { fieldNames, flattenAttributes, type EntityKind } from "./fields.js";
 
-/** What the pipeline's requests need of the client. */
-export type EnrichClient = Pick<ServiceClient, "enrichBatch">;
+/** What the pipeline's requests need of the client (the signal operations for the signal kinds). */
+export type EnrichClient = Pick<ServiceClient, "enrichBatch"> & Partial<SignalClient>;
 
 /** One request as the batcher hands it to a kind: read when it leaves. */
 export interface SealedRequest {
@@ -36,7 +37,7 @@ export interface EnrichmentKind {
 }
 
 /** A record kind of the contract (companies, contacts): up to 25 inputs a request, by id or by match criteria. */
-function recordKind(kind: EntityKind, idField: "companyId" | "personId"): EnrichmentKind {
+function recordKind(kind: RecordKind, idField: "companyId" | "personId"): EnrichmentKind {
   return {
     kind,
     maxInputs: LIMITS.maxEnrichInputs,
@@ -50,7 +51,31 @@ function recordKind(kind: EntityKind, idField: "companyId" | "personId"): Enrich
   };
 }
 
+/**
+ * A signal of a company (docs/signals.md): keyed by the company id, no credit, fields as
+ * core/signals/signalRecords.ts defines them; a request is the cheapest plan for its companies.
+ */
+function signalKind(kind: SignalRecordKind): EnrichmentKind {
+  return {
+    kind,
+    maxInputs: SIGNAL_MAX_INPUTS[kind],
+    spends: false,
+    idInput: (id) => ({ companyId: id }),
+    fields: () => fieldNames(kind),
+    minimalFields: fieldNames(kind),
+    async send(client, seal, options) {
+      const { inputs, outputFields } = seal();
+      const ids = inputs.map((input) => (input as { companyId: number }).companyId);
+      if (!client.enrichIntent || !client.searchIntent || !client.enrichScoops || !client.enrichNews || !client.enrichTechnologies) throw new Error("This client has no signal operations.");
+      const records = await fetchSignalRecords(client as SignalClient, kind, ids, outputFields, options.signal ? { signal: options.signal } : {});
+      return inputs.map((input, i) => ({ input, matchStatus: "MATCH", outcome: "matched", id: String(ids[i]), attributes: records.get(ids[i]!) ?? {} }));
+    },
+    cached: (attributes) => attributes,
+  };
+}
+
 export const ENRICHMENT_KINDS: Readonly<Record<EntityKind, EnrichmentKind>> = {
   company: recordKind("company", "companyId"),
   contact: recordKind("contact", "personId"),
+  ...(Object.fromEntries(SIGNAL_RECORD_KINDS.map((kind) => [kind, signalKind(kind)])) as Record<SignalRecordKind, EnrichmentKind>),
 };

@@ -29,7 +29,8 @@ export type Resolved =
     }
   | { ok: false; miss?: MatchMiss; problem: CellProblem };
 
-const NOUN: Record<EntityKind, [one: string, many: string]> = { company: ["company", "companies"], contact: ["person", "people"] };
+const COMPANY_NOUN: [string, string] = ["company", "companies"];
+const NOUN: Record<EntityKind, [one: string, many: string]> = { company: COMPANY_NOUN, contact: ["person", "people"], intent: COMPANY_NOUN, scoops: COMPANY_NOUN, news: COMPANY_NOUN, technologies: COMPANY_NOUN };
 
 /**
  * A miss in the user's terms: for an ambiguous input, what was used and what would decide
@@ -54,6 +55,8 @@ function ambiguityAdvice(p: Pick<Prepared, "kind" | "input">): string {
 export function cellCriteria(kind: EntityKind, raw: unknown): MatchCriteria | undefined {
   // Numbers, and text written as a number, stay ids: the id check says why they are not valid.
   if (typeof raw !== "string" || /^\s*[-+]?[\d.,\s]*\s*$/.test(raw)) return undefined;
+  // A signal cell matches its company first (engine.match), then asks the signal by id.
+  if (kind !== "company" && kind !== "contact") return undefined;
   const content = cellContent(raw);
   if (kind === "company") {
     if (content === "website") return { kind, criteria: { website: raw } };

@@ -6,7 +6,7 @@ import { shownValues } from "./cellAnswers.js";
 import type { CellValue } from "./cellValues.js";
 import type { InputAnswer } from "./engineTypes.js";
 import { fieldNumberFormat } from "../sheet/columns.js";
-import { fieldSpec, parseRecordId, type EntityKind } from "./fields.js";
+import { fieldSpec, isRecordKind, parseRecordId, type EntityKind } from "./fields.js";
 import { problems } from "./problems.js";
 
 /** The selected column: its address (e.g. "Sheet1!B1:B200") and its values, top to bottom. */
@@ -84,7 +84,7 @@ export function buildOutputColumns(
   byRow: ReadonlyMap<number, InputAnswer>,
 ): OutputColumns {
   const headers = fields.map((field) => fieldSpec(kind, field)?.label ?? field);
-  const numberFormats = fields.map((field) => fieldNumberFormat(kind, field, fieldSpec(kind, field)?.type));
+  const numberFormats = fields.map((field) => (isRecordKind(kind) ? fieldNumberFormat(kind, field, fieldSpec(kind, field)?.type) : "General"));
   const rows: CellValue[][] = [];
   const statuses: string[] = [];
   const counts = { enriched: 0, problems: 0, blank: 0, matched: 0, unmatched: 0 };

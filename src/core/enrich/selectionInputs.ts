@@ -48,7 +48,7 @@ export function splitSelection(values: readonly unknown[], mode: SelectionMode):
  * corrected row may be more precise than its column.
  */
 export function rowInputs(kind: EntityKind, mode: SelectionMode, values: readonly unknown[], offset: number): unknown[] {
-  if (mode.by === "id") return [...values];
+  if (mode.by === "id" || (kind !== "company" && kind !== "contact")) return [...values];
   const beside = mode.beside ?? {};
   return values.map((value, index): MatchCriteria => {
     const at = index + offset;

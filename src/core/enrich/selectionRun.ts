@@ -7,7 +7,7 @@ import { fieldNumberFormat } from "../sheet/columns.js";
 import { shownValues } from "./cellAnswers.js";
 import type { CellValue } from "./cellValues.js";
 import type { EnrichIdsProgress, EnrichmentEngine, InputAnswer, SelectionPlan } from "./engineTypes.js";
-import { fieldSpec, type EntityKind } from "./fields.js";
+import { fieldSpec, isRecordKind, type EntityKind } from "./fields.js";
 import { buildOutputColumns, type OutputColumns, type SelectedColumn } from "./selection.js";
 import { firstRowOf, rowInputs, splitSelection, type SelectionMode } from "./selectionInputs.js";
 
@@ -87,7 +87,7 @@ export async function runSelectionEnrichment(
 function matchOutput(planned: SelectionEnrichmentPlan, byRow: ReadonlyMap<number, InputAnswer>): Omit<SelectionRunResult, "cancelled"> {
   const { kind, fields } = planned;
   const headers = [kind === "company" ? "Company ID" : "Person ID", MATCH_STATUS_HEADER, ...fields.map((f) => fieldSpec(kind, f)?.label ?? f)];
-  const numberFormats = ["0", "General", ...fields.map((field) => fieldNumberFormat(kind, field, fieldSpec(kind, field)?.type))];
+  const numberFormats = ["0", "General", ...fields.map((field) => (isRecordKind(kind) ? fieldNumberFormat(kind, field, fieldSpec(kind, field)?.type) : "General"))];
   const rows: CellValue[][] = [];
   const unmatched: UnmatchedRow[] = [];
   const counts = { enriched: 0, problems: 0, blank: 0, matched: 0, unmatched: 0 };

@@ -15,6 +15,7 @@ import { kindOf, MatchListControls, useMatchSetup, type Content } from "./MatchL
 import { PlanSummary } from "./PlanSummary.js";
 import { SpendControls } from "./SpendControls.js";
 import { UnmatchedRows } from "./UnmatchedRows.js";
+import { SignalKindChoice } from "./SignalKindChoice.js";
 import { useSelectionRun } from "./useSelectionRun.js";
 
 export interface EnrichSelectionPanelProps {
@@ -31,14 +32,18 @@ export interface EnrichSelectionPanelProps {
   entitledFields?: EntitledFieldsLookup;
 }
 
+// A signal column is its one field (intent asks topics, chosen in the Signals part).
+const SIGNAL_DEFAULT_FIELDS = { intent: [], scoops: ["latestScoop", "latestScoopDate", "scoops90"], news: ["latestNews", "latestNewsDate"], technologies: ["technologyProducts"] };
+
 // Fields a search table does not already hold (its name, website, place, revenue and
 // employees are there), so the defaults add columns instead of repeating them.
 const DEFAULT_FIELDS: Record<EntityKind, string[]> = {
   company: ["employeeRange", "primaryIndustry", "phone", "foundedYear", "description"],
   contact: ["email", "phone", "managementLevel", "jobFunction", "city"],
+  ...SIGNAL_DEFAULT_FIELDS,
 };
 // A list to match usually has no name column worth keeping: the found name comes along.
-const MATCH_FIELDS: Record<EntityKind, string[]> = { company: ["name", "website", "country"], contact: ["firstName", "lastName", "jobTitle", "companyName"] };
+const MATCH_FIELDS: Record<EntityKind, string[]> = { company: ["name", "website", "country"], contact: ["firstName", "lastName", "jobTitle", "companyName"], ...SIGNAL_DEFAULT_FIELDS };
 
 const useStyles = makeStyles({
   fields: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))", maxHeight: "220px", overflowY: "auto" },
@@ -119,7 +124,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
         </>
       ) : (
         <>
-          {instructions ?? <Text as="p">Select a column of {kind === "company" ? "company" : "person"} ids in the sheet (a header cell is fine), choose fields, then check what it costs before running.</Text>}
+          {instructions ?? <Text as="p">Select a column of {kind === "contact" ? "person" : "company"} ids in the sheet (a header cell is fine), choose fields, then check what it costs before running.</Text>}
           <RadioGroup
             layout="horizontal"
             value={idKind}
@@ -133,6 +138,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
             <Radio value="company" label="Companies" />
             <Radio value="contact" label="Contacts" />
           </RadioGroup>
+          <SignalKindChoice value={idKind} busy={busy} onChange={(next) => (chooseKind(next, DEFAULT_FIELDS), setIdKind(next))} onTopics={setFields} />
         </>
       )}
       {(!matching || setup.read) && (
@@ -140,7 +146,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
           <fieldset disabled={busy}>
             <legend>Fields ({fields.length} chosen)</legend>
             <div className={styles.fields}>
-              {Object.entries(OUTPUT_FIELDS[kind]).map(([name, spec]) => (
+              {Object.entries(OUTPUT_FIELDS[kind]).filter(([name]) => name !== kind).map(([name, spec]) => (
                 <Checkbox
                   key={name}
                   {...pickerField(kind, name, spec.label, entitled)}
