@@ -2,8 +2,11 @@
 // each layer of src/ lists what it may import (an allowlist, checked on the resolved path of
 // every import, export-from and import()), which Office globals it may touch, and only the
 // entry points may load the composition root (src/runtime.ts).
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import tseslint from "typescript-eslint";
 import officeAddins from "eslint-plugin-office-addins";
 import globals from "globals";
@@ -118,6 +121,79 @@ const layerRule = {
   },
 };
 
+/** Longest a source file may be: past it, a file holds more than one job (docs/architecture.md). */
+export const MAX_LINES = 400;
+
+const RELATIVE_IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+
+/** The file a relative specifier names ("./x.js" -> x.ts, x.tsx or x/index.ts), or null. */
+function resolveModule(fromFile, specifier) {
+  const base = path.resolve(path.dirname(fromFile), specifier).replace(/\.js$/, "");
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), base]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Every module's relative imports, type-only ones and import() included, read from disk once per run. */
+const moduleImports = new Map();
+function importsOf(file) {
+  let found = moduleImports.get(file);
+  if (!found) {
+    found = new Set();
+    const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+    for (const match of text.matchAll(RELATIVE_IMPORT)) {
+      const target = resolveModule(file, match[1] ?? match[2]);
+      if (target) found.add(target);
+    }
+    moduleImports.set(file, found);
+  }
+  return found;
+}
+
+/** A path of imports from `start` back to `file`, or null. */
+function pathBack(start, file) {
+  const seen = new Set([start]);
+  const queue = [[start]];
+  while (queue.length > 0) {
+    const route = queue.shift();
+    for (const next of importsOf(route[route.length - 1])) {
+      if (next === file) return route;
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push([...route, next]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * No import circles, type imports included (import-x/no-cycle skips type-only imports: a circle
+ * of types still ties the modules' meaning together and hides the layer a type belongs to).
+ */
+const cycleRule = {
+  meta: { type: "problem", docs: { description: "No import circles, type-only imports included." }, schema: [] },
+  create(context) {
+    const file = path.resolve(ROOT, context.filename);
+    const check = (node, specifier) => {
+      if (typeof specifier !== "string" || !specifier.startsWith(".")) return;
+      const target = resolveModule(file, specifier);
+      if (!target || target === file) return;
+      const route = pathBack(target, file);
+      if (!route) return;
+      const names = [file, ...route, file].map((f) => path.relative(ROOT, f).split(path.sep).join("/"));
+      context.report({ node, message: `Import circle: ${names.join(" -> ")}. Move what both sides need into a module of its own (${RULE_DOC}).` });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+    };
+  },
+};
+
 const restrictedGlobals = (names) => ({
   "no-restricted-globals": [
     "error",
@@ -155,6 +231,18 @@ export default tseslint.config(
   {
     files: ["src/core/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "error" },
+  },
+  // No import circles (import-x/no-cycle for values, cycles/with-types for type imports too) and
+  // no file past MAX_LINES, in the sources and everything around them.
+  {
+    files: ["src/**/*.{ts,tsx}", "test/**/*.{ts,tsx}", "bench/**/*.ts", "scripts/**/*.ts"],
+    plugins: { "import-x": importX, cycles: { rules: { "with-types": cycleRule } } },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: path.join(ROOT, "tsconfig.json") })] },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "cycles/with-types": "error",
+      "max-lines": ["error", { max: MAX_LINES }],
+    },
   },
   // The Office dialog page talks to its opener through Office.context.ui.
   { files: ["src/auth/dialog.ts"], rules: restrictedGlobals(["Excel", "CustomFunctions"]) },

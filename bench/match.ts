@@ -1,13 +1,12 @@
 // `npm run bench -- match`: a list of 1,000 websites in mixed spellings (about 10% of rows are a
 // company already in the list, written differently; 10 websites no company has) enriched with
-// one field, as cells do: the matcher (dedup on the normalized website, 25 inputs a request,
-// fields with the match, key -> id cached) beside one request per row. Then the same list
+// one field, as cells do: the enrichment pipeline (dedup on the normalized website, 25 inputs a
+// request, fields with the match, key -> id cached) beside one request per row. Then the same list
 // recalculated, and reopened on the same cache store. Requests are counted at the sandbox;
 // credits come from its ledger.
 import { PATHS } from "../src/core/contract/index.js";
 import { createEnrichmentEngine, MemoryCacheStore, type CacheStore } from "../src/core/enrich/index.js";
 import { normalizeWebsite } from "../src/core/enrich/matchKeys.js";
-import { createRecordMatcher } from "../src/core/enrich/matcher.js";
 import type { RunningSandbox } from "../src/sandbox/server.js";
 import { clientFor, creditsUsed, startBenchSandbox } from "./lib/sandbox.js";
 
@@ -49,19 +48,13 @@ export async function benchMatch(): Promise<void> {
     const store: CacheStore = new MemoryCacheStore();
     const client = await clientFor(sandbox, "bench-match");
     const open = (cacheStore: CacheStore) => {
-      const matcher = createRecordMatcher({ client, cache: cacheStore });
       const engine = createEnrichmentEngine({ client, cache: cacheStore, dailyNewRecordCap: 100_000 });
-      return (label: string) =>
-        measure(sandbox, "bench-match", label, list, async (website) => {
-          const match = await matcher.match({ kind: "company", criteria: { website } }, ["name"]);
-          if (!match.ok) return false;
-          return (await engine.getCells("company", match.id, "name")).ok;
-        });
+      return (label: string) => measure(sandbox, "bench-match", label, list, async (website) => (await engine.getCells("company", website, "name")).ok);
     };
     const workbook = open(store);
-    rows.push(await workbook("matcher, first calculation"));
-    rows.push(await workbook("matcher, recalculation"));
-    rows.push(await open(store)("matcher, workbook reopened (same cache store)"));
+    rows.push(await workbook("pipeline, first calculation"));
+    rows.push(await workbook("pipeline, recalculation"));
+    rows.push(await open(store)("pipeline, workbook reopened (same cache store)"));
 
     const naiveClient = await clientFor(sandbox, "bench-match-naive");
     const slice = list.slice(0, NAIVE_SLICE);

@@ -6,8 +6,6 @@ import { createServiceClient, type RateLimitOptions, type ServiceClient, type Tr
 import { RequestHooks } from "./core/api/hooks.js";
 import { usageChangesAfterRequests, type UsageListener } from "./core/api/usageChanges.js";
 import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type EntityKind, type FieldEntitlements, type SpendStore } from "./core/enrich/index.js";
-import { createRecordMatcher, type RecordMatcher } from "./core/enrich/matcher.js";
-import { SpendReservations } from "./core/enrich/spendReservations.js";
 import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js";
 import type { KeyValueItems } from "./core/storage/keyValue.js";
 import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";
@@ -32,8 +30,6 @@ export interface Runtime {
   client: ServiceClient;
   /** The engine of the signed-in user: its daily record count persists under that user's key. */
   engine: EnrichmentEngine;
-  /** Finds ids from websites, names and emails for the signed-in user, into the engine's cache store. */
-  matcher: RecordMatcher;
   /** Whether a user is signed in, after a sign-in stored from a previous session has been restored. */
   isSignedIn(): Promise<boolean>;
   /**
@@ -141,17 +137,6 @@ function accountScopedEngine(build: (userKey: string) => EnrichmentEngine, token
   return followCurrent(() => engine);
 }
 
-/** One matcher per signed-in user, like the engine. */
-function accountScopedMatcher(build: (userKey: string) => RecordMatcher, tokens: TokenSource, environment: EnvironmentSettings): RecordMatcher {
-  let key = enrichmentUserKey(environment, tokens.account());
-  let matcher = build(key);
-  tokens.onChange((account) => {
-    const next = enrichmentUserKey(environment, account);
-    if (next !== key) matcher = build((key = next));
-  });
-  return followCurrent(() => matcher);
-}
-
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { environment } = options;
   const tokens = options.tokenSource(environment);
@@ -168,7 +153,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // output-field lookup, which goes through the client like every request. Per signed-in user.
   const entitlements = createFieldEntitlements(production ? (kind) => client.outputFields(kind) : undefined);
   tokens.onChange(() => entitlements.clear());
-  const entitledFields: FieldEntitlements = (kind) => entitlements.entitled(kind);
+  // Signals have no field entitlement: the service decides by scope.
+  const entitledFields: FieldEntitlements = (kind) => (kind === "company" || kind === "contact" ? entitlements.entitled(kind) : Promise.resolve(undefined));
   // Outermost first: the sign-out rule sees every failure, the usage notice every request.
   const hooks = new RequestHooks();
   signOutOnRefusedSignIn(hooks, tokens);
@@ -186,36 +172,21 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(Object.keys(rateLimit).length > 0 ? { rateLimit } : {}),
   });
   const storesFor = options.stores ?? enrichmentStores;
-  // The engine and the matcher built for a user share that user's stores: matched fields reach the engine.
-  let opened: { userKey: string; stores: ReturnType<EnrichmentStoresFactory> } | undefined;
-  const stores = (userKey: string) => {
-    if (opened?.userKey !== userKey) opened = { userKey, stores: storesFor(userKey) };
-    return opened.stores;
-  };
-  // Matching spends credits too: the engine and the matcher of a user count in one daily allowance.
-  let counted: { userKey: string; spend: SpendReservations } | undefined;
-  const spendFor = (userKey: string) => {
-    if (counted?.userKey !== userKey) {
-      const spendStore = options.spendStore ?? stores(userKey).spendStore;
-      // Saves are not awaited: a failed one is caught inside and counting goes on from memory.
-      counted = { userKey, spend: new SpendReservations(spendStore, () => Date.now(), undefined, () => undefined) };
-    }
-    return counted.spend;
-  };
+  // One pipeline per user: ids and matching share its caches and its one daily allowance.
   const engine = accountScopedEngine(
     (userKey) => {
-      const cache = options.cache ?? stores(userKey).cache;
+      const stores = storesFor(userKey);
+      const cache = options.cache ?? stores.cache;
+      const spendStore = options.spendStore ?? stores.spendStore;
       // Every field of a record rides in its first request: credits are per record, so the next
       // columns come free and requests stay at the floor in any calculation order (bench/cells.ts).
-      return createEnrichmentEngine({ client, companionFields: "all", spend: spendFor(userKey), entitlements: entitledFields, ...(cache ? { cache } : {}) });
-    },
-    tokens,
-    environment,
-  );
-  const matcher = accountScopedMatcher(
-    (userKey) => {
-      const cache = options.cache ?? stores(userKey).cache;
-      return createRecordMatcher({ client, spend: spendFor(userKey), ...(cache ? { cache } : {}) });
+      return createEnrichmentEngine({
+        client,
+        companionFields: "all",
+        ...(entitledFields ? { entitlements: entitledFields } : {}),
+        ...(cache ? { cache } : {}),
+        ...(spendStore ? { spendStore } : {}),
+      });
     },
     tokens,
     environment,
@@ -231,7 +202,6 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     tokens,
     client,
     engine,
-    matcher,
     isSignedIn: () => signedInAfterRestore(tokens),
     hooks,
     onUsageChanged: (listener) => usage.onUsageChanged(listener),
@@ -254,7 +224,7 @@ export interface CellFunctionsWiring {
  */
 export function cellFunctionsWiring(runtime: Runtime, host: { supportsEntityCards(): boolean }): CellFunctionsWiring {
   return {
-    functions: { engine: runtime.engine, matcher: runtime.matcher, isSignedIn: runtime.isSignedIn, supportsEntityCards: () => host.supportsEntityCards() },
+    functions: { engine: runtime.engine, isSignedIn: runtime.isSignedIn, supportsEntityCards: () => host.supportsEntityCards() },
     jobStatus: { poller: runtime.jobPoller, isSignedIn: runtime.isSignedIn },
   };
 }

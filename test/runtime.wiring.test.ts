@@ -1,6 +1,7 @@
 // The composition root's wiring, through the runtime's public interface and the real sandbox
 // over HTTP: per-user persistent enrichment stores, the cell functions' configuration, the
 // sign-out after a refused sign-in, records under management, and the client's settings.
+import { memoryKeyValueStorage } from "../src/core/storage/keyValue.js";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createServiceClient, fetchTransport, UnauthorizedError, type Transport } from "../src/core/api/index.js";
@@ -9,7 +10,7 @@ import { SANDBOX_ENVIRONMENT, type EnvironmentSettings } from "../src/core/setti
 import { columnsFor } from "../src/core/sheet/index.js";
 import { BrowserWorkbook } from "../src/office/browserWorkbook.js";
 import { supportsEntityCards } from "../src/office/hostCapabilities.js";
-import { createStorageCacheStore, createStorageSpendStore, type KeyValueStorage } from "../src/office/persistentCache.js";
+import { createStorageCacheStore, createStorageSpendStore } from "../src/office/persistentCache.js";
 import { cellFunctionsWiring, createRuntime, devTokenSource, enrichmentUserKey, lazyTokenSource, type Runtime } from "../src/runtime.js";
 import { insertSearch } from "../src/taskpane/insert/insertSearch.js";
 import { markUnderManagement, underManagementIds } from "../src/taskpane/search/underManagement.js";
@@ -21,27 +22,10 @@ const fns = await import("../src/functions/functions.js");
 
 const ENRICH = "POST /data/v1/companies/enrich";
 
-/** OfficeRuntime.storage in memory: string values, null for absent keys. */
-class MemoryKeyValueStorage implements KeyValueStorage {
-  readonly items = new Map<string, string>();
-  async getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  async setItem(key: string, value: string) {
-    await this.setItems({ [key]: value });
-  }
-  async getItems(keys: string[]) {
-    return Object.fromEntries(keys.map((k) => [k, this.items.get(k) ?? null]));
-  }
-  async setItems(items: Record<string, string>) {
-    for (const [k, v] of Object.entries(items)) this.items.set(k, v);
-  }
-  async removeItems(keys: string[]) {
-    for (const k of keys) this.items.delete(k);
-  }
-  async getKeys() {
-    return [...this.items.keys()];
-  }
+/** OfficeRuntime.storage in memory (the port's own memory adapter), with its map to look into. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return Object.assign(memoryKeyValueStorage(items), { items });
 }
 
 /** A token source whose token the service never accepts, as after a revoked sign-in. */
@@ -109,7 +93,7 @@ describe("runtime wiring against the sandbox", () => {
   });
 
   it("keeps each user's daily record count under a key of that user (never a token) and across runtimes", async () => {
-    const storage = new MemoryKeyValueStorage();
+    const storage = memoryStorage();
     const keys: string[] = [];
     const stores = (userKey: string) => {
       keys.push(userKey);
@@ -240,7 +224,7 @@ describe("runtime wiring against the sandbox", () => {
 
     const runtime = createRuntime({ environment, tokenSource: (env) => devTokenSource(env), stores: () => ({}) });
     runtimes.push(runtime);
-    const before = await runtime.engine.planSelection("company", managed, ["website"]);
+    const before = await runtime.engine.planInputs("company", managed, ["website"]);
     assert.equal(before.underManagementCount, 0);
     assert.equal(before.maxCredits, managed.length);
 
@@ -256,7 +240,7 @@ describe("runtime wiring against the sandbox", () => {
     assert.equal(outcome.status, "complete", outcome.message);
     assert.ok(outcome.rowsWritten >= managed.length);
 
-    const afterInsert = await runtime.engine.planSelection("company", managed, ["website"]);
+    const afterInsert = await runtime.engine.planInputs("company", managed, ["website"]);
     assert.equal(afterInsert.underManagementCount, managed.length);
     assert.equal(afterInsert.maxCredits, 0);
   });
@@ -267,8 +251,8 @@ describe("runtime wiring against the sandbox", () => {
     const found = (await runtime.client.searchCompanies({}, { size: 20 })).items.slice(16, 19);
     const websites = found.map((item) => String((item.attributes as { website?: unknown }).website ?? ""));
     assert.ok(websites.every((w) => w !== ""), "the sandbox's companies have websites");
-    const matched = await runtime.matcher.matchMany(websites.map((website) => ({ kind: "company" as const, criteria: { website } })), ["name"]);
-    assert.deepEqual(matched.map((r) => (r.ok ? r.id : r.problem.message)), found.map((item) => Number(item.id)));
+    const matched = await runtime.engine.enrichInputs("company", websites.map((website) => ({ kind: "company" as const, criteria: { website } })), ["name"]);
+    assert.deepEqual(matched.map((r) => r.id ?? (r.result.ok ? "" : r.result.problem.message)), found.map((item) => Number(item.id)));
     assert.equal((await runtime.engine.spendStatus()).used, found.length, "each new record matched counts");
     const enriched = await runtime.engine.enrichIds("company", found.map((item) => Number(item.id)), ["name", "website"]);
     assert.ok([...enriched.values()].every((r) => r.ok));

@@ -1,10 +1,10 @@
-// The signal cells through the enrichment pipeline (filled in when the pipeline lands).
+// The signal cells of the signals bench: the same questions asked as cells do, through the one
+// enrichment pipeline (core/enrich: gathered across cells, deduplicated, cached; a request of the
+// intent kind is the plan chooser, one of the scoops kind a batch of 25), then recalculated.
 import type { ServiceClient } from "../../src/core/api/index.js";
+import { createEnrichmentEngine, MemoryCacheStore } from "../../src/core/enrich/index.js";
+import { SCOOP_BATCH } from "../../src/core/signals/index.js";
 import type { RunningSandbox } from "../../src/sandbox/server.js";
-
-export async function signalCells(_sandbox: RunningSandbox, _client: ServiceClient, _ids: number[], _topics: string[], _pages: number): Promise<BenchRow[]> {
-  return [];
-}
 
 /** One line of the signals bench. */
 export interface BenchRow {
@@ -14,4 +14,37 @@ export interface BenchRow {
   floor: number;
   wallMs: number;
   note?: string;
+}
+
+function signalRequests(sandbox: RunningSandbox): number {
+  let n = 0;
+  for (const [route, count] of sandbox.ctx.stats.requests) if (/\/(intent|scoops|news)\/|technologies/.test(route)) n += count;
+  return n;
+}
+
+async function timed(sandbox: RunningSandbox, work: () => Promise<unknown>): Promise<{ requests: number; wallMs: number }> {
+  sandbox.ctx.stats.reset();
+  const started = performance.now();
+  await work();
+  return { requests: signalRequests(sandbox), wallMs: performance.now() - started };
+}
+
+export async function signalCells(sandbox: RunningSandbox, client: ServiceClient, ids: number[], topics: string[], pages: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const list of [ids, ids.slice(0, 20)]) {
+    const engine = createEnrichmentEngine({ client, cache: new MemoryCacheStore() });
+    const label = `intent score, ${topics.length} topics, ${list.length.toLocaleString("en-US")} companies`;
+    const cells = () => Promise.all(list.flatMap((id) => topics.map((topic) => engine.getCells("intent", id, topic))));
+    const first = await timed(sandbox, cells);
+    rows.push({ case: label, approach: `${(list.length * topics.length).toLocaleString("en-US")} cells, the pipeline`, ...first, floor: Math.min(list.length, pages) });
+    const again = await timed(sandbox, cells);
+    rows.push({ case: label, approach: "the same cells recalculated", ...again, floor: 0 });
+  }
+  const engine = createEnrichmentEngine({ client, cache: new MemoryCacheStore() });
+  const scoops = () => Promise.all(ids.map((id) => engine.getCells("scoops", id, "scoops")));
+  const first = await timed(sandbox, scoops);
+  rows.push({ case: "latest scoop, 1,000 companies", approach: "1,000 cells, the pipeline", ...first, floor: Math.ceil(ids.length / SCOOP_BATCH) });
+  const again = await timed(sandbox, scoops);
+  rows.push({ case: "latest scoop, 1,000 companies", approach: "the same cells recalculated", ...again, floor: 0 });
+  return rows;
 }

@@ -1,26 +1,23 @@
 // What the BIZ enrichment functions do, loaded with import() on the first calculation so the
-// page's first load does not carry the enrichment engine. The wrappers Excel sees
-// (and their JSDoc, the help text) stay in functions.ts, which also holds the injected
-// configuration and passes it in here: this module keeps no state.
+// page's first load does not carry the enrichment pipeline. The wrappers Excel sees (and their
+// JSDoc, the help text) stay in functions.ts, which also holds the injected configuration and
+// passes it in here: this module keeps no state. A cell's first argument goes to the pipeline
+// as it is (an id, a website, a name, an email): the pipeline resolves and batches it.
 import {
+  cellContent,
   COMPANY_CARD_FIELDS,
   companyCard,
+  parseRecordId,
   problems,
   type CellProblem,
   type CellsResult,
   type CellValue,
   type CompanyCard,
   type EntityKind,
+  type MatchCriteria,
 } from "../core/enrich/index.js";
 import { toExcelError } from "./excelError.js";
-import type { FunctionsConfig } from "./functions.js";
-import { resolveRecordInput } from "./matchCells.js";
-
-/** The configuration as functions.ts holds it: awaited (waits at start-up) or as it is now. */
-export interface ConfigAccess {
-  current(): Promise<FunctionsConfig | undefined>;
-  now(): FunctionsConfig | undefined;
-}
+import type { ConfigAccess } from "./config.js";
 
 function isPreview(invocation: CustomFunctions.Invocation | undefined): boolean {
   // Typed as string in @types/custom-functions-runtime, a boolean at run time.
@@ -37,9 +34,7 @@ async function cells(
 ): Promise<CellsResult> {
   const config = await access.current();
   if (!config || !(await config.isSignedIn())) return { ok: false, problem: problems.signIn() };
-  const resolved = await resolveRecordInput(config, kind, id, fields, isPreview(invocation));
-  if (!resolved.ok) return resolved;
-  return config.engine.getCells(kind, resolved.id, fields, { preview: isPreview(invocation) });
+  return config.engine.getCells(kind, id, fields, { preview: isPreview(invocation) });
 }
 
 /** The one-field functions refuse a list of fields rather than showing only the first. */
@@ -94,3 +89,44 @@ export async function companyCardCell(
   return access.now()?.supportsEntityCards?.() ? card : card.text;
 }
 
+
+/** Optional Excel arguments arrive as null or undefined; blank text is absent too. */
+function optional(raw: unknown): unknown {
+  return raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "") ? undefined : raw;
+}
+
+async function matchedId(access: ConfigAccess, criteria: MatchCriteria, invocation: CustomFunctions.Invocation | undefined): Promise<number> {
+  const config = await access.current();
+  if (!config || !(await config.isSignedIn())) throw toExcelError(problems.signIn());
+  const result = await config.engine.match(criteria, { preview: isPreview(invocation) });
+  if (!result.ok) throw toExcelError(result.problem);
+  return result.id;
+}
+
+/** BIZ.MATCHCOMPANY: a company's id from its website, or from its name with optional country and city. */
+export async function matchCompanyCell(
+  access: ConfigAccess,
+  nameOrWebsite: unknown,
+  country: unknown,
+  city: unknown,
+  invocation: CustomFunctions.Invocation | undefined,
+): Promise<number> {
+  const content = cellContent(nameOrWebsite);
+  if (content === "id") return Number(parseRecordId(nameOrWebsite));
+  const by = content === "website" ? { website: nameOrWebsite } : { name: nameOrWebsite };
+  return matchedId(access, { kind: "company", criteria: { ...by, country: optional(country), city: optional(city) } }, invocation);
+}
+
+/** BIZ.MATCHCONTACT: a person's id from an email address, or from a name with the company (name or id). */
+export async function matchContactCell(
+  access: ConfigAccess,
+  nameOrEmail: unknown,
+  company: unknown,
+  invocation: CustomFunctions.Invocation | undefined,
+): Promise<number> {
+  const content = cellContent(nameOrEmail);
+  if (content === "id") return Number(parseRecordId(nameOrEmail));
+  const criteria: MatchCriteria =
+    content === "email" ? { kind: "contact", criteria: { email: nameOrEmail } } : { kind: "contact", criteria: { name: nameOrEmail, company: optional(company) } };
+  return matchedId(access, criteria, invocation);
+}

@@ -4,10 +4,9 @@
 // with a message. The runtime (src/runtime.ts) injects the engine once with configureFunctions;
 // that reference (and its startup gate) is the only state here.
 // JSDoc below becomes functions.json (custom-functions-metadata): it is the help text Excel shows.
-import type { EnrichmentEngine } from "../core/enrich/index.js";
-import type { RecordMatcher } from "../core/enrich/matcher.js";
-import type { JobPoller } from "../core/jobs/index.js";
-import type { ConfigAccess } from "./cellFunctionsImpl.js";
+import type { ConfigAccess, FunctionsConfig, JobStatusConfig } from "./config.js";
+
+export type { FunctionsConfig, JobStatusConfig } from "./config.js";
 import type { Clock } from "../core/api/types.js";
 
 /**
@@ -26,17 +25,7 @@ function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
 }
 const loadImplementation = loadOnce(() => import("./cellFunctionsImpl.js"));
 const loadJobStatusImplementation = loadOnce(() => import("./jobStatusImpl.js"));
-const loadMatchImplementation = loadOnce(() => import("./matchCells.js"));
-
-export interface FunctionsConfig {
-  engine: EnrichmentEngine;
-  /** Finds ids from websites, names and emails (same cache store as the engine). */
-  matcher?: RecordMatcher;
-  /** Whether a user is signed in (no request is made otherwise); may wait for a stored sign-in to be restored. */
-  isSignedIn: () => boolean | Promise<boolean>;
-  /** Whether the host shows entity values (data-type cards); the company name is returned elsewhere. */
-  supportsEntityCards?: () => boolean;
-}
+const loadSignals = loadOnce(() => import("./signalCellsImpl.js"));
 
 /** How long a cell calculated as the workbook opens waits for the runtime to configure these functions. */
 const STARTUP_WAIT_MS = 5000;
@@ -167,9 +156,7 @@ export async function matchCompany(
   city: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- optional text from a cell
   invocation: CustomFunctions.Invocation,
 ): Promise<number> {
-  const [impl, config] = await Promise.all([loadMatchImplementation(), currentConfig()]);
-  const signedIn = config ? await config.isSignedIn() : false;
-  return impl.matchCompanyCell(config, signedIn, nameOrWebsite, country, city, isInValuePreview(invocation));
+  return (await loadImplementation()).matchCompanyCell(configAccess, nameOrWebsite, country, city, invocation);
 }
 
 /**
@@ -185,26 +172,102 @@ export async function matchContact(
   company: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- optional text or id from a cell
   invocation: CustomFunctions.Invocation,
 ): Promise<number> {
-  const [impl, config] = await Promise.all([loadMatchImplementation(), currentConfig()]);
-  const signedIn = config ? await config.isSignedIn() : false;
-  return impl.matchContactCell(config, signedIn, nameOrEmail, company, isInValuePreview(invocation));
+  return (await loadImplementation()).matchContactCell(configAccess, nameOrEmail, company, invocation);
 }
 
-/** Typed as string in @types/custom-functions-runtime, a boolean at run time. */
-function isInValuePreview(invocation: CustomFunctions.Invocation | undefined): boolean {
-  const flag: unknown = invocation?.isInValuePreview;
-  return flag === true || flag === "true";
+// ---------- Signals (docs/signals.md): a company by id, website or name ----------
+/* eslint-disable @typescript-eslint/no-explicit-any -- cell arguments: numbers or text from cells, checked in signalCellsImpl.ts */
+
+/**
+ * The company's buyer-intent score on a topic (60 to 100; 0 when it is not researching it), e.g. =BIZ.INTENT(A2, "Cloud Security").
+ * @customfunction INTENT
+ * @param company The company's id, website or name.
+ * @param topic An intent topic, e.g. "Cloud Security" (the Signals tab lists them).
+ * @param invocation Invocation details from Excel.
+ * @returns The score, or 0.
+ */
+export async function intent(company: any, topic: any, invocation: CustomFunctions.Invocation): Promise<number> {
+  return (await loadSignals()).intentCell(configAccess, company, topic, invocation);
 }
+
+/**
+ * The company's strongest intent topics among those given, highest first, e.g. =BIZ.INTENTTOPICS(A2, "Cloud Security,CRM Software,Machine Learning", 2).
+ * @customfunction INTENTTOPICS
+ * @param company The company's id, website or name.
+ * @param topics Up to 50 topics: comma-separated text, a range or an array.
+ * @param [count] How many to show (default 3).
+ * @param invocation Invocation details from Excel.
+ * @returns "Topic (score), Topic (score)", or empty when none.
+ */
+export async function intentTopics(company: any, topics: any, count: any, invocation: CustomFunctions.Invocation): Promise<string> {
+  return (await loadSignals()).intentTopicsCell(configAccess, company, topics, count, invocation);
+}
+
+/**
+ * How many scoops (news events: funding, hires, new offices, ...) the company had lately, e.g. =BIZ.SCOOPS(A2, "funding", 180).
+ * @customfunction SCOOPS
+ * @param company The company's id, website or name.
+ * @param [type] A scoop type, e.g. "Funding", "hire", "partnership"; all types when empty.
+ * @param [days] The window in days (default 90).
+ * @param invocation Invocation details from Excel.
+ * @returns The count.
+ */
+export async function scoops(company: any, type: any, days: any, invocation: CustomFunctions.Invocation): Promise<number> {
+  return (await loadSignals()).scoopCountCell(configAccess, company, type, days, invocation);
+}
+
+/**
+ * The company's latest scoop (of a type): its headline and date, spilling into two cells, e.g. =BIZ.LATESTSCOOP(A2) or =BIZ.LATESTSCOOP(A2, "funding").
+ * @customfunction LATESTSCOOP
+ * @param company The company's id, website or name.
+ * @param [type] A scoop type; all types when empty.
+ * @param invocation Invocation details from Excel.
+ * @returns The headline and the date (YYYY-MM-DD); empty when none.
+ */
+export async function latestScoop(company: any, type: any, invocation: CustomFunctions.Invocation): Promise<string[][]> {
+  return (await loadSignals()).latestScoopCell(configAccess, company, type, invocation);
+}
+
+/**
+ * The latest news article about the company: its title and date, spilling into two cells, e.g. =BIZ.LATESTNEWS(A2).
+ * @customfunction LATESTNEWS
+ * @param company The company's id, website or name.
+ * @param [category] A news category, e.g. "Funding"; all when empty.
+ * @param invocation Invocation details from Excel.
+ * @returns The title and the date (YYYY-MM-DD); empty when none.
+ */
+export async function latestNews(company: any, category: any, invocation: CustomFunctions.Invocation): Promise<string[][]> {
+  return (await loadSignals()).latestNewsCell(configAccess, company, category, invocation);
+}
+
+/**
+ * Whether the company uses a technology, e.g. =BIZ.USESTECH(A2, "Snowflake").
+ * @customfunction USESTECH
+ * @param company The company's id, website or name.
+ * @param product A product, e.g. "Snowflake" or "Microsoft Azure".
+ * @param invocation Invocation details from Excel.
+ * @returns TRUE or FALSE.
+ */
+export async function usesTech(company: any, product: any, invocation: CustomFunctions.Invocation): Promise<boolean> {
+  return (await loadSignals()).usesTechCell(configAccess, company, product, invocation);
+}
+
+/**
+ * The company's technologies in a category, e.g. =BIZ.TECHIN(A2, "CRM").
+ * @customfunction TECHIN
+ * @param company The company's id, website or name.
+ * @param category A category or parent category, e.g. "CRM", "Business Intelligence".
+ * @param invocation Invocation details from Excel.
+ * @returns The products, comma-separated; empty when none.
+ */
+export async function techIn(company: any, category: any, invocation: CustomFunctions.Invocation): Promise<string> {
+  return (await loadSignals()).techInCell(configAccess, company, category, invocation);
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 // ---------- Audience-enrichment job status (streaming) ----------
 // The polling lives in src/core/jobs: cells watching the same job share one poll, and a
 // cancelled formula stops its share. The runtime connects the poller with configureJobStatus.
-export interface JobStatusConfig {
-  /** runtime.jobPoller: the same poller as the task pane's job panel. */
-  poller: JobPoller;
-  isSignedIn: () => boolean | Promise<boolean>;
-}
-
 /** The injected job-status configuration; cells calculated while the workbook opens wait for it briefly. */
 const jobStatusInjected: { config: JobStatusConfig | undefined; detached: boolean; waiters: Set<() => void> } = {
   config: undefined,

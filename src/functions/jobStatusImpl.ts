@@ -4,7 +4,7 @@
 import { problems } from "../core/enrich/problems.js";
 import { streamJobStatus } from "../core/jobs/stream.js";
 import { toExcelError } from "./excelError.js";
-import type { JobStatusConfig } from "./functions.js";
+import type { JobStatusConfig } from "./config.js";
 
 /**
  * Streams the job's state into the cell and returns how to stop (cells on the same job share

@@ -1,7 +1,7 @@
 // Browser mode's "selection" for enriching ids: the table column the user picked on the page.
 // New columns go into the first empty columns to the right of it, which in a browser table is
 // the table's right end: nothing is ever written over, except when the caller rewrites columns
-// it wrote before (a retry names the address the first write answered, with overwrite).
+// it wrote before (`at`: the address the first write answered).
 import type { ReadSelectionResult, SelectionSource, WriteColumnsRequest, WriteColumnsResult } from "../core/enrich/index.js";
 import { columnIndex, columnLetter } from "../core/sheet/index.js";
 import type { BrowserWorkbook } from "./browserWorkbook.js";
@@ -30,8 +30,8 @@ export function browserSelectionSource(workbook: BrowserWorkbook): SelectionSour
       if (!picked) return { status: "notEmpty", address: request.address };
       const { table } = picked;
       const width = Math.max(request.headers?.length ?? 0, request.rows[0]?.length ?? 0);
-      const named = columnIndex(/!\$?([A-Z]+)/i.exec(request.address)?.[1] ?? "");
-      const start = request.overwrite && named >= 0 && named < table.columns.length ? named : table.columns.length;
+      const named = request.at === undefined ? -1 : columnIndex(/!\$?([A-Z]+)/i.exec(request.at)?.[1] ?? "");
+      const start = named >= 0 && named < table.columns.length ? named : table.columns.length;
       const target = address(table.sheetName, start, start + width - 1, table.rows.length);
       const headers = request.headers ?? Array.from({ length: width }, (_, k) => `Column ${start + k + 1}`);
       workbook.setColumns(table.name, start, headers, request.rows, request.numberFormats);

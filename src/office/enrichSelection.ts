@@ -78,12 +78,13 @@ async function writeColumns(
   request: WriteColumnsRequest,
   blockRows: number,
 ): Promise<WriteColumnsResult> {
-  const position = parseAddress(request.address);
+  // `at` names the columns themselves; `address` the column they go to the right of.
+  const position = request.at !== undefined ? parseAddress(request.at) : parseAddress(request.address);
   const columns = request.headers?.length ?? request.rows[0]?.length ?? 0;
   const headerRows = request.headers ? 1 : 0;
   const totalRows = headerRows + request.rows.length;
   const sheet = context.workbook.worksheets.getItem(position.sheet);
-  const left = position.col + 1;
+  const left = request.at !== undefined ? position.col : position.col + 1;
   const targetAddress = a1(position.sheet, position.row, left, Math.max(1, totalRows), Math.max(1, columns));
   if (columns === 0 || totalRows === 0) return { status: "written", address: targetAddress };
 

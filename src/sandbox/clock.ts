@@ -2,39 +2,20 @@
 // `--manual-clock` with POST /__sandbox/clock). Everything in the sandbox that depends on time
 // reads it (the fault latency aside), and the audience job engine waits on its sleep().
 
+import { timerClock, type Clock } from "../core/contract/index.js";
+
 /**
  * The sandbox's time source: rate-limit windows, token times, ledger dates and job pacing read
- * it, and the job engine waits on it.
+ * it, and the job engine waits on it. It is the one Clock of the contract (core/contract/clock.ts).
  */
-export interface SandboxClock {
-  now(): number;
-  /** Resolves after ms of this clock's time; rejects when the signal aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
+export type SandboxClock = Clock;
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new Error("aborted");
 }
 
 /** Real time. Its timers never keep a process alive on their own: the server does. */
-export const systemClock: SandboxClock = {
-  now: () => Date.now(),
-  sleep(ms, signal) {
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(abortReason(signal));
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(abortReason(signal!));
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      }, Math.max(0, ms));
-      timer.unref();
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
-  },
-};
+export const systemClock: SandboxClock = timerClock({ unref: true });
 
 /** A clock that moves only when told to, so time windows and jobs pass without waiting. */
 export interface ManualClock extends SandboxClock {

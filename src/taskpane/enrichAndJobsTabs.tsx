@@ -32,7 +32,6 @@ function EnrichTab() {
     <EnrichSelectionPanel
       engine={services.runtime.engine}
       source={source}
-      matcher={services.runtime.matcher}
       entitledFields={services.runtime.entitledFields}
       creditsLeft={creditsLeft}
       {...(services.browserWorkbook

@@ -21,6 +21,17 @@ async function openSignals(page: Page): Promise<void> {
   await page.getByRole("region", { name: "Intent search" }).waitFor();
 }
 
+/** Opens a section from the tab strip or the More menu. */
+async function openSection(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole("tab", { name, exact: true });
+  if (await tab.isVisible()) await tab.click();
+  else {
+    await page.getByRole("button", { name: /^More sections/ }).click();
+    await page.getByRole("menu").getByRole("menuitem", { name, exact: true }).click();
+  }
+  await page.getByRole("tab", { name, exact: true, selected: true }).waitFor();
+}
+
 /** Every intent signal the sandbox's API answers for the search. */
 async function sandboxSignals(e2e: E2E, attributes: object): Promise<{ company: string; topic: string; score: string }[]> {
   const token = await e2e.sandbox.token();
@@ -91,6 +102,54 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
     // Dates are written as dates (shown as ISO text in browser mode), not as free text.
     assert.ok(rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[col("Signal date")] ?? "")));
     assert.deepEqual(await overflow(page), [], "after insert");
+
+    // The table's company ids, enriched with signal columns from the Enrich tab.
+    await table.getByRole("button", { name: "Company id", exact: true }).click();
+    await openSection(page, "Enrich");
+    const enrich = page.getByRole("region", { name: "Enrich selection" });
+    await enrich.getByRole("radio", { name: "Intent scores of the companies" }).check();
+    await enrich.getByRole("textbox", { name: "Topics" }).fill("Cloud Security, Machine Learning");
+    await enrich.getByRole("button", { name: "Check selection" }).click();
+    await enrich.getByRole("button", { name: /^Enrich \d+ ids$/ }).click();
+    await page.getByText(/Wrote \d+ columns/).waitFor({ timeout: 60_000 });
+    const after = await table.locator("thead th").allInnerTexts();
+    const enriched = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+    const scoreOf = (topic: string) => after.findIndex((h) => h.trim() === topic);
+    assert.ok(scoreOf("Cloud Security") > 0 && scoreOf("Machine Learning") > 0, after.join(" | "));
+    // A row's own signal and its company's enriched score on that topic agree.
+    for (const r of enriched) assert.equal(r[scoreOf(r[col("Topic")] ?? "")], r[col("Signal score")]);
+    assert.deepEqual(await overflow(page), [], "after enriching");
+
+    // A column of websites: matched to company ids, whose latest scoops go in columns beside.
+    await table.getByRole("button", { name: "Website", exact: true }).click();
+    await enrich.getByRole("radio", { name: "Websites, names, emails" }).click();
+    await enrich.getByRole("button", { name: "Read selection" }).click();
+    await enrich.getByRole("button", { name: "Check list" }).click();
+    await enrich.getByRole("button", { name: "Match and enrich" }).click();
+    await page.getByRole("status").filter({ hasText: /matched/ }).waitFor({ timeout: 60_000 });
+    // The table already has a "Company id" column: the matched ids come as "Company ID 2".
+    await table.getByRole("button", { name: "Company ID 2", exact: true }).click();
+    await enrich.getByRole("radio", { name: "Ids" }).click();
+    await enrich.getByRole("radio", { name: "Scoops of the companies" }).check();
+    await enrich.getByRole("button", { name: "Check selection" }).click();
+    await enrich.getByRole("button", { name: /^Enrich \d+ ids$/ }).click();
+    await table.getByRole("button", { name: "Latest scoop", exact: true }).waitFor({ timeout: 60_000 });
+    const final = await table.locator("thead th").allInnerTexts();
+    const last = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+    const at = (h: string) => final.findIndex((x) => x.trim() === h);
+    const token = await e2e.sandbox.token();
+    for (const r of last.slice(0, 5)) {
+      const res = await fetch(`${e2e.sandbox.url}/data/v1/scoops/enrich`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ data: { type: "ScoopEnrich", attributes: { companyId: r[col("Company id")] } } }),
+      });
+      const scoops = ((await res.json()) as { data: { attributes: { linkText: string; publishedDate: string } }[] }).data;
+      assert.equal(r[at("Company ID 2")], r[col("Company id")], "the website matched the row's company");
+      assert.equal(r[at("Latest scoop")], scoops[0]?.attributes.linkText ?? "");
+      assert.equal(r[at("Latest scoop date")], scoops[0]?.attributes.publishedDate ?? "");
+    }
+    assert.deepEqual(await overflow(page), [], "after the scoops");
     assert.deepEqual(errors, []);
   });
 });

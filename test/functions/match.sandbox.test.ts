@@ -5,7 +5,6 @@ import assert from "node:assert/strict";
 import { after, afterEach, before, describe, it } from "node:test";
 import { createServiceClient, type ServiceClient } from "../../src/core/api/index.js";
 import { createEnrichmentEngine, MemoryCacheStore } from "../../src/core/enrich/index.js";
-import { createRecordMatcher } from "../../src/core/enrich/matcher.js";
 import { MATCH_COMPANY_IDS as ID } from "../../src/sandbox/match/seed.js";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { cellOutcome, installFakeCustomFunctions, invocation } from "./fakeCustomFunctions.js";
@@ -27,8 +26,7 @@ async function configure(account: string, store = new MemoryCacheStore()) {
   const token = await sandbox.token({ account });
   const client: ServiceClient = createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token, retry: { baseDelayMs: 5, maxDelayMs: 50 } });
   const engine = createEnrichmentEngine({ client, cache: store, windowMs: 5 });
-  const matcher = createRecordMatcher({ client, cache: store, windowMs: 5 });
-  fns.configureFunctions({ engine, matcher, isSignedIn: () => true });
+  fns.configureFunctions({ engine, isSignedIn: () => true });
   return store;
 }
 const credits = async (account: string) => ((await (await fetch(`${sandbox.url}/__sandbox/accounts/${account}`)).json()) as { credits: number }).credits;
@@ -70,7 +68,7 @@ describe("BIZ functions without ids", () => {
     assert.deepEqual(de, { value: ID.northwindDe });
     assert.deepEqual(uk, { value: ID.northwindUk });
     assert.equal(shared.error, "#N/A");
-    assert.match(shared.message ?? "", /^Ambiguous input: several companies match "Northwind Traders"; add a country or city/);
+    assert.match(shared.message ?? "", /^Ambiguous: several companies match "Northwind Traders" \(name used\); a country or city column, or the website, would decide/);
     assert.equal(none.error, "#N/A");
     assert.match(none.message ?? "", /^No match/);
     assert.equal(invalid.error, "#N/A");

@@ -74,3 +74,24 @@ describe("the layer rule (eslint.config.js)", () => {
     await assertAllowed("src/functions/x.ts", `export const e = () => new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable);`);
   });
 });
+
+describe("import circles and file length (eslint.config.js)", () => {
+  const problemsOf = async (filePath: string, code: string, rule: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
+  };
+
+  test("a circle of type-only imports is refused, naming the modules on it", async () => {
+    // spendGuard.ts imports spendState.ts: spendState naming spendGuard back closes a circle.
+    const problems = await problemsOf("src/core/enrich/spendState.ts", `import type { SpendStore } from "./spendGuard.js"; export type S = SpendStore;`, "cycles/with-types");
+    assert.equal(problems.length, 1, JSON.stringify(problems));
+    assert.match(problems[0]!, /Import circle: src\/core\/enrich\/spendState\.ts -> src\/core\/enrich\/spendGuard\.ts -> src\/core\/enrich\/spendState\.ts/);
+    assert.deepEqual(await problemsOf("src/core/enrich/spendState.ts", `import type { Logger } from "../api/types.js"; export type L = Logger;`, "cycles/with-types"), []);
+  });
+
+  test("a file past the line limit is refused", async () => {
+    const long = Array.from({ length: 401 }, (_, i) => `export const v${i} = ${i};`).join("\n");
+    assert.equal((await problemsOf("src/core/enrich/x.ts", long, "max-lines")).length, 1);
+    assert.equal((await problemsOf("src/core/enrich/x.ts", long.split("\n").slice(0, 400).join("\n"), "max-lines")).length, 0);
+  });
+});

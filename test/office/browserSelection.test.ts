@@ -54,7 +54,7 @@ test("a rewrite with overwrite lands on the columns it names (a retry of matchin
   const first = await source.writeColumns({ address: "C!C1:D3", headers: ["Company ID", "Match status"], rows: [[7, "Matched"], ["", "No match"]], overwrite: false });
   assert.deepEqual(first, { status: "written", address: "C!C1:D3" });
 
-  const again = await source.writeColumns({ address: first.address, headers: ["Company ID", "Match status"], rows: [[7, "Matched"], [9, "Matched"]], overwrite: true });
+  const again = await source.writeColumns({ address: "C!A1:A3", at: first.address, headers: ["Company ID", "Match status"], rows: [[7, "Matched"], [9, "Matched"]], overwrite: true });
   assert.deepEqual(again, { status: "written", address: "C!C1:D3" });
   const table = workbook.table("C")!;
   assert.equal(table.headers.length, 4, table.headers.join("|"));

@@ -1,39 +1,20 @@
 // The persistent stores of the enrichment engine on an OfficeRuntime.storage-shaped store.
+import { memoryKeyValueStorage } from "../../src/core/storage/keyValue.js";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createEnrichmentEngine } from "../../src/core/enrich/index.js";
-import { createStorageCacheStore, createStorageSpendStore, type KeyValueStorage } from "../../src/office/persistentCache.js";
+import { createStorageCacheStore, createStorageSpendStore } from "../../src/office/persistentCache.js";
 import { FakeEnrichClient } from "../core/enrich/fakeClient.js";
 
-/** OfficeRuntime.storage as documented: string values, getItems gives null for absent keys. */
-class FakeOfficeStorage implements KeyValueStorage {
-  readonly items = new Map<string, string>();
-  async getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  async setItem(key: string, value: string) {
-    await this.setItems({ [key]: value });
-  }
-  async getItems(keys: string[]) {
-    return Object.fromEntries(keys.map((k) => [k, this.items.get(k) ?? null]));
-  }
-  async setItems(items: Record<string, string>) {
-    for (const [k, v] of Object.entries(items)) {
-      if (typeof v !== "string") throw new Error("OfficeRuntime.storage stores strings only");
-      this.items.set(k, v);
-    }
-  }
-  async removeItems(keys: string[]) {
-    for (const k of keys) this.items.delete(k);
-  }
-  async getKeys() {
-    return [...this.items.keys()];
-  }
+/** OfficeRuntime.storage in memory (the port's own memory adapter), with its map to look into. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return Object.assign(memoryKeyValueStorage(items), { items });
 }
 
 describe("persistent enrichment stores", () => {
   it("survive a new runtime: the cache answers, the day's count and the user's cap remain", async () => {
-    const storage = new FakeOfficeStorage();
+    const storage = memoryStorage();
     const first = new FakeEnrichClient();
     const engine1 = createEnrichmentEngine({
       client: first,
@@ -61,7 +42,7 @@ describe("persistent enrichment stores", () => {
   });
 
   it("clears only the cache's own keys", async () => {
-    const storage = new FakeOfficeStorage();
+    const storage = memoryStorage();
     storage.items.set("bizdata.settings", "{}");
     const engine = createEnrichmentEngine({ client: new FakeEnrichClient(), windowMs: 1, cache: createStorageCacheStore(storage) });
     await engine.getCells("company", 9, "name");
@@ -72,7 +53,7 @@ describe("persistent enrichment stores", () => {
   });
 
   it("treats a damaged entry as a miss", async () => {
-    const storage = new FakeOfficeStorage();
+    const storage = memoryStorage();
     storage.items.set("biz-enrich:v1:company:5", "{not json");
     storage.items.set("biz-enrich-spend:default", "garbage");
     const client = new FakeEnrichClient();
@@ -89,7 +70,7 @@ describe("persistent enrichment stores", () => {
   });
 
   it("reads a stored count of the wrong shape as none, and a sound one as it was", async () => {
-    const storage = new FakeOfficeStorage();
+    const storage = memoryStorage();
     const spend = createStorageSpendStore(storage, "u");
     for (const damaged of ['{"day":"2026-01-01","used":"5","cap":10}', '{"day":"2026-01-01","used":-1,"cap":10}', '{"day":"2026-01-01","cap":10}', "[]", "null"]) {
       storage.items.set("biz-enrich-spend:u", damaged);

@@ -37,6 +37,19 @@ describe("Excel selection source", () => {
     assert.ok(!read.ok && /Select one column/.test(read.message));
   });
 
+  it("rewrites exactly the columns an earlier run wrote when told where (at), over their data", async () => {
+    const fake = new FakeExcel();
+    fill(fake, 0, ["Website", "acme.com", "nobody.example"]);
+    const source = createExcelSelectionSource({ run: withSelection(fake, "Sheet1", 0, 0, 3) });
+    const first = await source.writeColumns({ address: "Sheet1!A1:A3", headers: ["Company ID", "Match status"], rows: [[7, "Matched"], ["", "No match"]], overwrite: false });
+    assert.deepEqual(first, { status: "written", address: "Sheet1!B1:C3" });
+    const again = await source.writeColumns({ address: "Sheet1!A1:A3", at: first.address, headers: ["Company ID", "Match status"], rows: [[7, "Matched"], [9, "Matched"]], overwrite: true });
+    assert.deepEqual(again, { status: "written", address: "Sheet1!B1:C3" });
+    const sheet = fake.sheet("Sheet1");
+    assert.deepEqual([1, 2].map((r) => [sheet.peek(r, 1)?.value, sheet.peek(r, 2)?.value]), [[7, "Matched"], [9, "Matched"]]);
+    assert.equal(sheet.peek(0, 3)?.value ?? "", "", "nothing written beyond them");
+  });
+
   it("writes columns to the right, text format before values, in blocks", async () => {
     const fake = new FakeExcel();
     fill(fake, 0, ["Company id", 1, 2, 3, 4, 5]);
@@ -78,9 +91,9 @@ describe("Excel selection source", () => {
     fill(fake, 0, ["Company id", 1, 2]);
     const source = createExcelSelectionSource({ run: withSelection(fake, "Sheet1", 0, 0, 3) });
     const output = buildOutputColumns("company", ["revenue", "parentId", "name"], [1, 2], new Map([
-      [1, { ok: true as const, fields: ["revenue", "parentId", "name"], values: [1_250_000, 77, "A"] }],
-      [2, { ok: true as const, fields: ["revenue", "parentId", "name"], values: [3, 78, "=B"] }],
-    ]), "not an id");
+      [0, { id: 1, result: { ok: true as const, fields: ["revenue", "parentId", "name"], values: [1_250_000, 77, "A"] } }],
+      [1, { id: 2, result: { ok: true as const, fields: ["revenue", "parentId", "name"], values: [3, 78, "=B"] } }],
+    ]));
     await source.writeColumns({ address: "Sheet1!A1:A3", headers: output.headers, rows: output.rows, numberFormats: output.numberFormats, overwrite: false });
     const sheet = fake.sheet("Sheet1");
     const formats = [0, 1, 2].map((r) => [1, 2, 3].map((c) => sheet.peek(r, c)?.format));

@@ -3,19 +3,8 @@
 // down too far for an import or an Enrich selection, and the usage view can show them.
 import type { Clock } from "./types.js";
 
-export interface BudgetReading {
-  limit: number;
-  remaining: number;
-  /** When the bucket fills again (clock ms), if the service said. */
-  resetsAt?: number;
-  /** When this was read (clock ms). */
-  readAt: number;
-}
-
-export interface TenantBudgets {
-  hour?: BudgetReading;
-  day?: BudgetReading;
-}
+export type { BudgetReading, TenantBudgets } from "./pacing.js";
+import type { BudgetReading, TenantBudgets } from "./pacing.js";
 
 type Headers = { get(name: string): string | null };
 

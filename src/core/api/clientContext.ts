@@ -3,7 +3,7 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { ValidationIssue } from "../contract/index.js";
 import { serviceError } from "./errors.js";
-import type { RawResponse, RequestSpec } from "./request.js";
+import type { RawResponse, RequestSpec } from "./requestSpec.js";
 import { parseDocument } from "./responses.js";
 import type { ClientEntitlements, Clock } from "./types.js";
 

@@ -1,49 +1,43 @@
-// Enrichment operations. enrichCompanies/enrichContacts take any number of inputs (enrich.ts
-// dedupes, checks and splits them into requests of 25). enrichBatch sends ONE request whose
-// ids and fields are read when it leaves, so the enrichment engine can keep adding work that
-// arrives while the request waits behind the rate limiter.
+// Enrichment operations: each sends ONE request. enrichBatch reads its inputs and fields when the
+// request leaves (after its rate-limit slot), so the enrichment pipeline (src/core/enrich) can
+// keep adding work that arrives while it waits; enrichCompanies/enrichContacts send the inputs
+// they are given as they are. enrich.ts checks the request and reads the answer.
 // An answer refusing output fields as unentitled (PFAPI0001/PFAPI0009 naming them) loses no
-// batch: the named fields are dropped, the same inputs are sent once more (a refused request
+// request: the named fields are dropped, the same inputs are sent once more (a refused request
 // costs nothing), the fields are reported (to the account's entitlements, and on each record),
 // and fields known to be refused are left out of later requests.
 import {
   EnrichResultDocument,
-  LIMITS,
   PATHS,
   disallowedFieldsOf,
   validateCompanyEnrichBody,
   validateContactEnrichBody,
-  type EnrichResultItem,
   type MatchCompanyInput,
+  type EnrichResultItem,
   type MatchPersonInput,
   type RecordKind,
 } from "../contract/index.js";
 import { withSignal, type ClientContext } from "./clientContext.js";
-import { assertSameInput, enrichAll, outcomeOf, type SentBatch } from "./enrich.js";
-import { isServiceError, serviceError } from "./errors.js";
+import { checkRequest, recordsOf, type CheckedRequest, type EnrichShape } from "./enrich.js";
+import { isServiceError } from "./errors.js";
 import type { EnrichRecord, OpenEnrichBatch, RequestPriority, ServiceClient } from "./types.js";
 
-const SHAPES = {
+const SHAPES: Record<RecordKind, EnrichShape & { path: string }> = {
   company: {
     path: PATHS.enrichCompanies,
     idField: "companyId",
     inputMember: "matchCompanyInput",
-    type: "CompanyEnrich",
+    buildBody: (inputs, outputFields) => ({ data: { type: "CompanyEnrich", attributes: { matchCompanyInput: inputs, outputFields } } }),
     validate: validateCompanyEnrichBody,
   },
   contact: {
     path: PATHS.enrichContacts,
     idField: "personId",
     inputMember: "matchPersonInput",
-    type: "ContactEnrich",
+    buildBody: (inputs, outputFields) => ({ data: { type: "ContactEnrich", attributes: { matchPersonInput: inputs, outputFields } } }),
     validate: validateContactEnrichBody,
   },
-} as const;
-
-function enrichBody(kind: RecordKind, inputs: readonly object[], outputFields: readonly string[]): unknown {
-  const shape = SHAPES[kind];
-  return { data: { type: shape.type, attributes: { [shape.inputMember]: inputs, outputFields } } };
-}
+};
 
 type EnrichOperations = Pick<ServiceClient, "enrichCompanies" | "enrichContacts" | "enrichBatch">;
 
@@ -66,141 +60,83 @@ function refusedFields(error: unknown, asked: readonly string[]): string[] {
 }
 
 export function enrichOperations(ctx: ClientContext): EnrichOperations {
-  const post = async (kind: RecordKind, body: unknown, signal: AbortSignal | undefined, priority: RequestPriority | undefined): Promise<EnrichResultItem[]> => {
-    const path = SHAPES[kind].path;
-    const doc = await ctx.call(EnrichResultDocument, {
-      method: "POST",
-      url: `${ctx.baseUrl}${path}`,
-      operation: `POST ${path}`,
-      body,
-      // Enriching a record again costs no credit (it is under management), so a repeat is harmless.
-      idempotent: true,
-      spends: true,
-      ...withSignal(signal),
-      ...(priority ? { priority } : {}),
-    });
-    return doc.data;
-  };
-
-  /**
-   * After a refusal naming unentitled fields: the same inputs once more without them. Undefined
-   * when the error is another one, or nothing would be left to ask (the error then stands).
-   */
-  const withoutRefused = async (
+  async function send<TInput extends MatchCompanyInput | MatchPersonInput>(
     kind: RecordKind,
-    error: unknown,
-    body: unknown,
-    signal: AbortSignal | undefined,
-    priority: RequestPriority | undefined,
-  ): Promise<SentBatch | undefined> => {
-    const asked = outputFieldsOf(body);
-    const refused = refusedFields(error, asked);
-    if (refused.length === 0) return undefined;
-    ctx.entitlements?.learn(kind, refused);
-    const kept = asked.filter((field) => !refused.includes(field));
-    if (kept.length === 0) return undefined;
-    return { items: await post(kind, withOutputFields(body, kept), signal, priority), unentitledFields: refused };
-  };
-
-  /** The body without the fields known to be refused (unless none would be left: the service then says). */
-  const leaveOutKnown = (kind: RecordKind, body: unknown): { body: unknown; left: string[] } => {
-    const known = ctx.entitlements?.refused(kind);
-    const asked = outputFieldsOf(body);
-    const left = known ? asked.filter((field) => known.has(field)) : [];
-    if (left.length === 0 || left.length === asked.length) return { body, left: [] };
-    return { body: withOutputFields(body, asked.filter((field) => !left.includes(field))), left };
-  };
-
-  const sender =
-    (kind: RecordKind, priority: RequestPriority | undefined) =>
-    async (body: unknown, signal: AbortSignal): Promise<SentBatch> => {
-      const { body: sendable, left } = leaveOutKnown(kind, body);
-      try {
-        return { items: await post(kind, sendable, signal, priority), unentitledFields: left };
-      } catch (error) {
-        const again = await withoutRefused(kind, error, sendable, signal, priority);
-        if (!again) throw error;
-        return { items: again.items, unentitledFields: [...left, ...again.unentitledFields] };
-      }
+    batch: OpenEnrichBatch<TInput>,
+    o?: { signal?: AbortSignal; priority?: RequestPriority },
+  ): Promise<EnrichRecord<TInput>[]> {
+    const shape = SHAPES[kind];
+    const operation = `POST ${shape.path}`;
+    let inputs: TInput[] = [];
+    let checked: CheckedRequest | undefined;
+    const check = (): CheckedRequest => {
+      const sealed = batch.seal();
+      inputs = sealed.inputs;
+      checked = checkRequest(shape, operation, inputs, sealed.outputFields);
+      return checked;
     };
-
-  return {
-    enrichCompanies: (inputs: MatchCompanyInput[], outputFields: string[], o) =>
-      enrichAll({
-        inputs,
-        idField: SHAPES.company.idField,
-        inputMember: SHAPES.company.inputMember,
-        buildBody: (chunk) => enrichBody("company", chunk, outputFields),
-        validate: SHAPES.company.validate,
-        send: sender("company", o?.priority),
-        ...(o ? { options: o } : {}),
-      }),
-    enrichContacts: (inputs: MatchPersonInput[], outputFields: string[], o) =>
-      enrichAll({
-        inputs,
-        idField: SHAPES.contact.idField,
-        inputMember: SHAPES.contact.inputMember,
-        buildBody: (chunk) => enrichBody("contact", chunk, outputFields),
-        validate: SHAPES.contact.validate,
-        send: sender("contact", o?.priority),
-        ...(o ? { options: o } : {}),
-      }),
-
-    async enrichBatch(kind: RecordKind, batch: OpenEnrichBatch, o) {
-      const shape = SHAPES[kind];
-      const operation = `POST ${shape.path}`;
-      let sent: number[] = [];
-      let sentBody: unknown;
-      let left: string[] = [];
-      let answer: SentBatch;
-      try {
-        const doc = await ctx.call(EnrichResultDocument, {
+    if (batch.sealNow) check();
+    if (checked?.body === undefined && checked !== undefined) return recordsOf(shape, inputs, checked, []);
+    const post = async (body: unknown): Promise<EnrichResultItem[]> =>
+      (
+        await ctx.call(EnrichResultDocument, {
           method: "POST",
           url: `${ctx.baseUrl}${shape.path}`,
           operation,
-          bodyWhenSent: () => {
-            const { ids, outputFields } = batch.seal();
-            if (ids.length === 0 || ids.length > LIMITS.maxEnrichInputs || new Set(ids).size !== ids.length) {
-              throw serviceError("validation", { operation, message: `${operation} not sent: one request takes 1 to 25 distinct ids, not ${ids.length}` });
-            }
-            const body = enrichBody(kind, ids.map((id) => ({ [shape.idField]: id })), outputFields);
-            const issues = shape.validate(body);
-            if (issues.length > 0) throw serviceError("validation", { issues, operation, message: `${operation} not sent: ${issues.map((i) => i.message).join(" ")}` });
-            sent = ids;
-            ({ body: sentBody, left } = leaveOutKnown(kind, body));
-            return sentBody;
-          },
+          body,
+          // Enriching a record again costs no credit (it is under management), so a repeat is harmless.
           idempotent: true,
           spends: true,
           ...withSignal(o?.signal),
           ...(o?.priority ? { priority: o.priority } : {}),
-        });
-        answer = { items: doc.data, unentitledFields: left };
-      } catch (error) {
-        const again = sentBody === undefined ? undefined : await withoutRefused(kind, error, sentBody, o?.signal, o?.priority);
-        if (!again) throw error;
-        answer = { items: again.items, unentitledFields: [...left, ...again.unentitledFields] };
-      }
-      const doc = { data: answer.items };
-      if (doc.data.length !== sent.length) {
-        throw serviceError("invalidResponse", { message: `Enrichment answered ${doc.data.length} results for ${sent.length} inputs` });
-      }
-      return doc.data.map((item, index): EnrichRecord<MatchCompanyInput | MatchPersonInput> => {
-        const id = sent[index] as number;
-        assertSameInput({ [shape.idField]: id }, item, shape.idField);
-        const matchStatus = item.meta.matchStatus;
-        const outcome = outcomeOf(matchStatus);
-        const record: EnrichRecord<MatchCompanyInput | MatchPersonInput> = {
-          input: kind === "company" ? { companyId: id } : { personId: id },
-          matchStatus,
-          outcome,
-          attributes: item.attributes ?? {},
-          item,
-        };
-        if (outcome === "matched") record.id = item.id;
-        if (answer.unentitledFields.length > 0) record.unentitledFields = answer.unentitledFields;
-        return record;
+        })
+      ).data;
+    // Fields known to be refused are left out (unless none would be left: the service then says).
+    let sentBody: unknown;
+    let left: string[] = [];
+    const leaveOutKnown = (body: unknown): unknown => {
+      const known = ctx.entitlements?.refused(kind);
+      const asked = outputFieldsOf(body);
+      const leave = known ? asked.filter((field) => known.has(field)) : [];
+      left = leave.length === 0 || leave.length === asked.length ? [] : leave;
+      sentBody = left.length === 0 ? body : withOutputFields(body, asked.filter((field) => !left.includes(field)));
+      return sentBody;
+    };
+    let items: EnrichResultItem[];
+    let unentitled: string[] = [];
+    try {
+      const doc = await ctx.call(EnrichResultDocument, {
+        method: "POST",
+        url: `${ctx.baseUrl}${shape.path}`,
+        operation,
+        bodyWhenSent: () => leaveOutKnown((checked ?? check()).body ?? {}),
+        // Enriching a record again costs no credit (it is under management), so a repeat is harmless.
+        idempotent: true,
+        spends: true,
+        ...withSignal(o?.signal),
+        ...(o?.priority ? { priority: o.priority } : {}),
       });
-    },
+      items = doc.data;
+      unentitled = left;
+    } catch (error) {
+      // A refusal naming unentitled fields: the same inputs once more without them.
+      const asked = sentBody === undefined ? [] : outputFieldsOf(sentBody);
+      const refused = refusedFields(error, asked);
+      if (refused.length === 0) throw error;
+      ctx.entitlements?.learn(kind, refused);
+      const kept = asked.filter((field) => !refused.includes(field));
+      if (kept.length === 0) throw error;
+      items = await post(withOutputFields(sentBody, kept));
+      unentitled = [...left, ...refused];
+    }
+    const records = recordsOf(shape, inputs, checked as CheckedRequest, items);
+    if (unentitled.length > 0) for (const record of records) record.unentitledFields = unentitled;
+    return records;
+  }
+
+  return {
+    enrichBatch: (kind, batch, o) => send(kind, batch, o),
+    enrichCompanies: async (inputs, outputFields, o) => (inputs.length === 0 ? [] : send<MatchCompanyInput>("company", { seal: () => ({ inputs, outputFields }), sealNow: true }, o)),
+    enrichContacts: async (inputs, outputFields, o) => (inputs.length === 0 ? [] : send<MatchPersonInput>("contact", { seal: () => ({ inputs, outputFields }), sealNow: true }, o)),
   };
 }

@@ -11,7 +11,7 @@
 //
 // Hooks run once per logical request, not per attempt: the retry loop, token refresh and rate
 // limiter sit inside them. Registration returns the function that removes the hook.
-import type { RawResponse, RequestSpec } from "./request.js";
+import type { RawResponse, RequestSpec } from "./requestSpec.js";
 
 export type SendRequest = (spec: RequestSpec) => Promise<RawResponse>;
 export type WrapHook = (send: SendRequest, spec: RequestSpec) => Promise<RawResponse>;

@@ -3,7 +3,8 @@
 // this client's share of its organization's bucket (tenantShare.ts: learnt from the service's
 // headers and refusals). Waiters are served interactive first, then bulk, each in arrival order;
 // a 429 pauses everyone (with jitter, so clients refused together do not come back together).
-import { BudgetTracker, readCount, type TenantBudgets } from "./budgets.js";
+import { BudgetTracker, readCount } from "./budgets.js";
+import type { PacingStatus } from "./pacing.js";
 import { TenantShare } from "./tenantShare.js";
 import type { Clock, RateLimitBucket, RequestPriority } from "./types.js";
 
@@ -20,16 +21,7 @@ export interface RateLimiterOptions {
   random?: () => number;
 }
 
-/** What the pane shows about pacing. */
-export interface PacingStatus {
-  /** Requests a second this client allows itself now, and its ceiling. */
-  perSecond: number;
-  maxPerSecond: number;
-  /** Requests are queued behind the organization's rate limit (refused, or sharing it with others). */
-  waitingForOrganization: boolean;
-  /** The organization's hour and day buckets, as last read. */
-  budgets: TenantBudgets;
-}
+export type { PacingStatus } from "./pacing.js";
 
 interface Waiter {
   signal: AbortSignal | undefined;

@@ -7,42 +7,11 @@ import { errorFromResponse, isServiceError, serviceError, type ServiceError } fr
 import type { RateLimiter } from "./rateLimiter.js";
 import { redactText } from "./redact.js";
 import { shouldRetry } from "./retry.js";
+import type { RawResponse, RequestSpec } from "./requestSpec.js";
 import { followSignal } from "./signals.js";
 import type { Clock, GetAccessToken, LogEntry, Logger, RequestPriority, RetryOptions, Transport } from "./types.js";
 
-export interface RequestSpec {
-  method: "GET" | "POST";
-  url: string;
-  /** For messages and logs, e.g. "POST /data/v1/companies/search". */
-  operation: string;
-  body?: unknown;
-  /**
-   * Builds the body when the request leaves (after its concurrency and rate-limit slots and
-   * the token), instead of `body`: work that arrives while the request waits rides in it.
-   * Called once; retries send the same body.
-   */
-  bodyWhenSent?: () => unknown;
-  /** The request may spend credits. */
-  spends?: boolean;
-  /** The request reads the account's usage: it changes nothing a usage gauge shows (usageChanges.ts). */
-  readsUsage?: boolean;
-  /** Whether a repeat is harmless if the first attempt reached the service (see RetryDecisionInput). */
-  idempotent: boolean;
-  /**
-   * Who waits for the answer (default interactive): bulk requests queue behind interactive ones
-   * for a slot, and wait longer for the organization's rate limit (RetryOptions).
-   */
-  priority?: RequestPriority;
-  /** Statuses that count as success (default [200]). */
-  expect?: number[];
-  signal?: AbortSignal;
-}
-
-export interface RawResponse {
-  status: number;
-  headers: { get(name: string): string | null };
-  body: string;
-}
+export type { RawResponse, RequestSpec } from "./requestSpec.js";
 
 export interface RequestRunnerDeps {
   transport: Transport;

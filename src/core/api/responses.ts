@@ -4,7 +4,7 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import { compiledCheck } from "../contract/index.js";
 import { serviceError } from "./errors.js";
-import type { RawResponse } from "./request.js";
+import type { RawResponse } from "./requestSpec.js";
 
 export function parseDocument<T extends TSchema>(schema: T, response: RawResponse, operation: string): Static<T> {
   let doc: unknown;

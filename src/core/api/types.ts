@@ -1,7 +1,9 @@
 // The public surface of the service client. Features (task pane, cell functions, job panel)
 // depend on this interface only; createServiceClient in client.ts implements it.
+import type { Clock } from "../contract/clock.js";
+import type { RequestPriority } from "./requestSpec.js";
 import type { RequestHooks } from "./hooks.js";
-import type { PacingStatus } from "./rateLimiter.js";
+import type { PacingStatus } from "./pacing.js";
 import type {
   IntentEnrichInput,
   IntentItem,
@@ -84,8 +86,9 @@ export interface RetryOptions {
 /**
  * Who waits for a request: `interactive` (a person looking at a cell, a preview, a picker, a
  * job's status) goes ahead of `bulk` (imports, Enrich selection, partition probes, audience rows).
+ * Defined beside RequestSpec (requestSpec.ts), which carries it.
  */
-export type RequestPriority = "interactive" | "bulk";
+export type { RequestPriority } from "./requestSpec.js";
 
 export interface RateLimitOptions {
   /** Requests per second allowed to leave the client (default 25). */
@@ -115,10 +118,8 @@ export interface RateLimitOptions {
   cooperative?: boolean;
 }
 
-export interface Clock {
-  now(): number;
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
+/** The one Clock type (core/contract/clock.ts). */
+export type { Clock } from "../contract/clock.js";
 
 /** What the client knows of the account's unentitled output fields (fieldEntitlements.ts keeps it). */
 export interface ClientEntitlements {
@@ -222,16 +223,8 @@ export interface EnrichRecord<TInput> {
   unentitledFields?: string[];
 }
 
-export interface EnrichProgress {
-  requestsDone: number;
-  requestsTotal: number;
-  recordsDone: number;
-  recordsTotal: number;
-}
-
 export interface EnrichOptions {
   signal?: AbortSignal;
-  onProgress?: (progress: EnrichProgress) => void;
   /** Who waits for it (default interactive; see RequestPriority). */
   priority?: RequestPriority;
 }
@@ -256,10 +249,12 @@ export interface JobStatus extends Pick<JobStatusDocument["data"], "id">, Pick<J
   retryAfterMs?: number;
 }
 
-/** One enrichment request by id whose content is read when the request leaves. */
-export interface OpenEnrichBatch {
-  /** Called once, when the request leaves: its ids (1 to 25, distinct) and the fields it asks. */
-  seal(): { ids: number[]; outputFields: string[] };
+/** One enrichment request whose content is read when the request leaves. */
+export interface OpenEnrichBatch<TInput = MatchCompanyInput | MatchPersonInput> {
+  /** Called once, when the request leaves: its inputs (1 to 25) and the fields it asks. */
+  seal(): { inputs: TInput[]; outputFields: string[] };
+  /** Read the content at once (a request whose inputs are fixed): nothing is sent when every input is refused. */
+  sealNow?: boolean;
 }
 
 export interface AudienceRowsPage {
@@ -291,11 +286,13 @@ export interface ServiceClient extends SignalOperations {
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
   iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;
   iterateContacts(filters: ContactSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<ContactItem>>;
+  /** One request: 1 to 25 inputs, sent as given (an input the contract refuses is its own outcome, not sent). */
   enrichCompanies(
     inputs: MatchCompanyInput[],
     outputFields: string[],
     options?: EnrichOptions,
   ): Promise<EnrichRecord<MatchCompanyInput>[]>;
+  /** One request: 1 to 25 inputs, sent as given. */
   enrichContacts(
     inputs: MatchPersonInput[],
     outputFields: string[],
@@ -314,8 +311,8 @@ export interface ServiceClient extends SignalOperations {
   ): Promise<AudienceRowsPage>;
   startAudienceEnrichment(audienceId: string, options: StartAudienceEnrichmentOptions): Promise<string | null>;
   /**
-   * One enrichment request by record id whose ids and fields are read when it leaves (after
-   * its rate-limit slot), so work arriving meanwhile rides in it. Records in sealed id order.
+   * One enrichment request whose inputs and fields are read when it leaves (after its rate-limit
+   * slot), so work arriving meanwhile rides in it. One record per sealed input, in their order.
    */
   enrichBatch(kind: RecordKind, batch: OpenEnrichBatch, options?: { signal?: AbortSignal; priority?: RequestPriority }): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]>;
   getJob(audienceId: string, jobId: string, options?: { signal?: AbortSignal }): Promise<JobStatus>;

@@ -181,6 +181,11 @@ export const ContactSearchBody = Type.Object(
 );
 export type ContactSearchBody = Static<typeof ContactSearchBody>;
 
+/** A filter's name, checked by the compiler against the filter tables above. */
+export type CompanyFilterName = keyof typeof COMPANY_FILTERS;
+export type ContactFilterName = keyof typeof CONTACT_FILTERS;
+export type FilterName = CompanyFilterName | ContactFilterName;
+
 export const COMPANY_SORT_FIELDS = ["name", "employeeCount", "revenue"] as const;
 export const CONTACT_SORT_FIELDS = ["contactAccuracyScore", "lastName", "companyName", "relevance"] as const;
 export const DEFAULT_COMPANY_SORT = "-revenue";

@@ -5,7 +5,8 @@ import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import { ERROR_CODES, LIMITS, SearchDocument } from "./common.js";
 import { boolean, choice, date, filtersObject, integer, list, text, type FilterSpec, type RangePair } from "./fields.js";
 import { COMPANY_FILTERS, COMPANY_RANGES } from "./search.js";
-import { validateAgainst, validateSearchQuery, type ValidationIssue } from "./validate.js";
+import { validateAgainst, type ValidationIssue } from "./validate.js";
+import { validateSearchQuery } from "./validateSearch.js";
 
 export const SIGNAL_PATHS = {
   intentSearch: "/data/v1/intent/search",
@@ -30,6 +31,37 @@ export const SIGNAL_LOOKUPS = [
   "tech-products",
 ] as const;
 export type SignalLookup = (typeof SIGNAL_LOOKUPS)[number];
+
+/** Signals as records of a company in the enrichment pipeline (core/signals/signalRecords.ts). */
+export const SIGNAL_RECORD_KINDS = ["intent", "scoops", "news", "technologies"] as const;
+export type SignalRecordKind = (typeof SIGNAL_RECORD_KINDS)[number];
+
+/**
+ * The fields of the signal records: readable columns for Enrich selection, and (named like the
+ * kind) the whole list as compact text that the cells read. Intent's fields are topics.
+ */
+export const SIGNAL_OUTPUT_FIELDS: Record<SignalRecordKind, Readonly<Record<string, { label: string; type: "string" | "integer" | "date" | "url" }>>> = {
+  intent: {},
+  scoops: {
+    latestScoop: { label: "Latest scoop", type: "string" },
+    latestScoopDate: { label: "Latest scoop date", type: "date" },
+    latestScoopTypes: { label: "Latest scoop type", type: "string" },
+    scoops90: { label: "Scoops (90 days)", type: "integer" },
+    scoops365: { label: "Scoops (12 months)", type: "integer" },
+    scoops: { label: "Scoops (list)", type: "string" },
+  },
+  news: {
+    latestNews: { label: "Latest news", type: "string" },
+    latestNewsDate: { label: "Latest news date", type: "date" },
+    latestNewsUrl: { label: "Latest news link", type: "url" },
+    news: { label: "News (list)", type: "string" },
+  },
+  technologies: {
+    technologyProducts: { label: "Technologies", type: "string" },
+    technologyCategories: { label: "Technology categories", type: "string" },
+    technologies: { label: "Technologies (list)", type: "string" },
+  },
+};
 
 /** Audience strength: A is the largest audience researching the topic, E the smallest. */
 export const AUDIENCE_STRENGTHS = ["A", "B", "C", "D", "E"] as const;

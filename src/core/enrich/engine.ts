@@ -1,28 +1,24 @@
-// The enrichment engine behind the cell functions and "enrich selection". Cells ask for one
-// record's fields; calls arriving within a short window are gathered, each record is asked only
-// for its missing fields, and every caller's promise settles with its own fields or a problem,
-// whatever happens. Parts: requestBatches.ts (needs -> requests), spendReservations.ts (daily
-// cap), recordCache.ts (answers), likelyFields.ts. The client does HTTP, retries, rate limits.
+// The one enrichment pipeline behind the cell functions and "Enrich selection", for every input
+// and kind: an input (an id, or criteria to match) is resolved to its key (resolver.ts), asked
+// only for the fields no cache holds and no request already carries, reserved against today's
+// cap, and handed to the one batcher (requestBatches.ts), which gathers keys into requests of at
+// most the kind's cap. Cells are gathered for a short window (gathering.ts); a list is one group
+// with its own progress, bound and cancel. Every caller's promise settles with its fields or a
+// problem, whatever happens. answers.ts caches what requests said and settles the daily count.
 import { systemClock } from "../api/clock.js";
-import type { EnrichRecord, Logger } from "../api/types.js";
-import { LIMITS, type RecordKind } from "../contract/index.js";
+import { Answers, type PipelineNeed } from "./answers.js";
 import { MemoryCacheStore } from "./cacheStore.js";
 import { answerFrom, cachedAnswer, withRefusedFields } from "./cellAnswers.js";
-import type {
-  CellRequestOptions,
-  CellsResult,
-  EnrichIdsOptions,
-  EnrichIdsProgress,
-  EnrichmentEngine,
-  EnrichmentEngineOptions,
-  SelectionPlan,
-} from "./engineTypes.js";
-import { flattenAttributes, parseRecordId, resolveFieldNames, scanSelectedIds, type EntityKind } from "./fields.js";
-import { fieldsProblem, selectionFields, type FieldEntitlements } from "./entitledFields.js";
+import type { CellRequestOptions, CellsResult, EnrichIdsOptions, EnrichIdsProgress, EnrichmentEngine, EnrichmentEngineOptions, InputAnswer, MatchResult, SelectionPlan } from "./engineTypes.js";
+import { ENRICHMENT_KINDS } from "./enrichKinds.js";
+import { fieldsProblem, selectionFields } from "./entitledFields.js";
+import { parseRecordId, resolveFieldNames, type EntityKind } from "./fields.js";
+import { Gathering } from "./gathering.js";
+import type { MatchCriteria } from "./matchKeys.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
-import { RecordCache, recordKey } from "./recordCache.js";
-import { RequestBatches, type BatchHandler, type Need, type RecordOutcome } from "./requestBatches.js";
-import { LikelyFields } from "./likelyFields.js";
+import { recordKey } from "./recordCache.js";
+import { RequestBatches, type RecordOutcome } from "./requestBatches.js";
+import { cellCriteria, matchKeyOf, resolveInput, type EnrichInput, type Resolved } from "./resolver.js";
 import { SpendReservations } from "./spendReservations.js";
 import type { SpendState } from "./spendGuard.js";
 
@@ -30,97 +26,91 @@ export type * from "./engineTypes.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A problem no later request can escape (signed out, no permission, no credits) stops a list's run. */
 const STOPPING_PROBLEMS: ReadonlySet<CellProblem["kind"]> = new Set(["signIn", "forbidden", "creditLimit"]);
 
+type Found = Extract<Resolved, { ok: true }>;
+
 interface PendingCall {
-  kind: EntityKind;
-  id: number;
-  key: string;
+  resolved: Found;
   fields: string[];
-  resolve: (result: CellsResult) => void;
+  resolve: (answer: InputAnswer) => void;
 }
+
+const isBlank = (raw: unknown): boolean =>
+  raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "") ||
+  (typeof raw === "object" && "criteria" in raw && Object.values((raw as MatchCriteria).criteria).every((v) => isBlank(v)));
 
 export function createEnrichmentEngine(options: EnrichmentEngineOptions): EnrichmentEngine {
-  return new BatchingEnrichmentEngine(options);
+  return new EnrichmentPipeline(options);
 }
 
-class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
-  private readonly now: () => number;
-  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  private readonly windowMs: number;
-  private readonly cache: RecordCache;
-  private readonly spend: SpendReservations;
+class EnrichmentPipeline implements EnrichmentEngine {
+  private readonly answers: Answers;
   private readonly batches: RequestBatches;
-  private readonly likely: LikelyFields;
-  private readonly log: Logger | undefined;
-  private readonly entitlements: FieldEntitlements | undefined;
-  private queue: PendingCall[] = [];
-  private window: AbortController | undefined;
-  /** Armed after a flush: when no cell arrives for a window, requests with room leave too. */
-  private quiet: AbortController | undefined;
-  private readonly work = new Set<Promise<unknown>>();
+  private readonly gathering: Gathering<PendingCall>;
 
-  constructor(options: EnrichmentEngineOptions) {
+  constructor(private readonly options: EnrichmentEngineOptions) {
     const clock = options.clock ?? systemClock;
-    this.now = () => clock.now();
-    this.sleep = clock.sleep ? (ms, signal) => clock.sleep!(ms, signal) : (ms, signal) => systemClock.sleep(ms, signal);
-    this.windowMs = options.windowMs ?? 10;
-    this.log = options.log;
-    this.entitlements = options.entitlements;
-    this.likely = new LikelyFields(options.companionFields ?? "recent", this.now);
-    this.cache = new RecordCache({
+    const now = () => clock.now();
+    const track = (work: Promise<unknown>) => this.gathering.track(work);
+    this.gathering = new Gathering<PendingCall>({
+      sleep: clock.sleep ? (ms, signal) => clock.sleep!(ms, signal) : (ms, signal) => systemClock.sleep(ms, signal),
+      windowMs: options.windowMs ?? 10,
+      flush: (calls) => this.flush(calls),
+      launch: (force) => this.batches.launch(undefined, force),
+    });
+    this.answers = new Answers({
       store: options.cache ?? new MemoryCacheStore(),
-      now: this.now,
+      now,
       maxAgeMs: options.maxAgeMs ?? 30 * DAY_MS,
       noMatchMaxAgeMs: options.noMatchMaxAgeMs ?? DAY_MS,
+      companionFields: options.companionFields ?? "recent",
+      spend: new SpendReservations(options.spendStore, now, options.dailyNewRecordCap, track, options.log),
+      track,
+      log: options.log,
     });
-    const track = (work: Promise<unknown>) => this.track(work);
-    this.spend = options.spend ?? new SpendReservations(options.spendStore, this.now, options.dailyNewRecordCap, track, this.log);
-    this.batches = new RequestBatches(options.client, this, track, { arriving: () => this.window !== undefined || this.quiet !== undefined || this.queue.length > 0 });
+    this.batches = new RequestBatches(options.client, this.answers, track, { arriving: () => this.gathering.arriving() });
   }
 
-  async getCells(kind: EntityKind, rawId: unknown, rawFields: unknown, options: CellRequestOptions = {}): Promise<CellsResult> {
+  async getCells(kind: EntityKind, input: unknown, rawFields: unknown, options: CellRequestOptions = {}): Promise<CellsResult> {
     try {
-      const id = parseRecordId(rawId);
-      if (id === undefined) return { ok: false, problem: problems.invalidId(kind) };
-      const resolved = resolveFieldNames(kind, rawFields);
-      const fieldProblem = await fieldsProblem(this.entitlements, kind, resolved);
-      if (fieldProblem || !resolved.ok) return { ok: false, problem: fieldProblem ?? problems.noFields() };
-      const key = recordKey(kind, id);
-      const fields = resolved.fields;
-      if (options.preview) {
-        // No request while the formula is typed; the persistent cache may still answer.
-        await this.loadCache([key]);
-        return cachedAnswer(this.cache, kind, id, key, fields) ?? { ok: false, problem: problems.preview() };
-      }
-      if (this.cache.isLoaded(key)) {
-        const known = cachedAnswer(this.cache, kind, id, key, fields);
-        if (known) return known;
-      }
-      return await new Promise<CellsResult>((resolve) => {
-        this.queue.push({ kind, id, key, fields, resolve });
-        this.scheduleFlush();
-      });
+      const criteria = cellCriteria(kind, input);
+      if (!criteria && parseRecordId(input) === undefined) return { ok: false, problem: problems.invalidId(kind) };
+      const resolvedFields = resolveFieldNames(kind, rawFields);
+      const fieldProblem = await fieldsProblem(this.options.entitlements, kind, resolvedFields);
+      if (fieldProblem || !resolvedFields.ok) return { ok: false, problem: fieldProblem ?? problems.noFields() };
+      return (await this.one(kind, criteria ?? input, resolvedFields.fields, options)).result;
     } catch (error) {
       return { ok: false, problem: problemFromError(error) };
     }
   }
 
-  async enrichIds(kind: EntityKind, ids: readonly number[], fields: readonly string[], options: EnrichIdsOptions = {}): Promise<Map<number, CellsResult>> {
-    const unique = [...new Set(ids)];
+  async match(criteria: MatchCriteria, options: CellRequestOptions = {}): Promise<MatchResult> {
+    try {
+      const answer = await this.one(criteria.kind, criteria, [], options);
+      if (answer.id !== undefined) return { ok: true, kind: criteria.kind, id: answer.id };
+      return { ok: false, ...(answer.miss ? { miss: answer.miss } : {}), problem: answer.result.ok ? problems.unavailable("no answer") : answer.result.problem };
+    } catch (error) {
+      return { ok: false, problem: problemFromError(error) };
+    }
+  }
+
+  async enrichInputs(kind: EntityKind, inputs: readonly unknown[], fields: readonly string[], options: EnrichIdsOptions = {}): Promise<InputAnswer[]> {
     // Fields the account may not use are left out of the requests; the others run for every row.
-    const { named, asked, refused, problem } = await selectionFields(this.entitlements, kind, resolveFieldNames(kind, [...fields]));
-    if (problem) return new Map(unique.map((id) => [id, { ok: false, problem }]));
-    const keys = unique.map((id) => recordKey(kind, id));
-    await this.prepare(keys);
-    const needs = this.missing(unique.map((id, index) => ({ kind, id, key: keys[index] as string, fields: new Set(asked) })));
+    const { named, asked, refused, problem } = await selectionFields(this.options.entitlements, kind, resolveFieldNames(kind, [...fields]));
+    if (problem) return inputs.map(() => ({ result: { ok: false, problem } }));
+    const resolved = await this.resolveAll(kind, inputs, options.retryMisses === true);
+    const unique = new Map<string, Found>();
+    for (const r of resolved) if (r.ok && !unique.has(r.key)) unique.set(r.key, r);
+    const needs = this.missing([...unique.values()].map((r) => ({ resolved: r, fields: asked })));
     const overCap = this.reserve(needs);
-    const progress: EnrichIdsProgress = { recordsDone: unique.length - needs.size, recordsTotal: unique.length, requestsDone: 0, requestsTotal: 0 };
+    const progress: EnrichIdsProgress = { recordsDone: unique.size - needs.length, recordsTotal: unique.size, requestsDone: 0, requestsTotal: 0 };
     const group = this.batches.group({
       concurrency: Math.max(1, options.concurrency ?? 4),
+      // A list is bulk work: cells a person waits on go first.
+      priority: "bulk",
       ...(options.signal ? { signal: options.signal } : {}),
-      priority: "bulk", // a selection: cells calculated meanwhile go first
-      // A problem no later request can escape (signed out, no permission, no credits) stops the run.
       stopsOn: STOPPING_PROBLEMS,
       onRequestDone: (records) => {
         progress.requestsDone += 1;
@@ -128,273 +118,188 @@ class BatchingEnrichmentEngine implements EnrichmentEngine, BatchHandler {
         options.onProgress?.({ ...progress });
       },
     });
-    this.rememberAsked(kind, asked);
-    for (const need of needs.values()) this.batches.add(need, group);
+    this.answers.likely.asked(kind, asked);
+    for (const need of needs) if (!overCap.has(need.key)) this.batches.add(need, group);
     progress.requestsTotal = this.batches.pending(group);
     options.onProgress?.({ ...progress });
-    // Every record's requests (this run's, or ones of cells it waits for) are taken before they start.
-    const waits = keys.map((key) => this.batches.outcomesFor(key));
+    // Every key's requests (this run's, or ones of cells it waits for) are taken before they start.
+    const waits = new Map([...unique.keys()].map((key) => [key, this.batches.outcomesFor(key)]));
     this.batches.launch(group, true);
-    const outcomes = await Promise.all(waits);
-    const results = new Map<number, CellsResult>();
-    for (const [index, id] of unique.entries()) {
-      const key = keys[index] as string;
-      if (overCap.has(key)) results.set(id, { ok: false, problem: problems.spendCap(this.spend.status().cap) });
-      else results.set(id, withRefusedFields(answerFrom(this.cache, kind, id, key, asked, outcomes[index] ?? [], "partial"), named, refused));
-    }
-    return results;
+    const outcomes = new Map<string, RecordOutcome[]>();
+    for (const [key, wait] of waits) outcomes.set(key, await wait);
+    const capped: CellsResult = { ok: false, problem: problems.spendCap(this.answers.spend.status().cap) };
+    return resolved.map((r) => {
+      if (!r.ok) return { ...(r.miss ? { miss: r.miss } : {}), result: { ok: false, problem: r.problem } };
+      if (overCap.has(r.key)) return { result: capped };
+      // A row keeps its other fields when some were refused as unentitled.
+      const answer = this.answerFor(r, asked, outcomes.get(r.key) ?? [], "partial");
+      return { ...answer, result: withRefusedFields(answer.result, named, refused) };
+    });
   }
 
-  async planSelection(kind: EntityKind, rawIds: readonly unknown[], fields: readonly string[]): Promise<SelectionPlan> {
-    const { ids, invalidCount, blankCount } = scanSelectedIds(rawIds);
-    await this.prepare(ids.map((id) => recordKey(kind, id)));
-    let cachedCount = 0;
-    let underManagementCount = 0;
-    let maxCredits = 0;
-    for (const id of ids) {
-      const key = recordKey(kind, id);
-      if (this.cache.isNoMatch(key) || this.cache.hasFresh(key, fields)) cachedCount += 1;
-      else if (this.isManaged(key)) underManagementCount += 1;
-      else maxCredits += 1;
-    }
-    const toRequest = ids.length - cachedCount;
-    return {
-      ids,
-      invalidCount,
-      blankCount,
-      cachedCount,
-      underManagementCount,
-      maxCredits,
-      requests: Math.ceil(toRequest / LIMITS.maxEnrichInputs),
-      spend: this.spend.status(),
-    };
+  async enrichIds(kind: EntityKind, ids: readonly number[], fields: readonly string[], options: EnrichIdsOptions = {}): Promise<Map<number, CellsResult>> {
+    const unique = [...new Set(ids)];
+    const answers = await this.enrichInputs(kind, unique, fields, options);
+    return new Map(unique.map((id, index) => [id, (answers[index] as InputAnswer).result]));
+  }
+
+  async planInputs(kind: EntityKind, inputs: readonly unknown[], fields: readonly string[]): Promise<SelectionPlan> {
+    const resolved = await this.resolveAll(kind, inputs, false);
+    const plan: SelectionPlan = { ids: [], unique: 0, invalidCount: 0, blankCount: 0, cachedCount: 0, underManagementCount: 0, maxCredits: 0, requests: 0, spend: this.answers.spend.status() };
+    const seen = new Set<string>();
+    resolved.forEach((r, index) => {
+      const input = inputs[index];
+      if (isBlank(input)) plan.blankCount += 1;
+      else if (!r.ok) {
+        // A known miss is answered from the cache; anything else cannot be asked as it is.
+        const missKey = r.miss !== undefined ? matchKeyOf(input) : undefined;
+        if (missKey === undefined) plan.invalidCount += 1;
+        else if (!seen.has(missKey)) {
+          seen.add(missKey);
+          plan.cachedCount += 1;
+        }
+      } else if (!seen.has(r.key)) {
+        seen.add(r.key);
+        if (typeof input !== "object" && r.id !== undefined) plan.ids.push(r.id);
+        if (this.answers.records.isNoMatch(r.key) || (r.id !== undefined && this.answers.records.hasFresh(r.key, fields))) plan.cachedCount += 1;
+        else if (r.id !== undefined && this.answers.isManaged(r.key)) plan.underManagementCount += 1;
+        else plan.maxCredits += 1;
+      }
+    });
+    plan.unique = seen.size;
+    plan.requests = Math.ceil((plan.underManagementCount + plan.maxCredits) / ENRICHMENT_KINDS[kind].maxInputs);
+    plan.spend = this.answers.spend.status();
+    return plan;
   }
 
   markUnderManagement(kind: EntityKind, ids: readonly number[]): void {
-    for (const id of ids) this.spend.markManaged(recordKey(kind, id));
+    for (const id of ids) this.answers.spend.markManaged(recordKey(kind, id));
   }
 
   async clearCache(): Promise<void> {
     await this.whenIdle();
-    await this.cache.clear();
+    await this.answers.clear();
   }
 
   async spendStatus(): Promise<SpendState> {
-    await this.spend.load();
-    return this.spend.status();
+    await this.answers.spend.load();
+    return this.answers.spend.status();
   }
 
   async setDailyNewRecordCap(cap: number): Promise<void> {
-    await this.spend.setCap(cap);
+    await this.answers.spend.setCap(cap);
   }
 
-  async whenIdle(): Promise<void> {
-    for (;;) {
-      if (this.window) {
-        // Flush now rather than wait out the gathering window.
-        this.window.abort();
-        this.window = undefined;
-        this.track(this.flush());
-      }
-      this.quiet?.abort();
-      this.quiet = undefined;
-      this.batches.launch(undefined, true);
-      if (this.work.size === 0) return;
-      await Promise.allSettled([...this.work]);
-    }
+  whenIdle(): Promise<void> {
+    return this.gathering.whenIdle();
   }
 
-  // ---- gathering and flushing ----
+  // ---- one input (a cell) ----
 
-  private scheduleFlush(): void {
-    this.quiet?.abort();
-    this.quiet = undefined;
-    if (this.window) return;
-    const window = new AbortController();
-    this.window = window;
-    this.sleep(this.windowMs, window.signal).then(
-      () => {
-        if (this.window !== window) return;
-        this.window = undefined;
-        this.track(this.flush());
-      },
-      () => undefined, // flushed early by whenIdle
-    );
+  private async one(kind: EntityKind, input: unknown, fields: string[], options: CellRequestOptions): Promise<InputAnswer> {
+    const [resolved] = await this.resolveAll(kind, [input], false);
+    if (!resolved?.ok) return { ...(resolved?.miss ? { miss: resolved.miss } : {}), result: { ok: false, problem: resolved?.problem ?? problems.invalidId(kind) } };
+    const known = resolved.id !== undefined && (fields.length === 0 ? { ok: true as const, fields: [], values: [] } : cachedAnswer(this.answers.records, kind, resolved.id, resolved.key, fields));
+    if (known) return { id: resolved.id as number, result: known };
+    // No request while the formula is typed: only the caches may answer.
+    if (options.preview) return { result: { ok: false, problem: problems.preview() } };
+    return new Promise<InputAnswer>((resolve) => this.gathering.add({ resolved, fields, resolve }));
   }
 
-  private async flush(): Promise<void> {
-    const calls = this.queue;
-    this.queue = [];
-    if (calls.length === 0) return;
+  private async flush(calls: PendingCall[]): Promise<void> {
     let refused = new Set<string>();
     try {
-      await this.prepare(calls.map((call) => call.key));
-      // Many cells ask for the same record: gather the fields asked per record first.
-      const asked = new Map<string, Need & { fields: Set<string> }>();
+      // Many cells ask for the same key: gather the fields asked per key first.
+      const asked = new Map<string, { resolved: Found; fields: Set<string> }>();
       for (const call of calls) {
-        const entry = asked.get(call.key) ?? { kind: call.kind, id: call.id, key: call.key, fields: new Set<string>() };
+        const entry = asked.get(call.resolved.key) ?? { resolved: call.resolved, fields: new Set<string>() };
         for (const field of call.fields) entry.fields.add(field);
-        asked.set(call.key, entry);
-        this.rememberAsked(call.kind, call.fields);
+        asked.set(call.resolved.key, entry);
+        this.answers.likely.asked(call.resolved.kind, call.fields);
       }
-      const needs = this.missing([...asked.values()]);
+      const needs = this.missing([...asked.values()].map((entry) => ({ resolved: entry.resolved, fields: [...entry.fields] })));
       refused = this.reserve(needs);
-      for (const need of needs.values()) this.batches.add(need);
+      for (const need of needs) if (!refused.has(need.key)) this.batches.add(need);
       // Full requests start now; one with room waits until cells stop arriving for a window.
-      this.armQuiet();
+      this.gathering.armQuiet();
       this.batches.launch();
     } catch (error) {
       // Whatever went wrong, no cell may stay #BUSY!.
       const problem = problemFromError(error);
-      for (const call of calls) call.resolve({ ok: false, problem });
+      for (const call of calls) call.resolve({ result: { ok: false, problem } });
       return;
     }
-    // Cells of one record wait together: one wait per record, not per cell.
+    // Cells of one key wait together: one wait per key, not per cell.
     const byKey = new Map<string, PendingCall[]>();
-    for (const call of calls) byKey.set(call.key, [...(byKey.get(call.key) ?? []), call]);
-    await Promise.all([...byKey.values()].map((group) => this.settle(group, refused)));
+    for (const call of calls) byKey.set(call.resolved.key, [...(byKey.get(call.resolved.key) ?? []), call]);
+    await Promise.all([...byKey.entries()].map(([key, group]) => this.settle(key, group, refused)));
   }
 
-  private armQuiet(): void {
-    if (this.window || this.quiet) return;
-    const quiet = new AbortController();
-    this.quiet = quiet;
-    this.sleep(this.windowMs, quiet.signal).then(
-      () => {
-        if (this.quiet !== quiet) return;
-        this.quiet = undefined;
-        this.batches.launch();
-      },
-      () => undefined, // more cells arrived, or flushed by whenIdle
-    );
+  /** Settles the calls of one key (never rejects). */
+  private async settle(key: string, calls: PendingCall[], refused: ReadonlySet<string>): Promise<void> {
+    try {
+      if (refused.has(key)) {
+        const problem = problems.spendCap(this.answers.spend.status().cap);
+        for (const call of calls) call.resolve({ result: { ok: false, problem } });
+        return;
+      }
+      const outcomes = await this.batches.outcomesFor(key);
+      for (const call of calls) call.resolve(this.answerFor(call.resolved, call.fields, outcomes));
+    } catch (error) {
+      const problem = problemFromError(error);
+      for (const call of calls) call.resolve({ result: { ok: false, problem } });
+    }
   }
 
-  /** The records' fields not cached, not known to have no match, and not already asked. */
-  private missing(asked: ReadonlyArray<Need>): Map<string, Need> {
-    const needs = new Map<string, Need>();
-    for (const entry of asked) {
-      if (this.cache.isNoMatch(entry.key)) continue;
-      const covered = this.batches.covered(entry.key);
-      const missing = [...entry.fields].filter((field) => !covered.has(field) && this.cache.get(entry.key, field) === undefined);
-      if (missing.length > 0) needs.set(entry.key, { ...entry, fields: new Set(missing) });
+  // ---- shared steps ----
+
+  /** Each input resolved to its key, with the caches loaded for them. */
+  private async resolveAll(kind: EntityKind, inputs: readonly unknown[], retryMisses: boolean): Promise<Resolved[]> {
+    const matchKeys = inputs.flatMap((input) => matchKeyOf(input) ?? []);
+    await this.answers.load([], matchKeys);
+    if (retryMisses) for (const key of matchKeys) this.answers.matches.forgetMiss(key);
+    const resolved = inputs.map((input) => resolveInput(kind, input as EnrichInput, this.answers.matches));
+    await this.answers.load(resolved.flatMap((r) => (r.ok && r.id !== undefined ? [r.key] : [])));
+    return resolved;
+  }
+
+  /** The keys' fields not cached, not known to have no match, and not already asked. */
+  private missing(asked: ReadonlyArray<{ resolved: Found; fields: readonly string[] }>): PipelineNeed[] {
+    const needs: PipelineNeed[] = [];
+    for (const { resolved, fields } of asked) {
+      const { key, kind, input, match, id } = resolved;
+      if (this.answers.records.isNoMatch(key)) continue;
+      const covered = this.batches.covered(key);
+      const missing = fields.filter((field) => !covered.has(field) && this.answers.records.get(key, field) === undefined);
+      // Criteria not matched yet are asked even for no field (their id is the answer).
+      if (missing.length > 0 || (id === undefined && !this.batches.holds(key))) {
+        needs.push({ kind, key, input, fields: new Set(missing), ...(id === undefined && match ? { match } : {}) });
+      }
     }
     return needs;
   }
 
-  /** Reserves today's allowance; removes the refused records from `needs` and returns them. */
-  private reserve(needs: Map<string, Need>): Set<string> {
-    // A record already in an open request is covered by that request's reservation.
-    const keys = [...needs.keys()].filter((key) => !this.batches.isOpen(key));
-    const refused = this.spend.reserve(keys, (key) => this.isManaged(key));
-    for (const key of refused) needs.delete(key);
-    return refused;
+  /** Reserves today's allowance; returns the keys refused (not asked). */
+  private reserve(needs: readonly PipelineNeed[]): Set<string> {
+    // A key already in an open request is covered by that request's reservation.
+    return this.answers.reserve(needs.filter((need) => !this.batches.isOpen(need.key)));
   }
 
-  /** Settles the calls of one record (never rejects). */
-  private async settle(calls: PendingCall[], refused: ReadonlySet<string>): Promise<void> {
-    const first = calls[0];
-    if (!first) return;
-    try {
-      if (refused.has(first.key)) {
-        const problem = problems.spendCap(this.spend.status().cap);
-        for (const call of calls) call.resolve({ ok: false, problem });
-        return;
-      }
-      const outcomes = await this.batches.outcomesFor(first.key);
-      for (const call of calls) call.resolve(answerFrom(this.cache, call.kind, call.id, call.key, call.fields, outcomes));
-    } catch (error) {
-      const problem = problemFromError(error);
-      for (const call of calls) call.resolve({ ok: false, problem });
+  /** One input's answer once its requests are done: from the caches, or the problem a request reported. */
+  private answerFor(resolved: Found, fields: readonly string[], outcomes: readonly RecordOutcome[], refusedFields: "partial" | "problem" = "problem"): InputAnswer {
+    const { kind } = resolved;
+    let id = resolved.id;
+    if (id === undefined && resolved.match) {
+      const known = this.answers.matches.get(resolved.key);
+      if (known && "id" in known) id = known.id;
+      const miss = this.answers.missOf(resolved.match);
+      if (miss) return { miss: miss.miss, result: { ok: false, problem: miss.problem } };
     }
-  }
-
-  private isManaged(key: string): boolean {
-    return this.spend.isManaged(key, this.cache.wasEnriched(key));
-  }
-
-  // ---- what requests report (BatchHandler) ----
-
-  private rememberAsked(kind: RecordKind, fields: readonly string[]): void {
-    this.likely.asked(kind, fields);
-  }
-
-  companions(kind: RecordKind, keys: readonly string[], fields: ReadonlySet<string>): readonly string[] {
-    // Worth asking only where some record of the request does not have it yet.
-    return this.likely.along(kind, fields).filter((field) => keys.some((key) => this.cache.get(key, field) === undefined));
-  }
-
-  answered(kind: RecordKind, need: Need, fields: readonly string[], record: EnrichRecord<unknown> | undefined): RecordOutcome {
-    if (!record) {
-      // Left out of the answer: not known to be charged either way; the reservation stays.
-      return { problem: problems.unavailable(`no answer for id ${need.id}`) };
+    if (id === undefined) {
+      const failed = outcomes.find((outcome) => outcome.problem !== undefined)?.problem;
+      return { result: { ok: false, problem: failed ?? problems.unavailable(`no answer for "${resolved.match?.label ?? ""}"`) } };
     }
-    return this.recordOutcome(kind, need, fields, record);
-  }
-
-  answeredAll(keys: readonly string[]): void {
-    this.track(this.persist(keys));
-  }
-
-  private recordOutcome(kind: RecordKind, need: Need, fields: readonly string[], record: EnrichRecord<unknown>): RecordOutcome {
-    switch (record.outcome) {
-      case "matched": // a field refused as unentitled has no value to cache: its cells are told why
-        this.cache.putMatch(need.key, fields.filter((f) => !record.unentitledFields?.includes(f)), flattenAttributes(kind, record.attributes));
-        this.spend.charged(need.key);
-        return record.unentitledFields ? { unentitledFields: record.unentitledFields } : {};
-      case "noMatch":
-        this.cache.putNoMatch(need.key, record.matchStatus);
-        this.spend.notCharged(need.key);
-        return {};
-      case "limitExceeded":
-        this.spend.notCharged(need.key);
-        return { problem: problems.creditLimit() };
-      case "invalidInput":
-        this.spend.notCharged(need.key);
-        return { problem: problems.invalidInput(kind, need.id, record.matchStatus) };
-      default:
-        this.spend.notCharged(need.key);
-        return { problem: problems.unexpectedStatus(kind, need.id, record.matchStatus) };
-    }
-  }
-
-  failed(need: Need, error: unknown): RecordOutcome {
-    this.spend.failed(need.key, error);
-    return { problem: problemFromError(error) };
-  }
-
-  notSent(need: Need): void {
-    this.spend.notCharged(need.key);
-  }
-
-  // ---- persistence (failures are logged and the engine carries on from memory) ----
-
-  private async prepare(keys: readonly string[]): Promise<void> {
-    await Promise.all([this.loadCache(keys), this.spend.load()]);
-  }
-
-  private async loadCache(keys: readonly string[]): Promise<void> {
-    try {
-      await this.cache.load(keys);
-    } catch (error) {
-      this.warn("Reading the enrichment cache failed; values are fetched again", error);
-    }
-  }
-
-  private async persist(keys: readonly string[]): Promise<void> {
-    try {
-      await this.cache.persist(keys);
-    } catch (error) {
-      this.warn("Writing the enrichment cache failed; values stay cached for this session only", error);
-    }
-  }
-
-  private warn(message: string, error: unknown): void {
-    this.log?.({ level: "warn", message, data: { error: error instanceof Error ? error.message : String(error) } });
-  }
-
-  private track(promise: Promise<unknown>): void {
-    this.work.add(promise);
-    const done = (): void => void this.work.delete(promise);
-    promise.then(done, done);
+    if (fields.length === 0) return { id, result: { ok: true, fields: [], values: [] } };
+    return { id, result: answerFrom(this.answers.records, kind, id, recordKey(kind, id), fields, outcomes, refusedFields) };
   }
 }

@@ -1,12 +1,15 @@
-// What the enrichment engine offers the cell functions, the task pane and the runtime.
-import type { Clock, Logger, ServiceClient } from "../api/types.js";
+// What the enrichment pipeline offers the cell functions, the task pane and the runtime.
+import type { Clock, Logger } from "../api/types.js";
 import type { CacheStore } from "./cacheStore.js";
 import type { CellValue } from "./cellValues.js";
+import type { EnrichClient } from "./enrichKinds.js";
+import type { MatchMiss } from "./matchCache.js";
+import type { MatchCriteria } from "./matchKeys.js";
+import type { EnrichInput } from "./resolver.js";
 import type { EntityKind } from "./fields.js";
 import type { FieldEntitlements } from "./entitledFields.js";
 import type { CellProblem } from "./problems.js";
 import type { SpendState, SpendStore } from "./spendGuard.js";
-import type { SpendReservations } from "./spendReservations.js";
 
 export type CellsResult =
   | {
@@ -35,20 +38,34 @@ export interface EnrichIdsOptions {
   onProgress?: (progress: EnrichIdsProgress) => void;
   /** Requests of this run outstanding at once (default 4); the client's own cap still applies. */
   concurrency?: number;
+  /** Ask again the criteria that missed before (the user corrected or retries them). */
+  retryMisses?: boolean;
 }
 
-/** What enriching a selection would do, shown before the user confirms. */
+/** What one input of a list came to: its record's id when known, a miss, and its fields or a problem. */
+export interface InputAnswer {
+  id?: number;
+  miss?: MatchMiss;
+  result: CellsResult;
+}
+
+/** A record found from criteria, or why not: a miss (no match, ambiguous, invalid input) or another problem. */
+export type MatchResult = { ok: true; kind: EntityKind; id: number } | { ok: false; miss?: MatchMiss; problem: CellProblem };
+
+/** What enriching a list would do, shown before the user confirms. */
 export interface SelectionPlan {
-  /** Distinct valid ids, in first-seen order. */
+  /** Distinct valid ids of the inputs given by id, in first-seen order. */
   ids: number[];
-  /** Cells that are not a valid id (blank cells excluded). */
+  /** Distinct inputs (after normalizing criteria and resolving known matches). */
+  unique: number;
+  /** Cells that are not a valid input (blank cells excluded). */
   invalidCount: number;
   blankCount: number;
-  /** Ids whose requested fields are all cached (or known to have no match). */
+  /** Inputs whose requested fields are all cached (or known to have no match). */
   cachedCount: number;
-  /** Ids to request that are under management: no credit. */
+  /** Inputs to request that are under management: no credit. */
   underManagementCount: number;
-  /** Ids to request that may be new: at most this many credits. */
+  /** Inputs to request that may be new: at most this many credits. */
   maxCredits: number;
   /** Requests it takes. */
   requests: number;
@@ -56,16 +73,19 @@ export interface SelectionPlan {
 }
 
 export interface EnrichmentEngine {
-  /** One record's fields for a cell. `fields` is a name, comma-separated names, or an array/range of names. */
-  getCells(kind: EntityKind, id: unknown, fields: unknown, options?: CellRequestOptions): Promise<CellsResult>;
-  /** Enriches many ids in requests of 25 with progress and cancellation (the task pane's "enrich selection"). */
-  enrichIds(
-    kind: EntityKind,
-    ids: readonly number[],
-    fields: readonly string[],
-    options?: EnrichIdsOptions,
-  ): Promise<Map<number, CellsResult>>;
-  planSelection(kind: EntityKind, rawIds: readonly unknown[], fields: readonly string[]): Promise<SelectionPlan>;
+  /**
+   * One record's fields for a cell: `input` is an id, or a website / company name (companies) or
+   * an email (contacts) matched first. `fields` is a name, comma-separated names, or an array/range.
+   */
+  getCells(kind: EntityKind, input: unknown, fields: unknown, options?: CellRequestOptions): Promise<CellsResult>;
+  /** The id a website, name or email stands for (BIZ.MATCHCOMPANY, BIZ.MATCHCONTACT). */
+  match(criteria: MatchCriteria, options?: CellRequestOptions): Promise<MatchResult>;
+  /** A list's inputs (ids or criteria), with progress and cancellation: one answer per input, in order. */
+  enrichInputs(kind: EntityKind, inputs: readonly (EnrichInput | unknown)[], fields: readonly string[], options?: EnrichIdsOptions): Promise<InputAnswer[]>;
+  /** enrichInputs for distinct ids, by id. */
+  enrichIds(kind: EntityKind, ids: readonly number[], fields: readonly string[], options?: EnrichIdsOptions): Promise<Map<number, CellsResult>>;
+  /** What enrichInputs would cost. */
+  planInputs(kind: EntityKind, inputs: readonly (EnrichInput | unknown)[], fields: readonly string[]): Promise<SelectionPlan>;
   /** Records shown as under management (e.g. in search results): enriching them spends no credit. */
   markUnderManagement(kind: EntityKind, ids: readonly number[]): void;
   clearCache(): Promise<void>;
@@ -76,7 +96,7 @@ export interface EnrichmentEngine {
 }
 
 export interface EnrichmentEngineOptions {
-  client: Pick<ServiceClient, "enrichBatch">;
+  client: EnrichClient;
   /** Persistent cache (default: memory only). */
   cache?: CacheStore;
   /** Time (default the system clock); `sleep` paces the gathering window. */
@@ -90,8 +110,6 @@ export interface EnrichmentEngineOptions {
   /** New records per user per day (default 1,000); a stored user setting wins. */
   dailyNewRecordCap?: number;
   spendStore?: SpendStore;
-  /** Today's allowance shared with the user's matcher (one count); when given, the two above are its own. */
-  spend?: SpendReservations;
   /**
    * Fields asked along with each request beyond the ones its cells need (credits are per record,
    * not per field, so a likely next column comes free with the first): "recent" (default) the

@@ -4,15 +4,21 @@ import {
   CONTACT_OUTPUT_FIELDS,
   type OutputFieldSpec,
   type RecordKind,
+  type SignalRecordKind,
+  SIGNAL_OUTPUT_FIELDS,
 } from "../contract/index.js";
 
-/** A kind of record: the contract's RecordKind. */
-export type EntityKind = RecordKind;
+/** A kind of record: the contract's RecordKind, or a signal of a company (docs/signals.md). */
+export type EntityKind = RecordKind | SignalRecordKind;
 
 export const OUTPUT_FIELDS: Record<EntityKind, Readonly<Record<string, OutputFieldSpec>>> = {
   company: COMPANY_OUTPUT_FIELDS,
   contact: CONTACT_OUTPUT_FIELDS,
+  ...SIGNAL_OUTPUT_FIELDS,
 };
+
+/** Whether a kind is a record of the contract (company, contact) rather than a signal of a company. */
+export const isRecordKind = (kind: EntityKind): kind is RecordKind => kind === "company" || kind === "contact";
 
 export function fieldNames(kind: EntityKind): string[] {
   return Object.keys(OUTPUT_FIELDS[kind]);
@@ -35,15 +41,13 @@ export function parseRecordId(raw: unknown): number | undefined {
   return value;
 }
 
-const lowerCaseIndex: Record<EntityKind, Map<string, string>> = {
-  company: new Map(fieldNames("company").map((name) => [name.toLowerCase(), name])),
-  contact: new Map(fieldNames("contact").map((name) => [name.toLowerCase(), name])),
-};
+const ALL_KINDS = Object.keys(OUTPUT_FIELDS) as EntityKind[];
+const lowerCaseIndex = Object.fromEntries(ALL_KINDS.map((kind) => [kind, new Map(fieldNames(kind).map((name) => [name.toLowerCase(), name]))])) as Record<EntityKind, Map<string, string>>;
 
 export type FieldResolution = { ok: true; fields: string[] } | { ok: false; unknown: string };
 
 /** Every cell of a sheet names the same few fields: resolve each text once. */
-const resolvedText: Record<EntityKind, Map<string, FieldResolution>> = { company: new Map(), contact: new Map() };
+const resolvedText = Object.fromEntries(ALL_KINDS.map((kind) => [kind, new Map()])) as Record<EntityKind, Map<string, FieldResolution>>;
 const MAX_REMEMBERED_TEXTS = 1000;
 
 /**
@@ -82,7 +86,8 @@ function splitNames(text: string, names: string[]): string[] {
 function resolveNames(kind: EntityKind, names: readonly string[]): FieldResolution {
   const fields: string[] = [];
   for (const name of names) {
-    const canonical = lowerCaseIndex[kind].get(name.toLowerCase());
+    // Intent's fields are the topics the service lists (lookup intent-topics): taken as written.
+    const canonical = kind === "intent" ? name : lowerCaseIndex[kind].get(name.toLowerCase());
     if (canonical === undefined) return { ok: false, unknown: name };
     fields.push(canonical);
   }

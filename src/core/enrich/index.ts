@@ -1,4 +1,4 @@
-// The enrichment engine and its parts, for the cell functions, the task pane and the runtime.
+// The enrichment pipeline and its parts, for the cell functions, the task pane and the runtime.
 export { createEnrichmentEngine } from "./engine.js";
 export type {
   CellRequestOptions,
@@ -7,8 +7,14 @@ export type {
   EnrichIdsProgress,
   EnrichmentEngine,
   EnrichmentEngineOptions,
+  InputAnswer,
+  MatchResult,
   SelectionPlan,
 } from "./engineTypes.js";
+export { ENRICHMENT_KINDS, type EnrichmentKind } from "./enrichKinds.js";
+export type { EnrichInput } from "./resolver.js";
+export { cellContent, type MatchCriteria } from "./matchKeys.js";
+export type { MatchMiss } from "./matchCache.js";
 export { MemoryCacheStore, type CacheStore } from "./cacheStore.js";
 export { MemorySpendStore, DEFAULT_DAILY_NEW_RECORD_CAP, type SpendState, type SpendStore } from "./spendGuard.js";
 export { parseSpendState } from "./spendState.js";
@@ -30,7 +36,19 @@ export {
   type OutputColumns,
 } from "./selection.js";
 export {
+  MATCH_STATUS_HEADER,
   planSelectionEnrichment,
+  retryChanges,
   runSelectionEnrichment,
   type SelectionEnrichmentPlan,
-  } from "./selectionRun.js";
+  type SelectionRunResult,
+  type UnmatchedRow,
+} from "./selectionRun.js";
+export {
+  detectMatchContent,
+  shiftColumns,
+  splitMatchHeader,
+  type MatchContent,
+  type NeighbourValues,
+  type SelectionMode,
+} from "./selectionInputs.js";

@@ -66,6 +66,12 @@ export class MatchCache {
     if (this.memory.get(key)?.miss !== undefined) this.memory.delete(key);
   }
 
+  /** Forgets what memory holds (the store is cleared with the record cache: they share it). */
+  clear(): void {
+    this.memory.clear();
+    this.loaded.clear();
+  }
+
   async persist(keys: readonly string[]): Promise<void> {
     const entries: [string, string][] = [];
     for (const key of new Set(keys)) {

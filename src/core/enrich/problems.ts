@@ -33,8 +33,8 @@ function problem(kind: ProblemKind, message: string, code: CellErrorCode = "#N/A
   return { kind, code, message };
 }
 
-const NOUN: Record<EntityKind, string> = { company: "company", contact: "contact" };
-const ID_NOUN: Record<EntityKind, string> = { company: "Company id", contact: "Person id" };
+const NOUN: Record<EntityKind, string> = { company: "company", contact: "contact", intent: "company", scoops: "company", news: "company", technologies: "company" };
+const ID_NOUN: Record<EntityKind, string> = { company: "Company id", contact: "Person id", intent: "Company id", scoops: "Company id", news: "Company id", technologies: "Company id" };
 
 export const problems = {
   invalidId: (kind: EntityKind) => problem("invalidId", `${ID_NOUN[kind]} must be a whole number`, "#VALUE!"),

@@ -1,38 +1,38 @@
-// The one place where enrichment work becomes requests: records are deduplicated, gathered into
-// requests of at most 25 ids, and sent with a bound on requests outstanding per group. A request
-// stays OPEN until it leaves (the client reads its ids and fields only after its rate-limit slot):
-// a field asked for a record of an open request, or a new record while there is room, rides in
-// it instead of becoming another request. So the count of requests does not depend on the order
-// cells calculate. Credits are per record, not per field, so a field added to a request costs
-// nothing for the other records in it.
+// The one place where enrichment work becomes requests, for every input and every kind: the work
+// is keyed by an input key (a record's key, or the match key of criteria not yet matched), each
+// key is asked once, inputs are gathered into requests of at most the kind's cap, and sent with a
+// bound on requests outstanding per group. A request stays OPEN until it leaves (the client reads
+// its inputs and fields only after its rate-limit slot): a field asked for a key of an open
+// request, or a new key while there is room, rides in it instead of becoming another request. So
+// the count of requests does not depend on the order cells calculate. Credits are per record,
+// not per field, so a field added to a request costs nothing for the other records in it.
 import { serviceError } from "../api/errors.js";
-import type { EnrichRecord, RequestPriority, ServiceClient } from "../api/types.js";
-import { LIMITS, type MatchCompanyInput, type MatchPersonInput, type RecordKind } from "../contract/index.js";
+import type { EnrichRecord, RequestPriority } from "../api/types.js";
+import { ENRICHMENT_KINDS, type EnrichClient } from "./enrichKinds.js";
+import type { EntityKind } from "./fields.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 
-/** What a request said about one record; no problem means the cache now holds the answer. */
+/** What a request said about one key; no problem means the caches now hold the answer. */
 export interface RecordOutcome {
   problem?: CellProblem;
   /** Fields the service refused as unentitled: the others are cached, these are reported per cell. */
   unentitledFields?: readonly string[];
 }
 
-/** One record's missing fields. */
+/** One key's missing fields and the input that asks them. */
 export interface Need {
-  kind: RecordKind;
-  id: number;
+  kind: EntityKind;
   key: string;
+  input: object;
   fields: ReadonlySet<string>;
 }
 
-/** How a group's requests end, told per record so the engine can cache and settle spend. */
+/** How a group's requests end, told per key so the pipeline can cache and settle spend. */
 export interface BatchHandler {
-  /** Fields worth asking along with `fields` for these records (likely next ones); may be empty. */
-  companions(kind: RecordKind, keys: readonly string[], fields: ReadonlySet<string>): readonly string[];
-  /** The request answered: one record per id (undefined when the service left one out). */
-  answered(kind: RecordKind, need: Need, fields: readonly string[], record: EnrichRecord<unknown> | undefined): RecordOutcome;
-  /** Every record of an answered request has been told (one write of the cache per request). */
-  answeredAll(keys: readonly string[]): void;
+  /** Fields worth asking along with `fields` for these keys (likely next ones); may be empty. */
+  companions(kind: EntityKind, keys: readonly string[], fields: ReadonlySet<string>): readonly string[];
+  /** The request answered: one record per need, in order (undefined when the service left one out). */
+  answered(kind: EntityKind, needs: readonly Need[], fields: readonly string[], records: ReadonlyArray<EnrichRecord<object> | undefined>): Promise<Map<string, RecordOutcome>>;
   /** The request left and failed: it may or may not have reached the service. */
   failed(need: Need, error: unknown): RecordOutcome;
   /** The request never left (cancelled, or its group stopped first). */
@@ -44,7 +44,7 @@ export interface BatchGroup {
   /** Requests of this group outstanding at once (default: unbounded; the client's cap applies). */
   concurrency?: number;
   signal?: AbortSignal;
-  /** Bulk for an Enrich selection, so cells being calculated meanwhile go first (default interactive). */
+  /** Who waits (default interactive: cells); a list's run is bulk, behind a person's cells. */
   priority?: RequestPriority;
   /** The problem that stops the group's later requests (signed out, no permission, no credits). */
   stopsOn?: ReadonlySet<CellProblem["kind"]>;
@@ -58,7 +58,7 @@ export interface BatchGroup {
 }
 
 interface Batch {
-  kind: RecordKind;
+  kind: EntityKind;
   group: GroupState;
   needs: Map<string, Need>;
   fields: Set<string>;
@@ -82,7 +82,7 @@ export class RequestBatches {
   private readonly cellGroup: GroupState;
 
   constructor(
-    private readonly client: Pick<ServiceClient, "enrichBatch">,
+    private readonly client: EnrichClient,
     private readonly handler: BatchHandler,
     private readonly track: (work: Promise<unknown>) => void,
     cells: BatchGroup = {},
@@ -95,11 +95,16 @@ export class RequestBatches {
     return { options, waiting: [], running: 0 };
   }
 
-  /** Fields of a record already asked by a request, open or in flight. */
+  /** Fields of a key already asked by a request, open or in flight. */
   covered(key: string): Set<string> {
     const fields = new Set<string>();
     for (const batch of this.byKey.get(key) ?? []) for (const field of batch.fields) fields.add(field);
     return fields;
+  }
+
+  /** Whether any request, open or in flight, holds this key. */
+  holds(key: string): boolean {
+    return this.byKey.has(key);
   }
 
   /** Whether an open request holds this record (so more of its fields can still ride along). */
@@ -121,7 +126,7 @@ export class RequestBatches {
     }
     let target: Batch | undefined;
     for (const batch of this.batches) {
-      if (!batch.sealed && batch.group === group && batch.kind === need.kind && batch.needs.size < LIMITS.maxEnrichInputs) {
+      if (!batch.sealed && batch.group === group && batch.kind === need.kind && batch.needs.size < ENRICHMENT_KINDS[need.kind].maxInputs) {
         target = batch;
         break;
       }
@@ -158,7 +163,7 @@ export class RequestBatches {
     return maps.map((outcomes) => outcomes.get(key) ?? {});
   }
 
-  private open(kind: RecordKind, group: GroupState): Batch {
+  private open(kind: EntityKind, group: GroupState): Batch {
     let settle!: (outcomes: Map<string, RecordOutcome>) => void;
     const outcome = new Promise<Map<string, RecordOutcome>>((resolve) => (settle = resolve));
     const batch: Batch = { kind, group, needs: new Map(), fields: new Set(), sealed: false, launched: false, outcome, settle };
@@ -171,7 +176,7 @@ export class RequestBatches {
     const limit = group.options.concurrency ?? Number.POSITIVE_INFINITY;
     while (group.running < limit) {
       const fullOnly = !force && group.options.arriving !== undefined && (group.running > 0 || group.options.arriving());
-      const at = fullOnly ? group.waiting.findIndex((b) => b.needs.size >= LIMITS.maxEnrichInputs) : 0;
+      const at = fullOnly ? group.waiting.findIndex((b) => b.needs.size >= ENRICHMENT_KINDS[b.kind].maxInputs) : 0;
       const batch = at >= 0 ? group.waiting.splice(at, 1)[0] : undefined;
       if (!batch) return;
       const reason = group.options.signal?.aborted ? problems.cancelled() : group.stop;
@@ -203,34 +208,27 @@ export class RequestBatches {
 
   private async send(batch: Batch): Promise<void> {
     const group = batch.group;
+    const declaration = ENRICHMENT_KINDS[batch.kind];
     let fields: string[] = [];
-    const outcomes = new Map<string, RecordOutcome>();
+    let needs: Need[] = [];
+    let outcomes = new Map<string, RecordOutcome>();
     try {
-      const records = await this.client.enrichBatch(
-        batch.kind,
-        {
-          seal: () => {
-            // The group stopped or was cancelled while this request waited: it does not leave.
-            const reason = group.options.signal?.aborted ? problems.cancelled() : group.stop;
-            if (reason) throw serviceError("cancelled", { message: reason.message });
-            batch.sealed = true;
-            const keys = [...batch.needs.keys()];
-            for (const companion of this.handler.companions(batch.kind, keys, batch.fields)) batch.fields.add(companion);
-            fields = [...batch.fields].sort();
-            return { ids: [...batch.needs.values()].map((need) => need.id), outputFields: fields };
-          },
+      const records = await declaration.send(
+        this.client,
+        () => {
+          // The group stopped or was cancelled while this request waited: it does not leave.
+          const reason = group.options.signal?.aborted ? problems.cancelled() : group.stop;
+          if (reason) throw serviceError("cancelled", { message: reason.message });
+          batch.sealed = true;
+          needs = [...batch.needs.values()];
+          for (const companion of this.handler.companions(batch.kind, [...batch.needs.keys()], batch.fields)) batch.fields.add(companion);
+          // The service wants at least one output field (a match that only wants the id).
+          fields = batch.fields.size > 0 ? [...batch.fields].sort() : [...declaration.minimalFields];
+          return { inputs: needs.map((need) => need.input), outputFields: fields };
         },
-        group.options.signal || group.options.priority
-          ? { ...(group.options.signal ? { signal: group.options.signal } : {}), ...(group.options.priority ? { priority: group.options.priority } : {}) }
-          : undefined,
+        { ...(group.options.signal ? { signal: group.options.signal } : {}), ...(group.options.priority ? { priority: group.options.priority } : {}) },
       );
-      const byId = new Map<number, EnrichRecord<MatchCompanyInput | MatchPersonInput>>();
-      for (const record of records) {
-        const id = batch.kind === "company" ? (record.input as MatchCompanyInput).companyId : (record.input as MatchPersonInput).personId;
-        if (id !== undefined) byId.set(id, record);
-      }
-      for (const need of batch.needs.values()) outcomes.set(need.key, this.handler.answered(batch.kind, need, fields, byId.get(need.id)));
-      this.handler.answeredAll([...batch.needs.keys()]);
+      outcomes = await this.handler.answered(batch.kind, needs, fields, needs.map((_, index) => records[index]));
     } catch (error) {
       const sent = batch.sealed;
       batch.sealed = true;

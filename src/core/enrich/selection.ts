@@ -4,9 +4,10 @@
 // workbook in browser mode), reading a header, and building the rows to write.
 import { shownValues } from "./cellAnswers.js";
 import type { CellValue } from "./cellValues.js";
-import type { CellsResult } from "./engine.js";
+import type { InputAnswer } from "./engineTypes.js";
 import { fieldNumberFormat } from "../sheet/columns.js";
-import { fieldSpec, parseRecordId, type EntityKind } from "./fields.js";
+import { fieldSpec, isRecordKind, parseRecordId, type EntityKind } from "./fields.js";
+import { problems } from "./problems.js";
 
 /** The selected column: its address (e.g. "Sheet1!B1:B200") and its values, top to bottom. */
 export interface SelectedColumn {
@@ -27,6 +28,8 @@ export interface WriteColumnsRequest {
   numberFormats?: string[];
   /** Write even if cells to the right are not empty (the user said so). */
   overwrite: boolean;
+  /** Write exactly here instead (columns an earlier run wrote, as its result named them). */
+  at?: string;
 }
 
 export type WriteColumnsResult =
@@ -64,8 +67,8 @@ export interface OutputColumns {
   rows: CellValue[][];
   /** One per header: how the column's numbers are formatted. */
   numberFormats: string[];
-  /** Rows that got values / that show a problem / that were blank. */
-  counts: { enriched: number; problems: number; blank: number };
+  /** Rows that got values / that show a problem / that were blank; when matching, rows matched and not. */
+  counts: { enriched: number; problems: number; blank: number; matched: number; unmatched: number };
   /** Columns whose field could not be asked (not entitled): each of their cells says why. */
   columnProblems: { header: string; message: string }[];
 }
@@ -78,16 +81,15 @@ export function buildOutputColumns(
   kind: EntityKind,
   fields: readonly string[],
   idValues: readonly unknown[],
-  results: ReadonlyMap<number, CellsResult>,
-  invalidIdMessage: string,
+  byRow: ReadonlyMap<number, InputAnswer>,
 ): OutputColumns {
   const headers = fields.map((field) => fieldSpec(kind, field)?.label ?? field);
-  const numberFormats = fields.map((field) => fieldNumberFormat(kind, field, fieldSpec(kind, field)?.type));
+  const numberFormats = fields.map((field) => (isRecordKind(kind) ? fieldNumberFormat(kind, field, fieldSpec(kind, field)?.type) : "General"));
   const rows: CellValue[][] = [];
   const statuses: string[] = [];
-  const counts = { enriched: 0, problems: 0, blank: 0 };
+  const counts = { enriched: 0, problems: 0, blank: 0, matched: 0, unmatched: 0 };
   const columnProblems = new Map<string, string>();
-  for (const raw of idValues) {
+  for (const [index, raw] of idValues.entries()) {
     const blank = raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "");
     if (blank) {
       counts.blank += 1;
@@ -96,7 +98,7 @@ export function buildOutputColumns(
       continue;
     }
     const id = parseRecordId(raw);
-    const result = id === undefined ? undefined : results.get(id);
+    const result = byRow.get(index)?.result;
     if (result?.ok) {
       counts.enriched += 1;
       rows.push(shownValues(result));
@@ -105,7 +107,7 @@ export function buildOutputColumns(
     } else {
       counts.problems += 1;
       rows.push(fields.map(() => ""));
-      statuses.push(id === undefined ? invalidIdMessage : (result?.problem.message ?? "Not enriched"));
+      statuses.push(id === undefined ? problems.invalidId(kind).message : (result?.problem.message ?? "Not enriched"));
     }
   }
   if (counts.problems > 0) {

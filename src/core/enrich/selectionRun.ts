@@ -1,50 +1,125 @@
-// The steps of "enrich selection" between reading the selection and writing it back: what it
-// would cost (shown before the user confirms), then the run in requests of 25 with progress
-// and cancel, giving the columns to write. The task pane panel drives these steps.
-import type { EnrichIdsProgress, EnrichmentEngine, SelectionPlan } from "./engine.js";
-import type { EntityKind } from "./fields.js";
-import { problems } from "./problems.js";
-import { buildOutputColumns, splitHeader, type OutputColumns, type SelectedColumn, type SplitColumn } from "./selection.js";
+// The steps of "Enrich selection" between reading the selection and writing it back, for a
+// column of ids and for a list to match alike: what it would cost (shown before the user
+// confirms), then the run through the pipeline with progress and cancel, giving the columns to
+// write and, when matching, the rows that did not match (by the sheet's row numbers) so they can
+// be corrected and retried. The task pane's one selection panel drives these steps.
+import { fieldNumberFormat } from "../sheet/columns.js";
+import { shownValues } from "./cellAnswers.js";
+import type { CellValue } from "./cellValues.js";
+import type { EnrichIdsProgress, EnrichmentEngine, InputAnswer, SelectionPlan } from "./engineTypes.js";
+import { fieldSpec, isRecordKind, type EntityKind } from "./fields.js";
+import { buildOutputColumns, type OutputColumns, type SelectedColumn } from "./selection.js";
+import { firstRowOf, rowInputs, splitSelection, type SelectionMode } from "./selectionInputs.js";
 
 export interface SelectionEnrichmentPlan {
   kind: EntityKind;
   fields: string[];
   selection: SelectedColumn;
-  column: SplitColumn;
+  mode: SelectionMode;
+  header: string | undefined;
+  /** Data rows (below the header). */
+  values: unknown[];
+  /** One pipeline input per data row. */
+  inputs: unknown[];
+  /** The sheet's row number of the first data row. */
+  firstRow: number;
   plan: SelectionPlan;
 }
+
+export interface UnmatchedRow {
+  /** The sheet's row number. */
+  row: number;
+  /** Index among the data rows. */
+  index: number;
+  value: string;
+  reason: string;
+}
+
+export interface SelectionRunResult {
+  output: OutputColumns;
+  /** Matching: the rows not matched, with why. */
+  unmatched: UnmatchedRow[];
+  cancelled: boolean;
+}
+
+export const MATCH_STATUS_HEADER = "Match status";
+const MATCHED = "Matched";
+
+const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "");
 
 export async function planSelectionEnrichment(
   engine: EnrichmentEngine,
   kind: EntityKind,
   selection: SelectedColumn,
   fields: readonly string[],
+  mode: SelectionMode = { by: "id" },
 ): Promise<SelectionEnrichmentPlan> {
-  const column = splitHeader(selection.values);
-  const plan = await engine.planSelection(kind, column.values, fields);
-  return { kind, fields: [...fields], selection, column, plan };
-}
-
-interface SelectionRunResult {
-  output: OutputColumns;
-  cancelled: boolean;
+  const split = splitSelection(selection.values, mode);
+  const offset = split.header === undefined ? 0 : 1;
+  const inputs = rowInputs(kind, mode, split.values, offset);
+  const plan = await engine.planInputs(kind, inputs, fields);
+  return { kind, fields: [...fields], selection, mode, header: split.header, values: split.values, inputs, firstRow: firstRowOf(selection.address) + offset, plan };
 }
 
 export async function runSelectionEnrichment(
   engine: EnrichmentEngine,
   planned: SelectionEnrichmentPlan,
-  options: { signal?: AbortSignal; onProgress?: (progress: EnrichIdsProgress) => void } = {},
+  options: { signal?: AbortSignal; onProgress?: (progress: EnrichIdsProgress) => void; retryMisses?: boolean } = {},
 ): Promise<SelectionRunResult> {
-  const results = await engine.enrichIds(planned.kind, planned.plan.ids, planned.fields, {
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  });
-  const output = buildOutputColumns(
+  const rows = planned.values.map((value, index) => ({ value, index })).filter(({ value }) => !isBlank(value));
+  const answers = await engine.enrichInputs(
     planned.kind,
+    rows.map(({ index }) => planned.inputs[index]),
     planned.fields,
-    planned.column.values,
-    results,
-    problems.invalidId(planned.kind).message,
+    { ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.retryMisses ? { retryMisses: true } : {}) },
   );
-  return { output, cancelled: options.signal?.aborted ?? false };
+  const byRow = new Map<number, InputAnswer>();
+  rows.forEach(({ index }, at) => {
+    const answer = answers[at];
+    if (answer) byRow.set(index, answer);
+  });
+  const cancelled = options.signal?.aborted ?? false;
+  if (planned.mode.by === "id") return { output: buildOutputColumns(planned.kind, planned.fields, planned.values, byRow), unmatched: [], cancelled };
+  return { ...matchOutput(planned, byRow), cancelled };
+}
+
+/** Matching writes the found id, a match status and the fields; a row that missed says why. */
+function matchOutput(planned: SelectionEnrichmentPlan, byRow: ReadonlyMap<number, InputAnswer>): Omit<SelectionRunResult, "cancelled"> {
+  const { kind, fields } = planned;
+  const headers = [kind === "company" ? "Company ID" : "Person ID", MATCH_STATUS_HEADER, ...fields.map((f) => fieldSpec(kind, f)?.label ?? f)];
+  const numberFormats = ["0", "General", ...fields.map((field) => (isRecordKind(kind) ? fieldNumberFormat(kind, field, fieldSpec(kind, field)?.type) : "General"))];
+  const rows: CellValue[][] = [];
+  const unmatched: UnmatchedRow[] = [];
+  const counts = { enriched: 0, problems: 0, blank: 0, matched: 0, unmatched: 0 };
+  planned.values.forEach((value, index) => {
+    const answer = byRow.get(index);
+    if (!answer) {
+      counts.blank += 1;
+      rows.push(headers.map(() => ""));
+      return;
+    }
+    if (answer.id === undefined) {
+      counts.unmatched += 1;
+      const reason = answer.result.ok ? "Not matched" : answer.result.problem.message;
+      unmatched.push({ row: planned.firstRow + index, index, value: String(value), reason });
+      rows.push(["", reason, ...fields.map(() => "")]);
+      return;
+    }
+    counts.matched += 1;
+    const { result } = answer;
+    if (result.ok) {
+      counts.enriched += 1;
+      rows.push([answer.id, MATCHED, ...shownValues(result)]);
+    } else {
+      counts.problems += 1;
+      rows.push([answer.id, `${MATCHED}; fields not read: ${result.problem.message}`, ...fields.map(() => "")]);
+    }
+  });
+  return { output: { headers, rows, numberFormats, counts, columnProblems: [] }, unmatched };
+}
+
+/** What a retry changed: the rows that missed before and match now, and the ones still missing. */
+export function retryChanges(before: readonly UnmatchedRow[], after: readonly UnmatchedRow[]): { nowMatched: UnmatchedRow[]; stillUnmatched: UnmatchedRow[] } {
+  const still = new Set(after.map((row) => row.index));
+  return { nowMatched: before.filter((row) => !still.has(row.index)), stillUnmatched: [...after] };
 }

@@ -2,11 +2,10 @@
 // already under management (enriched before, or shown so in search results) cost nothing and
 // do not count. Reservations are made before a request and given back for records the
 // service did not charge (no match, errors).
-import type { Static } from "@sinclair/typebox";
-import type { SpendStateSchema } from "./spendState.js";
+import type { SpendState } from "./spendState.js";
 
 /** Its shape is the stored schema (spendState.ts). */
-export type SpendState = Static<typeof SpendStateSchema>;
+export type { SpendState } from "./spendState.js";
 
 /** Per-user persistence of the spend state (OfficeRuntime.storage / browser storage; memory in tests). */
 export interface SpendStore {

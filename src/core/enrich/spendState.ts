@@ -1,8 +1,7 @@
 // The stored shape of the daily new-record count, as a TypeBox schema: the count kept in the
 // user's storage is checked with the contract's validator when it is read back.
-import { Type } from "@sinclair/typebox";
+import { Type, type Static } from "@sinclair/typebox";
 import { compiledCheck } from "../contract/index.js";
-import type { SpendState } from "./spendGuard.js";
 
 export const SpendStateSchema = Type.Object({
   /** UTC day the count belongs to, YYYY-MM-DD. */
@@ -12,6 +11,9 @@ export const SpendStateSchema = Type.Object({
   /** New records allowed per day. */
   cap: Type.Number({ minimum: 0 }),
 });
+
+/** Today's count, as stored. */
+export type SpendState = Static<typeof SpendStateSchema>;
 
 const isSpendState = (value: unknown): value is SpendState => compiledCheck(SpendStateSchema).Check(value);
 

@@ -1,6 +1,7 @@
 // The list of enrichment jobs a user started: remembered in per-user storage, followed
 // through the shared JobPoller (one timer for all of them) until each ends, and published to
 // the job panel. A tracker opened again (the task pane reopened) resumes the unfinished jobs.
+import type { Clock } from "../contract/index.js";
 import type { JobPoller, JobUpdate } from "./poller.js";
 import type { JobStorage } from "./storage.js";
 import type { TrackedJob } from "./trackedJob.js";
@@ -8,7 +9,8 @@ import type { TrackedJob } from "./trackedJob.js";
 export interface JobTrackerOptions {
   poller: JobPoller;
   storage: JobStorage;
-  now?: () => number;
+  /** When a job started and ended (default: the system clock). */
+  clock?: Pick<Clock, "now">;
 }
 
 export interface TrackerSnapshot {
@@ -46,7 +48,8 @@ export class JobTracker {
   private constructor(options: JobTrackerOptions) {
     this.poller = options.poller;
     this.storage = options.storage;
-    this.now = options.now ?? Date.now;
+    const clock = options.clock;
+    this.now = clock ? () => clock.now() : Date.now;
   }
 
   /**

@@ -7,7 +7,7 @@
 // pages. Ids already written are never written again (a result set that moved between pages can
 // repeat a record).
 import { readAhead } from "../api/paging.js";
-import { LIMITS, type RecordKind } from "../contract/index.js";
+import { LIMITS } from "../contract/index.js";
 
 export interface PageKey {
   part: number;
@@ -55,19 +55,8 @@ export interface ImportResult {
   lastPageError?: unknown;
 }
 
-/** What Resume needs: plain data, so it can be kept with a saved search in the workbook. */
-export interface ResumeState {
-  kind: RecordKind;
-  sort?: string;
-  tableName: string;
-  /** Column keys of the table. */
-  columns: string[];
-  pageSize: number;
-  parts: { filters: Record<string, unknown>; count: number }[];
-  missing: PageKey[];
-  /** The search's total when it was planned. */
-  total: number;
-}
+/** What Resume needs (its schema is in savedSearchSchema.ts, where it is stored). */
+export type { ResumeState } from "./savedSearchSchema.js";
 
 const REACH_PAGES = LIMITS.maxPageNumber;
 

@@ -7,7 +7,7 @@
 //     slice, one probe checks that the slice's full range still counts every record of the slice.
 // Counts come from cheap probes (page size 1); a sibling's count is its parent's minus the probed
 // half, which holds because the halves are disjoint and covering.
-import { LIMITS, type SearchKind } from "../contract/index.js";
+import { LIMITS, type COMPANY_SORT_FIELDS, type CONTACT_SORT_FIELDS, type FilterName, type SearchKind } from "../contract/index.js";
 
 /** Results one search reaches. */
 export const SEARCH_REACH = LIMITS.maxPageNumber * LIMITS.maxPageSize;
@@ -18,15 +18,15 @@ export type Filters = Record<string, unknown>;
 /** A whole-number range filter the service applies with inclusive bounds. */
 export interface RangeDimension {
   name: string;
-  minFilter: string;
-  maxFilter: string;
+  minFilter: FilterName;
+  maxFilter: FilterName;
   /** Lowest and highest value the filter accepts. */
   floor: number;
   ceiling: number;
   /** The filter's values are sent as text (numericText filters) rather than numbers. */
   asText: boolean;
   /** The sort field that orders by this value, if any. */
-  sortField?: string;
+  sortField?: (typeof COMPANY_SORT_FIELDS)[number] | (typeof CONTACT_SORT_FIELDS)[number];
 }
 
 const EMPLOYEES: RangeDimension = { name: "employees", minFilter: "employeeRangeMin", maxFilter: "employeeRangeMax", floor: 0, ceiling: LIMITS.maxInt32, asText: true, sortField: "employeeCount" };

@@ -6,8 +6,8 @@ import { compiledCheck, RecordKind } from "../contract/index.js";
 
 const PageKeySchema = Type.Object({ part: Type.Number(), page: Type.Number() });
 
-/** An import that could not fetch every page (importer.ts's ResumeState). */
-const ResumeStateSchema = Type.Object({
+/** What Resume needs of an import that could not fetch every page: plain data, kept with a saved search. */
+export const ResumeStateSchema = Type.Object({
   kind: RecordKind,
   sort: Type.Optional(Type.String()),
   tableName: Type.String(),
@@ -17,6 +17,8 @@ const ResumeStateSchema = Type.Object({
   missing: Type.Array(PageKeySchema),
   total: Type.Number(),
 });
+
+export type ResumeState = Static<typeof ResumeStateSchema>;
 
 export const SavedSearchRecordSchema = Type.Object({
   id: Type.String(),

@@ -36,14 +36,17 @@ export function uniqueTableName(wanted: string, taken: readonly string[]): strin
   }
 }
 
-/** Header names made unique (a table needs distinct headers). */
+/**
+ * Header names made unique (a table needs distinct headers): a repeat gets the first free number
+ * ("Company ID 2", or "Company ID 3" when a "Company ID 2" is already there).
+ */
 export function uniqueHeaders(headers: readonly string[]): string[] {
-  const seen = new Map<string, number>();
+  const taken = new Set<string>();
   return headers.map((h) => {
-    const key = h.toLowerCase();
-    const n = (seen.get(key) ?? 0) + 1;
-    seen.set(key, n);
-    return n === 1 ? h : `${h} ${n}`;
+    let name = h;
+    for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${h} ${n}`;
+    taken.add(name.toLowerCase());
+    return name;
   });
 }
 

@@ -49,7 +49,29 @@ const compactTech = (t: TechnologiesItem): CompactTech => ({ p: t.attributes.pro
  * One request of a kind (the plan for intent): each company's record with the fields asked.
  * Topics beyond 50 are asked in groups of 50 (the service's limit per request).
  */
-export async function fetchSignalRecords(client: SignalClient, kind: SignalKind, companyIds: readonly number[], fields: readonly string[], options: { signal?: AbortSignal } = {}): Promise<Map<number, Record<string, unknown>>> {
+export async function fetchSignalRecords(client: SignalClient, kind: SignalKind, companyIds: readonly number[], fields: readonly string[], options: { signal?: AbortSignal; now?: number } = {}): Promise<Map<number, Record<string, unknown>>> {
+  const records = await fetchLists(client, kind, companyIds, fields, options);
+  // The readable fields come with every answer (one request yields them all).
+  if (kind !== "intent") for (const record of records.values()) Object.assign(record, readableFields(kind, record[kind], options.now ?? Date.now()));
+  return records;
+}
+
+/** The readable fields of a list record (Enrich selection's columns). */
+function readableFields(kind: Exclude<SignalKind, "intent">, list: unknown, now: number): Record<string, unknown> {
+  if (kind === "scoops") {
+    const scoops = asScoops(list);
+    const latest = scoops[0]?.attributes;
+    return { latestScoop: latest?.linkText ?? "", latestScoopDate: latest?.publishedDate ?? "", latestScoopTypes: (latest?.types ?? []).join(", "), scoops90: scoopCount(scoops, { days: 90, now }), scoops365: scoopCount(scoops, { days: 365, now }) };
+  }
+  if (kind === "news") {
+    const latest = latestNews(asNews(list));
+    return { latestNews: latest?.headline ?? "", latestNewsDate: latest?.date ?? "", latestNewsUrl: latest?.url ?? "" };
+  }
+  const tech = asTech(list).map((t) => t.attributes);
+  return { technologyProducts: tech.map((t) => t.product).sort().join(", "), technologyCategories: [...new Set(tech.map((t) => t.category))].sort().join(", ") };
+}
+
+async function fetchLists(client: SignalClient, kind: SignalKind, companyIds: readonly number[], fields: readonly string[], options: { signal?: AbortSignal }): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>(companyIds.map((id) => [id, {}]));
   const signal = options.signal ? { signal: options.signal } : {};
   if (kind === "intent") {

@@ -2,14 +2,14 @@
 // filter given is one they hold: the same conditions as the SQL in companyFilters.ts (the same
 // mappings of names to codes, inclusive bounds, LIKE's ASCII-only case folding), so the counts
 // and pages are the SQL's. Any other filter leaves the search to SQL.
-import type { CompanySearchFilters } from "../../core/contract/index.js";
+import type { CompanyFilterName, CompanySearchFilters } from "../../core/contract/index.js";
 import { foldAscii, type ColumnIndex, type CompanyColumns, type Coded } from "../store/columns.js";
 import { haversineMiles } from "../store/schema.js";
 import { boundOf, continentCodes, countryCodes, industryIds, stateNames, zipCircles, type ZipCircle, type ZipResolver } from "./companyFilters.js";
 import { csv } from "./sql.js";
 
 /** The filters the columns answer; a search with any other filter set goes to SQL. */
-const HELD = new Set<string>([
+const HELD: ReadonlySet<string> = new Set<CompanyFilterName>([
   "companyName",
   "employeeRangeMin",
   "employeeRangeMax",

@@ -2,6 +2,7 @@
 // the contract validates and the client sends, and validation issues -> messages per field.
 import {
   ERROR_CODES,
+  type FilterName,
   companySearchBody,
   contactSearchBody,
   validateCompanySearchBody,
@@ -43,7 +44,7 @@ export function plainNumber(text: string, locale?: string): string {
 }
 
 /** Filters that count things: a negative number is a typing mistake, refused before sending. */
-const NOT_NEGATIVE = new Set(["employeeRangeMin", "employeeRangeMax"]);
+const NOT_NEGATIVE: ReadonlySet<string> = new Set<FilterName>(["employeeRangeMin", "employeeRangeMax"]);
 
 const isNumeric = (spec: FilterSpec) => spec.kind === "integer" || (spec.schema as { "x-rule"?: unknown })["x-rule"] === "number";
 

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { it } from "node:test";
 import type { EnrichResultItem } from "../../../src/core/contract/index.js";
+import { createEnrichmentEngine } from "../../../src/core/enrich/index.js";
 import { harness } from "./harness.js";
 import { answer } from "./scripted.js";
 
@@ -19,9 +20,11 @@ it("an enrichment of 1,000 ids (40 requests, most of them waiting for a slot) dr
       const data: EnrichResultItem[] = inputs.map((input) => ({ id: String(input.companyId), type: "Company", attributes: { name: "x" }, meta: { matchStatus: "FULL_MATCH", input } }));
       return answer(200, { data });
     });
-    const inputs = Array.from({ length: 1000 }, (_, i) => ({ companyId: i + 1 }));
-    const records = await h.clock.run(h.client.enrichCompanies(inputs, ["name"], { signal: caller.signal }));
-    assert.equal(records.length, 1000);
+    // Through the enrichment pipeline (25 ids a request), every request started at once.
+    const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+    const pipeline = createEnrichmentEngine({ client: h.client, dailyNewRecordCap: 10_000, companionFields: "none" });
+    const records = await h.clock.run(pipeline.enrichIds("company", ids, ["name"], { signal: caller.signal, concurrency: 40 }));
+    assert.equal([...records.values()].filter((r) => r.ok).length, 1000);
     // A warning is emitted on a later tick.
     await new Promise<void>((resolve) => setImmediate(resolve));
     await new Promise<void>((resolve) => process.nextTick(resolve));

@@ -158,39 +158,22 @@ describe("enrichment", () => {
     };
   }
 
-  it("sends each unique id once, in requests of at most 25, and answers in input order with duplicates", async () => {
+  it("sends exactly the inputs it is given in one request, and answers in their order", async () => {
     const h = harness(enrichService(), { rateLimit: { perSecond: 1000 } });
-    const ids = Array.from({ length: 130 }, (_, i) => (i % 2 === 0 ? (i % 60) + 1 : 130 - i));
-    const inputs = ids.map((companyId) => ({ companyId }));
-    const unique = new Set(ids).size;
-    const records = await h.clock.run(h.client.enrichCompanies(inputs, ["name"]));
-    assert.equal(h.requests.length, Math.ceil(unique / 25));
-    const sent = h.requests.flatMap((r) => (r.body as { data: { attributes: { matchCompanyInput: Array<{ companyId: number }> } } }).data.attributes.matchCompanyInput.map((i) => i.companyId));
-    assert.equal(sent.length, unique);
-    assert.equal(new Set(sent).size, unique);
-    assert.ok(h.requests.every((r) => (r.body as { data: { attributes: { matchCompanyInput: unknown[] } } }).data.attributes.matchCompanyInput.length <= 25));
-    assert.deepEqual(
-      records.map((r) => r.input.companyId),
-      ids,
-    );
-    for (const r of records) {
-      const id = r.input.companyId!;
-      const expected = id % 7 === 0 ? "noMatch" : id % 11 === 0 ? "limitExceeded" : id % 13 === 0 ? "other" : "matched";
-      assert.equal(r.outcome, expected, `id ${id}`);
-      if (expected === "matched") assert.deepEqual([r.id, r.attributes.name], [String(id), `Company ${id}`]);
-      if (expected === "other") assert.equal(r.matchStatus, "SOMETHING_NEW");
-    }
+    const ids = [3, 7, 11, 13, 3, 25];
+    const records = await h.clock.run(h.client.enrichCompanies(ids.map((companyId) => ({ companyId })), ["name"]));
+    assert.equal(h.requests.length, 1);
+    const sent = (h.requests[0]!.body as { data: { attributes: { matchCompanyInput: Array<{ companyId: number }> } } }).data.attributes.matchCompanyInput.map((i) => i.companyId);
+    assert.deepEqual(sent, ids, "no deduplication or batching here: that is the enrichment pipeline's");
+    assert.deepEqual(records.map((r) => [r.input.companyId, r.outcome]), [[3, "matched"], [7, "noMatch"], [11, "limitExceeded"], [13, "other"], [3, "matched"], [25, "matched"]]);
+    assert.equal(records[3]!.matchStatus, "SOMETHING_NEW");
   });
 
-  it("de-duplicates criteria inputs by their content, whatever the key order", async () => {
+  it("refuses more than 25 inputs without sending anything", async () => {
     const h = harness(enrichService());
-    const a = { companyName: "Acme", companyCountry: "US" };
-    const b = { companyCountry: "US", companyName: "Acme" };
-    const records = await h.clock.run(h.client.enrichCompanies([a, b, { companyName: "Other" }], ["name"]));
-    assert.equal(h.requests.length, 1);
-    assert.equal((h.requests[0]!.body as { data: { attributes: { matchCompanyInput: unknown[] } } }).data.attributes.matchCompanyInput.length, 2);
-    assert.equal(records.length, 3);
-    assert.deepEqual(records[1]!.input, b);
+    const error = await h.clock.run(rejection(h.client.enrichCompanies(Array.from({ length: 26 }, (_, i) => ({ companyId: i + 1 })), ["name"])));
+    assert.ok(error instanceof ServiceError && error.kind === "validation", String(error));
+    assert.equal(h.requests.length, 0);
   });
 
   it("makes a bad input its own outcome without sending it", async () => {

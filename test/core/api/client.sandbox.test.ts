@@ -1,6 +1,6 @@
 // The client against the real sandbox over HTTP (in-process, port 0): paging, iteration,
 // enrichment request counts, every error kind from real answers, 401 then refresh, and
-// cancellation. Validation parity is in validation.sandbox.test.ts.
+// cancellation. Validation parity with the sandbox is in client.parity.sandbox.test.ts.
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import {
@@ -8,11 +8,13 @@ import {
   ServiceError,
   type ServiceClientOptions,
 } from "../../../src/core/api/index.js";
-import type { CompanyItem, MatchCompanyInput } from "../../../src/core/contract/index.js";
+import type { CompanyItem } from "../../../src/core/contract/index.js";
+import { createEnrichmentEngine } from "../../../src/core/enrich/index.js";
 import { JobPoller } from "../../../src/core/jobs/index.js";
 import type { Clock, JobStatus } from "../../../src/core/api/types.js";
 import { TEST_COMPANIES, clientTimeOn, manualClock, useSandbox } from "../../helpers/sandbox.js";
 import { rejection } from "./harness.js";
+import { sandboxClient } from "./sandboxClient.js";
 
 const SEARCH = "POST /data/v1/companies/search";
 const ENRICH = "POST /data/v1/companies/enrich";
@@ -20,15 +22,7 @@ const ENRICH = "POST /data/v1/companies/enrich";
 const sb = useSandbox();
 let token: string;
 
-function client(options: Partial<ServiceClientOptions> = {}) {
-  return createServiceClient({
-    baseUrl: sb.url,
-    getAccessToken: async () => token,
-    rateLimit: { perSecond: 2000 },
-    retry: { baseDelayMs: 5, maxDelayMs: 20 },
-    ...options,
-  });
-}
+const client = (options: Partial<ServiceClientOptions> = {}) => sandboxClient(sb.url, () => token, options);
 
 async function allIds(iterable: AsyncIterable<{ items: CompanyItem[] }>): Promise<string[]> {
   const ids: string[] = [];
@@ -112,29 +106,29 @@ describe("search against the sandbox", () => {
 });
 
 describe("enrichment against the sandbox", () => {
-  it("enriches 1,000 ids with duplicates in exactly ceil(unique/25) requests, in input order", async () => {
+  it("enriches 1,000 ids with duplicates through the pipeline in exactly ceil(unique/25) requests, in input order", async () => {
     const c = client();
     const known = (await allIds(c.iterateCompanies({}, { pageSize: 100, maxResults: 700 }))).map(Number);
     // 1,000 inputs over 700 unique ids (300 repeats), a deterministic shuffle, plus two unknown ids.
-    const inputs: MatchCompanyInput[] = [];
-    for (let i = 0; i < 998; i += 1) inputs.push({ companyId: known[(i * 7919) % known.length]! });
-    inputs.splice(10, 0, { companyId: 987654321 });
-    inputs.splice(500, 0, { companyId: 987654321 });
-    const unique = new Set(inputs.map((x) => x.companyId)).size;
+    const inputs: number[] = [];
+    for (let i = 0; i < 998; i += 1) inputs.push(known[(i * 7919) % known.length]!);
+    inputs.splice(10, 0, 987654321);
+    inputs.splice(500, 0, 987654321);
+    const unique = new Set(inputs).size;
     sb.resetStats();
     let lastProgress = { requestsDone: 0, requestsTotal: 0 };
-    const records = await c.enrichCompanies(inputs, ["name", "revenue"], { onProgress: (p) => (lastProgress = p) });
+    const engine = createEnrichmentEngine({ client: c, dailyNewRecordCap: 10_000 });
+    const answers = await engine.enrichInputs("company", inputs, ["name", "revenue"], { onProgress: (p) => (lastProgress = p) });
     assert.equal(sb.requests(ENRICH), Math.ceil(unique / 25));
     assert.deepEqual([lastProgress.requestsDone, lastProgress.requestsTotal], [Math.ceil(unique / 25), Math.ceil(unique / 25)]);
-    assert.equal(records.length, inputs.length);
-    records.forEach((r, i) => {
-      assert.equal(r.input, inputs[i]);
-      if (r.input.companyId === 987654321) {
-        assert.equal(r.outcome, "noMatch");
+    assert.equal(answers.length, inputs.length);
+    answers.forEach((answer, i) => {
+      if (inputs[i] === 987654321) {
+        assert.ok(!answer.result.ok && answer.result.problem.kind === "noMatch");
       } else {
-        assert.equal(r.outcome, "matched", `input ${i}: ${r.matchStatus}`);
-        assert.equal(r.id, String(r.input.companyId));
-        assert.equal(typeof r.attributes.name, "string");
+        assert.ok(answer.result.ok, `input ${i}`);
+        assert.equal(answer.id, inputs[i]);
+        assert.equal(typeof answer.result.values[0], "string");
       }
     });
   });
@@ -157,10 +151,10 @@ describe("contacts and audiences against the sandbox", () => {
     const c = client();
     const page = await c.searchContacts({}, { size: 30 });
     assert.equal(page.items.length, 30);
-    const inputs = [...page.items, ...page.items.slice(0, 5)].map((x) => ({ personId: Number(x.id) }));
+    const inputs = page.items.slice(0, 25).map((x) => ({ personId: Number(x.id) }));
     sb.resetStats();
     const records = await c.enrichContacts(inputs, ["firstName", "lastName", "email"]);
-    assert.equal(sb.requests("POST /data/v1/contacts/enrich"), Math.ceil(30 / 25));
+    assert.equal(sb.requests("POST /data/v1/contacts/enrich"), 1);
     assert.deepEqual(
       records.map((r) => r.input.personId),
       inputs.map((x) => x.personId),

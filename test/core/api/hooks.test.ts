@@ -71,7 +71,8 @@ describe("request hooks", () => {
     await h.clock.run(h.client.lookup("countries"));
     assert.equal(notices, 1, "a free request still counts against the request allowance");
     const ids = Array.from({ length: 60 }, (_, i) => i + 1);
-    await h.clock.run(h.client.enrichCompanies(ids.map((companyId) => ({ companyId })), ["name"]));
+    const burst = [0, 20, 40].map((start) => h.client.enrichCompanies(ids.slice(start, start + 20).map((companyId) => ({ companyId })), ["name"]));
+    await h.clock.run(Promise.all(burst));
     assert.equal(h.requests.filter((r) => r.path.endsWith("/enrich")).length, 3);
     assert.equal(notices, 4, "one notice per request: the gauge decides how often to read");
     await h.clock.run(h.client.usage());

@@ -1,6 +1,7 @@
 // Pacing on the organization's bucket, on the fake clock: a team of clients of one account, a
 // lone client at the floor, interactive requests ahead of bulk ones, 429 patience bounded by
 // time (not by a count), Cancel while waiting, and the service's `retryable`.
+import { createEnrichmentEngine } from "../../../src/core/enrich/index.js";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ServiceError } from "../../../src/core/api/index.js";
@@ -129,7 +130,7 @@ describe("the organization's hour and day buckets", () => {
 });
 
 describe("abort listeners", () => {
-  it("a signal shared by a thousand-id enrichment carries one listener, not one per request", async () => {
+  it("a signal shared by a thousand-id enrichment (through the pipeline) carries a listener per request in flight, not one per request", async () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
     process.on("warning", onWarning);
@@ -140,8 +141,10 @@ describe("abort listeners", () => {
         return answer(200, { data });
       });
       const controller = new AbortController();
-      const ids = Array.from({ length: 1000 }, (_, i) => ({ companyId: i + 1 }));
-      await h.clock.run(h.client.enrichCompanies(ids, ["name"], { signal: controller.signal }));
+      const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
+      const pipeline = createEnrichmentEngine({ client: h.client, dailyNewRecordCap: 10_000 });
+      const results = await h.clock.run(pipeline.enrichIds("company", ids, ["name"], { signal: controller.signal, concurrency: 64 }));
+      assert.equal([...results.values()].filter((r) => r.ok).length, 1000);
       await new Promise((r) => setImmediate(r)); // warnings are emitted on the next tick
       assert.deepEqual(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning")), []);
     } finally {

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createServiceClient, type LogEntry } from "../../../src/core/api/index.js";
+import { createEnrichmentEngine } from "../../../src/core/enrich/index.js";
 import { useSandbox } from "../../helpers/sandbox.js";
 
 const sb = useSandbox({ companies: 300, contacts: 100, rateLimit: { perSecond: 5 } });
@@ -21,8 +22,9 @@ describe("a team of one account on the sandbox", () => {
     sb.resetStats();
     // 100 ids each: 4 requests of 25 per user, 40 in all, at 5 a second for the account: 8 s of
     // work sent at once: without sharing, most requests would be refused four times and fail.
-    const results = await Promise.all(clients.map((c) => c.enrichCompanies(ids.map((companyId) => ({ companyId })), ["name"])));
-    for (const records of results) assert.equal(records.filter((r) => r.outcome === "matched").length, 100);
+    // Through each user's enrichment pipeline, as an Enrich selection sends them (25 a request).
+    const results = await Promise.all(clients.map((c) => createEnrichmentEngine({ client: c }).enrichIds("company", ids, ["name"])));
+    for (const records of results) assert.equal([...records.values()].filter((r) => r.ok).length, 100);
     const refused = logs.filter((e) => e.message.includes("(rateLimited")).length;
     assert.equal(sb.requests("POST /data/v1/companies/enrich"), 40 + refused, "every refused request was sent again, nothing else");
     assert.ok(refused > 0, "the bucket was contended");

@@ -131,9 +131,9 @@ describe("enrichment engine: batching", () => {
 });
 
 describe("enrichment engine: cell errors", () => {
-  it("refuses a non-integer or empty id without a request", async () => {
+  it("refuses a non-integer or empty id without a request (text that is not a number is matched as a name instead)", async () => {
     const { client, engine } = setup();
-    for (const bad of ["", "  ", 12.5, -3, 0, "abc", true, null, "1e3"]) {
+    for (const bad of ["", "  ", 12.5, -3, 0, "-3", "12.5", true, null]) {
       const result = await engine.getCells("company", bad, "name");
       assert.equal(result.ok, false);
       if (!result.ok) {
@@ -141,8 +141,10 @@ describe("enrichment engine: cell errors", () => {
         assert.equal(result.problem.message, "Company id must be a whole number");
       }
     }
-    const person = await engine.getCells("contact", "x", "firstName");
+    const person = await engine.getCells("contact", 2.5, "firstName");
     assert.ok(!person.ok && person.problem.message === "Person id must be a whole number");
+    const nameAlone = await engine.getCells("contact", "Jane Doe", "firstName");
+    assert.ok(!nameAlone.ok && /A name alone does not identify a person/.test(nameAlone.problem.message), "a person's name needs the company");
     assert.equal(client.calls.length, 0);
     assert.equal(value(await engine.getCells("company", " 42 ", "name")), "Company 42");
   });
@@ -338,11 +340,18 @@ describe("enrichment engine: spend guard when answers are lost", () => {
 });
 
 describe("enrichment engine: enrich selection", () => {
+  it("sends a list's requests as bulk work and a cell's as interactive", async () => {
+    const { engine, client } = setup();
+    await engine.getCells("company", 1, "name");
+    await engine.enrichIds("company", [2, 3], ["name"]);
+    assert.deepEqual(client.priorities, [undefined, "bulk"]);
+  });
+
   it("plans: unique ids, cached, under management and the most credits it can spend", async () => {
     const { engine } = setup();
     await engine.getCells("company", 1, "name,revenue");
     engine.markUnderManagement("company", [2]);
-    const plan = await engine.planSelection("company", [1, 1, "2", 3, "", null, "x", 4.5, 3], ["name", "revenue"]);
+    const plan = await engine.planInputs("company", [1, 1, "2", 3, "", null, "x", 4.5, 3], ["name", "revenue"]);
     assert.deepEqual(plan.ids, [1, 2, 3]);
     assert.equal(plan.cachedCount, 1);
     assert.equal(plan.underManagementCount, 1);

@@ -57,11 +57,13 @@ export class FakeEnrichClient implements Pick<ServiceClient, "enrichCompanies" |
     return new Promise((resolve) => this.waiters.push({ count, resolve }));
   }
 
-  async enrichBatch(kind: "company" | "contact", batch: OpenEnrichBatch): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
-    const { ids, outputFields } = batch.seal();
-    return kind === "company"
-      ? this.enrichCompanies(ids.map((companyId) => ({ companyId })), outputFields)
-      : this.enrichContacts(ids.map((personId) => ({ personId })), outputFields);
+  /** The priority each request was sent with (undefined: interactive). */
+  readonly priorities: Array<string | undefined> = [];
+
+  async enrichBatch(kind: "company" | "contact", batch: OpenEnrichBatch, options?: { priority?: string }): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
+    this.priorities.push(options?.priority);
+    const { inputs, outputFields } = batch.seal();
+    return kind === "company" ? this.enrichCompanies(inputs as MatchCompanyInput[], outputFields) : this.enrichContacts(inputs as MatchPersonInput[], outputFields);
   }
 
   enrichCompanies(inputs: MatchCompanyInput[], outputFields: string[]): Promise<EnrichRecord<MatchCompanyInput>[]> {

@@ -69,12 +69,10 @@ export class FakeMatchClient implements Pick<ServiceClient, "enrichCompanies" | 
     });
   }
 
-  /** The engine's by-id request: the batch is sealed when it leaves, then answered like the list forms. */
+  /** The pipeline's request: the batch is sealed when it leaves, then answered like the list forms. */
   async enrichBatch(kind: RecordKind, batch: OpenEnrichBatch): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
-    const { ids, outputFields } = batch.seal();
-    return kind === "company"
-      ? this.enrichCompanies(ids.map((companyId) => ({ companyId })), outputFields)
-      : this.enrichContacts(ids.map((personId) => ({ personId })), outputFields);
+    const { inputs, outputFields } = batch.seal();
+    return kind === "company" ? this.enrichCompanies(inputs as MatchCompanyInput[], outputFields) : this.enrichContacts(inputs as MatchPersonInput[], outputFields);
   }
 
   async enrichContacts(inputs: MatchPersonInput[], outputFields: string[]): Promise<EnrichRecord<MatchPersonInput>[]> {

@@ -20,7 +20,7 @@ describe("enrich selection", () => {
     const ids = Array.from({ length: 60 }, (_, i) => i + 1);
     const values = ["Company id", ...ids, 1, "", "abc", 13];
     const planned = await planSelectionEnrichment(engine, "company", { address: "Sheet1!A1:A65", values }, ["name", "revenue"]);
-    assert.equal(planned.column.header, "Company id");
+    assert.equal(planned.header, "Company id");
     assert.equal(planned.plan.ids.length, 60);
     assert.equal(planned.plan.cachedCount, 1);
     assert.equal(planned.plan.maxCredits, 59);
@@ -37,7 +37,7 @@ describe("enrich selection", () => {
     assert.deepEqual(output.rows[61], ["", "", ""]); // blank stays blank
     assert.deepEqual(output.rows[62], ["", "", "Company id must be a whole number"]);
     assert.deepEqual(output.rows[12], ["", "", "No company with id 13"]);
-    assert.deepEqual(output.counts, { enriched: 60, problems: 3, blank: 1 }); // 13 twice, "abc"
+    assert.deepEqual(output.counts, { enriched: 60, problems: 3, blank: 1, matched: 0, unmatched: 0 }); // 13 twice, "abc"
   });
 
   it("writes the entitled fields for every row and marks an unentitled field's column in each of its cells", async () => {
@@ -52,7 +52,7 @@ describe("enrich selection", () => {
       ["Company 2", refused, ""],
       ["", "", "Company id must be a whole number"],
     ]);
-    assert.deepEqual(output.counts, { enriched: 2, problems: 1, blank: 0 });
+    assert.deepEqual(output.counts, { enriched: 2, problems: 1, blank: 0, matched: 0, unmatched: 0 });
     assert.deepEqual(output.columnProblems, [{ header: "Revenue ($K)", message: refused }]);
     assert.deepEqual(client.calls.map((c) => c.outputFields), [["name"]]);
   });
@@ -60,7 +60,7 @@ describe("enrich selection", () => {
   it("has no status column when every row was enriched, and no header when none was selected", async () => {
     const engine = createEnrichmentEngine({ client: new FakeEnrichClient(), windowMs: 1 });
     const planned = await planSelectionEnrichment(engine, "contact", { address: "Sheet1!C2:C3", values: [5, "6"] }, ["lastName"]);
-    assert.equal(planned.column.header, undefined);
+    assert.equal(planned.header, undefined);
     const { output } = await runSelectionEnrichment(engine, planned);
     assert.deepEqual(output.headers, ["Last name"]);
     assert.deepEqual(output.rows, [["Last5"], ["Last6"]]);

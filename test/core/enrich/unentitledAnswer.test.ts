@@ -11,9 +11,9 @@ import { FakeEnrichClient } from "./fakeClient.js";
 /** Answers like the client over an account lacking revenue: the records carry unentitledFields. */
 class RefusingRevenue extends FakeEnrichClient {
   override async enrichBatch(kind: "company" | "contact", batch: OpenEnrichBatch): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
-    const { ids, outputFields } = batch.seal();
+    const { inputs, outputFields } = batch.seal();
     const asked = outputFields.filter((field) => field !== "revenue");
-    const records = await super.enrichBatch(kind, { seal: () => ({ ids, outputFields: asked }) });
+    const records = await super.enrichBatch(kind, { seal: () => ({ inputs, outputFields: asked }) });
     return outputFields.includes("revenue") ? records.map((record) => ({ ...record, unentitledFields: ["revenue"] })) : records;
   }
 }

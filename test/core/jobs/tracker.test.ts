@@ -22,7 +22,7 @@ describe("JobTracker", () => {
     const client = new ScriptedJobs(timer, { j1: [status("SCHEDULED"), status("RUNNING", 30), status("PARTIALLY_SUCCEEDED", 100)] });
     const poller = new JobPoller({ client, clock: timer });
     const storage = memoryJobStorage();
-    const tracker = await JobTracker.open({ poller, storage, now: () => timer.now() });
+    const tracker = await JobTracker.open({ poller, storage, clock: timer });
     const snapshots: string[] = [];
     tracker.subscribe((s) => snapshots.push(s.jobs.map((j) => `${j.status}:${j.percentProgress ?? "-"}`).join(",")));
     await tracker.track({ audienceId: "aud", jobId: "j1", audienceName: "Target accounts", scope: "AUDIENCE" });
@@ -44,7 +44,7 @@ describe("JobTracker", () => {
       j1: [status("RUNNING", 10), status("RUNNING", 40), status("RUNNING", 70), status("SUCCEEDED", 100)],
     });
     const kv = mapStore();
-    const first = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage: keyValueJobStorage(kv, "ana@example.com"), now: () => timer.now() });
+    const first = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage: keyValueJobStorage(kv, "ana@example.com"), clock: timer });
     await first.track({ audienceId: "aud", jobId: "j1", audienceName: "A" });
     await timer.advance(1500);
     await first.flush();
@@ -57,7 +57,7 @@ describe("JobTracker", () => {
     const reopened = await JobTracker.open({
       poller: new JobPoller({ client, clock: timer }),
       storage: keyValueJobStorage(kv, "ana@example.com"),
-      now: () => timer.now(),
+      clock: timer,
     });
     assert.equal(reopened.snapshot().jobs[0]?.status, "RUNNING", "the remembered state shows at once");
     await timer.advance(60_000);
@@ -92,9 +92,9 @@ describe("JobTracker", () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, { j1: [status("SUCCEEDED", 100)] });
     const kv = mapStore();
-    const ana = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage: keyValueJobStorage(kv, "ana"), now: () => timer.now() });
+    const ana = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage: keyValueJobStorage(kv, "ana"), clock: timer });
     await ana.track({ audienceId: "aud", jobId: "j1", audienceName: "A" });
-    const bo = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage: keyValueJobStorage(kv, "bo"), now: () => timer.now() });
+    const bo = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage: keyValueJobStorage(kv, "bo"), clock: timer });
     assert.equal(bo.snapshot().jobs.length, 0);
     assert.equal(ana.snapshot().jobs.length, 1);
   });
@@ -113,7 +113,7 @@ describe("JobTracker", () => {
     const timer = new FakeTimer();
     const client = new ScriptedJobs(timer, { j1: [status("RUNNING", 50), status("SUCCEEDED", 100)] });
     const storage = { load: async () => [], save: async () => Promise.reject(new Error("storage is full")) };
-    const tracker = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage, now: () => timer.now() });
+    const tracker = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage, clock: timer });
     await tracker.track({ audienceId: "aud", jobId: "j1", audienceName: "A" });
     await timer.advance(30_000);
     await tracker.flush();

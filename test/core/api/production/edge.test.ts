@@ -101,7 +101,7 @@ test("an enrichment refused for an unentitled field drops it, sends the same inp
   assert.deepEqual(again[0]!.unentitledFields, ["revenue"]);
 
   // A batch by id (the engine's) recovers the same way: phone is refused and resent without.
-  const batch = await client.enrichBatch("company", { seal: () => ({ ids: [7, 8], outputFields: ["name", "revenue", "phone"] }) });
+  const batch = await client.enrichBatch("company", { seal: () => ({ inputs: [{ companyId: 7 }, { companyId: 8 }], outputFields: ["name", "revenue", "phone"] }) });
   assert.deepEqual(batch.map((r) => [r.id, r.unentitledFields]), [
     ["7", ["revenue", "phone"]],
     ["8", ["revenue", "phone"]],

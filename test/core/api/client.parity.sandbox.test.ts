@@ -1,27 +1,19 @@
-// Validation parity: the client and the real sandbox (over HTTP, in-process, port 0) give every
-// request the same verdict, fixed here for each case (valid, or 400 at named pointers): both
-// sides use the contract's validators, so a wrong rule would pass a test that only compared
-// them.
+// Validation parity: the client refuses before sending exactly what the sandbox answers 400 to,
+// with the same issues (searches, page queries, enrichment, audience enrichment), against the
+// real sandbox over HTTP (in-process, port 0).
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
-import { createServiceClient, errorFromResponse, ServiceError, type ServiceClientOptions } from "../../../src/core/api/index.js";
+import { errorFromResponse, ServiceError, type ServiceClientOptions } from "../../../src/core/api/index.js";
 import { useSandbox } from "../../helpers/sandbox.js";
 import { rejection } from "./harness.js";
+import { sandboxClient } from "./sandboxClient.js";
 
 const ENRICH = "POST /data/v1/companies/enrich";
 
 const sb = useSandbox();
 let token: string;
 
-function client(options: Partial<ServiceClientOptions> = {}) {
-  return createServiceClient({
-    baseUrl: sb.url,
-    getAccessToken: async () => token,
-    rateLimit: { perSecond: 2000 },
-    retry: { baseDelayMs: 5, maxDelayMs: 20 },
-    ...options,
-  });
-}
+const client = (options: Partial<ServiceClientOptions> = {}) => sandboxClient(sb.url, () => token, options);
 
 before(async () => {
   token = await sb.token();
@@ -176,6 +168,7 @@ describe("validation parity with the sandbox", () => {
       }
     });
   }
+
 
   it("audience enrichment: ROW without rows, and an unknown scope", async () => {
     const c = client();

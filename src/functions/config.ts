@@ -1,0 +1,25 @@
+// What the runtime injects into the cell functions (functions.ts holds it), and how the
+// implementations loaded on first use read it: apart from functions.ts, so that those
+// implementations name these types without importing the entry that loads them.
+import type { EnrichmentEngine } from "../core/enrich/index.js";
+import type { JobPoller } from "../core/jobs/index.js";
+
+export interface FunctionsConfig {
+  engine: EnrichmentEngine;
+  /** Whether a user is signed in (no request is made otherwise); may wait for a stored sign-in to be restored. */
+  isSignedIn: () => boolean | Promise<boolean>;
+  /** Whether the host shows entity values (data-type cards); the company name is returned elsewhere. */
+  supportsEntityCards?: () => boolean;
+}
+
+export interface JobStatusConfig {
+  /** runtime.jobPoller: the same poller as the task pane's job panel. */
+  poller: JobPoller;
+  isSignedIn: () => boolean | Promise<boolean>;
+}
+
+/** The configuration as functions.ts holds it: awaited (waits at start-up) or as it is now. */
+export interface ConfigAccess {
+  current(): Promise<FunctionsConfig | undefined>;
+  now(): FunctionsConfig | undefined;
+}

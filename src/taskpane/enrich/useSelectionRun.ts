@@ -1,0 +1,166 @@
+// The one state machine of "Enrich selection", for a column of ids and a list to match alike:
+// idle -> busy (reading, checking) -> planned (what it costs, confirm) -> running (progress,
+// Cancel) -> finished (what was written; unmatched rows to correct and retry). Writing asks
+// before covering data; a second run on the same column offers to update the first run's
+// columns rather than add a copy beside them.
+import { useRef, useState } from "react";
+import {
+  planSelectionEnrichment,
+  retryChanges,
+  runSelectionEnrichment,
+  shiftColumns,
+  type EnrichIdsProgress,
+  type EnrichmentEngine,
+  type EntityKind,
+  type SelectedColumn,
+  type SelectionEnrichmentPlan,
+  type SelectionMode,
+  type SelectionRunResult,
+  type SelectionSource,
+  type UnmatchedRow,
+  type WriteColumnsResult,
+} from "../../core/enrich/index.js";
+import { errorText } from "../errorText.js";
+
+export type Phase =
+  | { name: "idle" }
+  | { name: "busy"; what: string }
+  | { name: "planned"; planned: SelectionEnrichmentPlan; credits?: number }
+  | { name: "running"; progress: EnrichIdsProgress }
+  | { name: "finished"; intent: "success" | "warning" | "error"; message: string; unmatched: UnmatchedRow[]; planned?: SelectionEnrichmentPlan };
+
+/** What the pane asks the user while writing. */
+export interface WriteQuestions {
+  overwrite(address: string): Promise<boolean>;
+  /** True: update the first run's columns; false: add new columns beside them. */
+  updateFirstRun(written: string): Promise<boolean>;
+}
+
+interface RunOptions {
+  /** Columns between the selection and the output (the picked neighbours). */
+  shift: number;
+  /** The rows a retry starts from (and that the message compares against). */
+  retryOf?: UnmatchedRow[];
+}
+
+/** Where a run wrote for a selection, so a second run or a retry can update those columns. */
+interface Written {
+  address: string;
+  runs: number;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+
+export function useSelectionRun(engine: EnrichmentEngine, source: SelectionSource, questions: WriteQuestions, creditsLeft?: () => Promise<number | undefined>) {
+  const [phase, setPhase] = useState<Phase>({ name: "idle" });
+  const controller = useRef<AbortController | undefined>(undefined);
+  const written = useRef(new Map<string, Written>());
+  const finish = (intent: "success" | "warning" | "error", message: string, unmatched: UnmatchedRow[] = [], planned?: SelectionEnrichmentPlan) =>
+    setPhase({ name: "finished", intent, message, unmatched, ...(planned ? { planned } : {}) });
+
+  const plan = async (kind: EntityKind, selection: SelectedColumn, fields: readonly string[], mode: SelectionMode) => {
+    setPhase({ name: "busy", what: "Checking the selection" });
+    try {
+      const [planned, credits] = await Promise.all([
+        planSelectionEnrichment(engine, kind, selection, fields, mode),
+        // The account's figure is advice only: without it the plan still shows.
+        creditsLeft ? creditsLeft().catch(() => undefined) : Promise.resolve(undefined),
+      ]);
+      setPhase({ name: "planned", planned, ...(credits !== undefined ? { credits } : {}) });
+    } catch (error) {
+      finish("error", `Could not check the selection: ${errorText(error)}`);
+    }
+  };
+
+  const write = async (planned: SelectionEnrichmentPlan, result: SelectionRunResult, options: RunOptions): Promise<WriteColumnsResult | undefined> => {
+    const key = planned.selection.address;
+    const before = written.current.get(key);
+    const base = shiftColumns(key, options.shift);
+    const request = {
+      address: base,
+      ...(planned.header !== undefined ? { headers: result.output.headers } : {}),
+      rows: result.output.rows,
+      numberFormats: result.output.numberFormats,
+    };
+    let target: WriteColumnsResult;
+    if (before && (options.retryOf || (await questions.updateFirstRun(before.address)))) {
+      // A retry, or the user's choice: the first run's columns are rewritten, nothing beside them.
+      target = await source.writeColumns({ ...request, at: before.address, overwrite: true });
+    } else {
+      const runs = (before?.runs ?? 0) + 1;
+      // A second set of columns for the same selection: its headers say which run they are.
+      const headers = before && request.headers ? request.headers.map((h) => `${h} (${runs})`) : request.headers;
+      const address = before ? shiftColumns(base, result.output.headers.length * (runs - 1)) : base;
+      const fresh = { ...request, address, ...(headers ? { headers } : {}) };
+      target = await source.writeColumns({ ...fresh, overwrite: false });
+      if (target.status === "notEmpty") {
+        if (!(await questions.overwrite(target.address))) return undefined;
+        target = await source.writeColumns({ ...fresh, overwrite: true });
+      }
+      written.current.set(key, { address: target.address, runs });
+      return target;
+    }
+    written.current.set(key, { address: target.address, runs: before.runs });
+    return target;
+  };
+
+  const run = async (planned: SelectionEnrichmentPlan, options: RunOptions = { shift: 0 }) => {
+    controller.current = new AbortController();
+    setPhase({ name: "running", progress: { recordsDone: 0, recordsTotal: planned.plan.unique, requestsDone: 0, requestsTotal: planned.plan.requests } });
+    try {
+      const result = await runSelectionEnrichment(engine, planned, {
+        signal: controller.current.signal,
+        onProgress: (progress) => setPhase({ name: "running", progress }),
+        ...(options.retryOf && !options.retryOf.some((row) => String(planned.values[row.index]) !== row.value) ? { retryMisses: true } : {}),
+      });
+      const target = await write(planned, result, options);
+      if (!target) {
+        finish("warning", `Nothing written: cells beside ${planned.selection.address} hold data. Select a column with empty cells to its right, or allow writing over them.`, result.unmatched, planned);
+        return;
+      }
+      finish(...summary(planned, result, target.address, options.retryOf), result.unmatched, planned);
+    } catch (error) {
+      finish("error", `Enrichment stopped: ${errorText(error)}`);
+    } finally {
+      controller.current = undefined;
+    }
+  };
+
+  /** Runs the unmatched rows again with the user's corrections (by data row index) on top of the sheet's values. */
+  const retry = async (planned: SelectionEnrichmentPlan, unmatched: UnmatchedRow[], corrections: ReadonlyMap<number, string>, shift: number, mode: SelectionMode) => {
+    setPhase({ name: "busy", what: "Reading the list again" });
+    try {
+      // Cells edited in the sheet count too; the pane's corrections win.
+      const reread = await source.readIds();
+      const sheet = reread.ok && reread.selection.address === planned.selection.address ? reread.selection.values : planned.selection.values;
+      const offset = planned.header === undefined ? 0 : 1;
+      const values = sheet.map((value, at) => corrections.get(at - offset) ?? value);
+      const again = await planSelectionEnrichment(engine, planned.kind, { address: planned.selection.address, values }, planned.fields, mode);
+      await run(again, { shift, retryOf: unmatched });
+    } catch (error) {
+      finish("error", `Could not retry: ${errorText(error)}`);
+    }
+  };
+
+  return { phase, setPhase, plan, run, retry, cancel: () => controller.current?.abort(), busy: phase.name === "busy" || phase.name === "running" };
+}
+
+function summary(planned: SelectionEnrichmentPlan, result: SelectionRunResult, address: string, retryOf: UnmatchedRow[] | undefined): ["success" | "warning", string] {
+  const { output, cancelled } = result;
+  const parts = [`Wrote ${plural(output.headers.length, "column")} to ${address}`];
+  if (planned.mode.by === "match") {
+    if (retryOf) {
+      const { nowMatched, stillUnmatched } = retryChanges(retryOf, result.unmatched);
+      parts[0] = `Retried ${plural(retryOf.length, "row")}: ${count(nowMatched.length)} now matched${nowMatched.length > 0 ? ` (row${nowMatched.length === 1 ? "" : "s"} ${nowMatched.slice(0, 10).map((r) => r.row).join(", ")}${nowMatched.length > 10 ? ", …" : ""})` : ""}, ${count(stillUnmatched.length)} still not matched; updated ${address}`;
+    } else parts[0] += `: ${count(output.counts.matched)} matched`;
+    if (!retryOf && output.counts.unmatched > 0) parts.push(`${count(output.counts.unmatched)} not matched (listed below)`);
+  } else {
+    parts[0] += `: ${plural(output.counts.enriched, "row")} enriched`;
+    if (output.counts.problems > 0) parts.push(`${count(output.counts.problems)} with a problem (see "Enrichment status")`);
+  }
+  for (const column of output.columnProblems) parts.push(`"${column.header}" not filled: ${column.message.replace(/\.$/, "")}`);
+  if (cancelled) parts.push("cancelled before the end; rows not reached say Cancelled");
+  const warn = output.counts.problems > 0 || output.counts.unmatched > 0 || cancelled || output.columnProblems.length > 0;
+  return [warn ? "warning" : "success", `${parts.join("; ")}.`];
+}

@@ -1,0 +1,79 @@
+// The BIZ signal functions with the real client and the real sandbox over HTTP: a column of
+// websites gets intent scores and latest scoops through the one pipeline (gathered across cells,
+// the cheapest plan, batches of 25), the same values as asking the service directly, no credit,
+// and recalculation sends nothing.
+import assert from "node:assert/strict";
+import { after, afterEach, before, describe, it } from "node:test";
+import { createServiceClient, type ServiceClient } from "../../src/core/api/index.js";
+import { createEnrichmentEngine, MemoryCacheStore } from "../../src/core/enrich/index.js";
+import { intentScore, latestScoop } from "../../src/core/signals/index.js";
+import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { cellOutcome, installFakeCustomFunctions, invocation } from "./fakeCustomFunctions.js";
+
+installFakeCustomFunctions();
+const fns = await import("../../src/functions/functions.js");
+
+const TOPICS = ["Cloud Security", "CRM Software", "Machine Learning"];
+let sandbox: TestSandbox;
+let client: ServiceClient;
+before(async () => {
+  sandbox = await startTestSandbox({ rateLimit: { perSecond: 10_000 } });
+  const token = await sandbox.token();
+  client = createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token, rateLimit: { perSecond: 1000 } });
+});
+after(async () => {
+  await sandbox.close();
+});
+afterEach(() => fns.configureFunctions(undefined));
+
+const signalRequests = () => [...sandbox.ctx.stats.requests].filter(([route]) => /intent|scoops|news|technologies/.test(route)).reduce((n, [, c]) => n + c, 0);
+
+describe("BIZ signal functions", () => {
+  it("a column of websites gets intent scores and latest scoops in few requests, and recalculation asks nothing", async () => {
+    const engine = createEnrichmentEngine({ client, cache: new MemoryCacheStore(), windowMs: 5 });
+    fns.configureFunctions({ engine, isSignedIn: () => true });
+    const rows = sandbox.ctx.db.prepare("SELECT id, website FROM companies ORDER BY id LIMIT 60").all() as { id: number; website: string }[];
+    const credits = sandbox.ctx.credits.balance("default");
+    sandbox.resetStats();
+    const sheet = () =>
+      Promise.all(
+        rows.map(async (r) => ({
+          scores: await Promise.all(TOPICS.map((t) => cellOutcome(fns.intent(r.website, t, invocation())))),
+          scoop: await cellOutcome(fns.latestScoop(r.website, null, invocation())),
+        })),
+      );
+    const first = await sheet();
+    const asked = signalRequests();
+    // 60 companies: the intent search's few pages beat 60 enrich requests; scoops go 25 a request.
+    assert.ok(sandbox.requests("POST /data/v1/intent/enrich") === 0, "the search plan, not one request per company");
+    assert.ok(sandbox.requests("POST /data/v1/scoops/enrich") <= 3, `${sandbox.requests("POST /data/v1/scoops/enrich")} scoop requests`);
+    assert.ok(asked <= 10, `${asked} signal requests`);
+
+    for (const [i, r] of rows.entries()) {
+      const direct = await client.enrichIntent({ companyId: r.id, topics: TOPICS });
+      assert.deepEqual(first[i]!.scores.map((s) => s.value), TOPICS.map((t) => intentScore(direct, t)), `company ${r.id}`);
+      const latest = latestScoop(await client.enrichScoops({ companyId: String(r.id) }));
+      assert.deepEqual(first[i]!.scoop.value, [[latest?.headline ?? "", latest?.date ?? ""]]);
+    }
+    // Matching a website finds its company through company enrich (a credit for a new record);
+    // the signal requests themselves charge none.
+    assert.equal(credits - sandbox.ctx.credits.balance("default"), rows.length);
+
+    sandbox.resetStats();
+    assert.deepEqual(await sheet(), first);
+    assert.equal(signalRequests(), 0, "recalculation sends nothing");
+    assert.equal(sandbox.requests("POST /data/v1/companies/enrich"), 0, "known matches are not asked again");
+  });
+
+  it("says what is wrong with a topic or a company in the user's terms", async () => {
+    const engine = createEnrichmentEngine({ client, windowMs: 5 });
+    fns.configureFunctions({ engine, isSignedIn: () => true });
+    const noTopic = await cellOutcome(fns.intent(1, "", invocation()));
+    assert.equal(noTopic.error, "#VALUE!");
+    assert.match(noTopic.message ?? "", /Name a topic/);
+    const badCompany = await cellOutcome(fns.intent(-4, "Cloud Security", invocation()));
+    assert.equal(badCompany.error, "#VALUE!");
+    const tech = await cellOutcome(fns.usesTech(3, "", invocation()));
+    assert.match(tech.message ?? "", /Name a product/);
+  });
+});
