@@ -10,7 +10,7 @@
 //   node scripts/test.mjs            type check, lint, all tests
 //   node scripts/test.mjs --unit     tests without the browser files (test/e2e/)
 //   node scripts/test.mjs test/e2e test/build/webpack.test.ts   only these files (no checks)
-//   TEST_CONCURRENCY=4               files at a time (default: CPU cores + 1)
+//   TEST_CONCURRENCY=4               files at a time (default: CPU cores, + 1 with browser files)
 //   TEST_TIMEOUT_MS=60000            a test still running after this fails (default 180000)
 //   REQUIRE_BROWSER=1 (or CI=1)      fail when any browser test did not run (.ci/run sets it)
 import { spawn } from "node:child_process";
@@ -23,7 +23,6 @@ const args = new Set(process.argv.slice(2));
 const unitOnly = args.has("--unit");
 /** Paths given on the command line: only the test files under them run, without the checks. */
 const only = [...args].filter((arg) => !arg.startsWith("--")).map((arg) => arg.split("\\").join("/").replace(/\/$/, ""));
-const concurrency = Math.max(2, Number(process.env.TEST_CONCURRENCY) || availableParallelism() + 1);
 const flag = (value) => value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
 const requireBrowser = flag(process.env.REQUIRE_BROWSER) || flag(process.env.CI);
 /** A test that neither finishes nor fails in this time fails the run instead of hanging it. */
@@ -89,6 +88,8 @@ if (files.length === 0) {
   process.exit(1);
 }
 const browserFiles = files.some((f) => BROWSER.test(f));
+// One file per core; one more when browser files run, as they mostly wait on the browser.
+const concurrency = Math.max(2, Number(process.env.TEST_CONCURRENCY) || availableParallelism() + (browserFiles ? 1 : 0));
 
 const started = Date.now();
 // Without browser files only the webpack test needs the pages: it builds them itself
