@@ -27,16 +27,12 @@ export class Gathering<T> {
     this.quiet?.abort();
     this.quiet = undefined;
     if (this.window) return;
-    const window = new AbortController();
+    const window: AbortController = this.afterWindow(() => {
+      if (this.window !== window) return;
+      this.window = undefined;
+      this.flushNow();
+    });
     this.window = window;
-    this.o.sleep(this.o.windowMs, window.signal).then(
-      () => {
-        if (this.window !== window) return;
-        this.window = undefined;
-        this.flushNow();
-      },
-      () => undefined, // flushed early by whenIdle
-    );
   }
 
   /** Whether more work is still arriving (a request with room then waits). */
@@ -47,16 +43,19 @@ export class Gathering<T> {
   /** After a flush has placed its work: requests with room leave once no item arrives for a window. */
   armQuiet(): void {
     if (this.window || this.quiet) return;
-    const quiet = new AbortController();
+    const quiet: AbortController = this.afterWindow(() => {
+      if (this.quiet !== quiet) return;
+      this.quiet = undefined;
+      this.o.launch(false);
+    });
     this.quiet = quiet;
-    this.o.sleep(this.o.windowMs, quiet.signal).then(
-      () => {
-        if (this.quiet !== quiet) return;
-        this.quiet = undefined;
-        this.o.launch(false);
-      },
-      () => undefined, // more items arrived, or flushed by whenIdle
-    );
+  }
+
+  /** Calls `then` after one window, unless the returned controller aborts first (more items, or whenIdle). */
+  private afterWindow(then: () => void): AbortController {
+    const timer = new AbortController();
+    this.o.sleep(this.o.windowMs, timer.signal).then(then, () => undefined);
+    return timer;
   }
 
   track(promise: Promise<unknown>): void {
