@@ -1,42 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, beforeEach, describe, it } from "node:test";
-import { Writable } from "node:stream";
-import { buildBroker } from "../../src/broker/app.js";
-import { CLIENT_ID, CLIENT_SECRET, startFakeUpstream, type FakeUpstream } from "./upstream.js";
-
-const ADDIN = "https://addin.example.com";
-const FORM = { "content-type": "application/x-www-form-urlencoded", origin: ADDIN };
-const CODE = "auth-code-QWERTY123";
-const VERIFIER = "pkce-verifier-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
-
-function exchangeBody(extra: Record<string, string> = {}): string {
-  return new URLSearchParams({
-    grant_type: "authorization_code",
-    code: CODE,
-    code_verifier: VERIFIER,
-    redirect_uri: `${ADDIN}/redirect.html`,
-    client_id: CLIENT_ID,
-    ...extra,
-  }).toString();
-}
+import { describe, it } from "node:test";
+import type { BrokerSeams } from "../../src/broker/app.js";
+import type { BrokerConfigInput } from "../../src/broker/config.js";
+import { ADDIN, BASIC, brokerFor, CODE, exchangeBody, fakeUpstreamPerSuite, FORM, logSink, VERIFIER } from "./helpers.js";
+import { CLIENT_SECRET, type FakeUpstream } from "./upstream.js";
 
 describe("token broker", () => {
-  let upstream: FakeUpstream;
-  before(async () => {
-    upstream = await startFakeUpstream();
-  });
-  after(() => upstream.close());
-  beforeEach(() => {
-    upstream.received.length = 0;
-  });
-
-  const broker = async (overrides: Partial<Parameters<typeof buildBroker>[0]> = {}, seams: Parameters<typeof buildBroker>[1] = {}) =>
-    (
-      await buildBroker(
-        { upstream: `${upstream.url}/oauth/token`, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, allowOrigins: [ADDIN], relay: `${upstream.url}/gtm`, ...overrides },
-        { log: false, ...seams },
-      )
-    ).app;
+  let upstream!: FakeUpstream;
+  fakeUpstreamPerSuite((u) => (upstream = u));
+  const broker = (overrides?: Partial<BrokerConfigInput>, seams?: BrokerSeams) => brokerFor(upstream, overrides, seams);
 
   it("adds the configured client credentials as HTTP Basic and returns the answer unchanged", async () => {
     const app = await broker();
@@ -48,7 +20,7 @@ describe("token broker", () => {
     assert.equal(res.headers["cache-control"], "no-store");
     assert.equal(upstream.received.length, 1);
     const sent = upstream.received[0]!;
-    assert.equal(sent.headers.authorization, `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`);
+    assert.equal(sent.headers.authorization, `Basic ${BASIC}`);
     const form = new URLSearchParams(sent.body);
     assert.equal(form.get("code"), CODE);
     assert.equal(form.get("code_verifier"), VERIFIER);
@@ -198,13 +170,7 @@ describe("token broker", () => {
   });
 
   it("logs requests without the secret, codes, verifiers or tokens", async () => {
-    let log = "";
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
+    const { stream, text } = logSink();
     const app = await broker({}, { log: { level: "trace", stream } });
     await app.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody() });
     await app.inject({ method: "POST", url: "/token?code=query-code-777", headers: { ...FORM, authorization: "Basic aGk6dGhlcmU=" }, payload: "grant_type=refresh_token&refresh_token=RT-secret-refresh" });
@@ -212,9 +178,10 @@ describe("token broker", () => {
     await app.inject({ method: "POST", url: "/token", headers: FORM, payload: `code=${"y".repeat(40_000)}` });
     await app.inject({ method: "GET", url: "/studio/v1/audiences?filter[searchText]=private", headers: { origin: ADDIN, authorization: "Bearer user-bearer-token-999" } });
     await app.close();
+    const log = text();
     assert.ok(log.includes('"url":"/token"'), "requests are logged");
     assert.ok(log.includes('"statusCode":200') && log.includes('"statusCode":413'), "answers are logged");
-    for (const secret of [CLIENT_SECRET, CODE, VERIFIER, "AT-upstream-issued", "RT-upstream-issued", "RT-secret-refresh", "query-code-777", "aGk6dGhlcmU", "hunter2-pass", "user-bearer-token-999", "yyyyyyyy", "private", Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")]) {
+    for (const secret of [CLIENT_SECRET, CODE, VERIFIER, "AT-upstream-issued", "RT-upstream-issued", "RT-secret-refresh", "query-code-777", "aGk6dGhlcmU", "hunter2-pass", "user-bearer-token-999", "yyyyyyyy", "private", BASIC]) {
       assert.ok(!log.includes(secret), `the log must not contain ${secret}`);
     }
   });

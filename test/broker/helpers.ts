@@ -2,9 +2,10 @@
 // written: no client library normalising dots or backslashes first).
 import { request as httpRequest } from "node:http";
 import { Writable } from "node:stream";
+import { after, before, beforeEach } from "node:test";
 import { buildBroker, type BrokerSeams } from "../../src/broker/app.js";
 import type { BrokerConfigInput } from "../../src/broker/config.js";
-import { CLIENT_ID, CLIENT_SECRET, type FakeUpstream } from "./upstream.js";
+import { CLIENT_ID, CLIENT_SECRET, startFakeUpstream, type FakeUpstream } from "./upstream.js";
 
 export const ADDIN = "https://addin.example.com";
 export const FORM = { "content-type": "application/x-www-form-urlencoded", origin: ADDIN };
@@ -21,6 +22,22 @@ export function exchangeBody(extra: Record<string, string> = {}): string {
     client_id: CLIENT_ID,
     ...extra,
   }).toString();
+}
+
+/**
+ * A fake upstream for the enclosing suite: started before its tests (handed to `use`), closed
+ * after them, and what it received cleared before each test.
+ */
+export function fakeUpstreamPerSuite(use: (upstream: FakeUpstream) => void): void {
+  let upstream: FakeUpstream | undefined;
+  before(async () => {
+    upstream = await startFakeUpstream();
+    use(upstream);
+  });
+  after(() => upstream?.close());
+  beforeEach(() => {
+    upstream!.received.length = 0;
+  });
 }
 
 export async function brokerFor(upstream: FakeUpstream, overrides: Partial<BrokerConfigInput> = {}, seams: BrokerSeams = {}) {

@@ -3,19 +3,13 @@
 // upstream that echoes secrets, floods, stalls or says nothing. The fake upstream records
 // what reached it.
 import assert from "node:assert/strict";
-import { after, before, beforeEach, describe, it } from "node:test";
-import { ADDIN, BASIC, brokerFor, exchangeBody, FORM, logSink, rawRequest } from "./helpers.js";
-import { CLIENT_SECRET, startFakeUpstream, type FakeUpstream } from "./upstream.js";
+import { describe, it } from "node:test";
+import { ADDIN, BASIC, brokerFor, exchangeBody, fakeUpstreamPerSuite, FORM, logSink, rawRequest } from "./helpers.js";
+import { CLIENT_SECRET, type FakeUpstream } from "./upstream.js";
 
 describe("broker security", () => {
-  let upstream: FakeUpstream;
-  before(async () => {
-    upstream = await startFakeUpstream();
-  });
-  after(() => upstream.close());
-  beforeEach(() => {
-    upstream.received.length = 0;
-  });
+  let upstream!: FakeUpstream;
+  fakeUpstreamPerSuite((u) => (upstream = u));
 
   it("relays no path that leaves /data/v1/ or /studio/v1/ once decoded and normalised (404 before sending)", async () => {
     const app = await brokerFor(upstream);

@@ -132,6 +132,24 @@ export function OutcomeMessage({ outcome, onResume, busy }: { outcome: InsertOut
   );
 }
 
+/** Where an insert puts its table: a new worksheet, or at the selected cell. */
+export type TargetChoice = "newSheet" | "selection";
+
+export const insertTarget = (choice: TargetChoice, sheetName: string): InsertTarget =>
+  choice === "selection" ? { kind: "selection" } : { kind: "newSheet", sheetName };
+
+/** The choice of target, offered only where the workbook can insert at the selection. */
+export function TargetPicker({ value, onChange }: { value: TargetChoice; onChange(choice: TargetChoice): void }) {
+  const { workbook } = useServices();
+  if (!workbook.supportsSelection) return null;
+  return (
+    <RadioGroup value={value} onChange={(_, d) => onChange(d.value as TargetChoice)} aria-label="Where to insert">
+      <Radio value="newSheet" label="New worksheet" />
+      <Radio value="selection" label="At the selected cell (only into empty cells)" />
+    </RadioGroup>
+  );
+}
+
 export interface InsertPanelProps {
   kind: SearchKind;
   /** The search to insert, or a reason it cannot run yet. */
@@ -151,10 +169,9 @@ const FIND_FROM = 10;
 
 export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted, answer, searchRun }: InsertPanelProps) {
   const styles = useStyles();
-  const { workbook } = useServices();
   const runner = useInsertRunner();
   const { clear } = runner;
-  const [target, setTarget] = useState<"newSheet" | "selection">("newSheet");
+  const [target, setTarget] = useState<TargetChoice>("newSheet");
   const [find, setFind] = useState("");
   const noun = kind === "company" ? "companies" : "contacts";
   const all = searchColumns(kind);
@@ -169,7 +186,7 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
     const result = await runner.run(
       search,
       columns,
-      target === "selection" ? { kind: "selection" } : { kind: "newSheet", sheetName: title },
+      insertTarget(target, title),
       `${title}_search`,
     );
     if (result.table) onInserted?.(result);
@@ -194,12 +211,7 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
         </div>
         {shown.length === 0 && <p>{`No column is named like "${find}".`}</p>}
       </fieldset>
-      {workbook.supportsSelection && (
-        <RadioGroup value={target} onChange={(_, d) => setTarget(d.value as "newSheet" | "selection")} aria-label="Where to insert">
-          <Radio value="newSheet" label="New worksheet" />
-          <Radio value="selection" label="At the selected cell (only into empty cells)" />
-        </RadioGroup>
-      )}
+      <TargetPicker value={target} onChange={setTarget} />
       <div className={styles.row}>
         <Button appearance="primary" disabled={runner.busy || "problem" in search || columns.length === 0} onClick={() => void start()}>
           Insert into sheet

@@ -93,6 +93,17 @@ export interface InsertOutcome {
   resume?: ResumeState;
 }
 
+/** The figures of an outcome that come from the plan and the import (zero where a step never ran). */
+export function outcomeFigures(plan: PartitionPlan | undefined, result: ImportResult | undefined): Pick<InsertOutcome, "totalResults" | "reachableResults" | "pagesFetched" | "parts" | "probes"> {
+  return {
+    totalResults: plan?.total ?? 0,
+    reachableResults: plan?.reachable ?? 0,
+    pagesFetched: result?.pagesFetched ?? 0,
+    parts: plan?.parts.length ?? 0,
+    probes: plan?.probes ?? 0,
+  };
+}
+
 /** Data rows a worksheet holds below a header row. */
 const MAX_SHEET_DATA_ROWS = 1_048_576 - 1;
 
@@ -165,7 +176,8 @@ async function runPages(
   });
 }
 
-async function finishTable(run: Run, progress: InsertProgress): Promise<void> {
+/** Finishes the table over the rows written (if one was started); a failure here is kept unless one came first. */
+export async function finishTable(run: Pick<Run, "writer" | "table" | "failure">, progress: InsertProgress): Promise<void> {
   if (!run.writer) return;
   try {
     run.table = await run.writer.finish();
@@ -295,11 +307,7 @@ function outcome(
     status,
     ...(run.table ? { table: run.table } : {}),
     rowsWritten: progress.rowsWritten,
-    totalResults: plan?.total ?? 0,
-    reachableResults: plan?.reachable ?? 0,
-    pagesFetched: result?.pagesFetched ?? 0,
-    parts: plan?.parts.length ?? 0,
-    probes: plan?.probes ?? 0,
+    ...outcomeFigures(plan, result),
     message,
     ...(failure !== undefined && status === "failed" ? { error: failure } : {}),
     // A cancelled import keeps what Resume needs: Continue fetches the rest into the same table.

@@ -1,15 +1,15 @@
 // The first page of a search, compact: total count, a readable list, paging. Every value is
 // rendered as text by React (never as HTML); a website becomes a link only for http(s).
-import { Button, makeStyles, tokens } from "@fluentui/react-components";
+import { makeStyles, tokens } from "@fluentui/react-components";
 import { LIMITS, type CompanyItem, type ContactItem } from "../../core/contract/index.js";
-import { hyperlinkAddress, type SearchKind } from "../../core/sheet/index.js";
+import type { SearchKind } from "../../core/sheet/index.js";
+import { PreviewPaging, SafeLink } from "./PreviewParts.js";
 
 const useStyles = makeStyles({
   table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200 },
   cell: { textAlign: "left", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top" },
   number: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   link: { wordBreak: "break-all", fontSize: tokens.fontSizeBase100 },
-  paging: { display: "flex", gap: "8px", alignItems: "center", marginTop: "8px" },
 });
 
 export interface PreviewPage {
@@ -65,19 +65,12 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
             {page.items.map((item) => {
               if (page.kind === "company") {
                 const a = (item as CompanyItem).attributes;
-                const href = a.website ? hyperlinkAddress(a.website) : undefined;
                 return (
                   <tr key={item.id}>
                     <td className={styles.cell}>
                       <span data-field="name">{a.name ?? ""}</span>
                       <br />
-                      {href ? (
-                        <a className={styles.link} href={href} target="_blank" rel="noopener noreferrer">
-                          {a.website}
-                        </a>
-                      ) : (
-                        <span className={styles.link}>{a.website ?? ""}</span>
-                      )}
+                      <SafeLink className={styles.link} href={a.website} label={a.website ?? ""} />
                     </td>
                     <td className={styles.cell}>{place(a)}</td>
                     <td className={styles.number}>{fmt(a.revenue)}</td>
@@ -100,16 +93,7 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
           </tbody>
         </table>
       )}
-      {pages > 1 && (
-        <div className={styles.paging}>
-          <Button disabled={busy || page.pageNumber <= 1} onClick={() => onPage(page.pageNumber - 1)}>
-            Previous page
-          </Button>
-          <Button disabled={busy || page.pageNumber >= pages} onClick={() => onPage(page.pageNumber + 1)}>
-            Next page
-          </Button>
-        </div>
-      )}
+      <PreviewPaging pageNumber={page.pageNumber} pages={pages} busy={busy} onPage={onPage} />
     </section>
   );
 }

@@ -1,16 +1,15 @@
 // The first page of a signal search, compact: the count, a readable list (company, what
 // happened, when), paging. Values are rendered as text; only http(s) addresses become links.
-import { Button, makeStyles, tokens } from "@fluentui/react-components";
+import { makeStyles, tokens } from "@fluentui/react-components";
 import { LIMITS } from "../../core/contract/index.js";
 import { flattenSignal, type SignalSearchFamily, type SignalSearchItem } from "../../core/signals/index.js";
-import { hyperlinkAddress } from "../../core/sheet/index.js";
+import { PreviewPaging, SafeLink as Link } from "../search/PreviewParts.js";
 import { SIGNAL_NOUNS } from "./insertSignals.js";
 
 const useStyles = makeStyles({
   table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200, tableLayout: "fixed" },
   cell: { textAlign: "left", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top", overflowWrap: "anywhere" },
   date: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, width: "76px", verticalAlign: "top" },
-  paging: { display: "flex", gap: "8px", alignItems: "center", marginTop: "8px" },
 });
 
 /** The page a preview shows and the search it came from. */
@@ -24,17 +23,6 @@ export interface PreviewState {
 }
 
 const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
-
-function Link({ href, label }: { href: unknown; label: string }) {
-  const address = typeof href === "string" ? hyperlinkAddress(href) : undefined;
-  return address ? (
-    <a href={address} target="_blank" rel="noopener noreferrer">
-      {label}
-    </a>
-  ) : (
-    <span>{label}</span>
-  );
-}
 
 const HEADERS: Record<SignalSearchFamily, [string, string]> = {
   intent: ["Company", "Topic and score"],
@@ -78,16 +66,7 @@ export function SignalPreview({ family, page, busy, onPage }: { family: SignalSe
           </tbody>
         </table>
       )}
-      {pages > 1 && (
-        <div className={styles.paging}>
-          <Button disabled={busy || page.pageNumber <= 1} onClick={() => onPage(page.pageNumber - 1)}>
-            Previous page
-          </Button>
-          <Button disabled={busy || page.pageNumber >= pages} onClick={() => onPage(page.pageNumber + 1)}>
-            Next page
-          </Button>
-        </div>
-      )}
+      <PreviewPaging pageNumber={page.pageNumber} pages={pages} busy={busy} onPage={onPage} />
     </section>
   );
 }

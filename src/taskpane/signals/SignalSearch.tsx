@@ -1,7 +1,7 @@
 // One signal search (intent, scoops or news): the contract's filters in the search form (the
 // topic picker fed by the intent-topics lookup), sort, preview and "Insert into sheet".
 import { useMemo, useRef, useState } from "react";
-import { Button, Checkbox, Dropdown, Field, Option, Radio, RadioGroup, Spinner, makeStyles } from "@fluentui/react-components";
+import { Button, Checkbox, Dropdown, Field, Option, Spinner, makeStyles } from "@fluentui/react-components";
 import {
   DEFAULT_SIGNAL_SORT,
   SIGNAL_REQUESTS,
@@ -14,7 +14,7 @@ import {
 import { SIGNAL_COLUMNS, defaultSignalColumnKeys, signalColumnsFor, signalPageFetcher, type SignalSearchFamily } from "../../core/signals/index.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { errorText } from "../errorText.js";
-import { OutcomeMessage, ProgressView } from "../insert/InsertPanel.js";
+import { insertTarget, OutcomeMessage, ProgressView, TargetPicker, type TargetChoice } from "../insert/InsertPanel.js";
 import type { InsertOutcome, InsertProgress } from "../insert/insertSearch.js";
 import { Notice } from "../Notice.js";
 import { FilterForm } from "../search/FilterForm.js";
@@ -47,7 +47,7 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
   const [attempted, setAttempted] = useState(false);
   const [searching, setSearching] = useState(false);
   const [columns, setColumns] = useState<string[]>(() => defaultSignalColumnKeys(family));
-  const [target, setTarget] = useState<"newSheet" | "selection">("newSheet");
+  const [target, setTarget] = useState<TargetChoice>("newSheet");
   const [progress, setProgress] = useState<InsertProgress | undefined>();
   const [outcome, setOutcome] = useState<InsertOutcome | undefined>();
   const controller = useRef<AbortController | undefined>(undefined);
@@ -98,7 +98,7 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
           filters: spec.filters,
           sort: spec.sort,
           columns: signalColumnsFor(family, columns),
-          target: target === "selection" ? { kind: "selection" } : { kind: "newSheet", sheetName: TABLE_NAMES[family] },
+          target: insertTarget(target, TABLE_NAMES[family]),
           tableName: `${TABLE_NAMES[family]}_search`,
           signal: controller.current.signal,
           onProgress: setProgress,
@@ -155,12 +155,7 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
             ))}
           </div>
         </fieldset>
-        {workbook.supportsSelection && (
-          <RadioGroup value={target} onChange={(_, d) => setTarget(d.value as "newSheet" | "selection")} aria-label="Where to insert">
-            <Radio value="newSheet" label="New worksheet" />
-            <Radio value="selection" label="At the selected cell (only into empty cells)" />
-          </RadioGroup>
-        )}
+        <TargetPicker value={target} onChange={setTarget} />
         <div className={styles.row}>
           <Button appearance="primary" disabled={progress !== undefined || (!preview && issues.length > 0) || columns.length === 0} onClick={() => void insert()}>
             Insert into sheet

@@ -4,7 +4,7 @@ import { importSignalSearch, signalRows, type SignalSearchClient, type SignalSea
 import type { ColumnSpec } from "../../core/sheet/index.js";
 import type { InsertTarget, TableResult, TableWriter, WorkbookAdapter } from "../../office/workbook.js";
 import { errorText } from "../errorText.js";
-import type { InsertOutcome, InsertProgress } from "../insert/insertSearch.js";
+import { finishTable, outcomeFigures, type InsertOutcome, type InsertProgress } from "../insert/insertSearch.js";
 
 export const SIGNAL_NOUNS: Record<SignalSearchFamily, string> = { intent: "intent signals", scoops: "scoops", news: "news articles" };
 
@@ -26,9 +26,7 @@ const count = (n: number) => n.toLocaleString("en-US");
 
 export async function insertSignalSearch(request: SignalInsertRequest): Promise<InsertOutcome> {
   const progress: InsertProgress = { rowsWritten: 0, rowsExpected: 0, pagesFetched: 0, pagesTotal: 0, totalResults: 0, reachableResults: 0 };
-  let writer: TableWriter | undefined;
-  let table: TableResult | undefined;
-  let failure: unknown;
+  const run: { writer?: TableWriter; table?: TableResult; failure?: unknown } = {};
   let outcome: Awaited<ReturnType<typeof importSignalSearch>> | undefined;
   try {
     outcome = await importSignalSearch({
@@ -41,7 +39,7 @@ export async function insertSignalSearch(request: SignalInsertRequest): Promise<
         Object.assign(progress, { rowsExpected: rows, totalResults: plan.total, reachableResults: plan.reachable, parts: plan.parts.length });
         request.onProgress?.({ ...progress });
         if (plan.total === 0) return;
-        writer = await request.workbook.createTable({
+        run.writer = await request.workbook.createTable({
           target: request.target,
           tableName: request.tableName,
           columns: request.columns,
@@ -50,8 +48,8 @@ export async function insertSignalSearch(request: SignalInsertRequest): Promise<
         });
       },
       deliver: async (items) => {
-        await writer!.append(signalRows(request.family, items, request.columns));
-        progress.rowsWritten = writer!.stats().rowsWritten;
+        await run.writer!.append(signalRows(request.family, items, request.columns));
+        progress.rowsWritten = run.writer!.stats().rowsWritten;
       },
       onPage: (done, total) => {
         Object.assign(progress, { pagesFetched: done, pagesTotal: total });
@@ -59,16 +57,10 @@ export async function insertSignalSearch(request: SignalInsertRequest): Promise<
       },
     });
   } catch (error) {
-    failure = error;
+    run.failure = error;
   }
-  if (writer) {
-    try {
-      table = await writer.finish();
-      progress.rowsWritten = table.rowsWritten;
-    } catch (error) {
-      failure ??= error;
-    }
-  }
+  await finishTable(run, progress);
+  const { table, failure } = run;
   request.onProgress?.({ ...progress });
   const result = outcome?.result;
   const plan = outcome?.plan;
@@ -100,11 +92,7 @@ export async function insertSignalSearch(request: SignalInsertRequest): Promise<
     status,
     ...(table ? { table } : {}),
     rowsWritten: progress.rowsWritten,
-    totalResults: plan?.total ?? 0,
-    reachableResults: plan?.reachable ?? 0,
-    pagesFetched: result?.pagesFetched ?? 0,
-    parts: plan?.parts.length ?? 0,
-    probes: plan?.probes ?? 0,
+    ...outcomeFigures(plan, result),
     message,
     ...(status === "failed" ? { error: fatal } : {}),
   };

@@ -62,19 +62,36 @@ function fakeSleep() {
   };
 }
 
-test("the gauge's usage follows spending without Refresh", async () => {
-  const account = fakeAccount();
-  const clock = fakeSleep();
-  const feed = createUsageFeed(account, { sleep: clock.sleep });
+/** Watches the feed as the gauge does; resolves with the unsubscribe once the first read shows. */
+async function watch(feed: ReturnType<typeof createUsageFeed>) {
   const first = nextChange(feed);
   const stop = feed.subscribe(() => {});
   await first;
+  return stop;
+}
+
+/** A feed over a fake account and clock, watched and showing its first read. */
+async function watchedFeed() {
+  const account = fakeAccount();
+  const clock = fakeSleep();
+  const feed = createUsageFeed(account, { sleep: clock.sleep });
+  const stop = await watch(feed);
+  return { account, clock, feed, stop };
+}
+
+/** Runs `meanwhile` (e.g. spending), ends the pending wait and resolves once the read it lets through shows. */
+async function readAfterInterval(feed: ReturnType<typeof createUsageFeed>, clock: ReturnType<typeof fakeSleep>, meanwhile: () => void = () => {}) {
+  const next = nextChange(feed);
+  meanwhile();
+  clock.pass();
+  await next;
+}
+
+test("the gauge's usage follows spending without Refresh", async () => {
+  const { account, clock, feed, stop } = await watchedFeed();
   assert.equal(feed.getSnapshot().entries?.[0]?.currentUsage, 5);
 
-  const after = nextChange(feed);
-  account.spend(750);
-  clock.pass();
-  await after;
+  await readAfterInterval(feed, clock, () => account.spend(750));
   assert.equal(feed.getSnapshot().entries?.[0]?.currentUsage, 755);
   assert.equal(account.reads, 2);
 
@@ -83,26 +100,16 @@ test("the gauge's usage follows spending without Refresh", async () => {
 });
 
 test("many requests in a row cost one usage read per interval, and the last change is always read", async () => {
-  const account = fakeAccount();
-  const clock = fakeSleep();
-  const feed = createUsageFeed(account, { sleep: clock.sleep });
-  const first = nextChange(feed);
-  const stop = feed.subscribe(() => {});
-  await first;
+  const { account, clock, feed, stop } = await watchedFeed();
   assert.equal(account.reads, 1);
   for (let i = 0; i < 100; i++) account.spend(1);
   assert.equal(clock.waiting, 1, "one read is due, not a hundred");
   assert.equal(account.reads, 1, "nothing read before the interval ends");
-  const after = nextChange(feed);
-  clock.pass();
-  await after;
+  await readAfterInterval(feed, clock);
   assert.equal(account.reads, 2);
   assert.equal(feed.getSnapshot().entries?.[0]?.currentUsage, 105);
   // A request after that read: read again after the next interval.
-  const again = nextChange(feed);
-  account.spend(1);
-  clock.pass();
-  await again;
+  await readAfterInterval(feed, clock, () => account.spend(1));
   assert.equal(feed.getSnapshot().entries?.[0]?.currentUsage, 106);
   assert.equal(account.reads, 3);
   stop();
@@ -116,9 +123,7 @@ test("a failed read keeps the last figures and says why", async () => {
       return { entries: [entry(10)] };
     },
   });
-  const first = nextChange(feed);
-  const stop = feed.subscribe(() => {});
-  await first;
+  const stop = await watch(feed);
   fail = true;
   await feed.refresh();
   assert.equal(feed.getSnapshot().entries?.[0]?.currentUsage, 10);
