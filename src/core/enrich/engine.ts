@@ -256,7 +256,7 @@ class EnrichmentPipeline implements EnrichmentEngine {
   /** Each input resolved to its key, with the caches loaded for them. */
   private async resolveAll(kind: EntityKind, inputs: readonly unknown[], retryMisses: boolean): Promise<Resolved[]> {
     const matchKeys = inputs.flatMap((input) => matchKeyOf(input) ?? []);
-    await this.answers.load([], matchKeys);
+    if (matchKeys.length > 0) await this.answers.load([], matchKeys);
     if (retryMisses) for (const key of matchKeys) this.answers.matches.forgetMiss(key);
     const resolved = inputs.map((input) => resolveInput(kind, input as EnrichInput, this.answers.matches));
     await this.answers.load(resolved.flatMap((r) => (r.ok && r.id !== undefined ? [r.key] : [])));
