@@ -6,11 +6,11 @@
 // memory for one instance, in Redis when several instances share the tenant.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
+import type { RequestPriority as Priority } from "../core/contract/index.js";
 import type { RelayPacing } from "./config.js";
 
-/** The request header that says what kind of request a client sends. */
-export const PRIORITY_HEADER = "x-bizdata-priority";
-export type Priority = "interactive" | "bulk";
+export { PRIORITY_HEADER } from "../core/contract/index.js";
+export type { Priority };
 
 export interface PacingClock {
   now(): number;

@@ -1,6 +1,6 @@
 // Sends one logical request: token, concurrency slot, rate-limit slot, timeout, error mapping,
 // and the retry loop that shouldRetry decides. Everything else in the client goes through here.
-import { MEDIA_TYPE } from "../contract/index.js";
+import { MEDIA_TYPE, PRIORITY_HEADER } from "../contract/index.js";
 import type { ConcurrencyLimit } from "./concurrency.js";
 import type { RequestHooks } from "./hooks.js";
 import { errorFromResponse, isServiceError, serviceError, type ServiceError } from "./errors.js";
@@ -29,8 +29,6 @@ export interface RequestRunnerDeps {
   tellPriority?: boolean;
 }
 
-/** Tells the organization's relay who waits for a request (docs/broker.md: its central pacing). */
-export const PRIORITY_HEADER = "x-bizdata-priority";
 
 /** What one attempt got as far as, for the retry loop. */
 interface AttemptState {

@@ -1,12 +1,9 @@
 // What one logical request is (RequestSpec) and what came back (RawResponse): the shapes the
 // request runner, its hooks and the operations share, apart from the runner itself so that the
 // hooks and the client's types can name them without importing it.
+import type { RequestPriority } from "../contract/common.js";
 
-/**
- * Who waits for a request: `interactive` (a person looking at a cell, a preview, a picker, a
- * job's status) goes ahead of `bulk` (imports, Enrich selection, partition probes, audience rows).
- */
-export type RequestPriority = "interactive" | "bulk";
+export type { RequestPriority };
 
 export interface RequestSpec {
   method: "GET" | "POST";

@@ -37,6 +37,14 @@ export const RATE_LIMIT_HEADERS = [
 /** The production gateway also counts per minute. */
 export const MINUTE_RATE_LIMIT_HEADERS = ["X-RateLimit-Limit-Minute", "X-RateLimit-Remaining-Minute"] as const;
 
+/**
+ * Who waits for a request: `interactive` (cells, previews, pickers, job status) goes ahead of
+ * `bulk` (imports, Enrich selection, partition probes, audience rows).
+ */
+export type RequestPriority = "interactive" | "bulk";
+/** The request header in which the add-in tells the organization's relay a request's priority. */
+export const PRIORITY_HEADER = "x-bizdata-priority";
+
 const PaginationLinks = Type.Object(
   {
     first: Type.Optional(Type.String()),
