@@ -31,7 +31,17 @@ const STOPPING_PROBLEMS: ReadonlySet<CellProblem["kind"]> = new Set(["signIn", "
 
 type Found = Extract<Resolved, { ok: true }>;
 
+/** A cell waiting in the gathering window: its caches are read once for the whole gathering. */
 interface PendingCall {
+  kind: EntityKind;
+  input: unknown;
+  fields: string[];
+  preview: boolean;
+  resolve: (answer: InputAnswer) => void;
+}
+
+/** A gathered cell once resolved, still to be asked. */
+interface AskedCall {
   resolved: Found;
   fields: string[];
   resolve: (answer: InputAnswer) => void;
@@ -100,7 +110,7 @@ class EnrichmentPipeline implements EnrichmentEngine {
     // Fields the account may not use are left out of the requests; the others run for every row.
     const { named, asked, refused, problem } = await selectionFields(this.options.entitlements, kind, resolveFieldNames(kind, [...fields]));
     if (problem) return inputs.map(() => ({ result: { ok: false, problem } }));
-    const resolved = await this.resolveAll(kind, inputs, options.retryMisses === true);
+    const resolved = await this.resolveAll(inputs.map((input) => [kind, input] as const), options.retryMisses === true);
     const unique = new Map<string, Found>();
     for (const r of resolved) if (r.ok && !unique.has(r.key)) unique.set(r.key, r);
     const needs = this.missing([...unique.values()].map((r) => ({ resolved: r, fields: asked })));
@@ -144,7 +154,7 @@ class EnrichmentPipeline implements EnrichmentEngine {
   }
 
   async planInputs(kind: EntityKind, inputs: readonly unknown[], fields: readonly string[]): Promise<SelectionPlan> {
-    const resolved = await this.resolveAll(kind, inputs, false);
+    const resolved = await this.resolveAll(inputs.map((input) => [kind, input] as const), false);
     const plan: SelectionPlan = { ids: [], unique: 0, invalidCount: 0, blankCount: 0, cachedCount: 0, underManagementCount: 0, maxCredits: 0, requests: 0, spend: this.answers.spend.status() };
     const seen = new Set<string>();
     resolved.forEach((r, index) => {
@@ -196,22 +206,50 @@ class EnrichmentPipeline implements EnrichmentEngine {
 
   // ---- one input (a cell) ----
 
-  private async one(kind: EntityKind, input: unknown, fields: string[], options: CellRequestOptions): Promise<InputAnswer> {
-    const [resolved] = await this.resolveAll(kind, [input], false);
-    if (!resolved?.ok) return { ...(resolved?.miss ? { miss: resolved.miss } : {}), result: { ok: false, problem: resolved?.problem ?? problems.invalidId(kind) } };
-    const known = resolved.id !== undefined && (fields.length === 0 ? { ok: true as const, fields: [], values: [] } : cachedAnswer(this.answers.records, kind, resolved.id, resolved.key, fields));
-    if (known) return { id: resolved.id as number, result: known };
+  private one(kind: EntityKind, input: unknown, fields: string[], options: CellRequestOptions): Promise<InputAnswer> {
+    const preview = options.preview === true;
+    // What the caches in memory already answer is answered at once; anything else joins the
+    // gathering window, where the stores are read once for every cell gathered (flush).
+    const known = this.fromMemory(kind, input, fields, preview);
+    if (known) return Promise.resolve(known);
+    return new Promise<InputAnswer>((resolve) => this.gathering.add({ kind, input, fields, preview, resolve }));
+  }
+
+  /** A cell's answer from the caches in memory, when its keys are loaded; undefined when the stores must be read or a request made. */
+  private fromMemory(kind: EntityKind, input: unknown, fields: string[], preview: boolean): InputAnswer | undefined {
+    const matchKey = matchKeyOf(input);
+    if (matchKey !== undefined && !this.answers.matches.isLoaded(matchKey)) return undefined;
+    const resolved = resolveInput(kind, input as EnrichInput, this.answers.matches);
+    if (resolved.ok && resolved.id !== undefined && !this.answers.records.isLoaded(resolved.key)) return undefined;
+    return this.answerKnown(resolved, fields, preview);
+  }
+
+  /** What a resolved cell is answered without a request (a miss, the caches, or preview), or undefined. */
+  private answerKnown(resolved: Resolved, fields: string[], preview: boolean): InputAnswer | undefined {
+    if (!resolved.ok) return { ...(resolved.miss ? { miss: resolved.miss } : {}), result: { ok: false, problem: resolved.problem } };
+    const { kind, id, key } = resolved;
+    const known = id !== undefined && (fields.length === 0 ? { ok: true as const, fields: [], values: [] } : cachedAnswer(this.answers.records, kind, id, key, fields));
+    if (known) return { id: id as number, result: known };
     // No request while the formula is typed: only the caches may answer.
-    if (options.preview) return { result: { ok: false, problem: problems.preview() } };
-    return new Promise<InputAnswer>((resolve) => this.gathering.add({ resolved, fields, resolve }));
+    if (preview) return { result: { ok: false, problem: problems.preview() } };
+    return undefined;
   }
 
   private async flush(calls: PendingCall[]): Promise<void> {
     let refused = new Set<string>();
+    const asking: AskedCall[] = [];
     try {
+      // One read of the stores for every cell gathered, then each cell is resolved.
+      const resolved = await this.resolveAll(calls.map((call) => [call.kind, call.input]), false);
+      calls.forEach((call, index) => {
+        const r = resolved[index] as Resolved;
+        const known = this.answerKnown(r, call.fields, call.preview);
+        if (known) call.resolve(known);
+        else asking.push({ resolved: r as Found, fields: call.fields, resolve: call.resolve });
+      });
       // Many cells ask for the same key: gather the fields asked per key first.
       const asked = new Map<string, { resolved: Found; fields: Set<string> }>();
-      for (const call of calls) {
+      for (const call of asking) {
         const entry = asked.get(call.resolved.key) ?? { resolved: call.resolved, fields: new Set<string>() };
         for (const field of call.fields) entry.fields.add(field);
         asked.set(call.resolved.key, entry);
@@ -224,19 +262,19 @@ class EnrichmentPipeline implements EnrichmentEngine {
       this.gathering.armQuiet();
       this.batches.launch();
     } catch (error) {
-      // Whatever went wrong, no cell may stay #BUSY!.
+      // Whatever went wrong, no cell may stay #BUSY! (resolving a settled promise again does nothing).
       const problem = problemFromError(error);
       for (const call of calls) call.resolve({ result: { ok: false, problem } });
       return;
     }
     // Cells of one key wait together: one wait per key, not per cell.
-    const byKey = new Map<string, PendingCall[]>();
-    for (const call of calls) byKey.set(call.resolved.key, [...(byKey.get(call.resolved.key) ?? []), call]);
+    const byKey = new Map<string, AskedCall[]>();
+    for (const call of asking) byKey.set(call.resolved.key, [...(byKey.get(call.resolved.key) ?? []), call]);
     await Promise.all([...byKey.entries()].map(([key, group]) => this.settle(key, group, refused)));
   }
 
   /** Settles the calls of one key (never rejects). */
-  private async settle(key: string, calls: PendingCall[], refused: ReadonlySet<string>): Promise<void> {
+  private async settle(key: string, calls: AskedCall[], refused: ReadonlySet<string>): Promise<void> {
     try {
       if (refused.has(key)) {
         const problem = problems.spendCap(this.answers.spend.status().cap);
@@ -254,11 +292,11 @@ class EnrichmentPipeline implements EnrichmentEngine {
   // ---- shared steps ----
 
   /** Each input resolved to its key, with the caches loaded for them. */
-  private async resolveAll(kind: EntityKind, inputs: readonly unknown[], retryMisses: boolean): Promise<Resolved[]> {
-    const matchKeys = inputs.flatMap((input) => matchKeyOf(input) ?? []);
+  private async resolveAll(inputs: ReadonlyArray<readonly [EntityKind, unknown]>, retryMisses: boolean): Promise<Resolved[]> {
+    const matchKeys = inputs.flatMap(([, input]) => matchKeyOf(input) ?? []);
     if (matchKeys.length > 0) await this.answers.load([], matchKeys);
     if (retryMisses) for (const key of matchKeys) this.answers.matches.forgetMiss(key);
-    const resolved = inputs.map((input) => resolveInput(kind, input as EnrichInput, this.answers.matches));
+    const resolved = inputs.map(([kind, input]) => resolveInput(kind, input as EnrichInput, this.answers.matches));
     await this.answers.load(resolved.flatMap((r) => (r.ok && r.id !== undefined ? [r.key] : [])));
     return resolved;
   }

@@ -31,6 +31,11 @@ export class MatchCache {
 
   constructor(private readonly options: MatchCacheOptions) {}
 
+  /** Whether the persistent store was read for this key (found or not). */
+  isLoaded(key: string): boolean {
+    return this.loaded.has(key);
+  }
+
   async load(keys: readonly string[]): Promise<void> {
     const wanted = [...new Set(keys)].filter((key) => !this.loaded.has(key));
     if (wanted.length === 0) return;
