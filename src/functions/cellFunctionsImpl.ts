@@ -13,6 +13,7 @@ import {
   type CellsResult,
   type CellValue,
   type CompanyCard,
+  type EnrichmentEngine,
   type EntityKind,
   type MatchCriteria,
 } from "../core/enrich/index.js";
@@ -25,16 +26,24 @@ function isPreview(invocation: CustomFunctions.Invocation | undefined): boolean 
   return flag === true || flag === "true";
 }
 
+/** The pipeline, once a user is signed in (waiting briefly while the workbook opens); undefined when signed out. */
+async function signedInEngine(access: ConfigAccess): Promise<EnrichmentEngine | undefined> {
+  const config = await access.current();
+  return config && (await config.isSignedIn()) ? config.engine : undefined;
+}
+
+/** A cell's fields, or its problem; thrown as the Excel error the cell shows. */
 async function cells(
   access: ConfigAccess,
   kind: EntityKind,
   id: unknown,
   fields: unknown,
   invocation: CustomFunctions.Invocation | undefined,
-): Promise<CellsResult> {
-  const config = await access.current();
-  if (!config || !(await config.isSignedIn())) return { ok: false, problem: problems.signIn() };
-  return config.engine.getCells(kind, id, fields, { preview: isPreview(invocation) });
+): Promise<Extract<CellsResult, { ok: true }>> {
+  const engine = await signedInEngine(access);
+  const result = engine ? await engine.getCells(kind, id, fields, { preview: isPreview(invocation) }) : { ok: false as const, problem: problems.signIn() };
+  if (!result.ok) throw toExcelError(result.problem);
+  return result;
 }
 
 /** The one-field functions refuse a list of fields rather than showing only the first. */
@@ -44,12 +53,6 @@ function oneField(kind: EntityKind, field: unknown): CellProblem | undefined {
     return { kind: "unknownField", code: "#VALUE!", message: `Name one field here; for several use ${several}` };
   }
   return undefined;
-}
-
-function single(result: CellsResult): CellValue {
-  if (!result.ok) throw toExcelError(result.problem);
-  const value = result.values[0];
-  return value === undefined ? "" : value;
 }
 
 /** BIZ.COMPANY and BIZ.CONTACT: one field of one entity. */
@@ -62,7 +65,7 @@ export async function oneFieldCell(
 ): Promise<CellValue> {
   const problem = oneField(kind, field);
   if (problem) throw toExcelError(problem);
-  return single(await cells(access, kind, id, field, invocation));
+  return (await cells(access, kind, id, field, invocation)).values[0] ?? "";
 }
 
 /** BIZ.COMPANYROW: several fields of a company as one row. */
@@ -72,9 +75,7 @@ export async function companyRowCell(
   fields: unknown,
   invocation: CustomFunctions.Invocation | undefined,
 ): Promise<CellValue[][]> {
-  const result = await cells(access, "company", companyId, fields, invocation);
-  if (!result.ok) throw toExcelError(result.problem);
-  return [result.values];
+  return [(await cells(access, "company", companyId, fields, invocation)).values];
 }
 
 /** BIZ.COMPANYCARD: the company card where the host shows data types, its name elsewhere. */
@@ -84,21 +85,30 @@ export async function companyCardCell(
   invocation: CustomFunctions.Invocation | undefined,
 ): Promise<CompanyCard | string> {
   const result = await cells(access, "company", companyId, [...COMPANY_CARD_FIELDS], invocation);
-  if (!result.ok) throw toExcelError(result.problem);
   const card: CompanyCard = companyCard(result.fields, result.values);
   return access.now()?.supportsEntityCards?.() ? card : card.text;
 }
-
 
 /** Optional Excel arguments arrive as null or undefined; blank text is absent too. */
 function optional(raw: unknown): unknown {
   return raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "") ? undefined : raw;
 }
 
-async function matchedId(access: ConfigAccess, criteria: MatchCriteria, invocation: CustomFunctions.Invocation | undefined): Promise<number> {
-  const config = await access.current();
-  if (!config || !(await config.isSignedIn())) throw toExcelError(problems.signIn());
-  const result = await config.engine.match(criteria, { preview: isPreview(invocation) });
+/**
+ * BIZ.MATCH*: an id typed in the cell is its own answer; anything else is matched with the
+ * criteria `criteriaFor` reads from it (a website, an email, a name).
+ */
+async function matchedId(
+  access: ConfigAccess,
+  raw: unknown,
+  criteriaFor: (content: ReturnType<typeof cellContent>) => MatchCriteria,
+  invocation: CustomFunctions.Invocation | undefined,
+): Promise<number> {
+  const content = cellContent(raw);
+  if (content === "id") return Number(parseRecordId(raw));
+  const engine = await signedInEngine(access);
+  if (!engine) throw toExcelError(problems.signIn());
+  const result = await engine.match(criteriaFor(content), { preview: isPreview(invocation) });
   if (!result.ok) throw toExcelError(result.problem);
   return result.id;
 }
@@ -111,10 +121,15 @@ export async function matchCompanyCell(
   city: unknown,
   invocation: CustomFunctions.Invocation | undefined,
 ): Promise<number> {
-  const content = cellContent(nameOrWebsite);
-  if (content === "id") return Number(parseRecordId(nameOrWebsite));
-  const by = content === "website" ? { website: nameOrWebsite } : { name: nameOrWebsite };
-  return matchedId(access, { kind: "company", criteria: { ...by, country: optional(country), city: optional(city) } }, invocation);
+  return matchedId(
+    access,
+    nameOrWebsite,
+    (content) => {
+      const by = content === "website" ? { website: nameOrWebsite } : { name: nameOrWebsite };
+      return { kind: "company", criteria: { ...by, country: optional(country), city: optional(city) } };
+    },
+    invocation,
+  );
 }
 
 /** BIZ.MATCHCONTACT: a person's id from an email address, or from a name with the company (name or id). */
@@ -124,9 +139,10 @@ export async function matchContactCell(
   company: unknown,
   invocation: CustomFunctions.Invocation | undefined,
 ): Promise<number> {
-  const content = cellContent(nameOrEmail);
-  if (content === "id") return Number(parseRecordId(nameOrEmail));
-  const criteria: MatchCriteria =
-    content === "email" ? { kind: "contact", criteria: { email: nameOrEmail } } : { kind: "contact", criteria: { name: nameOrEmail, company: optional(company) } };
-  return matchedId(access, criteria, invocation);
+  return matchedId(
+    access,
+    nameOrEmail,
+    (content) => ({ kind: "contact", criteria: content === "email" ? { email: nameOrEmail } : { name: nameOrEmail, company: optional(company) } }),
+    invocation,
+  );
 }

@@ -82,10 +82,10 @@ describe("import circles and file length (eslint.config.js)", () => {
   };
 
   test("a circle of type-only imports is refused, naming the modules on it", async () => {
-    // spendGuard.ts imports spendState.ts: spendState naming spendGuard back closes a circle.
-    const problems = await problemsOf("src/core/enrich/spendState.ts", `import type { SpendStore } from "./spendGuard.js"; export type S = SpendStore;`, "cycles/with-types");
+    // spendReservations.ts imports spendState.ts: spendState naming spendReservations back closes a circle.
+    const problems = await problemsOf("src/core/enrich/spendState.ts", `import type { SpendStore } from "./spendReservations.js"; export type S = SpendStore;`, "cycles/with-types");
     assert.equal(problems.length, 1, JSON.stringify(problems));
-    assert.match(problems[0]!, /Import circle: src\/core\/enrich\/spendState\.ts -> src\/core\/enrich\/spendGuard\.ts -> src\/core\/enrich\/spendState\.ts/);
+    assert.match(problems[0]!, /Import circle: src\/core\/enrich\/spendState\.ts -> src\/core\/enrich\/spendReservations\.ts -> src\/core\/enrich\/spendState\.ts/);
     assert.deepEqual(await problemsOf("src/core/enrich/spendState.ts", `import type { Logger } from "../api/types.js"; export type L = Logger;`, "cycles/with-types"), []);
   });
 

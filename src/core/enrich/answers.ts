@@ -1,17 +1,17 @@
-// What the pipeline learns from requests, for every input: an answer by id is cached under its
-// record; an answer to criteria is cached twice (the match key -> the record's id, and the
-// record's fields under its key), so the same record asked by id or by another spelling costs
-// nothing again. The daily count is settled per key (spendReservations.ts): a new record keeps
-// its unit, a miss or a managed record gives it back. Store failures are logged, and the
-// pipeline carries on from memory.
+// What the pipeline learns from requests, and what a cell gets from it. An answer by id is
+// cached under its record; an answer to criteria is cached twice (the match key -> the record's
+// id, and the record's fields under its key), so the same record asked by id or by another
+// spelling costs nothing again. The daily count is settled per key (spendReservations.ts): a new
+// record keeps its unit, a miss or a managed record gives it back. Store failures are logged,
+// and the pipeline carries on from memory. A cell's answer is its fields from the cache as cell
+// values, or the problem a request reported; fields likely asked next ride along (companions).
+import type { OutputFieldType } from "../contract/index.js";
 import type { EnrichRecord, Logger } from "../api/types.js";
-import type { CacheStore } from "./cacheStore.js";
+import { MatchCache, RecordCache, recordKey, type CacheStore, type MatchMiss } from "./caches.js";
+import type { CellsResult, CellValue } from "./engineTypes.js";
 import { ENRICHMENT_KINDS } from "./enrichKinds.js";
-import { parseRecordId, type EntityKind } from "./fields.js";
-import { LikelyFields } from "./likelyFields.js";
-import { MatchCache, type MatchMiss } from "./matchCache.js";
-import { problemFromError, problems } from "./problems.js";
-import { RecordCache, recordKey } from "./recordCache.js";
+import { fieldNames, fieldSpec, isRecordKind, parseRecordId, type EntityKind } from "./fields.js";
+import { problemFromError, problems, type CellProblem } from "./problems.js";
 import type { BatchHandler, Need, RecordOutcome } from "./requestBatches.js";
 import { missProblem, type Prepared } from "./resolver.js";
 import type { SpendReservations } from "./spendReservations.js";
@@ -51,8 +51,9 @@ export class Answers implements BatchHandler {
   readonly spend: SpendReservations;
 
   constructor(private readonly o: AnswersOptions) {
-    this.records = new RecordCache({ store: o.store, now: o.now, maxAgeMs: o.maxAgeMs, noMatchMaxAgeMs: o.noMatchMaxAgeMs });
-    this.matches = new MatchCache({ store: o.store, now: o.now, maxAgeMs: o.maxAgeMs, missMaxAgeMs: o.noMatchMaxAgeMs });
+    const ages = { now: o.now, maxAgeMs: o.maxAgeMs, noMatchMaxAgeMs: o.noMatchMaxAgeMs };
+    this.records = new RecordCache(o.store, ages);
+    this.matches = new MatchCache(o.store, ages);
     this.likely = new LikelyFields(o.companionFields, o.now);
     this.spend = o.spend;
   }
@@ -194,4 +195,157 @@ export class Answers implements BatchHandler {
   private warn(message: string, error: unknown): void {
     this.o.log?.({ level: "warn", message, data: { error: error instanceof Error ? error.message : String(error) } });
   }
+}
+
+// ---------- companions: fields likely asked next ----------
+// Credits are per record, not per field, so a field that rides along costs nothing and saves a
+// later request for the same records: "all" asks every output field of the kind (requests stay
+// at the floor in any calculation order, bench/cells.ts), "recent" the fields recently asked for
+// that kind, "none" nothing.
+
+/** How long a field asked for a kind counts as likely for that kind's next requests. */
+const RECENT_MS = 10 * 60 * 1000;
+
+class LikelyFields {
+  private readonly recent = new Map<EntityKind, Map<string, number>>();
+
+  constructor(
+    private readonly mode: "recent" | "all" | "none",
+    private readonly now: () => number,
+  ) {}
+
+  asked(kind: EntityKind, fields: readonly string[]): void {
+    const at = this.now();
+    const recent = this.recent.get(kind) ?? new Map<string, number>();
+    this.recent.set(kind, recent);
+    for (const field of fields) recent.set(field, at);
+  }
+
+  /** Fields to ask along with `fields` for records of `kind`. */
+  along(kind: EntityKind, fields: ReadonlySet<string>): string[] {
+    // A signal's request costs by what it asks (more topics, more pages): nothing rides along.
+    if (this.mode === "none" || !isRecordKind(kind)) return [];
+    if (this.mode === "all") return fieldNames(kind).filter((field) => !fields.has(field));
+    const since = this.now() - RECENT_MS;
+    return [...(this.recent.get(kind) ?? [])].filter(([field, at]) => at >= since && !fields.has(field)).map(([field]) => field);
+  }
+}
+
+// ---------- what a cell gets ----------
+// Its fields from the cache, or the problem a request reported, or that nothing answered.
+
+export function cachedAnswer(cache: RecordCache, kind: EntityKind, id: number, key: string, fields: readonly string[]): CellsResult | undefined {
+  if (cache.isNoMatch(key)) return { ok: false, problem: problems.noMatch(kind, id, cache.noMatchStatus(key)) };
+  const values: CellValue[] = [];
+  for (const field of fields) {
+    const entry = cache.get(key, field);
+    if (!entry) return undefined;
+    values.push(toCellValue(fieldSpec(kind, field)?.type, entry.value));
+  }
+  return { ok: true, fields: fields as string[], values };
+}
+
+export function answerFrom(
+  cache: RecordCache,
+  kind: EntityKind,
+  id: number,
+  key: string,
+  fields: readonly string[],
+  outcomes: readonly RecordOutcome[],
+  /** "partial": a selection row keeps its other fields when some were refused as unentitled; a cell shows the problem. */
+  refusedFields: "partial" | "problem" = "problem",
+): CellsResult {
+  const known = cachedAnswer(cache, kind, id, key, fields);
+  if (known) return known;
+  // Fields the service refused as unentitled: the cell says so (a selection row gets its other fields).
+  const refused = fields.filter((field) => outcomes.some((outcome) => outcome.unentitledFields?.includes(field)));
+  if (refused.length > 0) {
+    const rest = fields.filter((field) => !refused.includes(field));
+    const others = refusedFields === "partial" && rest.length > 0 ? cachedAnswer(cache, kind, id, key, rest) : undefined;
+    return others ? withRefusedFields(others, fields, refused) : { ok: false, problem: problems.unentitled(refused) };
+  }
+  const failed = outcomes.find((outcome) => outcome.problem !== undefined);
+  if (failed?.problem) return { ok: false, problem: failed.problem };
+  return { ok: false, problem: problems.unavailable(`no answer for id ${id}`) };
+}
+
+/**
+ * The answer for every field a selection asked when some were left out (`refused`): their
+ * values are empty and each carries the problem a cell asking it alone would show.
+ */
+export function withRefusedFields(result: CellsResult, fields: readonly string[], refused: readonly string[]): CellsResult {
+  if (!result.ok || refused.length === 0) return result;
+  const fieldProblems: Record<string, CellProblem> = { ...result.fieldProblems };
+  for (const field of refused) fieldProblems[field] = problems.unentitled([field]);
+  const values = fields.map((field) => {
+    const at = result.fields.indexOf(field);
+    return at < 0 ? "" : (result.values[at] ?? "");
+  });
+  return { ok: true, fields: [...fields], values, fieldProblems };
+}
+
+/** What a selection writes for a result: a field that could not be asked shows its problem's message. */
+export function shownValues(result: Extract<CellsResult, { ok: true }>): CellValue[] {
+  return result.values.map((value, index) => result.fieldProblems?.[result.fields[index] ?? ""]?.message ?? value);
+}
+
+// ---------- cell values ----------
+// A service attribute as a cell holds it: numbers as numbers, booleans as booleans, everything
+// else as readable text. Lists (socialMediaUrls, industries, funding rounds) become one line of
+// text; a missing value becomes an empty cell.
+
+export function toCellValue(type: OutputFieldType | undefined, raw: unknown): CellValue {
+  if (raw === null || raw === undefined) return "";
+  switch (type) {
+    case "integer":
+    case "number": {
+      const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : NaN;
+      return Number.isFinite(n) ? n : readableText(raw);
+    }
+    case "boolean":
+      if (typeof raw === "boolean") return raw;
+      if (raw === "true" || raw === "false") return raw === "true";
+      return readableText(raw);
+    default:
+      return readableText(raw);
+  }
+}
+
+/** One line a person reads, for any JSON value. */
+function readableText(raw: unknown): string {
+  if (raw === null || raw === undefined) return "";
+  if (typeof raw === "string") return raw;
+  if (typeof raw === "number" || typeof raw === "boolean") return String(raw);
+  if (Array.isArray(raw)) return raw.map(listItemText).filter((t) => t !== "").join("; ");
+  if (typeof raw === "object") return objectText(raw as Record<string, unknown>);
+  return String(raw);
+}
+
+function listItemText(item: unknown): string {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) return readableText(item);
+  const record = item as Record<string, unknown>;
+  // Social media links read as "LINKED_IN: https://… (1200 followers)".
+  if (typeof record.url === "string") {
+    const label = typeof record.type === "string" ? `${record.type}: ` : "";
+    const followers =
+      record.followerCount !== undefined && record.followerCount !== null && record.followerCount !== ""
+        ? ` (${String(record.followerCount)} followers)`
+        : "";
+    return `${label}${record.url}${followers}`;
+  }
+  // Lookup-style items ({id, name}) read as their name.
+  if (typeof record.name === "string" && Object.keys(record).every((k) => k === "name" || k === "id" || k === "code")) {
+    return record.name;
+  }
+  return objectText(record);
+}
+
+function objectText(record: Record<string, unknown>): string {
+  return Object.entries(record)
+    .filter(([, v]) => v !== null && v !== undefined && v !== "")
+    .map(([k, v]) => {
+      const inner = typeof v === "object" ? (Array.isArray(v) ? `[${readableText(v)}]` : `{${readableText(v)}}`) : String(v);
+      return `${k}: ${inner}`;
+    })
+    .join(", ");
 }

@@ -2,25 +2,21 @@
 // and kind: an input (an id, or criteria to match) is resolved to its key (resolver.ts), asked
 // only for the fields no cache holds and no request already carries, reserved against today's
 // cap, and handed to the one batcher (requestBatches.ts), which gathers keys into requests of at
-// most the kind's cap. Cells are gathered for a short window (gathering.ts); a list is one group
+// most the kind's cap. Cells are gathered for a short window (requestBatches.ts); a list is one group
 // with its own progress, bound and cancel. Every caller's promise settles with its fields or a
 // problem, whatever happens. answers.ts caches what requests said and settles the daily count.
 import { systemClock } from "../api/clock.js";
-import { Answers, type PipelineNeed } from "./answers.js";
-import { MemoryCacheStore } from "./cacheStore.js";
-import { answerFrom, cachedAnswer, withRefusedFields } from "./cellAnswers.js";
+import { Answers, answerFrom, cachedAnswer, withRefusedFields, type PipelineNeed } from "./answers.js";
+import { MemoryCacheStore, recordKey } from "./caches.js";
 import type { CellRequestOptions, CellsResult, EnrichIdsOptions, EnrichIdsProgress, EnrichmentEngine, EnrichmentEngineOptions, InputAnswer, MatchResult, SelectionPlan } from "./engineTypes.js";
 import { ENRICHMENT_KINDS } from "./enrichKinds.js";
-import { fieldsProblem, selectionFields } from "./entitledFields.js";
 import { parseRecordId, resolveFieldNames, type EntityKind } from "./fields.js";
-import { Gathering } from "./gathering.js";
 import type { MatchCriteria } from "./matchKeys.js";
-import { problemFromError, problems, type CellProblem } from "./problems.js";
-import { recordKey } from "./recordCache.js";
-import { RequestBatches, type RecordOutcome } from "./requestBatches.js";
+import { fieldsProblem, problemFromError, problems, selectionFields, type CellProblem } from "./problems.js";
+import { Gathering, RequestBatches, type RecordOutcome } from "./requestBatches.js";
 import { cellCriteria, matchKeyOf, resolveInput, type EnrichInput, type Resolved } from "./resolver.js";
 import { SpendReservations } from "./spendReservations.js";
-import type { SpendState } from "./spendGuard.js";
+import type { SpendState } from "./spendReservations.js";
 
 export type * from "./engineTypes.js";
 

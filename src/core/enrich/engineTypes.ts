@@ -1,15 +1,15 @@
 // What the enrichment pipeline offers the cell functions, the task pane and the runtime.
 import type { Clock, Logger } from "../api/types.js";
-import type { CacheStore } from "./cacheStore.js";
-import type { CellValue } from "./cellValues.js";
+import type { CacheStore, MatchMiss } from "./caches.js";
 import type { EnrichClient } from "./enrichKinds.js";
-import type { MatchMiss } from "./matchCache.js";
 import type { MatchCriteria } from "./matchKeys.js";
 import type { EnrichInput } from "./resolver.js";
 import type { EntityKind } from "./fields.js";
-import type { FieldEntitlements } from "./entitledFields.js";
-import type { CellProblem } from "./problems.js";
-import type { SpendState, SpendStore } from "./spendGuard.js";
+import type { CellProblem, FieldEntitlements } from "./problems.js";
+import type { SpendState, SpendStore } from "./spendReservations.js";
+
+/** What a cell holds: numbers as numbers, yes/no as booleans, everything else as text (answers.ts toCellValue). */
+export type CellValue = string | number | boolean;
 
 export type CellsResult =
   | {

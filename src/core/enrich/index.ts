@@ -9,18 +9,17 @@ export type {
   EnrichmentEngineOptions,
   InputAnswer,
   MatchResult,
+  CellValue,
   SelectionPlan,
 } from "./engineTypes.js";
 export { ENRICHMENT_KINDS, type EnrichmentKind } from "./enrichKinds.js";
 export type { EnrichInput } from "./resolver.js";
 export { cellContent, type MatchCriteria } from "./matchKeys.js";
-export type { MatchMiss } from "./matchCache.js";
-export { MemoryCacheStore, type CacheStore } from "./cacheStore.js";
-export { MemorySpendStore, DEFAULT_DAILY_NEW_RECORD_CAP, type SpendState, type SpendStore } from "./spendGuard.js";
+export { MemoryCacheStore, type CacheStore, type MatchMiss } from "./caches.js";
+export { MemorySpendStore, DEFAULT_DAILY_NEW_RECORD_CAP, type SpendState, type SpendStore } from "./spendReservations.js";
 export { parseSpendState } from "./spendState.js";
-export { fieldsProblem, type FieldEntitlements } from "./entitledFields.js";
-export { problems, problemFromError, type CellProblem, type CellErrorCode, type ProblemKind } from "./problems.js";
-export { toCellValue, type CellValue } from "./cellValues.js";
+export { fieldsProblem, problems, problemFromError, type CellProblem, type CellErrorCode, type FieldEntitlements, type ProblemKind } from "./problems.js";
+export { toCellValue } from "./answers.js";
 export { fieldNames, fieldSpec, parseRecordId, resolveFieldNames, OUTPUT_FIELDS, type EntityKind } from "./fields.js";
 export { companyCard, COMPANY_CARD_FIELDS, type CompanyCard, type CardProperty } from "./card.js";
 export {

@@ -3,12 +3,11 @@
 // email, a person's name with a company) are normalized (matchKeys.ts): when the match cache
 // knows their record they become that record's key, when it knows they miss they are answered
 // with the miss, and otherwise the criteria themselves are the input, under their match key.
-import type { MatchCache, MatchMiss } from "./matchCache.js";
+import { recordKey, type MatchCache, type MatchMiss } from "./caches.js";
 import { cellContent, prepareMatch, type MatchCriteria, type PreparedMatch } from "./matchKeys.js";
 import { ENRICHMENT_KINDS } from "./enrichKinds.js";
 import { parseRecordId, type EntityKind } from "./fields.js";
 import { problems, type CellProblem } from "./problems.js";
-import { recordKey } from "./recordCache.js";
 
 /** What a list row or a cell names: a record id, or criteria to match. */
 export type EnrichInput = number | MatchCriteria;

@@ -2,9 +2,8 @@
 // written back as new columns to its right. This file holds the workbook-neutral parts: the
 // interface a workbook adapter implements (Excel in src/office/enrichSelection.ts, the browser
 // workbook in browser mode), reading a header, and building the rows to write.
-import { shownValues } from "./cellAnswers.js";
-import type { CellValue } from "./cellValues.js";
-import type { InputAnswer } from "./engineTypes.js";
+import { shownValues } from "./answers.js";
+import type { CellValue, InputAnswer } from "./engineTypes.js";
 import { fieldNumberFormat } from "../sheet/columns.js";
 import { fieldSpec, isRecordKind, parseRecordId, type EntityKind } from "./fields.js";
 import { problems } from "./problems.js";

@@ -4,9 +4,8 @@
 // write and, when matching, the rows that did not match (by the sheet's row numbers) so they can
 // be corrected and retried. The task pane's one selection panel drives these steps.
 import { fieldNumberFormat } from "../sheet/columns.js";
-import { shownValues } from "./cellAnswers.js";
-import type { CellValue } from "./cellValues.js";
-import type { EnrichIdsProgress, EnrichmentEngine, InputAnswer, SelectionPlan } from "./engineTypes.js";
+import { shownValues } from "./answers.js";
+import type { CellValue, EnrichIdsProgress, EnrichmentEngine, InputAnswer, SelectionPlan } from "./engineTypes.js";
 import { fieldSpec, isRecordKind, type EntityKind } from "./fields.js";
 import { buildOutputColumns, type OutputColumns, type SelectedColumn } from "./selection.js";
 import { firstRowOf, rowInputs, splitSelection, type SelectionMode } from "./selectionInputs.js";

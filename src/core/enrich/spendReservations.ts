@@ -8,9 +8,92 @@
 // Matching by website, name or email spends the same way, but the record is unknown until the
 // answer: each input sent reserves a unit under its input key, settled when the answer names the
 // record (kept for a record new to management, given back for one managed or already counted).
+// The count itself (SpendGuard) is the user's own cap on new records enriched per day: records
+// already under management (enriched before, or shown so in search results) cost nothing and do
+// not count.
 import type { Logger } from "../api/types.js";
 import { isServiceErrorLike } from "./problems.js";
-import { DEFAULT_DAILY_NEW_RECORD_CAP, MemorySpendStore, SpendGuard, type SpendState, type SpendStore } from "./spendGuard.js";
+import type { SpendState } from "./spendState.js";
+
+/** Its shape is the stored schema (spendState.ts). */
+export type { SpendState } from "./spendState.js";
+
+/** Per-user persistence of the spend state (OfficeRuntime.storage / browser storage; memory in tests). */
+export interface SpendStore {
+  load(): Promise<SpendState | undefined>;
+  save(state: SpendState): Promise<void>;
+}
+
+export class MemorySpendStore implements SpendStore {
+  state: SpendState | undefined;
+  async load(): Promise<SpendState | undefined> {
+    return this.state ? { ...this.state } : undefined;
+  }
+  async save(state: SpendState): Promise<void> {
+    this.state = { ...state };
+  }
+}
+
+export const DEFAULT_DAILY_NEW_RECORD_CAP = 1000;
+
+function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Today's count of new records against the cap, rolled over at the UTC day's end, read and saved whole. */
+class SpendGuard {
+  private state: SpendState;
+  private loaded: Promise<void> | undefined;
+
+  constructor(
+    private readonly store: SpendStore,
+    private readonly now: () => number,
+    defaultCap: number,
+  ) {
+    this.state = { day: utcDay(now()), used: 0, cap: defaultCap };
+  }
+
+  /** Reads the stored state once (a stored cap set by the user wins over the default). */
+  ensureLoaded(): Promise<void> {
+    this.loaded ??= this.store.load().then((stored) => {
+      if (stored && Number.isFinite(stored.cap) && Number.isFinite(stored.used)) this.state = { ...stored };
+    });
+    return this.loaded;
+  }
+
+  status(): SpendState {
+    this.rollOver();
+    return { ...this.state };
+  }
+
+  /** Takes up to `count` new records from today's allowance; returns how many were granted. */
+  reserve(count: number): number {
+    this.rollOver();
+    const granted = Math.max(0, Math.min(count, this.state.cap - this.state.used));
+    this.state.used += granted;
+    return granted;
+  }
+
+  release(count: number): void {
+    this.rollOver();
+    this.state.used = Math.max(0, this.state.used - count);
+  }
+
+  setCap(cap: number): void {
+    if (!Number.isSafeInteger(cap) || cap < 0) throw new RangeError("The daily cap must be a whole number of 0 or more");
+    this.rollOver();
+    this.state.cap = cap;
+  }
+
+  save(): Promise<void> {
+    return this.store.save({ ...this.state });
+  }
+
+  private rollOver(): void {
+    const today = utcDay(this.now());
+    if (this.state.day !== today) this.state = { day: today, used: 0, cap: this.state.cap };
+  }
+}
 
 /** Failures the service answered with a refusal: nothing was charged. */
 const REFUSED_KINDS: ReadonlySet<string> = new Set(["validation", "unauthorized", "paymentRequired", "forbidden", "notFound", "rateLimited"]);

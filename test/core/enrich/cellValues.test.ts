@@ -2,7 +2,7 @@
 // (the sandbox cell-function tests compare against it, so it is pinned here by hand).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { toCellValue } from "../../../src/core/enrich/cellValues.js";
+import { toCellValue } from "../../../src/core/enrich/index.js";
 
 describe("toCellValue", () => {
   test("a missing value is an empty cell, whatever the type", () => {
