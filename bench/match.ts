@@ -6,7 +6,7 @@
 // credits come from its ledger.
 import { PATHS } from "../src/core/contract/index.js";
 import { createEnrichmentEngine, MemoryCacheStore, type CacheStore } from "../src/core/enrich/index.js";
-import { normalizeWebsite } from "../src/core/enrich/matchKeys.js";
+import { normalizeWebsite } from "../src/core/enrich/resolver.js";
 import type { RunningSandbox } from "../src/sandbox/server.js";
 import { clientFor, creditsUsed, startBenchSandbox } from "./lib/sandbox.js";
 

@@ -11,10 +11,9 @@ import { MemoryCacheStore, recordKey } from "./caches.js";
 import type { CellRequestOptions, CellsResult, EnrichIdsOptions, EnrichIdsProgress, EnrichmentEngine, EnrichmentEngineOptions, InputAnswer, MatchResult, SelectionPlan } from "./engineTypes.js";
 import { ENRICHMENT_KINDS } from "./enrichKinds.js";
 import { parseRecordId, resolveFieldNames, type EntityKind } from "./fields.js";
-import type { MatchCriteria } from "./matchKeys.js";
 import { fieldsProblem, problemFromError, problems, selectionFields, type CellProblem } from "./problems.js";
 import { Gathering, RequestBatches, type RecordOutcome } from "./requestBatches.js";
-import { cellCriteria, matchKeyOf, resolveInput, type EnrichInput, type Resolved } from "./resolver.js";
+import { cellCriteria, matchKeyOf, resolveInput, type EnrichInput, type MatchCriteria, type Resolved } from "./resolver.js";
 import { SpendReservations } from "./spendReservations.js";
 import type { SpendState } from "./spendReservations.js";
 

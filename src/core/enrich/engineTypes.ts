@@ -2,8 +2,7 @@
 import type { Clock, Logger } from "../api/types.js";
 import type { CacheStore, MatchMiss } from "./caches.js";
 import type { EnrichClient } from "./enrichKinds.js";
-import type { MatchCriteria } from "./matchKeys.js";
-import type { EnrichInput } from "./resolver.js";
+import type { EnrichInput, MatchCriteria } from "./resolver.js";
 import type { EntityKind } from "./fields.js";
 import type { CellProblem, FieldEntitlements } from "./problems.js";
 import type { SpendState, SpendStore } from "./spendReservations.js";

@@ -13,8 +13,7 @@ export type {
   SelectionPlan,
 } from "./engineTypes.js";
 export { ENRICHMENT_KINDS, type EnrichmentKind } from "./enrichKinds.js";
-export type { EnrichInput } from "./resolver.js";
-export { cellContent, type MatchCriteria } from "./matchKeys.js";
+export { cellContent, type EnrichInput, type MatchCriteria } from "./resolver.js";
 export { MemoryCacheStore, type CacheStore, type MatchMiss } from "./caches.js";
 export { MemorySpendStore, DEFAULT_DAILY_NEW_RECORD_CAP, type SpendState, type SpendStore } from "./spendReservations.js";
 export { parseSpendState } from "./spendState.js";

@@ -4,7 +4,7 @@
 // neighbours.
 import { columnIndex, columnLetter } from "../sheet/index.js";
 import type { EntityKind } from "./fields.js";
-import { cellContent, detectColumnContent, type ColumnContent, type MatchCriteria } from "./matchKeys.js";
+import { cellContent, detectColumnContent, type ColumnContent, type MatchCriteria } from "./resolver.js";
 import { splitHeader, type SplitColumn } from "./selection.js";
 
 export type MatchContent = Exclude<ColumnContent, "id">;

@@ -8,7 +8,7 @@ import {
   normalizeWebsite,
   prepareCompanyMatch,
   preparePersonMatch,
-} from "../../../src/core/enrich/matchKeys.js";
+} from "../../../src/core/enrich/resolver.js";
 
 const value = (n: { ok: boolean; value?: string }) => (n.ok ? n.value : undefined);
 
