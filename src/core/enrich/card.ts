@@ -1,7 +1,7 @@
 // A company as an Excel entity value (a data-type card), built from cell values. The shape is
 // Excel's EntityCellValue, written out here so core needs no Office types.
 import type { CellValue } from "./engineTypes.js";
-import { fieldSpec } from "./fields.js";
+import { fieldSpec } from "./enrichKinds.js";
 
 export type CardProperty =
   | { type: "String"; basicValue: string }

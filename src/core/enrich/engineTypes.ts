@@ -1,9 +1,8 @@
 // What the enrichment pipeline offers the cell functions, the task pane and the runtime.
 import type { Clock, Logger } from "../api/types.js";
 import type { CacheStore, MatchMiss } from "./caches.js";
-import type { EnrichClient } from "./enrichKinds.js";
+import type { EnrichClient, EntityKind } from "./enrichKinds.js";
 import type { EnrichInput, MatchCriteria } from "./resolver.js";
-import type { EntityKind } from "./fields.js";
 import type { CellProblem, FieldEntitlements } from "./problems.js";
 import type { SpendState, SpendStore } from "./spendReservations.js";
 

@@ -3,23 +3,22 @@ export { createEnrichmentEngine } from "./engine.js";
 export type {
   CellRequestOptions,
   CellsResult,
+  CellValue,
   EnrichIdsOptions,
   EnrichIdsProgress,
   EnrichmentEngine,
   EnrichmentEngineOptions,
   InputAnswer,
   MatchResult,
-  CellValue,
   SelectionPlan,
 } from "./engineTypes.js";
-export { ENRICHMENT_KINDS, type EnrichmentKind } from "./enrichKinds.js";
 export { cellContent, type EnrichInput, type MatchCriteria } from "./resolver.js";
 export { MemoryCacheStore, type CacheStore, type MatchMiss } from "./caches.js";
 export { MemorySpendStore, DEFAULT_DAILY_NEW_RECORD_CAP, type SpendState, type SpendStore } from "./spendReservations.js";
 export { parseSpendState } from "./spendState.js";
 export { fieldsProblem, problems, problemFromError, type CellProblem, type CellErrorCode, type FieldEntitlements, type ProblemKind } from "./problems.js";
 export { toCellValue } from "./answers.js";
-export { fieldNames, fieldSpec, parseRecordId, resolveFieldNames, OUTPUT_FIELDS, type EntityKind } from "./fields.js";
+export { ENRICHMENT_KINDS, fieldNames, fieldSpec, parseRecordId, resolveFieldNames, OUTPUT_FIELDS, type EnrichmentKind, type EntityKind } from "./enrichKinds.js";
 export { companyCard, COMPANY_CARD_FIELDS, type CompanyCard, type CardProperty } from "./card.js";
 export {
   splitHeader,

@@ -7,7 +7,7 @@
 import { forbiddenMessage } from "../api/errors.js";
 import type { ServiceErrorKind } from "../api/types.js";
 import { ERROR_CODES } from "../contract/index.js";
-import { fieldNames, type EntityKind, type FieldResolution } from "./fields.js";
+import { fieldNames, type EntityKind, type FieldResolution } from "./enrichKinds.js";
 
 export type CellErrorCode = "#VALUE!" | "#N/A";
 

@@ -12,8 +12,7 @@
 // nothing tracked is left (requests, cache writes, the daily count's writes).
 import { serviceError } from "../api/errors.js";
 import type { Clock, EnrichRecord, RequestPriority } from "../api/types.js";
-import { ENRICHMENT_KINDS, type EnrichClient } from "./enrichKinds.js";
-import type { EntityKind } from "./fields.js";
+import { ENRICHMENT_KINDS, type EnrichClient, type EntityKind } from "./enrichKinds.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 
 /** What a request said about one key; no problem means the caches now hold the answer. */

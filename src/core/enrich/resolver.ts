@@ -9,8 +9,7 @@
 // otherwise the criteria themselves are the input, under their match key.
 import type { MatchCompanyInput, MatchPersonInput } from "../contract/index.js";
 import { recordKey, type MatchCache, type MatchMiss } from "./caches.js";
-import { ENRICHMENT_KINDS } from "./enrichKinds.js";
-import { parseRecordId, type EntityKind } from "./fields.js";
+import { ENRICHMENT_KINDS, parseRecordId, type EntityKind } from "./enrichKinds.js";
 import { problems, type CellProblem } from "./problems.js";
 
 // ---------- match criteria and their keys ----------

@@ -3,7 +3,7 @@
 // the user picked. Also where a row sits in the sheet, and where output lands beyond the picked
 // neighbours.
 import { columnIndex, columnLetter } from "../sheet/index.js";
-import type { EntityKind } from "./fields.js";
+import type { EntityKind } from "./enrichKinds.js";
 import { cellContent, detectColumnContent, type ColumnContent, type MatchCriteria } from "./resolver.js";
 import { splitHeader, type SplitColumn } from "./selection.js";
 

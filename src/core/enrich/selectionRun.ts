@@ -6,7 +6,7 @@
 import { fieldNumberFormat } from "../sheet/columns.js";
 import { shownValues } from "./answers.js";
 import type { CellValue, EnrichIdsProgress, EnrichmentEngine, InputAnswer, SelectionPlan } from "./engineTypes.js";
-import { fieldSpec, isRecordKind, type EntityKind } from "./fields.js";
+import { fieldSpec, isRecordKind, type EntityKind } from "./enrichKinds.js";
 import { buildOutputColumns, type OutputColumns, type SelectedColumn } from "./selection.js";
 import { firstRowOf, rowInputs, splitSelection, type SelectionMode } from "./selectionInputs.js";
 
