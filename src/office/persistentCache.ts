@@ -8,7 +8,7 @@ import { hostStorage } from "./hostStorage.js";
 
 export type { KeyValueStorage };
 
-/** Every cache key starts with this (see core/enrich/recordCache.ts); clear() removes only these. */
+/** Every cache key starts with this (see core/enrich/caches.ts); clear() removes only these. */
 const CACHE_KEY_PREFIX = "biz-enrich:";
 /** OfficeRuntime.storage holds 10 MB per add-in; write in modest batches. */
 const WRITE_BATCH = 200;
