@@ -2,8 +2,8 @@
 // and kind: an input (an id, or criteria to match) is resolved to its key (resolver.ts), asked
 // only for the fields no cache holds and no request already carries, reserved against today's
 // cap, and handed to the one batcher (requestBatches.ts), which gathers keys into requests of at
-// most the kind's cap. Cells are gathered for a short window (requestBatches.ts); a list is one group
-// with its own progress, bound and cancel. Every caller's promise settles with its fields or a
+// most the kind's cap. Cells are gathered for a short window first (its Gathering); a list is one
+// group with its own progress, bound and cancel. Every caller's promise settles with its fields or a
 // problem, whatever happens. answers.ts caches what requests said and settles the daily count.
 import { systemClock } from "../api/clock.js";
 import { Answers, answerFrom, cachedAnswer, withRefusedFields, type PipelineNeed } from "./answers.js";
