@@ -6,7 +6,7 @@
 // Most of a small file's time is loading modules (tsx, Fastify, React, Fluent UI), so the files
 // that do not mostly wait run in a few processes, several files each: every file in a describe of
 // its own (named by its path), so its hooks stay its own, one file after another. Files that
-// mostly wait (browsers, webpack, real rate-limit windows) run alone, beside them.
+// mostly wait (browsers, webpack builds) run alone, beside them.
 // The run ends with one summary in node's own format ("# tests", "# pass", "# fail", ...), and
 // says how many browser tests did not run (Node 20 leaves a skipped describe out of
 // "# skipped"). Node 20's --test does not expand ** globs, so the files are listed here.
@@ -37,8 +37,8 @@ const TEST_TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS) || 180_000;
 const BROWSER = /^test\/e2e\//;
 /** Started first, slowest first, so the pool does not end waiting on one long file. */
 const SLOW_FIRST = [BROWSER, /^test\/build\//, /\.sandbox\.test\.ts$/, /^test\/sandbox\/(cli|sigkill|audiences)\.test\.ts$/];
-/** Files that mostly wait (a browser, a webpack child, a rate-limit window in real time): each runs alone. */
-const ALONE = [BROWSER, /^test\/build\/(production|webpack)\.test\.ts$/, /^test\/core\/api\/team\.sandbox\.test\.ts$/, /^test\/core\/enrich\/cells\.chaos\.test\.ts$/];
+/** Files that mostly wait (on a browser, on a webpack build): each runs alone. */
+const ALONE = [BROWSER, /^test\/build\/(production|webpack)\.test\.ts$/];
 
 function findTests(dir) {
   const out = [];
