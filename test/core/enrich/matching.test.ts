@@ -89,6 +89,25 @@ describe("matching: cache", () => {
     assert.equal(preview.ok, false);
     assert.equal(client.calls.length, 0);
   });
+
+  it("reads each record and match key from the store once, even a store that fails", async () => {
+    const asked: string[] = [];
+    const failing = {
+      getMany: async (keys: readonly string[]) => {
+        asked.push(...keys);
+        throw new Error("quota");
+      },
+      setMany: () => Promise.reject(new Error("quota")),
+      clear: () => Promise.resolve(),
+    };
+    const engine = createEnrichmentEngine({ client: new FakeMatchClient(), cache: failing, windowMs: 2 });
+    const calculate = () => Promise.all([engine.getCells("company", 102, "name"), engine.getCells("company", "acme.com", "name")]);
+    assert.deepEqual((await calculate()).map(values), [["CONTOSO"], ["ACME"]]);
+    await engine.whenIdle();
+    assert.deepEqual((await calculate()).map(values), [["CONTOSO"], ["ACME"]], "answered from memory");
+    assert.equal(asked.filter((key) => key.includes("company:102")).length, 1, "the record key once");
+    assert.equal(asked.filter((key) => key.includes("acme.com")).length, 1, "the match key once");
+  });
 });
 
 describe("matching: misses", () => {
