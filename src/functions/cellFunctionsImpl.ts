@@ -5,14 +5,12 @@
 // as it is (an id, a website, a name, an email): the pipeline resolves and batches it.
 import {
   cellContent,
-  COMPANY_CARD_FIELDS,
-  companyCard,
+  fieldSpec,
   parseRecordId,
   problems,
   type CellProblem,
   type CellsResult,
   type CellValue,
-  type CompanyCard,
   type EnrichmentEngine,
   type EntityKind,
   type MatchCriteria,
@@ -76,6 +74,72 @@ export async function companyRowCell(
   invocation: CustomFunctions.Invocation | undefined,
 ): Promise<CellValue[][]> {
   return [(await cells(access, "company", companyId, fields, invocation)).values];
+}
+
+// ---------- the company card ----------
+// A company as an Excel entity value (a data-type card), built from cell values. The shape is
+// Excel's EntityCellValue, written out here so this module needs no Office types.
+
+type CardProperty =
+  | { type: "String"; basicValue: string }
+  | { type: "Double"; basicValue: number }
+  | { type: "Boolean"; basicValue: boolean };
+
+interface CompanyCard {
+  type: "Entity";
+  text: string;
+  properties: Record<string, CardProperty>;
+  layouts: { card: { title: { property: string }; sections: Array<{ layout: "List"; properties: string[] }> } };
+}
+
+/** Fields shown on a company card, in the order shown; `name` is the title. */
+const COMPANY_CARD_FIELDS = [
+  "name",
+  "website",
+  "city",
+  "state",
+  "country",
+  "revenue",
+  "revenueRange",
+  "employeeCount",
+  "employeeRange",
+  "companyStatus",
+  "ticker",
+  "foundedYear",
+  "parentName",
+  "numberOfContactsInService",
+  "certified",
+  "id",
+] as const;
+
+function companyCard(fields: readonly string[], values: readonly CellValue[]): CompanyCard {
+  const properties: Record<string, CardProperty> = {};
+  const order: string[] = [];
+  let title = "";
+  for (const [index, field] of fields.entries()) {
+    const value = values[index];
+    if (value === undefined || value === "") continue;
+    const label = fieldSpec("company", field)?.label ?? field;
+    if (field === "name") title = String(value);
+    properties[label] =
+      typeof value === "number"
+        ? { type: "Double", basicValue: value }
+        : typeof value === "boolean"
+          ? { type: "Boolean", basicValue: value }
+          : { type: "String", basicValue: value };
+    order.push(label);
+  }
+  const titleLabel = fieldSpec("company", "name")?.label ?? "name";
+  const text = title || "Company";
+  if (!properties[titleLabel]) properties[titleLabel] = { type: "String", basicValue: text };
+  return {
+    type: "Entity",
+    text,
+    properties,
+    layouts: {
+      card: { title: { property: titleLabel }, sections: [{ layout: "List", properties: order.filter((p) => p !== titleLabel) }] },
+    },
+  };
 }
 
 /** BIZ.COMPANYCARD: the company card where the host shows data types, its name elsewhere. */

@@ -19,7 +19,6 @@ export { parseSpendState } from "./spendState.js";
 export { fieldsProblem, problems, problemFromError, type CellProblem, type CellErrorCode, type FieldEntitlements, type ProblemKind } from "./problems.js";
 export { toCellValue } from "./answers.js";
 export { ENRICHMENT_KINDS, fieldNames, fieldSpec, parseRecordId, resolveFieldNames, OUTPUT_FIELDS, type EnrichmentKind, type EntityKind } from "./enrichKinds.js";
-export { companyCard, COMPANY_CARD_FIELDS, type CompanyCard, type CardProperty } from "./card.js";
 export {
   splitHeader,
   buildOutputColumns,
