@@ -11,12 +11,42 @@
 // The count itself (SpendGuard) is the user's own cap on new records enriched per day: records
 // already under management (enriched before, or shown so in search results) cost nothing and do
 // not count.
+import { Type, type Static } from "@sinclair/typebox";
 import type { Logger } from "../api/types.js";
+import { compiledCheck } from "../contract/index.js";
 import { isServiceErrorLike } from "./problems.js";
-import type { SpendState } from "./spendState.js";
 
-/** Its shape is the stored schema (spendState.ts). */
-export type { SpendState } from "./spendState.js";
+// ---------- the stored count ----------
+// Its shape is a TypeBox schema: the count kept in the user's storage is checked with the
+// contract's validator when it is read back.
+
+const SpendStateSchema = Type.Object({
+  /** UTC day the count belongs to, YYYY-MM-DD. */
+  day: Type.String(),
+  /** New records requested on that day. */
+  used: Type.Number({ minimum: 0 }),
+  /** New records allowed per day. */
+  cap: Type.Number({ minimum: 0 }),
+});
+
+/** Today's count, as stored. */
+export type SpendState = Static<typeof SpendStateSchema>;
+
+const isSpendState = (value: unknown): value is SpendState => compiledCheck(SpendStateSchema).Check(value);
+
+/** Reads a stored count; anything damaged counts as none (the day starts from zero, default cap). */
+export function parseSpendState(text: string | null | undefined): SpendState | undefined {
+  if (typeof text !== "string") return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return isSpendState(value) ? { day: value.day, used: value.used, cap: value.cap } : undefined;
+}
+
+// ---------- today's count against the cap ----------
 
 /** Per-user persistence of the spend state (OfficeRuntime.storage / browser storage; memory in tests). */
 export interface SpendStore {
