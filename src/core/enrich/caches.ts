@@ -238,7 +238,11 @@ interface MatchEntry {
   at: number;
 }
 
-const MATCH_KEY_PREFIX = "biz-match:v1:";
+/**
+ * Under the record keys' "biz-enrich:" like every cache key, so the host store's clear() (which
+ * removes only those) forgets known matches too.
+ */
+const MATCH_KEY_PREFIX = "biz-enrich:match:v1:";
 const MISSES: ReadonlySet<string> = new Set<MatchMiss>(["noMatch", "ambiguous", "invalidInput"]);
 
 export type KnownMatch = { id: number } | { miss: MatchMiss; message: string };

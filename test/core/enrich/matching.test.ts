@@ -4,10 +4,12 @@
 // and an id and a website of the same company in one calculation in one request.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createEnrichmentEngine, MemoryCacheStore, type CellsResult, type InputAnswer, type MatchResult } from "../../../src/core/enrich/index.js";
+import { createEnrichmentEngine, MemoryCacheStore, type CacheStore, type CellsResult, type InputAnswer, type MatchResult } from "../../../src/core/enrich/index.js";
+import { memoryKeyValueStorage } from "../../../src/core/storage/keyValue.js";
+import { createStorageCacheStore } from "../../../src/office/persistentCache.js";
 import { FakeMatchClient } from "./fakeMatchClient.js";
 
-function setup(store = new MemoryCacheStore(), client = new FakeMatchClient()) {
+function setup(store: CacheStore = new MemoryCacheStore(), client = new FakeMatchClient()) {
   const engine = createEnrichmentEngine({ client, cache: store, windowMs: 2 });
   return { client, store, engine };
 }
@@ -88,6 +90,17 @@ describe("matching: cache", () => {
     const preview = await engine.match(website("acme.com"), { preview: true });
     assert.equal(preview.ok, false);
     assert.equal(client.calls.length, 0);
+  });
+
+  it("clearing the cache forgets known matches in the host's storage too: the website is asked again", async () => {
+    const storage = memoryKeyValueStorage();
+    const { client, engine } = setup(createStorageCacheStore(storage));
+    assert.equal(idOf(await engine.match(website("acme.com"))), 101);
+    await engine.whenIdle();
+    await engine.clearCache();
+    assert.deepEqual(await storage.getKeys(), []);
+    assert.equal(idOf(await engine.match(website("acme.com"))), 101);
+    assert.equal(client.calls.length, 2);
   });
 
   it("reads each record and match key from the store once, even a store that fails", async () => {
