@@ -1,9 +1,12 @@
-// A clock the pacing tests step by hand: sleeps resolve when the test moves time past them.
-import type { PacingClock } from "../../src/broker/pacing.js";
+// A clock the broker tests step by hand (the one Clock type): sleeps resolve when the test
+// moves time past them, and reject when their signal aborts first.
+import type { Clock } from "../../src/core/contract/index.js";
 
-export interface ManualClock extends PacingClock {
+export interface ManualClock extends Clock {
   /** Moves time to `at` and wakes every sleep due by then; resolves once the woken work has run. */
   advanceTo(at: number): Promise<void>;
+  /** Sleeps not yet woken or aborted. */
+  readonly sleeping: number;
 }
 
 /** Lets promise chains and I/O callbacks already queued run (no time passes on the clock). */
@@ -14,7 +17,24 @@ export function manualClock(start: number): ManualClock {
   const sleeping: { at: number; wake: () => void }[] = [];
   return {
     now: () => now,
-    sleep: (ms) => new Promise<void>((wake) => sleeping.push({ at: now + ms, wake })),
+    sleep: (ms, signal) =>
+      new Promise<void>((wake, fail) => {
+        if (signal?.aborted) return fail(signal.reason);
+        const sleeper = { at: now + ms, wake };
+        sleeping.push(sleeper);
+        signal?.addEventListener(
+          "abort",
+          () => {
+            const at = sleeping.indexOf(sleeper);
+            if (at >= 0) sleeping.splice(at, 1);
+            fail(signal.reason);
+          },
+          { once: true },
+        );
+      }),
+    get sleeping() {
+      return sleeping.length;
+    },
     async advanceTo(at) {
       now = at;
       for (let i = sleeping.length - 1; i >= 0; i -= 1) {
