@@ -32,6 +32,7 @@ describe("JobTracker", () => {
     assert.equal(job?.status, "PARTIALLY_SUCCEEDED");
     assert.equal(job?.terminal, true);
     assert.equal(job?.audienceName, "Target accounts");
+    assert.equal(job?.startedAt, 0, "times come from the tracker's clock");
     assert.ok(job?.finishedAt !== undefined && job.finishedAt > job.startedAt);
     assert.ok(snapshots.includes("RUNNING:30"));
     assert.equal(storage.saved()[0]?.status, "PARTIALLY_SUCCEEDED");

@@ -74,7 +74,7 @@ async function watch(feed: ReturnType<typeof createUsageFeed>) {
 async function watchedFeed() {
   const account = fakeAccount();
   const clock = fakeSleep();
-  const feed = createUsageFeed(account, { sleep: clock.sleep });
+  const feed = createUsageFeed(account, { clock });
   const stop = await watch(feed);
   return { account, clock, feed, stop };
 }
