@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ADDIN, BASIC, brokerFor, exchangeBody, fakeUpstreamPerSuite, FORM, logSink, rawRequest } from "./helpers.js";
-import { manualClock } from "./pacingClock.js";
+import { FakeClock } from "../core/api/scripted.js";
 import { CLIENT_SECRET, type FakeUpstream } from "./upstream.js";
 
 describe("broker security", () => {
@@ -186,7 +186,7 @@ describe("broker security", () => {
     // first to just short of the limit (the call still waits), then to the limit.
     const LIMIT_MS = 3000;
     const expiring = () => {
-      const clock = manualClock(0);
+      const clock = new FakeClock(0);
       let headersArrived!: () => void;
       const answerBegan = new Promise<void>((resolve) => (headersArrived = resolve));
       const seams = {
@@ -209,14 +209,14 @@ describe("broker security", () => {
     };
 
     it("leaves no time limit waiting once the upstream has answered (token and relay)", async () => {
-      const clock = manualClock(0);
+      const clock = new FakeClock(0);
       const app = await brokerFor(upstream, { upstreamTimeoutMs: LIMIT_MS }, { clock });
       const token = await app.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody() });
       const relayed = await app.inject({ method: "GET", url: "/data/v1/companies/1", headers: { origin: ADDIN, authorization: "Bearer t" } });
       await app.close();
       assert.equal(token.statusCode, 200);
       assert.notEqual(relayed.statusCode, 504);
-      assert.equal(clock.sleeping, 0, "each call's time limit ends with the call");
+      assert.equal(clock.pendingTimers, 0, "each call's time limit ends with the call");
     });
 
     for (const where of ["token", "relay"] as const) {

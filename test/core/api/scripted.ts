@@ -9,9 +9,13 @@ interface Timer {
 }
 
 export class FakeClock implements Clock {
-  private t = 0;
+  private t: number;
   private seq = 0;
   private timers: Timer[] = [];
+
+  constructor(start = 0) {
+    this.t = start;
+  }
 
   now(): number {
     return this.t;
@@ -60,6 +64,11 @@ export class FakeClock implements Clock {
     }
     this.t = end;
     await this.flush();
+  }
+
+  /** Moves time forward to `at`, firing timers in order. */
+  advanceTo(at: number): Promise<void> {
+    return this.advance(at - this.t);
   }
 
   /** Runs until the promise settles, jumping from timer to timer; fails on a deadlock. */
