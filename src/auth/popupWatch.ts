@@ -3,7 +3,7 @@
 // answer on a channel and does not watch the popup itself: a window closed by the user would
 // leave the sign-in waiting until msal's timeout; the explicit-endpoint flow (oauthBackend.ts)
 // waits on its own channel the same way.
-import { systemClock } from "../core/api/clock.js";
+import { every, systemClock } from "../core/api/clock.js";
 import type { Clock } from "../core/api/types.js";
 import { signInCancelled } from "./errors.js";
 
@@ -21,27 +21,19 @@ export interface PopupWatch {
  * redirect page's last message, posted just before it closed the window, has had its turn.
  */
 export function watchClosed(popup: () => { readonly closed: boolean } | null, clock: Pick<Clock, "sleep"> = systemClock): PopupWatch {
-  const stopped = new AbortController();
+  let stop = () => undefined as void;
   const closed = new Promise<never>((_, reject) => {
-    void (async () => {
-      let seen = 0;
-      for (;;) {
-        try {
-          await clock.sleep(POPUP_CHECK_MS, stopped.signal);
-        } catch {
-          return;
-        }
-        seen = popup()?.closed ? seen + 1 : 0;
-        if (seen >= 2) {
-          reject(signInCancelled("The sign-in window was closed before sign-in finished. Sign in again when you are ready."));
-          return;
-        }
-      }
-    })();
+    let seen = 0;
+    stop = every(clock, POPUP_CHECK_MS, () => {
+      seen = popup()?.closed ? seen + 1 : 0;
+      if (seen < 2) return;
+      stop();
+      reject(signInCancelled("The sign-in window was closed before sign-in finished. Sign in again when you are ready."));
+    });
   });
   // Whoever races this promise may finish first; an unobserved rejection must not be reported.
   closed.catch(() => undefined);
-  return { closed, stop: () => stopped.abort() };
+  return { closed, stop: () => stop() };
 }
 
 /** Watches the next window.open of this page. */

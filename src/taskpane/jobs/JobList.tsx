@@ -3,7 +3,7 @@
 // rows), and "Insert rows into sheet" for a finished job.
 import { useEffect, useRef, useState } from "react";
 import { Badge, Button, ProgressBar, Text, makeStyles, tokens } from "@fluentui/react-components";
-import { systemClock } from "../../core/api/clock.js";
+import { every, systemClock } from "../../core/api/clock.js";
 import { isServiceError } from "../../core/api/errors.js";
 import type { Clock, ServiceClient } from "../../core/api/types.js";
 import {
@@ -102,18 +102,7 @@ function useNow(running: boolean, clock: Clock): number {
   useEffect(() => {
     setTime(clock.now());
     if (!running) return;
-    const stop = new AbortController();
-    void (async () => {
-      for (;;) {
-        try {
-          await clock.sleep(1000, stop.signal);
-        } catch {
-          return;
-        }
-        setTime(clock.now());
-      }
-    })();
-    return () => stop.abort();
+    return every(clock, 1000, () => setTime(clock.now()));
   }, [running, clock]);
   return time;
 }
