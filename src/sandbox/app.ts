@@ -91,7 +91,7 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     ctx,
     accounts,
     records,
-    searcher: createSearcher(db, options.pageCacheBytes),
+    searcher: createSearcher(db, options.pageCacheBytes, { clock }),
     limiter: createRateLimiter(() => ctx.options.rateLimit, clock),
     faultPlan: createFaultPlan(options.faults),
     seededInMs,

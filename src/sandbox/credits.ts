@@ -6,6 +6,11 @@ import { systemClock, type CreditLedger, type SandboxClock } from "./context.js"
 const DEFAULT_CREDITS = 100_000;
 const WINDOW_MS = 365 * 86_400_000;
 
+/** The earliest purchase still under management on `clock` (ISO, as purchases are stored). */
+export function managementWindowStart(clock: Pick<SandboxClock, "now">): string {
+  return new Date(clock.now() - WINDOW_MS).toISOString();
+}
+
 export type { RecordKind };
 
 export interface LedgerEntry {
@@ -77,7 +82,7 @@ export function createAccountStore(db: Database.Database, clock: SandboxClock = 
     insertAccount.run(account, defaultCredits, defaultCredits, nowIso());
     return getAccount.get(account) as { id: string; credits: number; initial_credits: number };
   };
-  const windowStart = () => new Date(clock.now() - WINDOW_MS).toISOString();
+  const windowStart = () => managementWindowStart(clock);
   const underManagementSince = (account: string, kind: RecordKind, id: number): string | undefined => {
     const row = getManaged.get(account, kind, id) as { purchased_at: string } | undefined;
     return row && row.purchased_at > windowStart() ? row.purchased_at : undefined;
