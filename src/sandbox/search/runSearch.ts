@@ -7,7 +7,7 @@ import {
   LIMITS,
 } from "../../core/contract/index.js";
 import type { CompanySearchFilters, ContactSearchFilters } from "../../core/contract/index.js";
-import { systemClock, type SandboxClock } from "../context.js";
+import { systemClock, type Clock } from "../context.js";
 import { managementWindowStart } from "../credits.js";
 import type { CompanyRow, ContactRow } from "../records.js";
 import { openColumnIndex } from "../store/columnsFile.js";
@@ -98,7 +98,7 @@ export interface SearcherOptions {
   /** Answer the common company filters from in-memory columns (default true; false: SQL only). */
   columns?: boolean;
   /** The sandbox's time, for the underManagement filter's window (default the system clock). */
-  clock?: Pick<SandboxClock, "now">;
+  clock?: Pick<Clock, "now">;
 }
 
 /** Sort fields of company search and the in-memory order that walks them. */
