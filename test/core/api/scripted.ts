@@ -1,5 +1,7 @@
-// Test seams for the client: a fake clock that jumps from timer to timer, and a scripted
-// transport that records every request and answers from a handler.
+// Test seams for the client: a fake clock that jumps from timer to timer (the unit tests' one
+// manual clock: the client, the job poller, sign-in, the broker and the task pane's timers use it
+// too; sandbox tests use the sandbox's own, src/sandbox/clock.ts), and a scripted transport that
+// records every request and answers from a handler.
 import type { Clock, Transport, TransportResponse } from "../../../src/core/api/index.js";
 
 interface Timer {
