@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTokenSourceWith } from "../../src/auth/index.js";
 import { createOAuthBackend, type PopupHandle } from "../../src/auth/oauthBackend.js";
+import { POPUP_CHECK_MS } from "../../src/auth/popupWatch.js";
 import { OAUTH_CHANNEL, oauthStateOf } from "../../src/auth/redirectProtocol.js";
 import { SANDBOX_PRODUCTION_ENVIRONMENT, type SignInSettings } from "../../src/core/settings/environment.js";
 import { FakeClock } from "../core/api/scripted.js";
@@ -99,11 +100,11 @@ test("closing the sign-in window is noticed at once and said", async () => {
   let ended = false;
   signingIn.catch(() => (ended = true));
   await popupOpened;
-  await clock.advance(250);
+  await clock.advance(POPUP_CHECK_MS);
   popup.closed = true;
-  await clock.advance(250);
+  await clock.advance(POPUP_CHECK_MS);
   assert.equal(ended, false, "closed once: the redirect page's last message may still be on its way");
-  await clock.advance(250);
+  await clock.advance(POPUP_CHECK_MS);
   await assert.rejects(signingIn, (error: { kind?: string; userMessage?: string }) => {
     assert.equal(error.kind, "cancelled");
     assert.match(error.userMessage ?? "", /sign-in window was closed/);
