@@ -9,7 +9,6 @@ import {
   signalBody,
   summarizeIssues,
   validateSignalBody,
-  type ValidationIssue,
 } from "../../core/contract/index.js";
 import { SIGNAL_COLUMNS, defaultSignalColumnKeys, signalColumnsFor, signalPageFetcher, type SignalSearchFamily } from "../../core/signals/index.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
@@ -19,6 +18,7 @@ import type { InsertOutcome, InsertProgress } from "../insert/insertSearch.js";
 import { Notice } from "../Notice.js";
 import { FilterForm } from "../search/FilterForm.js";
 import { filtersFromForm, messagesByField, type FormValue, type FormValues } from "../search/formModel.js";
+import { useServerIssues } from "../search/serverIssues.js";
 import { useServices } from "../services.js";
 import { insertSignalSearch, SIGNAL_NOUNS } from "./insertSignals.js";
 import { SignalPreview, type PreviewState } from "./SignalPreview.js";
@@ -43,7 +43,6 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
   const [sort, setSort] = useState(DEFAULT_SIGNAL_SORT[family]);
   const [preview, setPreview] = useState<PreviewState | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
-  const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
   const [attempted, setAttempted] = useState(false);
   const [searching, setSearching] = useState(false);
   const [columns, setColumns] = useState<string[]>(() => defaultSignalColumnKeys(family));
@@ -55,14 +54,14 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
 
   const filters = useMemo(() => filtersFromForm(specs, values), [specs, values]);
   const issues = useMemo(() => validateSignalBody(operation, signalBody(operation, filters)), [operation, filters]);
-  const all = [...issues, ...serverIssues.filter((s) => !issues.some((i) => i.pointer === s.pointer))];
-  const { fields: messages, general } = messagesByField(attempted ? all : all.filter((i) => i.rule !== "required"));
+  const serverIssues = useServerIssues(issues);
+  const { fields: messages, general } = messagesByField(attempted ? serverIssues.all : serverIssues.all.filter((i) => i.rule !== "required"));
   const blocked = issues.length > 0 ? summarizeIssues(issues) : undefined;
   const noun = SIGNAL_NOUNS[family];
 
   const onChange = (name: string, value: FormValue | undefined) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setServerIssues((s) => s.filter((i) => !i.pointer?.includes(`/${name}`)));
+    serverIssues.clearField(name);
   };
 
   const runSearch = async (pageNumber: number, searchSort = sort) => {
@@ -74,8 +73,7 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
       const page = await signalPageFetcher(runtime.client, family, searchSort)(filters, pageNumber, PREVIEW_SIZE);
       setPreview({ items: page.items, totalResults: page.totalResults, pageNumber, totalPages: page.totalPages, filters, sort: searchSort });
     } catch (error) {
-      const withPointers = (error as { issues?: ValidationIssue[] }).issues ?? [];
-      if (withPointers.some((i) => i.pointer)) setServerIssues(withPointers);
+      serverIssues.fromError(error);
       setProblem(errorText(error));
       setPreview(undefined);
     } finally {
