@@ -144,6 +144,24 @@ export async function assertFits(page: Page, where: string): Promise<void> {
   assert.deepEqual(await overflow(page), [], where);
 }
 
+/**
+ * office.js for the sign-in dialog page (dialog.html) in Chromium, where Office is absent: Office
+ * is ready at once, as Excel on the web, and messageParent is `messageParent`, the source of a
+ * JavaScript function that hands the dialog's message back to the test.
+ */
+export function dialogOfficeStub(messageParent: string): string {
+  return `
+  window.Office = {
+    onReady(callback) {
+      const info = { host: "Excel", platform: "OfficeOnline" };
+      if (callback) callback(info);
+      return Promise.resolve(info);
+    },
+    context: { ui: { messageParent: ${messageParent} } },
+  };
+`;
+}
+
 /** axe-core's source, to inject into a page. */
 export function axeSource(): string {
   return readFileSync(join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
