@@ -1,8 +1,12 @@
 // Runs every test suite: type check and lint, side by side with what the tests share (the add-in
 // pages, built once, and headless Chromium, started once: test/e2e/prepareRun.ts); then every
-// test file under test/ (node:test, TypeScript through tsx) in one pool, several files at a time.
+// test file under test/ (node:test, TypeScript through tsx) in one pool, several at a time.
 // Files share nothing: each starts its own sandbox on port 0, and a browser file its own pages
 // server and its own browser context in the run's Chromium. The slow files start first.
+// Most of a small file's time is loading modules (tsx, Fastify, React, Fluent UI), so the files
+// that do not mostly wait run in a few processes, several files each: every file in a describe of
+// its own (named by its path), so its hooks stay its own, one file after another. Files that
+// mostly wait (browsers, webpack builds) run alone, beside them.
 // The run ends with one summary in node's own format ("# tests", "# pass", "# fail", ...), and
 // says how many browser tests did not run (Node 20 leaves a skipped describe out of
 // "# skipped"). Node 20's --test does not expand ** globs, so the files are listed here.
@@ -10,13 +14,15 @@
 //   node scripts/test.mjs            type check, lint, all tests
 //   node scripts/test.mjs --unit     tests without the browser files (test/e2e/)
 //   node scripts/test.mjs test/e2e test/build/webpack.test.ts   only these files (no checks)
-//   TEST_CONCURRENCY=4               files at a time (default: CPU cores, + 1 with browser files)
+//   TEST_CONCURRENCY=4               processes at a time (default: CPU cores, + 1 with browser files)
+//   TEST_ISOLATE=1                   every file in a process of its own (as node --test does)
 //   TEST_TIMEOUT_MS=60000            a test still running after this fails (default 180000)
 //   REQUIRE_BROWSER=1 (or CI=1)      fail when any browser test did not run (.ci/run sets it)
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createInterface } from "node:readline";
 
 const args = new Set(process.argv.slice(2));
@@ -31,6 +37,8 @@ const TEST_TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS) || 180_000;
 const BROWSER = /^test\/e2e\//;
 /** Started first, slowest first, so the pool does not end waiting on one long file. */
 const SLOW_FIRST = [BROWSER, /^test\/build\//, /\.sandbox\.test\.ts$/, /^test\/sandbox\/(cli|sigkill|audiences)\.test\.ts$/];
+/** Files that mostly wait (on a browser, on a webpack build): each runs alone. */
+const ALONE = [BROWSER, /^test\/build\/(production|webpack)\.test\.ts$/];
 
 function findTests(dir) {
   const out = [];
@@ -69,6 +77,31 @@ function prepare(withBrowser) {
     createInterface({ input: child.stdout }).once("line", (line) => resolve({ ...JSON.parse(line), stop }));
     child.once("exit", (code) => reject(new Error(`preparing the pages and Chromium failed (exit ${code})`)));
   });
+}
+
+/**
+ * What node --test runs: each file that mostly waits on its own (ALONE, or every file with
+ * TEST_ISOLATE), and the others in group files written to `dir`, about as many groups as run at
+ * once, twice over, of even size (a file's size stands for its time). Slow entries first.
+ */
+function groupFiles(testFiles, dir) {
+  const alone = testFiles.filter((file) => flag(process.env.TEST_ISOLATE) || ALONE.some((pattern) => pattern.test(file)));
+  const together = testFiles.filter((file) => !alone.includes(file));
+  const groups = Array.from({ length: Math.min(together.length, concurrency * 2) }, () => ({ files: [], size: 0 }));
+  for (const file of together) {
+    const lightest = groups.reduce((a, b) => (b.size < a.size ? b : a));
+    lightest.files.push(file);
+    lightest.size += statSync(file).size;
+  }
+  const written = groups.map((group, index) => {
+    const path = join(dir, `group-${index + 1}.test.mjs`);
+    const lines = group.files.sort().map((file) => `describe(${JSON.stringify(file)}, async () => { await import(${JSON.stringify(pathToFileURL(resolve(file)).href)}); });`);
+    writeFileSync(path, `// Test files run in one process by scripts/test.mjs, each in a describe of its own.\nimport { describe } from "node:test";\n${lines.join("\n")}\n`);
+    return { path, size: group.size };
+  });
+  // A single group (a few files given on the command line) gains nothing from a file of its own.
+  if (written.length === 1 && groups[0].files.length === 1) return testFiles;
+  return [...alone, ...written.sort((a, b) => b.size - a.size).map((group) => group.path)];
 }
 
 const rank = (file) => {
@@ -119,14 +152,16 @@ const skipFile = join(reports, "skipped.jsonl");
 const COUNTS = ["tests", "suites", "pass", "fail", "cancelled", "skipped", "todo", "duration_ms"];
 const totals = Object.fromEntries(COUNTS.map((name) => [name, 0]));
 
-console.log(`\n> node --test (${files.length} files, ${concurrency} at a time${chromiumWs ? ", one Chromium" : ""})`);
+const entries = groupFiles(files, reports);
+const shared = entries.length - files.filter((file) => entries.includes(file)).length;
+console.log(`\n> node --test (${files.length} files in ${entries.length} processes, ${shared} of them shared by several files; ${concurrency} at a time${chromiumWs ? "; one Chromium" : ""})`);
 const env = { ...process.env, ...(pages ? { BIZDATA_TEST_PAGES: pages } : {}), ...(chromiumWs ? { BIZDATA_TEST_CHROMIUM_WS: chromiumWs } : {}) };
 const result = await run(process.execPath, [
   "--import", "tsx", "--test", `--test-concurrency=${concurrency}`, `--test-timeout=${TEST_TIMEOUT_MS}`,
   `--test-reporter=${reporter}`, "--test-reporter-destination=stdout",
   "--test-reporter=tap", `--test-reporter-destination=${tapFile}`,
   "--test-reporter=./scripts/skipReporter.mjs", `--test-reporter-destination=${skipFile}`,
-  ...files,
+  ...entries,
 ], { env });
 await stop();
 let status = result.status;

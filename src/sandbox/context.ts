@@ -48,6 +48,8 @@ export interface SandboxOptions {
   clientSecret?: string;
   /** Budget of the search page cache in bytes (approximate: the cached rows' JSON size). */
   pageCacheBytes: number;
+  /** Lifetime of the sign-in server's access tokens, seconds (default: SANDBOX_ACCESS_TOKEN_TTL, else 900). */
+  accessTokenTtlSeconds?: number;
 }
 
 /** Claims the API reads from a verified access token. */

@@ -1,24 +1,14 @@
 // The sandbox's sign-in server over real HTTP: discovery, PKCE, tokens the API accepts with
 // their scopes and roles, refresh rotation, CORS for the add-in origin, login and consent pages.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { useSandbox } from "../helpers/sandbox.js";
 import { authorize, refresh, signIn, tokenRequest, type TokenResponse } from "../auth/helpers/oidcFlow.js";
 
 const ADDIN = "http://127.0.0.1:5555";
 const TTL_SECONDS = 7;
-const sandbox = useSandbox({ corsOrigins: [ADDIN] });
-let previousTtl: string | undefined;
-
-before(async () => {
-  previousTtl = process.env.SANDBOX_ACCESS_TOKEN_TTL;
-  process.env.SANDBOX_ACCESS_TOKEN_TTL = String(TTL_SECONDS);
-});
-after(async () => {
-  if (previousTtl === undefined) delete process.env.SANDBOX_ACCESS_TOKEN_TTL;
-  else process.env.SANDBOX_ACCESS_TOKEN_TTL = previousTtl;
-});
+const sandbox = useSandbox({ corsOrigins: [ADDIN], accessTokenTtlSeconds: TTL_SECONDS });
 
 const user = (name: "analyst" | "nocontact" | "norole") => ({
   baseUrl: sandbox.url,

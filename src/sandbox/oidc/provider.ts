@@ -37,7 +37,7 @@ export const DEFAULT_OIDC_SETTINGS: OidcSettings = {
  * environment (SANDBOX_ACCESS_TOKEN_TTL, seconds), else the defaults.
  */
 export function oidcSettingsFor(ctx: SandboxContext): OidcSettings {
-  const fromOptions = (ctx.options as { accessTokenTtlSeconds?: unknown }).accessTokenTtlSeconds;
+  const fromOptions = ctx.options.accessTokenTtlSeconds;
   const fromEnv = Number(process.env.SANDBOX_ACCESS_TOKEN_TTL);
   const ttl =
     typeof fromOptions === "number" && fromOptions > 0

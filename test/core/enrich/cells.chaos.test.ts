@@ -2,7 +2,8 @@
 // the real sandbox answering 20% of requests with 503 and dropping 2% of connections (a fixed
 // fault seed). Every cell settles, no record is charged twice, and the requests the engine sends
 // stay within 1.10 x the floor (ceil(1,000 / 25) = 40) whatever the order. Between parts of a
-// calculation the test awaits the next request leaving, never a timer.
+// calculation the test awaits the next request leaving, never a timer; the client's backoff and
+// pacing wait on a manual clock the sandbox shares, so they pass without waiting.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createServiceClient, fetchTransport, type Transport } from "../../../src/core/api/index.js";
@@ -10,7 +11,7 @@ import { RequestHooks } from "../../../src/core/api/hooks.js";
 import { PATHS } from "../../../src/core/contract/index.js";
 import { createEnrichmentEngine } from "../../../src/core/enrich/index.js";
 import { calculate, type CalcOrder } from "../../helpers/cellOrders.js";
-import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
+import { clientTimeOn, manualClock, startTestSandbox, type TestSandbox } from "../../helpers/sandbox.js";
 
 const IDS = 1000;
 const FIELDS = ["name", "revenue"];
@@ -20,9 +21,11 @@ const ORDERS: CalcOrder[] = ["row by row", "column by column", "random waves"];
 describe("enrichment cells under faults, in any calculation order", () => {
   let sandbox: TestSandbox;
   let ids: number[];
+  const clock = manualClock();
+  const time = clientTimeOn(clock);
 
   before(async () => {
-    sandbox = await startTestSandbox({ companies: 1200, contacts: 50 });
+    sandbox = await startTestSandbox({ companies: 1200, contacts: 50, clock });
     const token = await sandbox.token();
     const setup = createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token, rateLimit: { perSecond: 1000 } });
     ids = [];
@@ -54,8 +57,8 @@ describe("enrichment cells under faults, in any calculation order", () => {
         if (url.endsWith(PATHS.enrichCompanies)) waiting.splice(0).forEach((wake) => wake());
         return http(url, init);
       };
-      const client = createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token, fetch: transport, hooks, retry: { baseDelayMs: 20, maxDelayMs: 100 } });
-      const engine = createEnrichmentEngine({ client, dailyNewRecordCap: 100_000 });
+      const client = createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token, fetch: transport, hooks, retry: { baseDelayMs: 20, maxDelayMs: 100 }, ...time });
+      const engine = createEnrichmentEngine({ client, dailyNewRecordCap: 100_000, clock: time.clock });
       // Or, when nothing more will leave, until the cells called so far have settled.
       const nextRequestLeaves = (calledSoFar: Promise<unknown>) =>
         Promise.race([new Promise<void>((resolve) => waiting.push(resolve)), calledSoFar.then(() => undefined)]);
