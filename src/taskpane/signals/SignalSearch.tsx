@@ -1,6 +1,6 @@
 // One signal search (intent, scoops or news): the contract's filters in the search form (the
 // topic picker fed by the intent-topics lookup), sort, preview and "Insert into sheet".
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { Button, Checkbox, Dropdown, Field, Option, Spinner, makeStyles } from "@fluentui/react-components";
 import {
   DEFAULT_SIGNAL_SORT,
@@ -11,10 +11,8 @@ import {
   validateSignalBody,
 } from "../../core/contract/index.js";
 import { SIGNAL_COLUMNS, defaultSignalColumnKeys, signalColumnsFor, signalPageFetcher, type SignalSearchFamily } from "../../core/signals/index.js";
-import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { errorText } from "../errorText.js";
-import { insertTarget, OutcomeMessage, ProgressView, TargetPicker, type TargetChoice } from "../insert/InsertPanel.js";
-import type { InsertOutcome, InsertProgress } from "../insert/insertSearch.js";
+import { insertTarget, OutcomeMessage, ProgressView, TargetPicker, useInsertRunner, type TargetChoice } from "../insert/InsertPanel.js";
 import { Notice } from "../Notice.js";
 import { FilterForm } from "../search/FilterForm.js";
 import { filtersFromForm, messagesByField, type FormValue, type FormValues } from "../search/formModel.js";
@@ -36,7 +34,7 @@ const PREVIEW_SIZE = 25;
 
 export function SignalSearch({ family }: { family: SignalSearchFamily }) {
   const styles = useStyles();
-  const { runtime, workbook } = useServices();
+  const { runtime } = useServices();
   const operation = OPERATION[family];
   const specs = SIGNAL_REQUESTS[operation].filters;
   const [values, setValues] = useState<FormValues>({});
@@ -47,10 +45,7 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
   const [searching, setSearching] = useState(false);
   const [columns, setColumns] = useState<string[]>(() => defaultSignalColumnKeys(family));
   const [target, setTarget] = useState<TargetChoice>("newSheet");
-  const [progress, setProgress] = useState<InsertProgress | undefined>();
-  const [outcome, setOutcome] = useState<InsertOutcome | undefined>();
-  const controller = useRef<AbortController | undefined>(undefined);
-  const confirm = useConfirm();
+  const inserting = useInsertRunner();
 
   const filters = useMemo(() => filtersFromForm(specs, values), [specs, values]);
   const issues = useMemo(() => validateSignalBody(operation, signalBody(operation, filters)), [operation, filters]);
@@ -84,29 +79,18 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
   const insert = async () => {
     const spec = preview ?? (issues.length === 0 ? { filters, sort } : undefined);
     if (!spec) return;
-    controller.current = new AbortController();
-    setOutcome(undefined);
-    setProgress({ rowsWritten: 0, rowsExpected: 0, pagesFetched: 0, pagesTotal: 0, totalResults: 0, reachableResults: 0 });
-    try {
-      setOutcome(
-        await insertSignalSearch({
-          client: runtime.client,
-          workbook,
-          family,
-          filters: spec.filters,
-          sort: spec.sort,
-          columns: signalColumnsFor(family, columns),
-          target: insertTarget(target, TABLE_NAMES[family]),
-          tableName: `${TABLE_NAMES[family]}_search`,
-          signal: controller.current.signal,
-          onProgress: setProgress,
-          confirmOverwrite: (text) => confirm.ask(overwriteQuestion(text)),
-        }),
-      );
-    } finally {
-      setProgress(undefined);
-      controller.current = undefined;
-    }
+    await inserting.drive((common) =>
+      insertSignalSearch({
+        ...common,
+        family,
+        filters: spec.filters,
+        sort: spec.sort,
+        columns: signalColumnsFor(family, columns),
+        target: insertTarget(target, TABLE_NAMES[family]),
+        tableName: `${TABLE_NAMES[family]}_search`,
+        confirmOverwrite: inserting.confirmOverwrite,
+      }),
+    );
   };
 
   const stale = preview !== undefined && JSON.stringify([preview.filters, preview.sort]) !== JSON.stringify([filters, sort]);
@@ -155,16 +139,16 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
         </fieldset>
         <TargetPicker value={target} onChange={setTarget} />
         <div className={styles.row}>
-          <Button appearance="primary" disabled={progress !== undefined || (!preview && issues.length > 0) || columns.length === 0} onClick={() => void insert()}>
+          <Button appearance="primary" disabled={inserting.busy || (!preview && issues.length > 0) || columns.length === 0} onClick={() => void insert()}>
             Insert into sheet
           </Button>
-          {progress && <Button onClick={() => controller.current?.abort()}>Cancel</Button>}
+          {inserting.progress && <Button onClick={inserting.cancel}>Cancel</Button>}
         </div>
         {!preview && blocked && <p>Fix before inserting: {blocked}</p>}
-        {progress && <ProgressView progress={progress} noun={noun} />}
-        {outcome && <OutcomeMessage outcome={outcome} />}
+        {inserting.progress && <ProgressView progress={inserting.progress} noun={noun} />}
+        {inserting.outcome && <OutcomeMessage outcome={inserting.outcome} />}
       </section>
-      {confirm.dialog}
+      {inserting.dialog}
     </section>
   );
 }
