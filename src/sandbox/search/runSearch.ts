@@ -11,6 +11,7 @@ import { systemClock, type Clock } from "../context.js";
 import { managementWindowStart } from "../credits.js";
 import type { CompanyRow, ContactRow } from "../records.js";
 import { openColumnIndex } from "../store/columnsFile.js";
+import { rowsOfIds } from "../store/rowsOfIds.js";
 import { columnarSearch, type ColumnarSearch } from "./columnar.js";
 import { companyWhere, type Selectivity, type TagStyle, type ZipResolver } from "./companyFilters.js";
 import { contactWhere } from "./contactFilters.js";
@@ -215,7 +216,7 @@ export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_P
         rows = cached.rows as CompanyRow[];
       } else {
         const ids = search.page({ column: COLUMN_ORDERS[descending ? sort.slice(1) : sort]!, descending }, offset, page.size);
-        const byId = new Map((rowsById.all(JSON.stringify(ids)) as CompanyRow[]).map((r) => [r.id, r]));
+        const byId = rowsOfIds<CompanyRow>(rowsById, ids);
         rows = ids.map((id) => byId.get(id)!);
         rememberPage(pageKey, rows);
       }
