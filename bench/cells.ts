@@ -10,6 +10,7 @@ import { createEnrichmentEngine } from "../src/core/enrich/index.js";
 import type { RunningSandbox } from "../src/sandbox/server.js";
 import { CALC_ORDERS, calculate, seededRandom, type CalcOrder } from "../test/helpers/cellOrders.js";
 import { clientFor, companyIds, LATENCY_MS, post, RATE, startBenchSandbox } from "./lib/sandbox.js";
+import { printTable } from "./lib/table.js";
 const IDS = 1000;
 const FIELDS = ["name", "website", "country", "city", "revenue", "employeeRange", "certified", "foundedYear", "companyStatus", "ticker"];
 const ENRICH_ROUTE = `POST ${PATHS.enrichCompanies}`;
@@ -96,10 +97,7 @@ function print(rows: Row[]): void {
     String(r.doubleCharges),
     String(r.recalcRequests),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-  const line = (cols: string[]) => cols.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(line(header));
-  for (const row of table) console.log(line(row));
+  printTable(header, table, 2);
   console.log("requests: logical requests the engine sent (a retry is the same request); HTTP: requests the sandbox received, retries included.");
   console.log("The runtime ships 'every field rides along' (credits are per record, so the next columns come free).");
   console.log("Aim: requests <= 1.10 x floor in every order, 0 double charges, 0 on recalculation. Wall time counts from the first cell to the last answer, pauses of the order included.");

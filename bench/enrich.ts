@@ -7,7 +7,8 @@ import { availableParallelism, loadavg } from "node:os";
 import { PATHS } from "../src/core/contract/index.js";
 import { createEnrichmentEngine, type EnrichmentEngine } from "../src/core/enrich/index.js";
 import type { RunningSandbox } from "../src/sandbox/server.js";
-import { clientFor, companyIds, creditsUsed, devToken, LATENCY_MS, RATE, startBenchSandbox } from "./lib/sandbox.js";
+import { clientFor, companyIds, devToken, LATENCY_MS, metered, RATE, startBenchSandbox } from "./lib/sandbox.js";
+import { printTable } from "./lib/table.js";
 
 const IDS = 1000;
 const FIELDS = ["name", "website", "country", "city", "revenue", "employeeRange", "certified", "foundedYear", "companyStatus", "ticker"];
@@ -138,35 +139,26 @@ async function measure(
   cells: Cell[],
   evaluate: (cell: Cell) => Promise<boolean>,
 ): Promise<Row> {
-  sandbox.ctx.stats.reset();
-  const creditsBefore = await creditsUsed(sandbox, account);
-  const started = performance.now();
   let last = 0;
   let errors = 0;
-  await Promise.all(
-    cells.map((cell) =>
-      evaluate(cell).then(
-        (ok) => {
-          if (!ok) errors += 1;
-          last = Math.max(last, performance.now() - started);
-        },
-        () => {
-          errors += 1;
-          last = Math.max(last, performance.now() - started);
-        },
+  const { requests, credits, wallMs } = await metered(sandbox, account, ENRICH_ROUTE, () => {
+    const started = performance.now();
+    return Promise.all(
+      cells.map((cell) =>
+        evaluate(cell).then(
+          (ok) => {
+            if (!ok) errors += 1;
+            last = Math.max(last, performance.now() - started);
+          },
+          () => {
+            errors += 1;
+            last = Math.max(last, performance.now() - started);
+          },
+        ),
       ),
-    ),
-  );
-  const wallMs = performance.now() - started;
-  return {
-    approach,
-    requests: sandbox.ctx.stats.requests.get(ENRICH_ROUTE) ?? 0,
-    credits: (await creditsUsed(sandbox, account)) - creditsBefore,
-    wallMs,
-    lastCellMs: last,
-    cells: cells.length,
-    errors,
-  };
+    );
+  });
+  return { approach, requests, credits, wallMs, lastCellMs: last, cells: cells.length, errors };
 }
 
 /** The per-tick pattern: queue each call, flush the queue once per timer tick in one go. */
@@ -242,10 +234,7 @@ function print(rows: Row[], floorMs: number): void {
     s(r.lastCellMs),
     r.errors.toLocaleString("en-US"),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-  const line = (cols: string[]) => cols.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(line(header));
-  for (const row of table) console.log(line(row));
+  printTable(header, table);
   for (const r of rows) if (r.note) console.log(`- ${r.approach}: ${r.note}`);
   if (rawStatus !== undefined) console.log(`- per-tick batch, no cap: the service answered ${rawStatus} (more than 25 inputs), so every cell failed`);
   const engine = rows[0]!;

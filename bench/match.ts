@@ -8,7 +8,8 @@ import { PATHS } from "../src/core/contract/index.js";
 import { createEnrichmentEngine, MemoryCacheStore, type CacheStore } from "../src/core/enrich/index.js";
 import { normalizeWebsite } from "../src/core/enrich/resolver.js";
 import type { RunningSandbox } from "../src/sandbox/server.js";
-import { clientFor, creditsUsed, startBenchSandbox } from "./lib/sandbox.js";
+import { clientFor, metered, startBenchSandbox } from "./lib/sandbox.js";
+import { printTable } from "./lib/table.js";
 
 const ROWS = 1000;
 const REPEATED_SHARE = 0.1;
@@ -90,26 +91,13 @@ function websites(sandbox: RunningSandbox): string[] {
 }
 
 async function measure(sandbox: RunningSandbox, account: string, approach: string, list: string[], evaluate: (website: string) => Promise<boolean>): Promise<Row> {
-  sandbox.ctx.stats.reset();
-  const before = await creditsUsed(sandbox, account);
-  const started = performance.now();
-  const outcomes = await Promise.all(list.map((w) => evaluate(w).catch(() => false)));
-  const wallMs = performance.now() - started;
-  return {
-    approach,
-    requests: sandbox.ctx.stats.requests.get(ROUTE) ?? 0,
-    credits: (await creditsUsed(sandbox, account)) - before,
-    wallMs,
-    matched: outcomes.filter(Boolean).length,
-  };
+  const { value: outcomes, requests, credits, wallMs } = await metered(sandbox, account, ROUTE, () => Promise.all(list.map((w) => evaluate(w).catch(() => false))));
+  return { approach, requests, credits, wallMs, matched: outcomes.filter(Boolean).length };
 }
 
 function print(rows: Row[]): void {
   const header = ["approach", "requests", "credits", "wall s", "rows matched"];
   const table = rows.map((r) => [r.approach, String(r.requests), String(r.credits), (r.wallMs / 1000).toFixed(2), String(r.matched)]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => t[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(line(header));
-  for (const t of table) console.log(line(t));
+  printTable(header, table);
   for (const r of rows) if (r.note) console.log(`  ${r.approach}: ${r.note}`);
 }

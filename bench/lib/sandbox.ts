@@ -53,3 +53,13 @@ export async function creditsUsed(sandbox: RunningSandbox, account: string): Pro
   const summary = (await (await fetch(`${sandbox.url}/__sandbox/accounts/${account}`)).json()) as { credits: number; initialCredits: number };
   return summary.initialCredits - summary.credits;
 }
+
+/** Runs `work` with the sandbox's counters reset: the requests the sandbox received on `route`, the credits `account` spent, the wall time. */
+export async function metered<T>(sandbox: RunningSandbox, account: string, route: string, work: () => Promise<T>): Promise<{ value: T; requests: number; credits: number; wallMs: number }> {
+  sandbox.ctx.stats.reset();
+  const before = await creditsUsed(sandbox, account);
+  const started = performance.now();
+  const value = await work();
+  const wallMs = performance.now() - started;
+  return { value, requests: sandbox.ctx.stats.requests.get(route) ?? 0, credits: (await creditsUsed(sandbox, account)) - before, wallMs };
+}

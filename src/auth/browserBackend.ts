@@ -8,13 +8,15 @@ import {
   type AuthenticationResult,
   type IPublicClientApplication,
 } from "@azure/msal-browser";
+import { systemClock } from "../core/api/clock.js";
 import { isServiceError } from "../core/api/errors.js";
+import type { Clock } from "../core/api/types.js";
 import type { SignInSettings } from "../core/settings/environment.js";
 import { cancelledOnLoginForm } from "./cancel.js";
 import { addinPageUrl } from "./dialogBridge.js";
 import { watchNextPopup } from "./popupWatch.js";
 import { signInCancelled, signInDenied, signInExpired, signInFailed } from "./errors.js";
-import { loadAuthorityMetadata, msalConfiguration, type FetchLike } from "./msalConfig.js";
+import { credentialsOf, loadAuthorityMetadata, msalConfiguration, type FetchLike } from "./msalConfig.js";
 import type { Credentials, SignInBackend } from "./types.js";
 
 const REDIRECT_PAGE = "redirect.html";
@@ -30,6 +32,8 @@ export interface BrowserBackendDeps {
   /** Builds the MSAL client (tests pass a fake). */
   createClient?: (signIn: SignInSettings, redirectUri: string) => Promise<MsalClient>;
   fetchJson?: FetchLike;
+  /** Token expiry without one from msal, and the closed-popup watch (default the system clock). */
+  clock?: Clock;
 }
 
 async function defaultClient(signIn: SignInSettings, redirectUri: string, fetchJson?: FetchLike): Promise<MsalClient> {
@@ -42,15 +46,6 @@ async function defaultClient(signIn: SignInSettings, redirectUri: string, fetchJ
       offlineAccess: true,
     }),
   );
-}
-
-function toCredentials(result: AuthenticationResult): Credentials {
-  const account = result.account;
-  return {
-    accessToken: result.accessToken,
-    expiresAt: result.expiresOn ? result.expiresOn.getTime() : Date.now() + 5 * 60_000,
-    account: { name: account?.name || account?.username || "", username: account?.username ?? "" },
-  };
 }
 
 function errorCode(error: unknown): string {
@@ -76,6 +71,8 @@ function interactiveError(error: unknown): Error {
 export function createBrowserBackend(signIn: SignInSettings, deps: BrowserBackendDeps): SignInBackend {
   const scopes = signIn.scopes;
   const redirectUri = addinPageUrl(deps.base, REDIRECT_PAGE);
+  const clock = deps.clock ?? systemClock;
+  const toCredentials = (result: AuthenticationResult): Credentials => credentialsOf(result, clock);
   let client: Promise<MsalClient> | undefined;
   const msal = () => {
     if (!client) {
@@ -118,7 +115,7 @@ export function createBrowserBackend(signIn: SignInSettings, deps: BrowserBacken
     async signIn() {
       let result: AuthenticationResult;
       let pca: MsalClient;
-      const watch = typeof window !== "undefined" ? watchNextPopup() : undefined;
+      const watch = typeof window !== "undefined" ? watchNextPopup(window, clock) : undefined;
       try {
         pca = await msal();
         // login: always ask who signs in (after a sign-out another user may); consent: the

@@ -1,7 +1,9 @@
 // Sandbox only: tokens from the sandbox's development endpoint (POST /__sandbox/token) without a
 // sign-in dialog, so demonstrations and browser tests run without the OAuth flow. Refuses any
 // other environment. Tokens stay in memory.
+import { systemClock } from "../core/api/clock.js";
 import { UnauthorizedError } from "../core/api/errors.js";
+import type { Clock } from "../core/api/types.js";
 import { singleFlight } from "../core/api/singleFlight.js";
 import type { EnvironmentSettings } from "../core/settings/environment.js";
 import type { AccountChangeReason, AccountInfo, TokenSource } from "./types.js";
@@ -13,7 +15,7 @@ interface DevTokenResponse {
 
 const SANDBOX_ACCOUNT: AccountInfo = { name: "Sandbox user", username: "sandbox" };
 
-export function devTokenSource(environment: EnvironmentSettings, transport: typeof fetch = fetch, now: () => number = Date.now): TokenSource {
+export function devTokenSource(environment: EnvironmentSettings, transport: typeof fetch = fetch, clock: Pick<Clock, "now"> = systemClock): TokenSource {
   if (environment.kind !== "sandbox") throw new Error("The development token source works only with the sandbox.");
   const url = `${environment.apiBaseUrl.replace(/\/+$/, "")}/__sandbox/token`;
   let token: { value: string; expiresAt: number } | undefined;
@@ -36,7 +38,7 @@ export function devTokenSource(environment: EnvironmentSettings, transport: type
       throw new UnauthorizedError("unauthorized", { userMessage: "The sandbox answered without a token." });
     }
     const lifetime = typeof body.expires_in === "number" ? body.expires_in : 3600;
-    token = { value: body.access_token, expiresAt: now() + Math.max(10, lifetime - 30) * 1000 };
+    token = { value: body.access_token, expiresAt: clock.now() + Math.max(10, lifetime - 30) * 1000 };
     return token.value;
   };
   // One request at a time, however many callers ask at once.
@@ -45,7 +47,7 @@ export function devTokenSource(environment: EnvironmentSettings, transport: type
   return {
     getAccessToken: async (request) => {
       if (signedOut) throw new UnauthorizedError("unauthorized", { userMessage: "Sign in to use the sandbox." });
-      if (!request?.forceRefresh && token && token.expiresAt > now()) return token.value;
+      if (!request?.forceRefresh && token && token.expiresAt > clock.now()) return token.value;
       return fetchOnce();
     },
     signIn: async () => {

@@ -4,11 +4,12 @@
 // Nothing is stored except the non-secret settings, in this window's session storage.
 /* global Office */
 import { PublicClientApplication } from "@azure/msal-browser";
+import { systemClock } from "../core/api/clock.js";
 import type { SignInSettings } from "../core/settings/environment.js";
 import { cancelledOnLoginForm } from "./cancel.js";
 import type { DialogMode } from "./dialogBridge.js";
 import { encodeDialogMessage, type DialogErrorCode, type DialogResult } from "./dialogProtocol.js";
-import { loadAuthorityMetadata, msalConfiguration } from "./msalConfig.js";
+import { credentialsOf, loadAuthorityMetadata, msalConfiguration } from "./msalConfig.js";
 import type { PendingAuthorization } from "./oauthFlow.js";
 import { oauthStateOf } from "./redirectProtocol.js";
 
@@ -96,12 +97,7 @@ async function run(): Promise<void> {
   if (result) {
     sessionStorage.removeItem(SETTINGS_KEY);
     await pca.clearCache();
-    send({
-      type: "signedIn",
-      accessToken: result.accessToken,
-      expiresAt: result.expiresOn ? result.expiresOn.getTime() : Date.now() + 5 * 60_000,
-      account: { name: result.account?.name || result.account?.username || "", username: result.account?.username ?? "" },
-    });
+    send({ type: "signedIn", ...credentialsOf(result, systemClock) });
     show("Signed in. You can close this window.");
     return;
   }

@@ -1,5 +1,5 @@
 // Sign-in for the add-in: one token source per shared runtime (task pane and cell functions).
-import type { Logger } from "../core/api/types.js";
+import type { Clock, Logger } from "../core/api/types.js";
 import type { EnvironmentSettings } from "../core/settings/environment.js";
 import { createDialogOpener, type OpenDialog } from "../office/dialog.js";
 import { createBrowserBackend, type MsalClient } from "./browserBackend.js";
@@ -30,7 +30,8 @@ export interface TokenSourceDeps {
   /** Browser, explicit-endpoint flow: opens the popup (tests). */
   openPopup?: (url: string) => PopupHandle | null;
   log?: Logger;
-  now?: () => number;
+  /** Token times and the browser's closed-popup watch (default the system clock). */
+  clock?: Clock;
 }
 
 export function createTokenSource(
@@ -38,21 +39,20 @@ export function createTokenSource(
   platform: "office" | "browser",
   deps: TokenSourceDeps = {},
 ): TokenSource {
+  const clock = deps.clock ? { clock: deps.clock } : {};
   const base = deps.origin ?? (globalThis.location ? new URL(".", globalThis.location.href).href : "https://localhost:3000/");
   const backend =
     deps.backend ??
     (platform === "office"
-      ? createOfficeBackend(environment.signIn, deps.openDialog ?? createDialogOpener(), base)
+      ? createOfficeBackend(environment.signIn, deps.openDialog ?? createDialogOpener(), base, clock)
       : environment.signIn.flow === "oauth"
         ? // Explicit endpoints without an id token: msal-browser cannot (docs/sign-in.md).
-          createOAuthBackend(environment.signIn, { base, ...(deps.openPopup ? { openPopup: deps.openPopup } : {}) })
+          createOAuthBackend(environment.signIn, { base, ...clock, ...(deps.openPopup ? { openPopup: deps.openPopup } : {}) })
         : createBrowserBackend(environment.signIn, {
             base,
+            ...clock,
             ...(deps.createMsalClient ? { createClient: deps.createMsalClient } : {}),
             ...(deps.fetchJson ? { fetchJson: deps.fetchJson } : {}),
           }));
-  return createTokenSourceWith(backend, {
-    ...(deps.log ? { log: deps.log } : {}),
-    ...(deps.now ? { now: deps.now } : {}),
-  });
+  return createTokenSourceWith(backend, { ...clock, ...(deps.log ? { log: deps.log } : {}) });
 }

@@ -1,9 +1,12 @@
 // msal-browser configuration for the service's own (non-Microsoft) authorization server:
 // OIDC protocol mode, the authority's host as a known authority, and its discovery document
-// passed in (with the token endpoint replaced when the settings name a different one).
-import { ProtocolMode, type Configuration } from "@azure/msal-browser";
+// passed in (with the token endpoint replaced when the settings name a different one); and
+// what the add-in keeps of msal's answer.
+import { ProtocolMode, type AuthenticationResult, type Configuration } from "@azure/msal-browser";
+import type { Clock } from "../core/api/types.js";
 import type { SignInSettings } from "../core/settings/environment.js";
 import { signInFailed, signInNotHere } from "./errors.js";
+import type { Credentials } from "./types.js";
 
 const OIDC_SCOPES = ["openid", "profile"];
 const OFFLINE_SCOPE = "offline_access";
@@ -29,6 +32,16 @@ export function msalConfiguration(signIn: SignInSettings, options: MsalConfigOpt
     },
     cache: { cacheLocation: options.cacheLocation },
     system: { protocolMode: ProtocolMode.OIDC },
+  };
+}
+
+/** An msal answer as credentials; without an expiry, the token counts as good for 5 minutes from `clock`'s now. */
+export function credentialsOf(result: AuthenticationResult, clock: Pick<Clock, "now">): Credentials {
+  const account = result.account;
+  return {
+    accessToken: result.accessToken,
+    expiresAt: result.expiresOn ? result.expiresOn.getTime() : clock.now() + 5 * 60_000,
+    account: { name: account?.name || account?.username || "", username: account?.username ?? "" },
   };
 }
 

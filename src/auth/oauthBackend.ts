@@ -3,10 +3,12 @@
 // renewal made through the organization's broker. The refresh token rotates (each one works
 // once: the token source's single flight keeps two renewals from overlapping) and is kept in
 // this window's session storage, like msal-browser keeps its cache, so a reload restores.
+import type { Clock } from "../core/api/types.js";
 import type { SignInSettings } from "../core/settings/environment.js";
 import { addinPageUrl } from "./dialogBridge.js";
-import { signInCancelled, signInExpired, signInFailed } from "./errors.js";
+import { signInExpired, signInFailed } from "./errors.js";
 import { accountFromAccessToken, beginAuthorization, completeAuthorization, refreshTokens, type FlowOptions, type TokenSet } from "./oauthFlow.js";
+import { watchClosed } from "./popupWatch.js";
 import { isRedirectMessage, OAUTH_CHANNEL } from "./redirectProtocol.js";
 import type { AccountInfo, Credentials, SignInBackend } from "./types.js";
 
@@ -30,8 +32,8 @@ export interface OAuthBackendDeps extends FlowOptions {
   base: string;
   /** Opens the popup (default window.open); null when the browser blocked it. */
   openPopup?: (url: string) => PopupHandle | null;
-  /** Calls `check` now and then until the returned stop is called (default every 250 ms). */
-  every?: (check: () => void) => () => void;
+  /** Token expiry dates and the closed-popup watch (default the system clock). */
+  clock?: Clock;
   /** Where the refresh token lives between page loads (default sessionStorage). */
   session?: SessionStore;
 }
@@ -55,41 +57,24 @@ function defaultPopup(url: string): PopupHandle | null {
 }
 
 /** Waits for the redirect page's answer for `state`, or for the user to close the popup. */
-function answerFor(state: string, popup: PopupHandle, every: (check: () => void) => () => void): Promise<URL> {
-  return new Promise<URL>((resolve, reject) => {
-    const channel = new BroadcastChannel(OAUTH_CHANNEL);
-    let stop = () => undefined as void;
-    const finish = () => {
-      stop();
-      channel.close();
-    };
+function answerFor(state: string, popup: PopupHandle, clock: Clock | undefined): Promise<URL> {
+  const channel = new BroadcastChannel(OAUTH_CHANNEL);
+  const watch = watchClosed(() => popup, clock);
+  const answered = new Promise<URL>((resolve) => {
     channel.onmessage = (event: MessageEvent<unknown>) => {
-      if (!isRedirectMessage(event.data) || event.data.state !== state) return;
-      finish();
-      resolve(new URL(event.data.url));
+      if (isRedirectMessage(event.data) && event.data.state === state) resolve(new URL(event.data.url));
     };
-    // Closed twice in a row: the redirect page's last message, posted just before it closed
-    // the window, has had its turn.
-    let closedSeen = 0;
-    stop = every(() => {
-      closedSeen = popup.closed ? closedSeen + 1 : 0;
-      if (closedSeen < 2) return;
-      finish();
-      reject(signInCancelled("The sign-in window was closed before sign-in finished. Sign in again when you are ready."));
-    });
+  });
+  return Promise.race([answered, watch.closed]).finally(() => {
+    watch.stop();
+    channel.close();
   });
 }
 
 export function createOAuthBackend(signIn: SignInSettings, deps: OAuthBackendDeps): SignInBackend {
   const redirectUri = addinPageUrl(deps.base, REDIRECT_PAGE);
   const session = deps.session ?? (typeof sessionStorage !== "undefined" ? sessionStorage : memoryStore());
-  const every =
-    deps.every ??
-    ((check: () => void) => {
-      const timer = setInterval(check, 250);
-      return () => clearInterval(timer);
-    });
-  const flow: FlowOptions = { ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.now ? { now: deps.now } : {}) };
+  const flow: FlowOptions = { ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.clock ? { clock: deps.clock } : {}) };
 
   const stored = (): StoredSession | null => {
     const raw = session.getItem(SESSION_KEY);
@@ -130,7 +115,7 @@ export function createOAuthBackend(signIn: SignInSettings, deps: OAuthBackendDep
       const { url, pending } = await beginAuthorization(signIn, redirectUri, "login");
       const popup = (deps.openPopup ?? defaultPopup)(url);
       if (!popup) throw signInFailed("Your browser blocked the sign-in window. Allow pop-ups for this site and try again.", "popup blocked");
-      const answer = await answerFor(pending.state, popup, every);
+      const answer = await answerFor(pending.state, popup, deps.clock);
       popup.close();
       const tokens = await completeAuthorization(signIn, pending, answer, flow);
       return adopt(tokens, accountFromAccessToken(tokens.accessToken, signIn));

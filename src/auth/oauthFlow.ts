@@ -3,11 +3,12 @@
 // token requests go to the organization's broker, which adds the client credentials. PKCE,
 // state and the token requests are oauth4webapi's (msal-browser cannot do this: docs/sign-in.md).
 import * as oauth from "oauth4webapi";
+import { systemClock } from "../core/api/clock.js";
+import type { Clock } from "../core/api/types.js";
 import type { SignInSettings } from "../core/settings/environment.js";
 import { OAUTH_STATE_PREFIX } from "./redirectProtocol.js";
 import { signInCancelled, signInDenied, signInExpired, signInFailed, signInNotHere } from "./errors.js";
 import type { AccountInfo } from "./types.js";
-
 
 export interface PendingAuthorization {
   state: string;
@@ -25,7 +26,8 @@ export interface TokenSet {
 
 export interface FlowOptions {
   fetch?: typeof fetch;
-  now?: () => number;
+  /** Dates the tokens' expiry (default the system clock). */
+  clock?: Pick<Clock, "now">;
 }
 
 interface ExplicitEndpoints {
@@ -110,7 +112,7 @@ export async function completeAuthorization(
       requestOptions(signIn, options),
     );
     const answer = await oauth.processAuthorizationCodeResponse(as, client, response);
-    return tokenSet(answer, (options.now ?? Date.now)());
+    return tokenSet(answer, (options.clock ?? systemClock).now());
   } catch (error) {
     throw flowError(error, signIn, "signin");
   }
@@ -123,7 +125,7 @@ export async function refreshTokens(signIn: SignInSettings, refreshToken: string
   try {
     const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, requestOptions(signIn, options));
     const answer = await oauth.processRefreshTokenResponse(as, client, response);
-    return tokenSet(answer, (options.now ?? Date.now)());
+    return tokenSet(answer, (options.clock ?? systemClock).now());
   } catch (error) {
     throw flowError(error, signIn, "renew");
   }

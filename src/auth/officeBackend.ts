@@ -4,6 +4,7 @@
 // refresh token, kept in memory here and rotated through the broker; otherwise the authorization
 // server's session is used through the dialog (prompt=none), since no refresh token is reachable
 // from a task pane whose storage may be partitioned (Office on the web).
+import type { Clock } from "../core/api/types.js";
 import type { SignInSettings } from "../core/settings/environment.js";
 import type { OpenDialog } from "../office/dialog.js";
 import { credentialsFromDialog, dialogUrl, type DialogCredentials } from "./dialogBridge.js";
@@ -13,6 +14,8 @@ import type { Credentials, SignInBackend } from "./types.js";
 export interface OfficeBackendDeps {
   /** Renews with a refresh token (oauthFlow's refreshTokens, loaded on demand). */
   refresh?: (refreshToken: string) => Promise<{ accessToken: string; expiresAt: number; refreshToken?: string }>;
+  /** Dates a renewed token's expiry (default the system clock). */
+  clock?: Pick<Clock, "now">;
 }
 
 export function createOfficeBackend(signIn: SignInSettings, openDialog: OpenDialog, base: string, deps: OfficeBackendDeps = {}): SignInBackend {
@@ -25,7 +28,7 @@ export function createOfficeBackend(signIn: SignInSettings, openDialog: OpenDial
     deps.refresh ??
     (async (token: string) => {
       const { refreshTokens } = await import("./oauthFlow.js");
-      return refreshTokens(signIn, token);
+      return refreshTokens(signIn, token, deps.clock ? { clock: deps.clock } : {});
     });
   return {
     restore: async () => null,

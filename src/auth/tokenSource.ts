@@ -2,20 +2,23 @@
 // concurrent callers, and tells listeners when the account changes. Platform details live in
 // the SignInBackend (browser popup + refresh token, or the Office dialog).
 import { isServiceError } from "../core/api/errors.js";
-import type { AccessTokenRequest, Logger } from "../core/api/types.js";
+import { systemClock } from "../core/api/clock.js";
+import type { AccessTokenRequest, Clock, Logger } from "../core/api/types.js";
 import { signInExpired, signInRequired } from "./errors.js";
 import { singleFlight } from "../core/api/singleFlight.js";
 import type { AccountChangeReason, AccountInfo, Credentials, SignInBackend, TokenSource } from "./types.js";
 
 export interface TokenSourceOptions {
-  now?: () => number;
+  /** When a token was obtained and whether it is still fresh (default the system clock). */
+  clock?: Pick<Clock, "now">;
   log?: Logger;
   /** Renew this long before expiry at most (ms); shorter for short-lived tokens. */
   maxRenewBeforeMs?: number;
 }
 
 export function createTokenSourceWith(backend: SignInBackend, options: TokenSourceOptions = {}): TokenSource {
-  const now = options.now ?? (() => Date.now());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const log: Logger = options.log ?? (() => undefined);
   const maxRenewBeforeMs = options.maxRenewBeforeMs ?? 60_000;
   const listeners = new Set<(account: AccountInfo | null, reason?: AccountChangeReason) => void>();

@@ -6,19 +6,20 @@ import { Redis } from "ioredis";
 import { brokerConfig, type BrokerConfig, type BrokerConfigInput } from "./config.js";
 import { ForeignOriginError, refuse, registerOriginPolicy } from "./cors.js";
 import { loggerOptions, type BrokerLogOptions } from "./logging.js";
-import { createTenantPacer, memorySlots, redisSlots, systemClock, type PacingClock, type PacingEvent, type TenantPacer } from "./pacing.js";
+import { timerClock, type Clock } from "../core/contract/index.js";
+import { createTenantPacer, memorySlots, redisSlots, type PacingEvent, type TenantPacer } from "./pacing.js";
 import { AddressLimitedError, registerRateLimits } from "./rateLimit.js";
 import { relayRoutes } from "./relay.js";
 import { tokenRoutes } from "./token.js";
-import type { TimeoutSignal } from "./upstreamCall.js";
 
 export interface BrokerSeams {
-  /** The relay pacing's clock (tests step it). */
-  clock?: PacingClock;
+  /**
+   * The broker's time: upstream time limits, the relay's pacing and held refusals (default real
+   * time; tests step a manual one). The address rate limits keep @fastify/rate-limit's own time.
+   */
+  clock?: Clock;
   /** The HTTP client for upstream calls. */
   fetch?: typeof fetch;
-  /** The signal that ends an upstream call after its time limit (default AbortSignal.timeout). */
-  timeoutSignal?: TimeoutSignal;
   /** false for no log. */
   log?: BrokerLogOptions | false;
   https?: { key: string | Buffer; cert: string | Buffer };
@@ -26,7 +27,7 @@ export interface BrokerSeams {
   onPacingEvent?: (event: PacingEvent) => void;
 }
 
-function relayPacer(app: FastifyInstance, config: BrokerConfig, clock: PacingClock, onEvent?: (event: PacingEvent) => void): TenantPacer | undefined {
+function relayPacer(app: FastifyInstance, config: BrokerConfig, clock: Clock, onEvent?: (event: PacingEvent) => void): TenantPacer | undefined {
   const pacing = config.pacing;
   if (!pacing) return undefined;
   if (!pacing.redisUrl) return createTenantPacer(pacing, memorySlots(), clock, onEvent);
@@ -46,8 +47,8 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 export async function buildBroker(input: BrokerConfigInput, seams: BrokerSeams = {}): Promise<{ app: FastifyInstance; config: BrokerConfig }> {
   const config = brokerConfig(input);
   const fetchUpstream = seams.fetch ?? fetch;
-  const timeoutSignal = seams.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
-  const clock = seams.clock ?? systemClock;
+  // Its timers never keep the process alive on their own: the server does.
+  const clock = seams.clock ?? timerClock({ unref: true });
   const app = Fastify({
     logger: loggerOptions(seams.log ?? {}),
     // A hop count trusts that many proxies nearest the broker (read from the right).
@@ -73,11 +74,11 @@ export async function buildBroker(input: BrokerConfigInput, seams: BrokerSeams =
   await registerOriginPolicy(app, config.allowOrigins);
   await registerRateLimits(app);
   app.get("/health", { config: { cors: false } }, async (_request, reply) => reply.header("cache-control", "no-store").send({ status: "ok" }));
-  await app.register(async (scope) => tokenRoutes(scope, config, fetchUpstream, timeoutSignal));
+  await app.register(async (scope) => tokenRoutes(scope, config, fetchUpstream, clock));
   const relay = config.relay;
   if (relay) {
     const pacer = relayPacer(app, config, clock, seams.onPacingEvent);
-    await app.register(async (scope) => relayRoutes(scope, { ...config, relay }, { fetchUpstream, timeoutSignal, clock, ...(pacer ? { pacer } : {}) }));
+    await app.register(async (scope) => relayRoutes(scope, { ...config, relay }, { fetchUpstream, clock, ...(pacer ? { pacer } : {}) }));
   }
   return { app, config };
 }

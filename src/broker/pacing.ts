@@ -6,20 +6,11 @@
 // memory for one instance, in Redis when several instances share the tenant.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
-import type { RequestPriority as Priority } from "../core/contract/index.js";
+import type { Clock, RequestPriority as Priority } from "../core/contract/index.js";
 import type { RelayPacing } from "./config.js";
 
 export { PRIORITY_HEADER } from "../core/contract/index.js";
 export type { Priority };
-
-export interface PacingClock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-export const systemClock: PacingClock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
 
 /** Refused because the wait would exceed the configured longest queue wait. */
 export class QueueFullError extends Error {
@@ -135,7 +126,7 @@ export interface TenantPacer {
 export function createTenantPacer(
   pacing: Pick<RelayPacing, "perSecond" | "safetyMargin" | "maxQueueWaitMs">,
   store: SlotStore,
-  clock: PacingClock = systemClock,
+  clock: Clock,
   onEvent: (event: PacingEvent) => void = () => undefined,
 ): TenantPacer {
   const slotMs = (1000 / pacing.perSecond) * (1 + pacing.safetyMargin);

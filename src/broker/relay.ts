@@ -7,10 +7,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { callerOf } from "./caller.js";
 import type { BrokerConfig } from "./config.js";
 import { EXPOSED_HEADERS, refuse } from "./cors.js";
-import { PRIORITY_HEADER, QueueFullError, type PacingClock, type Priority, type TenantPacer } from "./pacing.js";
+import type { Clock } from "../core/contract/index.js";
+import { PRIORITY_HEADER, QueueFullError, type Priority, type TenantPacer } from "./pacing.js";
 import { addressLimit } from "./rateLimit.js";
 import { RELAYED_PREFIXES, relayablePath, relayTarget } from "./relayPath.js";
-import { callUpstream, UpstreamFailure, type TimeoutSignal } from "./upstreamCall.js";
+import { callUpstream, UpstreamFailure } from "./upstreamCall.js";
 
 const REQUEST_HEADERS = ["authorization", "content-type", "accept"];
 const ANSWER_HEADERS = ["content-type", ...EXPOSED_HEADERS.map((h) => h.toLowerCase())];
@@ -19,9 +20,9 @@ const MAX_HELD_REFUSALS = 3;
 
 export interface RelayDependencies {
   fetchUpstream: typeof fetch;
-  timeoutSignal: TimeoutSignal;
   pacer?: TenantPacer;
-  clock: PacingClock;
+  /** Upstream time limits, and holding a refused request before it is sent again. */
+  clock: Pick<Clock, "sleep">;
 }
 
 function priorityOf(request: FastifyRequest): Priority | undefined {
@@ -76,7 +77,9 @@ export async function relayRoutes(app: FastifyInstance, config: BrokerConfig & {
       try {
         answer = await callUpstream(deps.fetchUpstream, target, { method: request.method, headers, ...(body ? { body } : {}) }, {
           limit: config.relayAnswerLimit,
-          signal: AbortSignal.any([deps.timeoutSignal(config.upstreamTimeoutMs), gone.signal]),
+          timeoutMs: config.upstreamTimeoutMs,
+          clock: deps.clock,
+          signal: gone.signal,
         });
       } catch (error) {
         if (!(error instanceof UpstreamFailure)) throw error;

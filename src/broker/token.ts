@@ -7,7 +7,8 @@ import type { BrokerConfig } from "./config.js";
 import { refuse } from "./cors.js";
 import { addressLimit } from "./rateLimit.js";
 import { oauthErrorAnswer, secretForms } from "./tokenAnswer.js";
-import { callUpstream, UpstreamFailure, type TimeoutSignal } from "./upstreamCall.js";
+import type { Clock } from "../core/contract/index.js";
+import { callUpstream, UpstreamFailure } from "./upstreamCall.js";
 
 const FORM = "application/x-www-form-urlencoded";
 const GRANTS = new Set(["authorization_code", "refresh_token"]);
@@ -48,7 +49,7 @@ export function isAddinRedirect(uri: string, config: Pick<BrokerConfig, "allowOr
   return config.allowOrigins.includes(url.origin) && REDIRECT_PAGES.includes(page);
 }
 
-export async function tokenRoutes(app: FastifyInstance, config: BrokerConfig, fetchUpstream: typeof fetch, timeoutSignal: TimeoutSignal): Promise<void> {
+export async function tokenRoutes(app: FastifyInstance, config: BrokerConfig, fetchUpstream: typeof fetch, clock: Pick<Clock, "sleep">): Promise<void> {
   const secrets = secretForms(config.clientId, config.clientSecret, basicAuthorization(config.clientId, config.clientSecret));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(FORM, { parseAs: "string", bodyLimit: config.tokenBodyLimit }, (_req, body, done) => {
@@ -88,7 +89,7 @@ export async function tokenRoutes(app: FastifyInstance, config: BrokerConfig, fe
           headers: { authorization: basicAuthorization(config.clientId, config.clientSecret), "content-type": FORM, accept: "application/json" },
           body: params.toString(),
         },
-        { limit: config.tokenAnswerLimit, signal: timeoutSignal(config.upstreamTimeoutMs) },
+        { limit: config.tokenAnswerLimit, timeoutMs: config.upstreamTimeoutMs, clock },
       );
     } catch (error) {
       if (!(error instanceof UpstreamFailure)) throw error;

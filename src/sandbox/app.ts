@@ -4,7 +4,7 @@ import cors from "@fastify/cors";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { ERROR_CODES, MEDIA_TYPE, RATE_LIMIT_HEADERS } from "../core/contract/index.js";
 import { DEFAULT_API_AUDIENCE, createAuthenticator, requireScope } from "./auth.js";
-import { systemClock, type FaultOptions, type RateLimitWindows, type SandboxClock, type SandboxContext, type SandboxOptions } from "./context.js";
+import { systemClock, type FaultOptions, type RateLimitWindows, type Clock, type SandboxContext, type SandboxOptions } from "./context.js";
 import { createAccountStore } from "./credits.js";
 import { ApiError, ValidationFailure, errorObject, sendError, sendErrorDocument, sendGatewayError, validationDocument } from "./errors.js";
 import { devEndpointGuard } from "./devGuard.js";
@@ -55,7 +55,7 @@ export interface BuildAppExtras {
   /** TLS key and certificate for HTTPS. */
   https?: { key: string | Buffer; cert: string | Buffer; ca?: string | Buffer };
   /** Time source (tests move it by hand instead of waiting); the system clock by default. */
-  clock?: SandboxClock;
+  clock?: Clock;
 }
 
 export interface BuiltApp {
@@ -91,7 +91,7 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     ctx,
     accounts,
     records,
-    searcher: createSearcher(db, options.pageCacheBytes),
+    searcher: createSearcher(db, options.pageCacheBytes, { clock }),
     limiter: createRateLimiter(() => ctx.options.rateLimit, clock),
     faultPlan: createFaultPlan(options.faults),
     seededInMs,

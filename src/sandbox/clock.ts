@@ -1,24 +1,19 @@
 // The sandbox's time: the system clock, or a manual clock that moves only when told (tests, and
 // `--manual-clock` with POST /__sandbox/clock). Everything in the sandbox that depends on time
-// reads it (the fault latency aside), and the audience job engine waits on its sleep().
+// reads it (the fault latency aside), and the audience job engine waits on its sleep(). Both are
+// the contract's one Clock (core/contract/clock.ts).
 
 import { timerClock, type Clock } from "../core/contract/index.js";
-
-/**
- * The sandbox's time source: rate-limit windows, token times, ledger dates and job pacing read
- * it, and the job engine waits on it. It is the one Clock of the contract (core/contract/clock.ts).
- */
-export type SandboxClock = Clock;
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new Error("aborted");
 }
 
 /** Real time. Its timers never keep a process alive on their own: the server does. */
-export const systemClock: SandboxClock = timerClock({ unref: true });
+export const systemClock: Clock = timerClock({ unref: true });
 
 /** A clock that moves only when told to, so time windows and jobs pass without waiting. */
-export interface ManualClock extends SandboxClock {
+export interface ManualClock extends Clock {
   /**
    * Moves time forward, waking every sleep that falls due on the way, in order (each at its own
    * time); resolves once what they started has run (a job engine's step, say).

@@ -4,7 +4,7 @@ import type Database from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
 import type { JWK } from "jose";
 import type { RecordKind } from "../core/contract/index.js";
-import type { SandboxClock } from "./clock.js";
+import type { Clock } from "../core/contract/index.js";
 
 export interface RateLimitWindows {
   perSecond: number;
@@ -95,11 +95,12 @@ export interface SandboxStats {
   reset(): void;
 }
 
-export { systemClock, type SandboxClock } from "./clock.js";
+export { systemClock } from "./clock.js";
+export type { Clock };
 
 export interface SandboxContext {
   options: SandboxOptions;
-  clock: SandboxClock;
+  clock: Clock;
   db: Database.Database;
   keys: SigningKeys;
   /** API token audience. */

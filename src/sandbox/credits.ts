@@ -1,10 +1,15 @@
 // Accounts, credit balances and the records each account has under management (12-month window).
 import type Database from "better-sqlite3";
 import type { RecordKind } from "../core/contract/index.js";
-import { systemClock, type CreditLedger, type SandboxClock } from "./context.js";
+import { systemClock, type CreditLedger, type Clock } from "./context.js";
 
 const DEFAULT_CREDITS = 100_000;
 const WINDOW_MS = 365 * 86_400_000;
+
+/** The earliest purchase still under management on `clock` (ISO, as purchases are stored). */
+export function managementWindowStart(clock: Pick<Clock, "now">): string {
+  return new Date(clock.now() - WINDOW_MS).toISOString();
+}
 
 export type { RecordKind };
 
@@ -44,7 +49,7 @@ export interface AccountStore extends CreditLedger {
   purchaseDates(account: string, kind: RecordKind, ids: number[]): Map<number, string>;
 }
 
-export function createAccountStore(db: Database.Database, clock: SandboxClock = systemClock, defaultCredits = DEFAULT_CREDITS): AccountStore {
+export function createAccountStore(db: Database.Database, clock: Clock = systemClock, defaultCredits = DEFAULT_CREDITS): AccountStore {
   const nowIso = () => new Date(clock.now()).toISOString();
   const getAccount = db.prepare("SELECT id, credits, initial_credits FROM accounts WHERE id = ?");
   const insertAccount = db.prepare("INSERT OR IGNORE INTO accounts (id, credits, initial_credits, created_at) VALUES (?, ?, ?, ?)");
@@ -77,7 +82,7 @@ export function createAccountStore(db: Database.Database, clock: SandboxClock = 
     insertAccount.run(account, defaultCredits, defaultCredits, nowIso());
     return getAccount.get(account) as { id: string; credits: number; initial_credits: number };
   };
-  const windowStart = () => new Date(clock.now() - WINDOW_MS).toISOString();
+  const windowStart = () => managementWindowStart(clock);
   const underManagementSince = (account: string, kind: RecordKind, id: number): string | undefined => {
     const row = getManaged.get(account, kind, id) as { purchased_at: string } | undefined;
     return row && row.purchased_at > windowStart() ? row.purchased_at : undefined;

@@ -2,6 +2,7 @@
 // and the shorter search items.
 import type Database from "better-sqlite3";
 import type { RecordStore } from "./context.js";
+import { rowsOfIds } from "./store/rowsOfIds.js";
 import { METROS } from "./data/places.js";
 import { COMPANY_TYPE_NAMES, EMPLOYEE_RANGES, FUNDING_ROUND_TYPES, INDUSTRY_BY_ID, REVENUE_RANGES } from "./data/reference.js";
 
@@ -263,21 +264,9 @@ export function createRecordStore(db: Database.Database): SandboxRecordStore {
   let contactTotal: number | undefined;
 
   const store: SandboxRecordStore = {
-    companyRows(ids) {
-      const out = new Map<number, CompanyRow>();
-      if (ids.length) for (const row of companiesById.all(JSON.stringify(ids)) as CompanyRow[]) out.set(row.id, row);
-      return out;
-    },
-    contactRows(ids) {
-      const out = new Map<number, ContactRow>();
-      if (ids.length) for (const row of contactsById.all(JSON.stringify(ids)) as ContactRow[]) out.set(row.id, row);
-      return out;
-    },
-    companyNames(ids) {
-      const out = new Map<number, string>();
-      if (ids.length) for (const row of namesById.all(JSON.stringify(ids)) as { id: number; name: string }[]) out.set(row.id, row.name);
-      return out;
-    },
+    companyRows: (ids) => rowsOfIds<CompanyRow>(companiesById, ids),
+    contactRows: (ids) => rowsOfIds<ContactRow>(contactsById, ids),
+    companyNames: (ids) => new Map([...rowsOfIds<{ id: number; name: string }>(namesById, ids)].map(([id, row]) => [id, row.name])),
     fundingRounds: (id) => roundsOf.all(id) as { date: string; type: string; amount: number; investors: string }[],
     companyAttributes(ids, fields) {
       const out = new Map<number, Record<string, unknown>>();

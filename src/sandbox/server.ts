@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, defaultSandboxOptions, type SandboxOptionsInput } from "./app.js";
 import { loadDevCertificates } from "./certificates.js";
 import { isLoopbackHost } from "./devGuard.js";
-import type { SandboxClock, SandboxContext } from "./context.js";
+import type { Clock, SandboxContext } from "./context.js";
 
 export type StartOptions = SandboxOptionsInput & {
   /** Port to listen on; 0 picks a free one (default 4010). */
@@ -21,7 +21,7 @@ export type StartOptions = SandboxOptionsInput & {
   /** Certificates to use for HTTPS (default: the shared localhost certificates). */
   tls?: { key: string | Buffer; cert: string | Buffer };
   /** Time source (default: the system clock). */
-  clock?: SandboxClock;
+  clock?: Clock;
 };
 
 export interface RunningSandbox {

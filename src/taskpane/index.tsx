@@ -7,6 +7,7 @@ import { StrictMode, useEffect, useMemo, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { SANDBOX_ENVIRONMENT, type EnvironmentSettings } from "../core/settings/environment.js";
+import { httpUrl } from "../core/sheet/cells.js";
 import { createUserSettingsStore, type UserSettingsStore } from "../core/settings/userSettings.js";
 import type { BrowserWorkbook } from "../office/browserWorkbook.js";
 import { userStorage } from "../office/hostStorage.js";
@@ -18,15 +19,8 @@ import { ServicesProvider, type TaskPaneServices } from "./services.js";
 
 /** A sandbox address from the page address, honoured in browser mode only. */
 function sandboxOverride(search: string): EnvironmentSettings | undefined {
-  const api = new URLSearchParams(search).get("api");
-  if (!api) return undefined;
-  let url: URL;
-  try {
-    url = new URL(api);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  const url = httpUrl(new URLSearchParams(search).get("api") ?? "");
+  if (!url) return undefined;
   const base = url.origin;
   return { ...SANDBOX_ENVIRONMENT, label: "Sandbox", apiBaseUrl: base, audiencesBaseUrl: base, signIn: { ...SANDBOX_ENVIRONMENT.signIn, authority: `${base}/oauth` } };
 }

@@ -5,6 +5,7 @@ import { encodeDialogMessage } from "../../src/auth/dialogProtocol.js";
 import { createOfficeBackend } from "../../src/auth/officeBackend.js";
 import { SANDBOX_ENVIRONMENT, SANDBOX_PRODUCTION_ENVIRONMENT } from "../../src/core/settings/environment.js";
 import { createDialogOpener } from "../../src/office/dialog.js";
+import { FakeClock } from "../core/api/scripted.js";
 import { FakeOfficeUi, type DialogScript } from "./helpers/fakeOfficeUi.js";
 
 const ORIGIN = "https://localhost:3000";
@@ -89,12 +90,12 @@ test("a dialog that cannot open says why (popup blocked 12011)", async () => {
 });
 
 test("an expired token is renewed through the dialog with prompt=none mode", async () => {
-  let now = 1_000_000;
-  const ui = new FakeOfficeUi((url) => (new URL(url).searchParams.get("mode") === "renew" ? success("renewed-token", now + 3600_000) : success(TOKEN, now + 60_000)));
-  const source = createTokenSource(SANDBOX_ENVIRONMENT, "office", { origin: ORIGIN, openDialog: createDialogOpener(() => ui), now: () => now });
+  const clock = new FakeClock();
+  const ui = new FakeOfficeUi((url) => (new URL(url).searchParams.get("mode") === "renew" ? success("renewed-token", clock.now() + 3600_000) : success(TOKEN, clock.now() + 60_000)));
+  const source = createTokenSource(SANDBOX_ENVIRONMENT, "office", { origin: ORIGIN, openDialog: createDialogOpener(() => ui), clock });
   await source.signIn();
   assert.equal(await source.getAccessToken(), TOKEN);
-  now += 61_000;
+  await clock.advance(61_000);
   assert.equal(await source.getAccessToken(), "renewed-token");
   assert.deepEqual(ui.opened.map((u) => new URL(u).searchParams.get("mode")), ["signin", "renew"]);
   // Opened from a click: at once; a renewal may have no click behind it: Office asks first.
@@ -102,9 +103,9 @@ test("an expired token is renewed through the dialog with prompt=none mode", asy
 });
 
 test("renewal the user closes ends the session (back to the sign-in screen)", async () => {
-  const now = 1_000_000;
-  const ui = new FakeOfficeUi((url) => (new URL(url).searchParams.get("mode") === "renew" ? { event: 12006 } : success(TOKEN, now + 60_000)));
-  const source = createTokenSource(SANDBOX_ENVIRONMENT, "office", { origin: ORIGIN, openDialog: createDialogOpener(() => ui), now: () => now });
+  const clock = new FakeClock();
+  const ui = new FakeOfficeUi((url) => (new URL(url).searchParams.get("mode") === "renew" ? { event: 12006 } : success(TOKEN, clock.now() + 60_000)));
+  const source = createTokenSource(SANDBOX_ENVIRONMENT, "office", { origin: ORIGIN, openDialog: createDialogOpener(() => ui), clock });
   const changes: unknown[] = [];
   await source.signIn();
   source.onChange((a) => changes.push(a));

@@ -9,6 +9,7 @@ import { createServiceClient } from "../../src/core/api/index.js";
 import type { LogEntry, TransportResponse } from "../../src/core/api/types.js";
 import { SANDBOX_ENVIRONMENT } from "../../src/core/settings/environment.js";
 import { createDialogOpener } from "../../src/office/dialog.js";
+import { FakeClock } from "../core/api/scripted.js";
 import { FakeMsal } from "./helpers/fakeMsal.js";
 import { FakeOfficeUi } from "./helpers/fakeOfficeUi.js";
 
@@ -82,18 +83,18 @@ function assertNoSecret(where: string, text: string) {
 }
 
 test("no token in workbook settings, add-in storage, logs or errors after every sign-in path", async () => {
-  let now = 1_000_000;
-  let renewAnswer: unknown = encodeDialogMessage({ type: "signedIn", accessToken: SECRET, expiresAt: now + 60_000, account: { name: "A", username: "a@example.com" } });
+  const clock = new FakeClock();
+  let renewAnswer: unknown = encodeDialogMessage({ type: "signedIn", accessToken: SECRET, expiresAt: clock.now() + 60_000, account: { name: "A", username: "a@example.com" } });
   const ui = new FakeOfficeUi((url) =>
     new URL(url).searchParams.get("mode") === "signin"
-      ? { message: encodeDialogMessage({ type: "signedIn", accessToken: SECRET, expiresAt: now + 60_000, account: { name: "A", username: "a@example.com" } }) }
+      ? { message: encodeDialogMessage({ type: "signedIn", accessToken: SECRET, expiresAt: clock.now() + 60_000, account: { name: "A", username: "a@example.com" } }) }
       : { message: renewAnswer },
   );
   const office = createTokenSource(SANDBOX_ENVIRONMENT, "office", {
     origin: "https://localhost:3000",
     openDialog: createDialogOpener(() => ui),
     log: (e) => logs.push(e),
-    now: () => now,
+    clock,
   });
   const errors: unknown[] = [];
   await office.signIn();
@@ -127,7 +128,7 @@ test("no token in workbook settings, add-in storage, logs or errors after every 
 
   // A renewal whose answer is malformed and quotes the token.
   renewAnswer = `{"oops": "${SECRET}"`;
-  now += 120_000;
+  await clock.advance(120_000);
   await office.getAccessToken().catch((e: unknown) => errors.push(e));
   // A renewal refused, then a sign-out.
   renewAnswer = encodeDialogMessage({ type: "error", code: "login_required", description: "no session" });
@@ -135,16 +136,16 @@ test("no token in workbook settings, add-in storage, logs or errors after every 
   await office.signOut();
 
   // Browser mode: MSAL keeps its own cache; the add-in writes nothing of its own.
-  const msal = new FakeMsal(() => now);
+  const msal = new FakeMsal(clock);
   const browser = createTokenSource(SANDBOX_ENVIRONMENT, "browser", {
     origin: "https://localhost:3000",
     createMsalClient: async () => msal,
     log: (e) => logs.push(e),
-    now: () => now,
+    clock,
   });
   await browser.signIn();
   const browserToken = await browser.getAccessToken();
-  now += 120_000;
+  await clock.advance(120_000);
   await browser.getAccessToken();
   await browser.signOut();
 

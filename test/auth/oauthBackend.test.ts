@@ -5,8 +5,10 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTokenSourceWith } from "../../src/auth/index.js";
 import { createOAuthBackend, type PopupHandle } from "../../src/auth/oauthBackend.js";
+import { POPUP_CHECK_MS } from "../../src/auth/popupWatch.js";
 import { OAUTH_CHANNEL, oauthStateOf } from "../../src/auth/redirectProtocol.js";
 import { SANDBOX_PRODUCTION_ENVIRONMENT, type SignInSettings } from "../../src/core/settings/environment.js";
+import { FakeClock } from "../core/api/scripted.js";
 import { startOAuthServer, type OAuthServer } from "./oauthServer.js";
 
 let server: OAuthServer;
@@ -33,22 +35,6 @@ function userWhoSignsIn(popups: string[]): (url: string) => PopupHandle {
   };
 }
 
-/** A ticker the test drives: each tick runs the backend's popup check. */
-function manualTicker() {
-  const checks = new Set<() => void>();
-  let started: () => void = () => undefined;
-  const watching = new Promise<void>((resolve) => (started = resolve));
-  return {
-    watching,
-    every: (check: () => void) => {
-      checks.add(check);
-      started();
-      return () => void checks.delete(check);
-    },
-    tick: () => [...checks].forEach((c) => c()),
-  };
-}
-
 function memorySession() {
   const map = new Map<string, string>();
   return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
@@ -57,10 +43,12 @@ function memorySession() {
 test("signs in through the popup with PKCE and no scope, without an id token, and renews through the token endpoint", async () => {
   const popups: string[] = [];
   const session = memorySession();
-  const backend = createOAuthBackend(signIn, { base: "https://localhost:3000/", openPopup: userWhoSignsIn(popups), session });
-  const tokens = createTokenSourceWith(backend);
+  const clock = new FakeClock();
+  const backend = createOAuthBackend(signIn, { base: "https://localhost:3000/", openPopup: userWhoSignsIn(popups), session, clock });
+  const tokens = createTokenSourceWith(backend, { clock });
   const account = await tokens.signIn();
   assert.deepEqual(account, { name: "Ada Lovelace", username: "ada@example.com" });
+  assert.equal(clock.pendingTimers, 0, "the closed-window watch stops once the answer is in");
 
   const authorize = server.authorizeRequests.at(-1)!;
   assert.equal(authorize.get("scope"), null, "no scope is asked");
@@ -99,15 +87,24 @@ test("signs in through the popup with PKCE and no scope, without an id token, an
 });
 
 test("closing the sign-in window is noticed at once and said", async () => {
-  const ticker = manualTicker();
+  const clock = new FakeClock();
   const popup = { closed: false, close: () => undefined };
-  const backend = createOAuthBackend(signIn, { base: "https://localhost:3000/", openPopup: () => popup, every: ticker.every, session: memorySession() });
+  let opened!: () => void;
+  const popupOpened = new Promise<void>((resolve) => (opened = resolve));
+  const openPopup = () => {
+    opened();
+    return popup;
+  };
+  const backend = createOAuthBackend(signIn, { base: "https://localhost:3000/", openPopup, clock, session: memorySession() });
   const signingIn = backend.signIn();
-  await ticker.watching;
-  ticker.tick();
+  let ended = false;
+  signingIn.catch(() => (ended = true));
+  await popupOpened;
+  await clock.advance(POPUP_CHECK_MS);
   popup.closed = true;
-  ticker.tick();
-  ticker.tick();
+  await clock.advance(POPUP_CHECK_MS);
+  assert.equal(ended, false, "closed once: the redirect page's last message may still be on its way");
+  await clock.advance(POPUP_CHECK_MS);
   await assert.rejects(signingIn, (error: { kind?: string; userMessage?: string }) => {
     assert.equal(error.kind, "cancelled");
     assert.match(error.userMessage ?? "", /sign-in window was closed/);

@@ -3,17 +3,18 @@ import { test } from "node:test";
 import { createTokenSource, createTokenSourceWith } from "../../src/auth/index.js";
 import { signInExpired } from "../../src/auth/errors.js";
 import { SANDBOX_ENVIRONMENT } from "../../src/core/settings/environment.js";
+import { FakeClock } from "../core/api/scripted.js";
 import { FakeMsal } from "./helpers/fakeMsal.js";
 
 function browserSource(lifetimeMs = 60_000) {
-  let now = 5_000_000;
-  const msal = new FakeMsal(() => now, lifetimeMs);
+  const clock = new FakeClock();
+  const msal = new FakeMsal(clock, lifetimeMs);
   const source = createTokenSource(SANDBOX_ENVIRONMENT, "browser", {
     origin: "https://localhost:3000",
     createMsalClient: async () => msal,
-    now: () => now,
+    clock,
   });
-  return { msal, source, advance: (ms: number) => (now += ms) };
+  return { msal, source, advance: (ms: number) => clock.advance(ms) };
 }
 
 test("not signed in: getAccessToken fails with kind unauthorized", async () => {
@@ -29,7 +30,7 @@ test("concurrent callers with an expired token share one refresh (rotating refre
   const { msal, source, advance } = browserSource();
   await source.signIn();
   const first = await source.getAccessToken();
-  advance(120_000);
+  await advance(120_000);
   let open!: () => void;
   msal.gate = new Promise<void>((resolve) => (open = resolve));
   const started = msal.refreshStarted();
@@ -52,7 +53,7 @@ test("a valid token is served without refreshing", async () => {
   const { msal, source, advance } = browserSource();
   await source.signIn();
   const token = await source.getAccessToken();
-  advance(10_000);
+  await advance(10_000);
   assert.equal(await source.getAccessToken(), token);
   assert.equal(msal.refreshCalls, 0);
 });
@@ -114,7 +115,7 @@ test("an unreachable sign-in server is a clear error, and the next try starts ov
 test("a renewal overtaken by sign-out does not bring the session back", async () => {
   const { msal, source, advance } = browserSource();
   await source.signIn();
-  advance(120_000);
+  await advance(120_000);
   let open!: () => void;
   msal.gate = new Promise<void>((resolve) => (open = resolve));
   const started = msal.refreshStarted();
@@ -127,11 +128,11 @@ test("a renewal overtaken by sign-out does not bring the session back", async ()
 });
 
 test("a new page restores the signed-in account from MSAL's cache", async () => {
-  const now = 5_000_000;
-  const msal = new FakeMsal(() => now);
-  const first = createTokenSource(SANDBOX_ENVIRONMENT, "browser", { origin: "https://localhost:3000", createMsalClient: async () => msal, now: () => now });
+  const clock = new FakeClock();
+  const msal = new FakeMsal(clock);
+  const first = createTokenSource(SANDBOX_ENVIRONMENT, "browser", { origin: "https://localhost:3000", createMsalClient: async () => msal, clock });
   await first.signIn();
-  const reloaded = createTokenSource(SANDBOX_ENVIRONMENT, "browser", { origin: "https://localhost:3000", createMsalClient: async () => msal, now: () => now });
+  const reloaded = createTokenSource(SANDBOX_ENVIRONMENT, "browser", { origin: "https://localhost:3000", createMsalClient: async () => msal, clock });
   const changes: unknown[] = [];
   reloaded.onChange((account, reason) => changes.push([account?.username, reason]));
   assert.ok(await reloaded.getAccessToken());

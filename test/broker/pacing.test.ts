@@ -4,14 +4,14 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { createTenantPacer, memorySlots, QueueFullError, type Priority } from "../../src/broker/pacing.js";
 import { ADDIN, brokerFor } from "./helpers.js";
-import { manualClock, settle } from "./pacingClock.js";
+import { FakeClock } from "../core/api/scripted.js";
 import { startFakeUpstream, type FakeUpstream } from "./upstream.js";
 
 const RATE = 25;
 const SLOT_MS = 1000 / RATE;
 
 function pacerAt(start: number, maxQueueWaitMs = 60_000) {
-  const clock = manualClock(start);
+  const clock = new FakeClock(start);
   const pacer = createTenantPacer({ perSecond: RATE, safetyMargin: 0, maxQueueWaitMs }, memorySlots(), clock);
   const released: { label: string; at: number }[] = [];
   const take = (label: string, tenant: string, user: string, priority: Priority = "interactive", signal?: AbortSignal) =>
@@ -109,12 +109,12 @@ describe("relay with pacing", () => {
 
   it("holds a per-second refusal the service sends anyway and sends the request again", async () => {
     upstream.received.length = 0;
-    const clock = manualClock(5);
+    const clock = new FakeClock(5);
     const app = await brokerFor(upstream, { pacing: { perSecond: RATE, safetyMargin: 0 } }, { clock });
     const answer = app.inject({ method: "GET", url: "/data/v1/busy-once/paced", headers: headers("bulk") });
     for (let k = 1; upstream.received.length < 2 && k < 50; k += 1) {
       await clock.advanceTo(k * SLOT_MS);
-      await settle();
+      await clock.flush();
     }
     const res = await answer;
     assert.equal(res.statusCode, 200);

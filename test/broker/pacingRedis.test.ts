@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADDIN, brokerFor } from "./helpers.js";
-import { manualClock } from "./pacingClock.js";
+import { FakeClock } from "../core/api/scripted.js";
 import { redisMissing, startRedis, type RunningRedis } from "./redisServer.js";
 import { startFakeUpstream, type FakeUpstream } from "./upstream.js";
 
@@ -33,7 +33,7 @@ describe("relay pacing shared through Redis", () => {
   });
 
   it("keeps two instances together within the tenant's rate, one request per slot", { skip: missing ?? false, timeout: 30_000 }, async () => {
-    const clock = manualClock(5);
+    const clock = new FakeClock(5);
     const sends: { instance: string; at: number }[] = [];
     let sent: () => void = () => undefined;
     const counting = (instance: string) =>

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { ADDIN, BASIC, brokerFor, exchangeBody, fakeUpstreamPerSuite, FORM, logSink, rawRequest } from "./helpers.js";
+import { FakeClock } from "../core/api/scripted.js";
 import { CLIENT_SECRET, type FakeUpstream } from "./upstream.js";
 
 describe("broker security", () => {
@@ -180,22 +181,43 @@ describe("broker security", () => {
       assert.ok(relayed.body.length < 1000);
     });
 
-    // The upstream's time limit comes from a seam: the test ends it once the upstream has
-    // shown the behaviour (the request received, or the first part of the answer sent).
+    // The upstream's time limit runs on the broker's clock: the test moves it once the upstream
+    // has shown the behaviour (the request received, or the first part of the answer sent),
+    // first to just short of the limit (the call still waits), then to the limit.
+    const LIMIT_MS = 3000;
     const expiring = () => {
-      const controller = new AbortController();
+      const clock = new FakeClock(0);
       let headersArrived!: () => void;
       const answerBegan = new Promise<void>((resolve) => (headersArrived = resolve));
       const seams = {
-        timeoutSignal: () => controller.signal,
+        clock,
         fetch: (async (...args: Parameters<typeof fetch>) => {
           const response = await fetch(...args);
           headersArrived();
           return response;
         }) as typeof fetch,
       };
-      return { controller, seams, answerBegan };
+      /** Moves the clock to the limit, checking the call is still waiting 1 ms before it. */
+      const timeUp = async (answer: Promise<unknown>) => {
+        let answered = false;
+        void answer.then(() => (answered = true));
+        await clock.advanceTo(LIMIT_MS - 1);
+        assert.equal(answered, false, "the call waits until its time limit");
+        await clock.advanceTo(LIMIT_MS);
+      };
+      return { seams, answerBegan, timeUp };
     };
+
+    it("leaves no time limit waiting once the upstream has answered (token and relay)", async () => {
+      const clock = new FakeClock(0);
+      const app = await brokerFor(upstream, { upstreamTimeoutMs: LIMIT_MS }, { clock });
+      const token = await app.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody() });
+      const relayed = await app.inject({ method: "GET", url: "/data/v1/companies/1", headers: { origin: ADDIN, authorization: "Bearer t" } });
+      await app.close();
+      assert.equal(token.statusCode, 200);
+      assert.notEqual(relayed.statusCode, 504);
+      assert.equal(clock.pendingTimers, 0, "each call's time limit ends with the call");
+    });
 
     for (const where of ["token", "relay"] as const) {
       const send = (app: Awaited<ReturnType<typeof brokerFor>>) =>
@@ -206,12 +228,12 @@ describe("broker security", () => {
 
       it(`answers 502 when the upstream stalls in the middle of its answer (${where})`, async () => {
         upstreamPath = "stall";
-        const { controller, seams, answerBegan } = expiring();
-        const app = await brokerFor(upstream, { upstream: `${upstream.url}/bad/stall`, upstreamTimeoutMs: 3000 }, seams);
+        const { seams, answerBegan, timeUp } = expiring();
+        const app = await brokerFor(upstream, { upstream: `${upstream.url}/bad/stall`, upstreamTimeoutMs: LIMIT_MS }, seams);
         const stalled = upstream.stalled();
         const answer = send(app);
         await Promise.all([stalled, answerBegan]);
-        controller.abort(new DOMException("time is up", "TimeoutError"));
+        await timeUp(answer);
         const res = await answer;
         await app.close();
         assert.equal(res.statusCode, 502);
@@ -220,12 +242,12 @@ describe("broker security", () => {
 
       it(`answers 504 when the upstream says nothing within the time limit (${where})`, async () => {
         upstreamPath = "silent";
-        const { controller, seams } = expiring();
-        const app = await brokerFor(upstream, { upstream: `${upstream.url}/bad/silent`, upstreamTimeoutMs: 3000 }, seams);
+        const { seams, timeUp } = expiring();
+        const app = await brokerFor(upstream, { upstream: `${upstream.url}/bad/silent`, upstreamTimeoutMs: LIMIT_MS }, seams);
         const reached = upstream.nextRequest();
         const answer = send(app);
         await reached;
-        controller.abort(new DOMException("time is up", "TimeoutError"));
+        await timeUp(answer);
         const res = await answer;
         await app.close();
         assert.equal(res.statusCode, 504);

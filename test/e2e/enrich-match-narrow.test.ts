@@ -6,13 +6,9 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { chromiumAvailable, overflow, startE2E, type E2E } from "./helpers.js";
+import { assertFits, chromiumAvailable, openSection, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
-
-async function assertFits(page: Page, where: string): Promise<void> {
-  assert.deepEqual(await overflow(page), [], where);
-}
 
 async function headers(page: Page): Promise<string[]> {
   return (await page.getByTestId("sheet-table").locator("thead th").allInnerTexts()).map((h) => h.trim());
@@ -22,17 +18,6 @@ async function cells(page: Page, column: number): Promise<string[]> {
   const out: string[] = [];
   for (const row of await page.getByTestId("sheet-table").locator("tbody tr").all()) out.push((await row.locator("td").nth(column).innerText()).trim());
   return out;
-}
-
-/** Opens the Enrich section from the tab strip, or from the More menu when it does not fit. */
-async function openEnrich(page: Page): Promise<void> {
-  const tab = page.getByRole("tab", { name: "Enrich", exact: true });
-  if (await tab.isVisible()) await tab.click();
-  else {
-    await page.getByRole("button", { name: /^More sections/ }).click();
-    await page.getByRole("menu").getByRole("menuitem", { name: "Enrich", exact: true }).click();
-  }
-  await page.getByRole("region", { name: "Enrich selection" }).waitFor();
 }
 
 describe("Enrich selection: matching a list at a task pane's width", { skip, timeout: 600_000 }, () => {
@@ -61,8 +46,9 @@ describe("Enrich selection: matching a list at a task pane's width", { skip, tim
 
       // Matching by name with no country or city: every row is ambiguous, by its sheet row.
       await page.getByTestId("sheet-table").getByRole("button", { name: "Company name", exact: true }).click();
-      await openEnrich(page);
+      await openSection(page, "Enrich");
       const panel = page.getByRole("region", { name: "Enrich selection" });
+      await panel.waitFor();
       // The browser's cache is shared by the pages of this run: start from an empty one.
       await panel.getByRole("button", { name: "Clear cache" }).click();
       await panel.getByText(/^Cache cleared/).waitFor();

@@ -3,10 +3,11 @@
 // in the run's headless Chromium (browser.ts), driven through playwright-core. Every e2e suite
 // uses these; each file starts its own pages server and sandbox, so files share nothing and
 // run side by side.
+import assert from "node:assert/strict";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { launchChromium, type Chromium } from "./browser.js";
 import { buildTaskPane } from "../helpers/pages.js";
@@ -114,6 +115,51 @@ export async function startE2E(options: { sandbox?: SandboxStartOptions } = {}):
  */
 export async function layoutSettled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * Opens a section of the task pane from its tab strip, or from the More menu when the tab does
+ * not fit the pane's width; `whenMenuOpen` runs with the menu open, before its item is chosen.
+ * Resolves once the section's tab is the selected one.
+ */
+export async function openSection(page: Page, name: string, options: { whenMenuOpen?: (menu: Locator) => Promise<void> } = {}): Promise<void> {
+  const strip = page.getByRole("tablist", { name: "Task pane sections" });
+  // The strip is laid out once its first tab shows, for the current width; what does not fit is in the More menu.
+  await strip.getByRole("tab").first().waitFor();
+  await layoutSettled(page);
+  const tab = strip.getByRole("tab", { name, exact: true });
+  if (await tab.isVisible()) await tab.click();
+  else {
+    await page.getByRole("button", { name: /^More sections/ }).click();
+    const menu = page.getByRole("menu");
+    await menu.waitFor();
+    await options.whenMenuOpen?.(menu);
+    await menu.getByRole("menuitem", { name, exact: true }).click();
+  }
+  await strip.getByRole("tab", { name, exact: true, selected: true }).waitFor();
+}
+
+/** Fails, naming `where`, when the page or anything open on it scrolls sideways (see overflow). */
+export async function assertFits(page: Page, where: string): Promise<void> {
+  assert.deepEqual(await overflow(page), [], where);
+}
+
+/**
+ * office.js for the sign-in dialog page (dialog.html) in Chromium, where Office is absent: Office
+ * is ready at once, as Excel on the web, and messageParent is `messageParent`, the source of a
+ * JavaScript function that hands the dialog's message back to the test.
+ */
+export function dialogOfficeStub(messageParent: string): string {
+  return `
+  window.Office = {
+    onReady(callback) {
+      const info = { host: "Excel", platform: "OfficeOnline" };
+      if (callback) callback(info);
+      return Promise.resolve(info);
+    },
+    context: { ui: { messageParent: ${messageParent} } },
+  };
+`;
 }
 
 /** axe-core's source, to inject into a page. */

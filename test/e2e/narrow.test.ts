@@ -6,13 +6,9 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { chromiumAvailable, layoutSettled, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import { assertFits, chromiumAvailable, openSection, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
-
-async function assertFits(page: Page, where: string): Promise<void> {
-  assert.deepEqual(await overflow(page), [], where);
-}
 
 const TABS: Record<string, (page: Page) => Promise<unknown>> = {
   Companies: (page) => page.getByRole("region", { name: "Company search" }).waitFor(),
@@ -23,19 +19,9 @@ const TABS: Record<string, (page: Page) => Promise<unknown>> = {
   Settings: (page) => page.getByRole("region", { name: "Settings" }).waitFor(),
 };
 
-/** Opens a section from the tab strip, or from the More menu when it does not fit. */
+/** Opens a section (the More menu, when it opens, must fit too) and waits until it is ready. */
 async function openTab(page: Page, name: string, ready: (page: Page) => Promise<unknown> = TABS[name]!): Promise<void> {
-  await layoutSettled(page); // the strip is laid out for the current width
-  const tab = page.getByRole("tab", { name, exact: true });
-  if (await tab.isVisible()) await tab.click();
-  else {
-    await page.getByRole("button", { name: /^More sections/ }).click();
-    const menu = page.getByRole("menu");
-    await menu.waitFor();
-    await assertFits(page, `the More menu (for ${name})`);
-    await menu.getByRole("menuitem", { name, exact: true }).click();
-  }
-  await page.getByRole("tab", { name, exact: true, selected: true }).waitFor();
+  await openSection(page, name, { whenMenuOpen: () => assertFits(page, `the More menu (for ${name})`) });
   await ready(page);
 }
 

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { DEFAULT_OIDC_SETTINGS } from "../../src/sandbox/oidc/provider.js";
-import { chromiumAvailable } from "./helpers.js";
+import { chromiumAvailable, dialogOfficeStub } from "./helpers.js";
 import { startProductionTopology, type ProductionTopology } from "./productionTopology.js";
 
 const skip = chromiumAvailable() ? false : "Debian chromium is not installed (apt-get install -y chromium)";
@@ -35,16 +35,7 @@ const TASK_PANE_OFFICE = `
 `;
 
 /** office.js of the dialog page: ready at once, messageParent posts on the channel. */
-const DIALOG_OFFICE = `
-  window.Office = {
-    onReady(callback) {
-      const info = { host: "Excel", platform: "OfficeOnline" };
-      if (callback) callback(info);
-      return Promise.resolve(info);
-    },
-    context: { ui: { messageParent(message) { new BroadcastChannel(${JSON.stringify(CHANNEL)}).postMessage(message); } } },
-  };
-`;
+const DIALOG_OFFICE = dialogOfficeStub(`(message) => new BroadcastChannel(${JSON.stringify(CHANNEL)}).postMessage(message)`);
 
 async function bundleHarness(): Promise<string> {
   const { build } = await import("esbuild");

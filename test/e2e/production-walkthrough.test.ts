@@ -13,9 +13,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Page, Request, Route } from "playwright-core";
 import { DEFAULT_OIDC_SETTINGS } from "../../src/sandbox/oidc/provider.js";
-import { chromiumAvailable } from "./helpers.js";
-import { overflow } from "./helpers.js";
-import { openSection, signInThroughPopup, startProductionTopology, type ProductionTopology } from "./productionTopology.js";
+import { chromiumAvailable, openSection, overflow } from "./helpers.js";
+import { signInThroughPopup, startProductionTopology, type ProductionTopology } from "./productionTopology.js";
 
 const skip = chromiumAvailable() ? false : "Debian chromium is not installed (apt-get install -y chromium)";
 /** Further than the access token's lifetime, so the page holds an expired token. */

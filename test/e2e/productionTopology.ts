@@ -12,7 +12,7 @@ import { buildBroker } from "../../src/broker/app.js";
 import { SANDBOX_PRODUCTION_ENVIRONMENT, productionAddresses, type EnvironmentSettings } from "../../src/core/settings/environment.js";
 import { USER_SETTINGS_KEY } from "../../src/core/settings/userSettings.js";
 import { startTestSandbox, type TestOptions, type TestSandbox } from "../helpers/sandbox.js";
-import { buildTaskPane, launchChromium, layoutSettled, serveDirectory, type Chromium, type StaticServer } from "./helpers.js";
+import { buildTaskPane, launchChromium, serveDirectory, type Chromium, type StaticServer } from "./helpers.js";
 
 export const PRODUCTION_CLIENT = { clientId: "prod-chromium-client", clientSecret: "prod-chromium-secret" };
 
@@ -120,17 +120,3 @@ export async function signInThroughPopup(page: Page, email: string, password: st
   return authorizeUrl;
 }
 
-/** Opens a section from the tab strip, or from the More menu when it does not fit the pane. */
-export async function openSection(page: Page, name: string): Promise<void> {
-  const strip = page.getByRole("tablist", { name: "Task pane sections" });
-  const tab = strip.getByRole("tab", { name, exact: true });
-  // The strip is laid out once its first tab shows; what does not fit is in the More menu.
-  await strip.getByRole("tab").first().waitFor();
-  await layoutSettled(page);
-  if (await tab.isVisible()) await tab.click();
-  else {
-    await page.getByRole("button", { name: /^More sections/ }).click();
-    await page.getByRole("menu").getByRole("menuitem", { name, exact: true }).click();
-  }
-  await strip.getByRole("tab", { name, exact: true, selected: true }).waitFor();
-}

@@ -3,34 +3,10 @@
 // are the sandbox's own answer; the pane never scrolls sideways.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
-import { chromiumAvailable, layoutSettled, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import { chromiumAvailable, openSection, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 const WIDTH = 350;
-
-/** Opens Signals from the tab strip, or from the More menu when it does not fit. */
-async function openSignals(page: Page): Promise<void> {
-  await layoutSettled(page); // the strip is laid out for the current width
-  const tab = page.getByRole("tab", { name: "Signals", exact: true });
-  if (await tab.isVisible()) await tab.click();
-  else {
-    await page.getByRole("button", { name: /^More sections/ }).click();
-    await page.getByRole("menu").getByRole("menuitem", { name: "Signals", exact: true }).click();
-  }
-  await page.getByRole("region", { name: "Intent search" }).waitFor();
-}
-
-/** Opens a section from the tab strip or the More menu. */
-async function openSection(page: Page, name: string): Promise<void> {
-  const tab = page.getByRole("tab", { name, exact: true });
-  if (await tab.isVisible()) await tab.click();
-  else {
-    await page.getByRole("button", { name: /^More sections/ }).click();
-    await page.getByRole("menu").getByRole("menuitem", { name, exact: true }).click();
-  }
-  await page.getByRole("tab", { name, exact: true, selected: true }).waitFor();
-}
 
 /** Every intent signal the sandbox's API answers for the search. */
 async function sandboxSignals(e2e: E2E, attributes: object): Promise<{ company: string; topic: string; score: string }[]> {
@@ -64,7 +40,8 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
     await page.setViewportSize({ width: WIDTH, height: 900 });
     // The strip has settled at this width once it shows its More menu.
     await page.getByRole("button", { name: /^More sections/ }).waitFor();
-    await openSignals(page);
+    await openSection(page, "Signals");
+    await page.getByRole("region", { name: "Intent search" }).waitFor();
     const form = page.getByRole("region", { name: "Intent search" });
 
     // Searching without a topic says what is missing, in the user's terms.

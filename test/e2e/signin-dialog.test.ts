@@ -12,6 +12,7 @@ import { startSandbox, type RunningSandbox } from "../../src/sandbox/server.js";
 import {
   buildTaskPane,
   chromiumAvailable,
+  dialogOfficeStub,
   launchChromium,
   serveDirectory,
   axeSource,
@@ -38,16 +39,7 @@ async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
-const OFFICE_STUB = `
-  window.Office = {
-    onReady(callback) {
-      const info = { host: "Excel", platform: "OfficeOnline" };
-      if (callback) callback(info);
-      return Promise.resolve(info);
-    },
-    context: { ui: { messageParent(message) { window.__messageParent(message); } } },
-  };
-`;
+const OFFICE_STUB = dialogOfficeStub("(message) => window.__messageParent(message)");
 
 let pages: StaticServer;
 let sandbox: RunningSandbox;

@@ -7,16 +7,12 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { chromiumAvailable, layoutSettled, overflow, startE2E, type E2E } from "./helpers.js";
+import { assertFits, chromiumAvailable, openSection, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 // Just above one search's reach, so Insert has a plan to show.
 const COMPANIES = 10_250;
 const HEIGHT = 800;
-
-async function assertFits(page: Page, where: string): Promise<void> {
-  assert.deepEqual(await overflow(page), [], where);
-}
 
 /** The element lies wholly inside the viewport. */
 async function assertOnScreen(page: Page, element: Locator, what: string): Promise<void> {
@@ -25,17 +21,6 @@ async function assertOnScreen(page: Page, element: Locator, what: string): Promi
   assert.ok(box, `${what} is shown`);
   assert.ok(box.x >= 0 && box.x + box.width <= size.width + 1, `${what} spans x ${Math.round(box.x)}-${Math.round(box.x + box.width)} of ${size.width}`);
   assert.ok(box.y >= 0 && box.y < size.height, `${what} at y ${Math.round(box.y)} of ${size.height}`);
-}
-
-async function openSection(page: Page, name: string): Promise<void> {
-  await layoutSettled(page); // the strip is laid out for the current width
-  const tab = page.getByRole("tab", { name, exact: true });
-  if (await tab.isVisible()) await tab.click();
-  else {
-    await page.getByRole("button", { name: /^More sections/ }).click();
-    await page.getByRole("menuitem", { name, exact: true }).click();
-  }
-  await page.getByRole("tab", { name, exact: true, selected: true }).waitFor();
 }
 
 describe("the second walk, at a task pane's width", { skip, timeout: 600_000 }, () => {

@@ -2,7 +2,7 @@
 // useSandbox() is the usual way: one sandbox per file (or describe block), started before its
 // tests and closed after them.
 import { after, before } from "node:test";
-import type { FaultOptions, SandboxClock, SandboxContext, SandboxOptions } from "../../src/sandbox/context.js";
+import type { FaultOptions, SandboxContext, SandboxOptions } from "../../src/sandbox/context.js";
 import { startSandbox, type RunningSandbox } from "../../src/sandbox/server.js";
 import type { ManualClock } from "../../src/sandbox/clock.js";
 import type { Clock } from "../../src/core/api/types.js";
@@ -37,7 +37,7 @@ export type TestOptions = Partial<Omit<SandboxOptions, "rateLimit" | "faults">> 
   rateLimit?: Partial<SandboxOptions["rateLimit"]>;
   faults?: Partial<FaultOptions>;
   /** Time source of the sandbox (see manualClock). */
-  clock?: SandboxClock;
+  clock?: Clock;
 };
 
 export { manualClock, type ManualClock } from "../../src/sandbox/clock.js";

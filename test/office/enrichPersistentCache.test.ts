@@ -12,27 +12,22 @@ function memoryStorage() {
   return Object.assign(memoryKeyValueStorage(items), { items });
 }
 
+/** An engine whose cache and spend are kept in the storage, as a runtime after a restart builds it. */
+function engineOn(storage: ReturnType<typeof memoryStorage>, client: FakeEnrichClient, user?: string) {
+  return createEnrichmentEngine({ client, windowMs: 1, cache: createStorageCacheStore(storage), spendStore: createStorageSpendStore(storage, user) });
+}
+
 describe("persistent enrichment stores", () => {
   it("survive a new runtime: the cache answers, the day's count and the user's cap remain", async () => {
     const storage = memoryStorage();
     const first = new FakeEnrichClient();
-    const engine1 = createEnrichmentEngine({
-      client: first,
-      windowMs: 1,
-      cache: createStorageCacheStore(storage),
-      spendStore: createStorageSpendStore(storage, "user-1"),
-    });
+    const engine1 = engineOn(storage, first, "user-1");
     await engine1.setDailyNewRecordCap(500);
     await Promise.all([1, 2, 3].map((id) => engine1.getCells("company", id, "name,revenue")));
     await engine1.whenIdle();
 
     const second = new FakeEnrichClient();
-    const engine2 = createEnrichmentEngine({
-      client: second,
-      windowMs: 1,
-      cache: createStorageCacheStore(storage),
-      spendStore: createStorageSpendStore(storage, "user-1"),
-    });
+    const engine2 = engineOn(storage, second, "user-1");
     const again = await engine2.getCells("company", 2, "revenue");
     assert.ok(again.ok && again.values[0] === 20);
     assert.equal(second.calls.length, 0);
@@ -57,12 +52,7 @@ describe("persistent enrichment stores", () => {
     storage.items.set("biz-enrich:v1:company:5", "{not json");
     storage.items.set("biz-enrich-spend:default", "garbage");
     const client = new FakeEnrichClient();
-    const engine = createEnrichmentEngine({
-      client,
-      windowMs: 1,
-      cache: createStorageCacheStore(storage),
-      spendStore: createStorageSpendStore(storage),
-    });
+    const engine = engineOn(storage, client);
     const result = await engine.getCells("company", 5, "name");
     assert.ok(result.ok && result.values[0] === "Company 5");
     assert.equal(client.calls.length, 1);

@@ -113,6 +113,21 @@ export class FakeExcel {
       }
       return value as unknown[][];
     };
+    /** Writes a matrix cell by cell: text the rule calls a formula becomes one, anything else a value. */
+    const write = (what: "values" | "formulas", isFormula: (text: string, cell: FakeCell) => boolean) => (value: unknown) => {
+      const m = matrix(value, what);
+      entry(what);
+      each((cell, r, c) => {
+        const v = m[r]![c] as string | number | boolean;
+        if (typeof v === "string" && isFormula(v, cell)) {
+          cell.formula = v;
+          cell.value = "#FORMULA";
+        } else {
+          cell.value = v;
+          delete cell.formula;
+        }
+      });
+    };
     const range: Record<string, unknown> = {
       rowIndex: row,
       columnIndex: col,
@@ -143,41 +158,15 @@ export class FakeExcel {
     };
     Object.defineProperty(range, "values", {
       get: () => sheet.read(row, col, rows, cols),
-      set: (value: unknown) => {
-        const m = matrix(value, "values");
-        entry("values");
-        each((cell, r, c) => {
-          const v = m[r]![c] as string | number | boolean;
-          // Excel: text that looks like a formula becomes one unless the cell is text-formatted.
-          if (typeof v === "string" && /^[=+\-@]/.test(v) && cell.format !== "@") {
-            cell.formula = v;
-            cell.value = "#FORMULA";
-          } else {
-            cell.value = v;
-            delete cell.formula;
-          }
-        });
-      },
+      // Excel: text that looks like a formula becomes one unless the cell is text-formatted.
+      set: write("values", (v, cell) => /^[=+\-@]/.test(v) && cell.format !== "@"),
     });
     Object.defineProperty(range, "formulas", {
       get: () => Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => {
         const cell = sheet.peek(row + r, col + c);
         return cell?.formula ?? cell?.value ?? "";
       })),
-      set: (value: unknown) => {
-        const m = matrix(value, "formulas");
-        entry("formulas");
-        each((cell, r, c) => {
-          const v = m[r]![c] as string | number | boolean;
-          if (typeof v === "string" && v.startsWith("=")) {
-            cell.formula = v;
-            cell.value = "#FORMULA";
-          } else {
-            cell.value = v;
-            delete cell.formula;
-          }
-        });
-      },
+      set: write("formulas", (v) => v.startsWith("=")),
     });
     Object.defineProperty(range, "numberFormat", {
       get: () => Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => sheet.peek(row + r, col + c)?.format ?? "General")),

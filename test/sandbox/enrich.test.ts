@@ -1,12 +1,14 @@
 // Enrichment: matching, only requested fields, input order, matchStatus, and credit accounting
-// (first enrichment charged, second free, exhausted balance gives LIMIT_EXCEEDED, misses free).
+// (first enrichment charged, second free, exhausted balance gives LIMIT_EXCEEDED, misses free),
+// and the 12-month management window, the same for the account and for the search filter.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { SPECIAL_COMPANY_IDS } from "../../src/sandbox/data/specialRecords.js";
-import { useSandbox } from "../helpers/sandbox.js";
+import { manualClock, useSandbox } from "../helpers/sandbox.js";
 import { call, companySearch } from "./http.js";
 
-const sandbox = useSandbox();
+const clock = manualClock();
+const sandbox = useSandbox({ clock });
 
 const enrichCompanies = (token: string, inputs: object[], outputFields: string[]) =>
   call(sandbox, "POST", "/data/v1/companies/enrich", { token, body: { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: inputs, outputFields } } } });
@@ -92,14 +94,14 @@ describe("credits", () => {
   test("search shows managementStatus with the purchase date to the account that enriched", async () => {
     await sandbox.setAccount("managed", 10);
     const token = await sandbox.token({ account: "managed" });
-    const before = Date.now();
+    const before = clock.now();
     await enrichCompanies(token, [{ companyId: SPECIAL_COMPANY_IDS.leadingPlus }], ["name"]);
     const search = async (t: string, attributes: object) =>
       (await call(sandbox, "POST", "/data/v1/companies/search", { token: t, body: companySearch(attributes) })).body;
     const mine = await search(token, { companyName: "Formula" });
     const plus = mine.data.find((d: any) => d.id === String(SPECIAL_COMPANY_IDS.leadingPlus));
     assert.equal(plus.attributes.managementStatus.underManagement, true);
-    assert.ok(Date.parse(plus.attributes.managementStatus.purchaseDate) >= before - 1000);
+    assert.equal(Date.parse(plus.attributes.managementStatus.purchaseDate), before);
     const others = mine.data.filter((d: any) => d.id !== String(SPECIAL_COMPANY_IDS.leadingPlus));
     assert.ok(others.every((d: any) => d.attributes.managementStatus.underManagement === false));
     // Another account sees it as not under management; the underManagement filter narrows.
@@ -142,5 +144,26 @@ describe("contact enrichment", () => {
     const res = await enrichContacts(token, [{ personId: lacking }], ["firstName"], ["mobilePhone"]);
     assert.equal(res.body.data[0].meta.matchStatus, "NON_MATCH_BY_REQUIRED_FIELDS");
     assert.equal((await account("required")).credits, 5);
+  });
+});
+
+describe("the management window", () => {
+  // Last in the file: it moves the sandbox's clock a year on.
+  test("a year after its purchase a record leaves management, for the account and the underManagement filter alike", async () => {
+    await sandbox.setAccount("yearly", 10);
+    const id = String(SPECIAL_COMPANY_IDS.leadingPlus);
+    await enrichCompanies(await sandbox.token({ account: "yearly" }), [{ companyId: SPECIAL_COMPANY_IDS.leadingPlus }], ["name"]);
+    const managed = async () => {
+      const token = await sandbox.token({ account: "yearly" });
+      const found = await call(sandbox, "POST", "/data/v1/companies/search", { token, body: companySearch({ underManagement: true }) });
+      return (found.body.data as { id: string }[]).map((d) => d.id);
+    };
+    assert.deepEqual(await managed(), [id]);
+    await clock.advance(364 * 86_400_000);
+    assert.deepEqual(await managed(), [id], "still within the 12 months");
+    assert.equal((await account("yearly")).underManagement.company, 1);
+    await clock.advance(2 * 86_400_000);
+    assert.deepEqual(await managed(), [], "the filter reads the sandbox's clock");
+    assert.equal((await account("yearly")).underManagement.company, 0);
   });
 });

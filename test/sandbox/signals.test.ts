@@ -2,6 +2,7 @@
 // the published fields, the lookups answer, validation, scopes, paging, dates from the clock.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { companySearchBody, signalBody, validateCompanySearchBody, validateSignalBody, type SignalOperation } from "../../src/core/contract/index.js";
 import { manualClock, useSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { call } from "./http.js";
 
@@ -121,6 +122,19 @@ describe("signal validation, data and limits", () => {
     assert.equal(enrich.status, 400);
     const twoCompanies = await post("/data/v1/intent/enrich", doc("IntentEnrich", { companyId: "1,2", topics: ["Cloud Security"] }));
     assert.equal(twoCompanies.status, 400);
+  });
+
+  it("checks ranges in order as search does: numbers (and numeric text) as numbers, dates as dates", () => {
+    const ranges = (operation: SignalOperation, attributes: object): string[] =>
+      validateSignalBody(operation, signalBody(operation, attributes)).filter((i) => i.rule === "minAboveMax").map((i) => `${i.pointer}: ${i.message}`);
+    const topics = ["Cloud Security"];
+    assert.deepEqual(ranges("intentSearch", { topics, signalScoreMin: 90, signalScoreMax: 70 }), ["/data/attributes/signalScoreMin: Score from must not be greater than Score to."]);
+    assert.deepEqual(ranges("scoopSearch", { publishedStartDate: "2026-03-01", publishedEndDate: "2026-02-01" }), ["/data/attributes/publishedStartDate: Published from must not be after Published to."]);
+    // 9.5 is below 10 (as text it would sort after it), and search says the same.
+    const growth = (min: string) => ({ oneYearEmployeeGrowthRateMin: min, oneYearEmployeeGrowthRateMax: "10" });
+    assert.deepEqual(ranges("intentSearch", { topics, ...growth("9.5") }), []);
+    assert.equal(validateCompanySearchBody(companySearchBody(growth("9.5"))).length, 0);
+    assert.equal(ranges("intentSearch", { topics, ...growth("12.5") }).length, 1);
   });
 
   it("keeps signals inside their windows of the sandbox's clock, and filters by them", async () => {

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { COMPANY_FILTERS, CONTACT_FILTERS } from "../../src/core/contract/index.js";
-import { fieldOfIssue, filtersFromForm, formFromFilters, messagesByField, validateFilters } from "../../src/taskpane/search/formModel.js";
+import { fieldOfIssue, filtersFromForm, formFromFilters, messagesByField, serverIssuesOf, validateFilters, withServerIssues, withoutField } from "../../src/taskpane/search/formModel.js";
 
 test("form values become the filters the contract expects; blanks are left out", () => {
   const filters = filtersFromForm(COMPANY_FILTERS, {
@@ -57,6 +57,22 @@ test("a service error's source.pointer maps to its field; other issues stay gene
   ]);
   assert.deepEqual(fields, { state: "State is not known." });
   assert.deepEqual(general, ["Sort must be one of: name."]);
+});
+
+test("the service's issues stand beside the form's until their field is edited", () => {
+  const issue = (pointer: string, message: string) => ({ pointer, label: "x", rule: "x", code: "PFAPI0006", message });
+  const state = issue("/data/attributes/state", "State is not known.");
+  const ticker = issue("/data/attributes/companyTicker/3", "Ticker is not known.");
+  // Only a refusal that points at fields is kept; a refusal with none is said as a whole.
+  assert.deepEqual(serverIssuesOf({ issues: [state, { label: "Sort", rule: "x", code: "PFAPI0002", message: "No." }] })?.length, 2);
+  assert.equal(serverIssuesOf({ issues: [{ label: "Sort", rule: "x", code: "PFAPI0002", message: "No." }] }), undefined);
+  assert.equal(serverIssuesOf(new Error("offline")), undefined);
+  // The form's own word on a pointer comes first and the service's on the same pointer is not repeated.
+  const own = issue("/data/attributes/state", "State is required.");
+  assert.deepEqual(withServerIssues([own], [state, ticker]).map((i) => i.message), ["State is required.", "Ticker is not known."]);
+  // Editing a field clears what the service said about it, list items included, and nothing else.
+  assert.deepEqual(withoutField([state, ticker], "companyTicker"), [state]);
+  assert.deepEqual(withoutField([state, ticker], "stat"), [state, ticker]);
 });
 
 test("numbers typed with the locale's thousands separators are accepted", async () => {

@@ -5,6 +5,7 @@ import { describe, it } from "node:test";
 import { renderToStaticMarkup } from "react-dom/server";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import type { TrackedJob, TrackerSnapshot } from "../../src/core/jobs/index.js";
+import { FakeClock } from "../core/api/scripted.js";
 import { JobList, badgeColor, jobSummary } from "../../src/taskpane/jobs/JobList.js";
 import { chosenText, issueText } from "../../src/taskpane/jobs/StartEnrichment.js";
 
@@ -25,7 +26,7 @@ function render(jobs: TrackedJob[], now = 65_000): string {
   const workbook = { createTable: async () => Promise.reject(new Error("unused")) };
   return renderToStaticMarkup(
     <FluentProvider theme={webLightTheme}>
-      <JobList client={client} tracker={tracker} workbook={workbook} now={() => now} />
+      <JobList client={client} tracker={tracker} workbook={workbook} clock={new FakeClock(now)} />
     </FluentProvider>,
   );
 }

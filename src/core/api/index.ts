@@ -17,7 +17,7 @@ export {
 } from "./errors.js";
 export { shouldRetry, backoffDelay, DEFAULT_RETRY } from "./retry.js";
 export { fetchTransport } from "./transport.js";
-export { systemClock } from "./clock.js";
+export { every, systemClock } from "./clock.js";
 export { redactText, redactValue } from "./redact.js";
 export { supportDetails } from "./supportDetails.js";
 export { catalogUserMessage } from "./catalogMessages.js";

@@ -6,7 +6,7 @@ import { ERROR_CODES, LIMITS, SearchDocument } from "./common.js";
 import { boolean, choice, date, filtersObject, integer, list, text, type FilterSpec, type RangePair } from "./fields.js";
 import { COMPANY_FILTERS, COMPANY_RANGES } from "./search.js";
 import { validateAgainst, type ValidationIssue } from "./validate.js";
-import { validateSearchQuery } from "./validateSearch.js";
+import { crossFieldRules, validateSearchQuery } from "./validateSearch.js";
 
 export const SIGNAL_PATHS = {
   intentSearch: "/data/v1/intent/search",
@@ -292,21 +292,8 @@ export function validateSignalBody(operation: SignalOperation, value: unknown): 
   const attrs = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
   if (!attrs || typeof attrs !== "object" || Array.isArray(attrs)) return issues;
   const a = attrs as Record<string, unknown>;
-  const taken = new Set(issues.map((i) => i.pointer ?? ""));
-  const add = (field: string, rule: string, message: string) => {
-    const pointer = `/data/attributes/${field}`;
-    if (taken.has(pointer)) return;
-    taken.add(pointer);
-    issues.push({ pointer, label: filters[field]?.label ?? field, rule, code: ERROR_CODES.invalidValue, message });
-  };
-  const label = (f: string) => filters[f]?.label ?? f;
-  for (const { min, max } of SIGNAL_RANGES) {
-    const lo = a[min];
-    const hi = a[max];
-    if (lo === undefined || hi === undefined || !(min in filters)) continue;
-    const inverted = typeof lo === "number" && typeof hi === "number" ? lo > hi : typeof lo === "string" && typeof hi === "string" && !/^\d+$/.test(lo) ? lo > hi : Number(lo) > Number(hi);
-    if (inverted) add(min, "minAboveMax", `${label(min)} must not be after ${label(max)}.`);
-  }
+  const { label, add, rangesInOrder } = crossFieldRules(filters, issues);
+  rangesInOrder(a, SIGNAL_RANGES);
   const sMin = a.audienceStrengthMin;
   const sMax = a.audienceStrengthMax;
   // A is the strongest: "from A to C" is a valid range, "from C to A" is not.

@@ -15,28 +15,42 @@ function asNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-/** The cross-field rules of search (docs/service.md, "Search"), checked only when the fields are well formed. */
-function crossFieldIssues(
-  attrs: Record<string, unknown>,
-  filters: Record<string, FilterSpec>,
-  ranges: readonly RangePair[],
-  taken: Set<string>,
-): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * What the rules across fields share (search here, signals in signals.ts): a field's label, an
+ * issue added at a field's pointer unless that pointer has one already (from the schema or an
+ * earlier rule), and ranges in order: numbers (or numeric text) compared as numbers, dates as dates.
+ */
+export function crossFieldRules(filters: Record<string, FilterSpec>, issues: ValidationIssue[]) {
+  const taken = new Set(issues.map((i) => i.pointer ?? ""));
+  const label = (f: string) => (Object.hasOwn(filters, f) ? filters[f]?.label : undefined) ?? f;
   const add = (field: string, rule: string, message: string, code: string = ERROR_CODES.invalidValue) => {
     const pointer = `${ATTR}/${field}`;
     if (taken.has(pointer)) return;
     taken.add(pointer);
     issues.push({ pointer, label: label(field), rule, code, message });
   };
-  const label = (f: string) => (Object.hasOwn(filters, f) ? filters[f]?.label : undefined) ?? f;
-  for (const { min, max } of ranges) {
-    const lo = asNumber(attrs[min]);
-    const hi = asNumber(attrs[max]);
-    if (lo !== undefined && hi !== undefined && lo > hi) {
-      add(min, "minAboveMax", `${label(min)} must not be greater than ${label(max)}.`);
+  /** The ranges of these filters whose lower end lies beyond the upper one. */
+  const rangesInOrder = (attrs: Record<string, unknown>, ranges: readonly RangePair[]) => {
+    for (const { min, max } of ranges) {
+      if (!Object.hasOwn(filters, min)) continue;
+      const [lo, hi] = [attrs[min], attrs[max]];
+      const [loNumber, hiNumber] = [asNumber(lo), asNumber(hi)];
+      if (loNumber !== undefined && hiNumber !== undefined) {
+        if (loNumber > hiNumber) add(min, "minAboveMax", `${label(min)} must not be greater than ${label(max)}.`);
+      } else if (typeof lo === "string" && typeof hi === "string" && ISO_DATE.test(lo) && ISO_DATE.test(hi) && lo > hi) {
+        add(min, "minAboveMax", `${label(min)} must not be after ${label(max)}.`);
+      }
     }
-  }
+  };
+  return { label, add, rangesInOrder };
+}
+
+/** The cross-field rules of search (docs/service.md, "Search"), checked only when the fields are well formed. */
+function crossFieldIssues(attrs: Record<string, unknown>, filters: Record<string, FilterSpec>, ranges: readonly RangePair[], issues: ValidationIssue[]): void {
+  const { label, add, rangesInOrder } = crossFieldRules(filters, issues);
+  rangesInOrder(attrs, ranges);
   const fs = attrs.fundingStartDate;
   const fe = attrs.fundingEndDate;
   if (typeof fs === "string" && typeof fe === "string" && fs > fe) {
@@ -63,7 +77,6 @@ function crossFieldIssues(
   if (attrs.subUnitTypes !== undefined && attrs.parentId === undefined && attrs.ultimateParentId === undefined) {
     add("subUnitTypes", "requires", `${label("subUnitTypes")} needs a ${label("parentId")} or ${label("ultimateParentId")}.`);
   }
-  return issues;
 }
 
 function validateSearchBody(
@@ -74,10 +87,7 @@ function validateSearchBody(
 ): ValidationIssue[] {
   const issues = validateAgainst(schema, body, filters);
   const attrs = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
-  if (attrs && typeof attrs === "object" && !Array.isArray(attrs)) {
-    const taken = new Set(issues.map((i) => i.pointer ?? ""));
-    issues.push(...crossFieldIssues(attrs as Record<string, unknown>, filters, ranges, taken));
-  }
+  if (attrs && typeof attrs === "object" && !Array.isArray(attrs)) crossFieldIssues(attrs as Record<string, unknown>, filters, ranges, issues);
   return issues;
 }
 

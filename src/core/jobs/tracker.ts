@@ -1,7 +1,8 @@
 // The list of enrichment jobs a user started: remembered in per-user storage, followed
 // through the shared JobPoller (one timer for all of them) until each ends, and published to
 // the job panel. A tracker opened again (the task pane reopened) resumes the unfinished jobs.
-import type { Clock } from "../contract/index.js";
+import { systemClock } from "../api/clock.js";
+import type { Clock } from "../api/types.js";
 import type { JobPoller, JobUpdate } from "./poller.js";
 import type { JobStorage } from "./storage.js";
 import type { TrackedJob } from "./trackedJob.js";
@@ -37,7 +38,7 @@ const openTrackers = new Map<string, { poller: JobPoller; tracker: Promise<JobTr
 export class JobTracker {
   private readonly poller: JobPoller;
   private readonly storage: JobStorage;
-  private readonly now: () => number;
+  private readonly clock: Pick<Clock, "now">;
   private list: TrackedJob[] = [];
   private readonly stopWatching = new Map<string, () => void>();
   private readonly listeners = new Set<(snapshot: TrackerSnapshot) => void>();
@@ -48,8 +49,7 @@ export class JobTracker {
   private constructor(options: JobTrackerOptions) {
     this.poller = options.poller;
     this.storage = options.storage;
-    const clock = options.clock;
-    this.now = clock ? () => clock.now() : Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   /**
@@ -98,7 +98,7 @@ export class JobTracker {
 
   /** Remembers a job just started and follows it. */
   async track(job: NewTrackedJob): Promise<void> {
-    const tracked: TrackedJob = { ...job, startedAt: this.now(), status: "SCHEDULED", terminal: false };
+    const tracked: TrackedJob = { ...job, startedAt: this.clock.now(), status: "SCHEDULED", terminal: false };
     // Per-user storage is small (about 5 MB in a browser): a very long row list is not kept, and
     // failures are then counted over the whole audience.
     if (tracked.rowIds && tracked.rowIds.length > MAX_REMEMBERED_ROW_IDS) delete tracked.rowIds;
@@ -146,7 +146,7 @@ export class JobTracker {
 
   private onUpdate(jobId: string, update: JobUpdate): void {
     if (this.isClosed) return;
-    const now = this.now();
+    const now = this.clock.now();
     this.update(jobId, (j) => {
       if (update.kind === "error") {
         const next: TrackedJob = { ...j, problem: update.error.message };

@@ -92,16 +92,20 @@ export function hyperlinkAddress(value: CellValue): string | undefined {
   if (typeof value !== "string") return undefined;
   const text = value.trim();
   if (text === "" || /\s/.test(text)) return undefined;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `http://${text}`;
+  const url = httpUrl(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `http://${text}`);
+  if (!url || !url.hostname.includes(".")) return undefined;
+  return url.href;
+}
+
+/** The text as an http(s) address; undefined when it is no address or another scheme (javascript:, data:, file:). */
+export function httpUrl(text: string): URL | undefined {
   let url: URL;
   try {
-    url = new URL(withScheme);
+    url = new URL(text);
   } catch {
     return undefined;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  if (!url.hostname.includes(".")) return undefined;
-  return url.href;
+  return url.protocol === "http:" || url.protocol === "https:" ? url : undefined;
 }
 
 /** How a cell reads on screen and in CSV: dates as ISO text, numbers plain, booleans TRUE/FALSE. */

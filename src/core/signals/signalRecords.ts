@@ -6,7 +6,8 @@
 //                 cells count them in a window or read the latest, by type, without asking again.
 //   news          field "news": the company's articles, newest first, as compact JSON text.
 //   technologies  field "technologies": the installed products, as compact JSON text.
-import type { ServiceClient } from "../api/types.js";
+import { systemClock } from "../api/clock.js";
+import type { Clock, ServiceClient } from "../api/types.js";
 import { MAX_TOPICS } from "../contract/index.js";
 import { intentScore, latestNews, latestScoop, scoopCount, technologiesInCategory, usesTechnology } from "./values.js";
 import { prepareIntentPlan } from "./intentPlan.js";
@@ -49,10 +50,10 @@ const compactTech = (t: TechnologiesItem): CompactTech => ({ p: t.attributes.pro
  * One request of a kind (the plan for intent): each company's record with the fields asked.
  * Topics beyond 50 are asked in groups of 50 (the service's limit per request).
  */
-export async function fetchSignalRecords(client: SignalClient, kind: SignalKind, companyIds: readonly number[], fields: readonly string[], options: { signal?: AbortSignal; now?: number } = {}): Promise<Map<number, Record<string, unknown>>> {
+export async function fetchSignalRecords(client: SignalClient, kind: SignalKind, companyIds: readonly number[], fields: readonly string[], options: { signal?: AbortSignal; clock?: Pick<Clock, "now"> } = {}): Promise<Map<number, Record<string, unknown>>> {
   const records = await fetchLists(client, kind, companyIds, fields, options);
   // The readable fields come with every answer (one request yields them all).
-  if (kind !== "intent") for (const record of records.values()) Object.assign(record, readableFields(kind, record[kind], options.now ?? Date.now()));
+  if (kind !== "intent") for (const record of records.values()) Object.assign(record, readableFields(kind, record[kind], (options.clock ?? systemClock).now()));
   return records;
 }
 

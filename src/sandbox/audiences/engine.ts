@@ -3,7 +3,8 @@
 // credits as company/contact enrichment does. With a manual clock, jobs move only as a test
 // moves time. Each step is one SQLite transaction, so a restart resumes
 // a job where it stopped; nothing is kept only in memory but the pacing.
-import { systemClock, type SandboxClock } from "../clock.js";
+import type { Clock } from "../../core/contract/index.js";
+import { systemClock } from "../clock.js";
 import type { CreditLedger, RecordStore } from "../context.js";
 import type { AudienceStore, Cell, ColumnRecord, ErrorDetails, JobRecord, JobRunState } from "./store.js";
 
@@ -16,7 +17,7 @@ export interface JobEngineOptions {
   /** Step interval in ms of the clock (default 50). */
   tickMs?: number;
   /** Time: pacing reads now(), the loop waits on sleep() (default: the system clock). */
-  clock?: SandboxClock;
+  clock?: Clock;
   /** Called after each tick that had jobs to move. */
   onTick?: () => void;
 }
@@ -66,7 +67,7 @@ function finalState(totalRows: number, failedRows: number): JobRunState {
 
 export class JobEngine {
   private readonly opts: JobEngineOptions;
-  private readonly clock: SandboxClock;
+  private readonly clock: Clock;
   /** The running loop's stop switch; undefined while no job is active. */
   private loop: AbortController | undefined;
   /** Per job: when it last advanced and the fraction of a row it is owed. */

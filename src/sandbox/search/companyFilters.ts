@@ -6,7 +6,6 @@ import { FUNDING_ROUND_TYPES, INDUSTRIES, TECH_PRODUCTS } from "../data/referenc
 import { and, csv, type SqlParams } from "./sql.js";
 import { plainDomain } from "../match/normalize.js";
 
-const MANAGEMENT_WINDOW_MS = 365 * 86_400_000;
 const LOCATION_FILTERS = ["address", "street", "state", "zipCode", "country", "continent", "metroRegion", "excludedRegions"] as const;
 
 /**
@@ -27,6 +26,8 @@ export interface FilterScope {
   managedKind: "company" | "contact";
   /** SQL expression of the record id for the management check (c.id or ct.id). */
   managedIdExpr: string;
+  /** Purchases after this (ISO) are under management: credits.ts's managementWindowStart on the sandbox's clock. */
+  managedSince: string;
   selectivity?: Selectivity;
 }
 
@@ -192,7 +193,7 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
   // true: only records under management for the calling account; false asks for nothing more
   // (every result shows its managementStatus anyway).
   if (f.underManagement === true) {
-    out.push(`${scope.managedIdExpr} IN (SELECT record_id FROM managed WHERE account = ${p.add(scope.account)} AND kind = '${scope.managedKind}' AND purchased_at > ${p.add(new Date(Date.now() - MANAGEMENT_WINDOW_MS).toISOString())})`);
+    out.push(`${scope.managedIdExpr} IN (SELECT record_id FROM managed WHERE account = ${p.add(scope.account)} AND kind = '${scope.managedKind}' AND purchased_at > ${p.add(scope.managedSince)})`);
   }
 
   // Industry and technology.

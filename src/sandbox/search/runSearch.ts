@@ -7,8 +7,11 @@ import {
   LIMITS,
 } from "../../core/contract/index.js";
 import type { CompanySearchFilters, ContactSearchFilters } from "../../core/contract/index.js";
+import { systemClock, type Clock } from "../context.js";
+import { managementWindowStart } from "../credits.js";
 import type { CompanyRow, ContactRow } from "../records.js";
 import { openColumnIndex } from "../store/columnsFile.js";
+import { rowsOfIds } from "../store/rowsOfIds.js";
 import { columnarSearch, type ColumnarSearch } from "./columnar.js";
 import { companyWhere, type Selectivity, type TagStyle, type ZipResolver } from "./companyFilters.js";
 import { contactWhere } from "./contactFilters.js";
@@ -95,12 +98,15 @@ export interface Searcher {
 export interface SearcherOptions {
   /** Answer the common company filters from in-memory columns (default true; false: SQL only). */
   columns?: boolean;
+  /** The sandbox's time, for the underManagement filter's window (default the system clock). */
+  clock?: Pick<Clock, "now">;
 }
 
 /** Sort fields of company search and the in-memory order that walks them. */
 const COLUMN_ORDERS: Record<string, "name" | "employees" | "revenue"> = { name: "name", employeeCount: "employees", revenue: "revenue" };
 
 export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES, options: SearcherOptions = {}): Searcher {
+  const clock = options.clock ?? systemClock;
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let st = statements.get(sql);
@@ -210,7 +216,7 @@ export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_P
         rows = cached.rows as CompanyRow[];
       } else {
         const ids = search.page({ column: COLUMN_ORDERS[descending ? sort.slice(1) : sort]!, descending }, offset, page.size);
-        const byId = new Map((rowsById.all(JSON.stringify(ids)) as CompanyRow[]).map((r) => [r.id, r]));
+        const byId = rowsOfIds<CompanyRow>(rowsById, ids);
         rows = ids.map((id) => byId.get(id)!);
         rememberPage(pageKey, rows);
       }
@@ -228,7 +234,7 @@ export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_P
     companies(filters, page, account, path) {
       const fast = columns && columnarSearch(columns, filters, zipPoint);
       if (fast) return runColumnar(fast, page, path);
-      const scope = { account, managedKind: "company" as const, managedIdExpr: "c.id", selectivity };
+      const scope = { account, managedKind: "company" as const, managedIdExpr: "c.id", managedSince: managementWindowStart(clock), selectivity };
       const { order, index } = sortOf(page.sort ?? DEFAULT_COMPANY_SORT, COMPANY_SORTS, "c.id");
       return run<CompanyRow>(
         {
@@ -244,7 +250,7 @@ export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_P
       );
     },
     contacts(filters, page, account, path) {
-      const scope = { account, managedKind: "contact" as const, managedIdExpr: "ct.id", selectivity };
+      const scope = { account, managedKind: "contact" as const, managedIdExpr: "ct.id", managedSince: managementWindowStart(clock), selectivity };
       const { order, index } = sortOf(page.sort ?? DEFAULT_CONTACT_SORT, CONTACT_SORTS, "ct.id");
       // Whether the company is needed depends only on the filters, not on the tag style.
       const needsCompany = contactWhere(filters, new SqlParams(), scope, zipPoint).needsCompany;

@@ -1,7 +1,7 @@
 // Each signal operation over the generated data: which rows a request selects, in what order,
 // and how a row reads on the wire. Strings are built from the seeded names, never from input.
 import { AUDIENCE_STRENGTHS, ERROR_CODES, companyIdsOf, type ValidationIssue } from "../../core/contract/index.js";
-import { TOPIC_BY_NAME, SCOOP_TYPES, SCOOP_TOPICS, SCOOP_DEPARTMENTS, NEWS_CATEGORIES } from "./catalog.js";
+import { TOPIC_BY_NAME, SCOOP_TYPES, SCOOP_TOPICS, SCOOP_DEPARTMENTS, NEWS_CATEGORIES, slug } from "./catalog.js";
 import { pickedContacts, type CompanyInfo, type IntentRow, type NewsRow, type ScoopRow, type SignalData } from "./generate.js";
 
 const DAY_MS = 86_400_000;
@@ -94,8 +94,6 @@ export function sorted<R extends { companyId: number }>(rows: R[], sort: string,
 }
 
 // ---------- the wire ----------
-
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 export function intentAttributes(row: IntentRow, data: SignalData, company: CompanyInfo | undefined, now: number, options: { contacts: boolean; locations: boolean }): Attrs {
   const out: Attrs = {

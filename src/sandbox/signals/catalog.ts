@@ -32,6 +32,9 @@ export const TOPICS: Topic[] = Object.entries(TOPICS_BY_CATEGORY).flatMap(([cate
   .map((t, index) => ({ ...t, index, weight: 1 + ((index * 37) % 11) / 2 }));
 export const TOPIC_BY_NAME = new Map(TOPICS.map((t) => [t.name.toLowerCase(), t]));
 
+/** A lookup id from a name: lower case, words joined by "-" ("Internet of Things" -> internet-of-things). */
+export const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
 interface Named {
   id: string;
   name: string;
@@ -56,7 +59,7 @@ export const SCOOP_TYPES: Named[] = [
 export const SCOOP_TOPICS: Named[] = [
   "Cloud", "Security", "Artificial Intelligence", "Digital Transformation", "Data Center", "Customer Experience",
   "Supply Chain", "Compliance", "Mobile", "Internet of Things", "Sustainability", "Workforce", "Analytics", "Payments",
-].map((name) => ({ id: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), name }));
+].map((name) => ({ id: slug(name), name }));
 
 export const SCOOP_DEPARTMENTS: Named[] = DEPARTMENTS.map((d) => ({ id: d.id, name: d.name }));
 
@@ -72,7 +75,7 @@ export const TYPE_DEPARTMENTS: Record<string, string[]> = {
 export const NEWS_CATEGORIES: Named[] = [
   "Funding", "Mergers and Acquisitions", "Executive Changes", "Product Launches", "Partnerships", "Earnings",
   "Expansion", "Legal", "Awards", "Layoffs", "Corporate Social Responsibility", "Cybersecurity Incidents",
-].map((name) => ({ id: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), name }));
+].map((name) => ({ id: slug(name), name }));
 
 export const NEWS_DOMAINS = [
   "businesswire.com", "prnewswire.com", "globenewswire.com", "reuters.com", "techcrunch.com", "bizjournals.com",
@@ -127,8 +130,6 @@ export const TECHNOLOGIES: TechEntry[] = TECH_PRODUCTS.map((p) => {
   return { id: p.id, product: p.name, vendor, category, categoryParent, website };
 });
 export const TECH_BY_ID = new Map(TECHNOLOGIES.map((t) => [t.id, t]));
-
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 /** The lookup tables of the signals: id, name and the attributes a picker may group by. */
 export function signalLookupRows(name: string): { type: string; rows: { id: string; name: string; extra?: Record<string, unknown> }[] } | undefined {

@@ -5,6 +5,7 @@ import type Database from "better-sqlite3";
 import { AUDIENCE_STRENGTHS } from "../../core/contract/index.js";
 import { Random } from "../data/random.js";
 import { plainDomain } from "../match/normalize.js";
+import { rowsOfIds } from "../store/rowsOfIds.js";
 import { NEWS_CATEGORIES, NEWS_DOMAINS, SCOOP_DEPARTMENTS, SCOOP_TOPICS, SCOOP_TYPES, TECH_BY_ID, TOPICS, TYPE_DEPARTMENTS, type TechEntry, type Topic } from "./catalog.js";
 
 export interface IntentRow {
@@ -192,11 +193,7 @@ export function createSignalData(db: Database.Database, seed: number): SignalDat
       const details = row.details ? (JSON.parse(row.details) as { tech?: string[] }) : {};
       return technologiesFor(seed, id, details.tech ?? []);
     },
-    companies(list) {
-      const out = new Map<number, CompanyInfo>();
-      if (list.length) for (const row of infoStatement.all(JSON.stringify(list)) as CompanyInfo[]) out.set(row.id, row);
-      return out;
-    },
+    companies: (list) => rowsOfIds<CompanyInfo>(infoStatement, list),
     contactsOf(id) {
       let list = contacts.get(id);
       if (!list) {

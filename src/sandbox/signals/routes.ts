@@ -18,6 +18,7 @@ import {
   type SignalOperation,
   type ValidationIssue,
 } from "../../core/contract/index.js";
+import { managementWindowStart } from "../credits.js";
 import type { RouteDependencies } from "../routeDependencies.js";
 import { companyWhere } from "../search/companyFilters.js";
 import { pageLinks } from "../search/runSearch.js";
@@ -86,7 +87,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     const filters = Object.fromEntries(Object.entries(a).filter(([k]) => COMPANY_FILTER_NAMES.has(k))) as CompanySearchFilters;
     if (Object.keys(filters).length === 0) return undefined;
     const p = new SqlParams();
-    const where = companyWhere(filters, p, { account, managedKind: "company", managedIdExpr: "c.id" }, () => undefined);
+    const where = companyWhere(filters, p, { account, managedKind: "company", managedIdExpr: "c.id", managedSince: managementWindowStart(d.ctx.clock) }, () => undefined);
     return new Set((d.ctx.db.prepare(`SELECT c.id FROM companies c WHERE ${where}`).all(p.values) as { id: number }[]).map((r) => r.id));
   };
 

@@ -22,7 +22,7 @@ import { useServices } from "../services.js";
 import type { CompanyItem, ContactItem } from "../../core/contract/index.js";
 import { markUnderManagement } from "../search/underManagement.js";
 import { columnsEmptyInAnswer, columnsMatching } from "./answerColumns.js";
-import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, type InsertRequest, type ResumeState, type SearchSpec } from "./insertSearch.js";
+import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, type ResumeState, type SearchSpec } from "./insertSearch.js";
 import { OrganizationBudgetWarning, OrganizationLimitNotice } from "../usage/OrganizationLimit.js";
 
 const useStyles = makeStyles({
@@ -62,15 +62,20 @@ export function largeImportQuestion(kind: SearchKind, total: number, plan: strin
   };
 }
 
-/** Runs an insert (or a Resume) with progress, Cancel and the outcome; shared by the search and saved-search views. */
+/**
+ * Runs an insert (or a Resume) with progress, Cancel and the outcome; shared by the search,
+ * saved-search and signal views (a signal search's insert goes through `drive`).
+ */
 export function useInsertRunner() {
   const services = useServices();
   const [progress, setProgress] = useState<InsertProgress | undefined>();
   const [outcome, setOutcome] = useState<InsertOutcome | undefined>();
   const controller = useRef<AbortController | undefined>(undefined);
   const confirm = useConfirm();
+  const confirmOverwrite = (text: string) => confirm.ask(overwriteQuestion(text));
 
-  const drive = async (work: (common: Pick<InsertRequest, "client" | "workbook" | "signal" | "onProgress">) => Promise<InsertOutcome>) => {
+  /** One insert at a time: `work` gets the client, the workbook, Cancel's signal and the progress callback. */
+  const drive = async (work: (common: { client: typeof services.runtime.client; workbook: typeof services.workbook; signal: AbortSignal; onProgress: (progress: InsertProgress) => void }) => Promise<InsertOutcome>) => {
     controller.current = new AbortController();
     setOutcome(undefined);
     setProgress({ rowsWritten: 0, rowsExpected: 0, pagesFetched: 0, pagesTotal: 0, totalResults: 0, reachableResults: 0 });
@@ -93,7 +98,7 @@ export function useInsertRunner() {
         tableName,
         ...(refreshTableName ? { refreshTableName } : {}),
         onItems: (items) => markUnderManagement(services.runtime.engine, search.kind, items),
-        confirmOverwrite: (text) => confirm.ask(overwriteQuestion(text)),
+        confirmOverwrite,
         confirmPlan: (plan, text) => confirm.ask(largeImportQuestion(plan.kind, plan.total, text)),
       }),
     );
@@ -112,7 +117,7 @@ export function useInsertRunner() {
   const clear = useCallback(() => {
     if (!controller.current) setOutcome(undefined);
   }, []);
-  return { run, resume, cancel, clear, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
+  return { run, resume, drive, confirmOverwrite, cancel, clear, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
 }
 
 export function OutcomeMessage({ outcome, onResume, busy }: { outcome: InsertOutcome; onResume?: (state: ResumeState) => void; busy?: boolean }) {

@@ -3,8 +3,9 @@
 // rows), and "Insert rows into sheet" for a finished job.
 import { useEffect, useRef, useState } from "react";
 import { Badge, Button, ProgressBar, Text, makeStyles, tokens } from "@fluentui/react-components";
+import { every, systemClock } from "../../core/api/clock.js";
 import { isServiceError } from "../../core/api/errors.js";
-import type { ServiceClient } from "../../core/api/types.js";
+import type { Clock, ServiceClient } from "../../core/api/types.js";
 import {
   audienceTable,
   countFailedRows,
@@ -25,7 +26,8 @@ export interface JobListProps {
   client: ListClient;
   tracker: Pick<JobTracker, "snapshot" | "subscribe" | "setFailedRows" | "forget" | "track">;
   workbook: Pick<WorkbookAdapter, "createTable">;
-  now?: () => number;
+  /** Elapsed times, and their tick each second while a job runs (default the system clock). */
+  clock?: Clock;
 }
 
 const useStyles = makeStyles({
@@ -94,15 +96,14 @@ function useTracker(tracker: JobListProps["tracker"]): TrackerSnapshot {
   return snapshot;
 }
 
-/** The clock for elapsed times: ticks each second while a job runs. */
-function useNow(running: boolean, now: () => number): number {
-  const [time, setTime] = useState(now);
+/** The time for elapsed times: ticks each second on `clock` while a job runs. */
+function useNow(running: boolean, clock: Clock): number {
+  const [time, setTime] = useState(() => clock.now());
   useEffect(() => {
-    setTime(now());
+    setTime(clock.now());
     if (!running) return;
-    const timer = setInterval(() => setTime(now()), 1000);
-    return () => clearInterval(timer);
-  }, [running, now]);
+    return every(clock, 1000, () => setTime(clock.now()));
+  }, [running, clock]);
   return time;
 }
 
@@ -115,10 +116,10 @@ function sheetNameFor(audienceName: string): string {
   return audienceName.replace(/[\\/?*[\]:]/g, " ").trim().slice(0, 31) || "Audience";
 }
 
-export function JobList({ client, tracker, workbook, now = Date.now }: JobListProps) {
+export function JobList({ client, tracker, workbook, clock = systemClock }: JobListProps) {
   const styles = useStyles();
   const { jobs, storageProblem } = useTracker(tracker);
-  const time = useNow(jobs.some((j) => !j.terminal), now);
+  const time = useNow(jobs.some((j) => !j.terminal), clock);
   const counting = useRef(new Set<string>());
   const [inserting, setInserting] = useState<Record<string, string>>({});
   const [results, setResults] = useState<Record<string, { intent: "success" | "error" | "warning"; text: string }>>({});

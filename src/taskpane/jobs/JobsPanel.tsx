@@ -3,6 +3,7 @@
 // the selected cells inside Excel); the panel never touches Office itself.
 import { useRef } from "react";
 import { Divider, Subtitle2, makeStyles } from "@fluentui/react-components";
+import type { Clock } from "../../core/api/types.js";
 import type { JobTracker } from "../../core/jobs/index.js";
 import type { WorkbookAdapter } from "../../office/workbook.js";
 import { JobList, type ListClient } from "./JobList.js";
@@ -16,7 +17,8 @@ export interface JobsPanelProps {
   workbook: Pick<WorkbookAdapter, "createTable">;
   /** Reads the selected cells (inside Excel); leave out in browser mode. */
   readSelectedCells?: () => Promise<unknown[][]>;
-  now?: () => number;
+  /** The job list's elapsed times (default the system clock). */
+  clock?: Clock;
   /** The credits left and today's limit, shown before a job starts. */
   allowance?: () => Promise<AccountAllowance>;
 }
@@ -25,7 +27,7 @@ const useStyles = makeStyles({
   panel: { display: "flex", flexDirection: "column", gap: "12px", padding: "8px 0" },
 });
 
-export function JobsPanel({ client, tracker, workbook, readSelectedCells, now, allowance }: JobsPanelProps) {
+export function JobsPanel({ client, tracker, workbook, readSelectedCells, clock, allowance }: JobsPanelProps) {
   const styles = useStyles();
   const list = useRef<HTMLDivElement>(null);
   return (
@@ -43,7 +45,7 @@ export function JobsPanel({ client, tracker, workbook, readSelectedCells, now, a
       <div ref={list}>
         <Subtitle2 as="h2">Your jobs</Subtitle2>
       </div>
-      <JobList client={client} tracker={tracker} workbook={workbook} {...(now ? { now } : {})} />
+      <JobList client={client} tracker={tracker} workbook={workbook} {...(clock ? { clock } : {})} />
     </div>
   );
 }

@@ -13,7 +13,6 @@ import {
   type CompanySearchFilters,
   type ContactSearchFilters,
   type FilterSpec,
-  type ValidationIssue,
 } from "../../core/contract/index.js";
 import { defaultColumnKeys, type SearchKind } from "../../core/sheet/index.js";
 import type { SavedSearchRecord } from "../../office/workbook.js";
@@ -27,6 +26,7 @@ import { fieldId, PICKER_POSITIONING } from "./FilterField.js";
 import { FilterForm } from "./FilterForm.js";
 import { filtersFromForm, formFromFilters, messagesByField, validateFilters, type FormValue, type FormValues } from "./formModel.js";
 import { ResultsPreview, type PreviewPage } from "./ResultsPreview.js";
+import { useServerIssues } from "./serverIssues.js";
 import { markUnderManagement } from "./underManagement.js";
 
 const useStyles = makeStyles({
@@ -74,7 +74,6 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
   const [preview, setPreview] = useState<(PreviewPage & { searched: string; spec: SearchSpec }) | undefined>();
   const [searching, setSearching] = useState(false);
   const [searchProblem, setSearchProblem] = useState<string | undefined>();
-  const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
   const [attempted, setAttempted] = useState(false);
   const [saveName, setSaveName] = useState(initial?.name ?? "");
   const [saveMessage, setSaveMessage] = useState<string | undefined>();
@@ -91,8 +90,8 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
 
   const filters = useMemo(() => filtersFromForm(specs, values), [specs, values]);
   const issues = useMemo(() => validateFilters(kind, filters, specs), [kind, filters, specs]);
-  const allIssues = [...issues, ...serverIssues.filter((s) => !issues.some((i) => i.pointer === s.pointer))];
-  const { fields: messages, general } = messagesByField(allIssues);
+  const serverIssues = useServerIssues(issues);
+  const { fields: messages, general } = messagesByField(serverIssues.all);
   const sort = `${descending ? "-" : ""}${sortField}`;
   const search: SearchSpec = { kind, filters, sort };
   const searchKey = (s: { filters: Record<string, unknown>; sort: string }) => JSON.stringify([s.filters, s.sort]);
@@ -100,13 +99,13 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
 
   const resetFilters = () => {
     setValues({});
-    setServerIssues([]);
+    serverIssues.clear();
     setAttempted(false);
   };
 
   const onChange = (name: string, value: FormValue | undefined) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setServerIssues((s) => s.filter((i) => !i.pointer?.endsWith(`/${name}`)));
+    serverIssues.clearField(name);
   };
 
   const runSearch = async (pageNumber: number, change: { sort?: string; pageSize?: string; fresh?: boolean } = {}) => {
@@ -143,9 +142,8 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
         spec: { kind, filters, sort: searchedSort },
       });
     } catch (error) {
-      const withPointers = (error as { issues?: ValidationIssue[] }).issues ?? [];
       // A 400 from the service points at its field: show it there.
-      if (withPointers.some((i) => i.pointer)) setServerIssues(withPointers);
+      serverIssues.fromError(error);
       setSearchProblem(errorText(error));
       // Results of an earlier search must not look like the answer to this one.
       setPreview(undefined);

@@ -126,3 +126,19 @@ export function messagesByField(issues: readonly ValidationIssue[]): { fields: R
   }
   return { fields, general };
 }
+
+/** The service's issues of a refused request when they point at fields (a 400); undefined when none does. */
+export function serverIssuesOf(error: unknown): ValidationIssue[] | undefined {
+  const issues = (error as { issues?: ValidationIssue[] } | undefined)?.issues ?? [];
+  return issues.some((i) => i.pointer) ? issues : undefined;
+}
+
+/** The form's own issues, then the service's where the form has none at the same pointer. */
+export function withServerIssues(own: readonly ValidationIssue[], server: readonly ValidationIssue[]): ValidationIssue[] {
+  return [...own, ...server.filter((s) => !own.some((i) => i.pointer === s.pointer))];
+}
+
+/** The service's issues still standing once the user edits a field: those of the other fields. */
+export function withoutField(server: readonly ValidationIssue[], name: string): ValidationIssue[] {
+  return server.filter((i) => fieldOfIssue(i) !== name);
+}

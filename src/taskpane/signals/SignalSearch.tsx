@@ -1,6 +1,6 @@
 // One signal search (intent, scoops or news): the contract's filters in the search form (the
 // topic picker fed by the intent-topics lookup), sort, preview and "Insert into sheet".
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { Button, Checkbox, Dropdown, Field, Option, Spinner, makeStyles } from "@fluentui/react-components";
 import {
   DEFAULT_SIGNAL_SORT,
@@ -9,16 +9,14 @@ import {
   signalBody,
   summarizeIssues,
   validateSignalBody,
-  type ValidationIssue,
 } from "../../core/contract/index.js";
 import { SIGNAL_COLUMNS, defaultSignalColumnKeys, signalColumnsFor, signalPageFetcher, type SignalSearchFamily } from "../../core/signals/index.js";
-import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { errorText } from "../errorText.js";
-import { insertTarget, OutcomeMessage, ProgressView, TargetPicker, type TargetChoice } from "../insert/InsertPanel.js";
-import type { InsertOutcome, InsertProgress } from "../insert/insertSearch.js";
+import { insertTarget, OutcomeMessage, ProgressView, TargetPicker, useInsertRunner, type TargetChoice } from "../insert/InsertPanel.js";
 import { Notice } from "../Notice.js";
 import { FilterForm } from "../search/FilterForm.js";
 import { filtersFromForm, messagesByField, type FormValue, type FormValues } from "../search/formModel.js";
+import { useServerIssues } from "../search/serverIssues.js";
 import { useServices } from "../services.js";
 import { insertSignalSearch, SIGNAL_NOUNS } from "./insertSignals.js";
 import { SignalPreview, type PreviewState } from "./SignalPreview.js";
@@ -36,33 +34,29 @@ const PREVIEW_SIZE = 25;
 
 export function SignalSearch({ family }: { family: SignalSearchFamily }) {
   const styles = useStyles();
-  const { runtime, workbook } = useServices();
+  const { runtime } = useServices();
   const operation = OPERATION[family];
   const specs = SIGNAL_REQUESTS[operation].filters;
   const [values, setValues] = useState<FormValues>({});
   const [sort, setSort] = useState(DEFAULT_SIGNAL_SORT[family]);
   const [preview, setPreview] = useState<PreviewState | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
-  const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
   const [attempted, setAttempted] = useState(false);
   const [searching, setSearching] = useState(false);
   const [columns, setColumns] = useState<string[]>(() => defaultSignalColumnKeys(family));
   const [target, setTarget] = useState<TargetChoice>("newSheet");
-  const [progress, setProgress] = useState<InsertProgress | undefined>();
-  const [outcome, setOutcome] = useState<InsertOutcome | undefined>();
-  const controller = useRef<AbortController | undefined>(undefined);
-  const confirm = useConfirm();
+  const inserting = useInsertRunner();
 
   const filters = useMemo(() => filtersFromForm(specs, values), [specs, values]);
   const issues = useMemo(() => validateSignalBody(operation, signalBody(operation, filters)), [operation, filters]);
-  const all = [...issues, ...serverIssues.filter((s) => !issues.some((i) => i.pointer === s.pointer))];
-  const { fields: messages, general } = messagesByField(attempted ? all : all.filter((i) => i.rule !== "required"));
+  const serverIssues = useServerIssues(issues);
+  const { fields: messages, general } = messagesByField(attempted ? serverIssues.all : serverIssues.all.filter((i) => i.rule !== "required"));
   const blocked = issues.length > 0 ? summarizeIssues(issues) : undefined;
   const noun = SIGNAL_NOUNS[family];
 
   const onChange = (name: string, value: FormValue | undefined) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setServerIssues((s) => s.filter((i) => !i.pointer?.includes(`/${name}`)));
+    serverIssues.clearField(name);
   };
 
   const runSearch = async (pageNumber: number, searchSort = sort) => {
@@ -74,8 +68,7 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
       const page = await signalPageFetcher(runtime.client, family, searchSort)(filters, pageNumber, PREVIEW_SIZE);
       setPreview({ items: page.items, totalResults: page.totalResults, pageNumber, totalPages: page.totalPages, filters, sort: searchSort });
     } catch (error) {
-      const withPointers = (error as { issues?: ValidationIssue[] }).issues ?? [];
-      if (withPointers.some((i) => i.pointer)) setServerIssues(withPointers);
+      serverIssues.fromError(error);
       setProblem(errorText(error));
       setPreview(undefined);
     } finally {
@@ -86,29 +79,18 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
   const insert = async () => {
     const spec = preview ?? (issues.length === 0 ? { filters, sort } : undefined);
     if (!spec) return;
-    controller.current = new AbortController();
-    setOutcome(undefined);
-    setProgress({ rowsWritten: 0, rowsExpected: 0, pagesFetched: 0, pagesTotal: 0, totalResults: 0, reachableResults: 0 });
-    try {
-      setOutcome(
-        await insertSignalSearch({
-          client: runtime.client,
-          workbook,
-          family,
-          filters: spec.filters,
-          sort: spec.sort,
-          columns: signalColumnsFor(family, columns),
-          target: insertTarget(target, TABLE_NAMES[family]),
-          tableName: `${TABLE_NAMES[family]}_search`,
-          signal: controller.current.signal,
-          onProgress: setProgress,
-          confirmOverwrite: (text) => confirm.ask(overwriteQuestion(text)),
-        }),
-      );
-    } finally {
-      setProgress(undefined);
-      controller.current = undefined;
-    }
+    await inserting.drive((common) =>
+      insertSignalSearch({
+        ...common,
+        family,
+        filters: spec.filters,
+        sort: spec.sort,
+        columns: signalColumnsFor(family, columns),
+        target: insertTarget(target, TABLE_NAMES[family]),
+        tableName: `${TABLE_NAMES[family]}_search`,
+        confirmOverwrite: inserting.confirmOverwrite,
+      }),
+    );
   };
 
   const stale = preview !== undefined && JSON.stringify([preview.filters, preview.sort]) !== JSON.stringify([filters, sort]);
@@ -157,16 +139,16 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
         </fieldset>
         <TargetPicker value={target} onChange={setTarget} />
         <div className={styles.row}>
-          <Button appearance="primary" disabled={progress !== undefined || (!preview && issues.length > 0) || columns.length === 0} onClick={() => void insert()}>
+          <Button appearance="primary" disabled={inserting.busy || (!preview && issues.length > 0) || columns.length === 0} onClick={() => void insert()}>
             Insert into sheet
           </Button>
-          {progress && <Button onClick={() => controller.current?.abort()}>Cancel</Button>}
+          {inserting.progress && <Button onClick={inserting.cancel}>Cancel</Button>}
         </div>
         {!preview && blocked && <p>Fix before inserting: {blocked}</p>}
-        {progress && <ProgressView progress={progress} noun={noun} />}
-        {outcome && <OutcomeMessage outcome={outcome} />}
+        {inserting.progress && <ProgressView progress={inserting.progress} noun={noun} />}
+        {inserting.outcome && <OutcomeMessage outcome={inserting.outcome} />}
       </section>
-      {confirm.dialog}
+      {inserting.dialog}
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // after the runtime says requests changed it (searches, imports, enrichment, job polls), so the
 // gauge follows every request without a click. Many requests in a row cost one read per
 // interval, never one read per request. A store for useSyncExternalStore.
-import { systemClock } from "../../core/api/index.js";
+import { systemClock, type Clock } from "../../core/api/index.js";
 import type { UsageEntry } from "../../core/contract/index.js";
 import { errorText } from "../errorText.js";
 
@@ -24,14 +24,14 @@ export interface UsageFeed {
 }
 
 export interface UsageFeedOptions {
-  /** The wait between a change and the read that shows it (the shared clock; tests pass a fake). */
-  sleep?: (ms: number) => Promise<void>;
+  /** The wait between a change and the read that shows it (default the system clock; tests pass a fake). */
+  clock?: Pick<Clock, "sleep">;
   /** At most one read per this many ms while requests keep coming (default 1,500). */
   intervalMs?: number;
 }
 
 export function createUsageFeed(source: UsageSource, options: UsageFeedOptions = {}): UsageFeed {
-  const sleep = options.sleep ?? ((ms: number) => systemClock.sleep(ms));
+  const clock = options.clock ?? systemClock;
   const intervalMs = options.intervalMs ?? 1500;
   let state: UsageState = {};
   const listeners = new Set<() => void>();
@@ -56,7 +56,7 @@ export function createUsageFeed(source: UsageSource, options: UsageFeedOptions =
   const changed = () => {
     if (due) return;
     due = true;
-    void sleep(intervalMs).then(() => {
+    void clock.sleep(intervalMs).then(() => {
       due = false;
       if (listeners.size > 0) return refresh();
     });

@@ -3,6 +3,7 @@
 import type { AccountInfo, AuthenticationResult } from "@azure/msal-browser";
 import { InteractionRequiredAuthError } from "@azure/msal-browser";
 import type { MsalClient } from "../../../src/auth/browserBackend.js";
+import type { Clock } from "../../../src/core/api/types.js";
 
 export class FakeMsal implements MsalClient {
   refreshCalls = 0;
@@ -21,7 +22,7 @@ export class FakeMsal implements MsalClient {
   storage = new Map<string, string>();
 
   constructor(
-    private readonly now: () => number,
+    private readonly clock: Pick<Clock, "now">,
     private readonly lifetimeMs = 60_000,
   ) {}
 
@@ -47,7 +48,7 @@ export class FakeMsal implements MsalClient {
     this.storage.set("msal.token.keys", JSON.stringify({ at: token, rt: this.refreshToken }));
     return {
       accessToken: token,
-      expiresOn: new Date(this.now() + this.lifetimeMs),
+      expiresOn: new Date(this.clock.now() + this.lifetimeMs),
       account: this.account,
     } as unknown as AuthenticationResult;
   }

@@ -1,5 +1,7 @@
-// Test seams for the client: a fake clock that jumps from timer to timer, and a scripted
-// transport that records every request and answers from a handler.
+// Test seams for the client: a fake clock that jumps from timer to timer (the unit tests' one
+// manual clock: the client, the job poller, sign-in, the broker and the task pane's timers use it
+// too; sandbox tests use the sandbox's own, src/sandbox/clock.ts), and a scripted transport that
+// records every request and answers from a handler.
 import type { Clock, Transport, TransportResponse } from "../../../src/core/api/index.js";
 
 interface Timer {
@@ -9,9 +11,13 @@ interface Timer {
 }
 
 export class FakeClock implements Clock {
-  private t = 0;
+  private t: number;
   private seq = 0;
   private timers: Timer[] = [];
+
+  constructor(start = 0) {
+    this.t = start;
+  }
 
   now(): number {
     return this.t;
@@ -60,6 +66,11 @@ export class FakeClock implements Clock {
     }
     this.t = end;
     await this.flush();
+  }
+
+  /** Moves time forward to `at`, firing timers in order. */
+  advanceTo(at: number): Promise<void> {
+    return this.advance(at - this.t);
   }
 
   /** Runs until the promise settles, jumping from timer to timer; fails on a deadlock. */

@@ -1,55 +1,13 @@
-// Test doubles for the job poller: a timer driven by the test, and a client whose job
+// Test doubles for the job poller: the clock driven by the test, and a client whose job
 // statuses follow a script.
 import { serviceError } from "../../../src/core/api/errors.js";
 import type { Clock, JobStatus } from "../../../src/core/api/types.js";
 
-/** The clock of the poller, driven by the test: sleeps end when advance() passes their time. */
-export class FakeTimer implements Clock {
-  private time = 0;
-  private seq = 0;
-  private readonly pending = new Map<number, { at: number; callback: () => void }>();
-
-  now(): number {
-    return this.time;
-  }
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(new Error("aborted"));
-      const handle = this.setTimeout(resolve, ms);
-      signal?.addEventListener("abort", () => {
-        this.clearTimeout(handle);
-        reject(new Error("aborted"));
-      }, { once: true });
-    });
-  }
-  setTimeout(callback: () => void, ms: number): unknown {
-    const id = ++this.seq;
-    this.pending.set(id, { at: this.time + ms, callback });
-    return id;
-  }
-  clearTimeout(handle: unknown): void {
-    this.pending.delete(handle as number);
-  }
-  /** Timers armed now. */
-  get armed(): number {
-    return this.pending.size;
-  }
-  /** Moves time forward, running due timers in order and letting promises settle between. */
-  async advance(ms: number): Promise<void> {
-    const end = this.time + ms;
-    for (;;) {
-      await settle();
-      let next: [number, { at: number; callback: () => void }] | undefined;
-      for (const entry of this.pending) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
-      if (!next) break;
-      this.pending.delete(next[0]);
-      this.time = Math.max(this.time, next[1].at);
-      next[1].callback();
-    }
-    this.time = end;
-    await settle();
-  }
-}
+/**
+ * The poller's clock is the client tests' FakeClock: sleeps end when advance() passes their
+ * time. (FakeTimer is the name the cell functions' tests know it by.)
+ */
+export { FakeClock as FakeTimer } from "../api/scripted.js";
 
 export async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -70,7 +28,7 @@ export function rateLimited(retryAfterMs: number): Error {
 export class ScriptedJobs {
   readonly calls: { jobId: string; at: number }[] = [];
   constructor(
-    private readonly timer: FakeTimer,
+    private readonly timer: Pick<Clock, "now">,
     private readonly scripts: Record<string, Step[]>,
   ) {}
   async getJob(_audienceId: string, jobId: string, options?: { signal?: AbortSignal }): Promise<JobStatus> {

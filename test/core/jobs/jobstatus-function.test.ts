@@ -5,12 +5,13 @@ import { before, describe, it } from "node:test";
 import metadata from "custom-functions-metadata";
 import { JobPoller } from "../../../src/core/jobs/index.js";
 import { FakeCustomFunctionsError, installFakeCustomFunctions } from "../../functions/fakeCustomFunctions.js";
-import { FakeTimer, ScriptedJobs, settle, status } from "./fakes.js";
+import { FakeClock } from "../api/scripted.js";
+import { ScriptedJobs, settle, status } from "./fakes.js";
 
 installFakeCustomFunctions();
 const { configureJobStatus, jobStatus, setStartupClock } = await import("../../../src/functions/functions.js");
 // The startup wait runs on a clock that only moves when a test moves it: no race with the system timer.
-const startupClock = new FakeTimer();
+const startupClock = new FakeClock();
 setStartupClock(startupClock);
 
 const AUD = "3f2b1c9e-1234-4abc-9def-0123456789ab";
@@ -37,7 +38,7 @@ function streamingCell() {
  * implementation with import() first, so tests await that event instead of guessing a time.
  */
 function setup(scripts: ConstructorParameters<typeof ScriptedJobs>[1], signedIn = true) {
-  const timer = new FakeTimer();
+  const timer = new FakeClock();
   const client = new ScriptedJobs(timer, scripts);
   const poller = new JobPoller({ client, clock: timer });
   const waiting: Array<() => void> = [];
@@ -70,7 +71,7 @@ describe("=BIZ.JOBSTATUS", () => {
     await import("../../../src/functions/jobStatusImpl.js");
     await settle();
     assert.deepEqual(cell.results, [], "nothing shown while the runtime starts");
-    assert.ok(startupClock.armed > 0, "the cells wait on the startup clock");
+    assert.ok(startupClock.pendingTimers > 0, "the cells wait on the startup clock");
     const { timer, client, watching } = setup({ j: [status("RUNNING", 30), status("SUCCEEDED", 100)] });
     await watching(1);
     await timer.advance(60_000);
@@ -96,7 +97,7 @@ describe("=BIZ.JOBSTATUS", () => {
     await timer.advance(120_000);
     assert.deepEqual(cell.results, ["SCHEDULED", "RUNNING 40%", "PARTIALLY_SUCCEEDED"]);
     assert.equal(client.calls.length, 3);
-    assert.equal(timer.armed, 0);
+    assert.equal(timer.pendingTimers, 0);
   });
 
   it("stops polling when the formula is deleted (onCanceled)", async () => {
@@ -110,7 +111,7 @@ describe("=BIZ.JOBSTATUS", () => {
     const calls = client.calls.length;
     await timer.advance(120_000);
     assert.equal(client.calls.length, calls);
-    assert.equal(timer.armed, 0);
+    assert.equal(timer.pendingTimers, 0);
   });
 
   it("shares one poll between cells on the same job", async () => {

@@ -1,10 +1,11 @@
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 import { JobPoller, jobStatusText, type JobUpdate } from "../../../src/core/jobs/index.js";
-import { FakeTimer, ScriptedJobs, rateLimited, settle, status } from "./fakes.js";
+import { FakeClock } from "../api/scripted.js";
+import { ScriptedJobs, rateLimited, settle, status } from "./fakes.js";
 
 function setup(scripts: ConstructorParameters<typeof ScriptedJobs>[1]) {
-  const timer = new FakeTimer();
+  const timer = new FakeClock();
   const client = new ScriptedJobs(timer, scripts);
   const poller = new JobPoller({ client, clock: timer, initialDelayMs: 1000, maxDelayMs: 10000, growth: 2 });
   return { timer, client, poller };
@@ -20,7 +21,7 @@ describe("JobPoller", () => {
       assert.deepEqual(seen, ["SCHEDULED", "RUNNING 40%", terminal]);
       assert.equal(client.calls.length, 3);
       assert.equal(poller.activeJobs, 0);
-      assert.equal(timer.armed, 0, "no timer left once every job ended");
+      assert.equal(timer.pendingTimers, 0, "no timer left once every job ended");
     });
   }
 
@@ -53,9 +54,9 @@ describe("JobPoller", () => {
     for (let i = 0; i < 20; i++) scripts[`j${i}`] = [status("RUNNING", 5), status("RUNNING", 50), status("SUCCEEDED", 100)];
     const { timer, poller } = setup(scripts);
     for (let i = 0; i < 20; i++) poller.watch("aud", `j${i}`, () => {});
-    assert.equal(timer.armed, 1);
+    assert.equal(timer.pendingTimers, 1);
     await timer.advance(500);
-    assert.equal(timer.armed, 1, "still one timer while 20 jobs wait");
+    assert.equal(timer.pendingTimers, 1, "still one timer while 20 jobs wait");
     await timer.advance(60_000);
     assert.equal(poller.activeJobs, 0);
   });
@@ -80,7 +81,7 @@ describe("JobPoller", () => {
     stopSecond();
     await timer.advance(60_000);
     assert.equal(client.calls.length, afterFirstLeft, "no polls once nobody watches");
-    assert.equal(timer.armed, 0);
+    assert.equal(timer.pendingTimers, 0);
   });
 
   it("stops for good when the service does not know the job", async () => {

@@ -1,7 +1,8 @@
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 import { JobPoller, streamJobStatus, type JobStatusProblem } from "../../../src/core/jobs/index.js";
-import { FakeTimer, ScriptedJobs, status } from "./fakes.js";
+import { FakeClock } from "../api/scripted.js";
+import { ScriptedJobs, status } from "./fakes.js";
 
 const AUD = "3f2b1c9e-1234-4abc-9def-0123456789ab";
 
@@ -13,7 +14,7 @@ function sink() {
 
 describe("streamJobStatus", () => {
   it("streams state and progress until the terminal state, then stops polling", async () => {
-    const timer = new FakeTimer();
+    const timer = new FakeClock();
     const client = new ScriptedJobs(timer, { j: [status("SCHEDULED"), status("RUNNING", 40), status("RUNNING", 80), status("SUCCEEDED", 100)] });
     const poller = new JobPoller({ client, clock: timer });
     const cell = sink();
@@ -21,11 +22,11 @@ describe("streamJobStatus", () => {
     await timer.advance(120_000);
     assert.deepEqual(cell.values, ["SCHEDULED", "RUNNING 40%", "RUNNING 80%", "SUCCEEDED"]);
     assert.equal(client.calls.length, 4);
-    assert.equal(timer.armed, 0);
+    assert.equal(timer.pendingTimers, 0);
   });
 
   it("stops polling when the formula is cancelled", async () => {
-    const timer = new FakeTimer();
+    const timer = new FakeClock();
     const client = new ScriptedJobs(timer, { j: [status("RUNNING", 10)] });
     const poller = new JobPoller({ client, clock: timer });
     const cell = sink();
@@ -40,7 +41,7 @@ describe("streamJobStatus", () => {
   });
 
   it("shares one poll between cells watching the same job", async () => {
-    const timer = new FakeTimer();
+    const timer = new FakeClock();
     const client = new ScriptedJobs(timer, { j: [status("RUNNING", 10), status("RUNNING", 60), status("SUCCEEDED", 100)] });
     const poller = new JobPoller({ client, clock: timer });
     const cells = [sink(), sink(), sink()];
@@ -51,7 +52,7 @@ describe("streamJobStatus", () => {
   });
 
   it("rejects arguments that cannot name a job, without a request", async () => {
-    const timer = new FakeTimer();
+    const timer = new FakeClock();
     const client = new ScriptedJobs(timer, {});
     const poller = new JobPoller({ client, clock: timer });
     const cell = sink();
@@ -63,7 +64,7 @@ describe("streamJobStatus", () => {
   });
 
   it("shows #N/A and stops for a job the service does not know", async () => {
-    const timer = new FakeTimer();
+    const timer = new FakeClock();
     const client = new ScriptedJobs(timer, {});
     const poller = new JobPoller({ client, clock: timer });
     const cell = sink();

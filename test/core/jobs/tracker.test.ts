@@ -9,7 +9,8 @@ import {
   type TrackedJob,
 } from "../../../src/core/jobs/index.js";
 import type { KeyValueItems } from "../../../src/core/storage/keyValue.js";
-import { FakeTimer, ScriptedJobs, status } from "./fakes.js";
+import { FakeClock } from "../api/scripted.js";
+import { ScriptedJobs, status } from "./fakes.js";
 
 function mapStore(): KeyValueItems & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -18,7 +19,7 @@ function mapStore(): KeyValueItems & { data: Map<string, string> } {
 
 describe("JobTracker", () => {
   it("lists a started job, follows it to its end and remembers the end", async () => {
-    const timer = new FakeTimer();
+    const timer = new FakeClock();
     const client = new ScriptedJobs(timer, { j1: [status("SCHEDULED"), status("RUNNING", 30), status("PARTIALLY_SUCCEEDED", 100)] });
     const poller = new JobPoller({ client, clock: timer });
     const storage = memoryJobStorage();
@@ -32,14 +33,15 @@ describe("JobTracker", () => {
     assert.equal(job?.status, "PARTIALLY_SUCCEEDED");
     assert.equal(job?.terminal, true);
     assert.equal(job?.audienceName, "Target accounts");
+    assert.equal(job?.startedAt, 0, "times come from the tracker's clock");
     assert.ok(job?.finishedAt !== undefined && job.finishedAt > job.startedAt);
     assert.ok(snapshots.includes("RUNNING:30"));
     assert.equal(storage.saved()[0]?.status, "PARTIALLY_SUCCEEDED");
-    assert.equal(timer.armed, 0, "polling stopped at the terminal state");
+    assert.equal(timer.pendingTimers, 0, "polling stopped at the terminal state");
   });
 
   it("resumes a job mid-way when reopened (the task pane closed and opened again)", async () => {
-    const timer = new FakeTimer();
+    const timer = new FakeClock();
     const client = new ScriptedJobs(timer, {
       j1: [status("RUNNING", 10), status("RUNNING", 40), status("RUNNING", 70), status("SUCCEEDED", 100)],
     });
@@ -67,7 +69,7 @@ describe("JobTracker", () => {
   });
 
   it("gives the same tracker to a panel mounted twice, so the two never overwrite each other's list", async () => {
-    const timer = new FakeTimer();
+    const timer = new FakeClock();
     const client = new ScriptedJobs(timer, { j1: [status("RUNNING", 10)], j2: [status("RUNNING", 20)] });
     const poller = new JobPoller({ client, clock: timer });
     const kv = mapStore();
@@ -89,7 +91,7 @@ describe("JobTracker", () => {
   });
 
   it("keeps each user's jobs apart", async () => {
-    const timer = new FakeTimer();
+    const timer = new FakeClock();
     const client = new ScriptedJobs(timer, { j1: [status("SUCCEEDED", 100)] });
     const kv = mapStore();
     const ana = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage: keyValueJobStorage(kv, "ana"), clock: timer });
@@ -100,7 +102,7 @@ describe("JobTracker", () => {
   });
 
   it("does not poll jobs that had already ended", async () => {
-    const timer = new FakeTimer();
+    const timer = new FakeClock();
     const client = new ScriptedJobs(timer, {});
     const done: TrackedJob = { audienceId: "a", jobId: "old", audienceName: "A", startedAt: 0, status: "FAILED", terminal: true, finishedAt: 5 };
     const tracker = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage: memoryJobStorage([done]) });
@@ -110,7 +112,7 @@ describe("JobTracker", () => {
   });
 
   it("says so when the list cannot be saved, and keeps following the job", async () => {
-    const timer = new FakeTimer();
+    const timer = new FakeClock();
     const client = new ScriptedJobs(timer, { j1: [status("RUNNING", 50), status("SUCCEEDED", 100)] });
     const storage = { load: async () => [], save: async () => Promise.reject(new Error("storage is full")) };
     const tracker = await JobTracker.open({ poller: new JobPoller({ client, clock: timer }), storage, clock: timer });

@@ -7,6 +7,7 @@ import {
   defaultColumnKeys,
   displayText,
   excelDateSerial,
+  httpUrl,
   hyperlinkAddress,
   itemsToRows,
   rowsPerBlock,
@@ -73,6 +74,12 @@ test("hyperlinks only for web addresses", () => {
   assert.equal(hyperlinkAddress("=cmd|' /C calc'!A0"), undefined);
   assert.equal(hyperlinkAddress("not a site"), undefined);
   assert.equal(hyperlinkAddress(42), undefined);
+});
+
+test("http addresses: http and https only, nothing for other schemes or text that is no address", () => {
+  assert.equal(httpUrl("http://127.0.0.1:4010/x")?.origin, "http://127.0.0.1:4010");
+  assert.equal(httpUrl("https://acme.com")?.href, "https://acme.com/");
+  for (const text of ["javascript:alert(1)", "data:text/html,hi", "file:///etc/passwd", "acme.com", ""]) assert.equal(httpUrl(text), undefined, text);
 });
 
 test("names: legal, unique sheet and table names, distinct headers, bounded block sizes", () => {

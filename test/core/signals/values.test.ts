@@ -50,8 +50,11 @@ describe("signal values", () => {
     assert.deepEqual(intents.get(2), { "Cloud Security": 0 });
     assert.deepEqual(calls, ["intent search"]);
 
-    const scoops = await fetchSignalRecords(client, "scoops", [1, 2], ["scoops"]);
+    const scoops = await fetchSignalRecords(client, "scoops", [1, 2], ["scoops"], { clock: { now: () => NOW } });
     assert.deepEqual(calls.slice(1), ["scoops 1,2"]);
+    // The readable counts are taken on the clock given: 90 days back from NOW reaches one of Acme's two.
+    assert.equal(scoops.get(1)!.scoops90, 1);
+    assert.equal(scoops.get(1)!.scoops365, 2);
     const acme = scoops.get(1)!.scoops;
     assert.equal(signalCellValues.scoopCount(acme, { now: NOW, days: 30 }), 1);
     assert.equal(signalCellValues.scoopCount(acme, { now: NOW, days: 365 }), 2);

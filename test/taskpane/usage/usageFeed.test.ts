@@ -5,6 +5,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { UsageEntry } from "../../../src/core/contract/index.js";
 import { barFraction, createUsageFeed } from "../../../src/taskpane/usage/usageFeed.js";
+import { FakeClock } from "../../core/api/scripted.js";
+
+/** The feed's default wait between a change and the read that shows it. */
+const INTERVAL_MS = 1500;
 
 const entry = (used: number): UsageEntry => ({ limitType: "uniqueID", description: "Credits", currentUsage: used, totalLimit: 100_000, usageRemaining: 100_000 - used }) as UsageEntry;
 
@@ -44,24 +48,6 @@ const nextChange = (feed: ReturnType<typeof createUsageFeed>) =>
     });
   });
 
-/** A clock whose waits end when the test says so. */
-function fakeSleep() {
-  const waiting: (() => void)[] = [];
-  return {
-    sleep: (ms: number) => {
-      assert.ok(ms > 0);
-      return new Promise<void>((resolve) => waiting.push(resolve));
-    },
-    get waiting() {
-      return waiting.length;
-    },
-    /** Ends every wait begun so far. */
-    pass() {
-      waiting.splice(0).forEach((resolve) => resolve());
-    },
-  };
-}
-
 /** Watches the feed as the gauge does; resolves with the unsubscribe once the first read shows. */
 async function watch(feed: ReturnType<typeof createUsageFeed>) {
   const first = nextChange(feed);
@@ -73,17 +59,17 @@ async function watch(feed: ReturnType<typeof createUsageFeed>) {
 /** A feed over a fake account and clock, watched and showing its first read. */
 async function watchedFeed() {
   const account = fakeAccount();
-  const clock = fakeSleep();
-  const feed = createUsageFeed(account, { sleep: clock.sleep });
+  const clock = new FakeClock();
+  const feed = createUsageFeed(account, { clock });
   const stop = await watch(feed);
   return { account, clock, feed, stop };
 }
 
-/** Runs `meanwhile` (e.g. spending), ends the pending wait and resolves once the read it lets through shows. */
-async function readAfterInterval(feed: ReturnType<typeof createUsageFeed>, clock: ReturnType<typeof fakeSleep>, meanwhile: () => void = () => {}) {
+/** Runs `meanwhile` (e.g. spending), lets the interval pass and resolves once the read it lets through shows. */
+async function readAfterInterval(feed: ReturnType<typeof createUsageFeed>, clock: FakeClock, meanwhile: () => void = () => {}) {
   const next = nextChange(feed);
   meanwhile();
-  clock.pass();
+  await clock.advance(INTERVAL_MS);
   await next;
 }
 
@@ -103,7 +89,8 @@ test("many requests in a row cost one usage read per interval, and the last chan
   const { account, clock, feed, stop } = await watchedFeed();
   assert.equal(account.reads, 1);
   for (let i = 0; i < 100; i++) account.spend(1);
-  assert.equal(clock.waiting, 1, "one read is due, not a hundred");
+  assert.equal(clock.pendingTimers, 1, "one read is due, not a hundred");
+  await clock.advance(INTERVAL_MS - 1);
   assert.equal(account.reads, 1, "nothing read before the interval ends");
   await readAfterInterval(feed, clock);
   assert.equal(account.reads, 2);
