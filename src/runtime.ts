@@ -9,7 +9,7 @@ import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type En
 import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js";
 import type { KeyValueItems } from "./core/storage/keyValue.js";
 import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";
-import { fetchTransport } from "./core/api/transport.js";
+import { fetchTransport } from "./core/api/client.js";
 import { createFieldEntitlements } from "./core/api/fieldEntitlements.js";
 import { productionTransport } from "./core/api/production/index.js";
 import type { AccountInfo, TokenSource } from "./auth/types.js";

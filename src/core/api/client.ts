@@ -3,6 +3,8 @@
 // carries every operation; the operations live by subject in searchOperations.ts,
 // enrichOperations.ts, audienceOperations.ts and accountOperations.ts. Every request is
 // validated with the contract before it is sent and every answer is shape-checked after.
+// The HTTP layer is a small interface (Transport): the global fetch by default (Node 20 and
+// browsers both have it), a scripted function in tests.
 import { accountOperations } from "./accountOperations.js";
 import { audienceOperations } from "./audienceOperations.js";
 import { callWith, trimSlash, type ClientContext } from "./clientContext.js";
@@ -14,8 +16,7 @@ import { RequestRunner } from "./request.js";
 import { DEFAULT_RETRY } from "./retry.js";
 import { ITERATE_PAGE_SIZE, searchOperations } from "./searchOperations.js";
 import { signalOperations } from "./signalOperations.js";
-import { fetchTransport } from "./transport.js";
-import type { ServiceClient, ServiceClientOptions } from "./types.js";
+import type { ServiceClient, ServiceClientOptions, Transport } from "./types.js";
 
 const DEFAULTS = {
   perSecond: 25,
@@ -75,4 +76,23 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Wraps a fetch function (default: the global one) as a Transport. */
+export function fetchTransport(fetchImpl?: FetchLike): Transport {
+  return async (url, request) => {
+    const f: FetchLike | undefined = fetchImpl ?? (globalThis.fetch as FetchLike | undefined);
+    if (!f) throw new TypeError("No fetch function is available in this environment");
+    const init: RequestInit = { method: request.method, headers: request.headers };
+    if (request.body !== undefined) init.body = request.body;
+    if (request.signal !== undefined) init.signal = request.signal;
+    const response = await f(url, init);
+    return {
+      status: response.status,
+      headers: { get: (name: string) => response.headers.get(name) },
+      text: () => response.text(),
+    };
+  };
 }

@@ -16,13 +16,13 @@ export {
   parseRetryAfter,
 } from "./errors.js";
 export { shouldRetry, backoffDelay, DEFAULT_RETRY } from "./retry.js";
-export { fetchTransport } from "./transport.js";
+export { fetchTransport } from "./client.js";
 export { every, systemClock } from "./clock.js";
 export { redactText, redactValue } from "./redact.js";
 export { supportDetails } from "./supportDetails.js";
 export { catalogUserMessage } from "./catalogMessages.js";
 export { createFieldEntitlements, type FieldEntitlementCache } from "./fieldEntitlements.js";
-export { outcomeOf } from "./enrich.js";
+export { outcomeOf } from "./enrichOperations.js";
 export type * from "./types.js";
 export type { PacingStatus } from "./rateLimiter.js";
 export { budgetShortfall, type BudgetReading, type TenantBudgets } from "./budgets.js";
