@@ -1,6 +1,7 @@
 // What the runtime injects into the cell functions (functions.ts holds it), and how the
 // implementations loaded on first use read it: apart from functions.ts, so that those
 // implementations name these types without importing the entry that loads them.
+import type { Clock } from "../core/api/index.js";
 import type { EnrichmentEngine } from "../core/enrich/index.js";
 import type { JobPoller } from "../core/jobs/index.js";
 
@@ -10,6 +11,8 @@ export interface FunctionsConfig {
   isSignedIn: () => boolean | Promise<boolean>;
   /** Whether the host shows entity values (data-type cards); the company name is returned elsewhere. */
   supportsEntityCards?: () => boolean;
+  /** Today, for the cells that count back from it (BIZ.SCOOPS); default the system clock. */
+  clock?: Pick<Clock, "now">;
 }
 
 export interface JobStatusConfig {

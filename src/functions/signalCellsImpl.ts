@@ -2,6 +2,7 @@
 // company given by website or name is matched first (engine.match: the pipeline's resolver and
 // match cache); its signal is then asked by id through the one pipeline (gathered across cells,
 // deduplicated, cached, the cheapest plan per request), so recalculating sends nothing.
+import { systemClock } from "../core/api/index.js";
 import { cellContent, parseRecordId, problems, type CellProblem, type CellsResult } from "../core/enrich/index.js";
 import type { SignalRecordKind } from "../core/contract/index.js";
 import { signalCellValues, strongestTopics } from "../core/signals/index.js";
@@ -81,7 +82,8 @@ export async function scoopCountCell(access: ConfigAccess, company: unknown, typ
   if (!Number.isFinite(window) || window < 0) invalid("Days: a number of 0 or more");
   const [record] = await signal(access, "scoops", company, ["scoops"], invocation);
   const t = optionalText(type);
-  return signalCellValues.scoopCount(record, { ...(t ? { type: t } : {}), days: window, now: Date.now() });
+  const now = ((await access.current())?.clock ?? systemClock).now();
+  return signalCellValues.scoopCount(record, { ...(t ? { type: t } : {}), days: window, now });
 }
 
 /** BIZ.LATESTSCOOP: the newest scoop (of a type): its headline and date, spilling to the right. */

@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { after, afterEach, before, describe, it } from "node:test";
 import { createServiceClient, type ServiceClient } from "../../src/core/api/index.js";
 import { createEnrichmentEngine, MemoryCacheStore } from "../../src/core/enrich/index.js";
-import { intentScore, latestScoop } from "../../src/core/signals/index.js";
-import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { intentScore, latestScoop, scoopCount } from "../../src/core/signals/index.js";
+import { manualClock, startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { cellOutcome, installFakeCustomFunctions, invocation } from "./fakeCustomFunctions.js";
 
 installFakeCustomFunctions();
@@ -75,5 +75,30 @@ describe("BIZ signal functions", () => {
     assert.equal(badCompany.error, "#VALUE!");
     const tech = await cellOutcome(fns.usesTech(3, "", invocation()));
     assert.match(tech.message ?? "", /Name a product/);
+  });
+});
+
+describe("BIZ.SCOOPS counts back from the configured clock", () => {
+  // The sandbox dates its scoops from its own clock, set years back: a count from the system
+  // clock would find none of them in the last 90 days.
+  const NOW = Date.UTC(2021, 5, 1);
+  let past: TestSandbox;
+  before(async () => {
+    past = await startTestSandbox({ rateLimit: { perSecond: 10_000 }, clock: manualClock(NOW) });
+  });
+  after(async () => {
+    await past.close();
+  });
+
+  it("counts a company's scoops of the last 90 days as of the clock's today", async () => {
+    const token = await past.token();
+    const pastClient = createServiceClient({ baseUrl: past.url, getAccessToken: async () => token, rateLimit: { perSecond: 1000 } });
+    const engine = createEnrichmentEngine({ client: pastClient, cache: new MemoryCacheStore(), windowMs: 5 });
+    fns.configureFunctions({ engine, isSignedIn: () => true, clock: { now: () => NOW } });
+    const ids = (past.ctx.db.prepare("SELECT id FROM companies ORDER BY id LIMIT 25").all() as { id: number }[]).map((r) => r.id);
+    const counts = await Promise.all(ids.map((id) => cellOutcome(fns.scoops(id, null, 90, invocation()))));
+    const expected = await Promise.all(ids.map(async (id) => scoopCount(await pastClient.enrichScoops({ companyId: String(id) }), { days: 90, now: NOW })));
+    assert.deepEqual(counts.map((c) => c.value), expected);
+    assert.ok(expected.some((n) => n > 0), "some company had scoops in those 90 days");
   });
 });
