@@ -1,15 +1,22 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 
 const ORIGIN = "https://localhost:3000";
 
+const folders: string[] = [];
+after(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
 function secretFile(mode: number): string {
-  const file = join(mkdtempSync(join(tmpdir(), "broker-cli-")), "secret");
+  const folder = mkdtempSync(join(tmpdir(), "broker-cli-"));
+  folders.push(folder);
+  const file = join(folder, "secret");
   writeFileSync(file, "file-secret-value\n", { mode });
   return file;
 }
