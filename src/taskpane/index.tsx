@@ -7,7 +7,7 @@ import { StrictMode, useEffect, useMemo, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { SANDBOX_ENVIRONMENT, type EnvironmentSettings } from "../core/settings/environment.js";
-import { httpUrl } from "../core/sheet/cells.js";
+import { httpUrl } from "../core/sheet/httpUrl.js";
 import { createUserSettingsStore, type UserSettingsStore } from "../core/settings/userSettings.js";
 import type { BrowserWorkbook } from "../office/browserWorkbook.js";
 import { userStorage } from "../office/hostStorage.js";

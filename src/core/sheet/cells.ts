@@ -3,6 +3,7 @@
 // column's type stays text; the workbook adapters format every string cell as text ("@")
 // before writing it, so nothing from the service ever becomes a formula.
 import type { ColumnSpec, ColumnType } from "./columns.js";
+import { httpUrl } from "./httpUrl.js";
 
 /** What one cell holds. "" is an empty cell. */
 export type CellValue = string | number | boolean;
@@ -95,17 +96,6 @@ export function hyperlinkAddress(value: CellValue): string | undefined {
   const url = httpUrl(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `http://${text}`);
   if (!url || !url.hostname.includes(".")) return undefined;
   return url.href;
-}
-
-/** The text as an http(s) address; undefined when it is no address or another scheme (javascript:, data:, file:). */
-export function httpUrl(text: string): URL | undefined {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return undefined;
-  }
-  return url.protocol === "http:" || url.protocol === "https:" ? url : undefined;
 }
 
 /** How a cell reads on screen and in CSV: dates as ISO text, numbers plain, booleans TRUE/FALSE. */

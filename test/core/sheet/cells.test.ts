@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { httpUrl } from "../../../src/core/sheet/httpUrl.js";
 import {
   cellValue,
   columnsFor,
@@ -7,7 +8,6 @@ import {
   defaultColumnKeys,
   displayText,
   excelDateSerial,
-  httpUrl,
   hyperlinkAddress,
   itemsToRows,
   rowsPerBlock,
