@@ -44,13 +44,23 @@ async function signInThroughPopup(email: string, password: string): Promise<void
   const popupOpened = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   const popup = await popupOpened;
+  const popupConsole: string[] = [];
+  popup.on("console", (m) => popupConsole.push(m.text()));
   await popup.locator("#email").waitFor({ timeout: 30_000 });
   await popup.locator("#email").fill(email);
   await popup.locator("#password").fill(password);
   await popup.getByRole("button", { name: "Sign in" }).click();
   await popup.getByRole("heading", { name: "Allow access" }).waitFor({ timeout: 30_000 });
   await popup.getByRole("button", { name: "Allow" }).click();
-  await popup.waitForEvent("close", { timeout: 30_000 });
+  try {
+    await popup.waitForEvent("close", { timeout: 30_000 });
+  } catch (error) {
+    // Where the popup stopped, to tell a slow machine from a broken flow (the path only: the
+    // query may hold the authorization code).
+    const at = new URL(popup.url());
+    const text = await popup.locator("body").innerText({ timeout: 1_000 }).catch(() => "(unreadable)");
+    throw new Error(`The sign-in popup did not close; it shows ${at.origin}${at.pathname}: ${text.slice(0, 300)}; its console: ${popupConsole.slice(-5).join(" | ")}; the page's: ${consoleLines.slice(-5).join(" | ")}`, { cause: error });
+  }
 }
 
 async function search(kind: "Companies" | "Contacts") {
