@@ -6,6 +6,7 @@
 import { every, systemClock } from "../core/api/clock.js";
 import type { Clock } from "../core/api/types.js";
 import { signInCancelled } from "./errors.js";
+import { ANSWERED_CHANNEL } from "./redirectProtocol.js";
 
 /** How often the popup's `closed` flag is read. */
 export const POPUP_CHECK_MS = 250;
@@ -14,6 +15,12 @@ export interface PopupWatch {
   /** Rejects (cancelled) once the popup is closed; never resolves. */
   closed: Promise<never>;
   stop(): void;
+}
+
+/** A watch of msal's popup, which also hears when the redirect page got an answer. */
+export interface MsalPopupWatch extends PopupWatch {
+  /** Resolves when the redirect page said an answer came: from then on a close is no cancel. */
+  answered: Promise<void>;
 }
 
 /**
@@ -36,26 +43,44 @@ export function watchClosed(popup: () => { readonly closed: boolean } | null, cl
   return { closed, stop: () => stop() };
 }
 
-/** Watches the next window.open of this page. */
-export function watchNextPopup(target: Pick<Window, "open"> = window, clock: Pick<Clock, "sleep"> = systemClock): PopupWatch {
+/**
+ * Watches the next window.open of this page. The answer comes to msal-browser, which then
+ * exchanges the code (a request that may take a while) after the window has closed: once the
+ * redirect page says an answer came (ANSWERED_CHANNEL), the close is no longer a cancel.
+ */
+export function watchNextPopup(target: Pick<Window, "open"> = window, clock: Pick<Clock, "sleep"> = systemClock): MsalPopupWatch {
   const original = target.open;
   let popup: Window | null = null;
   let watch: PopupWatch | undefined;
   let reject: (error: unknown) => void = () => undefined;
   const closed = new Promise<never>((_, fail) => (reject = fail));
   closed.catch(() => undefined);
+  const channel = typeof BroadcastChannel === "undefined" ? undefined : new BroadcastChannel(ANSWERED_CHANNEL);
+  let heard = false;
+  const answered = new Promise<void>((resolve) => {
+    if (channel)
+      channel.onmessage = () => {
+        heard = true;
+        watch?.stop();
+        resolve();
+      };
+  });
   target.open = function open(this: unknown, ...args: Parameters<Window["open"]>) {
     target.open = original;
     popup = original.apply(target, args);
-    watch = watchClosed(() => popup, clock);
-    watch.closed.catch(reject);
+    if (!heard) {
+      watch = watchClosed(() => popup, clock);
+      watch.closed.catch(reject);
+    }
     return popup;
   } as Window["open"];
   return {
     closed,
+    answered,
     stop() {
       if (target.open !== original) target.open = original;
       watch?.stop();
+      channel?.close();
     },
   };
 }

@@ -5,6 +5,11 @@
 /** Marks the state of the explicit-endpoint flow. */
 export const OAUTH_STATE_PREFIX = "bz1.";
 export const OAUTH_CHANNEL = "bizdata-signin-redirect";
+/**
+ * Where the redirect page says, before handing msal-browser its answer, that an answer came: the
+ * window then closes while msal still exchanges the code, and that close is not a cancel.
+ */
+export const ANSWERED_CHANNEL = "bizdata-signin-answered";
 
 export interface RedirectMessage {
   state: string;
