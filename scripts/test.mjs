@@ -94,13 +94,13 @@ function groupFiles(testFiles, dir) {
     lightest.size += statSync(file).size;
   }
   const written = groups.map((group, index) => {
+    // A group of one file is that file.
+    if (group.files.length === 1) return { path: group.files[0], size: group.size };
     const path = join(dir, `group-${index + 1}.test.mjs`);
     const lines = group.files.sort().map((file) => `describe(${JSON.stringify(file)}, async () => { await import(${JSON.stringify(pathToFileURL(resolve(file)).href)}); });`);
     writeFileSync(path, `// Test files run in one process by scripts/test.mjs, each in a describe of its own.\nimport { describe } from "node:test";\n${lines.join("\n")}\n`);
     return { path, size: group.size };
   });
-  // A single group (a few files given on the command line) gains nothing from a file of its own.
-  if (written.length === 1 && groups[0].files.length === 1) return testFiles;
   return [...alone, ...written.sort((a, b) => b.size - a.size).map((group) => group.path)];
 }
 

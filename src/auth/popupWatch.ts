@@ -56,11 +56,9 @@ export function watchNextPopup(target: Pick<Window, "open"> = window, clock: Pic
   const closed = new Promise<never>((_, fail) => (reject = fail));
   closed.catch(() => undefined);
   const channel = typeof BroadcastChannel === "undefined" ? undefined : new BroadcastChannel(ANSWERED_CHANNEL);
-  let heard = false;
   const answered = new Promise<void>((resolve) => {
     if (channel)
       channel.onmessage = () => {
-        heard = true;
         watch?.stop();
         resolve();
       };
@@ -68,10 +66,8 @@ export function watchNextPopup(target: Pick<Window, "open"> = window, clock: Pic
   target.open = function open(this: unknown, ...args: Parameters<Window["open"]>) {
     target.open = original;
     popup = original.apply(target, args);
-    if (!heard) {
-      watch = watchClosed(() => popup, clock);
-      watch.closed.catch(reject);
-    }
+    watch = watchClosed(() => popup, clock);
+    watch.closed.catch(reject);
     return popup;
   } as Window["open"];
   return {
