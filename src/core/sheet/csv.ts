@@ -6,8 +6,9 @@
 // written with, and such a reader honours a quote only at the start of its own field. So every
 // place where any reading (",", ";" or tab) can start a cell - the start of a text, and after
 // each of , ; tab CR LF inside it - must not start a formula. A cell is a formula if, after
-// spaces, invisible characters (no-break and zero-width spaces, a byte-order mark) and quotes,
-// it begins with = + - @ (or their full-width forms), a tab or a carriage return. Such a place
+// spaces, invisible characters (no-break and zero-width spaces, a byte-order mark, the soft
+// hyphen, bidirectional marks and overrides) and quotes, it begins with = + - @ (or their
+// full-width or small forms, or the minus sign), a tab or a carriage return. Such a place
 // gets an apostrophe, which spreadsheets read as "this is text".
 import { displayText, type CellValue } from "./cells.js";
 import type { ColumnSpec } from "./columns.js";
@@ -24,9 +25,9 @@ export interface CsvOptions {
 }
 
 /** What may stand before the first visible character of a cell and still leave it a formula. */
-const LEADING = String.raw`[\s\u00A0\u180E\u200B-\u200D\u2060\uFEFF"]`;
+const LEADING = String.raw`[\s\u00A0\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF"]`;
 /** First characters that make a spreadsheet read a cell as a formula. */
-const FORMULA_START = String.raw`[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]`;
+const FORMULA_START = String.raw`[=+\-@\t\r\u2212\uFE62\uFE63\uFE66\uFE6B\uFF1D\uFF0B\uFF0D\uFF20]`;
 const AT_TEXT_START = new RegExp(`^(?=${LEADING}*${FORMULA_START})`);
 /** Every place inside a text where a cell can start in some reading: after a separator or line end. */
 const AFTER_BREAK = new RegExp(`([,;\\t\\r\\n])(?=${LEADING}*${FORMULA_START})`, "g");

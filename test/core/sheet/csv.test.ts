@@ -51,7 +51,7 @@ function readAs(csv: string, separator: CsvSeparator, quotes = true): string[][]
 
 /** Whether a spreadsheet runs this cell as a formula (invisible and space characters skipped). */
 function isFormula(cell: string): boolean {
-  return /^[\s\u00A0\u180E\u200B-\u200D\u2060\uFEFF]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell);
+  return /^[\s\u00A0\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]*[=+\-@\t\r\u2212\uFE62\uFE63\uFE66\uFE6B\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell);
 }
 
 /** OWASP's CSV-injection payload families, and the invisible or full-width ways to start them. */
@@ -75,6 +75,15 @@ const PAYLOADS = [
   "\uFF0B1",
   "\uFF0D1",
   "\uFF20SUM(1)",
+  // Bidirectional marks and the soft hyphen are invisible; the small forms and the minus sign read as = + -.
+  "\u200E=1+1",
+  "\u200F=1+1",
+  "\u202E=1+1",
+  "\u061C=1+1",
+  "\u2066\u00AD+1",
+  "\uFE66SUM(1)",
+  "\uFE62cmd|' /C calc'!A0",
+  "\u22121+1",
 ];
 /** Where a payload can hide: alone, or after a separator or a line end inside ordinary text. */
 const PLACES = (p: string) => [p, `Acme;${p}`, `Acme,${p}`, `Acme\t${p}`, `Acme; ${p}`, `Acme;"${p}`, `Acme";${p}`, `Acme\n${p}`, `Acme\r\n${p}`, `a,b;c\t${p},${p}`];
@@ -113,6 +122,7 @@ describe("CSV", () => {
     assert.equal(neutraliseFormula("\tx"), "'\tx");
     assert.equal(neutraliseFormula("\u200B =x"), "'\u200B =x");
     assert.equal(neutraliseFormula("\uFF1Dx"), "'\uFF1Dx");
+    assert.equal(neutraliseFormula("\u200F\u00AD\uFE66x"), "'\u200F\u00AD\uFE66x");
     assert.equal(neutraliseFormula("plain"), "plain");
   });
 
