@@ -88,7 +88,10 @@ function describeTokenError(error: unknown): string {
 
 /** The token's principal; a token naming no account, or living longer than the cap, is refused. */
 function principalOf(payload: JWTPayload, nowMs: number): TokenPrincipal {
-  const issuedAt = typeof payload.iat === "number" ? payload.iat : Math.floor(nowMs / 1000);
+  // The lifetime counts from now when the token claims to be issued later: a future iat with a
+  // long exp would otherwise pass the cap.
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const issuedAt = typeof payload.iat === "number" ? Math.min(payload.iat, nowSeconds) : nowSeconds;
   if ((payload.exp ?? 0) - issuedAt > MAX_ACCESS_TOKEN_LIFETIME_SECONDS) {
     throw unauthorized("The access token lives longer than 24 hours; sign in again for a token that expires sooner.");
   }
