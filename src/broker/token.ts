@@ -1,12 +1,13 @@
 // The token endpoint: the add-in's code exchange (with its PKCE verifier) and refreshes go to
 // the one configured upstream endpoint with the app's client credentials added as HTTP Basic.
-// A token answer comes back as it was; an error answer only with its OAuth fields, so nothing
-// the upstream echoes (its view of our Authorization header, say) reaches the browser.
+// A token answer comes back with only its RFC 6749 5.1 fields, an error answer only with its
+// OAuth fields, so nothing the upstream echoes (its view of our Authorization header, say)
+// reaches the browser.
 import type { FastifyInstance } from "fastify";
 import type { BrokerConfig } from "./config.js";
 import { refuse } from "./cors.js";
 import { addressLimit } from "./rateLimit.js";
-import { oauthErrorAnswer, secretForms } from "./tokenAnswer.js";
+import { oauthErrorAnswer, secretForms, tokenSuccessAnswer } from "./tokenAnswer.js";
 import type { Clock } from "../core/contract/index.js";
 import { callUpstream, UpstreamFailure } from "./upstreamCall.js";
 
@@ -102,7 +103,9 @@ export async function tokenRoutes(app: FastifyInstance, config: BrokerConfig, fe
     if (answer.status >= 200 && answer.status < 300) {
       const type = answer.headers.get("content-type");
       if (!type || !/^application\/json\b/i.test(type)) return refuse(reply, 502, "temporarily_unavailable", "The sign-in service gave no usable answer. Try again in a moment.");
-      return reply.code(answer.status).type(type).send(answer.body);
+      const fields = tokenSuccessAnswer(answer.body, secrets);
+      if (!fields) return refuse(reply, 502, "temporarily_unavailable", "The sign-in service gave no usable answer. Try again in a moment.");
+      return reply.code(answer.status).type("application/json; charset=utf-8").send(fields);
     }
     const error = oauthErrorAnswer(answer, secrets);
     if (error.challenge) void reply.header("www-authenticate", error.challenge);

@@ -1,5 +1,6 @@
-// What of an upstream token endpoint's error answer reaches the browser: the OAuth error fields
-// (RFC 6749 5.2) and a plain challenge, nothing else, and never a form of the client's secret.
+// What of an upstream token endpoint's answer reaches the browser: of a token answer, the
+// fields of RFC 6749 5.1 (and OpenID Connect's id_token); of an error answer, the OAuth error
+// fields (RFC 6749 5.2) and a plain challenge. Nothing else, and never a form of the client's secret.
 
 const ERROR_TEXT = /^[\x20-\x21\x23-\x5B\x5D-\x7E]+$/;
 const CHALLENGE = /^(Basic|Bearer)( [\x20-\x7E]{0,200})?$/;
@@ -57,4 +58,36 @@ export function oauthErrorAnswer(answer: { status: number; headers: Headers; bod
     },
     ...(challenge && CHALLENGE.test(challenge) && !mentionsSecret(challenge, secrets) ? { challenge } : {}),
   };
+}
+
+/** RFC 6749 5.1's token answer fields (and OpenID Connect's id_token), with the type each must have. */
+const TOKEN_FIELDS: Record<string, "string" | "number"> = {
+  access_token: "string",
+  token_type: "string",
+  expires_in: "number",
+  refresh_token: "string",
+  scope: "string",
+  id_token: "string",
+};
+
+/**
+ * The token answer to pass on for an upstream success: only its RFC 6749 5.1 fields, each of its
+ * type and free of the client's secret; undefined when it is not a usable token answer.
+ */
+export function tokenSuccessAnswer(body: Buffer, secrets: readonly string[]): Record<string, string | number> | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
+  const doc = parsed as Record<string, unknown>;
+  const out: Record<string, string | number> = {};
+  for (const [name, type] of Object.entries(TOKEN_FIELDS)) {
+    const value = doc[name];
+    if (typeof value !== type || (typeof value === "string" && mentionsSecret(value, secrets))) continue;
+    out[name] = value as string | number;
+  }
+  return typeof out.access_token === "string" && typeof out.token_type === "string" ? out : undefined;
 }

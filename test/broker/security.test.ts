@@ -168,6 +168,15 @@ describe("broker security", () => {
       }
     });
 
+    it("passes on only the token answer's RFC 6749 fields of a 200, never what the upstream echoes", async () => {
+      const app = await brokerFor(upstream, { upstream: `${upstream.url}/bad/echo-ok` });
+      const res = await app.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody() });
+      await app.close();
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json(), { access_token: "AT-upstream-issued", token_type: "Bearer", expires_in: 900, refresh_token: "RT-upstream-issued", scope: "api:data:company" });
+      for (const secret of credentialForms) assert.ok(!res.body.includes(secret), `must not pass on ${secret}`);
+    });
+
     it("answers 502 to an oversized answer, on /token and on the relay", async () => {
       const token = await brokerFor(upstream, { upstream: `${upstream.url}/bad/huge` });
       const tooBig = await token.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody() });

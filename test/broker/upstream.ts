@@ -36,6 +36,22 @@ function misbehave(path: string, req: IncomingMessage, res: ServerResponse, even
       res.writeHead(400, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: "invalid_grant", error_description: "the code has expired", received_authorization: req.headers.authorization, debug: { headers: req.headers } }));
       return true;
+    case "/bad/echo-ok":
+      // A token answer that also echoes what it received, Authorization included.
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          access_token: "AT-upstream-issued",
+          token_type: "Bearer",
+          expires_in: 900,
+          refresh_token: "RT-upstream-issued",
+          scope: "api:data:company",
+          received_authorization: req.headers.authorization,
+          debug: { headers: req.headers },
+          expires_at: { note: `for ${req.headers.authorization}` },
+        }),
+      );
+      return true;
     case "/bad/echo-in-description":
       res.writeHead(400, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: "invalid_client", error_description: `bad credentials: ${req.headers.authorization}` }));
