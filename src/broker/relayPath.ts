@@ -1,12 +1,23 @@
 // Which request paths the relay forwards: only those still under /data/v1/ or /studio/v1/
 // however the service or a URL parser would decode and normalise them. URL parsers treat
 // %2e%2e as "..", and a backslash as "/", so "/data/v1/%2e%2e/%2e%2e/admin" would otherwise
-// leave the relayed tree on the service host with the caller's token.
+// leave the relayed tree on the service host with the caller's token. Servers that strip path
+// parameters read "..;" as "..", and one that normalises Unicode reads a full-width dot as ".".
 
 export const RELAYED_PREFIXES: readonly string[] = ["/data/v1/", "/studio/v1/"];
 
 /** Percent-decoding rounds checked: a double-decoding server would see the second. */
 const DECODING_ROUNDS = 3;
+
+/**
+ * Whether a servlet container, a URL parser or a Unicode-normalising server would read the
+ * segment as "." or "..": with path parameters stripped ("..;x" is ".." to Tomcat, Jetty and
+ * Spring) and compatibility forms folded (a full-width or small full stop is a dot).
+ */
+function isDotSegment(segment: string): boolean {
+  const name = segment.split(";")[0]!.normalize("NFKC");
+  return name === "." || name === "..";
+}
 
 /** The request's path and query to forward unchanged, or undefined when it must not be relayed. */
 export function relayablePath(url: string): string | undefined {
@@ -15,7 +26,7 @@ export function relayablePath(url: string): string | undefined {
   for (let round = 0; round < DECODING_ROUNDS; round += 1) {
     // Separators other than a plain "/" (a backslash, or "/" or "\\" encoded) change how the path splits.
     if (view.includes("\\") || /%2f|%5c/i.test(view) || /[\u0000-\u001f\u007f]/.test(view)) return undefined;
-    if (view.split("/").some((segment) => segment === "." || segment === "..")) return undefined;
+    if (view.split("/").some(isDotSegment)) return undefined;
     if (!RELAYED_PREFIXES.some((prefix) => view.startsWith(prefix))) return undefined;
     let decoded: string;
     try {

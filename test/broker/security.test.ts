@@ -26,6 +26,17 @@ describe("broker security", () => {
         "/data/v1/companies%2f..%2f..%2f..%2fadmin%2fsecrets",
         "/data/v1/./../../admin/secrets",
         "/studio/v1/%2e/x",
+        // Path parameters: Tomcat, Jetty and Spring strip ";..." from a segment before resolving it.
+        "/data/v1/..;/..;/..;/admin/secrets",
+        "/data/v1/%2e%2e;/%2e%2e;/admin",
+        "/data/v1/..%3b/..%3b/admin",
+        "/data/v1/..;jsessionid=x/admin",
+        "/data/v1/.;/x",
+        // Full-width and small full stops, percent-encoded: a Unicode-normalising server reads them as dots.
+        "/data/v1/%EF%BC%8E%EF%BC%8E/%EF%BC%8E%EF%BC%8E/admin",
+        "/data/v1/.%EF%BC%8E/admin",
+        "/data/v1/%EF%B9%92%EF%B9%92/admin",
+        "/data/v1/%25EF%25BC%258E%25EF%25BC%258E/admin",
       ]) {
         const answer = await rawRequest(base, "GET", path, headers);
         assert.equal(answer.status, 404, path);
