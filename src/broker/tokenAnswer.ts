@@ -23,6 +23,8 @@ export function secretForms(clientId: string, clientSecret: string, basic: strin
     Buffer.from(`${clientId}:${clientSecret}`).toString("base64"),
     Buffer.from(clientSecret).toString("base64"),
     Buffer.from(clientSecret).toString("base64url"),
+    Buffer.from(clientSecret).toString("hex"),
+    Buffer.from(clientSecret).toString("hex").toUpperCase(),
   ].filter((form) => form.length >= 4);
 }
 

@@ -2,7 +2,9 @@
 // request or a response passes through here first. A token can come back in any encoding the
 // transport uses: raw (headers, JSON), percent-encoded (a URL or query string the service
 // quotes), form-encoded (the token endpoint's bodies), as one base64url piece of a JWT, or
-// base64/base64url-encoded inside a larger blob (a Basic credential, an echoed header, a state).
+// base64/base64url-encoded inside a larger blob (a Basic credential, an echoed header, a state),
+// also when the blob is wrapped into lines of 76 characters (MIME), hex-encoded, or written with
+// every character as a JSON \u escape.
 
 const REDACTED = "[redacted]";
 
@@ -21,6 +23,11 @@ const ENCODED_JWT = /(?<![A-Za-z0-9+/_-])ZXlK[A-Za-z0-9+/_-]{20,}={0,2}/g;
 /** A run of URL-safe text; one that holds an escape is looked at decoded as well. */
 const URL_RUN = /[A-Za-z0-9\-._~+!*'()/:=&;,%]+/g;
 const ESCAPE = /%[0-9A-Fa-f]{2}/;
+/** Base64 wrapped into lines (raw line ends, or JSON's escaped ones): looked at joined. */
+const WRAPPED_RUN = /[A-Za-z0-9+/=_-]{4,}(?:(?:\r?\n|\\r\\n|\\n)[A-Za-z0-9+/=_-]{4,})+/g;
+const LINE_BREAKS = /\r?\n|\\r\\n|\\n/g;
+/** Text with JSON \u escapes in it: looked at with the escapes decoded. */
+const UNICODE_RUN = /(?:\\u[0-9A-Fa-f]{4}|[A-Za-z0-9\-._~+/=%:])*\\u[0-9A-Fa-f]{4}(?:\\u[0-9A-Fa-f]{4}|[A-Za-z0-9\-._~+/=%:])*/g;
 
 /** Shortest secret worth looking for: shorter strings would mangle ordinary text. */
 const MIN_SECRET = 8;
@@ -35,6 +42,9 @@ function secretForms(secret: string): string[] {
   forms.add(encoded.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
   forms.add(new URLSearchParams({ s: secret }).toString().slice(2));
   for (const form of base64Forms(secret)) forms.add(form);
+  const hex = [...new TextEncoder().encode(secret)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  forms.add(hex);
+  forms.add(hex.toUpperCase());
   const pieces = secret.split(".");
   if (pieces.length === 3) {
     // The payload and the signature identify the token on their own.
@@ -97,13 +107,27 @@ function redactOnce(text: string, forms: readonly string[]): string {
   return redactPatterns(out);
 }
 
+/** Each run `pattern` finds is looked at as `decode` makes it: if that holds a secret, the run becomes the redacted decoding. */
+function redactDecodedRuns(text: string, pattern: RegExp, decode: (run: string) => string, forms: readonly string[]): string {
+  return text.replace(pattern, (run) => {
+    const decoded = decode(run);
+    const redacted = redactOnce(decoded, forms);
+    return redacted === decoded ? run : redacted;
+  });
+}
+
+const unescapeUnicode = (run: string) => run.replace(/\\u([0-9A-Fa-f]{4})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
 /**
  * Removes bearer tokens, Authorization values, token members and JWT-shaped strings, and any
- * `secrets` given, in raw, percent-encoded and form-encoded text and as JWT pieces.
+ * `secrets` given, in raw, percent-encoded and form-encoded text, as JWT pieces, in base64
+ * (wrapped or not) and hex, and behind JSON \u escapes.
  */
 export function redactText(text: string, secrets: Iterable<string> = []): string {
   const forms = [...new Set([...secrets].filter((s) => s.length >= MIN_SECRET).flatMap(secretForms))].sort((a, b) => b.length - a.length);
-  let out = redactOnce(text, forms);
+  let out = text.includes("\\u") ? redactDecodedRuns(text, UNICODE_RUN, unescapeUnicode, forms) : text;
+  out = redactDecodedRuns(out, WRAPPED_RUN, (run) => run.replace(LINE_BREAKS, ""), forms);
+  out = redactOnce(out, forms);
   // Encoded runs (twice, for a URL inside a URL): if the decoded text holds a secret, the run is
   // shown decoded and redacted; otherwise it stays as it was.
   for (let round = 0; round < 2; round++) {

@@ -109,12 +109,44 @@ describe("redaction of errors", () => {
     assert.doesNotMatch(redactText(`x-echo: ${Buffer.from(JWT).toString("base64")}`), /ZXlK/);
   });
 
+  it("a token in base64 wrapped at 76 characters, in hex, or written as JSON \\u escapes is redacted", () => {
+    for (const token of [JWT, OPAQUE]) {
+      for (const prefix of ["", "a", "ab", "Authorization: Bearer "]) {
+        const base64 = Buffer.from(`${prefix}${token}`).toString("base64");
+        const lines = base64.match(/.{1,76}/g)!;
+        for (const wrapped of [lines.join("\r\n"), lines.join("\n"), lines.join("\\r\\n"), lines.join("\\n")]) {
+          const out = redactText(`echo: ${wrapped} end`, [token]);
+          const left = out.replace(/\r?\n|\\r\\n|\\n/g, "");
+          assert.ok(!left.includes(lines[0]!.slice(8, 40)) || !left.includes(lines[1]!.slice(0, 30)), `wrapped (${prefix}): ${out}`);
+          const decoded = Buffer.from(left.replace(/[^A-Za-z0-9+/=]/g, ""), "base64").toString("latin1");
+          assert.ok(!decoded.includes(token.slice(4, 20)), `wrapped (${prefix}) still decodes to the token: ${out}`);
+        }
+      }
+      for (const hex of [Buffer.from(token).toString("hex"), Buffer.from(token).toString("hex").toUpperCase(), Buffer.from(`x${token}`).toString("hex")]) {
+        const out = redactText(`state=${hex}`, [token]);
+        assert.ok(!out.includes(Buffer.from(token.slice(4, 20)).toString("hex")) && !out.toLowerCase().includes(Buffer.from(token.slice(4, 20)).toString("hex")), `hex: ${out}`);
+      }
+      for (const upper of [false, true]) {
+        const escaped = [...token].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+        const json = `{"echo":"${upper ? escaped.replace(/[a-f]/g, (m) => m.toUpperCase()).replace(/\\U/g, "\\u") : escaped}"}`;
+        const out = redactText(json, [token]);
+        assert.ok(!JSON.stringify(JSON.parse(out.replace(/\[redacted\]/g, "R"))).includes(token.slice(4, 20)) && !out.includes(escaped.slice(36, 120)), `\\u escapes: ${out}`);
+      }
+    }
+    // An all-escaped JWT nobody named goes too.
+    const escapedJwt = [...JWT].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+    assert.ok(!redactText(`{"authz":"${escapedJwt}"}`).includes(escapedJwt.slice(0, 60)));
+  });
+
   it("ordinary text and ordinary URLs pass unchanged", () => {
     for (const text of [
       "Page size must be between 1 and 100.",
       "https://example.com/search?q=caf%C3%A9&page%5Bnumber%5D=2",
       "Revenue 10%20 of 50",
       "The token endpoint answered 400 (invalid_grant).",
+      "Line one\nline two\r\nline three",
+      'JSON with an escape: "caf\\u00e9 \\u2014 ok"',
+      "deadbeef00112233",
     ]) {
       assert.equal(redactText(text), text);
     }
