@@ -8,15 +8,17 @@ import {
   ScoopDocument,
   SIGNAL_PATHS,
   TechnologiesDocument,
+  SIGNAL_FAMILY,
   signalBody,
   validateSignalBody,
   validateSignalQuery,
   type IntentItem,
   type NewsItem,
+  type PagedSignalOperation,
   type ScoopItem,
-  type SignalFamily,
   type SignalOperation,
 } from "../contract/index.js";
+import { idNumber, readIntent, readNews, readScoop, readTechnology } from "./signalAnswers.js";
 import { queryString, refuse, withSignal, type ClientContext } from "./clientContext.js";
 import { iteratePages } from "./paging.js";
 import { toSearchPage, type SearchDocLike } from "./searchOperations.js";
@@ -24,22 +26,25 @@ import type { IteratedPage, IterateOptions, SearchOptions, SearchPage, ServiceCl
 
 type SignalOperations = Pick<ServiceClient, "searchIntent" | "iterateIntent" | "enrichIntent" | "searchScoops" | "iterateScoops" | "enrichScoops" | "searchNews" | "iterateNews" | "enrichNews" | "enrichTechnologies">;
 
-
-const FAMILY: Record<Exclude<SignalOperation, "technologiesEnrich">, SignalFamily> = {
-  intentSearch: "intent",
-  intentEnrich: "intent",
-  scoopSearch: "scoops",
-  scoopEnrich: "scoops",
-  newsSearch: "news",
-  newsEnrich: "news",
-};
 const SCHEMA = { intent: IntentDocument, scoops: ScoopDocument, news: NewsDocument } as const;
+/** Each family's answers read into the plain shape (signalAnswers.ts). */
+const READ = { intent: readIntent, scoops: readScoop, news: readNews } as const;
 
-type Paged = keyof typeof FAMILY;
+type Paged = PagedSignalOperation;
+
+/**
+ * The body as the service's schemas type it: one company id is a number (intent, news and
+ * technologies enrich), scoop enrich's comma-separated list stays text.
+ */
+function wireAttributes(operation: SignalOperation, attributes: object): object {
+  const companyId = (attributes as { companyId?: unknown }).companyId;
+  const id = operation === "scoopEnrich" ? undefined : idNumber(companyId);
+  return id === undefined ? attributes : { ...attributes, companyId: id };
+}
 
 export function signalOperations(ctx: ClientContext): SignalOperations {
   const bodyOf = (operation: SignalOperation, attributes: object) => {
-    const body = signalBody(operation, attributes);
+    const body = signalBody(operation, wireAttributes(operation, attributes));
     const issues = validateSignalBody(operation, body);
     if (issues.length > 0) refuse(issues, `POST ${SIGNAL_PATHS[operation]}`);
     return body;
@@ -48,9 +53,10 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
   async function page<T>(operation: Paged, body: unknown, n: number | undefined, size: number | undefined, sort: string | undefined, signal?: AbortSignal): Promise<SearchPage<T>> {
     const path = SIGNAL_PATHS[operation];
     const query = { "page[number]": n === undefined ? undefined : String(n), "page[size]": size === undefined ? undefined : String(size), sort };
-    const issues = validateSignalQuery(query, FAMILY[operation]);
+    const issues = validateSignalQuery(query, operation);
     if (issues.length > 0) refuse(issues, `POST ${path}`);
-    const doc = await ctx.call(SCHEMA[FAMILY[operation]], {
+    const family = SIGNAL_FAMILY[operation];
+    const doc = await ctx.call(SCHEMA[family], {
       method: "POST",
       url: `${ctx.baseUrl}${path}${queryString(query)}`,
       operation: `POST ${path}`,
@@ -59,8 +65,9 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
       ...withSignal(signal),
     });
     const pageSize = size ?? LIMITS.defaultPageSize;
-    const result = toSearchPage<T>(doc as SearchDocLike<T>, n ?? 1, pageSize);
-    // Pages are counted from the total, as production's meta.page.total holds the page's records.
+    const read = READ[family] as (item: unknown) => T;
+    const result = toSearchPage<T>({ ...doc, data: doc.data.map(read) } as SearchDocLike<T>, n ?? 1, pageSize);
+    // Pages are counted from the total and the page size (capped at 100 pages), whatever meta.page says.
     return { ...result, totalPages: Math.min(Math.ceil(result.totalResults / pageSize), LIMITS.maxPageNumber) };
   }
 
@@ -97,9 +104,9 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
     enrichNews: enrich<NewsItem>("newsEnrich"),
     async enrichTechnologies(companyId, o = {}) {
       const path = SIGNAL_PATHS.technologiesEnrich;
-      const body = bodyOf("technologiesEnrich", { companyId: String(companyId) });
+      const body = bodyOf("technologiesEnrich", { companyId });
       const doc = await ctx.call(TechnologiesDocument, { method: "POST", url: `${ctx.baseUrl}${path}`, operation: `POST ${path}`, body, idempotent: true, ...withSignal(o.signal) });
-      return doc.data;
+      return doc.data.map(readTechnology);
     },
   };
 }

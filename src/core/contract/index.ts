@@ -10,3 +10,4 @@ export * from "./validateSearch.js";
 export * from "./rowSearch.js";
 export * from "./production.js";
 export * from "./signals.js";
+export * from "./signalDocuments.js";

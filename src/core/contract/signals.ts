@@ -2,7 +2,7 @@
 // answers and lookups as the service publishes them; the sandbox validates with these schemas and
 // the client checks its requests with them before sending.
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
-import { ERROR_CODES, LIMITS, SearchDocument } from "./common.js";
+import { ERROR_CODES, LIMITS } from "./common.js";
 import { boolean, choice, date, filtersObject, integer, list, text, type FilterSpec, type RangePair } from "./fields.js";
 import { COMPANY_FILTERS, COMPANY_RANGES } from "./search.js";
 import { validateAgainst, type ValidationIssue } from "./validate.js";
@@ -92,8 +92,9 @@ const INTENT_RANGE_FILTERS = {
   signalEndDate: date("Signal to date", "signal", { common: true }),
   signalScoreMin: integer("Score from", "signal", SIGNAL_SCORE.min, SIGNAL_SCORE.max, { common: true, hint: "60 to 100" }),
   signalScoreMax: integer("Score to", "signal", SIGNAL_SCORE.min, SIGNAL_SCORE.max),
-  audienceStrengthMin: choice("Audience strength from", "signal", AUDIENCE_STRENGTHS, { hint: "A is the largest audience" }),
-  audienceStrengthMax: choice("Audience strength to", "signal", AUDIENCE_STRENGTHS),
+  // The service's own example asks Min "C", Max "A": A is the strongest, so Min is the weaker end.
+  audienceStrengthMin: choice("Weakest audience strength", "signal", AUDIENCE_STRENGTHS, { hint: "A is the largest audience, E the smallest" }),
+  audienceStrengthMax: choice("Strongest audience strength", "signal", AUDIENCE_STRENGTHS),
   findRecommendedContacts: boolean("Recommended contacts", "signal", { hint: "Include the contacts to reach" }),
 };
 
@@ -134,8 +135,22 @@ export const SCOOP_ENRICH_FILTERS = {
 } satisfies Record<string, FilterSpec>;
 
 const NEWS_OWN_FILTERS = {
-  categories: list("News categories", "signal", { lookup: "news-categories", common: true }),
-  url: text("Article address", "signal"),
+  // Lists of strings on the wire (the service's NewsRequestAttributes), not comma-separated text.
+  categories: {
+    label: "News categories",
+    group: "signal",
+    kind: "array",
+    lookup: "news-categories",
+    common: true,
+    schema: Type.Array(Type.String({ minLength: 1, maxLength: LIMITS.maxStringLength }), { minItems: 1, maxItems: LIMITS.maxArrayItems }),
+  } satisfies FilterSpec,
+  url: {
+    label: "Article addresses",
+    group: "signal",
+    kind: "array",
+    hint: "Whole addresses of articles",
+    schema: Type.Array(Type.String({ minLength: 5, maxLength: LIMITS.maxStringLength }), { minItems: 1, maxItems: LIMITS.maxArrayItems }),
+  } satisfies FilterSpec,
   pageDateMin: date("Published from", "signal", { common: true }),
   pageDateMax: date("Published to", "signal", { common: true }),
 };
@@ -143,10 +158,10 @@ export const NEWS_SEARCH_FILTERS = { ...NEWS_OWN_FILTERS, companyId: list("Compa
 export const NEWS_ENRICH_FILTERS = { companyId: companyIdSpec("Company id"), ...NEWS_OWN_FILTERS } satisfies Record<string, FilterSpec>;
 export const TECHNOLOGIES_ENRICH_FILTERS = { companyId: companyIdSpec("Company id") } satisfies Record<string, FilterSpec>;
 
-function body<T extends TSchema>(attributes: T) {
-  // The type names differ between the service's examples; any name is accepted.
+/** A request body: the operation's one type name (the service's pattern) and its attributes. */
+function body<T extends TSchema>(type: string, attributes: T) {
   return Type.Object(
-    { data: Type.Object({ type: Type.String({ minLength: 1, maxLength: 100 }), attributes }, { additionalProperties: false }) },
+    { data: Type.Object({ type: Type.Literal(type), attributes }, { additionalProperties: false }) },
     { additionalProperties: false },
   );
 }
@@ -166,110 +181,15 @@ export type NewsEnrichInput = Static<typeof NewsEnrichInput>;
 export const TechnologiesEnrichInput = filtersObject(TECHNOLOGIES_ENRICH_FILTERS);
 export type TechnologiesEnrichInput = Static<typeof TechnologiesEnrichInput>;
 
-// ---------- answers ----------
-
-const Open = { additionalProperties: true } as const;
-const opt = Type.Optional;
-
-export const RecommendedContact = Type.Object(
-  { id: Type.Integer(), firstName: opt(Type.String()), lastName: opt(Type.String()), jobTitle: opt(Type.String()), companyName: opt(Type.String()), jobFunctions: opt(Type.Array(Type.String())) },
-  Open,
-);
-export const IntentSignal = Type.Object(
-  {
-    category: Type.String(),
-    topic: Type.String(),
-    signalScore: Type.Integer({ minimum: SIGNAL_SCORE.min, maximum: SIGNAL_SCORE.max }),
-    audienceStrength: Type.String(),
-    signalDate: Type.String(),
-    spikesInDateRange: opt(Type.Integer({ minimum: 0 })),
-    company: Type.Object({ id: Type.Integer(), name: opt(Type.String()), website: opt(Type.String()), hasOtherTopicConsumption: opt(Type.Boolean()) }, Open),
-    recommendedContacts: opt(Type.Array(RecommendedContact)),
-    topSignalLocations: opt(Type.Array(Type.Object({ city: opt(Type.String()), state: opt(Type.String()), country: opt(Type.String()) }, Open))),
-  },
-  Open,
-);
-export type IntentSignal = Static<typeof IntentSignal>;
-
-export const Scoop = Type.Object(
-  {
-    id: Type.String(),
-    publishedDate: Type.String(),
-    originalPublishedDate: opt(Type.String()),
-    linkText: opt(Type.String()),
-    link: opt(Type.String()),
-    description: opt(Type.String()),
-    topics: opt(Type.Array(Type.String())),
-    types: opt(Type.Array(Type.String())),
-    updateText: opt(Type.String()),
-    company: Type.Object({ id: Type.Integer(), name: opt(Type.String()) }, Open),
-    contacts: opt(Type.Array(Type.Object({ id: Type.Integer(), firstName: opt(Type.String()), lastName: opt(Type.String()), jobTitle: opt(Type.String()), jobFunction: opt(Type.Array(Type.String())) }, Open))),
-  },
-  Open,
-);
-export type Scoop = Static<typeof Scoop>;
-
-export const NewsArticle = Type.Object(
-  {
-    domain: opt(Type.String()),
-    title: Type.String(),
-    url: Type.String(),
-    imageUrl: opt(Type.String()),
-    pageDate: Type.String(),
-    categories: opt(Type.Array(Type.String())),
-    description: opt(Type.String()),
-    company: opt(Type.Array(Type.Object({ id: Type.Integer(), name: opt(Type.String()) }, Open))),
-  },
-  Open,
-);
-export type NewsArticle = Static<typeof NewsArticle>;
-
-export const Technology = Type.Object(
-  {
-    categoryParent: opt(Type.String()),
-    category: Type.String(),
-    vendor: opt(Type.String()),
-    product: Type.String(),
-    attribute: opt(Type.String()),
-    website: opt(Type.String()),
-    logo: opt(Type.String()),
-    domain: opt(Type.String()),
-    createdDate: opt(Type.String()),
-    modifiedDate: opt(Type.String()),
-    description: opt(Type.String()),
-  },
-  Open,
-);
-export type Technology = Static<typeof Technology>;
-
-/** One answer item: an id, a type and the signal as attributes. */
-function item<T extends TSchema>(attributes: T) {
-  return Type.Object({ id: Type.String(), type: Type.String(), attributes }, Open);
-}
-export const IntentItem = item(IntentSignal);
-export type IntentItem = Static<typeof IntentItem>;
-export const ScoopItem = item(Scoop);
-export type ScoopItem = Static<typeof ScoopItem>;
-export const NewsItem = item(NewsArticle);
-export type NewsItem = Static<typeof NewsItem>;
-/** Technologies enrich: one item per technology installed at the company. */
-export const TechnologiesItem = item(Technology);
-export type TechnologiesItem = Static<typeof TechnologiesItem>;
-
-export const IntentDocument = SearchDocument(IntentItem);
-export const ScoopDocument = SearchDocument(ScoopItem);
-export const NewsDocument = SearchDocument(NewsItem);
-export const TechnologiesDocument = Type.Object({ data: Type.Array(TechnologiesItem) }, Open);
-
 /** Each operation: its body schema, its filter specs (labels, lookups) and its cross-field rules. */
 export const SIGNAL_REQUESTS = {
-  intentSearch: { schema: body(IntentSearchFilters), filters: INTENT_SEARCH_FILTERS as Record<string, FilterSpec>, type: "IntentSearch" },
-  intentEnrich: { schema: body(IntentEnrichInput), filters: INTENT_ENRICH_FILTERS as Record<string, FilterSpec>, type: "IntentEnrich" },
-  scoopSearch: { schema: body(ScoopSearchFilters), filters: SCOOP_SEARCH_FILTERS as Record<string, FilterSpec>, type: "ScoopSearch" },
-  scoopEnrich: { schema: body(ScoopEnrichInput), filters: SCOOP_ENRICH_FILTERS as Record<string, FilterSpec>, type: "ScoopEnrich" },
-  newsSearch: { schema: body(NewsSearchFilters), filters: NEWS_SEARCH_FILTERS as Record<string, FilterSpec>, type: "NewsSearch" },
-  newsEnrich: { schema: body(NewsEnrichInput), filters: NEWS_ENRICH_FILTERS as Record<string, FilterSpec>, type: "NewsEnrich" },
-  technologiesEnrich: { schema: body(TechnologiesEnrichInput), filters: TECHNOLOGIES_ENRICH_FILTERS as Record<string, FilterSpec>, type: "TechnologyEnrich" },
+  intentSearch: { schema: body("IntentSearch", IntentSearchFilters), filters: INTENT_SEARCH_FILTERS as Record<string, FilterSpec>, type: "IntentSearch" },
+  intentEnrich: { schema: body("IntentEnrich", IntentEnrichInput), filters: INTENT_ENRICH_FILTERS as Record<string, FilterSpec>, type: "IntentEnrich" },
+  scoopSearch: { schema: body("ScoopSearch", ScoopSearchFilters), filters: SCOOP_SEARCH_FILTERS as Record<string, FilterSpec>, type: "ScoopSearch" },
+  scoopEnrich: { schema: body("ScoopEnrich", ScoopEnrichInput), filters: SCOOP_ENRICH_FILTERS as Record<string, FilterSpec>, type: "ScoopEnrich" },
+  newsSearch: { schema: body("NewsSearch", NewsSearchFilters), filters: NEWS_SEARCH_FILTERS as Record<string, FilterSpec>, type: "NewsSearch" },
+  newsEnrich: { schema: body("NewsEnrich", NewsEnrichInput), filters: NEWS_ENRICH_FILTERS as Record<string, FilterSpec>, type: "NewsEnrich" },
+  technologiesEnrich: { schema: body("TechnologyEnrich", TechnologiesEnrichInput), filters: TECHNOLOGIES_ENRICH_FILTERS as Record<string, FilterSpec>, type: "TechnologyEnrich" },
 } as const satisfies Record<SignalOperation, { schema: TSchema; filters: Record<string, FilterSpec>; type: string }>;
 
 const SIGNAL_RANGES: readonly RangePair[] = [
@@ -292,12 +212,8 @@ export function validateSignalBody(operation: SignalOperation, value: unknown): 
   const attrs = (value as { data?: { attributes?: unknown } } | null)?.data?.attributes;
   if (!attrs || typeof attrs !== "object" || Array.isArray(attrs)) return issues;
   const a = attrs as Record<string, unknown>;
-  const { label, add, rangesInOrder } = crossFieldRules(filters, issues);
+  const { add, rangesInOrder } = crossFieldRules(filters, issues);
   rangesInOrder(a, SIGNAL_RANGES);
-  const sMin = a.audienceStrengthMin;
-  const sMax = a.audienceStrengthMax;
-  // A is the strongest: "from A to C" is a valid range, "from C to A" is not.
-  if (typeof sMin === "string" && typeof sMax === "string" && sMin > sMax) add("audienceStrengthMin", "minAboveMax", `${label("audienceStrengthMin")} must come before ${label("audienceStrengthMax")} (A to E).`);
   if ((operation === "intentSearch" || operation === "intentEnrich") && a.topics === undefined) {
     add("topics", "required", "Choose at least one topic (up to 50): the lookup intent-topics lists them.");
   }
@@ -320,22 +236,47 @@ export function companyIdsOf(value: unknown): number[] {
   return value.split(",").map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
 }
 
-/** Sort fields of the paged signal operations (with - in front for descending). */
+/**
+ * Sort fields of the paged signal operations (with - in front for descending), as the service
+ * publishes them per operation: intent enrich's are lower case, news takes no sort.
+ */
 export const SIGNAL_SORT_FIELDS = {
-  intent: ["signalScore", "signalDate", "topic", "audienceStrength"],
-  scoops: ["publishedDate"],
-  news: ["pageDate"],
-} as const satisfies Record<string, readonly string[]>;
-export type SignalFamily = keyof typeof SIGNAL_SORT_FIELDS;
-export const DEFAULT_SIGNAL_SORT: Record<SignalFamily, string> = { intent: "-signalScore", scoops: "-publishedDate", news: "-pageDate" };
+  intentSearch: ["signalDate", "companyName", "signalScore", "category", "topic", "audienceStrength"],
+  intentEnrich: ["audiencestrength", "category", "companybname", "issuedate", "signaldate", "signalscore", "signalstrength", "surgescore", "topic"],
+  scoopSearch: ["scoopId", "originalPublishedDate", "description", "link", "linkText"],
+  scoopEnrich: ["scoopId", "originalPublishedDate", "description", "link", "linkText"],
+  newsSearch: [],
+  newsEnrich: [],
+} as const satisfies Record<Exclude<SignalOperation, "technologiesEnrich">, readonly string[]>;
+export type PagedSignalOperation = keyof typeof SIGNAL_SORT_FIELDS;
+/** The family of results a paged operation answers. */
+export type SignalFamily = "intent" | "scoops" | "news";
+export const SIGNAL_FAMILY: Record<PagedSignalOperation, SignalFamily> = {
+  intentSearch: "intent",
+  intentEnrich: "intent",
+  scoopSearch: "scoops",
+  scoopEnrich: "scoops",
+  newsSearch: "news",
+  newsEnrich: "news",
+};
+/** The order the service answers in when no sort is sent (news: its own order, no sort). */
+export const DEFAULT_SIGNAL_SORT: Record<PagedSignalOperation, string | undefined> = {
+  intentSearch: "-topic",
+  intentEnrich: "-signalscore",
+  scoopSearch: "-originalPublishedDate",
+  scoopEnrich: "-originalPublishedDate",
+  newsSearch: undefined,
+  newsEnrich: undefined,
+};
 
 /** Page number, page size and sort of a paged signal operation, as strings from the URL. */
-export function validateSignalQuery(query: Record<string, string | undefined>, family: SignalFamily): ValidationIssue[] {
+export function validateSignalQuery(query: Record<string, string | undefined>, operation: PagedSignalOperation): ValidationIssue[] {
   const issues = validateSearchQuery({ ...query, sort: undefined }, "company");
   const sort = query.sort;
-  const fields: readonly string[] = SIGNAL_SORT_FIELDS[family];
+  const fields: readonly string[] = SIGNAL_SORT_FIELDS[operation];
   if (sort !== undefined && !fields.includes(sort.startsWith("-") ? sort.slice(1) : sort)) {
-    issues.push({ parameter: "sort", label: "Sort", rule: "oneOf", code: ERROR_CODES.validation, message: `Sort must be one of: ${fields.join(", ")} (with - in front for descending).` });
+    const message = fields.length === 0 ? "This operation takes no sort." : `Sort must be one of: ${fields.join(", ")} (with - in front for descending).`;
+    issues.push({ parameter: "sort", label: "Sort", rule: "oneOf", code: ERROR_CODES.validation, message });
   }
   return issues;
 }

@@ -78,10 +78,10 @@ export function flattenSignal(family: SignalSearchFamily, item: SignalSearchItem
       id: item.id,
       attributes: {
         ...a,
-        companyId: a.company.id,
-        companyName: a.company.name,
-        companyWebsite: a.company.website,
-        hasOtherTopicConsumption: a.company.hasOtherTopicConsumption,
+        companyId: a.company?.id,
+        companyName: a.company?.name,
+        companyWebsite: a.company?.website,
+        hasOtherTopicConsumption: a.company?.hasOtherTopicConsumption,
         recommendedContacts: people(a.recommendedContacts),
         recommendedContactIds: ids(a.recommendedContacts),
       },
@@ -91,7 +91,7 @@ export function flattenSignal(family: SignalSearchFamily, item: SignalSearchItem
     const a = (item as ScoopItem).attributes;
     return {
       id: item.id,
-      attributes: { ...a, scoopId: a.id, companyId: a.company.id, companyName: a.company.name, types: (a.types ?? []).join(", "), topics: (a.topics ?? []).join(", "), contacts: people(a.contacts), contactIds: ids(a.contacts) },
+      attributes: { ...a, scoopId: a.id, companyId: a.company?.id, companyName: a.company?.name, types: (a.types ?? []).join(", "), topics: (a.topics ?? []).join(", "), contacts: people(a.contacts), contactIds: ids(a.contacts) },
     };
   }
   const a = (item as NewsItem).attributes;

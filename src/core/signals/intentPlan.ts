@@ -96,6 +96,6 @@ async function joinSearch(client: IntentClient, filters: IntentSearchFilters, fi
     window: SEARCH_WINDOW,
     ...signal,
   });
-  for await (const page of pages) for (const item of page.items) out.get(item.attributes.company.id)?.push(item);
+  for await (const page of pages) for (const item of page.items) if (item.attributes.company) out.get(item.attributes.company.id)?.push(item);
   return out;
 }

@@ -23,6 +23,6 @@ export async function scoopsForCompanies(
   const out = new Map<number, ScoopItem[]>(companyIds.map((id) => [id, []]));
   const batches = scoopBatches(companyIds, options.batchSize);
   const answers = await Promise.all(batches.map((ids) => client.enrichScoops({ ...filters, companyId: ids.join(",") }, options.signal ? { signal: options.signal } : {})));
-  for (const items of answers) for (const item of items) out.get(item.attributes.company.id)?.push(item);
+  for (const items of answers) for (const item of items) if (item.attributes.company) out.get(item.attributes.company.id)?.push(item);
   return out;
 }

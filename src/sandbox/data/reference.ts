@@ -94,6 +94,20 @@ export const TECH_PRODUCTS: { id: string; name: string }[] = [
   ["excel", "Microsoft Excel"],
 ].map(([id, name]) => ({ id: id as string, name: name as string }));
 
+/**
+ * The service's own names of a product: a numeric id (the tech-products lookup's id) and a dotted
+ * attribute tag ("333.104.24104": what technologies enrich answers in `attribute` and what the
+ * techAttributeTagList filter takes). The seed keeps the readable slug.
+ */
+export const TECH_PRODUCT_IDS = TECH_PRODUCTS.map((p, i) => ({ slug: p.id, number: String(24_101 + i), tag: `333.${101 + (i % 9)}.${24_101 + i}` }));
+
+/** A product's slug from its slug, name, numeric id or attribute tag (as given when unknown). */
+export function techSlugOf(value: string): string {
+  const k = value.trim().toLowerCase();
+  const byName = TECH_PRODUCTS.find((t) => t.id.toLowerCase() === k || t.name.toLowerCase() === k);
+  return byName?.id ?? TECH_PRODUCT_IDS.find((t) => t.number === k || t.tag === k)?.slug ?? value;
+}
+
 export const HASHTAGS: { id: string; name: string }[] = [
   "hiring",
   "remote-work",

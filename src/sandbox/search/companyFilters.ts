@@ -2,7 +2,7 @@
 // reuses them on the contact's company, with the location ones applied per locationSearchType.
 import type { CompanySearchFilters } from "../../core/contract/index.js";
 import { CITIES, COUNTRIES, METROS } from "../data/places.js";
-import { FUNDING_ROUND_TYPES, INDUSTRIES, TECH_PRODUCTS } from "../data/reference.js";
+import { FUNDING_ROUND_TYPES, INDUSTRIES, techSlugOf } from "../data/reference.js";
 import { and, csv, type SqlParams } from "./sql.js";
 import { plainDomain } from "../match/normalize.js";
 
@@ -214,10 +214,10 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
   if (naics.length) out.push(tag(c, "naics", naics, p, style));
   const hashtags = csv(f.hashTagString).map((h) => h.replace(/^#/, "").toLowerCase());
   if (hashtags.length) out.push(tag(c, "hashtag", hashtags, p, style));
-  const tech = byIdOrName(csv(f.techAttributeTagList), TECH_PRODUCTS);
+  const tech = csv(f.techAttributeTagList).map(techSlugOf);
   if (tech.length) out.push(tag(c, "tech", tech, p, style));
   for (const alternative of csv(f.excludeTechAttributeTagList)) {
-    const all = byIdOrName(alternative.split(/\s+AND\s+/).map((t) => t.trim()).filter(Boolean), TECH_PRODUCTS);
+    const all = alternative.split(/\s+AND\s+/).map((t) => t.trim()).filter(Boolean).map(techSlugOf);
     if (all.length && style === "exists") {
       out.push(`(SELECT COUNT(*) FROM company_tags tg WHERE tg.company_id = ${c}.id AND tg.kind = 'tech' AND tg.value IN ${p.list(all)}) < ${all.length}`);
     } else if (all.length) {

@@ -1,7 +1,7 @@
 // The fixed vocabularies of the signals: intent topics in categories, scoop types, topics and
 // departments, news categories and source sites, and the technology catalogue (category, vendor,
 // product) behind the seeded companies' technology tags.
-import { DEPARTMENTS, TECH_PRODUCTS } from "../data/reference.js";
+import { DEPARTMENTS, TECH_PRODUCT_IDS, TECH_PRODUCTS } from "../data/reference.js";
 
 /** A hundred intent topics in categories (a company researches a few of them). */
 const TOPICS_BY_CATEGORY: Record<string, string[]> = {
@@ -20,6 +20,38 @@ const TOPICS_BY_CATEGORY: Record<string, string[]> = {
   Sustainability: ["Carbon Accounting", "ESG Reporting", "Energy Management", "Sustainable Packaging", "Renewable Energy"],
 };
 
+/**
+ * The topics of the service's own examples (intent search and enrich), so its example requests
+ * find signals. Kept apart from the hundred above so the seeded companies' topics stay the same;
+ * a quarter of the companies research one of them (generate.ts).
+ */
+const EXAMPLE_TOPICS_BY_CATEGORY: Record<string, string[]> = {
+  Cloud: ["Cloud Applications"],
+  "Application Development": ["Java", "Node.js"],
+  Security: ["Credit Card Fraud"],
+  Finance: ["Direct Deposit", "Risk Management Services"],
+  Marketing: ["Google Search", "In-App Advertising"],
+};
+
+/** The department and job function a category's buyers sit in (the intent-topics lookup's attributes). */
+const CATEGORY_AUDIENCE: Record<string, [department: string, jobFunction: string]> = {
+  "Cloud Computing": ["Information Technology", "Cloud / Mobility"],
+  Cloud: ["Information Technology", "Cloud / Mobility"],
+  Security: ["Information Technology", "Information Security"],
+  "Data and Analytics": ["Information Technology", "Business Intelligence"],
+  "Artificial Intelligence": ["Engineering & Technical", "Data Science"],
+  "Application Development": ["Engineering & Technical", "Software Development"],
+  "Sales Technology": ["Sales", "Sales Operations"],
+  Marketing: ["Marketing", "Marketing Operations"],
+  "Human Resources": ["Human Resources", "Talent Acquisition"],
+  Finance: ["Finance", "Accounting"],
+  "Customer Experience": ["Operations", "Customer Service"],
+  Collaboration: ["Information Technology", "Collaboration"],
+  "IT Operations": ["Information Technology", "IT Operations"],
+  Commerce: ["Operations", "E-Commerce"],
+  Sustainability: ["Operations", "Facilities"],
+};
+
 export interface Topic {
   index: number;
   name: string;
@@ -28,40 +60,60 @@ export interface Topic {
   weight: number;
 }
 
-export const TOPICS: Topic[] = Object.entries(TOPICS_BY_CATEGORY).flatMap(([category, names]) => names.map((name) => ({ category, name })))
-  .map((t, index) => ({ ...t, index, weight: 1 + ((index * 37) % 11) / 2 }));
+const topicList = (table: Record<string, string[]>, first: number): Topic[] =>
+  Object.entries(table)
+    .flatMap(([category, names]) => names.map((name) => ({ category, name })))
+    .map((t, i) => ({ ...t, index: first + i, weight: 1 + (((first + i) * 37) % 11) / 2 }));
+/** The hundred topics the seeded companies research. */
+export const SEEDED_TOPICS: Topic[] = topicList(TOPICS_BY_CATEGORY, 0);
+/** The service's example topics (after the hundred). */
+export const EXAMPLE_TOPICS: Topic[] = topicList(EXAMPLE_TOPICS_BY_CATEGORY, SEEDED_TOPICS.length);
+export const TOPICS: Topic[] = [...SEEDED_TOPICS, ...EXAMPLE_TOPICS];
 export const TOPIC_BY_NAME = new Map(TOPICS.map((t) => [t.name.toLowerCase(), t]));
 
 /** A lookup id from a name: lower case, words joined by "-" ("Internet of Things" -> internet-of-things). */
 export const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
-interface Named {
+/**
+ * A value of a fixed vocabulary: the service's id (numeric text for scoop types, topics and
+ * departments; a code such as PRODUCT for news categories), the readable key the generated rows
+ * keep, and the name the service writes.
+ */
+export interface Named {
   id: string;
+  key: string;
   name: string;
 }
 
+/** Scoop types; the ids the service's examples use keep their meaning (6 Award, 8 Facilities). */
 export const SCOOP_TYPES: Named[] = [
-  ["funding", "Funding"],
-  ["hire", "Executive Move - Hire"],
-  ["left-company", "Executive Move - Left Company"],
-  ["promotion", "Executive Move - Promotion"],
-  ["new-location", "Expansion - New Location"],
-  ["facility-expansion", "Expansion - Facility"],
-  ["partnership", "Partnership"],
-  ["earnings", "Earnings"],
-  ["acquisition", "Merger and Acquisition"],
-  ["product-launch", "Product Launch"],
-  ["layoffs", "Layoffs"],
-  ["award", "Award"],
-  ["project", "New Project"],
-].map(([id, name]) => ({ id: id!, name: name! }));
+  ["funding", "Funding", "1"],
+  ["hire", "Executive Move - Hire", "2"],
+  ["left-company", "Executive Move - Left Company", "3"],
+  ["promotion", "Executive Move - Promotion", "4"],
+  ["new-location", "Expansion - New Location", "9"],
+  ["facility-expansion", "Facilities Relocation / Expansion", "8"],
+  ["partnership", "Partnership", "10"],
+  ["earnings", "Earnings", "11"],
+  ["acquisition", "Merger and Acquisition", "12"],
+  ["product-launch", "Product Launch", "13"],
+  ["layoffs", "Layoffs", "14"],
+  ["award", "Award", "6"],
+  ["project", "New Project", "15"],
+].map(([key, name, id]) => ({ id: id!, key: key!, name: name! }));
 
 export const SCOOP_TOPICS: Named[] = [
   "Cloud", "Security", "Artificial Intelligence", "Digital Transformation", "Data Center", "Customer Experience",
   "Supply Chain", "Compliance", "Mobile", "Internet of Things", "Sustainability", "Workforce", "Analytics", "Payments",
-].map((name) => ({ id: slug(name), name }));
+].map((name, i) => ({ id: String(40 + i), key: slug(name), name }));
 
-export const SCOOP_DEPARTMENTS: Named[] = DEPARTMENTS.map((d) => ({ id: d.id, name: d.name }));
+export const SCOOP_DEPARTMENTS: Named[] = DEPARTMENTS.map((d, i) => ({ id: String(i + 1), key: d.id, name: d.name }));
+
+/** An entry of a vocabulary by its id, key or name (any case); undefined when none matches. */
+export function namedEntry(table: readonly Named[], value: string): Named | undefined {
+  const v = value.trim().toLowerCase();
+  return table.find((t) => t.id.toLowerCase() === v || t.key === v || t.name.toLowerCase() === v);
+}
 
 /** Which department a scoop type concerns by default (a hire in sales, a project in IT, ...). */
 export const TYPE_DEPARTMENTS: Record<string, string[]> = {
@@ -72,10 +124,11 @@ export const TYPE_DEPARTMENTS: Record<string, string[]> = {
   layoffs: ["human-resources", "operations"],
 };
 
+/** News categories as the service writes them: codes such as PRODUCT, PERSON and GENERAL_NEWS. */
 export const NEWS_CATEGORIES: Named[] = [
-  "Funding", "Mergers and Acquisitions", "Executive Changes", "Product Launches", "Partnerships", "Earnings",
-  "Expansion", "Legal", "Awards", "Layoffs", "Corporate Social Responsibility", "Cybersecurity Incidents",
-].map((name) => ({ id: slug(name), name }));
+  "FUNDING", "ACQUISITION", "PERSON", "PRODUCT", "PARTNERSHIP", "EARNINGS",
+  "EXPANSION", "LEGAL", "AWARD", "LAYOFFS", "GENERAL_NEWS", "SECURITY_INCIDENT",
+].map((code) => ({ id: code, key: code, name: code }));
 
 export const NEWS_DOMAINS = [
   "businesswire.com", "prnewswire.com", "globenewswire.com", "reuters.com", "techcrunch.com", "bizjournals.com",
@@ -84,6 +137,9 @@ export const NEWS_DOMAINS = [
 
 export interface TechEntry {
   id: string;
+  /** The service's numeric id and dotted attribute tag (data/reference.ts). */
+  number: string;
+  tag: string;
   product: string;
   vendor: string;
   category: string;
@@ -125,59 +181,91 @@ const TECH_FACTS: Record<string, [vendor: string, category: string, parent: stri
   excel: ["Microsoft", "Spreadsheets", "Productivity", "microsoft.com"],
 };
 
-export const TECHNOLOGIES: TechEntry[] = TECH_PRODUCTS.map((p) => {
+export const TECHNOLOGIES: TechEntry[] = TECH_PRODUCTS.map((p, i) => {
   const [vendor, category, categoryParent, website] = TECH_FACTS[p.id] ?? ["Unknown", "Other", "Other", ""];
-  return { id: p.id, product: p.name, vendor, category, categoryParent, website };
+  const ids = TECH_PRODUCT_IDS[i]!;
+  return { id: p.id, number: ids.number, tag: ids.tag, product: p.name, vendor, category, categoryParent, website };
 });
 export const TECH_BY_ID = new Map(TECHNOLOGIES.map((t) => [t.id, t]));
 
-/** The lookup tables of the signals: id, name and the attributes a picker may group by. */
-export function signalLookupRows(name: string): { type: string; rows: { id: string; name: string; extra?: Record<string, unknown> }[] } | undefined {
+const named = (rows: readonly Named[]) => rows.map((r) => ({ id: r.id, name: r.name }));
+
+/** The lookup tables of the signals: id, name and the attributes the service gives each. */
+export function signalLookupRows(name: string): { type: string; rows: LookupRow[] } | undefined {
   switch (name) {
     case "intent-topics":
-      return { type: "IntentTopic", rows: TOPICS.map((t) => ({ id: t.name, name: t.name, extra: { category: t.category } })) };
+      return { type: "IntentTopic", rows: TOPICS.map(topicRow) };
     case "scoop-types":
-      return { type: "ScoopType", rows: SCOOP_TYPES };
+      return { type: "ScoopType", rows: named(SCOOP_TYPES) };
     case "scoop-topics":
-      return { type: "ScoopTopic", rows: SCOOP_TOPICS };
+      return { type: "ScoopTopic", rows: named(SCOOP_TOPICS) };
     case "scoop-departments":
-      return { type: "ScoopDepartment", rows: SCOOP_DEPARTMENTS };
+      return { type: "ScoopDepartment", rows: named(SCOOP_DEPARTMENTS) };
     case "news-categories":
-      return { type: "NewsCategory", rows: NEWS_CATEGORIES };
-    case "tech-categories": {
-      const seen = new Map<string, { id: string; name: string; extra: Record<string, unknown> }>();
-      for (const t of TECHNOLOGIES) if (!seen.has(t.category)) seen.set(t.category, { id: slug(t.category), name: t.category, extra: { parentCategory: t.categoryParent } });
-      return { type: "TechCategory", rows: [...seen.values()] };
-    }
-    case "tech-vendors": {
-      const seen = new Map<string, { id: string; name: string; extra: Record<string, unknown> }>();
-      for (const t of TECHNOLOGIES) {
-        const row = seen.get(t.vendor) ?? { id: slug(t.vendor), name: t.vendor, extra: { categories: [] as string[] } };
-        const cats = row.extra.categories as string[];
-        if (!cats.includes(t.category)) cats.push(t.category);
-        seen.set(t.vendor, row);
-      }
-      return { type: "TechVendor", rows: [...seen.values()] };
-    }
+      return { type: "NewsCategory", rows: named(NEWS_CATEGORIES) };
+    case "tech-categories":
+      return { type: "TechCategory", rows: techCategoryRows() };
+    case "tech-vendors":
+      return { type: "TechVendor", rows: techVendorRows() };
     case "tech-products":
-      return { type: "TechProduct", rows: TECHNOLOGIES.map((t) => ({ id: t.id, name: t.product, extra: { vendor: t.vendor, category: t.category, parentCategory: t.categoryParent } })) };
+      return { type: "TechProduct", rows: TECHNOLOGIES.map((t) => ({ id: t.number, name: t.product, extra: { attribute: t.tag, vendor: t.vendor, category: t.category, parentCategory: t.categoryParent } })) };
     default:
       return undefined;
   }
 }
 
-/** Lookup filters the service documents: filter[category], filter[parentCategory], filter[vendor]. */
-export function filterLookupRows<R extends { name: string; extra?: Record<string, unknown> }>(rows: R[], query: Record<string, string | undefined>): R[] {
+interface LookupRow {
+  id: string;
+  name?: string;
+  extra?: Record<string, unknown>;
+}
+
+function topicRow(t: Topic): LookupRow {
+  const [department, jobFunction] = CATEGORY_AUDIENCE[t.category] ?? ["Information Technology", "Information Technology"];
+  return { id: t.name, name: t.name, extra: { category: t.category, department, description: `Research on ${t.name} (${t.category}).`, jobFunction } };
+}
+
+/** Parent categories, each with its categories (the service's shape: no name, a list). */
+function techCategoryRows(): LookupRow[] {
+  const byParent = new Map<string, string[]>();
+  for (const t of TECHNOLOGIES) {
+    const list = byParent.get(t.categoryParent) ?? [];
+    if (!list.includes(t.category)) list.push(t.category);
+    byParent.set(t.categoryParent, list);
+  }
+  return [...byParent].map(([parent, categories]) => ({ id: parent, extra: { categories } }));
+}
+
+/** Vendors by name (the service's ids are the names), with the categories of their products. */
+function techVendorRows(): LookupRow[] {
+  const byVendor = new Map<string, string[]>();
+  for (const t of TECHNOLOGIES) {
+    const list = byVendor.get(t.vendor) ?? [];
+    if (!list.includes(t.category)) list.push(t.category);
+    byVendor.set(t.vendor, list);
+  }
+  return [...byVendor].map(([vendor, categories]) => ({ id: vendor, name: vendor, extra: { categories } }));
+}
+
+/**
+ * Lookup filters the service documents: filter[category], filter[parentCategory],
+ * filter[subCategory] and filter[vendor]. A tech category's row is its parent category, so there
+ * filter[parentCategory] matches the id and filter[category] / filter[subCategory] one of its
+ * categories.
+ */
+export function filterLookupRows<R extends LookupRow>(rows: R[], query: Record<string, string | undefined>): R[] {
   const wanted: [string, string][] = [];
-  for (const key of ["category", "parentCategory", "vendor"]) {
+  for (const key of ["category", "parentCategory", "subCategory", "vendor"]) {
     const v = query[`filter[${key}]`];
     if (v !== undefined && v !== "") wanted.push([key, v.toLowerCase()]);
   }
-  return rows.filter((r) =>
-    wanted.every(([key, v]) => {
-      const have = r.extra?.[key] ?? (key === "category" ? (r.extra?.categories as string[] | undefined) : undefined);
-      const values = Array.isArray(have) ? have.map(String) : have === undefined ? [] : [String(have)];
-      return values.some((x) => x.toLowerCase() === v || slug(x) === v);
-    }),
-  );
+  return rows.filter((r) => wanted.every(([key, v]) => valuesOf(r, key).some((x) => x.toLowerCase() === v || slug(x) === v)));
+}
+
+function valuesOf(row: LookupRow, key: string): string[] {
+  const extra = row.extra ?? {};
+  const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)]);
+  if (key === "subCategory") return list(extra.categories);
+  if (key === "parentCategory" && extra.parentCategory === undefined && Array.isArray(extra.categories) && row.name === undefined) return [row.id];
+  return list(extra[key] ?? (key === "category" ? extra.categories : undefined));
 }

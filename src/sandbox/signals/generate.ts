@@ -6,7 +6,7 @@ import { AUDIENCE_STRENGTHS } from "../../core/contract/index.js";
 import { Random } from "../data/random.js";
 import { plainDomain } from "../match/normalize.js";
 import { rowsOfIds } from "../store/rowsOfIds.js";
-import { NEWS_CATEGORIES, NEWS_DOMAINS, SCOOP_DEPARTMENTS, SCOOP_TOPICS, SCOOP_TYPES, TECH_BY_ID, TOPICS, TYPE_DEPARTMENTS, type TechEntry, type Topic } from "./catalog.js";
+import { EXAMPLE_TOPICS, NEWS_CATEGORIES, NEWS_DOMAINS, SCOOP_DEPARTMENTS, SCOOP_TOPICS, SCOOP_TYPES, SEEDED_TOPICS, TECH_BY_ID, TYPE_DEPARTMENTS, type TechEntry, type Topic } from "./catalog.js";
 
 export interface IntentRow {
   companyId: number;
@@ -52,7 +52,7 @@ export interface InstalledTech {
 
 /** Up to `count` distinct topics, popular ones more often. */
 function pickTopics(r: Random, count: number): Topic[] {
-  const pool = TOPICS.slice();
+  const pool = SEEDED_TOPICS.slice();
   const out: Topic[] = [];
   while (out.length < count && pool.length > 0) {
     const t = r.weighted(pool, pool.map((p) => p.weight));
@@ -66,37 +66,42 @@ const rngFor = (seed: number, companyId: number, salt: number) => new Random((se
 
 export function intentsFor(seed: number, companyId: number): IntentRow[] {
   const r = rngFor(seed, companyId, 1);
-  if (!r.chance(0.8)) return [];
-  const topics = pickTopics(r, r.int(2, 8));
-  return topics.map((topic) => {
-    const score = Math.min(100, 60 + Math.floor(Math.abs(r.logNormal(8, 0.8))));
-    return {
-      companyId,
-      topic,
-      score,
-      strength: AUDIENCE_STRENGTHS[Math.min(4, Math.floor((100 - score) / 9 + r.next() * 1.5))]!,
-      age: r.int(0, 83),
-      spikes: r.int(0, 4),
-      hasOtherTopicConsumption: topics.length > 1,
-      contactPicks: Array.from({ length: r.int(1, 3) }, () => r.next()),
-    };
-  });
+  const seeded = r.chance(0.8) ? pickTopics(r, r.int(2, 8)) : [];
+  // The service's example topics come from a stream of their own, so the seeded topics stay the same.
+  const x = rngFor(seed, companyId, 5);
+  const example = x.chance(0.25) ? [x.pick(EXAMPLE_TOPICS)] : [];
+  const count = seeded.length + example.length;
+  return [...seeded.map((topic) => intentRow(r, companyId, topic, count)), ...example.map((topic) => intentRow(x, companyId, topic, count))];
+}
+
+function intentRow(r: Random, companyId: number, topic: Topic, topicCount: number): IntentRow {
+  const score = Math.min(100, 60 + Math.floor(Math.abs(r.logNormal(8, 0.8))));
+  return {
+    companyId,
+    topic,
+    score,
+    strength: AUDIENCE_STRENGTHS[Math.min(4, Math.floor((100 - score) / 9 + r.next() * 1.5))]!,
+    age: r.int(0, 83),
+    spikes: r.int(0, 4),
+    hasOtherTopicConsumption: topicCount > 1,
+    contactPicks: Array.from({ length: r.int(1, 3) }, () => r.next()),
+  };
 }
 
 export function scoopsFor(seed: number, companyId: number): ScoopRow[] {
   const r = rngFor(seed, companyId, 2);
   const count = r.weighted([0, 1, 2, 3, 4, 5], [3, 4, 3, 2, 1, 1]);
   return Array.from({ length: count }, (_, n) => {
-    const type = r.pick(SCOOP_TYPES).id;
-    const types = r.chance(0.15) ? [type, r.pick(SCOOP_TYPES).id].filter((v, i, a) => a.indexOf(v) === i) : [type];
+    const type = r.pick(SCOOP_TYPES).key;
+    const types = r.chance(0.15) ? [type, r.pick(SCOOP_TYPES).key].filter((v, i, a) => a.indexOf(v) === i) : [type];
     const departments = TYPE_DEPARTMENTS[type];
     const personal = type === "hire" || type === "left-company" || type === "promotion";
     return {
       id: String(companyId * 16 + n),
       companyId,
       types,
-      topics: r.sample(SCOOP_TOPICS, r.int(1, 2)).map((t) => t.id),
-      department: departments ? r.pick(departments) : r.pick(SCOOP_DEPARTMENTS).id,
+      topics: r.sample(SCOOP_TOPICS, r.int(1, 2)).map((t) => t.key),
+      department: departments ? r.pick(departments) : r.pick(SCOOP_DEPARTMENTS).key,
       age: r.int(0, 364),
       updatedAfter: r.chance(0.2) ? r.int(1, 20) : 0,
       template: r.int(0, 1000),

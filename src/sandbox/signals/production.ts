@@ -1,9 +1,10 @@
 // The signal operations on production's wire (/gtm/data/v1): the gateway's scope check and error
 // shape (ZI0002 without the operation's scope), production's paging metadata (meta.page.total =
-// records on this page; 400 PFAPI0004 past the last page) and links under /gtm. Each request is
-// forwarded to the core route, so validation, data and rate limits are the default profile's.
+// the number of pages, as for company search; a page past the last is an empty page; above page
+// 100 a 400) and links under /gtm. Each request is forwarded to the core route, so validation,
+// data and rate limits are the default profile's; answers are the service's published shapes.
 import type { FastifyInstance } from "fastify";
-import { MEDIA_TYPE, SCOPES, SIGNAL_LOOKUPS, SIGNAL_PATHS, type SignalOperation } from "../../core/contract/index.js";
+import { ERROR_CODES, LIMITS, MEDIA_TYPE, SCOPES, SIGNAL_LOOKUPS, SIGNAL_PATHS, type SignalOperation } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
 import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
@@ -11,7 +12,6 @@ import { stringQuery } from "../routes/validation.js";
 import { signalLookupDocument } from "./routes.js";
 
 const GTM = "/gtm";
-const PAST_LAST_PAGE = "PFAPI0004";
 const SCOPE_OF: Record<SignalOperation, string> = {
   intentSearch: SCOPES.intent,
   intentEnrich: SCOPES.intent,
@@ -25,6 +25,13 @@ const PAGED = new Set<SignalOperation>(["intentSearch", "intentEnrich", "scoopSe
 
 const queryOf = (url: string) => (url.includes("?") ? url.slice(url.indexOf("?")) : "");
 
+function pageOf(url: string): { number: number; size: number } {
+  const params = new URLSearchParams(queryOf(url).slice(1));
+  const number = Number(params.get("page[number]") ?? 1);
+  const size = Number(params.get("page[size]") ?? LIMITS.defaultPageSize);
+  return { number: Number.isInteger(number) && number > 0 ? number : 1, size: Number.isInteger(size) && size > 0 ? size : LIMITS.defaultPageSize };
+}
+
 type Doc = { data?: unknown[]; meta?: Record<string, unknown>; links?: Record<string, unknown> };
 
 export async function productionSignalRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
@@ -33,16 +40,17 @@ export async function productionSignalRoutes(app: FastifyInstance, ctx: SandboxC
       `${GTM}${path}`,
       gatewayHandler(async (request, reply) => {
         await authorize(ctx, request, [SCOPE_OF[operation]], `${GTM}${path}`);
+        const { number, size } = pageOf(request.url);
+        if (PAGED.has(operation) && number > LIMITS.maxPageNumber) {
+          throw new ApiError(400, ERROR_CODES.validation, `Page number cannot be greater than max value ${LIMITS.maxPageNumber}`, { parameter: "page[number]" });
+        }
         const answer = await core.call(request, "POST", `${path}${queryOf(request.url)}`, request.body);
         if (answer.status !== 200 || !PAGED.has(operation)) return relayAnswer(reply, answer);
         const doc = answer.body as Doc;
-        const records = Array.isArray(doc.data) ? doc.data.length : 0;
-        const number = Number(new URLSearchParams(queryOf(request.url).slice(1)).get("page[number]") ?? 1) || 1;
-        if (records === 0 && number > 1) {
-          throw new ApiError(400, PAST_LAST_PAGE, `The page number ${number} is greater than the available results.`, { parameter: "page[number]" });
-        }
         const links = Object.fromEntries(Object.entries(doc.links ?? {}).map(([k, v]) => [k, typeof v === "string" && v.startsWith("/data/") ? `${GTM}${v}` : v]));
-        const page = { ...((doc.meta?.page as Record<string, unknown> | undefined) ?? {}), number, total: records };
+        // page.total is the number of pages of the whole result set, as the service's paging says.
+        const totalResults = typeof doc.meta?.totalResults === "number" ? doc.meta.totalResults : 0;
+        const page = { ...((doc.meta?.page as Record<string, unknown> | undefined) ?? {}), number, total: Math.ceil(totalResults / size) };
         return relayAnswer(reply, answer, { ...doc, meta: { ...doc.meta, page }, links });
       }),
     );

@@ -1,5 +1,6 @@
 // The signal operations of docs/signals.md under /data/v1, with the contract's validation, the
-// core's scopes, rate limits and paging envelope. No credits are charged.
+// core's scopes, rate limits and paging envelope, answering in the service's published shapes.
+// A topic the catalog does not know finds no signals (the service documents no refusal).
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
 import {
@@ -14,7 +15,7 @@ import {
   validateSignalBody,
   validateSignalQuery,
   type CompanySearchFilters,
-  type SignalFamily,
+  type PagedSignalOperation,
   type SignalOperation,
   type ValidationIssue,
 } from "../../core/contract/index.js";
@@ -27,6 +28,7 @@ import { principalOf } from "../routes/principal.js";
 import { checkedBy, stringQuery } from "../routes/validation.js";
 import {
   INTENT_SORTS,
+  NEWS_ORDER,
   NEWS_SORTS,
   SCOOP_SORTS,
   companiesOfInput,
@@ -38,7 +40,6 @@ import {
   scoopMatcher,
   sorted,
   technologyAttributes,
-  topicIssues,
 } from "./answers.js";
 import { filterLookupRows, signalLookupRows } from "./catalog.js";
 import { createSignalData, pickedContacts, type CompanyInfo, type InstalledTech, type IntentRow, type NewsRow, type ScoopRow } from "./generate.js";
@@ -68,6 +69,9 @@ interface Selection<R> {
 const COMPANY_FILTER_NAMES = new Set(Object.keys(COMPANY_FILTERS));
 const PERSON_FILTER_NAMES = ["firstName", "lastName", "jobTitle"] as const;
 
+/** The order when no sort is sent: the service's default, news newest first. */
+const defaultSort = (operation: PagedSignalOperation) => DEFAULT_SIGNAL_SORT[operation] ?? NEWS_ORDER;
+
 export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
   const data = createSignalData(d.ctx.db, d.ctx.options.seed);
   const now = () => d.ctx.clock.now();
@@ -91,31 +95,27 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     return new Set((d.ctx.db.prepare(`SELECT c.id FROM companies c WHERE ${where}`).all(p.values) as { id: number }[]).map((r) => r.id));
   };
 
-  function route<R>(operation: SignalOperation, scope: string, family: SignalFamily | undefined, select: (a: Attrs, sort: string, account: string) => Selection<R>): void {
-    const check = (body: unknown): ValidationIssue[] => {
-      const issues = validateSignalBody(operation, body);
-      const attributes = (body as { data?: { attributes?: Attrs } } | null)?.data?.attributes;
-      return issues.length > 0 || !attributes ? issues : topicIssues(attributes.topics);
-    };
+  function route<R>(operation: SignalOperation, scope: string, select: (a: Attrs, sort: string, account: string) => Selection<R>): void {
+    const check = (body: unknown): ValidationIssue[] => validateSignalBody(operation, body);
     const schema: { body: TSchema; querystring?: TSchema } = { body: checkedBy(SIGNAL_REQUESTS[operation].schema, (body) => ({ issues: check(body) })) };
-    if (family) {
-      const f = family;
+    const paged = operation === "technologiesEnrich" ? undefined : operation;
+    if (paged) {
       schema.querystring = checkedBy(Type.Object(PageQuery.properties), (raw) => {
         const value = stringQuery(raw);
-        return { issues: validateSignalQuery(value, f), value };
+        return { issues: validateSignalQuery(value, paged), value };
       });
     }
     const path = SIGNAL_PATHS[operation];
     app.post<{ Body: { data: { attributes: Attrs } }; Querystring: PageQuery }>(path, { schema, config: { scope } }, async (request, reply) => {
       const q = request.query ?? {};
       const number = Number(q["page[number]"] ?? 1);
-      const size = family ? Number(q["page[size]"] ?? LIMITS.defaultPageSize) : LIMITS.maxPageSize * LIMITS.maxPageNumber;
-      const sort = q.sort ?? (family ? DEFAULT_SIGNAL_SORT[family] : "");
+      const size = paged ? Number(q["page[size]"] ?? LIMITS.defaultPageSize) : LIMITS.maxPageSize * LIMITS.maxPageNumber;
+      const sort = q.sort ?? (paged ? defaultSort(paged) : "");
       const selection = select(request.body.data.attributes, sort, principalOf(request).account);
       const pageRows = selection.rows.slice((number - 1) * size, number * size);
       const companies = data.companies([...new Set(pageRows.map((r) => selection.companyOf(r)))]);
       const items = pageRows.map((r) => selection.present(r, companies.get(selection.companyOf(r))));
-      if (!family) return reply.type(MEDIA_TYPE).send({ data: items });
+      if (!paged) return reply.type(MEDIA_TYPE).send({ data: items, meta: { totalResults: selection.rows.length } });
       const total = selection.rows.length;
       const totalPages = Math.ceil(total / size);
       return reply.type(MEDIA_TYPE).send({
@@ -135,7 +135,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
   const newsItem = (row: NewsRow, company: CompanyInfo | undefined): Item => ({ id: `${row.companyId}-${row.n}`, type: "News", attributes: newsAttributes(row, company, now()) });
   const day = () => Math.floor(now() / 86_400_000);
 
-  route<IntentRow>("intentSearch", SCOPES.intent, "intent", (a, sort, account) => {
+  route<IntentRow>("intentSearch", SCOPES.intent, (a, sort, account) => {
     const rows = remembered(`intent|${day()}|${sort}|${JSON.stringify(a)}`, () => {
       const allowed = allowedCompanies(a, account);
       const match = intentMatcher(a, now());
@@ -143,12 +143,12 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
     return { rows, companyOf: (r) => r.companyId, present: intentItem(a.findRecommendedContacts !== false, false) };
   });
-  route<IntentRow>("intentEnrich", SCOPES.intent, "intent", (a, sort) => {
+  route<IntentRow>("intentEnrich", SCOPES.intent, (a, sort) => {
     const match = intentMatcher(a, now());
     const rows = companiesOfInput(a, data).flatMap((id) => data.intentsOf(id).filter(match));
     return { rows: sorted(rows, sort, INTENT_SORTS, (r) => r.topic.index), companyOf: (r) => r.companyId, present: intentItem(a.findRecommendedContacts !== false, true) };
   });
-  route<ScoopRow>("scoopSearch", SCOPES.scoops, "scoops", (a, sort, account) => {
+  route<ScoopRow>("scoopSearch", SCOPES.scoops, (a, sort, account) => {
     const rows = remembered(`scoops|${day()}|${sort}|${JSON.stringify(a)}`, () => {
       const allowed = allowedCompanies(a, account);
       const match = scoopMatcher(a, now());
@@ -162,12 +162,12 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
     return { rows, companyOf: (r) => r.companyId, present: scoopItem };
   });
-  route<ScoopRow>("scoopEnrich", SCOPES.scoops, "scoops", (a, sort) => {
+  route<ScoopRow>("scoopEnrich", SCOPES.scoops, (a, sort) => {
     const match = scoopMatcher(a, now());
     const rows = companiesOfInput(a, data).flatMap((id) => data.scoopsOf(id).filter(match));
     return { rows: sorted(rows, sort, SCOOP_SORTS, (r) => Number(r.id)), companyOf: (r) => r.companyId, present: scoopItem };
   });
-  route<NewsRow>("newsSearch", SCOPES.news, "news", (a, sort) => {
+  route<NewsRow>("newsSearch", SCOPES.news, (a, sort) => {
     const rows = remembered(`news|${day()}|${sort}|${JSON.stringify(a)}`, () => {
       const match = newsMatcher(a, now());
       const ids = typeof a.companyId === "string" ? new Set(a.companyId.split(",").map((s) => Number(s.trim()))) : undefined;
@@ -176,12 +176,12 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
     return { rows, companyOf: (r) => r.companyId, present: newsItem };
   });
-  route<NewsRow>("newsEnrich", SCOPES.news, "news", (a, sort) => {
+  route<NewsRow>("newsEnrich", SCOPES.news, (a, sort) => {
     const match = newsMatcher(a, now());
     const rows = companiesOfInput(a, data).flatMap((id) => data.newsOf(id).filter(match));
     return { rows: sorted(rows, sort, NEWS_SORTS, (r) => r.n), companyOf: (r) => r.companyId, present: newsItem };
   });
-  route<TechRow>("technologiesEnrich", SCOPES.company, undefined, (a) => {
+  route<TechRow>("technologiesEnrich", SCOPES.company, (a) => {
     const rows = companiesOfInput(a, data).flatMap((companyId) => data.technologiesOf(companyId).map((t) => ({ companyId, t })));
     return { rows, companyOf: (r) => r.companyId, present: (r) => ({ id: `${r.companyId}-${r.t.tech.id}`, type: "Technology", attributes: technologyAttributes(r.t, now()) }) };
   });

@@ -19,7 +19,7 @@ export interface PreviewState {
   pageNumber: number;
   totalPages: number;
   filters: Record<string, unknown>;
-  sort: string;
+  sort: string | undefined;
 }
 
 const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");

@@ -3,7 +3,6 @@
 import { useMemo, useState } from "react";
 import { Button, Checkbox, Dropdown, Field, Option, Spinner, makeStyles } from "@fluentui/react-components";
 import {
-  DEFAULT_SIGNAL_SORT,
   SIGNAL_REQUESTS,
   SIGNAL_SORT_FIELDS,
   signalBody,
@@ -27,7 +26,21 @@ const useStyles = makeStyles({
 });
 
 const OPERATION = { intent: "intentSearch", scoops: "scoopSearch", news: "newsSearch" } as const;
-const SORT_LABELS: Record<string, string> = { signalScore: "Signal score", signalDate: "Signal date", topic: "Topic", audienceStrength: "Audience strength", publishedDate: "Published", pageDate: "Published" };
+const SORT_LABELS: Record<string, string> = {
+  signalScore: "Signal score",
+  signalDate: "Signal date",
+  topic: "Topic",
+  audienceStrength: "Audience strength",
+  companyName: "Company name",
+  category: "Topic category",
+  originalPublishedDate: "Published",
+  scoopId: "Scoop id",
+  description: "Description",
+  link: "Link",
+  linkText: "Headline",
+};
+/** The pane's first order: strongest intent and newest scoops first; news has no sort (the service's order). */
+const FIRST_SORT: Record<SignalSearchFamily, string | undefined> = { intent: "-signalScore", scoops: "-originalPublishedDate", news: undefined };
 const TABLE_NAMES: Record<SignalSearchFamily, string> = { intent: "Intent", scoops: "Scoops", news: "News" };
 const PREVIEW_SIZE = 25;
 
@@ -38,7 +51,8 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
   const operation = OPERATION[family];
   const specs = SIGNAL_REQUESTS[operation].filters;
   const [values, setValues] = useState<FormValues>({});
-  const [sort, setSort] = useState(DEFAULT_SIGNAL_SORT[family]);
+  const [sort, setSort] = useState<string | undefined>(FIRST_SORT[family]);
+  const sortFields: readonly string[] = SIGNAL_SORT_FIELDS[operation];
   const [preview, setPreview] = useState<PreviewState | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const [attempted, setAttempted] = useState(false);
@@ -84,7 +98,7 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
         ...common,
         family,
         filters: spec.filters,
-        sort: spec.sort,
+        ...(spec.sort !== undefined ? { sort: spec.sort } : {}),
         columns: signalColumnsFor(family, columns),
         target: insertTarget(target, TABLE_NAMES[family]),
         tableName: `${TABLE_NAMES[family]}_search`,
@@ -98,22 +112,24 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
     <section aria-label={`${TABLE_NAMES[family]} search`}>
       <FilterForm specs={specs} values={values} messages={messages} onChange={onChange} />
       <div className={styles.row}>
-        <Field label="Sort by">
-          <Dropdown
-            value={`${SORT_LABELS[sort.replace(/^-/, "")] ?? sort}${sort.startsWith("-") ? ", highest first" : ""}`}
-            selectedOptions={[sort]}
-            onOptionSelect={(_, d) => {
-              if (!d.optionValue) return;
-              setSort(d.optionValue);
-              if (preview && !stale) void runSearch(1, d.optionValue);
-            }}
-          >
-            {SIGNAL_SORT_FIELDS[family].flatMap((f) => [
-              <Option key={`-${f}`} value={`-${f}`}>{`${SORT_LABELS[f] ?? f}, highest first`}</Option>,
-              <Option key={f} value={f}>{`${SORT_LABELS[f] ?? f}, lowest first`}</Option>,
-            ])}
-          </Dropdown>
-        </Field>
+        {sort !== undefined && sortFields.length > 0 && (
+          <Field label="Sort by">
+            <Dropdown
+              value={`${SORT_LABELS[sort.replace(/^-/, "")] ?? sort}${sort.startsWith("-") ? ", highest first" : ", lowest first"}`}
+              selectedOptions={[sort]}
+              onOptionSelect={(_, d) => {
+                if (!d.optionValue) return;
+                setSort(d.optionValue);
+                if (preview && !stale) void runSearch(1, d.optionValue);
+              }}
+            >
+              {sortFields.flatMap((f) => [
+                <Option key={`-${f}`} value={`-${f}`}>{`${SORT_LABELS[f] ?? f}, highest first`}</Option>,
+                <Option key={f} value={f}>{`${SORT_LABELS[f] ?? f}, lowest first`}</Option>,
+              ])}
+            </Dropdown>
+          </Field>
+        )}
         <Button appearance="primary" onClick={() => void runSearch(1)} disabled={searching} icon={searching ? <Spinner size="extra-tiny" /> : undefined}>
           Search
         </Button>

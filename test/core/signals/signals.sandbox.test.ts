@@ -33,13 +33,13 @@ for (const profile of ["default", "production"] as const) {
       let seen = 0;
       for await (const page of client.iterateIntent({ topics: TOPICS })) seen += page.items.length;
       assert.equal(seen, first.totalResults);
-      const companyId = first.items[0]!.attributes.company.id;
+      const companyId = first.items[0]!.attributes.company!.id;
       const enriched = await client.enrichIntent({ companyId, topics: TOPICS });
-      const inSearch = new Set(first.items.filter((i) => i.attributes.company.id === companyId).map((i) => i.attributes.topic));
+      const inSearch = new Set(first.items.filter((i) => i.attributes.company?.id === companyId).map((i) => i.attributes.topic));
       assert.ok([...inSearch].every((t) => enriched.some((i) => i.attributes.topic === t)));
       assert.ok(enriched.some((i) => Array.isArray(i.attributes.topSignalLocations)));
       assert.ok((await client.enrichScoops({ companyId: "1,2,3,4,5,6,7,8" })).length > 0);
-      assert.ok((await client.searchNews({ categories: "funding" })).totalResults > 0);
+      assert.ok((await client.searchNews({ categories: ["FUNDING"] })).totalResults > 0);
       assert.ok((await client.enrichTechnologies(3)).every((t) => typeof t.attributes.product === "string"));
       await assert.rejects(client.searchIntent({ topics: [] }), (e: unknown) => isServiceError(e) && e.kind === "validation" && e.issues.some((i) => i.pointer === "/data/attributes/topics"));
     });
