@@ -190,7 +190,7 @@ describe("sandbox production profile", () => {
     assert.equal(wrongVerb.status, 404);
     assert.equal(((await wrongVerb.json()) as { error: { code: string } }).error.code, "ZI9998");
 
-    const input = audience.attributes.columns.find((c) => c.attributes.columnType === "INPUT")!;
+    const input = audience.attributes.columns.find((c) => c.attributes.dataType === "ZI_COMPANY_ID" || c.attributes.dataType === "ZI_CONTACT_ID")!;
     const rows = await api(`/gtm/studio/v1/audiences/${audience.id}/rows/actions/search?page[size]=3&sort=-${input.id}&columns=${input.id}`, { body: {} });
     assert.equal(rows.status, 200);
     const rowDoc = (await rows.json()) as { data: { attributes: { values: { columnId: string; value?: unknown }[] } }[]; meta: { page: { size: number; number: number }; total: number } };
@@ -228,8 +228,8 @@ describe("sandbox production profile", () => {
   it("starts an audience job with api:audience:manage and reports it with api:audience:read", async () => {
     const list = (await (await api("/gtm/studio/v1/audiences")).json()) as { data: { id: string; attributes: { columns: { id: string; attributes: { columnType: string } }[] } }[] };
     const audience = list.data[0]!;
-    const enrichable = audience.attributes.columns.find((c) => c.attributes.columnType === "ENRICHMENT")!;
-    const ai = audience.attributes.columns.find((c) => c.attributes.columnType === "AI_RESEARCH")!;
+    const enrichable = audience.attributes.columns.find((c) => c.attributes.columnType.startsWith("ZOOMINFO_"))!;
+    const ai = audience.attributes.columns.find((c) => c.attributes.columnType === "AI")!;
     const body = { data: { type: "AudienceEnrichment", attributes: { scope: "AUDIENCE", columns: [enrichable.id, ai.id] } } };
     const readOnly = await sandbox.token({ scopes: ["api:audience:read"] });
     const refused = await api(`/gtm/studio/v1/audiences/${audience.id}/actions/enrich`, { token: readOnly, body });

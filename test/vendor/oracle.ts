@@ -119,6 +119,13 @@ export function requestErrors(api: VendorApi, operationId: string, body: unknown
   return validate(api, "request", schemaName(request.schema), body);
 }
 
+/** A component schema as published (prose removed), e.g. to read an enum. */
+export function vendorSchema(api: VendorApi, name: string): Record<string, unknown> {
+  const schema = fixture(api).schemas[name];
+  if (!schema) throw new Error(`the vendor's ${api} API has no schema ${name}`);
+  return structuredClone(schema) as Record<string, unknown>;
+}
+
 /** Why `doc` is not a valid answer of the operation with `status` (default: its first success). */
 export function responseErrors(api: VendorApi, operationId: string, doc: unknown, status?: number): string[] {
   const op = fixtureOperation(api, operationId);

@@ -95,11 +95,12 @@ export type ContactOutputField = keyof typeof CONTACT_OUTPUT_FIELDS;
 export const CONTACT_OUTPUT_FIELD_NAMES = Object.keys(CONTACT_OUTPUT_FIELDS) as ContactOutputField[];
 
 const S = LIMITS.maxStringLength;
-const positiveId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+/** A record id: 0 is an id no record has (the service answers it with NO_MATCH, as its own example shows). */
+const recordId = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 export const MatchCompanyInput = Type.Object(
   {
-    companyId: Type.Optional(positiveId),
+    companyId: Type.Optional(recordId),
     companyName: Type.Optional(Type.String({ maxLength: S })),
     companyWebsite: Type.Optional(Type.String({ maxLength: S })),
     companyTicker: Type.Optional(Type.String({ maxLength: S })),
@@ -116,12 +117,12 @@ export type MatchCompanyInput = Static<typeof MatchCompanyInput>;
 
 export const MatchPersonInput = Type.Object(
   {
-    personId: Type.Optional(positiveId),
+    personId: Type.Optional(recordId),
     firstName: Type.Optional(Type.String({ maxLength: S })),
     lastName: Type.Optional(Type.String({ maxLength: S })),
     fullName: Type.Optional(Type.String({ maxLength: S })),
     emailAddress: Type.Optional(Type.String({ maxLength: S })),
-    companyId: Type.Optional(positiveId),
+    companyId: Type.Optional(recordId),
     companyName: Type.Optional(Type.String({ maxLength: S })),
     jobTitle: Type.Optional(Type.String({ maxLength: S })),
     phone: Type.Optional(Type.String({ maxLength: S })),

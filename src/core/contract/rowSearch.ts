@@ -10,7 +10,7 @@ export const ROW_FILTER_OPERATORS = [
   "EQUALS",
   "NOT_EQUALS",
   "CONTAINS",
-  "NOT_CONTAINS",
+  "DOES_NOT_CONTAINS",
   "EMPTY",
   "NOT_EMPTY",
   "GREATER_THAN",
@@ -90,7 +90,7 @@ export function rowFilterMatches(filter: RowFilter, value: unknown): boolean {
       return !wanted.includes(lower);
     case "CONTAINS":
       return wanted.some((w) => lower.includes(w));
-    case "NOT_CONTAINS":
+    case "DOES_NOT_CONTAINS":
       return !wanted.some((w) => lower.includes(w));
     case "EMPTY":
       return text === "";

@@ -119,6 +119,7 @@ export const MANAGEMENT_LEVELS = ["C-Level", "VP-Level", "Director", "Manager", 
 
 /** Contact search filters: the shared company filters plus the person filters (docs/service.md, "Search"). */
 export const CONTACT_FILTERS = {
+  personId: list("Person id", "person", { hint: "Comma-separated person ids" }),
   firstName: text("First name", "person", { common: true }),
   lastName: text("Last name", "person", { common: true }),
   fullName: text("Full name", "person"),

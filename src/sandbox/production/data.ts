@@ -21,6 +21,7 @@ import { lookupValues } from "../lookup.js";
 import { outputFieldDocument, unentitled, type EntityKind } from "./entitlements.js";
 import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
 import { attributesToWire, outputFieldsFromWire, searchFiltersFromWire, toWireField } from "./names.js";
+import { isUnservedOutputField } from "./vendorOutputFields.js";
 
 const GTM = "/gtm";
 const DATA_SCOPES = Object.values(SCOPES);
@@ -80,6 +81,16 @@ function coreQuery(url: string, kind: EntityKind): string {
   return `?${params.toString()}`;
 }
 
+/**
+ * The fields the core is asked: production's fields the sandbox holds no data for are left out
+ * (the answer has no value for them); when nothing else is asked, the record's id.
+ */
+function servedFields(kind: EntityKind, fields: unknown, fallback: string[] | undefined): unknown {
+  if (!Array.isArray(fields)) return fields;
+  const served = fields.filter((name) => !isUnservedOutputField(kind, name));
+  return served.length === 0 && fields.length > 0 ? fallback : served;
+}
+
 export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
   const search = (kind: EntityKind, corePath: string, scope: string) =>
     gatewayHandler(async (request, reply) => {
@@ -112,6 +123,8 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
       if (attributes) {
         const output = outputFieldsFromWire(attributes.outputFields, "/data/attributes/outputFields");
         const required = outputFieldsFromWire(attributes.requiredFields, "/data/attributes/requiredFields");
+        output.fields = servedFields(kind, output.fields, ["id"]);
+        required.fields = servedFields(kind, required.fields, []);
         const issues = [...output.issues, ...required.issues];
         if (issues.length > 0) throw new ValidationFailure(issues);
         const asked = [...(Array.isArray(output.fields) ? output.fields : []), ...(Array.isArray(required.fields) ? required.fields : [])].filter((f): f is string => typeof f === "string");

@@ -1,9 +1,11 @@
 // Production's audience (studio) operations under /gtm/studio/v1: a paged, filterable list,
 // rows read with POST .../rows/actions/search (a RowSearch document with a filter group and/or
-// row ids, pages of up to 500, sort, columns: the sandbox's one row search), studio paging
-// metadata ({page: {size, number}, total}), and an AI column with no dataType and a column type
-// the specification does not list. Jobs start and report through the core's routes.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+// row ids, pages of up to 500, sort, columns: the sandbox's one row search; the body is
+// optional, also when a JSON content type comes with an empty body), one row by its id, the
+// filter metadata of an audience's columns, studio paging metadata ({page: {size, number},
+// total}), and production's document shapes (studioDocuments.ts). Jobs start and report through
+// the core's routes.
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import { ERROR_CODES } from "../../core/contract/index.js";
 import { rowDocument } from "../audiences/present.js";
 import { parseRowSearch, rowsPage, searchRows } from "../audiences/rowSearch.js";
@@ -11,13 +13,17 @@ import { AudienceStore } from "../audiences/store.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
 import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
+import { aiColumnId, filterMetadataDocument, studioAudience, studioRow, type CoreAudience } from "./studioDocuments.js";
 
 const STUDIO = "/gtm/studio/v1";
 export const AUDIENCE_SCOPES = { read: "api:audience:read", manage: "api:audience:manage" } as const;
 const DEFAULT_SIZE = 25;
 const MAX_SIZE = 100;
-/** The AI column production audiences may carry: no dataType, a column type outside the specification's. */
-const aiColumnId = (audienceId: string) => `${audienceId}-ai-summary`;
+
+/** An empty body is no body: the row search's body is optional, whatever its content type. */
+const emptyBodyIsNone: onRequestHookHandler = async (request) => {
+  if (request.headers["content-length"] === "0") delete request.headers["content-type"];
+};
 
 function pageParams(query: Record<string, string | undefined>): { number: number; size: number } {
   const number = Number(query["page[number]"] ?? 1);
@@ -29,16 +35,14 @@ function pageParams(query: Record<string, string | undefined>): { number: number
   return { number, size };
 }
 
-/** An audience as the core's routes answer it. */
-interface CoreAudience {
-  id: string;
-  type: string;
-  attributes: { name: string; description?: string; type: string; recordCount: number; columns: unknown[] };
-}
-
-function withAiColumn(a: CoreAudience): CoreAudience {
-  const ai = { id: aiColumnId(a.id), type: "Column", attributes: { name: "AI summary", columnType: "AI_RESEARCH" } };
-  return { ...a, attributes: { ...a.attributes, columns: [...a.attributes.columns, ai] } };
+/** The columns a `columns` parameter asks (all without it), and the AI column's id when it is asked. */
+function shownColumns<C extends { id: string }>(columns: C[], audienceId: string, parameter: string | undefined): { shown: C[]; ai: string | undefined } {
+  const wanted = parameter?.split(",").map((s) => s.trim()).filter(Boolean);
+  const ai = aiColumnId(audienceId);
+  for (const id of wanted ?? []) {
+    if (!columns.some((c) => c.id === id) && id !== ai) throw new ApiError(400, ERROR_CODES.invalidValue, `Column ${id} is not in this audience.`, { parameter: "columns" });
+  }
+  return { shown: wanted ? columns.filter((c) => wanted.includes(c.id)) : columns, ai: !wanted || wanted.includes(ai) ? ai : undefined };
 }
 
 export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
@@ -67,7 +71,7 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
       const matching = ((answer.body as { data?: CoreAudience[] }).data ?? [])
         .filter((a) => (type ? a.attributes.type === type : true))
         .filter((a) => (text ? `${a.attributes.name}\n${a.attributes.description ?? ""}`.toLowerCase().includes(text) : true));
-      const page = matching.slice((number - 1) * size, number * size).map(withAiColumn);
+      const page = matching.slice((number - 1) * size, number * size).map(studioAudience);
       return relayAnswer(reply, answer, { data: page, meta: { page: { size, number }, total: matching.length } });
     }),
   );
@@ -80,12 +84,38 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
       await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences`);
       const answer = await coreAudience(request);
       if (answer.status !== 200) return relayAnswer(reply, answer);
-      return relayAnswer(reply, answer, { data: withAiColumn((answer.body as { data: CoreAudience }).data) });
+      return relayAnswer(reply, answer, { data: studioAudience((answer.body as { data: CoreAudience }).data) });
+    }),
+  );
+
+  app.get(
+    `${STUDIO}/audiences/:audienceId/filter-metadata`,
+    gatewayHandler(async (request, reply) => {
+      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences`);
+      const access = await coreAudience(request);
+      if (access.status !== 200) return relayAnswer(reply, access);
+      const audience = (access.body as { data: CoreAudience }).data;
+      return relayAnswer(reply, access, filterMetadataDocument(audience.id, audience.attributes.columns));
+    }),
+  );
+
+  app.get(
+    `${STUDIO}/audiences/:audienceId/rows/:rowId`,
+    gatewayHandler(async (request, reply) => {
+      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences/rows`);
+      const access = await coreAudience(request);
+      if (access.status !== 200) return relayAnswer(reply, access);
+      const audience = audienceOf(paramsOf(request).audienceId);
+      const [row] = store.rowsByIds(audience.id, [(request.params as { rowId: string }).rowId]);
+      if (!row) throw new ApiError(404, ERROR_CODES.notFound, "No row of this audience has this id.", { parameter: "rowId" });
+      const { shown, ai } = shownColumns(store.columns(audience.id), audience.id, queryOf(request).columns);
+      return relayAnswer(reply, access, { data: studioRow(rowDocument(row, shown), ai) });
     }),
   );
 
   app.post(
     `${STUDIO}/audiences/:audienceId/rows/actions/search`,
+    { onRequest: emptyBodyIsNone },
     gatewayHandler(async (request, reply) => {
       await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences/rows`);
       const access = await coreAudience(request);
@@ -99,19 +129,10 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
       const sort = query.sort;
       const sortColumn = sort ? byId.get(sort.replace(/^-/, "")) : undefined;
       if (sort && !sortColumn) throw new ApiError(400, ERROR_CODES.invalidValue, `sort must be a column id of this audience, optionally after "-".`, { parameter: "sort" });
-      const wanted = query.columns?.split(",").map((s) => s.trim()).filter(Boolean);
-      for (const id of wanted ?? []) {
-        if (!byId.has(id) && id !== aiColumnId(audience.id)) throw new ApiError(400, ERROR_CODES.invalidValue, `Column ${id} is not in this audience.`, { parameter: "columns" });
-      }
+      const { shown, ai } = shownColumns(columns, audience.id, query.columns);
       const { rows, total } = searchRows(store, audience, columns, search, page, sortColumn ? { column: sortColumn, descending: Boolean(sort?.startsWith("-")) } : undefined);
       const { number, size } = page;
-      const shown = wanted ? columns.filter((c) => wanted.includes(c.id)) : columns;
-      const withAi = !wanted || wanted.includes(aiColumnId(audience.id));
-      const data = rows.map((row) => {
-        const doc = rowDocument(row, shown);
-        const values = withAi ? [...doc.attributes.values, { columnId: aiColumnId(audience.id), state: "BLANK" }] : doc.attributes.values;
-        return { ...doc, attributes: { values } };
-      });
+      const data = rows.map((row) => studioRow(rowDocument(row, shown), ai));
       return relayAnswer(reply, access, { data, meta: { page: { size, number }, total } });
     }),
   );

@@ -17,9 +17,17 @@ const REQUIRED_FIELD_COLUMNS: Record<RequiredFieldName, string> = {
   country: "country",
 };
 
+/** Person ids from a comma-separated list; none valid matches nothing. */
+function personIdsOf(values: string[]): number[] {
+  const ids = values.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  return ids.length ? ids : [0];
+}
+
 function personConditions(f: ContactSearchFilters, ct: string, p: SqlParams): string[] {
   const out: string[] = [];
   const like = (column: string, pattern: string) => `${ct}.${column} LIKE ${pattern} ESCAPE '\\'`;
+  const personIds = csv(f.personId);
+  if (personIds.length) out.push(`${ct}.id IN ${p.list(personIdsOf(personIds))}`);
   if (f.firstName?.trim()) out.push(like("first_name", p.startsWith(f.firstName.trim())));
   if (f.lastName?.trim()) out.push(like("last_name", p.startsWith(f.lastName.trim())));
   if (f.fullName?.trim()) {

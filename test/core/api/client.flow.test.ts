@@ -185,7 +185,7 @@ describe("enrichment", () => {
     );
     assert.deepEqual(
       records[1]!.issues?.map((i) => [i.pointer, i.label, i.message]),
-      [["/data/attributes/matchCompanyInput/1/companyId", "Company 2: companyId", "Company 2: companyId must be 1 or more."]],
+      [["/data/attributes/matchCompanyInput/1/companyId", "Company 2: companyId", "Company 2: companyId must be 0 or more."]],
     );
     assert.equal(h.requests.length, 1);
     assert.equal((h.requests[0]!.body as { data: { attributes: { matchCompanyInput: unknown[] } } }).data.attributes.matchCompanyInput.length, 2);

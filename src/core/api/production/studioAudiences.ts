@@ -2,10 +2,25 @@
 // the list is paged (all pages are read),
 // studio documents page with meta {page: {size, number}, total}, and a column's dataType may be
 // absent (it is then text; the rows code shows any type it does not know as text).
+// Production's column and data types are the service's own lists: the column holding the
+// records' ids has the data type ZI_COMPANY_ID or ZI_CONTACT_ID (the contract's INPUT column),
+// ZoomInfo's enrichment columns are ZOOMINFO_COMPANY / ZOOMINFO_CONTACT (ENRICHMENT), and
+// INTEGER, DECIMAL, PERCENT and CURRENCY hold numbers (NUMBER). Other types pass as they are.
 import { pageCount } from "./paging.js";
 
 /** The data type a column without one is given: shown as text. */
 const TEXT_DATA_TYPE = "TEXT";
+const ID_DATA_TYPES: ReadonlySet<string> = new Set(["ZI_COMPANY_ID", "ZI_CONTACT_ID"]);
+const NUMBER_DATA_TYPES: ReadonlySet<string> = new Set(["INTEGER", "DECIMAL", "PERCENT", "CURRENCY"]);
+const ENRICHMENT_COLUMN_TYPES: ReadonlySet<string> = new Set(["ZOOMINFO_COMPANY", "ZOOMINFO_CONTACT"]);
+
+/** A column's data and column type in the contract's terms. */
+function contractTypes(dataType: unknown, columnType: unknown): { dataType: string; columnType: string } {
+  const data = typeof dataType === "string" && dataType !== "" ? dataType : TEXT_DATA_TYPE;
+  const column = typeof columnType === "string" ? columnType : "UNKNOWN";
+  if (ID_DATA_TYPES.has(data)) return { dataType: "STRING", columnType: "INPUT" };
+  return { dataType: NUMBER_DATA_TYPES.has(data) ? "NUMBER" : data, columnType: ENRICHMENT_COLUMN_TYPES.has(column) ? "ENRICHMENT" : column };
+}
 
 const STUDIO_LIST_PAGE_SIZE = 100;
 
@@ -15,14 +30,7 @@ const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" 
 function normalizeColumn(column: unknown): unknown {
   if (!isObject(column) || !isObject(column.attributes)) return column;
   const attributes = column.attributes;
-  return {
-    ...column,
-    attributes: {
-      ...attributes,
-      dataType: typeof attributes.dataType === "string" && attributes.dataType !== "" ? attributes.dataType : TEXT_DATA_TYPE,
-      columnType: typeof attributes.columnType === "string" ? attributes.columnType : "UNKNOWN",
-    },
-  };
+  return { ...column, attributes: { ...attributes, ...contractTypes(attributes.dataType, attributes.columnType) } };
 }
 
 /** One audience with every column's dataType and columnType present. */
