@@ -46,6 +46,10 @@ export const CONTACT_SEARCH_REMOVED: readonly (keyof typeof COMPANY_FILTERS)[] =
   "hrDepartmentBudgetMax",
 ];
 
+/** Search filters production takes as text where the contract has numbers (its published contact search schema). */
+export const PRODUCTION_TEXT_FILTERS: readonly string[] = ["contactAccuracyScoreMin", "contactAccuracyScoreMax"];
+export const isProductionTextFilter = (name: string): boolean => PRODUCTION_TEXT_FILTERS.includes(name);
+
 /** Contact sorts production takes: the contract's and three more. */
 export const PRODUCTION_CONTACT_SORT_FIELDS = [...CONTACT_SORT_FIELDS, "hierarchy", "sourceCount", "lastMentioned"] as const;
 

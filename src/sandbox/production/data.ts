@@ -21,6 +21,7 @@ import { lookupValues } from "../lookup.js";
 import { outputFieldDocument, unentitled, type EntityKind } from "./entitlements.js";
 import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
 import { attributesToWire, outputFieldsFromWire, searchFiltersFromWire, toWireField } from "./names.js";
+import { enrichedToWire } from "./recordShapes.js";
 import { isUnservedOutputField } from "./vendorOutputFields.js";
 
 const GTM = "/gtm";
@@ -50,9 +51,9 @@ function withAttributes(body: unknown, attributes: Record<string, unknown>): unk
   return { ...b, data: { ...b.data, attributes } };
 }
 
-function itemsToWire(doc: Doc): Doc {
+function itemsToWire(doc: Doc, shape: (attributes: unknown) => unknown = (a) => a): Doc {
   if (!Array.isArray(doc.data)) return doc;
-  return { ...doc, data: doc.data.map((item: Item) => (item && typeof item === "object" && "attributes" in item ? { ...item, attributes: attributesToWire(item.attributes) } : item)) };
+  return { ...doc, data: doc.data.map((item: Item) => (item && typeof item === "object" && "attributes" in item ? { ...item, attributes: shape(attributesToWire(item.attributes)) } : item)) };
 }
 
 function linksToWire(links: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
@@ -144,7 +145,7 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
       }
       const answer = await core.call(request, "POST", corePath, body);
       if (answer.status !== 200) return relayAnswer(reply, answer);
-      return relayAnswer(reply, answer, itemsToWire(answer.body as Doc));
+      return relayAnswer(reply, answer, itemsToWire(answer.body as Doc, (attributes) => enrichedToWire(kind, attributes)));
     });
 
   app.post(`${GTM}${PATHS.searchCompanies}`, search("company", PATHS.searchCompanies, SCOPES.company));

@@ -7,6 +7,7 @@ import {
   PRODUCTION_FILTER_NAMES,
   PRODUCTION_OUTPUT_FIELD_NAMES,
   fromProductionName,
+  isProductionTextFilter,
   toProductionName,
   type RecordKind,
   type ValidationIssue,
@@ -22,7 +23,8 @@ function unknownName(pointer: string, name: string, kind: string): ValidationIss
 }
 
 /**
- * Search filters from the wire to the specification's names. Returns the translated
+ * Search filters from the wire to the specification's names (and numbers where production sends
+ * a number as text). Returns the translated
  * attributes, or issues when a name this profile does not accept is present.
  */
 export function searchFiltersFromWire(attributes: Record<string, unknown>, kind: RecordKind): { attributes: Record<string, unknown>; issues: ValidationIssue[] } {
@@ -34,7 +36,7 @@ export function searchFiltersFromWire(attributes: Record<string, unknown>, kind:
       issues.push(unknownName(pointer, name, `${kind} search filter`));
       continue;
     }
-    out[fromProductionName(name)] = value;
+    out[fromProductionName(name)] = isProductionTextFilter(name) && typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
   }
   return { attributes: out, issues };
 }

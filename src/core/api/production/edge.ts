@@ -7,6 +7,7 @@
 import type { Transport, TransportRequest, TransportResponse } from "../types.js";
 import { isPastLastPage, pageCount } from "./paging.js";
 import { collectAudienceList, contractMeta, normalizeAudience } from "./studioAudiences.js";
+import { enrichedFromWire, searchBodyToWire } from "./recordShapes.js";
 import { translateJson, translateUrl } from "./wireNames.js";
 
 const DEFAULT_PAGE_SIZE = 25;
@@ -99,13 +100,17 @@ export function productionTransport(inner: Transport): Transport {
     const body = init.body === undefined ? undefined : JSON.stringify(translateJson(parse(init.body), "toWire"));
     const wireInit = { ...init, ...(body !== undefined ? { body } : {}) };
     if (method === "POST" && /\/data\/v1\/(companies|contacts)\/search$/.test(path)) {
-      return pagedRead(inner, translateUrl(url.href, "toWire"), wireInit, page, (doc) => fixSearchMeta(translateJson(doc, "fromWire"), page.size));
+      const searchInit = { ...wireInit, ...(body !== undefined ? { body: JSON.stringify(searchBodyToWire(JSON.parse(body))) } : {}) };
+      return pagedRead(inner, translateUrl(url.href, "toWire"), searchInit, page, (doc) => fixSearchMeta(translateJson(doc, "fromWire"), page.size));
     }
     if (method === "POST" && /\/audiences\/[^/]+\/rows\/actions\/search$/.test(path)) {
       return pagedRead(inner, url.href, init, page, (doc) => ({ ...(doc as object), meta: contractMeta(doc, page.number, page.size) }));
     }
     if (method === "GET" && /\/v1\/audiences$/.test(path)) return audienceList(url, init);
     const response = await inner(translateUrl(url.href, "toWire"), wireInit);
+    if (method === "POST" && /\/data\/v1\/(companies|contacts)\/enrich$/.test(path)) {
+      return translated(response, (doc) => enrichedFromWire(translateJson(doc, "fromWire")));
+    }
     if (method === "GET" && /\/v1\/audiences\/[^/]+$/.test(path)) {
       return translated(response, (doc) => ({ ...(doc as object), data: normalizeAudience((doc as { data?: unknown }).data) }));
     }
