@@ -47,7 +47,8 @@ describe("production profile: studio operations against the service's published 
       const page = conforms("Audiences_listAudiences", await call("Audiences_listAudiences", { query: { "page[number]": number, "page[size]": 1 } })) as ListDoc;
       assert.equal(page.data[0]!.id, all[number - 1]!.id);
     }
-    for (const query of [{ "filter[type]": "COMPANY" }, { "filter[type]": "CONTACT" }, { "filter[searchText]": "a" }]) {
+    const filters: Record<string, string>[] = [{ "filter[type]": "COMPANY" }, { "filter[type]": "CONTACT" }, { "filter[searchText]": "a" }];
+    for (const query of filters) {
       conforms("Audiences_listAudiences", await call("Audiences_listAudiences", { query }), JSON.stringify(query));
     }
     for (const audience of all) conforms("Audiences_getAudience", await call("Audiences_getAudience", { params: { audienceId: audience.id } }));
