@@ -130,6 +130,25 @@ describe("the client against the service's published description", () => {
     assert.deepEqual(contact!.attributes.jobFunction, ["Engineering"]);
   });
 
+  it("reads the published lookup answers of the lookups it uses (not the signals')", async () => {
+    const byType: Record<string, string> = {
+      FundingRoundType: "funding-round-types", Industry: "industries", EmployeeCount: "employee-count", RevenueRange: "revenue-ranges",
+      MetroRegion: "metro-regions", CompanyType: "company-types", Country: "countries", State: "states", Continent: "continents",
+      SubUnitType: "sub-unit-types", TechProduct: "tech-products", Hashtag: "hashtags", ManagementLevel: "management-levels",
+      Department: "departments", JobFunction: "job-functions",
+    };
+    let read = 0;
+    for (const example of vendorOperation("data", "LookupInterface_lookup").responseExamples) {
+      const published = (example.value as { data: { id: string; type: string }[] }).data;
+      const fieldName = byType[published[0]!.type];
+      if (!fieldName) continue;
+      const items = await clientAnswering(example.value).client.lookup(fieldName);
+      assert.deepEqual(items.map((item) => item.id), published.map((item) => item.id), example.name);
+      read += 1;
+    }
+    assert.equal(read, Object.keys(byType).length - 1, "every lookup the add-in uses but funding round types has a published example");
+  });
+
   it("builds search bodies the published schema takes, over every filter the pane offers", async () => {
     const { client, sent } = clientAnswering({ data: [], meta: { totalResults: 0, page: { number: 1, total: 0 } } });
     await client.searchCompanies({ companyName: "Acme", country: "France", revenueMin: 1000, revenueMax: 5000, employeeRangeMin: "10", serviceContactsMin: "5", industryCodes: "software" });
