@@ -3,7 +3,7 @@
 import type Database from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
 import type { JWK } from "jose";
-import type { RecordKind } from "../core/contract/index.js";
+import type { CreditKind } from "../core/contract/index.js";
 import type { Clock } from "../core/contract/index.js";
 
 export interface RateLimitWindows {
@@ -73,12 +73,12 @@ export interface CreditLedger {
    * Enrich `ids` for `account`: ids already under management cost nothing; new ids cost one
    * credit each while credits last; the rest are refused. Returns which ids were which.
    */
-  charge(account: string, kind: RecordKind, ids: number[]): { free: number[]; charged: number[]; refused: number[] };
+  charge(account: string, kind: CreditKind, ids: number[]): { free: number[]; charged: number[]; refused: number[] };
   balance(account: string): number;
   /** Whether the account could enrich at least one new record now. */
   canSpend(account: string): boolean;
   /** When the record went under management for this account, if it is. */
-  purchaseDate(account: string, kind: RecordKind, id: number): string | undefined;
+  purchaseDate(account: string, kind: CreditKind, id: number): string | undefined;
 }
 
 /** Reading seeded records as enrichment output (only the requested fields; empty fields omitted). */

@@ -1,6 +1,6 @@
 // Accounts, credit balances and the records each account has under management (12-month window).
 import type Database from "better-sqlite3";
-import type { RecordKind } from "../core/contract/index.js";
+import type { CreditKind, RecordKind } from "../core/contract/index.js";
 import { systemClock, type CreditLedger, type Clock } from "./context.js";
 
 const DEFAULT_CREDITS = 100_000;
@@ -14,7 +14,7 @@ export function managementWindowStart(clock: Pick<Clock, "now">): string {
 export type { RecordKind };
 
 export interface LedgerEntry {
-  kind: RecordKind;
+  kind: CreditKind;
   id: number;
   charged: boolean;
   at: string;
@@ -41,7 +41,7 @@ export interface AccountStore extends CreditLedger {
   /** The account with one page of its ledger (page 1 is the oldest entries). */
   summary(account: string, page?: { number: number; size: number }): AccountSummary;
   /** Records under management now, by kind. */
-  managedCount(account: string, kind?: RecordKind): number;
+  managedCount(account: string, kind?: CreditKind): number;
   /** Credits used since the account was (re)set. */
   creditsUsed(account: string): number;
   initialCredits(account: string): number;
@@ -83,12 +83,12 @@ export function createAccountStore(db: Database.Database, clock: Clock = systemC
     return getAccount.get(account) as { id: string; credits: number; initial_credits: number };
   };
   const windowStart = () => managementWindowStart(clock);
-  const underManagementSince = (account: string, kind: RecordKind, id: number): string | undefined => {
+  const underManagementSince = (account: string, kind: CreditKind, id: number): string | undefined => {
     const row = getManaged.get(account, kind, id) as { purchased_at: string } | undefined;
     return row && row.purchased_at > windowStart() ? row.purchased_at : undefined;
   };
 
-  const charge = db.transaction((account: string, kind: RecordKind, ids: number[]) => {
+  const charge = db.transaction((account: string, kind: CreditKind, ids: number[]) => {
     const row = ensure(account);
     let balance = row.credits;
     const free: number[] = [];
@@ -146,7 +146,7 @@ export function createAccountStore(db: Database.Database, clock: Clock = systemC
       const first = (page.number - 1) * page.size;
       const last = first + page.size;
       const ledger: LedgerEntry[] = [];
-      type LedgerSql = { kind: RecordKind; record_id: number; charged: number; at: string; ids: string | null; before: number };
+      type LedgerSql = { kind: CreditKind; record_id: number; charged: number; at: string; ids: string | null; before: number };
       for (const e of ledgerRows.all(account, first, last) as LedgerSql[]) {
         const entries = e.ids === null ? [{ kind: e.kind, id: e.record_id, charged: e.charged === 1, at: e.at }] : e.ids.split(",").map((id) => ({ kind: e.kind, id: Number(id), charged: false, at: e.at }));
         entries.forEach((entry, i) => {

@@ -48,6 +48,9 @@ describe("BIZ signal functions", () => {
     assert.ok(sandbox.requests("POST /data/v1/intent/enrich") === 0, "the search plan, not one request per company");
     assert.ok(sandbox.requests("POST /data/v1/scoops/enrich") <= 3, `${sandbox.requests("POST /data/v1/scoops/enrich")} scoop requests`);
     assert.ok(asked <= 10, `${asked} signal requests`);
+    // Matching a website finds its company through company enrich (a credit for a new record);
+    // scoop enrich spends a credit per company new to scoops; the intent search spends none.
+    assert.equal(credits - sandbox.ctx.credits.balance("default"), 2 * rows.length);
 
     for (const [i, r] of rows.entries()) {
       const direct = await client.enrichIntent({ companyId: r.id, topics: TOPICS });
@@ -55,9 +58,6 @@ describe("BIZ signal functions", () => {
       const latest = latestScoop(await client.enrichScoops({ companyId: String(r.id) }));
       assert.deepEqual(first[i]!.scoop.value, [[latest?.headline ?? "", latest?.date ?? ""]]);
     }
-    // Matching a website finds its company through company enrich (a credit for a new record);
-    // the signal requests themselves charge none.
-    assert.equal(credits - sandbox.ctx.credits.balance("default"), rows.length);
 
     sandbox.resetStats();
     assert.deepEqual(await sheet(), first);

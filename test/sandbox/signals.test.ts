@@ -194,13 +194,37 @@ describe("signal validation, data and limits", () => {
     assert.deepEqual(bySite.body.data, byId.body.data);
   });
 
-  it("takes a list of company ids in one scoop enrich, the same scoops as one by one, and charges no credits", async () => {
-    const credits = sandbox.ctx.credits.balance("default");
+  it("takes a list of company ids in one scoop enrich, the same scoops as one by one", async () => {
     const batch = await post("/data/v1/scoops/enrich?page[size]=100", doc("ScoopEnrich", { companyId: "11,12,13,14,15,16" }));
     const single: string[] = [];
     for (const id of [11, 12, 13, 14, 15, 16]) single.push(...(await post("/data/v1/scoops/enrich?page[size]=100", doc("ScoopEnrich", { companyId: String(id) }))).body.data.map((s: { id: string }) => s.id));
     assert.deepEqual(batch.body.data.map((s: { id: string }) => s.id).sort(), single.sort());
-    assert.equal(sandbox.ctx.credits.balance("default"), credits);
+  });
+
+  it("charges a bulk credit per company new to intent, scoops or news enrich, once in 12 months; searches and technologies are free", async () => {
+    await sandbox.setAccount("default", 10);
+    const balance = () => sandbox.ctx.credits.balance("default");
+    await post("/data/v1/scoops/enrich", doc("ScoopEnrich", { companyId: "21,22,23" }));
+    assert.equal(balance(), 7, "three new companies");
+    await post("/data/v1/scoops/enrich?page[number]=2", doc("ScoopEnrich", { companyId: "21,22,23" }));
+    await post("/data/v1/scoops/enrich", doc("ScoopEnrich", { companyId: "21" }));
+    assert.equal(balance(), 7, "the same companies again: free");
+    await post("/data/v1/news/enrich", doc("NewsEnrich", { companyId: 21 }));
+    await post("/data/v1/intent/enrich", doc("IntentEnrich", { companyId: 21, topics: ["Cloud Security"] }));
+    assert.equal(balance(), 5, "one company, two more kinds");
+    await intent({ topics: ["Cloud Security"] });
+    await post("/data/v1/scoops/search", doc("ScoopSearch", {}));
+    await post("/data/v1/news/search", doc("NewsSearch", {}));
+    await post("/data/v1/companies/technologies/enrich", doc("TechnologyEnrich", { companyId: 21 }));
+    assert.equal(balance(), 5, "searches and technologies cost nothing");
+    const tooMany = await post("/data/v1/scoops/enrich", doc("ScoopEnrich", { companyId: "31,32,33,34,35,36" }));
+    assert.equal(tooMany.status, 400);
+    assert.equal(tooMany.body.errors[0].code, "PFAPI0011");
+    assert.equal(balance(), 5, "a refused request charges nothing");
+    const usage = await call(sandbox, "GET", "/data/v1/users/usage", { token: await sandbox.token({ scopes: ALL }) });
+    const entries = usage.body.data[0].attributes.usage as { limitType: string; currentUsage: number }[];
+    assert.equal(entries.find((e) => e.limitType === "record")!.currentUsage, 5, "the usage counts signal credits");
+    await sandbox.setAccount("default", 100_000);
   });
 });
 

@@ -2,7 +2,7 @@
 // answers and lookups as the service publishes them; the sandbox validates with these schemas and
 // the client checks its requests with them before sending.
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
-import { ERROR_CODES, LIMITS } from "./common.js";
+import { ERROR_CODES, LIMITS, type RecordKind } from "./common.js";
 import { boolean, choice, date, filtersObject, integer, list, text, type FilterSpec, type RangePair } from "./fields.js";
 import { COMPANY_FILTERS, COMPANY_RANGES } from "./search.js";
 import { validateAgainst, type ValidationIssue } from "./validate.js";
@@ -31,6 +31,17 @@ export const SIGNAL_LOOKUPS = [
   "tech-products",
 ] as const;
 export type SignalLookup = (typeof SIGNAL_LOOKUPS)[number];
+
+/**
+ * Signal enrich operations that spend bulk-data credits (the service's tool list marks intent,
+ * scoops and news enrich so; searches and technologies are free). Our choice of unit, as the
+ * service does not say: one credit per company per signal kind, the first time in 12 months
+ * (the company's signals of that kind are then under management, like a record).
+ */
+export const SIGNAL_CREDIT_KINDS = ["intent", "scoops", "news"] as const;
+export type SignalCreditKind = (typeof SIGNAL_CREDIT_KINDS)[number];
+export type CreditKind = RecordKind | SignalCreditKind;
+export const SIGNAL_CREDIT_OPERATIONS: Partial<Record<SignalOperation, SignalCreditKind>> = { intentEnrich: "intent", scoopEnrich: "scoops", newsEnrich: "news" };
 
 /** Signals as records of a company in the enrichment pipeline (core/signals/signalRecords.ts). */
 export const SIGNAL_RECORD_KINDS = ["intent", "scoops", "news", "technologies"] as const;

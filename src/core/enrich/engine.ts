@@ -166,7 +166,7 @@ class EnrichmentPipeline implements EnrichmentEngine {
         seen.add(r.key);
         if (typeof input !== "object" && r.id !== undefined) plan.ids.push(r.id);
         if (this.answers.records.isNoMatch(r.key) || (r.id !== undefined && this.answers.records.hasFresh(r.key, fields))) plan.cachedCount += 1;
-        else if (r.id !== undefined && this.answers.isManaged(r.key)) plan.underManagementCount += 1;
+        else if (!ENRICHMENT_KINDS[kind].spends || (r.id !== undefined && this.answers.isManaged(r.key))) plan.underManagementCount += 1;
         else plan.maxCredits += 1;
       }
     });

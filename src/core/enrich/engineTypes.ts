@@ -61,7 +61,7 @@ export interface SelectionPlan {
   blankCount: number;
   /** Inputs whose requested fields are all cached (or known to have no match). */
   cachedCount: number;
-  /** Inputs to request that are under management: no credit. */
+  /** Inputs to request that cost no credit: under management, or of a kind that spends none. */
   underManagementCount: number;
   /** Inputs to request that may be new: at most this many credits. */
   maxCredits: number;

@@ -10,6 +10,7 @@ import {
   CONTACT_OUTPUT_FIELDS,
   LIMITS,
   SIGNAL_OUTPUT_FIELDS,
+  SIGNAL_CREDIT_KINDS,
   SIGNAL_RECORD_KINDS,
   type MatchCompanyInput,
   type MatchPersonInput,
@@ -183,14 +184,16 @@ function recordKind(kind: RecordKind, idField: "companyId" | "personId"): Enrich
 }
 
 /**
- * A signal of a company (docs/signals.md): keyed by the company id, no credit, fields as
+ * A signal of a company (docs/signals.md): keyed by the company id, fields as
  * core/signals/signalRecords.ts defines them; a request is the cheapest plan for its companies.
+ * Intent, scoops and news spend a bulk-data credit per company new to the kind (the daily cap
+ * counts them like records); technologies are free.
  */
 function signalKind(kind: SignalRecordKind): EnrichmentKind {
   return {
     kind,
     maxInputs: SIGNAL_MAX_INPUTS[kind],
-    spends: false,
+    spends: (SIGNAL_CREDIT_KINDS as readonly string[]).includes(kind),
     idInput: (id) => ({ companyId: id }),
     fields: () => fieldNames(kind),
     minimalFields: fieldNames(kind),

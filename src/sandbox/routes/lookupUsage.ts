@@ -27,10 +27,11 @@ export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependenci
     const requests = s.limiter.usedToday(account);
     const initial = s.accounts.initialCredits(account);
     const used = s.accounts.creditsUsed(account);
-    const unique = s.accounts.managedCount(account);
+    // Records only: a company's signals under management are not a record.
+    const unique = s.accounts.managedCount(account, "company") + s.accounts.managedCount(account, "contact");
     const usage: UsageEntry[] = [
       { limitType: "request", description: "API requests today", totalLimit: limits.perDay, currentUsage: requests, usageRemaining: Math.max(0, limits.perDay - requests) },
-      { limitType: "record", description: "Bulk credits for new records", totalLimit: initial, currentUsage: used, usageRemaining: s.accounts.balance(account) },
+      { limitType: "record", description: "Bulk credits for new records and signals", totalLimit: initial, currentUsage: used, usageRemaining: s.accounts.balance(account) },
       { limitType: "uniqueID", description: "Records under management (12 months)", totalLimit: initial, currentUsage: unique, usageRemaining: Math.max(0, initial - unique) },
     ];
     return reply.type(MEDIA_TYPE).send({ data: [{ id: account, type: "UserUsage", attributes: { usage } }] });

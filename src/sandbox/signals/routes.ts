@@ -9,6 +9,8 @@ import {
   LIMITS,
   MEDIA_TYPE,
   SCOPES,
+  ERROR_CODES,
+  SIGNAL_CREDIT_OPERATIONS,
   SIGNAL_LOOKUPS,
   SIGNAL_PATHS,
   SIGNAL_REQUESTS,
@@ -20,6 +22,7 @@ import {
   type ValidationIssue,
 } from "../../core/contract/index.js";
 import { managementWindowStart } from "../credits.js";
+import { ApiError } from "../errors.js";
 import type { RouteDependencies } from "../routeDependencies.js";
 import { companyWhere } from "../search/companyFilters.js";
 import { pageLinks } from "../search/runSearch.js";
@@ -95,6 +98,21 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     return new Set((d.ctx.db.prepare(`SELECT c.id FROM companies c WHERE ${where}`).all(p.values) as { id: number }[]).map((r) => r.id));
   };
 
+  /**
+   * Intent, scoop and news enrich spend bulk-data credits: one per company new to that kind for
+   * the account in 12 months (docs/signals.md). Credits that do not cover the new companies
+   * refuse the whole request before anything is charged.
+   */
+  const charge = (operation: SignalOperation, account: string, companyIds: number[]): void => {
+    const kind = SIGNAL_CREDIT_OPERATIONS[operation];
+    if (!kind || companyIds.length === 0) return;
+    const fresh = companyIds.filter((id) => d.ctx.credits.purchaseDate(account, kind, id) === undefined);
+    if (fresh.length > d.ctx.credits.balance(account)) {
+      throw new ApiError(400, ERROR_CODES.creditLimit, `The credit limit is reached: ${fresh.length} new ${fresh.length === 1 ? "company needs" : "companies need"} a credit each and ${d.ctx.credits.balance(account)} are left.`);
+    }
+    d.ctx.credits.charge(account, kind, companyIds);
+  };
+
   function route<R>(operation: SignalOperation, scope: string, select: (a: Attrs, sort: string, account: string) => Selection<R>): void {
     const check = (body: unknown): ValidationIssue[] => validateSignalBody(operation, body);
     const schema: { body: TSchema; querystring?: TSchema } = { body: checkedBy(SIGNAL_REQUESTS[operation].schema, (body) => ({ issues: check(body) })) };
@@ -126,6 +144,14 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
   }
 
+  /** The companies an enrich input names (known ones only), charged for. */
+  const charged = (operation: SignalOperation, a: Attrs, account: string): number[] => {
+    const ids = [...new Set(companiesOfInput(a, data))];
+    const known = ids.length === 0 ? [] : [...data.companies(ids).keys()];
+    charge(operation, account, known);
+    return ids;
+  };
+
   const intentItem = (contacts: boolean, locations: boolean) => (row: IntentRow, company: CompanyInfo | undefined): Item => ({
     id: `${row.companyId}-${row.topic.index}`,
     type: "Intent",
@@ -143,9 +169,9 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
     return { rows, companyOf: (r) => r.companyId, present: intentItem(a.findRecommendedContacts !== false, false) };
   });
-  route<IntentRow>("intentEnrich", SCOPES.intent, (a, sort) => {
+  route<IntentRow>("intentEnrich", SCOPES.intent, (a, sort, account) => {
     const match = intentMatcher(a, now());
-    const rows = companiesOfInput(a, data).flatMap((id) => data.intentsOf(id).filter(match));
+    const rows = charged("intentEnrich", a, account).flatMap((id) => data.intentsOf(id).filter(match));
     return { rows: sorted(rows, sort, INTENT_SORTS, (r) => r.topic.index), companyOf: (r) => r.companyId, present: intentItem(a.findRecommendedContacts !== false, true) };
   });
   route<ScoopRow>("scoopSearch", SCOPES.scoops, (a, sort, account) => {
@@ -162,9 +188,9 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
     return { rows, companyOf: (r) => r.companyId, present: scoopItem };
   });
-  route<ScoopRow>("scoopEnrich", SCOPES.scoops, (a, sort) => {
+  route<ScoopRow>("scoopEnrich", SCOPES.scoops, (a, sort, account) => {
     const match = scoopMatcher(a, now());
-    const rows = companiesOfInput(a, data).flatMap((id) => data.scoopsOf(id).filter(match));
+    const rows = charged("scoopEnrich", a, account).flatMap((id) => data.scoopsOf(id).filter(match));
     return { rows: sorted(rows, sort, SCOOP_SORTS, (r) => Number(r.id)), companyOf: (r) => r.companyId, present: scoopItem };
   });
   route<NewsRow>("newsSearch", SCOPES.news, (a, sort) => {
@@ -176,9 +202,9 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
     return { rows, companyOf: (r) => r.companyId, present: newsItem };
   });
-  route<NewsRow>("newsEnrich", SCOPES.news, (a, sort) => {
+  route<NewsRow>("newsEnrich", SCOPES.news, (a, sort, account) => {
     const match = newsMatcher(a, now());
-    const rows = companiesOfInput(a, data).flatMap((id) => data.newsOf(id).filter(match));
+    const rows = charged("newsEnrich", a, account).flatMap((id) => data.newsOf(id).filter(match));
     return { rows: sorted(rows, sort, NEWS_SORTS, (r) => r.n), companyOf: (r) => r.companyId, present: newsItem };
   });
   route<TechRow>("technologiesEnrich", SCOPES.company, (a) => {

@@ -36,7 +36,7 @@ export function PlanSummary({ planned, credits, onRun, onBack }: { planned: Sele
           <li>{count(plan.ids.length)} unique ids</li>
         )}
         <li>{count(plan.cachedCount)} {matching ? "answered before" : "already cached"} (no request)</li>
-        <li>{count(plan.underManagementCount)} under management (free)</li>
+        <li>{count(plan.underManagementCount)} under management or free (no credit)</li>
         <li>
           At most <strong>{count(plan.maxCredits)}</strong> credits, {requests}
           {matching ? "; a row that does not match costs nothing" : ""}
