@@ -7,10 +7,14 @@ import { brokerConfig, type BrokerConfig, type BrokerConfigInput } from "./confi
 import { ForeignOriginError, refuse, registerOriginPolicy } from "./cors.js";
 import { loggerOptions, type BrokerLogOptions } from "./logging.js";
 import { timerClock, type Clock } from "../core/contract/index.js";
-import { createTenantPacer, memorySlots, redisSlots, type PacingEvent, type TenantPacer } from "./pacing.js";
+import { RelayGate } from "./gate.js";
+import { createTenantPacer, memorySlots, redisSlots, sharedSlots, type PacingEvent } from "./pacing.js";
+import { ProbationLanes } from "./probation.js";
+import { ProvenTokens } from "./proof.js";
 import { AddressLimitedError, registerRateLimits } from "./rateLimit.js";
 import { relayRoutes } from "./relay.js";
 import { tokenRoutes } from "./token.js";
+import { TokenTrust } from "./trust.js";
 
 export interface BrokerSeams {
   /**
@@ -27,17 +31,49 @@ export interface BrokerSeams {
   onPacingEvent?: (event: PacingEvent) => void;
 }
 
-function relayPacer(app: FastifyInstance, config: BrokerConfig, clock: Clock, onEvent?: (event: PacingEvent) => void): TenantPacer | undefined {
-  const pacing = config.pacing;
-  if (!pacing) return undefined;
-  if (!pacing.redisUrl) return createTenantPacer(pacing, memorySlots(), clock, onEvent);
-  // Commands wait while the connection is (re)made, one retry each; then the instance paces alone.
-  const redis = new Redis(pacing.redisUrl, { maxRetriesPerRequest: 1 });
-  redis.on("error", (error: Error) => app.log.warn({ kind: error.name }, "the shared pacing store (Redis) failed: this instance paces alone until it is back"));
+/** A claim Redis has not answered within this is given up (this instance then paces alone). */
+const REDIS_COMMAND_TIMEOUT_MS = 250;
+/** How long the start waits for Redis before pacing alone until it is there. */
+const REDIS_START_WAIT_MS = 2000;
+
+/** Resolves once Redis is ready, refused, or the start has waited long enough. */
+function redisSettled(redis: Redis): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, REDIS_START_WAIT_MS);
+    timer.unref();
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once("ready", done);
+    redis.once("error", done);
+  });
+}
+
+async function sharedStore(app: FastifyInstance, redisUrl: string, clock: Clock) {
+  // No offline queue and a command time limit: a claim fails at once while Redis is away or
+  // stalled, and the instance paces alone (sharedSlots) instead of holding requests.
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
+  // ioredis reports every failed reconnection; the pacing says the one thing that matters, once.
+  redis.on("error", () => undefined);
   app.addHook("onClose", async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
-  return createTenantPacer(pacing, redisSlots(redis), clock, onEvent);
+  await redisSettled(redis);
+  return sharedSlots(redisSlots(redis), memorySlots(), clock, (state) => {
+    if (state === "alone") app.log.warn("the shared pacing store (Redis) failed or is too slow: this instance paces alone until it answers again");
+    else app.log.info("the shared pacing store (Redis) answers again: pacing is shared");
+  });
+}
+
+/** The pacing gate: tenant queues for proven tokens, probation lanes for the rest (undefined without pacing). */
+async function relayGate(app: FastifyInstance, config: BrokerConfig, clock: Clock, onEvent?: (event: PacingEvent) => void): Promise<RelayGate | undefined> {
+  const pacing = config.pacing;
+  if (!pacing) return undefined;
+  const store = pacing.redisUrl ? await sharedStore(app, pacing.redisUrl, clock) : memorySlots();
+  const pacer = createTenantPacer(pacing, store, clock, onEvent);
+  const trust = new TokenTrust({ tenantClaim: pacing.tenantClaim, ...(pacing.jwksUrl ? { jwksUrl: pacing.jwksUrl } : {}) }, new ProvenTokens(clock), clock);
+  return new RelayGate(pacer, trust, new ProbationLanes(clock, pacing.maxQueueWaitMs), pacing.maxQueueWaitMs);
 }
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
@@ -77,8 +113,8 @@ export async function buildBroker(input: BrokerConfigInput, seams: BrokerSeams =
   await app.register(async (scope) => tokenRoutes(scope, config, fetchUpstream, clock));
   const relay = config.relay;
   if (relay) {
-    const pacer = relayPacer(app, config, clock, seams.onPacingEvent);
-    await app.register(async (scope) => relayRoutes(scope, { ...config, relay }, { fetchUpstream, clock, ...(pacer ? { pacer } : {}) }));
+    const gate = await relayGate(app, config, clock, seams.onPacingEvent);
+    await app.register(async (scope) => relayRoutes(scope, { ...config, relay }, { fetchUpstream, clock, ...(gate ? { gate } : {}) }));
   }
   return { app, config };
 }

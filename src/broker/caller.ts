@@ -1,7 +1,7 @@
 // Who a relayed request is for, read from its bearer token: the tenant whose rate limit it
-// draws on, and the user, for fairness inside the tenant's queue. The broker cannot verify the
-// token (the service does); the claims only choose a queue, and a forged token is refused by
-// the service. Keys are hashes: no token or claim value is kept or logged.
+// draws on, and the user, for fairness inside the tenant's queue. The claims are trusted only
+// once the token is proven (trust.ts): its signature verified against the service's keys, or
+// the service having accepted it. Keys are hashes: no token or claim value is kept or logged.
 import { createHash } from "node:crypto";
 
 export interface Caller {
@@ -13,7 +13,13 @@ export interface Caller {
 
 const digest = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 22);
 
-function claimsOf(token: string): Record<string, unknown> {
+/** The bearer token of an Authorization header ("" when there is none). */
+export function bearerToken(authorization: string | undefined): string {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1] ?? "";
+}
+
+/** The token's claims as written, unverified ({} for a token that is not a JWT). */
+export function claimsOf(token: string): Record<string, unknown> {
   const parts = token.split(".");
   if (parts.length !== 3 || !parts[1]) return {};
   try {
@@ -24,9 +30,8 @@ function claimsOf(token: string): Record<string, unknown> {
   }
 }
 
-export function callerOf(authorization: string | undefined, tenantClaim: string): Caller {
-  const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1] ?? "";
-  const claims = claimsOf(token);
+/** The caller named by claims that are known to be the service's own. */
+export function callerOfClaims(claims: Record<string, unknown>, token: string, tenantClaim: string): Caller {
   const tenant = claims[tenantClaim];
   const subject = claims.sub;
   return {

@@ -23,6 +23,11 @@ export interface RelayPacing {
   maxQueueWaitMs: number;
   /** Token claim naming the tenant (default "account"); tokens without it share one queue. */
   tenantClaim: string;
+  /**
+   * The service's published signing keys (a JWKS URL): tokens whose signature they verify take
+   * their tenant's slots at once. Without it, a token takes them once the service has accepted it.
+   */
+  jwksUrl?: string;
 }
 
 export interface BrokerConfig {
@@ -103,6 +108,8 @@ export function brokerConfig(input: BrokerConfigInput): BrokerConfig {
   if (pacing && !relay) throw new Error("--relay-rate paces relayed calls: set --relay too.");
   if (pacing && !(Number.isInteger(pacing.perSecond) && pacing.perSecond >= 1)) throw new Error(`--relay-rate must be a whole number of at least 1 (got ${pacing.perSecond}).`);
   if (pacing && !(pacing.safetyMargin >= 0 && pacing.safetyMargin < 1)) throw new Error("The pacing safety margin must be from 0 to 1.");
+  if (pacing?.redisUrl !== undefined) checkRedisUrl(pacing.redisUrl);
+  if (pacing?.jwksUrl !== undefined) absoluteUrl(pacing.jwksUrl, "relay-jwks");
   return {
     ...DEFAULT_BROKER_LIMITS,
     ...input,
@@ -114,6 +121,20 @@ export function brokerConfig(input: BrokerConfigInput): BrokerConfig {
     trustProxy: trustProxySetting(input.trustProxy ?? false),
     rateLimit: { ...DEFAULT_BROKER_LIMITS.rateLimit, ...input.rateLimit },
   };
+}
+
+/** A Redis URL ioredis can use: redis:// or rediss://, a host, a numeric port and database. Its password is never repeated. */
+function checkRedisUrl(value: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const shown = url ? `${url.protocol}//${url.host}${url.pathname}` : "(not a URL)";
+  const fix = "Use redis://HOST:PORT/DB or rediss://HOST:PORT/DB, with a whole-number database (redis://redis.internal:6379/0)";
+  if (!url || (url.protocol !== "redis:" && url.protocol !== "rediss:") || !url.hostname) throw new Error(`--relay-redis is not a Redis URL (got ${shown}). ${fix}.`);
+  if (!/^\/?(\d+)?$/.test(url.pathname)) throw new Error(`--relay-redis names the database "${url.pathname.slice(1)}", which is not a number (got ${shown}). ${fix}.`);
 }
 
 function trustProxySetting(value: false | number | string[]): false | number | string[] {

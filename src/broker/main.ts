@@ -20,6 +20,9 @@ const HELP = `Usage: npm run broker -- [options]
   --relay-redis URL         share that pacing between broker instances through Redis
                             (env BROKER_RELAY_REDIS_URL; without it each instance paces alone)
   --relay-tenant-claim C    the access token claim naming the tenant (default account)
+  --relay-jwks URL          the service's signing keys (JWKS): verified tokens take their tenant's
+                            slots at once; without it a token does once the service accepted it
+                            (env BROKER_RELAY_JWKS_URL)
   --http                    plain HTTP (behind a TLS-terminating load balancer, or tests)
   --tls-key F --tls-cert F  HTTPS key and certificate (env BROKER_TLS_KEY_FILE, BROKER_TLS_CERT_FILE)
   --port N                  port (default 4020; 0 picks a free one; env PORT)
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
         "relay-rate": { type: "string" },
         "relay-redis": { type: "string" },
         "relay-tenant-claim": { type: "string" },
+        "relay-jwks": { type: "string" },
         "allow-readable-secret-file": { type: "boolean" },
         "token-rate": { type: "string" },
         "relay-address-rate": { type: "string" },
@@ -116,6 +120,8 @@ async function main(): Promise<void> {
   if (relayRate !== undefined && (!Number.isInteger(relayRate) || relayRate < 1)) fail(`--relay-rate must be a whole number of requests per second, at least 1 (got "${relayRateText}").`);
   const relayRedis = v["relay-redis"] ?? env.BROKER_RELAY_REDIS_URL;
   if (relayRedis && relayRate === undefined) fail("--relay-redis shares the relay's pacing: set --relay-rate too.");
+  const relayJwks = v["relay-jwks"] ?? env.BROKER_RELAY_JWKS_URL;
+  if (relayJwks && relayRate === undefined) fail("--relay-jwks decides who takes the relay's paced slots: set --relay-rate too.");
   const http = v.http ?? false;
   const keyFile = v["tls-key"] ?? env.BROKER_TLS_KEY_FILE;
   const certFile = v["tls-cert"] ?? env.BROKER_TLS_CERT_FILE;
@@ -143,7 +149,14 @@ async function main(): Promise<void> {
         trustProxy,
         redirectUris,
         ...(relayRate !== undefined
-          ? { pacing: { perSecond: relayRate, ...(relayRedis ? { redisUrl: relayRedis } : {}), ...(v["relay-tenant-claim"] ? { tenantClaim: v["relay-tenant-claim"] } : {}) } }
+          ? {
+              pacing: {
+                perSecond: relayRate,
+                ...(relayRedis ? { redisUrl: relayRedis } : {}),
+                ...(relayJwks ? { jwksUrl: relayJwks } : {}),
+                ...(v["relay-tenant-claim"] ? { tenantClaim: v["relay-tenant-claim"] } : {}),
+              },
+            }
           : {}),
         rateLimit: {
           ...(tokenRate ? { token: { max: tokenRate, windowMs: 60_000 } } : {}),
@@ -168,7 +181,8 @@ async function main(): Promise<void> {
   process.stdout.write(`  token endpoint: /token -> ${config.upstream}${config.relay ? `; relay: /data/v1/, /studio/v1/ -> ${config.relay}` : ""}\n`);
   process.stdout.write(`  allowed origins: ${config.allowOrigins.join(", ")}\n`);
   if (config.pacing) {
-    process.stdout.write(`  relay pacing: ${config.pacing.perSecond} requests/s per tenant${config.pacing.redisUrl ? ", shared through Redis" : " (this instance alone)"}\n`);
+    const trust = config.pacing.jwksUrl ? "tokens verified against the service's keys" : "tokens proven by the service's answers";
+    process.stdout.write(`  relay pacing: ${config.pacing.perSecond} requests/s per tenant${config.pacing.redisUrl ? ", shared through Redis" : " (this instance alone)"}; ${trust}\n`);
   }
   const stop = () => {
     app.close().then(

@@ -4,12 +4,12 @@
 // margin) on a grid every instance shares; a request leaves at the start of a slot its
 // instance has claimed. Claims go through rate-limiter-flexible: one point per slot key, in
 // memory for one instance, in Redis when several instances share the tenant.
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import type { Redis } from "ioredis";
 import type { Clock, RequestPriority as Priority } from "../core/contract/index.js";
 import type { RelayPacing } from "./config.js";
+import type { SlotStore } from "./slots.js";
 
 export { PRIORITY_HEADER } from "../core/contract/index.js";
+export { memorySlots, redisSlots, sharedSlots, type SlotStore } from "./slots.js";
 export type { Priority };
 
 /** Refused because the wait would exceed the configured longest queue wait. */
@@ -18,46 +18,6 @@ export class QueueFullError extends Error {
     super("The organization's requests are queued beyond the longest wait.");
     this.name = "QueueFullError";
   }
-}
-
-/** Slot keys live a little longer than any instance could be behind. */
-const SLOT_KEY_SECONDS = 10;
-const KEY_PREFIX = "bizdata-relay-slot";
-
-/** Claims a slot once across every instance sharing the store. */
-export interface SlotStore {
-  claim(key: string): Promise<boolean>;
-}
-
-function slotsOf(limiter: RateLimiterAbstract): SlotStore {
-  return {
-    async claim(key) {
-      try {
-        await limiter.consume(key, 1);
-        return true;
-      } catch (error) {
-        if (error instanceof RateLimiterRes) return false;
-        throw error;
-      }
-    },
-  };
-}
-
-export function memorySlots(): SlotStore {
-  return slotsOf(new RateLimiterMemory({ points: 1, duration: SLOT_KEY_SECONDS, keyPrefix: KEY_PREFIX }));
-}
-
-/** Slots shared through Redis; if Redis fails, this instance goes on pacing alone (in memory). */
-export function redisSlots(redis: Redis): SlotStore {
-  return slotsOf(
-    new RateLimiterRedis({
-      storeClient: redis,
-      points: 1,
-      duration: SLOT_KEY_SECONDS,
-      keyPrefix: KEY_PREFIX,
-      insuranceLimiter: new RateLimiterMemory({ points: 1, duration: SLOT_KEY_SECONDS, keyPrefix: KEY_PREFIX }),
-    }),
-  );
 }
 
 interface Waiter {
@@ -88,6 +48,20 @@ class UserRing {
       }
     }
     return undefined;
+  }
+  /** How many of this user's requests wait here. */
+  countOf(user: string): number {
+    return this.byUser.get(user)?.length ?? 0;
+  }
+  /**
+   * Where a new request of `user` would leave, served in turns: each other user has at most one
+   * more request ahead of it than this user already has waiting.
+   */
+  positionFor(user: string): number {
+    const mine = this.countOf(user);
+    let ahead = mine;
+    for (const [other, list] of this.byUser) if (other !== user) ahead += Math.min(list.length, mine + 1);
+    return ahead + 1;
   }
   remove(waiter: Waiter): boolean {
     const list = this.byUser.get(waiter.user);
@@ -123,6 +97,15 @@ export interface TenantPacer {
   readonly slotMs: number;
 }
 
+/**
+ * Interactive requests one user may have waiting before more of them wait as bulk: a person
+ * waits on a screenful of cells, not on a flood; one user's flood marked interactive must not
+ * hold back everyone else's.
+ */
+export function interactiveShareOf(perSecond: number): number {
+  return Math.max(2, perSecond);
+}
+
 export function createTenantPacer(
   pacing: Pick<RelayPacing, "perSecond" | "safetyMargin" | "maxQueueWaitMs">,
   store: SlotStore,
@@ -133,22 +116,30 @@ export function createTenantPacer(
   // A request that would leave later than this after its slot began waits for another slot:
   // the margin absorbs lateness only up to half of its size.
   const lateToleranceMs = Math.max(1, (1000 * pacing.safetyMargin) / 2);
+  const interactiveShare = interactiveShareOf(pacing.perSecond);
   const lanes = new Map<string, TenantLane>();
+
+  /** Claims the next free slot; a slot lost because the claim itself was slow tells the store. */
+  async function claimNext(tenant: string, lane: TenantLane): Promise<number | undefined> {
+    let slot = Math.max(Math.ceil((clock.now() - lateToleranceMs) / slotMs), lane.lastSlot + 1);
+    while (!(await store.claim(`${tenant}:${slot}`))) slot += 1;
+    lane.lastSlot = slot;
+    const startsAt = slot * slotMs;
+    const claimedLate = clock.now() - startsAt > lateToleranceMs;
+    const wait = startsAt - clock.now();
+    if (wait > 0) await clock.sleep(wait);
+    if (clock.now() - startsAt <= lateToleranceMs) return slot;
+    onEvent("late");
+    // The claim itself ended after its slot: the store is too slow to pace on.
+    if (claimedLate) store.slow?.();
+    return undefined;
+  }
 
   async function pump(tenant: string, lane: TenantLane): Promise<void> {
     lane.pumping = true;
     try {
       while (lane.size > 0) {
-        let slot = Math.max(Math.ceil((clock.now() - lateToleranceMs) / slotMs), lane.lastSlot + 1);
-        while (!(await store.claim(`${tenant}:${slot}`))) slot += 1;
-        lane.lastSlot = slot;
-        const startsAt = slot * slotMs;
-        const wait = startsAt - clock.now();
-        if (wait > 0) await clock.sleep(wait);
-        if (clock.now() - startsAt > lateToleranceMs) {
-          onEvent("late");
-          continue;
-        }
+        if ((await claimNext(tenant, lane)) === undefined) continue;
         const waiter = lane.next();
         if (waiter) {
           onEvent("released");
@@ -163,6 +154,14 @@ export function createTenantPacer(
     }
   }
 
+  /** The ring a request waits in, and the slots expected before it leaves (served in turns). */
+  function placeOf(lane: TenantLane, user: string, priority: Priority): { ring: UserRing; position: number } {
+    if (priority === "interactive" && lane.interactive.countOf(user) < interactiveShare) {
+      return { ring: lane.interactive, position: lane.interactive.positionFor(user) };
+    }
+    return { ring: lane.bulk, position: lane.interactive.size + lane.bulk.positionFor(user) };
+  }
+
   return {
     slotMs,
     take(tenant, user, priority, signal) {
@@ -171,31 +170,45 @@ export function createTenantPacer(
         lane = new TenantLane();
         lanes.set(tenant, lane);
       }
-      const ahead = priority === "interactive" ? lane.interactive.size : lane.size;
-      const expectedWaitMs = (ahead + 1) * slotMs;
-      if (expectedWaitMs > pacing.maxQueueWaitMs) return Promise.reject(new QueueFullError(Math.ceil(expectedWaitMs / 1000)));
-      const ring = priority === "interactive" ? lane.interactive : lane.bulk;
-      const current = lane;
-      return new Promise<void>((resolve, reject) => {
-        const onAbort = () => {
-          if (ring.remove(waiter)) reject(signal?.reason);
-        };
-        const waiter: Waiter = {
-          user,
-          resolve: () => {
-            signal?.removeEventListener("abort", onAbort);
-            resolve();
-          },
-          reject: (error) => {
-            signal?.removeEventListener("abort", onAbort);
-            reject(error);
-          },
-        };
-        if (signal?.aborted) return reject(signal.reason);
-        signal?.addEventListener("abort", onAbort, { once: true });
-        ring.push(waiter);
-        if (!current.pumping) void pump(tenant, current);
+      const { ring, position } = placeOf(lane, user, priority);
+      const expectedWaitMs = position * slotMs;
+      if (expectedWaitMs > pacing.maxQueueWaitMs) {
+        if (lane.size === 0) lanes.delete(tenant);
+        return Promise.reject(new QueueFullError(Math.ceil(expectedWaitMs / 1000)));
+      }
+      return waitInRing(ring, user, signal, () => {
+        if (!lane.pumping) void pump(tenant, lane);
       });
     },
   };
+
+  /**
+   * Waits in `ring` until released, the caller goes away, or the longest queue wait (and one slot)
+   * has passed: slots lost on the way (a late timer, a slow store) never leave a request unanswered.
+   */
+  function waitInRing(ring: UserRing, user: string, signal: AbortSignal | undefined, start: () => void): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const deadline = new AbortController();
+    return new Promise<void>((resolve, reject) => {
+      const finish = (error?: unknown) => {
+        signal?.removeEventListener("abort", onAbort);
+        deadline.abort();
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const waiter: Waiter = { user, resolve: () => finish(), reject: finish };
+      const onAbort = () => {
+        if (ring.remove(waiter)) finish(signal?.reason);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      clock.sleep(pacing.maxQueueWaitMs + slotMs, deadline.signal).then(
+        () => {
+          if (ring.remove(waiter)) finish(new QueueFullError(1));
+        },
+        () => undefined,
+      );
+      ring.push(waiter);
+      start();
+    });
+  }
 }

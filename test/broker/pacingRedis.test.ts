@@ -5,31 +5,29 @@ import { after, before, describe, it } from "node:test";
 import { ADDIN, brokerFor } from "./helpers.js";
 import { FakeClock } from "../core/api/scripted.js";
 import { redisMissing, startRedis, type RunningRedis } from "./redisServer.js";
+import { startKeySet, type KeySet } from "./tokens.js";
 import { startFakeUpstream, type FakeUpstream } from "./upstream.js";
 
 const RATE = 25;
 const SLOT_MS = 1000 / RATE;
 const PER_INSTANCE = 12;
 
-/** An access token's shape with the claims the relay reads (the service would verify it; the broker does not). */
-function token(claims: Record<string, string>): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-  return `${part({ alg: "RS256", typ: "at+jwt" })}.${part(claims)}.signature`;
-}
-
 const missing = redisMissing();
 
 describe("relay pacing shared through Redis", () => {
   let upstream: FakeUpstream | undefined;
   let redis: RunningRedis | undefined;
+  let keys: KeySet | undefined;
   before(async () => {
     if (missing) return;
     upstream = await startFakeUpstream();
     redis = await startRedis();
+    keys = await startKeySet();
   });
   after(async () => {
     await upstream?.close();
     await redis?.stop();
+    await keys?.close();
   });
 
   it("keeps two instances together within the tenant's rate, one request per slot", { skip: missing ?? false, timeout: 30_000 }, async () => {
@@ -42,7 +40,9 @@ describe("relay pacing shared through Redis", () => {
         sent();
         return fetch(...args);
       }) as typeof fetch;
-    const pacing = { perSecond: RATE, safetyMargin: 0, redisUrl: redis!.url };
+    // Tokens signed with the service's published keys: verified, they take their tenant's slots at once.
+    const pacing = { perSecond: RATE, safetyMargin: 0, redisUrl: redis!.url, jwksUrl: keys!.url };
+    const tokens = await Promise.all([0, 1].map((i) => Promise.all(Array.from({ length: PER_INSTANCE }, (_, n) => keys!.sign({ account: "acme", sub: `user-${i}-${n}`, exp: 3600 })))));
     const apps = [
       await brokerFor(upstream!, { pacing }, { clock, fetch: counting("A") }),
       await brokerFor(upstream!, { pacing }, { clock, fetch: counting("B") }),
@@ -50,7 +50,7 @@ describe("relay pacing shared through Redis", () => {
     try {
       const answers = apps.flatMap((app, i) =>
         Array.from({ length: PER_INSTANCE }, (_, n) =>
-          app.inject({ method: "GET", url: "/data/v1/users/usage", headers: { origin: ADDIN, authorization: `Bearer ${token({ account: "acme", sub: `user-${i}-${n}` })}` } }),
+          app.inject({ method: "GET", url: "/data/v1/users/usage", headers: { origin: ADDIN, authorization: `Bearer ${tokens[i]![n]!}` } }),
         ),
       );
       // Step the clock one slot at a time, each time once the slot's request has left.
