@@ -8,7 +8,7 @@ import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createServiceClient } from "../../src/core/api/index.js";
 import { productionTransport } from "../../src/core/api/production/index.js";
-import { useSandbox } from "../helpers/sandbox.js";
+import { manualClock, useSandbox } from "../helpers/sandbox.js";
 import { requestErrors, responseErrors, vendorOperation } from "./oracle.js";
 import { ALL_SCOPES, callProfile, type VendorAnswer, type VendorCall } from "./productionProfile.js";
 
@@ -19,7 +19,9 @@ type RowsDoc = { data: { id: string; attributes: { values: { columnId: string; v
 type FilterMetadataDoc = { data: { attributes: { filterMetadata: { columnId: string; isFilterable: boolean; filterOperators: { operator: string }[] }[] } } };
 
 describe("production profile: studio operations against the service's published description", () => {
-  const sandbox = useSandbox({ profile: "production" });
+  // Jobs move only as the test moves this clock.
+  const clock = manualClock();
+  const sandbox = useSandbox({ profile: "production", clock });
   let token = "";
   let validated = 0;
   before(async () => {
@@ -98,13 +100,20 @@ describe("production profile: studio operations against the service's published 
     }
   });
 
-  it("starts an enrichment job and reports it in the published shape; a wrong data.type is the service's 400", async () => {
+  it("starts an enrichment job and reports it to its end in the published shape; a wrong data.type is the service's 400", async () => {
     const audience = (await audiences())[0]!;
     const columns = audience.attributes.columns.filter((c) => c.attributes.columnType.startsWith("ZOOMINFO_")).map((c) => c.id);
     const body = { data: { type: "AudienceEnrichment", attributes: { scope: "AUDIENCE", columns } } };
     assert.deepEqual(requestErrors("studio", "Audiences_enrichAudience", body), []);
     const started = conforms("Audiences_enrichAudience", await call("Audiences_enrichAudience", { params: { audienceId: audience.id }, body })) as { data: { id: string } };
-    conforms("Audiences_getJobStatus", await call("Audiences_getJobStatus", { params: { audienceId: audience.id, jobId: started.data.id } }));
+    const statuses: string[] = [];
+    for (let step = 0; step < 1000 && !["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED", "CANCELLED"].includes(statuses.at(-1) ?? ""); step++) {
+      const status = conforms("Audiences_getJobStatus", await call("Audiences_getJobStatus", { params: { audienceId: audience.id, jobId: started.data.id } }));
+      statuses.push((status as { data: { attributes: { status: string } } }).data.attributes.status);
+      await clock.advance(1000);
+    }
+    assert.match(statuses.at(-1)!, /SUCCEEDED$/, `the job ended: ${[...new Set(statuses)].join(" > ")}`);
+    assert.ok(statuses.length > 1, "the job was followed while it ran");
     for (const [operationId, data] of [["Audiences_enrichAudience", body.data], ["Rows_listRows", { type: "RowSearch", attributes: {} }]] as const) {
       const wrong = await call(operationId, { params: { audienceId: audience.id }, body: { data: { ...data, type: "Nope" } } });
       assert.equal(wrong.status, 400, operationId);
