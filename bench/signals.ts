@@ -10,7 +10,7 @@ import type { ServiceClient } from "../src/core/api/index.js";
 import { intentScore, latestScoop, prepareIntentPlan, scoopsForCompanies, SCOOP_BATCH } from "../src/core/signals/index.js";
 import { startSandbox, type RunningSandbox } from "../src/sandbox/server.js";
 import { LATENCY_MS, RATE, clientFor } from "./lib/sandbox.js";
-import { signalCells, type BenchRow } from "./lib/signalCells.js";
+import { signalCells, timed, type BenchRow } from "./lib/signalCells.js";
 
 const COMPANIES = 20_000;
 const TOPICS = ["Cloud Security", "CRM Software", "Machine Learning"];
@@ -20,18 +20,8 @@ const SCOOP_ENRICH = `POST ${SIGNAL_PATHS.scoopEnrich}`;
 const GOAL = 1.1;
 
 
-function requests(sandbox: RunningSandbox): number {
-  let n = 0;
-  for (const [route, count] of sandbox.ctx.stats.requests) if (route.includes("/intent/") || route.includes("/scoops/")) n += count;
-  return n;
-}
-
-export async function measure(sandbox: RunningSandbox, work: () => Promise<unknown>): Promise<{ requests: number; wallMs: number }> {
-  sandbox.ctx.stats.reset();
-  const started = performance.now();
-  await work();
-  return { requests: requests(sandbox), wallMs: performance.now() - started };
-}
+const ACCOUNT = "bench-signals";
+const measure = (sandbox: RunningSandbox, work: () => Promise<unknown>) => timed(sandbox, ACCOUNT, work);
 
 /** The search plan's floor: its pages, counted once outside the measurement. */
 async function searchPages(client: ServiceClient): Promise<number> {
@@ -60,7 +50,7 @@ export async function benchSignals(): Promise<void> {
   console.log(`Seeding a sandbox of ${COMPANIES.toLocaleString("en-US")} companies…`);
   const sandbox = await startSandbox({ companies: COMPANIES, contacts: 40_000, http: true, port: 0, host: "127.0.0.1", rateLimit: { perSecond: RATE }, faults: { latencyMs: LATENCY_MS } });
   try {
-    const client = await clientFor(sandbox, "bench-signals");
+    const client = await clientFor(sandbox, ACCOUNT);
     const ids = Array.from({ length: 1000 }, (_, i) => i + 1);
     const pages = await searchPages(client);
     console.log(`The intent search on ${TOPICS.join(", ")} has ${pages} pages of 100; the sandbox answers ${RATE}/s with ${LATENCY_MS} ms latency.`);
@@ -75,7 +65,7 @@ export async function benchSignals(): Promise<void> {
     const batched = await measure(sandbox, () => scoopsForCompanies(client, ids));
     rows.push({ case: scoopLabel, approach: `scoop enrich, ${SCOOP_BATCH} companies a request`, ...batched, floor: scoopFloor });
 
-    rows.push(...(await signalCells(sandbox, client, ids, TOPICS, pages)));
+    rows.push(...(await signalCells(sandbox, ACCOUNT, client, ids, TOPICS, pages)));
     print(rows);
   } finally {
     await sandbox.close();
@@ -88,6 +78,7 @@ function print(rows: BenchRow[]): void {
     approach: r.approach,
     requests: r.requests,
     floor: r.floor,
+    credits: r.credits,
     "requests / floor": r.floor > 0 ? (r.requests / r.floor).toFixed(2) : r.requests === 0 ? "0 (goal 0)" : "—",
     "wall (s)": (r.wallMs / 1000).toFixed(2),
     "floor wall (s)": (r.floor / RATE).toFixed(2),

@@ -26,6 +26,11 @@ export async function post(sandbox: RunningSandbox, path: string, body: unknown)
   return response.json();
 }
 
+/** Creates `account` with 100,000 credits, or resets it: full balance, nothing under management. */
+export async function resetAccount(sandbox: RunningSandbox, account: string): Promise<void> {
+  await post(sandbox, "/__sandbox/accounts", { id: account, credits: 100_000 });
+}
+
 /** Creates `account` with 100,000 credits and returns a development token for it. */
 export async function devToken(sandbox: RunningSandbox, account: string): Promise<string> {
   await post(sandbox, "/__sandbox/accounts", { id: account, credits: 100_000 });
