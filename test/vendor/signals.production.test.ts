@@ -97,6 +97,18 @@ describe("the production profile against the service's published signal descript
     assert.ok(products.body.data.every((p: { id: string; attributes: { attribute: string } }) => /^\d+$/.test(p.id) && /^\d+(\.\d+)+$/.test(p.attributes.attribute)));
   });
 
+  it("describes the signal searches' fields in the search lookup, in the published schema", async () => {
+    const token = await sandbox.token({ scopes: SCOPES });
+    for (const entity of ["intent", "scoop", "news"]) {
+      for (const fieldType of ["input", "output"]) {
+        const res = await call(sandbox, "GET", `/gtm/data/v1/lookup/search?filter[entity]=${entity}&filter[fieldType]=${fieldType}`, { token });
+        assert.equal(res.status, 200, `${entity} ${fieldType}: ${JSON.stringify(res.body)}`);
+        assert.ok(res.body.data.length > 3);
+        assert.deepEqual(responseErrors("data", "LookupSearchInterface_lookupSearch", res.body), [], `${entity} ${fieldType}`);
+      }
+    }
+  });
+
   /** The vendor node's Return All: page[size]=100, the next page while page.number < page.total. */
   async function returnAll(path: Path, body: object): Promise<{ ids: string[]; totalResults: number; requests: number }> {
     const ids: string[] = [];

@@ -16,6 +16,7 @@ import {
   disallowedFieldMessage,
 } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
+import { isSignalSearchEntity, signalSearchFieldDocument } from "../signals/production.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import { lookupValues } from "../lookup.js";
 import { outputFieldDocument, unentitled, type EntityKind } from "./entitlements.js";
@@ -162,8 +163,13 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
         const query = request.query as Record<string, string | undefined>;
         const entity = query["filter[entity]"];
         const fieldType = query["filter[fieldType]"] ?? "output";
+        // The search lookup also describes the signal searches (intent, scoop, news), input and output.
+        if (use === "search" && isSignalSearchEntity(entity) && (fieldType === "input" || fieldType === "output")) {
+          return reply.type(MEDIA_TYPE).send(signalSearchFieldDocument(entity, fieldType));
+        }
         if (entity !== "company" && entity !== "contact") {
-          throw new ApiError(400, ERROR_CODES.validation, 'filter[entity] must be "company" or "contact".', { parameter: "filter[entity]" });
+          const entities = use === "search" ? '"company", "contact", "intent", "scoop" or "news"' : '"company" or "contact"';
+          throw new ApiError(400, ERROR_CODES.validation, `filter[entity] must be ${entities}.`, { parameter: "filter[entity]" });
         }
         if (fieldType !== "output") {
           throw new ApiError(400, ERROR_CODES.validation, 'filter[fieldType] must be "output".', { parameter: "filter[fieldType]" });

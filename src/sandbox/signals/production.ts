@@ -4,7 +4,7 @@
 // 100 a 400) and links under /gtm. Each request is forwarded to the core route, so validation,
 // data and rate limits are the default profile's; answers are the service's published shapes.
 import type { FastifyInstance } from "fastify";
-import { ERROR_CODES, LIMITS, MEDIA_TYPE, SCOPES, SIGNAL_LOOKUPS, SIGNAL_PATHS, type SignalOperation } from "../../core/contract/index.js";
+import { ERROR_CODES, LIMITS, MEDIA_TYPE, SCOPES, SIGNAL_LOOKUPS, SIGNAL_PATHS, SIGNAL_REQUESTS, type SignalOperation } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
 import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
@@ -65,4 +65,22 @@ export async function productionSignalRoutes(app: FastifyInstance, ctx: SandboxC
       }),
     );
   }
+}
+
+/** The entities of the search field lookup that are signals, and their search operation. */
+const SIGNAL_SEARCH_ENTITIES = { intent: "intentSearch", scoop: "scoopSearch", news: "newsSearch" } as const;
+/** What each signal search answers (the service's published answer attributes). */
+const SIGNAL_OUTPUT_FIELDS = {
+  intent: ["category", "topic", "signalScore", "audienceStrength", "signalDate", "company", "recommendedContacts", "spikesInDateRange"],
+  scoop: ["id", "publishedDate", "originalPublishedDate", "linkText", "link", "topics", "updateText", "types", "company", "contacts"],
+  news: ["domain", "title", "url", "imageUrl", "pageDate", "categories", "company"],
+} as const;
+
+export const isSignalSearchEntity = (entity: unknown): entity is keyof typeof SIGNAL_SEARCH_ENTITIES => typeof entity === "string" && Object.hasOwn(SIGNAL_SEARCH_ENTITIES, entity);
+
+/** GET /lookup/search?filter[entity]=intent|scoop|news&filter[fieldType]=input|output. */
+export function signalSearchFieldDocument(entity: keyof typeof SIGNAL_SEARCH_ENTITIES, fieldType: "input" | "output") {
+  const names = fieldType === "input" ? Object.keys(SIGNAL_REQUESTS[SIGNAL_SEARCH_ENTITIES[entity]].filters) : [...SIGNAL_OUTPUT_FIELDS[entity]];
+  const type = `${entity[0]!.toUpperCase()}${entity.slice(1)}Search${fieldType === "input" ? "Input" : "Output"}`;
+  return { data: names.map((fieldName) => ({ id: fieldName, type, attributes: { fieldName, description: `The ${entity} search's ${fieldName}.`, fieldType, accessGranted: true } })) };
 }
