@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { useSandbox, TEST_COMPANIES } from "../helpers/sandbox.js";
 import { allIds } from "./http.js";
+import { TECH_PRODUCT_IDS } from "../../src/sandbox/data/reference.js";
 
 const sandbox = useSandbox();
 let token: string;
@@ -126,6 +127,10 @@ describe("industry and technology filters", () => {
   });
   test("techAttributeTagList matches any; excludeTechAttributeTagList removes OR-alternatives of AND-groups", async () => {
     await expectCompanies({ techAttributeTagList: "snowflake,databricks" }, idsWhere(`${tagged("tech", "snowflake")} OR ${tagged("tech", "databricks")}`));
+    // The service's names for the same products: the dotted attribute tag (what the pane's picker
+    // sends) and the tech-products lookup's numeric id.
+    const ids = (slug: string) => TECH_PRODUCT_IDS.find((t) => t.slug === slug)!;
+    await expectCompanies({ techAttributeTagList: `${ids("snowflake").tag},${ids("databricks").number}` }, idsWhere(`${tagged("tech", "snowflake")} OR ${tagged("tech", "databricks")}`));
     await expectCompanies(
       { excludeTechAttributeTagList: "aws AND azure,zoom" },
       idsWhere(`NOT ((${tagged("tech", "aws")} AND ${tagged("tech", "azure")}) OR ${tagged("tech", "zoom")})`),

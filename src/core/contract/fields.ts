@@ -34,6 +34,8 @@ export interface FilterSpec<S extends TSchema = TSchema> {
   schema: S;
   /** Lookup field name whose values are the permitted choices. */
   lookup?: string;
+  /** The lookup attribute the filter takes, when not the item's id (tech products: their dotted tag). */
+  lookupValue?: "attribute";
   /** Fixed permitted values (for choice, list or array kinds). */
   values?: readonly (string | number)[];
   /** Shown under the field. */

@@ -66,7 +66,8 @@ export const COMPANY_FILTERS = {
     schema: Type.String({ maxLength: LIMITS.maxStringLength, pattern: "^\\s*\\d{4}\\s*(,\\s*\\d{4}\\s*)*$", "x-rule": "fourDigitCodes" }),
   }),
   hashTagString: list("Hashtags", "industry", { lookup: "hashtags" }),
-  techAttributeTagList: list("Technologies used", "industry", { lookup: "tech-products" }),
+  // The service takes technology tags here (the tech-products lookup's `attribute`, "333.104.24104").
+  techAttributeTagList: list("Technologies used", "industry", { lookup: "tech-products", lookupValue: "attribute" }),
   excludeTechAttributeTagList: list("Technologies not used", "industry", { hint: "Comma = OR; AND combines" }),
   // size and revenue
   revenue: list("Revenue ranges", "size", { lookup: "revenue-ranges" }),

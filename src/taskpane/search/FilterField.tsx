@@ -34,6 +34,12 @@ export const PICKER_POSITIONING: PositioningProps = {
 /** An id usable in the DOM for a filter (tests find fields by label). */
 export const fieldId = (name: string) => `filter-${name}`;
 
+/** What a multi-select picker sends for an item: its id, or the attribute the filter names. */
+function lookupValueOf(item: LookupItem, spec: FilterSpec): string {
+  const value = spec.lookupValue ? (item.attributes as Record<string, unknown>)[spec.lookupValue] : undefined;
+  return typeof value === "string" && value !== "" ? value : item.id;
+}
+
 export function FilterField({ name, spec, value, message, onChange }: FilterFieldProps) {
   const styles = useStyles();
   const common = {
@@ -116,7 +122,7 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
   // Chosen ids (a saved search opened in the form) need the names at once, not on first focus.
   const [wanted, setWanted] = useState(() => multiple && (Array.isArray(value) ? value.length > 0 : typeof value === "string" && value !== ""));
   // Lists take lookup ids; single text filters (state, country) take the readable name.
-  const valueOf = (item: LookupItem) => (multiple ? item.id : item.attributes.name);
+  const valueOf = (item: LookupItem) => (multiple ? lookupValueOf(item, spec) : item.attributes.name);
   const selected = Array.isArray(value) ? value : typeof value === "string" && value !== "" ? [value] : [];
 
   useEffect(() => {
