@@ -22,7 +22,7 @@ import { idNumber, readIntent, readNews, readScoop, readTechnology } from "./sig
 import { queryString, refuse, withSignal, type ClientContext } from "./clientContext.js";
 import { iteratePages } from "./paging.js";
 import { toSearchPage, type SearchDocLike } from "./searchOperations.js";
-import type { IteratedPage, IterateOptions, SearchOptions, SearchPage, ServiceClient } from "./types.js";
+import type { IteratedPage, IterateOptions, RequestPriority, SearchOptions, SearchPage, ServiceClient, SignalEnrichOptions } from "./types.js";
 
 type SignalOperations = Pick<ServiceClient, "searchIntent" | "iterateIntent" | "enrichIntent" | "searchScoops" | "iterateScoops" | "enrichScoops" | "searchNews" | "iterateNews" | "enrichNews" | "enrichTechnologies">;
 
@@ -50,7 +50,7 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
     return body;
   };
 
-  async function page<T>(operation: Paged, body: unknown, n: number | undefined, size: number | undefined, sort: string | undefined, signal?: AbortSignal): Promise<SearchPage<T>> {
+  async function page<T>(operation: Paged, body: unknown, n: number | undefined, size: number | undefined, sort: string | undefined, signal?: AbortSignal, priority?: RequestPriority): Promise<SearchPage<T>> {
     const path = SIGNAL_PATHS[operation];
     const query = { "page[number]": n === undefined ? undefined : String(n), "page[size]": size === undefined ? undefined : String(size), sort };
     const issues = validateSignalQuery(query, operation);
@@ -63,6 +63,7 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
       body,
       idempotent: true,
       ...withSignal(signal),
+      ...(priority ? { priority } : {}),
     });
     const pageSize = size ?? LIMITS.defaultPageSize;
     const read = READ[family] as (item: unknown) => T;
@@ -71,12 +72,12 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
     return { ...result, totalPages: Math.min(Math.ceil(result.totalResults / pageSize), LIMITS.maxPageNumber) };
   }
 
-  const search = <T>(operation: Paged) => async (filters: object, o: SearchOptions = {}) => page<T>(operation, bodyOf(operation, filters), o.page, o.size, o.sort, o.signal);
+  const search = <T>(operation: Paged) => async (filters: object, o: SearchOptions = {}) => page<T>(operation, bodyOf(operation, filters), o.page, o.size, o.sort, o.signal, o.priority);
 
   const iterate = <T>(operation: Paged) => (filters: object, o: IterateOptions = {}): AsyncIterable<IteratedPage<T>> => ({
     async *[Symbol.asyncIterator]() {
       const body = bodyOf(operation, filters);
-      yield* iteratePages<T>((n, size, signal) => page<T>(operation, body, n, size, o.sort, signal), {
+      yield* iteratePages<T>((n, size, signal) => page<T>(operation, body, n, size, o.sort, signal, o.priority), {
         pageSize: o.pageSize ?? LIMITS.maxPageSize,
         window: ctx.concurrency,
         ...(o.maxResults !== undefined ? { maxResults: o.maxResults } : {}),
@@ -86,9 +87,9 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
     },
   });
 
-  const enrich = <T>(operation: Paged) => async (input: object, o: { signal?: AbortSignal } = {}): Promise<T[]> => {
+  const enrich = <T>(operation: Paged) => async (input: object, o: SignalEnrichOptions = {}): Promise<T[]> => {
     const out: T[] = [];
-    for await (const p of iterate<T>(operation)(input, { pageSize: LIMITS.maxPageSize, ...withSignal(o.signal) })) out.push(...p.items);
+    for await (const p of iterate<T>(operation)(input, { pageSize: LIMITS.maxPageSize, ...withSignal(o.signal), ...(o.priority ? { priority: o.priority } : {}) })) out.push(...p.items);
     return out;
   };
 
@@ -105,7 +106,7 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
     async enrichTechnologies(companyId, o = {}) {
       const path = SIGNAL_PATHS.technologiesEnrich;
       const body = bodyOf("technologiesEnrich", { companyId });
-      const doc = await ctx.call(TechnologiesDocument, { method: "POST", url: `${ctx.baseUrl}${path}`, operation: `POST ${path}`, body, idempotent: true, ...withSignal(o.signal) });
+      const doc = await ctx.call(TechnologiesDocument, { method: "POST", url: `${ctx.baseUrl}${path}`, operation: `POST ${path}`, body, idempotent: true, ...withSignal(o.signal), ...(o.priority ? { priority: o.priority } : {}) });
       return doc.data.map(readTechnology);
     },
   };

@@ -223,6 +223,12 @@ export interface EnrichRecord<TInput> {
   unentitledFields?: string[];
 }
 
+/** A signal enrich request's options: cancel, and whose wait it is (a cell's, or bulk work's). */
+export interface SignalEnrichOptions {
+  signal?: AbortSignal;
+  priority?: RequestPriority;
+}
+
 export interface EnrichOptions {
   signal?: AbortSignal;
   /** Who waits for it (default interactive; see RequestPriority). */
@@ -269,16 +275,16 @@ export interface SignalOperations {
   searchIntent(filters: IntentSearchFilters, options?: SearchOptions): Promise<SearchPage<IntentItem>>;
   iterateIntent(filters: IntentSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<IntentItem>>;
   /** Every signal of one company on the topics (all pages of the answer). */
-  enrichIntent(input: IntentEnrichInput, options?: { signal?: AbortSignal }): Promise<IntentItem[]>;
+  enrichIntent(input: IntentEnrichInput, options?: SignalEnrichOptions): Promise<IntentItem[]>;
   searchScoops(filters: ScoopSearchFilters, options?: SearchOptions): Promise<SearchPage<ScoopItem>>;
   iterateScoops(filters: ScoopSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<ScoopItem>>;
   /** Scoops of the companies named (companyId may list several, comma-separated). */
-  enrichScoops(input: ScoopEnrichInput, options?: { signal?: AbortSignal }): Promise<ScoopItem[]>;
+  enrichScoops(input: ScoopEnrichInput, options?: SignalEnrichOptions): Promise<ScoopItem[]>;
   searchNews(filters: NewsSearchFilters, options?: SearchOptions): Promise<SearchPage<NewsItem>>;
   iterateNews(filters: NewsSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<NewsItem>>;
-  enrichNews(input: NewsEnrichInput, options?: { signal?: AbortSignal }): Promise<NewsItem[]>;
+  enrichNews(input: NewsEnrichInput, options?: SignalEnrichOptions): Promise<NewsItem[]>;
   /** Technologies installed at one company. */
-  enrichTechnologies(companyId: number, options?: { signal?: AbortSignal }): Promise<TechnologiesItem[]>;
+  enrichTechnologies(companyId: number, options?: SignalEnrichOptions): Promise<TechnologiesItem[]>;
 }
 
 export interface ServiceClient extends SignalOperations {

@@ -201,7 +201,7 @@ function signalKind(kind: SignalRecordKind): EnrichmentKind {
       const { inputs, outputFields } = seal();
       const ids = inputs.map((input) => (input as { companyId: number }).companyId);
       if (!client.enrichIntent || !client.searchIntent || !client.enrichScoops || !client.enrichNews || !client.enrichTechnologies) throw new Error("This client has no signal operations.");
-      const records = await fetchSignalRecords(client as SignalClient, kind, ids, outputFields, options.signal ? { signal: options.signal } : {});
+      const records = await fetchSignalRecords(client as SignalClient, kind, ids, outputFields, { ...(options.signal ? { signal: options.signal } : {}), ...(options.priority ? { priority: options.priority } : {}) });
       return inputs.map((input, i) => ({ input, matchStatus: "MATCH", outcome: "matched", id: String(ids[i]), attributes: records.get(ids[i]!) ?? {} }));
     },
     cached: (attributes) => attributes,

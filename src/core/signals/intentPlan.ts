@@ -5,7 +5,7 @@
 import type { CompanySearchFilters, IntentItem, IntentSearchFilters } from "../contract/index.js";
 import { LIMITS } from "../contract/index.js";
 import { iteratePages } from "../api/paging.js";
-import type { SearchPage, ServiceClient } from "../api/types.js";
+import type { RequestPriority, SearchPage, ServiceClient } from "../api/types.js";
 
 type IntentClient = Pick<ServiceClient, "searchIntent" | "enrichIntent">;
 
@@ -20,6 +20,8 @@ export interface IntentPlanInput {
   /** What the whole list is known to share (its country, its industries): narrows the search. */
   narrowing?: Pick<CompanySearchFilters, "country" | "industryCodes" | "state" | "continent">;
   signal?: AbortSignal;
+  /** Whose wait the requests are: a person's cells (interactive, the default) or bulk work. */
+  priority?: RequestPriority;
 }
 
 export interface IntentPlan {
@@ -54,7 +56,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en
 export async function prepareIntentPlan(client: IntentClient, input: IntentPlanInput): Promise<PreparedIntentPlan> {
   const ids = [...new Set(input.companyIds)];
   const topics = [...input.topics];
-  const signal = input.signal ? { signal: input.signal } : {};
+  const signal = { ...(input.signal ? { signal: input.signal } : {}), ...(input.priority ? { priority: input.priority } : {}) };
   const enrichAll = async (): Promise<Map<number, IntentItem[]>> => {
     const out = new Map<number, IntentItem[]>();
     await Promise.all(
@@ -89,12 +91,12 @@ export async function prepareIntentPlan(client: IntentClient, input: IntentPlanI
 }
 
 /** Reads the search's pages through the one paging iterator (its first page already in hand). */
-async function joinSearch(client: IntentClient, filters: IntentSearchFilters, first: SearchPage<IntentItem>, ids: number[], signal: { signal?: AbortSignal }): Promise<Map<number, IntentItem[]>> {
+async function joinSearch(client: IntentClient, filters: IntentSearchFilters, first: SearchPage<IntentItem>, ids: number[], options: { signal?: AbortSignal; priority?: RequestPriority }): Promise<Map<number, IntentItem[]>> {
   const out = new Map<number, IntentItem[]>(ids.map((id) => [id, []]));
-  const pages = iteratePages<IntentItem>((n, size, stop) => (n === 1 ? Promise.resolve(first) : client.searchIntent(filters, { page: n, size, signal: stop })), {
+  const pages = iteratePages<IntentItem>((n, size, stop) => (n === 1 ? Promise.resolve(first) : client.searchIntent(filters, { page: n, size, signal: stop, ...(options.priority ? { priority: options.priority } : {}) })), {
     pageSize: SEARCH_PAGE,
     window: SEARCH_WINDOW,
-    ...signal,
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   for await (const page of pages) for (const item of page.items) if (item.attributes.company) out.get(item.attributes.company.id)?.push(item);
   return out;

@@ -1,7 +1,7 @@
 // Scoops for many companies: scoop enrich takes a comma-separated list of company ids, so the
 // ids go in batches (25 per request, the service's enrich batch size) rather than one by one.
 import { LIMITS, type ScoopEnrichInput, type ScoopItem } from "../contract/index.js";
-import type { ServiceClient } from "../api/types.js";
+import type { RequestPriority, ServiceClient } from "../api/types.js";
 
 export const SCOOP_BATCH = LIMITS.maxEnrichInputs;
 
@@ -18,11 +18,11 @@ export async function scoopsForCompanies(
   client: Pick<ServiceClient, "enrichScoops">,
   companyIds: readonly number[],
   filters: ScoopFilters = {},
-  options: { signal?: AbortSignal; batchSize?: number } = {},
+  options: { signal?: AbortSignal; priority?: RequestPriority; batchSize?: number } = {},
 ): Promise<Map<number, ScoopItem[]>> {
   const out = new Map<number, ScoopItem[]>(companyIds.map((id) => [id, []]));
   const batches = scoopBatches(companyIds, options.batchSize);
-  const answers = await Promise.all(batches.map((ids) => client.enrichScoops({ ...filters, companyId: ids.join(",") }, options.signal ? { signal: options.signal } : {})));
+  const answers = await Promise.all(batches.map((ids) => client.enrichScoops({ ...filters, companyId: ids.join(",") }, { ...(options.signal ? { signal: options.signal } : {}), ...(options.priority ? { priority: options.priority } : {}) })));
   for (const items of answers) for (const item of items) if (item.attributes.company) out.get(item.attributes.company.id)?.push(item);
   return out;
 }

@@ -7,7 +7,7 @@
 //   news          field "news": the company's articles, newest first, as compact JSON text.
 //   technologies  field "technologies": the installed products, as compact JSON text.
 import { systemClock } from "../api/clock.js";
-import type { Clock, ServiceClient } from "../api/types.js";
+import type { Clock, RequestPriority, ServiceClient } from "../api/types.js";
 import { MAX_TOPICS } from "../contract/index.js";
 import { intentScore, latestNews, latestScoop, scoopCount, technologiesInCategory, usesTechnology } from "./values.js";
 import { prepareIntentPlan } from "./intentPlan.js";
@@ -50,7 +50,7 @@ const compactTech = (t: TechnologiesItem): CompactTech => ({ p: t.attributes.pro
  * One request of a kind (the plan for intent): each company's record with the fields asked.
  * Topics beyond 50 are asked in groups of 50 (the service's limit per request).
  */
-export async function fetchSignalRecords(client: SignalClient, kind: SignalKind, companyIds: readonly number[], fields: readonly string[], options: { signal?: AbortSignal; clock?: Pick<Clock, "now"> } = {}): Promise<Map<number, Record<string, unknown>>> {
+export async function fetchSignalRecords(client: SignalClient, kind: SignalKind, companyIds: readonly number[], fields: readonly string[], options: { signal?: AbortSignal; priority?: RequestPriority; clock?: Pick<Clock, "now"> } = {}): Promise<Map<number, Record<string, unknown>>> {
   const records = await fetchLists(client, kind, companyIds, fields, options);
   // The readable fields come with every answer (one request yields them all).
   if (kind !== "intent") for (const record of records.values()) Object.assign(record, readableFields(kind, record[kind], (options.clock ?? systemClock).now()));
@@ -72,9 +72,9 @@ function readableFields(kind: Exclude<SignalKind, "intent">, list: unknown, now:
   return { technologyProducts: tech.map((t) => t.product).sort().join(", "), technologyCategories: [...new Set(tech.map((t) => t.category))].sort().join(", ") };
 }
 
-async function fetchLists(client: SignalClient, kind: SignalKind, companyIds: readonly number[], fields: readonly string[], options: { signal?: AbortSignal }): Promise<Map<number, Record<string, unknown>>> {
+async function fetchLists(client: SignalClient, kind: SignalKind, companyIds: readonly number[], fields: readonly string[], options: { signal?: AbortSignal; priority?: RequestPriority }): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>(companyIds.map((id) => [id, {}]));
-  const signal = options.signal ? { signal: options.signal } : {};
+  const signal = { ...(options.signal ? { signal: options.signal } : {}), ...(options.priority ? { priority: options.priority } : {}) };
   if (kind === "intent") {
     const topics = [...new Set(fields)];
     for (let i = 0; i < topics.length; i += MAX_TOPICS) {
