@@ -74,7 +74,7 @@ class EnrichmentPipeline implements EnrichmentEngine {
       track,
       log: options.log,
     });
-    this.batches = new RequestBatches(options.client, this.answers, track, { arriving: () => this.gathering.arriving() });
+    this.batches = new RequestBatches(options.client, this.answers, track, { arriving: () => this.gathering.arriving() }, now);
   }
 
   async getCells(kind: EntityKind, input: unknown, rawFields: unknown, options: CellRequestOptions = {}): Promise<CellsResult> {

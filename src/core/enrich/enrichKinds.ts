@@ -163,7 +163,7 @@ export interface EnrichmentKind {
   /** Fields asked when a request needs none (a match that only wants the id). */
   minimalFields: string[];
   /** One request; `seal` is called once when it leaves. One record per sealed input, in order. */
-  send(client: EnrichClient, seal: () => SealedRequest, options: { signal?: AbortSignal; priority?: RequestPriority }): Promise<EnrichRecord<object>[]>;
+  send(client: EnrichClient, seal: () => SealedRequest, options: { signal?: AbortSignal; priority?: RequestPriority; now?: () => number }): Promise<EnrichRecord<object>[]>;
   /** The answer's attributes as the record cache holds them (flat field names). */
   cached(attributes: Record<string, unknown>): Record<string, unknown>;
 }
@@ -201,7 +201,11 @@ function signalKind(kind: SignalRecordKind): EnrichmentKind {
       const { inputs, outputFields } = seal();
       const ids = inputs.map((input) => (input as { companyId: number }).companyId);
       if (!client.enrichIntent || !client.searchIntent || !client.enrichScoops || !client.enrichNews || !client.enrichTechnologies) throw new Error("This client has no signal operations.");
-      const records = await fetchSignalRecords(client as SignalClient, kind, ids, outputFields, { ...(options.signal ? { signal: options.signal } : {}), ...(options.priority ? { priority: options.priority } : {}) });
+      const records = await fetchSignalRecords(client as SignalClient, kind, ids, outputFields, {
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.priority ? { priority: options.priority } : {}),
+        ...(options.now ? { clock: { now: options.now } } : {}),
+      });
       return inputs.map((input, i) => ({ input, matchStatus: "MATCH", outcome: "matched", id: String(ids[i]), attributes: records.get(ids[i]!) ?? {} }));
     },
     cached: (attributes) => attributes,

@@ -10,6 +10,7 @@
 // within a short window are flushed together, and after a flush a "quiet" window lets a request
 // with room wait for more cells before it leaves. `whenIdle` flushes at once and waits until
 // nothing tracked is left (requests, cache writes, the daily count's writes).
+import { systemClock } from "../api/clock.js";
 import { serviceError } from "../api/errors.js";
 import type { Clock, EnrichRecord, RequestPriority } from "../api/types.js";
 import { ENRICHMENT_KINDS, type EnrichClient, type EntityKind } from "./enrichKinds.js";
@@ -89,6 +90,8 @@ export class RequestBatches {
     private readonly handler: BatchHandler,
     private readonly track: (work: Promise<unknown>) => void,
     cells: BatchGroup = {},
+    /** The engine's time, for what an answer computes against today (a signal's counts over 90 days). */
+    private readonly now: () => number = () => systemClock.now(),
   ) {
     this.cellGroup = this.group(cells);
   }
@@ -229,7 +232,7 @@ export class RequestBatches {
           fields = batch.fields.size > 0 ? [...batch.fields].sort() : [...declaration.minimalFields];
           return { inputs: needs.map((need) => need.input), outputFields: fields };
         },
-        { ...(group.options.signal ? { signal: group.options.signal } : {}), ...(group.options.priority ? { priority: group.options.priority } : {}) },
+        { ...(group.options.signal ? { signal: group.options.signal } : {}), ...(group.options.priority ? { priority: group.options.priority } : {}), now: this.now },
       );
       outcomes = await this.handler.answered(batch.kind, needs, fields, needs.map((_, index) => records[index]));
     } catch (error) {

@@ -8,14 +8,14 @@
 //   technologies  field "technologies": the installed products, as compact JSON text.
 import { systemClock } from "../api/clock.js";
 import type { Clock, RequestPriority, ServiceClient } from "../api/types.js";
-import { MAX_TOPICS } from "../contract/index.js";
+import { MAX_TOPICS, type SignalRecordKind } from "../contract/index.js";
 import { intentScore, latestNews, latestScoop, scoopCount, technologiesInCategory, usesTechnology } from "./values.js";
 import { prepareIntentPlan } from "./intentPlan.js";
 import { SCOOP_BATCH, scoopsForCompanies } from "./scoopBatches.js";
 import type { NewsItem, ScoopItem, TechnologiesItem } from "../contract/index.js";
 
-export const SIGNAL_KINDS = ["intent", "scoops", "news", "technologies"] as const;
-export type SignalKind = (typeof SIGNAL_KINDS)[number];
+/** The signal kinds are the contract's one list (SIGNAL_RECORD_KINDS). */
+type SignalKind = SignalRecordKind;
 
 export type SignalClient = Pick<ServiceClient, "searchIntent" | "enrichIntent" | "enrichScoops" | "enrichNews" | "enrichTechnologies">;
 
