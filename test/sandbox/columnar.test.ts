@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import type Database from "better-sqlite3";
 import type { CompanySearchFilters } from "../../src/core/contract/index.js";
-import { columnarSearch } from "../../src/sandbox/search/columnar.js";
+import { COLUMNAR_FILTERS, columnarSearch } from "../../src/sandbox/search/columnar.js";
 import { createSearcher, type Searcher } from "../../src/sandbox/search/runSearch.js";
 import { openColumnIndex } from "../../src/sandbox/store/columnsFile.js";
 import { openDatabase } from "../../src/sandbox/store/database.js";
@@ -106,6 +106,11 @@ function pagesOf(total: number): { number: number; size: number }[] {
 describe("searches on the in-memory columns", () => {
   it("answers every filter set of the battery (so the comparison below is not SQL against SQL)", () => {
     for (const f of filterSets()) assert.ok(columnarSearch(index, f, zipPoint), `columns should answer ${JSON.stringify(f)}`);
+  });
+
+  it("compares every filter the columns hold: a filter added to them is in the battery too", () => {
+    const compared = new Set(filterSets().flatMap((f) => Object.keys(f)));
+    assert.deepEqual([...COLUMNAR_FILTERS].filter((name) => !compared.has(name)), []);
   });
 
   it("gives the SQL's totals and pages, in the SQL's order, for every sort", () => {

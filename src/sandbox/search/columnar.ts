@@ -9,7 +9,7 @@ import { boundOf, continentCodes, countryCodes, industryIds, stateNames, zipCirc
 import { csv } from "./sql.js";
 
 /** The filters the columns answer; a search with any other filter set goes to SQL. */
-const HELD: ReadonlySet<string> = new Set<CompanyFilterName>([
+export const COLUMNAR_FILTERS: ReadonlySet<string> = new Set<CompanyFilterName>([
   "companyName",
   "employeeRangeMin",
   "employeeRangeMax",
@@ -81,7 +81,7 @@ function within(order: Int32Array, values: Float64Array, from: number, to: numbe
 /** The search on the columns, or undefined when a filter needs SQL. */
 export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters, zipPoint?: ZipResolver): ColumnarSearch | undefined {
   const c = index.c;
-  for (const [k, v] of Object.entries(f)) if (v !== undefined && !HELD.has(k)) return undefined;
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && !COLUMNAR_FILTERS.has(k)) return undefined;
   // Zip codes without a radius match the zip column itself, which the columns do not hold.
   const zipped = csv(f.zipCode).length > 0;
   if (zipped && (f.zipCodeRadiusMiles === undefined || !zipPoint)) return undefined;
