@@ -8,7 +8,7 @@ import type { RateLimiter } from "./rateLimiter.js";
 import { redactText } from "./redact.js";
 import { shouldRetry } from "./retry.js";
 import type { RawResponse, RequestSpec } from "./requestSpec.js";
-import { followSignal } from "./signals.js";
+import { followSignal } from "./abortFollowers.js";
 import type { Clock, GetAccessToken, LogEntry, Logger, RequestPriority, RetryOptions, Transport } from "./types.js";
 
 export type { RawResponse, RequestSpec } from "./requestSpec.js";
