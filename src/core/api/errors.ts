@@ -129,14 +129,21 @@ export function isServiceError(value: unknown): value is ServiceError {
   return value instanceof ServiceError;
 }
 
-const CREDIT_LIMIT_CODE = "PFAPI0011";
-
+/**
+ * The one road from an error to its sentence: the catalog's when the error carries a catalog code
+ * (one sentence per code), else the kind's. An hour or day bucket used up says more (when it
+ * opens again) than the catalog's sentence.
+ */
 function defaultUserMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): string {
+  const bucketed = kind === "rateLimited" && (d.rateLimitBucket === "hour" || d.rateLimitBucket === "day");
+  const facts = { ...(d.issues ? { issues: d.issues } : {}), ...(d.operation ? { operation: d.operation } : {}), ...(d.retryAfterMs !== undefined ? { retryAfterMs: d.retryAfterMs } : {}) };
+  const said = !bucketed && d.errors && d.errors.length > 0 ? catalogUserMessage({ errors: d.errors, ...facts }) : undefined;
+  return said ?? kindMessage(kind, d);
+}
+
+function kindMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): string {
   switch (kind) {
     case "validation":
-      if (d.errors?.some((e) => e.code === CREDIT_LIMIT_CODE)) {
-        return "Your account has no enrichment credits left. Ask your administrator for more credits.";
-      }
       if (d.issues && d.issues.length > 0) return summarizeIssues(d.issues);
       return `The service did not accept the request${detailSuffix(d.errors)}. Check the filters and try again.`;
     case "unauthorized":
@@ -247,10 +254,7 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   const requestId = errors.find((e) => e.requestId)?.requestId ?? errors.find((e) => e.id)?.id ?? facts.headers.get("x-request-id") ?? undefined;
   if (requestId) details.requestId = requestId;
   if (kind === "validation") details.issues = issuesFromErrors(errors);
-  // The service's catalog codes (PFAPI..., ZI...) say more than the status alone.
-  const said = catalogUserMessage({ errors, ...(details.issues ? { issues: details.issues } : {}), ...(facts.operation ? { operation: facts.operation } : {}), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
-  // An hour or day bucket used up says more (when it opens again) than the catalog's sentence.
-  if (said && details.rateLimitBucket !== "hour" && details.rateLimitBucket !== "day") details.userMessage = said;
+  // Its sentence comes from the one road (defaultUserMessage): the catalog's codes say more than the status.
   if (kind === "forbidden") {
     const scope = findMissing(texts, Object.values(SCOPES), /scope[^a-z]*["'=:\s]+([a-z]+:[a-z]+:[a-z]+)/i);
     const role = findMissing(texts, DATA_ROLES, /role[^a-z]*["'=:\s]+([a-z]+:[a-z]+)/i);

@@ -10,8 +10,10 @@ import {
   ServiceError,
   UnauthorizedError,
   ValidationError,
+  catalogUserMessage,
   errorFromResponse,
   parseRetryAfter,
+  serviceError,
 } from "../../../src/core/api/index.js";
 import { TOKEN, answer } from "./scripted.js";
 
@@ -86,6 +88,15 @@ describe("errorFromResponse", () => {
   it("says credits ran out for the credit-limit code", () => {
     const e = fromAnswer(400, jsonApi(400, "PFAPI0011", "Credit limit reached"));
     assert.match(e.userMessage, /credits/);
+  });
+
+  it("has one sentence per catalog code, whichever way the error was made", () => {
+    for (const code of ["PFAPI0011", "PFAPI0004", "ZI0004"]) {
+      const read = fromAnswer(400, jsonApi(400, code, "x"));
+      const made = serviceError(read.kind, { errors: read.errors });
+      assert.equal(made.userMessage, read.userMessage, code);
+      assert.equal(made.userMessage, catalogUserMessage({ errors: read.errors }), code);
+    }
   });
 
   it("copes with a body that is not JSON", () => {
