@@ -26,3 +26,4 @@ export { outcomeOf } from "./enrichOperations.js";
 export type * from "./types.js";
 export type { PacingStatus } from "./rateLimiter.js";
 export { budgetShortfall, type BudgetReading, type TenantBudgets } from "./budgets.js";
+export { errorText } from "./userText.js";

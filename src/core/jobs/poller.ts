@@ -4,6 +4,7 @@
 // rate limiter and concurrency cap bound what leaves. Watchers of the same job share its poll.
 import { systemClock } from "../api/clock.js";
 import { isServiceError } from "../api/errors.js";
+import { errorText } from "../api/userText.js";
 import type { Clock, JobStatus, ServiceClient, ServiceErrorKind } from "../api/types.js";
 
 export interface JobPollError {
@@ -50,8 +51,8 @@ function jobKey(audienceId: string, jobId: string): string {
 }
 
 function pollError(error: unknown): JobPollError {
-  if (isServiceError(error)) return { kind: error.kind, status: error.status, message: error.userMessage };
-  return { kind: "unknown", status: 0, message: error instanceof Error ? error.message : String(error) };
+  if (isServiceError(error)) return { kind: error.kind, status: error.status, message: errorText(error) };
+  return { kind: "unknown", status: 0, message: errorText(error) };
 }
 
 export class JobPoller {

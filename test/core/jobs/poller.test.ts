@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 import { JobPoller, jobStatusText, type JobUpdate } from "../../../src/core/jobs/index.js";
 import { FakeClock } from "../api/scripted.js";
+import { serviceError } from "../../../src/core/api/index.js";
 import { ScriptedJobs, rateLimited, settle, status } from "./fakes.js";
 
 function setup(scripts: ConstructorParameters<typeof ScriptedJobs>[1]) {
@@ -47,6 +48,18 @@ describe("JobPoller", () => {
     assert.ok(at[2]! - at[1]! >= 30_000, `second gap ${at[2]! - at[1]!} ms honours Retry-After`);
     assert.equal(updates[1]?.kind, "error");
     assert.equal(updates[2]?.kind === "status" && updates[2].status.status, "SUCCEEDED");
+  });
+
+  it("reports a failed poll with the service's reference id, as the pane shows every error", async () => {
+    const refused = serviceError("server", { status: 503, requestId: "req-42" });
+    const { timer, poller } = setup({ a: [refused as never, status("SUCCEEDED", 100)] });
+    const updates: JobUpdate[] = [];
+    poller.watch("aud", "a", (u) => updates.push(u));
+    await timer.advance(60_000);
+    const failed = updates.find((u) => u.kind === "error");
+    assert.ok(failed?.kind === "error");
+    assert.match(failed.error.message, /\(Reference: req-42\)$/);
+    poller.dispose();
   });
 
   it("polls many jobs on one timer", async () => {
