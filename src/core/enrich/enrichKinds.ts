@@ -156,6 +156,12 @@ export interface EnrichmentKind {
   maxInputs: number;
   /** Whether a record new to the account costs a credit: such inputs reserve the daily cap. */
   spends: boolean;
+  /** How a person calls the kind's record in a cell's message ("company": a signal's record is its company's). */
+  noun: string;
+  /** The label of its id ("Company id"). */
+  idLabel: string;
+  /** One and many of what a match looks for ("person", "people"). */
+  matchNouns: readonly [one: string, many: string];
   /** The input that names a record by id. */
   idInput(id: number): object;
   /** Every output field (the "all" companions). */
@@ -168,12 +174,15 @@ export interface EnrichmentKind {
   cached(attributes: Record<string, unknown>): Record<string, unknown>;
 }
 
+const COMPANY_NOUNS = { noun: "company", idLabel: "Company id", matchNouns: ["company", "companies"] as const };
+
 /** A record kind of the contract (companies, contacts): up to 25 inputs a request, by id or by match criteria. */
 function recordKind(kind: RecordKind, idField: "companyId" | "personId"): EnrichmentKind {
   return {
     kind,
     maxInputs: LIMITS.maxEnrichInputs,
     spends: true,
+    ...(kind === "company" ? COMPANY_NOUNS : { noun: "contact", idLabel: "Person id", matchNouns: ["person", "people"] as const }),
     idInput: (id) => ({ [idField]: id }),
     fields: () => fieldNames(kind),
     minimalFields: ["id"],
@@ -194,6 +203,7 @@ function signalKind(kind: SignalRecordKind): EnrichmentKind {
     kind,
     maxInputs: SIGNAL_MAX_INPUTS[kind],
     spends: (SIGNAL_CREDIT_KINDS as readonly string[]).includes(kind),
+    ...COMPANY_NOUNS,
     idInput: (id) => ({ companyId: id }),
     fields: () => fieldNames(kind),
     minimalFields: fieldNames(kind),

@@ -7,7 +7,7 @@
 import { forbiddenMessage } from "../api/errors.js";
 import type { ServiceErrorKind } from "../api/types.js";
 import { ERROR_CODES } from "../contract/index.js";
-import { fieldNames, type EntityKind, type FieldResolution } from "./enrichKinds.js";
+import { ENRICHMENT_KINDS, fieldNames, type EntityKind, type FieldResolution } from "./enrichKinds.js";
 
 export type CellErrorCode = "#VALUE!" | "#N/A";
 
@@ -36,20 +36,20 @@ function problem(kind: ProblemKind, message: string, code: CellErrorCode = "#N/A
   return { kind, code, message };
 }
 
-const NOUN: Record<EntityKind, string> = { company: "company", contact: "contact", intent: "company", scoops: "company", news: "company", technologies: "company" };
-const ID_NOUN: Record<EntityKind, string> = { company: "Company id", contact: "Person id", intent: "Company id", scoops: "Company id", news: "Company id", technologies: "Company id" };
+// A kind's words are its declaration's (enrichKinds.ts).
+const noun = (kind: EntityKind) => ENRICHMENT_KINDS[kind].noun;
 
 export const problems = {
-  invalidId: (kind: EntityKind) => problem("invalidId", `${ID_NOUN[kind]} must be a whole number`, "#VALUE!"),
+  invalidId: (kind: EntityKind) => problem("invalidId", `${ENRICHMENT_KINDS[kind].idLabel} must be a whole number`, "#VALUE!"),
   unknownField: (kind: EntityKind, name: string, valid: readonly string[]) =>
     problem(
       "unknownField",
-      `Unknown ${NOUN[kind]} field "${name}". Valid fields: ${valid.join(", ")}`,
+      `Unknown ${noun(kind)} field "${name}". Valid fields: ${valid.join(", ")}`,
       "#VALUE!",
     ),
   noFields: () => problem("noFields", "Name at least one field, e.g. \"name\"", "#VALUE!"),
   noMatch: (kind: EntityKind, id: number, status?: string) =>
-    problem("noMatch", status ? `No ${NOUN[kind]} data for id ${id} (${status})` : `No ${NOUN[kind]} with id ${id}`),
+    problem("noMatch", status ? `No ${noun(kind)} data for id ${id} (${status})` : `No ${noun(kind)} with id ${id}`),
   creditLimit: () => problem("creditLimit", "Credit limit reached"),
   spendCap: (cap: number) =>
     problem(
@@ -65,9 +65,9 @@ export const problems = {
       `Your account is not entitled to the field${fields.length === 1 ? "" : "s"} ${fields.join(", ")}. Ask your administrator, or remove ${fields.length === 1 ? "it" : "them"}`,
     ),
   invalidInput: (kind: EntityKind, id: number, status: string) =>
-    problem("invalidInput", `The service did not accept ${NOUN[kind]} id ${id} (${status})`),
+    problem("invalidInput", `The service did not accept ${noun(kind)} id ${id} (${status})`),
   unexpectedStatus: (kind: EntityKind, id: number, status: string) =>
-    problem("unavailable", `No ${NOUN[kind]} data for id ${id}: the service answered ${status}`),
+    problem("unavailable", `No ${noun(kind)} data for id ${id}: the service answered ${status}`),
   unavailable: (reason: string) => problem("unavailable", `Service unavailable: ${reason}`),
 };
 

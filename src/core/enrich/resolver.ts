@@ -204,15 +204,13 @@ export type Resolved =
     }
   | { ok: false; miss?: MatchMiss; problem: CellProblem };
 
-const COMPANY_NOUN: [string, string] = ["company", "companies"];
-const NOUN: Record<EntityKind, [one: string, many: string]> = { company: COMPANY_NOUN, contact: ["person", "people"], intent: COMPANY_NOUN, scoops: COMPANY_NOUN, news: COMPANY_NOUN, technologies: COMPANY_NOUN };
 
 /**
  * A miss in the user's terms: for an ambiguous input, what was used and what would decide
  * (a country, a city, the website; for a person the company or the email).
  */
 export function missProblem(p: Pick<Prepared, "kind" | "input" | "label">, miss: MatchMiss, detail?: string): CellProblem {
-  const [one, many] = NOUN[p.kind];
+  const [one, many] = ENRICHMENT_KINDS[p.kind].matchNouns;
   if (miss === "ambiguous") return { kind: "noMatch", code: "#N/A", message: `Ambiguous: several ${many} match "${p.label}" ${ambiguityAdvice(p)}` };
   if (miss === "invalidInput") return { kind: "invalidInput", code: "#N/A", message: `Invalid input: ${detail ?? `the service did not accept "${p.label}"`}` };
   return { kind: "noMatch", code: "#N/A", message: `No match: no ${one} found for "${p.label}"` };
