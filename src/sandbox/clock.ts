@@ -1,6 +1,7 @@
 // The sandbox's time: the system clock, or a manual clock that moves only when told (tests, and
 // `--manual-clock` with POST /__sandbox/clock). Everything in the sandbox that depends on time
-// reads it (the fault latency aside), and the audience job engine waits on its sleep(). Both are
+// reads it, but for the fault latency and the sign-in server (oidc-provider keeps its own time,
+// and its storage adapter follows it), and the audience job engine waits on its sleep(). Both are
 // the contract's one Clock (core/contract/clock.ts).
 
 import { timerClock, type Clock } from "../core/contract/index.js";
