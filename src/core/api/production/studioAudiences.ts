@@ -6,6 +6,7 @@
 // records' ids has the data type ZI_COMPANY_ID or ZI_CONTACT_ID (the contract's INPUT column),
 // ZoomInfo's enrichment columns are ZOOMINFO_COMPANY / ZOOMINFO_CONTACT (ENRICHMENT), and
 // INTEGER, DECIMAL, PERCENT and CURRENCY hold numbers (NUMBER). Other types pass as they are.
+import { LIMITS } from "../../contract/index.js";
 import { pageCount } from "./paging.js";
 
 /** The data type a column without one is given: shown as text. */
@@ -61,7 +62,7 @@ export function contractMeta(doc: unknown, pageNumber: number, pageSize: number)
  */
 export async function collectAudienceList(fetchPage: (pageNumber: number, pageSize: number) => Promise<unknown | null>): Promise<{ data: unknown[] }> {
   const data: unknown[] = [];
-  for (let n = 1; n <= 100; n++) {
+  for (let n = 1; n <= LIMITS.maxPageNumber; n++) {
     const doc = await fetchPage(n, STUDIO_LIST_PAGE_SIZE);
     if (doc === null || !isObject(doc) || !Array.isArray(doc.data) || doc.data.length === 0) break;
     data.push(...doc.data.map(normalizeAudience));
