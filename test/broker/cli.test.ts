@@ -80,6 +80,13 @@ describe("npm run broker", () => {
     assert.match(stderr, /--tls-key/);
   });
 
+  it("refuses a Redis URL with a database that is not a number before it listens, without repeating its password", async () => {
+    const { child, stderr } = spawnBroker(["--relay", "http://127.0.0.1:9/gtm", "--relay-rate", "25", "--relay-redis", "redis://:hunter2secret@127.0.0.1:6379/abc"], { ...process.env, BROKER_CLIENT_SECRET: "x" });
+    assert.equal(await refusal(child, stderr), 2);
+    assert.match(stderr(), /--relay-redis names the database "abc", which is not a number/);
+    assert.ok(!stderr().includes("hunter2secret"));
+  });
+
   it("refuses a secret file other users can read, naming the fix, unless told otherwise", { skip: process.platform === "win32" ? "file modes are a POSIX matter" : false }, async () => {
     for (const mode of [0o640, 0o604]) {
       const file = secretFile(mode);

@@ -2,9 +2,10 @@
 // robin between its users, interactive ahead of bulk, tenants apart, a bounded queue.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { createTenantPacer, memorySlots, QueueFullError, type Priority } from "../../src/broker/pacing.js";
+import { createTenantPacer, memorySlots, QueueFullError, type Priority, type SlotStore } from "../../src/broker/pacing.js";
 import { ADDIN, brokerFor } from "./helpers.js";
 import { FakeClock } from "../core/api/scripted.js";
+import { fakeService } from "./service.js";
 import { startFakeUpstream, type FakeUpstream } from "./upstream.js";
 
 const RATE = 25;
@@ -86,6 +87,31 @@ describe("relay pacing", () => {
     assert.equal(released[0]!.label, "cell");
   });
 
+  it("does not let one user's flood marked interactive refuse another user: beyond a user's share it waits as bulk", async () => {
+    const { released, take, run } = pacerAt(5, 20_000);
+    const flood = Array.from({ length: 600 }, (_, i) => take(`bob${i}`, "acme", "bob", "interactive").catch((e: unknown) => (e instanceof QueueFullError ? "refused" : Promise.reject(e))));
+    const alice = take("alice", "acme", "alice", "interactive");
+    const aliceBulk = take("alice-bulk", "acme", "alice", "bulk");
+    await run(4);
+    await alice;
+    const at = released.find((r) => r.label === "alice")!.at;
+    assert.ok(at <= 2 * SLOT_MS, `Alice's cell left at ${at} ms, after at most one of Bob's requests`);
+    await run(520);
+    await aliceBulk;
+    const aliceBulkAt = released.find((r) => r.label === "alice-bulk")!.at;
+    assert.ok(aliceBulkAt < 30 * SLOT_MS, `Alice's bulk request is not behind Bob's whole flood (left at ${aliceBulkAt} ms)`);
+    assert.ok((await Promise.all(flood)).includes("refused"), "Bob's flood beyond the longest wait is refused");
+  });
+
+  it("answers a waiting request with a refusal by the longest wait when no slot can be claimed (a store that never answers)", async () => {
+    const clock = new FakeClock(5);
+    const hanging: SlotStore = { claim: () => new Promise<boolean>(() => undefined) };
+    const pacer = createTenantPacer({ perSecond: RATE, safetyMargin: 0, maxQueueWaitMs: 2000 }, hanging, clock);
+    const waiting = assert.rejects(pacer.take("acme", "alice", "interactive"), QueueFullError);
+    await clock.advance(2000 + SLOT_MS);
+    await waiting;
+  });
+
   it("forgets a request whose caller went away, and gives its slot to the next", async () => {
     const { released, take, run } = pacerAt(5);
     const gone = new AbortController();
@@ -121,6 +147,21 @@ describe("relay with pacing", () => {
     assert.equal(upstream.received.length, 2);
     assert.equal(upstream.received[0]!.headers["x-bizdata-priority"], undefined, "the priority header stays at the broker");
     await app.close();
+  });
+
+  it("passes an hour's or a day's refusal on at once, unchanged, even with a short Retry-After", async () => {
+    for (const bucket of ["hour", "day"]) {
+      const clock = new FakeClock(5);
+      const refusal = () => new Response("{}", { status: 429, headers: { "content-type": "application/json", "retry-after": "1", "x-ratelimit-rejected-bucket": bucket } });
+      const service = fakeService(clock, refusal);
+      const app = await brokerFor({ url: "http://127.0.0.1:9" } as FakeUpstream, { pacing: { perSecond: RATE, safetyMargin: 0 } }, { clock, fetch: service.fetch });
+      const res = await clock.run(app.inject({ method: "GET", url: "/data/v1/companies/x", headers: headers("bulk") }));
+      assert.equal(res.statusCode, 429, bucket);
+      assert.equal(res.headers["x-ratelimit-rejected-bucket"], bucket);
+      assert.equal(res.headers["retry-after"], "1");
+      assert.equal(service.calls.length, 1, `an ${bucket} refusal is not held and sent again`);
+      await app.close();
+    }
   });
 
   it("passes a per-second refusal on when it does not pace, and refuses an unknown priority", async () => {

@@ -1,11 +1,14 @@
 // Two broker instances relaying for one tenant share its pacing through a real redis-server:
-// together they send one request per slot, never more than the tenant's rate in a second.
+// together they send one request per slot, never more than the tenant's rate in a second. With
+// Redis unreachable, at the start or from the middle of a run, every request is still served
+// (in-memory pacing), and the log says so once.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ADDIN, brokerFor } from "./helpers.js";
+import { ADDIN, brokerFor, logSink } from "./helpers.js";
+import { fakeService } from "./service.js";
 import { FakeClock } from "../core/api/scripted.js";
 import { redisMissing, startRedis, type RunningRedis } from "./redisServer.js";
-import { startKeySet, type KeySet } from "./tokens.js";
+import { startKeySet, unsignedToken, type KeySet } from "./tokens.js";
 import { startFakeUpstream, type FakeUpstream } from "./upstream.js";
 
 const RATE = 25;
@@ -68,6 +71,107 @@ describe("relay pacing shared through Redis", () => {
       assert.ok(new Set(sends.map((s) => s.instance)).size === 2, "both instances sent");
     } finally {
       for (const app of apps) await app.close();
+    }
+  });
+});
+
+const NOWHERE = { url: "http://127.0.0.1:9" } as FakeUpstream;
+
+/** Counts events; `after(n)` resolves once more than n have happened. */
+function eventCount() {
+  let count = 0;
+  let waiters: { above: number; resolve: () => void }[] = [];
+  return {
+    get count() {
+      return count;
+    },
+    happened() {
+      count += 1;
+      const ready = waiters.filter((w) => count > w.above);
+      waiters = waiters.filter((w) => count <= w.above);
+      for (const w of ready) w.resolve();
+    },
+    after(above: number) {
+      return count > above ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ above, resolve }));
+    },
+  };
+}
+
+/** A manual clock that tells when someone waits for less than a slot (the pacing, once it has claimed its slot). */
+class SlotWatchingClock extends FakeClock {
+  readonly waits = eventCount();
+  /** Such waits not over yet. */
+  waiting = 0;
+  override sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    const sleeping = super.sleep(ms, signal);
+    if (ms > SLOT_MS * 1.1) return sleeping;
+    this.waiting += 1;
+    this.waits.happened();
+    const over = () => void (this.waiting -= 1);
+    sleeping.then(over, over);
+    return sleeping;
+  }
+}
+
+/**
+ * A relay paced through `redisUrl`, on a hand-stepped clock, in front of an in-process service;
+ * its log is kept. `burst` sends requests of one proven user and moves the clock a slot on
+ * each time the pacing has claimed its slot (Redis answers in real time) or sent a request.
+ */
+async function relayThrough(redisUrl: string) {
+  const clock = new SlotWatchingClock(5);
+  const calls = eventCount();
+  const service = fakeService(clock, () => void calls.happened());
+  const log = logSink();
+  const app = await brokerFor(NOWHERE, { pacing: { perSecond: RATE, redisUrl } }, { clock, fetch: service.fetch, log: { stream: log.stream } });
+  const token = unsignedToken({ account: "acme", sub: "alice", exp: 3600 });
+  const send = () => app.inject({ method: "GET", url: "/data/v1/users/usage", remoteAddress: "198.51.100.7", headers: { origin: ADDIN, authorization: `Bearer ${token}` } });
+  // The token's first request proves it (the probation lane, unpaced).
+  assert.equal((await send()).statusCode, 200);
+  const burst = async (count: number) => {
+    const sent = Array.from({ length: count }, () => ({ sentAt: clock.now(), answeredAt: undefined as number | undefined, status: undefined as number | undefined }));
+    const answers = sent.map((entry) => send().then((res) => Object.assign(entry, { answeredAt: clock.now(), status: res.statusCode })));
+    const goal = calls.count + count;
+    while (calls.count < goal) {
+      const seen = clock.waits.count;
+      if (clock.waiting === 0) await clock.waits.after(seen);
+      await clock.advance(SLOT_MS);
+    }
+    return Promise.all(answers);
+  };
+  const alone = () => log.text().split("\n").filter((line) => line.includes("paces alone")).length;
+  return { app, burst, alone };
+}
+
+/** Every request served, the slowest within `ms`. */
+function allServedWithin(sent: { status?: number; sentAt: number; answeredAt?: number }[], ms: number): void {
+  assert.deepEqual(new Set(sent.map((s) => s.status)), new Set([200]));
+  const slowest = Math.max(...sent.map((s) => s.answeredAt! - s.sentAt));
+  assert.ok(slowest <= ms, `the slowest request took ${slowest} ms`);
+}
+
+describe("relay pacing with Redis unreachable", () => {
+  it("serves every request at once from in-memory pacing when Redis is down at the start, and says so once", { timeout: 30_000 }, async () => {
+    const { app, burst, alone } = await relayThrough("redis://127.0.0.1:9/0");
+    try {
+      allServedWithin(await burst(40), 3000);
+      assert.equal(alone(), 1, "said once, not per request");
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("goes on serving when Redis goes away in the middle of a run", { skip: missing ?? false, timeout: 30_000 }, async () => {
+    const dying = await startRedis();
+    const { app, burst, alone } = await relayThrough(dying.url);
+    try {
+      allServedWithin(await burst(10), 3000);
+      assert.equal(alone(), 0, "shared while Redis answers");
+      await dying.stop();
+      allServedWithin(await burst(40), 3000);
+      assert.equal(alone(), 1);
+    } finally {
+      await app.close();
     }
   });
 });

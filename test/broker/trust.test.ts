@@ -49,6 +49,25 @@ describe("relay trust: forged tokens take no organization's slots", () => {
     assert.equal(released.length, 10, "the tenant's slots went to the real user's proven requests only (her first one proved her token)");
   });
 
+  it("keeps a real user served within 3 s while a colleague floods requests marked interactive", async () => {
+    const clock = new FakeClock(5);
+    const service = fakeService(clock);
+    const { app, get } = await pacedRelay(clock, service);
+    const alice = unsignedToken({ account: "acme", sub: "alice", exp: HOUR });
+    const bob = unsignedToken({ account: "acme", sub: "bob", exp: HOUR });
+    const schedule = [
+      { at: 0, label: "bob", send: () => get(bob, "198.51.100.8") },
+      ...Array.from({ length: 250 }, (_, i) => ({ at: 100 + i * 100, label: "bob", send: () => get(bob, "198.51.100.8") })),
+      ...Array.from({ length: 11 }, (_, i) => ({ at: 1050 + i * 2000, label: "alice", send: () => get(alice, "198.51.100.7") })),
+    ];
+    const sent = await runSchedule(clock, schedule);
+    await app.close();
+    const probes = sent.filter((s) => s.label === "alice");
+    assert.deepEqual(probes.map((p) => p.status), Array(11).fill(200), "every probe served");
+    const slowest = Math.max(...probes.map((p) => p.answeredAt! - p.sentAt));
+    assert.ok(slowest <= 3000, `the slowest probe took ${slowest} ms`);
+  });
+
   it("takes a token's first request through its address's probation lane, and the ones after it, proven, through the tenant's queue", async () => {
     const clock = new FakeClock(5);
     const service = fakeService(clock);
