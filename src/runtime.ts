@@ -33,8 +33,8 @@ export interface Runtime {
   /** Whether a user is signed in, after a sign-in stored from a previous session has been restored. */
   isSignedIn(): Promise<boolean>;
   /**
-   * The request hooks of this runtime's client: later behaviour (a wire-name translation, an
-   * API relay) registers here with before/after/wrap; see src/core/api/hooks.ts.
+   * The request hooks of this runtime's client (the sign-out after an unrecoverable 401 and the
+   * usage notice are registered here); see src/core/api/hooks.ts.
    */
   hooks: RequestHooks;
   /** Called once spending requests have settled: the account's usage may have changed. Returns the unsubscribe. */

@@ -1,5 +1,6 @@
-// Sends one logical request: token, concurrency slot, rate-limit slot, timeout, error mapping,
-// and the retry loop that shouldRetry decides. Everything else in the client goes through here.
+// Sends one logical request, as steps each short: the retry loop (shouldRetry decides), one
+// attempt (concurrency and rate-limit slots, token, the body when it leaves), the exchange with
+// its timeout, and the reading of a failure. Everything else in the client goes through here.
 import { MEDIA_TYPE, PRIORITY_HEADER } from "../contract/index.js";
 import type { ConcurrencyLimit } from "./concurrency.js";
 import type { RequestHooks } from "./hooks.js";
@@ -37,6 +38,39 @@ interface AttemptState {
   token?: string;
   /** The token source or the body builder failed: nothing was sent, and a retry would not help. */
   unsendable?: boolean;
+}
+
+/** The request body: its text when known at once, or built when the request first leaves. */
+interface BodyState {
+  text?: string | undefined;
+  built: boolean;
+}
+
+/** What the retry loop carries from one attempt to the next. */
+interface RetryLoop {
+  spec: RequestSpec;
+  expect: readonly number[];
+  body: BodyState;
+  attempt: number;
+  started: number;
+  priority: RequestPriority;
+  tokenRefreshed: boolean;
+  /** The refreshed token the next attempt sends (after a 401). */
+  refreshed?: Promise<string> | undefined;
+}
+
+function bodyOf(spec: RequestSpec): BodyState {
+  return spec.bodyWhenSent === undefined ? { text: spec.body === undefined ? undefined : JSON.stringify(spec.body), built: true } : { built: false };
+}
+
+/** The body's text, built now if it is built when sent (once: a retry sends the same body). */
+function builtBody(spec: RequestSpec, body: BodyState): string | undefined {
+  if (!body.built) {
+    const built = spec.bodyWhenSent?.();
+    body.text = built === undefined ? undefined : JSON.stringify(built);
+    body.built = true;
+  }
+  return body.text;
 }
 
 export function cancelledError(operation?: string): ServiceError {
@@ -92,102 +126,111 @@ export class RequestRunner {
     }
   }
 
+  /**
+   * The retry loop, as steps: refuse a pause beyond the request's patience, one attempt, read a
+   * failure, decide (shouldRetry), and wait before the next attempt.
+   */
   private async sendWithRetries(spec: RequestSpec): Promise<RawResponse> {
-    const expect = spec.expect ?? [200];
-    const body: { text?: string | undefined; built: boolean } =
-      spec.bodyWhenSent === undefined ? { text: spec.body === undefined ? undefined : JSON.stringify(spec.body), built: true } : { built: false };
-    let attempt = 0;
-    const started = this.deps.clock.now();
-    const priority = spec.priority ?? "interactive";
-    let tokenRefreshed = false;
-    let refreshed: Promise<string> | undefined;
+    const loop: RetryLoop = { spec, expect: spec.expect ?? [200], body: bodyOf(spec), attempt: 0, started: this.deps.clock.now(), priority: spec.priority ?? "interactive", tokenRefreshed: false };
     for (;;) {
       if (spec.signal?.aborted) throw cancelledError(spec.operation);
-      attempt += 1;
-      const sent: AttemptState = {};
-      const refresh = refreshed;
-      refreshed = undefined;
-      this.refuseBeyondPatience(spec, priority, this.deps.clock.now() - started);
-      let answer: RawResponse | undefined;
-      let settled = false;
-      // Tells the limiter how a granted attempt ended, once, and before any backoff sleep.
-      const settle = () => {
-        if (sent.granted && !settled) {
-          settled = true;
-          this.deps.limiter.settle(answer?.headers);
-        }
-      };
-      try {
-        let error: ServiceError;
-        try {
-          answer = await this.attempt(spec, refresh, body, sent);
-          if (expect.includes(answer.status)) {
-            settle();
-            this.logLine("debug", `${spec.operation} -> ${answer.status}`, { attempt });
-            return answer;
-          }
-          error =
-            answer.status >= 200 && answer.status < 300
-              ? serviceError("invalidResponse", {
-                  status: answer.status,
-                  message: `${spec.operation} answered HTTP ${answer.status}, expected ${expect.join(" or ")}`,
-                  operation: spec.operation,
-                })
-              : errorFromResponse({
-                  status: answer.status,
-                  headers: answer.headers,
-                  body: answer.body,
-                  operation: spec.operation,
-                  secrets: this.tokens,
-                  now: this.deps.clock.now(),
-                });
-        } catch (caught) {
-          if (!isServiceError(caught)) throw caught;
-          // No token to send ("sign in"): asking the token source again would not help.
-          if (sent.unsendable) throw caught;
-          error = caught;
-        }
-        if (error.kind === "cancelled") throw error;
-        const decision = shouldRetry({
-          kind: error.kind,
-          status: error.status,
-          attempt,
-          tokenRefreshed,
-          ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
-          ...(error.retryable !== undefined ? { retryable: error.retryable } : {}),
-          idempotent: spec.idempotent,
-          priority,
-          elapsedMs: this.deps.clock.now() - started,
-          random: this.deps.random(),
-          ...this.deps.retry,
-        });
-        // Everyone here waits after a 429, not just this request: the bucket is the
-        // organization's. The wait comes back with a jitter, and this client's share shrinks.
-        if (error.kind === "rateLimited" && error.status === 429) {
-          this.deps.limiter.refused(error.retryAfterMs ?? (decision.retry ? decision.delayMs : 0), error.rateLimitBucket);
-        }
-        this.logLine(decision.retry ? "info" : "warn", `${spec.operation} failed (${error.kind}, HTTP ${error.status}): ${decision.reason}`, {
-          attempt,
-          ...(decision.retry ? { delayMs: decision.delayMs } : {}),
-        });
-        if (!decision.retry) throw error;
-        if (decision.refreshToken) {
-          tokenRefreshed = true;
-          refreshed = this.refreshedToken(sent.token);
-          // Awaited by the retry below; a failure must not go unhandled if the wait is cancelled.
-          refreshed.catch(() => undefined);
-        }
-        settle();
-        if (error.kind !== "rateLimited" && decision.delayMs > 0) {
-          try {
-            await this.deps.clock.sleep(decision.delayMs, spec.signal);
-          } catch {
-            throw cancelledError(spec.operation);
-          }
-        }
-      } finally {
-        settle();
+      loop.attempt += 1;
+      this.refuseBeyondPatience(spec, loop.priority, this.deps.clock.now() - loop.started);
+      const outcome = await this.attemptOnce(loop);
+      if ("answer" in outcome) return outcome.answer;
+    }
+  }
+
+  /** One attempt and what follows it: the answer, or (after the wait) nothing, to go round again. */
+  private async attemptOnce(loop: RetryLoop): Promise<{ answer: RawResponse } | { again: true }> {
+    const sent: AttemptState = {};
+    const refresh = loop.refreshed;
+    loop.refreshed = undefined;
+    let answer: RawResponse | undefined;
+    let settled = false;
+    // Tells the limiter how a granted attempt ended, once, and before any backoff sleep.
+    const settle = () => {
+      if (sent.granted && !settled) {
+        settled = true;
+        this.deps.limiter.settle(answer?.headers);
       }
+    };
+    try {
+      let error: ServiceError;
+      try {
+        answer = await this.attempt(loop.spec, refresh, loop.body, sent);
+        if (loop.expect.includes(answer.status)) {
+          settle();
+          this.logLine("debug", `${loop.spec.operation} -> ${answer.status}`, { attempt: loop.attempt });
+          return { answer };
+        }
+        error = this.failureOf(answer, loop);
+      } catch (caught) {
+        // No token to send ("sign in"): asking the token source again would not help.
+        if (!isServiceError(caught) || sent.unsendable) throw caught;
+        error = caught;
+      }
+      await this.afterFailure(error, loop, sent, settle);
+      return { again: true };
+    } finally {
+      settle();
+    }
+  }
+
+  /** An answer the request did not expect, as the error it is. */
+  private failureOf(answer: RawResponse, loop: RetryLoop): ServiceError {
+    const { spec, expect } = loop;
+    if (answer.status >= 200 && answer.status < 300) {
+      return serviceError("invalidResponse", { status: answer.status, message: `${spec.operation} answered HTTP ${answer.status}, expected ${expect.join(" or ")}`, operation: spec.operation });
+    }
+    return errorFromResponse({ status: answer.status, headers: answer.headers, body: answer.body, operation: spec.operation, secrets: this.tokens, now: this.deps.clock.now() });
+  }
+
+  /** Decides on a failed attempt: throws when it is final, else gets the next attempt ready and waits. */
+  private async afterFailure(error: ServiceError, loop: RetryLoop, sent: AttemptState, settle: () => void): Promise<void> {
+    if (error.kind === "cancelled") throw error;
+    const decision = this.decide(error, loop);
+    // Everyone here waits after a 429, not just this request: the bucket is the
+    // organization's. The wait comes back with a jitter, and this client's share shrinks.
+    if (error.kind === "rateLimited" && error.status === 429) {
+      this.deps.limiter.refused(error.retryAfterMs ?? (decision.retry ? decision.delayMs : 0), error.rateLimitBucket);
+    }
+    this.logLine(decision.retry ? "info" : "warn", `${loop.spec.operation} failed (${error.kind}, HTTP ${error.status}): ${decision.reason}`, {
+      attempt: loop.attempt,
+      ...(decision.retry ? { delayMs: decision.delayMs } : {}),
+    });
+    if (!decision.retry) throw error;
+    if (decision.refreshToken) {
+      loop.tokenRefreshed = true;
+      loop.refreshed = this.refreshedToken(sent.token);
+      // Awaited by the retry below; a failure must not go unhandled if the wait is cancelled.
+      loop.refreshed.catch(() => undefined);
+    }
+    settle();
+    if (error.kind !== "rateLimited" && decision.delayMs > 0) await this.backoff(decision.delayMs, loop.spec);
+  }
+
+  private decide(error: ServiceError, loop: RetryLoop) {
+    return shouldRetry({
+      kind: error.kind,
+      status: error.status,
+      attempt: loop.attempt,
+      tokenRefreshed: loop.tokenRefreshed,
+      ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+      ...(error.retryable !== undefined ? { retryable: error.retryable } : {}),
+      idempotent: loop.spec.idempotent,
+      priority: loop.priority,
+      elapsedMs: this.deps.clock.now() - loop.started,
+      random: this.deps.random(),
+      ...this.deps.retry,
+    });
+  }
+
+  private async backoff(delayMs: number, spec: RequestSpec): Promise<void> {
+    try {
+      await this.deps.clock.sleep(delayMs, spec.signal);
+    } catch {
+      throw cancelledError(spec.operation);
     }
   }
 
@@ -256,49 +299,51 @@ export class RequestRunner {
     return after401 ?? this.refreshing ?? this.deps.getAccessToken();
   }
 
-  /** One attempt: wait for a slot, take a token, send with a timeout, read the whole body. */
-  private async attempt(
-    spec: RequestSpec,
-    after401: Promise<string> | undefined,
-    body: { text?: string | undefined; built: boolean },
-    sent: AttemptState,
-  ): Promise<RawResponse> {
-    const { cap, limiter, clock, transport, timeoutMs } = this.deps;
+  /** One attempt, as steps: wait for the slots, take a token and the body, send with a timeout. */
+  private async attempt(spec: RequestSpec, after401: Promise<string> | undefined, body: BodyState, sent: AttemptState): Promise<RawResponse> {
+    const release = await this.slots(spec);
+    sent.granted = true;
+    try {
+      // Taken after the wait for a slot, so a long queue does not send an expired token.
+      const token = await this.unsendableOnFailure(sent, () => this.token(after401, spec));
+      sent.token = token;
+      // Built when the request leaves (an enrichment reads its batch then); nothing sent if it fails.
+      const text = await this.unsendableOnFailure(sent, async () => builtBody(spec, body));
+      return await this.exchange(spec, token, text);
+    } finally {
+      release();
+    }
+  }
+
+  /** A concurrency slot, then a rate-limit slot; the release of the first. */
+  private async slots(spec: RequestSpec): Promise<() => void> {
     let release: () => void;
     try {
-      release = await cap.acquire(spec.signal, spec.priority);
+      release = await this.deps.cap.acquire(spec.signal, spec.priority);
     } catch {
       throw cancelledError(spec.operation);
     }
     try {
-      await limiter.acquire(spec.signal, spec.priority);
+      await this.deps.limiter.acquire(spec.signal, spec.priority);
     } catch {
       release();
       throw cancelledError(spec.operation);
     }
-    sent.granted = true;
-    // Taken after the wait for a slot, so a long queue does not send an expired token.
-    let token: string;
+    return release;
+  }
+
+  private async unsendableOnFailure<T>(sent: AttemptState, step: () => Promise<T>): Promise<T> {
     try {
-      token = await this.token(after401, spec);
+      return await step();
     } catch (caught) {
-      release();
       sent.unsendable = true;
       throw caught;
     }
-    sent.token = token;
-    if (!body.built) {
-      try {
-        const built = spec.bodyWhenSent?.();
-        body.text = built === undefined ? undefined : JSON.stringify(built);
-        body.built = true;
-      } catch (caught) {
-        release();
-        sent.unsendable = true; // nothing was sent: not worth a retry
-        throw caught;
-      }
-    }
-    const text = body.text;
+  }
+
+  /** Sends and reads the whole answer, within the client's time limit. */
+  private async exchange(spec: RequestSpec, token: string, text: string | undefined): Promise<RawResponse> {
+    const { clock, transport, timeoutMs } = this.deps;
     const controller = new AbortController();
     const stopTimer = new AbortController();
     let timedOut = false;
@@ -316,16 +361,8 @@ export class RequestRunner {
       },
       () => undefined, // the attempt finished first
     );
-    const headers: Record<string, string> = { accept: MEDIA_TYPE, authorization: `Bearer ${token}` };
-    if (text !== undefined) headers["content-type"] = MEDIA_TYPE;
-    if (this.deps.tellPriority) headers[PRIORITY_HEADER] = spec.priority ?? "interactive";
     try {
-      const sending = transport(spec.url, {
-        method: spec.method,
-        headers,
-        ...(text !== undefined ? { body: text } : {}),
-        signal: controller.signal,
-      });
+      const sending = transport(spec.url, { method: spec.method, headers: this.headers(spec, token, text), ...(text !== undefined ? { body: text } : {}), signal: controller.signal });
       sending.catch(() => undefined);
       const response = await Promise.race([sending, aborted]);
       const reading = response.text();
@@ -333,25 +370,25 @@ export class RequestRunner {
       const answer = await Promise.race([reading, aborted]);
       return { status: response.status, headers: response.headers, body: answer };
     } catch (caught) {
-      if (spec.signal?.aborted) throw cancelledError(spec.operation);
-      if (timedOut) {
-        throw serviceError("timeout", {
-          message: `${spec.operation} got no answer within ${timeoutMs} ms`,
-          operation: spec.operation,
-          secrets: [token],
-        });
-      }
-      throw serviceError("network", {
-        message: `${spec.operation} failed: the connection was dropped or refused`,
-        operation: spec.operation,
-        cause: caught,
-        secrets: [token],
-      });
+      throw this.sendFailure(spec, token, timedOut, caught);
     } finally {
       stopTimer.abort();
       spec.signal?.removeEventListener("abort", onCallerAbort);
-      release();
     }
+  }
+
+  private headers(spec: RequestSpec, token: string, text: string | undefined): Record<string, string> {
+    const headers: Record<string, string> = { accept: MEDIA_TYPE, authorization: `Bearer ${token}` };
+    if (text !== undefined) headers["content-type"] = MEDIA_TYPE;
+    if (this.deps.tellPriority) headers[PRIORITY_HEADER] = spec.priority ?? "interactive";
+    return headers;
+  }
+
+  /** Why a send failed: cancelled, timed out, or the connection. */
+  private sendFailure(spec: RequestSpec, token: string, timedOut: boolean, caught: unknown): ServiceError {
+    if (spec.signal?.aborted) return cancelledError(spec.operation);
+    if (timedOut) return serviceError("timeout", { message: `${spec.operation} got no answer within ${this.deps.timeoutMs} ms`, operation: spec.operation, secrets: [token] });
+    return serviceError("network", { message: `${spec.operation} failed: the connection was dropped or refused`, operation: spec.operation, cause: caught, secrets: [token] });
   }
 
   private logLine(level: LogEntry["level"], message: string, data: Record<string, unknown>): void {

@@ -1,6 +1,6 @@
-// Request hooks through the client's public interface: a relay rewrites the address before
-// sending, an after hook sees (and may rewrite) the answer, error hooks see failures after the
-// client's own retries, and every request but a usage read tells usage listeners.
+// Request hooks through the client's public interface: a wrap may rewrite the address before
+// sending and the answer after it, sees a failure once after the client's own retries, and every
+// request but a usage read tells usage listeners.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { RequestHooks } from "../../../src/core/api/hooks.js";
@@ -15,11 +15,11 @@ const enriched = (ids: number[]) => ({
 });
 
 describe("request hooks", () => {
-  it("a before hook rewrites the address (a relay) and an after hook rewrites the answer", async () => {
+  it("a wrap rewrites the address before sending and the answer after it", async () => {
     const hooks = new RequestHooks();
-    hooks.before((spec) => ({ ...spec, url: spec.url.replace(BASE, `${BASE}/relay`) }));
     const seen: number[] = [];
-    hooks.after((response) => {
+    hooks.wrap(async (send, spec) => {
+      const response = await send({ ...spec, url: spec.url.replace(BASE, `${BASE}/relay`) });
       seen.push(response.status);
       return { ...response, body: JSON.stringify(usageDoc) };
     });
@@ -30,10 +30,17 @@ describe("request hooks", () => {
     assert.deepEqual(seen, [200]);
   });
 
-  it("error hooks see a failure once, after the client's retries, and the caller still gets it", async () => {
+  it("a wrap sees a failure once, after the client's retries, and the caller still gets it", async () => {
     const hooks = new RequestHooks();
     const errors: string[] = [];
-    hooks.error((error) => void errors.push((error as { kind: string }).kind));
+    hooks.wrap(async (send, spec) => {
+      try {
+        return await send(spec);
+      } catch (error) {
+        errors.push((error as { kind: string }).kind);
+        throw error;
+      }
+    });
     const h = harness(() => answer(503, { errors: [{ id: "x", code: "E", status: "503" }] }), { hooks });
     const error = (await h.clock.run(rejection(h.client.usage()))) as { kind: string };
     assert.equal(error.kind, "server");
