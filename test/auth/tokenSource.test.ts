@@ -167,3 +167,53 @@ test("a stored sign-in the server no longer accepts (a restarted sandbox) tells 
   await assert.rejects(source.getAccessToken());
   assert.deepEqual(reasons, ["none:expired"]);
 });
+
+/** A sign-in backend whose renewal the test finishes by hand, and which renews even after sign-out (the request was already at the server). */
+function scriptedBackend(clock: FakeClock) {
+  const user = (name: string) => ({ name, username: `${name}@example.com` });
+  const credentials = (name: string, token: string) => ({ accessToken: token, expiresAt: clock.now() + 60_000, account: user(name) });
+  let signInAs = "alice";
+  let finishRenewal: () => void = () => undefined;
+  let renewalStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (renewalStarted = resolve));
+  const backend = {
+    restore: async () => null,
+    signIn: async () => credentials(signInAs, `AT-${signInAs}-signin`),
+    renew: async (account: { name: string }) => {
+      renewalStarted();
+      await new Promise<void>((resolve) => (finishRenewal = resolve));
+      return credentials(account.name, `AT-${account.name}-renewed`);
+    },
+    clear: async () => undefined,
+  };
+  return { backend, started, finish: () => finishRenewal(), switchTo: (name: string) => (signInAs = name) };
+}
+
+test("a renewal that succeeds after sign-out installs no token: the session stays over", async () => {
+  const clock = new FakeClock();
+  const { backend, started, finish } = scriptedBackend(clock);
+  const source = createTokenSourceWith(backend, { clock });
+  await source.signIn();
+  const pending = source.getAccessToken({ forceRefresh: true });
+  await started;
+  await source.signOut();
+  finish();
+  await assert.rejects(pending, (error: { kind: string }) => error.kind === "unauthorized");
+  assert.equal(source.account(), null);
+  await assert.rejects(source.getAccessToken(), (error: { kind: string }) => error.kind === "unauthorized");
+});
+
+test("a renewal of the previous user that succeeds after another user signed in leaves the new user's token", async () => {
+  const clock = new FakeClock();
+  const { backend, started, finish, switchTo } = scriptedBackend(clock);
+  const source = createTokenSourceWith(backend, { clock });
+  await source.signIn();
+  const pending = source.getAccessToken({ forceRefresh: true });
+  await started;
+  switchTo("bob");
+  await source.signIn();
+  finish();
+  assert.equal(await pending, "AT-bob-signin", "the waiting caller gets the signed-in user's token");
+  assert.equal(source.account()?.username, "bob@example.com");
+  assert.equal(await source.getAccessToken(), "AT-bob-signin");
+});
