@@ -27,7 +27,7 @@ export function signInFailed(userMessage: string, technical: string): ServiceErr
 /** The sign-in server answered 404: Settings point at another environment's address. */
 export function signInNotHere(host: string): ServiceError {
   return serviceError("network", {
-    userMessage: `This environment's sign-in is not here: the server at ${host} answered "not found". Check Settings → Environment: choose the environment your service runs (for example Sandbox, or Sandbox (production profile)).`,
+    userMessage: `This environment's sign-in is not here: the server at ${host} answered "not found". Under Connection settings (below), choose the environment your service runs (for example Sandbox, or Sandbox (production profile)).`,
     message: "Sign-in server answered 404",
   });
 }

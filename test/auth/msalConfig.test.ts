@@ -52,7 +52,7 @@ test("a configured token endpoint (an organization's broker) replaces the discov
 test("an unreachable, misplaced or unreadable authority is a clear error", async () => {
   // A 404: the server is there, but this environment's sign-in is not: Settings is the fix.
   await assert.rejects(loadAuthorityMetadata(SANDBOX_ENVIRONMENT.signIn, fetchJson({}, 404)), (e: { userMessage: string }) =>
-    /^This environment's sign-in is not here: .*Check Settings → Environment/.test(e.userMessage),
+    /^This environment's sign-in is not here: .*Under Connection settings \(below\), choose the environment/.test(e.userMessage),
   );
   await assert.rejects(loadAuthorityMetadata(SANDBOX_ENVIRONMENT.signIn, fetchJson({}, 503)), (e: { userMessage: string }) =>
     /could not be reached/.test(e.userMessage),

@@ -138,6 +138,6 @@ test("a token address that answers 404 belongs to another environment: the messa
   session.setItem("bizdata.signin.session", JSON.stringify({ refreshToken: "r", account: { name: "", username: "u" } }));
   const elsewhere = createOAuthBackend({ ...signIn, tokenEndpoint: `${server.url}/not-this-environment/token` }, { base: "https://localhost:3000/", session });
   await assert.rejects(elsewhere.renew({ name: "", username: "u" }), (error: { userMessage?: string }) =>
-    /^This environment's sign-in is not here: .*Check Settings → Environment/.test(error.userMessage ?? ""),
+    /^This environment's sign-in is not here: .*Under Connection settings \(below\), choose the environment/.test(error.userMessage ?? ""),
   );
 });

@@ -197,9 +197,11 @@ export function pageRequests(plan: Pick<PartitionPlan, "parts">, pageSize: numbe
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-/** "42,310 companies — imported in 6 parts, about 430 requests, about 18 s at your rate limit". */
-export function describePlan(plan: PartitionPlan, perSecond: number, pageSize: number = LIMITS.maxPageSize): string {
-  const noun = plan.kind === "company" ? "companies" : "contacts";
+/**
+ * "42,310 companies — imported in 6 parts, about 430 requests, about 18 s at your rate limit";
+ * `noun` names what is imported when it is not the plan's kind (signals split on their companies).
+ */
+export function describePlan(plan: PartitionPlan, perSecond: number, pageSize: number = LIMITS.maxPageSize, noun: string = plan.kind === "company" ? "companies" : "contacts"): string {
   const requests = pageRequests(plan, pageSize);
   const seconds = Math.max(1, Math.ceil(requests / perSecond));
   const parts = plan.parts.length === 1 ? "1 part" : `${plan.parts.length} parts`;

@@ -13,7 +13,7 @@ export type SignalSearchClient = Pick<ServiceClient, "searchIntent" | "searchSco
 type Filters = Record<string, unknown>;
 
 /** Which families can be split: their searches take the company size filters. */
-const SPLITTABLE: Record<SignalSearchFamily, boolean> = { intent: true, scoops: true, news: false };
+export const SPLITTABLE: Record<SignalSearchFamily, boolean> = { intent: true, scoops: true, news: false };
 
 export function signalPageFetcher(client: SignalSearchClient, family: SignalSearchFamily, sort: string | undefined) {
   return (filters: Filters, page: number, size: number, signal?: AbortSignal): Promise<SearchPage<SignalSearchItem>> => {
@@ -34,13 +34,26 @@ export interface SignalImportRequest {
   /** Results one search reaches (tests make it small). */
   reach?: number;
   pageSize?: number;
+  /**
+   * Asked, above one search's reach, before any page after the first is fetched: the plan (its
+   * parts; one unsplittable part for news, which stops at the reach) and the rows it writes.
+   * False imports nothing more. Without it, the import goes on.
+   */
+  confirmPlan?(plan: PartitionPlan, rows: number): Promise<boolean>;
   /** Told the plan before any page after the first is fetched (to size the table). */
   onPlan?(plan: PartitionPlan, rows: number): Promise<void>;
   deliver(items: SignalSearchItem[], key: PageKey): Promise<void>;
   onPage?(pagesDone: number, pagesTotal: number): void;
 }
 
-export async function importSignalSearch(request: SignalImportRequest): Promise<{ plan: PartitionPlan; result: ImportResult }> {
+export interface SignalImportOutcome {
+  plan: PartitionPlan;
+  /** Absent when the user declined the plan (nothing was imported). */
+  result?: ImportResult;
+  declined?: boolean;
+}
+
+export async function importSignalSearch(request: SignalImportRequest): Promise<SignalImportOutcome> {
   const pageSize = request.pageSize ?? LIMITS.maxPageSize;
   const reach = request.reach ?? SEARCH_REACH;
   const fetchPage = signalPageFetcher(request.client, request.family, request.sort);
@@ -59,6 +72,7 @@ export async function importSignalSearch(request: SignalImportRequest): Promise<
     ? await planPartition({ kind: "company", filters: request.filters, ...sort, total: first.totalResults, reach, ...(request.signal ? { signal: request.signal } : {}), count: async (f, s) => (await fetchPage(f, 1, 1, s)).totalResults })
     : whole;
   const rows = plan.parts.reduce((sum, p) => sum + Math.min(p.count, reach), 0);
+  if (plan.total > reach && request.confirmPlan && !(await request.confirmPlan(plan, rows))) return { plan, declined: true };
   await request.onPlan?.(plan, rows);
   const prefetched = split ? new Map<string, FetchedPage<SignalSearchItem>>() : new Map([["0:1", first]]);
   const result = await importPages<SignalSearchItem>({

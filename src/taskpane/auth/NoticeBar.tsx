@@ -1,7 +1,13 @@
 // A sign-in notice (expired, cancelled, failed) as a Fluent message bar. Loaded with import()
-// by SignInPanel: most first screens show no notice, so the first paint does without it.
+// by SignInPanel: most first screens show no notice, so the first paint does without it. It
+// wraps like every message of the pane (multiline layout; long addresses break), so a long
+// notice never widens a 320 px pane.
 import type { ReactNode } from "react";
-import { MessageBar, MessageBarBody } from "@fluentui/react-components";
+import { MessageBar, MessageBarBody, makeStyles } from "@fluentui/react-components";
+
+const useStyles = makeStyles({
+  body: { overflowWrap: "anywhere", minWidth: 0 },
+});
 
 export interface NoticeBarProps {
   intent: "error" | "warning" | "info";
@@ -11,9 +17,10 @@ export interface NoticeBarProps {
 }
 
 export function NoticeBar({ intent, id, children }: NoticeBarProps) {
+  const styles = useStyles();
   return (
-    <MessageBar intent={intent}>
-      <MessageBarBody role="alert" {...(id ? { id } : {})}>
+    <MessageBar intent={intent} layout="multiline">
+      <MessageBarBody className={styles.body} role="alert" {...(id ? { id } : {})}>
         {children}
       </MessageBarBody>
     </MessageBar>

@@ -13,7 +13,7 @@ const NoticeBar = lazy(() => import("./NoticeBar.js").then((m) => ({ default: m.
 /** The notice as a message bar; plain text with the same role and id while that loads. */
 function Notice({ intent, id, children }: NoticeBarProps) {
   const fallback = (
-    <div role="alert" {...(id ? { id } : {})}>
+    <div role="alert" style={{ overflowWrap: "anywhere" }} {...(id ? { id } : {})}>
       {children}
     </div>
   );

@@ -16,7 +16,7 @@ import { PlanSummary } from "./PlanSummary.js";
 import { SpendControls } from "./SpendControls.js";
 import { UnmatchedRows } from "./UnmatchedRows.js";
 import { SignalKindChoice } from "./SignalKindChoice.js";
-import { useSelectionRun } from "./useSelectionRun.js";
+import { useSelectionRun, type Phase } from "./useSelectionRun.js";
 
 export interface EnrichSelectionPanelProps {
   engine: EnrichmentEngine;
@@ -51,6 +51,9 @@ const useStyles = makeStyles({
 });
 
 const count = (n: number) => n.toLocaleString("en-US");
+
+/** Changes whenever today's count may have: each progress report of a run (the first follows its reservations), and its end. */
+const spendVersion = (phase: Phase): unknown => (phase.name === "finished" ? phase.message : phase.name === "running" ? phase.progress : phase.name);
 
 export function EnrichSelectionPanel({ engine, source, confirmOverwrite, creditsLeft, instructions, entitledFields }: EnrichSelectionPanelProps) {
   const styles = useStyles();
@@ -205,7 +208,7 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
           )}
         </>
       )}
-      <SpendControls engine={engine} busy={busy} version={phase.name === "finished" ? phase.message : phase.name} />
+      <SpendControls engine={engine} busy={busy} version={spendVersion(phase)} />
       {question.dialog}
     </section>
   );

@@ -2,7 +2,7 @@
 // to match alike (rows, distinct inputs, cached, under management, the most credits, requests),
 // with warnings when the account's credits or today's limit will not cover it.
 import { Text, makeStyles } from "@fluentui/react-components";
-import type { SelectionEnrichmentPlan } from "../../core/enrich/index.js";
+import { ENRICHMENT_KINDS, type SelectionEnrichmentPlan } from "../../core/enrich/index.js";
 import { Notice } from "../Notice.js";
 import { OrganizationBudgetWarning } from "../usage/OrganizationLimit.js";
 import { PlanActions } from "./PlanActions.js";
@@ -12,13 +12,29 @@ const useStyles = makeStyles({
 });
 
 const count = (n: number) => n.toLocaleString("en-US");
+const requestsOf = (n: number) => `${count(n)} request${n === 1 ? "" : "s"}`;
+
+/**
+ * What a run does within today's limit on new records: the records it asks (free ones, and new
+ * ones while the limit lasts), the credits at most, and the requests, the same count the run's
+ * progress shows (the records over the limit are never sent).
+ */
+export function withinTodaysLimit(planned: Pick<SelectionEnrichmentPlan, "kind" | "plan">) {
+  const { plan } = planned;
+  const allowance = Math.max(0, plan.spend.cap - plan.spend.used);
+  const toAsk = plan.underManagementCount + plan.maxCredits;
+  const credits = Math.min(plan.maxCredits, allowance);
+  const asked = plan.underManagementCount + credits;
+  const capped = credits < plan.maxCredits;
+  const requests = capped ? Math.ceil(asked / ENRICHMENT_KINDS[planned.kind].maxInputs) : plan.requests;
+  return { allowance, toAsk, credits, asked, capped, requests };
+}
 const LIST_NOUN: Record<string, string> = { website: "websites", name: "company names", email: "email addresses", person: "person names" };
 
 export function PlanSummary({ planned, credits, onRun, onBack }: { planned: SelectionEnrichmentPlan; credits?: number; onRun(): void; onBack(): void }) {
   const styles = useStyles();
   const { plan, mode } = planned;
-  const allowance = Math.max(0, plan.spend.cap - plan.spend.used);
-  const requests = `in ${count(plan.requests)} request${plan.requests === 1 ? "" : "s"}`;
+  const limit = withinTodaysLimit(planned);
   const matching = mode.by === "match";
   const noun = matching ? LIST_NOUN[mode.content === "name" && planned.kind === "contact" ? "person" : mode.content] : "ids";
   return (
@@ -38,12 +54,12 @@ export function PlanSummary({ planned, credits, onRun, onBack }: { planned: Sele
         <li>{count(plan.cachedCount)} {matching ? "answered before" : "already cached"} (no request)</li>
         <li>{count(plan.underManagementCount)} under management or free (no credit)</li>
         <li>
-          At most <strong>{count(plan.maxCredits)}</strong> credits, {requests}
+          At most <strong>{count(limit.credits)}</strong> credits{limit.capped ? "" : `, in ${requestsOf(limit.requests)}`}
           {matching ? "; a row that does not match costs nothing" : ""}
         </li>
         {plan.invalidCount > 0 && <li>{count(plan.invalidCount)} {matching ? "rows cannot be matched as they are (their status says why)" : "cells are not ids and are skipped"}</li>}
       </ul>
-      <OrganizationBudgetWarning requests={plan.requests} />
+      <OrganizationBudgetWarning requests={limit.requests} />
       {credits !== undefined && plan.maxCredits > credits && (
         <Notice intent="warning" role="alert">
           {credits === 0
@@ -51,9 +67,13 @@ export function PlanSummary({ planned, credits, onRun, onBack }: { planned: Sele
             : `Your account has ${count(credits)} credits left for new records; this run may need up to ${count(plan.maxCredits)}. Once they are used, the remaining rows will not be enriched and will say "no credits left".`}
         </Notice>
       )}
-      {plan.maxCredits > allowance && (
-        <Notice intent="warning">
-          Only {count(allowance)} new records are left of today's limit; the rest will say so. Raise "New records per day" below to enrich them all.
+      {limit.capped && (
+        <Notice intent="warning" testId="within-todays-limit">
+          <strong>
+            {count(limit.asked)} of {count(limit.toAsk)} within today&apos;s limit: {requestsOf(limit.requests)}.
+          </strong>{" "}
+          Only {count(limit.allowance)} new records are left of today&apos;s limit; the other {count(limit.toAsk - limit.asked)} will say so. Raise
+          &quot;New records per day&quot; below to enrich them all.
         </Notice>
       )}
       <PlanActions runLabel={matching ? "Match and enrich" : `Enrich ${count(plan.ids.length)} ids`} canRun={plan.unique > 0} onRun={onRun} onBack={onBack} />

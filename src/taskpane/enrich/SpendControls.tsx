@@ -18,15 +18,19 @@ export function SpendControls({ engine, busy, version }: { engine: EnrichmentEng
   const [capText, setCapText] = useState("");
   const [message, setMessage] = useState<string | undefined>();
 
-  const refresh = async () => {
+  /** Reads today's count; the cap's box is filled only when asked (not while the user may be typing in it). */
+  const refresh = async (fillCap: boolean) => {
     const status = await engine.spendStatus();
     setSpend(status);
-    setCapText(String(status.cap));
+    if (fillCap) setCapText(String(status.cap));
   };
 
   useEffect(() => {
-    refresh().catch((error: unknown) => setMessage(`Could not read today's count: ${errorText(error)}`));
-  }, [engine, version]);
+    refresh(true).catch((error: unknown) => setMessage(`Could not read today's count: ${errorText(error)}`));
+  }, [engine]);
+  useEffect(() => {
+    refresh(false).catch((error: unknown) => setMessage(`Could not read today's count: ${errorText(error)}`));
+  }, [version]);
 
   const saveCap = async () => {
     const cap = Number(capText);
@@ -36,7 +40,7 @@ export function SpendControls({ engine, busy, version }: { engine: EnrichmentEng
     }
     try {
       await engine.setDailyNewRecordCap(cap);
-      await refresh();
+      await refresh(true);
       setMessage(`Saved: up to ${count(cap)} new records a day.`);
     } catch (error) {
       setMessage(`Could not save: ${errorText(error)}`);

@@ -117,7 +117,7 @@ export function useInsertRunner() {
   const clear = useCallback(() => {
     if (!controller.current) setOutcome(undefined);
   }, []);
-  return { run, resume, drive, confirmOverwrite, cancel, clear, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
+  return { run, resume, drive, confirmOverwrite, ask: confirm.ask, cancel, clear, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
 }
 
 export function OutcomeMessage({ outcome, onResume, busy }: { outcome: InsertOutcome; onResume?: (state: ResumeState) => void; busy?: boolean }) {

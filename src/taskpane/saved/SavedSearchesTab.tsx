@@ -9,6 +9,9 @@ import { OutcomeMessage, ProgressView, useInsertRunner } from "../insert/InsertP
 import { renameProblem } from "./renameSaved.js";
 import { useSavedSearches } from "./useSavedSearches.js";
 
+/** "1 filter", "3 filters". */
+const plural = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+
 const useStyles = makeStyles({
   item: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: "8px 0" },
   actions: { display: "flex", gap: "8px", flexWrap: "wrap" },
@@ -72,7 +75,7 @@ export function SavedSearchesTab({ onEdit }: { onEdit(search: SavedSearchRecord)
           <li key={s.id} className={styles.item}>
             <strong>{s.name}</strong>
             <div className={styles.meta}>
-              {s.kind === "company" ? "Companies" : "Contacts"} · {Object.keys(s.filters).length} filters · {s.columns.length} columns
+              {s.kind === "company" ? "Companies" : "Contacts"} · {plural(Object.keys(s.filters).length, "filter")} · {plural(s.columns.length, "column")}
               {s.tableName ? ` · table ${s.tableName}` : ""}
             </div>
             <div className={styles.actions}>

@@ -1,5 +1,6 @@
 // Pieces every preview shares: the previous/next paging row and a link that is a link only
 // for an http(s) address (anything else is shown as plain text).
+import type { ReactNode } from "react";
 import { Button, makeStyles } from "@fluentui/react-components";
 import { hyperlinkAddress } from "../../core/sheet/index.js";
 
@@ -24,7 +25,7 @@ export function PreviewPaging({ pageNumber, pages, busy, onPage }: { pageNumber:
 }
 
 /** `label` as a link to `href` when that is an http(s) address, else as text. */
-export function SafeLink({ href, label, className }: { href: unknown; label: string; className?: string }) {
+export function SafeLink({ href, label, className }: { href: unknown; label: ReactNode; className?: string }) {
   const address = typeof href === "string" ? hyperlinkAddress(href) : undefined;
   return address ? (
     <a className={className} href={address} target="_blank" rel="noopener noreferrer">

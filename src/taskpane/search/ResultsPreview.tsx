@@ -1,15 +1,24 @@
 // The first page of a search, compact: total count, a readable list, paging. Every value is
 // rendered as text by React (never as HTML); a website becomes a link only for http(s).
-import { makeStyles, tokens } from "@fluentui/react-components";
+import { Fragment } from "react";
+import { makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
 import { LIMITS, type CompanyItem, type ContactItem } from "../../core/contract/index.js";
 import type { SearchKind } from "../../core/sheet/index.js";
 import { PreviewPaging, SafeLink } from "./PreviewParts.js";
 
+// Three columns fit a 320 px pane: the company (name, website, place) takes the rest of the
+// width; the numbers keep a fixed width and never wrap. A website shows as its bare domain at
+// the text's size and breaks only where it must (a domain longer than the column).
 const useStyles = makeStyles({
-  table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200 },
-  cell: { textAlign: "left", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top" },
-  number: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
-  link: { wordBreak: "break-all", fontSize: tokens.fontSizeBase100 },
+  table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200, tableLayout: "fixed" },
+  cell: { textAlign: "left", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top", overflowWrap: "anywhere" },
+  number: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top", whiteSpace: "nowrap" },
+  head: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "bottom", whiteSpace: "normal" },
+  // Wide enough for 9,999,999 ($K), 999,999 employees and the word "Employees" at the table's size.
+  wide: { width: "64px" },
+  narrow: { width: "68px" },
+  link: { overflowWrap: "anywhere", fontSize: tokens.fontSizeBase200 },
+  place: { display: "block", color: tokens.colorNeutralForeground3 },
 });
 
 export interface PreviewPage {
@@ -28,6 +37,22 @@ const fmt = (value: unknown) => {
   const n = typeof value === "number" ? value : /^\s*-?\d+(\.\d+)?\s*$/.test(String(value)) ? Number(value) : NaN;
   return Number.isFinite(n) ? n.toLocaleString("en-US") : String(value);
 };
+/** "acme.com" for "https://www.acme.com/" (the link keeps the whole address). */
+export const bareDomain = (website: string) => website.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/^www\./i, "").replace(/\/+$/, "");
+/** A domain that may break after its dots ("stellarrock.<wbr>com"), not inside a word, when the column is narrow. */
+function DomainText({ domain }: { domain: string }) {
+  const parts = domain.split(/(?<=\.)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 const place = (a: { city?: unknown; state?: unknown; country?: unknown }) =>
   [a.city, a.state, a.country === "United States" ? undefined : a.country].filter((x) => typeof x === "string" && x !== "").join(", ");
 
@@ -47,17 +72,16 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
           <thead>
             {page.kind === "company" ? (
               <tr>
-                <th className={styles.cell} scope="col">Name and website</th>
-                <th className={styles.cell} scope="col">Location</th>
-                <th className={styles.number} scope="col">Revenue ($K)</th>
-                <th className={styles.number} scope="col">Employees</th>
+                <th className={styles.cell} scope="col">Company, website, place</th>
+                <th className={mergeClasses(styles.head, styles.wide)} scope="col">Revenue ($K)</th>
+                <th className={mergeClasses(styles.head, styles.narrow)} scope="col">Employees</th>
               </tr>
             ) : (
               <tr>
                 <th className={styles.cell} scope="col">Name</th>
                 <th className={styles.cell} scope="col">Job title</th>
                 <th className={styles.cell} scope="col">Company</th>
-                <th className={styles.number} scope="col">Accuracy</th>
+                <th className={mergeClasses(styles.head, styles.narrow)} scope="col">Accuracy</th>
               </tr>
             )}
           </thead>
@@ -70,9 +94,9 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
                     <td className={styles.cell}>
                       <span data-field="name">{a.name ?? ""}</span>
                       <br />
-                      <SafeLink className={styles.link} href={a.website} label={a.website ?? ""} />
+                      <SafeLink className={styles.link} href={a.website} label={<DomainText domain={bareDomain(a.website ?? "")} />} />
+                      <span className={styles.place}>{place(a)}</span>
                     </td>
-                    <td className={styles.cell}>{place(a)}</td>
                     <td className={styles.number}>{fmt(a.revenue)}</td>
                     <td className={styles.number}>{fmt(a.employeeCount)}</td>
                   </tr>

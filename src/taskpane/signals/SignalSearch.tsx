@@ -19,10 +19,12 @@ import { useServerIssues } from "../search/serverIssues.js";
 import { useServices } from "../services.js";
 import { insertSignalSearch, SIGNAL_NOUNS } from "./insertSignals.js";
 import { SignalPreview, type PreviewState } from "./SignalPreview.js";
+import { insertCostLine, signalImportQuestion } from "./signalPlan.js";
 
 const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", alignItems: "end", flexWrap: "wrap", marginTop: "8px", marginBottom: "8px" },
   columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
+  wrap: { overflowWrap: "anywhere" },
 });
 
 const OPERATION = { intent: "intentSearch", scoops: "scoopSearch", news: "newsSearch" } as const;
@@ -103,6 +105,7 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
         target: insertTarget(target, TABLE_NAMES[family]),
         tableName: `${TABLE_NAMES[family]}_search`,
         confirmOverwrite: inserting.confirmOverwrite,
+        confirmPlan: (plan, rows) => inserting.ask(signalImportQuestion(family, plan, rows)),
       }),
     );
   };
@@ -161,6 +164,11 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
           {inserting.progress && <Button onClick={inserting.cancel}>Cancel</Button>}
         </div>
         {!preview && blocked && <p>Fix before inserting: {blocked}</p>}
+        {preview && !stale && (
+          <p className={styles.wrap} data-testid="insert-cost">
+            {insertCostLine(family, preview.totalResults)}
+          </p>
+        )}
         {inserting.progress && <ProgressView progress={inserting.progress} noun={noun} />}
         {inserting.outcome && <OutcomeMessage outcome={inserting.outcome} />}
       </section>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Field, Radio, RadioGroup } from "@fluentui/react-components";
 import type { SignalSearchFamily } from "../../core/signals/index.js";
 import { SignalSearch } from "./SignalSearch.js";
+import { SIGNAL_COSTS } from "./signalPlan.js";
 
 const CHOICES: { value: SignalSearchFamily; label: string }[] = [
   { value: "intent", label: "Buyer intent" },
@@ -22,6 +23,7 @@ export function SignalsTab() {
           ))}
         </RadioGroup>
       </Field>
+      <p data-testid="signal-costs">{SIGNAL_COSTS}</p>
       {CHOICES.map((c) => (
         <div key={c.value} hidden={family !== c.value}>
           <SignalSearch family={c.value} />

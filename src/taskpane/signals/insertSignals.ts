@@ -1,6 +1,7 @@
 // A signal search into a worksheet table: core/signals plans and fetches (the import machinery
 // of company search), this writes the rows through the workbook adapter and words the outcome.
 import { importSignalSearch, signalRows, type SignalSearchClient, type SignalSearchFamily } from "../../core/signals/index.js";
+import type { PartitionPlan } from "../../core/search/index.js";
 import type { ColumnSpec } from "../../core/sheet/index.js";
 import type { InsertTarget, TableResult, TableWriter, WorkbookAdapter } from "../../office/workbook.js";
 import { errorText } from "../errorText.js";
@@ -20,6 +21,8 @@ export interface SignalInsertRequest {
   signal?: AbortSignal;
   onProgress?: (progress: InsertProgress) => void;
   confirmOverwrite?: (message: string) => Promise<boolean>;
+  /** Asked above one search's reach with the plan and the rows it writes; false writes nothing. */
+  confirmPlan?: (plan: PartitionPlan, rows: number) => Promise<boolean>;
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -35,6 +38,7 @@ export async function insertSignalSearch(request: SignalInsertRequest): Promise<
       filters: request.filters,
       ...(request.sort ? { sort: request.sort } : {}),
       ...(request.signal ? { signal: request.signal } : {}),
+      ...(request.confirmPlan ? { confirmPlan: request.confirmPlan } : {}),
       onPlan: async (plan, rows) => {
         Object.assign(progress, { rowsExpected: rows, totalResults: plan.total, reachableResults: plan.reachable, parts: plan.parts.length });
         request.onProgress?.({ ...progress });
@@ -71,7 +75,10 @@ export async function insertSignalSearch(request: SignalInsertRequest): Promise<
   const where = table ? ` into table ${table.tableName} on sheet ${table.sheetName}` : "";
   let status: InsertOutcome["status"];
   let message: string;
-  if (cancelled) {
+  if (outcome?.declined) {
+    status = "cancelled";
+    message = `Not inserted: nothing was written. Narrow the filters to insert fewer ${noun}, or Insert again and choose ${plan?.parts.some((p) => p.unsplittable) ? "to insert what one search reaches" : "Import all"}.`;
+  } else if (cancelled) {
     status = "cancelled";
     message = `Cancelled: ${count(progress.rowsWritten)} ${noun} were written${where}.`;
   } else if (fatal !== undefined) {

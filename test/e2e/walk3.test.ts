@@ -1,0 +1,225 @@
+// The third walk, at 320 and 350 px in headless Chromium against the sandbox: the wrong
+// environment's sign-in message wraps and names the heading the pane shows; the company
+// preview fits (every column in view, websites readable and whole); a signal insert above one
+// search's reach says its plan (scoops) or what one search reaches (news) and asks first, and
+// the Signals tab says what searches cost; Enrich selection says in one place how much of the
+// selection today's limit allows and in how many requests, the progress counts the same
+// requests, and today's count and the usage gauge move with the run. Nothing scrolls sideways.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { USER_SETTINGS_KEY } from "../../src/core/settings/userSettings.js";
+import { DATA_SCOPES } from "../../src/core/settings/environment.js";
+import { assertFits, chromiumAvailable, openSection, startE2E, type E2E } from "./helpers.js";
+
+const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
+// Enough companies for more than 10,000 scoops and more than 10,000 news articles.
+const COMPANIES = 7_000;
+const HEIGHT = 800;
+const WIDTHS = [320, 350];
+
+/** Opens the pane at `width` once its section strip has settled. */
+async function openAt(e2e: E2E, width: number): Promise<{ page: Page; errors: string[] }> {
+  const opened = await e2e.openTaskPane();
+  await opened.page.setViewportSize({ width, height: HEIGHT });
+  await opened.page.getByRole("button", { name: /^More sections/ }).waitFor();
+  return opened;
+}
+
+/** Where each cell of the preview's rows lies, and how its website links are drawn. */
+function previewLayout(page: Page) {
+  return page.getByTestId("preview-table").evaluate((table) => {
+    const width = document.documentElement.clientWidth;
+    const cells = [...table.querySelectorAll("th, td")].map((c) => c.getBoundingClientRect());
+    const links = [...table.querySelectorAll("a")].map((a) => ({
+      text: a.textContent ?? "",
+      fontPx: parseFloat(getComputedStyle(a).fontSize),
+      lines: new Set([...a.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size,
+      // The width inside the cell's padding.
+      parentWidth: (() => {
+        const cell = a.parentElement as HTMLElement;
+        const style = getComputedStyle(cell);
+        return cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      })(),
+      textWidth: (() => {
+        const probe = document.createElement("span");
+        probe.style.cssText = `position:absolute;white-space:nowrap;font:${getComputedStyle(a).font}`;
+        probe.textContent = a.textContent;
+        document.body.append(probe);
+        const w = probe.getBoundingClientRect().width;
+        probe.remove();
+        return w;
+      })(),
+    }));
+    return { width, rightmost: Math.max(...cells.map((b) => b.right)), leftmost: Math.min(...cells.map((b) => b.left)), links };
+  });
+}
+
+describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, () => {
+  let e2e: E2E;
+  before(async () => {
+    e2e = await startE2E({ sandbox: { companies: COMPANIES, contacts: 100 } });
+  });
+  after(async () => {
+    await e2e?.close();
+  });
+
+  for (const width of WIDTHS) {
+    test(`${width} px: the wrong environment's sign-in message wraps and names Connection settings`, async () => {
+      const context = e2e.chromium.context;
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      // Settings point at a server that is there but answers "not found" for the sign-in.
+      const environment = {
+        kind: "custom",
+        label: "Another environment",
+        apiBaseUrl: e2e.sandbox.url,
+        audiencesBaseUrl: e2e.sandbox.url,
+        signIn: { authority: "https://signin.walk.test:4311/oauth", clientId: "excel-addin", scopes: DATA_SCOPES },
+      };
+      await page.route("https://signin.walk.test:4311/**", (route) => route.fulfill({ status: 404, body: "not found" }));
+      await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: USER_SETTINGS_KEY, value: JSON.stringify({ environment }) });
+      await page.setViewportSize({ width, height: HEIGHT });
+      await page.goto(`${e2e.pages.origin}/taskpane.html`);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click({ timeout: 30_000 });
+      const message = page.locator("#sign-in-message");
+      await message.getByText(/sign-in is not here/).waitFor({ timeout: 30_000 });
+      const text = await message.innerText();
+      assert.match(text, /signin\.walk\.test:4311 answered "not found"/);
+      assert.match(text, /Under Connection settings \(below\), choose the environment/);
+      assert.doesNotMatch(text, /Settings → Environment/);
+      await page.getByRole("heading", { name: "Connection settings" }).waitFor();
+      await assertFits(page, "the wrong environment's sign-in message");
+      const box = (await message.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= width + 1, `the message spans x ${Math.round(box.x)}-${Math.round(box.x + box.width)} of ${width}`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    test(`${width} px: the company preview fits; websites are readable and whole`, async () => {
+      const { page, errors } = await openAt(e2e, width);
+      const form = page.getByRole("region", { name: "Company search" });
+      await form.getByRole("button", { name: "Search", exact: true }).click();
+      await form.getByRole("status").filter({ hasText: /compan(y|ies) match/ }).waitFor({ timeout: 30_000 });
+      await assertFits(page, "the preview");
+      const layout = await previewLayout(page);
+      assert.ok(layout.leftmost >= 0 && layout.rightmost <= layout.width + 1, `preview cells span x ${Math.round(layout.leftmost)}-${Math.round(layout.rightmost)} of ${layout.width}`);
+      const headers = await page.getByTestId("preview-table").locator("thead th").allInnerTexts();
+      assert.ok(headers.some((h) => /Employees/.test(h)), "the Employees column is there");
+      assert.ok(layout.links.length > 0, "websites are links");
+      for (const link of layout.links) {
+        assert.ok(link.fontPx >= 12, `${link.text} drawn at ${link.fontPx} px`);
+        assert.doesNotMatch(link.text, /^https?:\/\/|^www\./, "a website shows as its domain");
+        // A domain that fits its column is never broken across lines.
+        if (link.textWidth <= link.parentWidth) assert.equal(link.lines, 1, `${link.text} broken across lines`);
+      }
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    test(`${width} px: signal inserts above one search's reach show the plan, or what news reaches, and ask`, async () => {
+      const { page, errors } = await openAt(e2e, width);
+      await openSection(page, "Signals");
+      await page.getByTestId("signal-costs").getByText(/one request per page of 100 results.*signal searches spend no credits.*one bulk-data credit per company new to the kind/).waitFor();
+      const choose = (name: string) => page.getByRole("radiogroup").first().getByRole("radio", { name, exact: true }).check();
+
+      // Scoops: split into parts; the plan and a question before anything is written.
+      await choose("Scoops");
+      const scoops = page.getByRole("region", { name: "Scoops search" });
+      await scoops.getByRole("button", { name: "Search", exact: true }).click();
+      const scoopStatus = scoops.getByRole("status").filter({ hasText: /scoops match/ });
+      await scoopStatus.waitFor({ timeout: 30_000 });
+      const scoopTotal = Number((await scoopStatus.innerText()).replace(/,/g, "").match(/^(\d+)/)![1]);
+      assert.ok(scoopTotal > 10_000, `${scoopTotal} scoops: above one search's reach`);
+      await scoops.getByTestId("insert-cost").getByText(/Insert splits this one into parts.*about [\d,]+ requests, no credits.*shows you the plan first/).waitFor();
+      await scoops.getByRole("button", { name: "Insert into sheet" }).click();
+      let ask = page.getByRole("alertdialog");
+      await ask.getByText(`Import all ${scoopTotal.toLocaleString("en-US")} scoops?`).waitFor({ timeout: 120_000 });
+      assert.match(await ask.innerText(), /[\d,]+ scoops — imported in \d+ parts, about [\d,]+ requests, about \d+ s at your rate limit\. Signal searches spend no credits/);
+      await assertFits(page, "the scoops question");
+      await ask.getByRole("button", { name: "Not now" }).click();
+      await scoops.getByRole("status").filter({ hasText: /^Not inserted: nothing was written/ }).waitFor();
+      assert.equal(await page.getByTestId("sheet-table").count(), 0, "no table");
+
+      // News: no filter splits it; said under the preview and asked before Insert writes.
+      await choose("News");
+      const news = page.getByRole("region", { name: "News search" });
+      await news.getByRole("button", { name: "Search", exact: true }).click();
+      const newsStatus = news.getByRole("status").filter({ hasText: /news articles match/ });
+      await newsStatus.waitFor({ timeout: 30_000 });
+      const newsTotal = Number((await newsStatus.innerText()).replace(/,/g, "").match(/^(\d+)/)![1]);
+      assert.ok(newsTotal > 10_000, `${newsTotal} news articles: above one search's reach`);
+      await news.getByTestId("insert-cost").getByText(/reaches 10,000 of these [\d,]+ and cannot be split.*first 10,000 \(100 requests, no credits\).*narrow the search/).waitFor();
+      await assertFits(page, "the news insert's reach");
+      await news.getByRole("button", { name: "Insert into sheet" }).click();
+      ask = page.getByRole("alertdialog");
+      await ask.getByText(`Insert the first 10,000 of ${newsTotal.toLocaleString("en-US")} news articles?`).waitFor({ timeout: 60_000 });
+      assert.match(await ask.innerText(), /about 100 requests.*To reach the other [\d,]+, narrow the search \(choose News categories, or a Company name or Company ids\)/s);
+      await assertFits(page, "the news question");
+      await ask.getByRole("button", { name: "Not now" }).click();
+      await news.getByRole("status").filter({ hasText: /^Not inserted: nothing was written/ }).waitFor();
+      assert.equal(await page.getByTestId("sheet-table").count(), 0, "no table");
+      await assertFits(page, "declined signal inserts");
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    test(`${width} px: Enrich says once what today's limit allows and in how many requests; the counts move with the run`, async () => {
+      const { page, errors } = await openAt(e2e, width);
+      const form = page.getByRole("region", { name: "Company search" });
+      // Companies of their own at each width (the cache and today's count are the browser's).
+      const [from, to] = width === 320 ? ["2000", "9999"] : ["10000", ""];
+      await form.getByRole("textbox", { name: "Employees from" }).fill(from);
+      if (to) await form.getByRole("textbox", { name: "Employees to" }).fill(to);
+      await form.getByRole("button", { name: "Insert into sheet" }).click();
+      await form.getByRole("status").filter({ hasText: /^Inserted / }).waitFor({ timeout: 60_000 });
+      await page.getByTestId("sheet-table").getByRole("button", { name: "Company ID" }).click();
+      await openSection(page, "Enrich");
+      const panel = page.getByRole("region", { name: "Enrich selection" });
+      const today = panel.getByText(/^Today: [\d,]+ of [\d,]+ new records used/);
+      const usedToday = async () => Number((await today.innerText()).match(/^Today: ([\d,]+)/)![1]!.replace(/,/g, ""));
+      const usedBefore = await usedToday();
+      // Today's limit leaves room for 30 new records.
+      const cap = usedBefore + 30;
+      await panel.getByRole("spinbutton", { name: "New records per day" }).fill(String(cap));
+      await panel.getByRole("button", { name: "Save", exact: true }).click();
+      await panel.getByText(`Saved: up to ${cap.toLocaleString("en-US")} new records a day.`).waitFor();
+      const gauge = page.getByRole("region", { name: "Account usage" });
+      const credits = gauge.locator(".fui-Field").filter({ hasText: "Credits (new records)" }).getByText(/ used · /);
+      const creditsBefore = await credits.innerText();
+
+      await panel.getByRole("button", { name: "Check selection" }).click();
+      const within = panel.getByTestId("within-todays-limit");
+      await within.waitFor({ timeout: 30_000 });
+      const [, asked, toAsk, requests] = (await within.innerText()).replace(/,/g, "").match(/(\d+) of (\d+) within today's limit: (\d+) requests?\./)!.map(Number);
+      const [, free] = (await panel.getByText(/under management or free/).innerText()).replace(/,/g, "").match(/^(\d+)/)!.map(Number);
+      assert.equal(asked, free! + 30, "the free records and today's allowance of new ones run");
+      assert.ok(toAsk! > asked!, `${toAsk} to ask is above the limit`);
+      assert.equal(requests, Math.ceil(asked! / 25), "25 ids a request");
+      assert.doesNotMatch(await panel.getByRole("region", { name: "Before you run" }).innerText(), / in [\d,]+ requests?/, "no second request count");
+      await assertFits(page, "the plan within today's limit");
+
+      // The run's requests are held until the pane has been looked at while it runs.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/data/v1/companies/enrich", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await panel.getByRole("button", { name: /^Enrich [\d,]+ ids$/ }).click();
+      await panel.getByText(new RegExp(`· 0 of ${requests} requests?$`)).waitFor({ timeout: 30_000 });
+      // Today's count moves while the run goes (its records are reserved as the run starts).
+      await panel.getByText(`Today: ${cap.toLocaleString("en-US")} of ${cap.toLocaleString("en-US")} new records used`, { exact: false }).waitFor({ timeout: 30_000 });
+      assert.equal(await panel.getByRole("button", { name: "Cancel" }).count(), 1, "still running");
+      release();
+      await panel.getByText(/Wrote \d+ columns to /).waitFor({ timeout: 60_000 });
+      await page.unroute("**/data/v1/companies/enrich");
+      // The gauge follows the credits the run spent without Refresh.
+      await gauge.locator(".fui-Field").filter({ hasText: "Credits (new records)" }).getByText(/ used · /).filter({ hasNotText: creditsBefore }).waitFor({ timeout: 30_000 });
+      await assertFits(page, "the enrich result");
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+});
