@@ -1,6 +1,7 @@
 // Audience operations (under /studio in production, as the environment says): audiences, their
-// rows (read with a RowSearch document: a filter group and/or row ids), starting an audience enrichment, and one status read of its job. Following a job until
-// it ends is the job poller's (src/core/jobs/poller.ts).
+// rows (read with a RowSearch document: a filter group and/or row ids), starting an audience
+// enrichment, and one status read of its job. Following a job until it ends is the job poller's
+// (src/core/jobs/poller.ts).
 import {
   AudienceDocument,
   AudienceListDocument,
@@ -48,6 +49,30 @@ function pageIssue(parameter: string, message: string): ValidationIssue {
   return { parameter, label: parameter === "page[size]" ? "Page size" : "Page number", rule: "range", code: ERROR_CODES.validation, message };
 }
 
+/** A rows read's page size and RowSearch body, checked before sending. */
+function checkedRowsRequest(o: { page?: number; size?: number; search?: Parameters<typeof rowSearchDocument>[0] }, operation: string) {
+  const size = o.size ?? LIMITS.defaultPageSize;
+  const issues: ValidationIssue[] = [];
+  // Rows are not a search: no 100-page cap, and pages go up to 500.
+  if (o.page !== undefined && (!Number.isInteger(o.page) || o.page < 1)) issues.push(pageIssue("page[number]", "Page number must be a whole number of at least 1."));
+  if (!Number.isInteger(size) || size < 1 || size > MAX_ROWS_PAGE_SIZE) issues.push(pageIssue("page[size]", `Page size must be between 1 and ${MAX_ROWS_PAGE_SIZE}.`));
+  const body = rowSearchDocument(o.search);
+  issues.push(...validateRowSearch(body));
+  if (issues.length > 0) refuse(issues, operation);
+  return { size, body };
+}
+
+/** An audience enrichment's body (scope, rows, columns), checked before sending. */
+function checkedEnrichmentBody(o: StartAudienceEnrichmentOptions, operation: string) {
+  const attributes: Record<string, unknown> = { scope: o.scope };
+  if (o.rows !== undefined) attributes.rows = o.rows;
+  if (o.columns !== undefined) attributes.columns = o.columns;
+  const body = { data: { type: "AudienceEnrichment", attributes } };
+  const issues = validateAudienceEnrichBody(body);
+  if (issues.length > 0) refuse(issues, operation);
+  return body;
+}
+
 type AudienceOperations = Pick<ServiceClient, "listAudiences" | "getAudience" | "getAudienceRows" | "startAudienceEnrichment" | "getJob">;
 
 export function audienceOperations(ctx: ClientContext): AudienceOperations {
@@ -80,14 +105,7 @@ export function audienceOperations(ctx: ClientContext): AudienceOperations {
     async getAudienceRows(audienceId, o = {}): Promise<AudienceRowsPage> {
       const operation = `POST ${PATHS.audienceRowsSearch("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
-      const size = o.size ?? LIMITS.defaultPageSize;
-      const issues: ValidationIssue[] = [];
-      // Rows are not a search: no 100-page cap, and pages go up to 500.
-      if (o.page !== undefined && (!Number.isInteger(o.page) || o.page < 1)) issues.push(pageIssue("page[number]", "Page number must be a whole number of at least 1."));
-      if (!Number.isInteger(size) || size < 1 || size > MAX_ROWS_PAGE_SIZE) issues.push(pageIssue("page[size]", `Page size must be between 1 and ${MAX_ROWS_PAGE_SIZE}.`));
-      const body = rowSearchDocument(o.search);
-      issues.push(...validateRowSearch(body));
-      if (issues.length > 0) refuse(issues, operation);
+      const { size, body } = checkedRowsRequest(o, operation);
       const doc = await ctx.call(AudienceRowsDocument, {
         method: "POST",
         url: `${base}${PATHS.audienceRowsSearch(audienceId)}${queryString({ "page[number]": o.page, "page[size]": o.size })}`,
@@ -106,12 +124,7 @@ export function audienceOperations(ctx: ClientContext): AudienceOperations {
       const path = PATHS.enrichAudience(audienceId);
       const operation = `POST ${PATHS.enrichAudience("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
-      const attributes: Record<string, unknown> = { scope: o.scope };
-      if (o.rows !== undefined) attributes.rows = o.rows;
-      if (o.columns !== undefined) attributes.columns = o.columns;
-      const body = { data: { type: "AudienceEnrichment", attributes } };
-      const issues = validateAudienceEnrichBody(body);
-      if (issues.length > 0) refuse(issues, operation);
+      const body = checkedEnrichmentBody(o, operation);
       const response = await ctx.send({
         method: "POST",
         url: `${base}${path}`,
