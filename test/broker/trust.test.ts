@@ -3,7 +3,7 @@
 // organization, from one address, must not keep that organization's real users waiting.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ProbationLanes, PROBATION_WAITING } from "../../src/broker/probation.js";
+import { PROBATION_AT_ONCE, ProbationLanes, PROBATION_WAITING } from "../../src/broker/probation.js";
 import { ProvenTokens, tokenKey } from "../../src/broker/proof.js";
 import { QueueFullError } from "../../src/broker/pacing.js";
 import { FakeClock } from "../core/api/scripted.js";
@@ -79,6 +79,18 @@ describe("relay trust: forged tokens take no organization's slots", () => {
     assert.equal(released.length, 2, "the first request proved the token; the two after it were paced");
   });
 
+  it("lets a team behind one address sign in together: a token's other requests wait for its first one's outcome", async () => {
+    const clock = new FakeClock(5);
+    const service = fakeService(clock);
+    const { app, get, released } = await pacedRelay(clock, service);
+    const tokens = Array.from({ length: 20 }, (_, i) => unsignedToken({ account: "acme", sub: `user${i}`, exp: HOUR }));
+    const sent = await runSchedule(clock, tokens.flatMap((token) => Array.from({ length: 3 }, () => ({ at: 0, label: "t", send: () => get(token, "192.0.2.1") }))));
+    await app.close();
+    assert.deepEqual(new Set(sent.map((s) => s.status)), new Set([200]), "nobody refused");
+    assert.equal(service.calls.length, 60);
+    assert.equal(released.length, 40, "one request per token went on probation; the other two were paced once it was proven");
+  });
+
   it("does not prove a token on a 401, 429 or 5xx, and forgets a proof when the service refuses the token later", async () => {
     const clock = new FakeClock(5);
     let answerWith: number | undefined;
@@ -106,24 +118,22 @@ describe("relay trust: forged tokens take no organization's slots", () => {
 });
 
 describe("probation lanes", () => {
-  it("lets one request of an address through at a time, a few wait, the rest are refused with Retry-After", async () => {
+  it("lets a few requests of an address through at a time, more wait, the rest are refused with Retry-After", async () => {
     const clock = new FakeClock(0);
     const lanes = new ProbationLanes(clock, 20_000);
-    const first = await lanes.enter("a");
+    const first = await Promise.all(Array.from({ length: PROBATION_AT_ONCE }, () => lanes.enter("a")));
     const waiting = Array.from({ length: PROBATION_WAITING }, () => lanes.enter("a"));
     await assert.rejects(lanes.enter("a"), (e: unknown) => e instanceof QueueFullError && e.retryAfterSeconds === 1);
     const other = await lanes.enter("b");
     other();
-    first();
-    const second = await waiting[0]!;
-    second();
-    for (const w of waiting.slice(1)) (await w)();
+    for (const release of first) release();
+    for (const w of waiting) (await w)();
   });
 
   it("answers a request that waited longer than the longest queue wait with a refusal, not silence", async () => {
     const clock = new FakeClock(0);
     const lanes = new ProbationLanes(clock, 20_000);
-    await lanes.enter("a");
+    for (let i = 0; i < PROBATION_AT_ONCE; i += 1) await lanes.enter("a");
     const stuck = assert.rejects(lanes.enter("a"), QueueFullError);
     await clock.advance(20_000);
     await stuck;
