@@ -161,6 +161,20 @@ describe("relay pacing with Redis unreachable", () => {
     }
   });
 
+  it("goes on serving when Redis stalls (answers nothing) in the middle of a run", { skip: missing ?? false, timeout: 30_000 }, async () => {
+    const stalling = await startRedis();
+    const { app, burst, alone } = await relayThrough(stalling.url);
+    try {
+      allServedWithin(await burst(10), 3000);
+      stalling.pause();
+      allServedWithin(await burst(40), 3000);
+      assert.equal(alone(), 1);
+    } finally {
+      await app.close();
+      await stalling.stop();
+    }
+  });
+
   it("goes on serving when Redis goes away in the middle of a run", { skip: missing ?? false, timeout: 30_000 }, async () => {
     const dying = await startRedis();
     const { app, burst, alone } = await relayThrough(dying.url);

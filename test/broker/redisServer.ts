@@ -27,6 +27,9 @@ function freePort(): Promise<number> {
 
 export interface RunningRedis {
   url: string;
+  /** Stops the server answering (SIGSTOP) while it keeps its connections: a stalled Redis. */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -43,7 +46,10 @@ export async function startRedis(): Promise<RunningRedis> {
   });
   return {
     url: `redis://127.0.0.1:${port}`,
+    pause: () => void child.kill("SIGSTOP"),
+    resume: () => void child.kill("SIGCONT"),
     stop: async () => {
+      child.kill("SIGCONT");
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
