@@ -1,8 +1,8 @@
 // The task pane: the account header (or the sign-in screen), then, signed in, the search and
 // other tabs (SignedInArea, loaded with import() so the first paint needs little JavaScript).
 // In browser mode the inserted tables show below.
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
-import { makeStyles, tokens } from "@fluentui/react-components";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { makeStyles, PortalMountNodeProvider, tokens } from "@fluentui/react-components";
 import { SignInPanel } from "./auth/SignInPanel.js";
 import { useAccount } from "./auth/useAccount.js";
 import { LoadingSpinner } from "./LoadingSpinner.js";
@@ -24,6 +24,9 @@ export function App() {
   const styles = useStyles();
   const services = useServices();
   const { account } = useAccount(services.runtime.tokens);
+  // Popups (picker lists, menus, dialogs) open inside the pane's main landmark, not at the end
+  // of the page, so everything on the page is inside a landmark (axe's region rule).
+  const [main, setMain] = useState<HTMLElement | null>(null);
 
   useEffect(() => {
     // Fetch the search tabs right after the first paint, while the user signs in. A failure
@@ -32,22 +35,24 @@ export function App() {
   }, []);
 
   return (
-    <main className={styles.root}>
-      <h1 className={styles.title}>BizData</h1>
-      {/* Keyed by the environment: a sign-in problem with the previous one does not stay after a switch. */}
-      <SignInPanel
-        key={`${services.runtime.environment.label}|${services.runtime.environment.apiBaseUrl}`}
-        tokenSource={services.runtime.tokens}
-        environment={services.runtime.environment}
-      />
-      {!account && lazyPanel(<SettingsTab />)}
-      {account && lazyPanel(<SignedInArea />)}
-      {services.browserWorkbook && (
-        <>
-          <h2>Workbook</h2>
-          {lazyPanel(<BrowserWorkbookView workbook={services.browserWorkbook} />)}
-        </>
-      )}
+    <main className={styles.root} ref={setMain}>
+      <PortalMountNodeProvider value={main ?? undefined}>
+        <h1 className={styles.title}>BizData</h1>
+        {/* Keyed by the environment: a sign-in problem with the previous one does not stay after a switch. */}
+        <SignInPanel
+          key={`${services.runtime.environment.label}|${services.runtime.environment.apiBaseUrl}`}
+          tokenSource={services.runtime.tokens}
+          environment={services.runtime.environment}
+        />
+        {!account && lazyPanel(<SettingsTab />)}
+        {account && lazyPanel(<SignedInArea />)}
+        {services.browserWorkbook && (
+          <>
+            <h2>Workbook</h2>
+            {lazyPanel(<BrowserWorkbookView workbook={services.browserWorkbook} />)}
+          </>
+        )}
+      </PortalMountNodeProvider>
     </main>
   );
 }

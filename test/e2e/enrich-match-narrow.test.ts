@@ -67,6 +67,9 @@ describe("Enrich selection: matching a list at a task pane's width", { skip, tim
       await assertFits(page, "the unmatched rows");
       const afterFirst = await headers(page);
       assert.equal(new Set(afterFirst.map((h) => h.toLowerCase())).size, afterFirst.length, `unique headers: ${afterFirst.join("|")}`);
+      // The matched columns are named by what they hold, not numbered beside the table's own.
+      assert.ok(afterFirst.includes("Company ID (by name)") && afterFirst.includes("Match status (by name)"), afterFirst.join("|"));
+      assert.deepEqual(afterFirst.filter((h) => /^(Company ID|Match status) \d+$/.test(h)), [], afterFirst.join("|"));
 
       // Row 2 corrected in the pane to its website: only that row is asked again, and the pane says so.
       const website = (await cells(page, websiteColumn))[0]!;
@@ -77,7 +80,7 @@ describe("Enrich selection: matching a list at a task pane's width", { skip, tim
       assert.equal(e2e.sandbox.requests("POST /data/v1/companies/enrich"), 1, "one request, for the corrected row");
       const afterRetry = await headers(page);
       assert.deepEqual(afterRetry, afterFirst, "the retry rewrote the first run's columns");
-      const statusColumn = afterRetry.lastIndexOf("Match status");
+      const statusColumn = afterRetry.lastIndexOf("Match status (by name)");
       assert.equal((await cells(page, statusColumn))[0], "Matched");
       await assertFits(page, "the retry's result");
 

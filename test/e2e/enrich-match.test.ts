@@ -60,10 +60,10 @@ describe("Enrich selection: a column of websites", { skip }, () => {
     assert.equal(e2e.sandbox.requests(ENRICH), 1, "one request: the fields came with the match");
 
     const after = await sheet(page);
-    // The browser workbook numbers a repeated header ("Company ID 2").
+    // The matched columns say what they were matched from, apart from the table's own Company ID.
     const last = (prefix: string) => after.headers.reduce((found, h, i) => (h.startsWith(prefix) ? i : found), -1);
-    const idColumn = last("Company ID");
-    const statusColumn = after.headers.indexOf("Match status");
+    const idColumn = after.headers.indexOf("Company ID (by website)");
+    const statusColumn = after.headers.indexOf("Match status (by website)");
     const nameColumn = last("Company name");
     assert.ok(idColumn > websiteColumn && statusColumn === idColumn + 1 && nameColumn > statusColumn, after.headers.join("|"));
     for (const row of after.rows) {

@@ -104,8 +104,8 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
     await enrich.getByRole("button", { name: "Check list" }).click();
     await enrich.getByRole("button", { name: "Match and enrich" }).click();
     await page.getByRole("status").filter({ hasText: /matched/ }).waitFor({ timeout: 60_000 });
-    // The table already has a "Company id" column: the matched ids come as "Company ID 2".
-    await table.getByRole("button", { name: "Company ID 2", exact: true }).click();
+    // The matched ids are named by what they were matched from, apart from the table's "Company id".
+    await table.getByRole("button", { name: "Company ID (by website)", exact: true }).click();
     await enrich.getByRole("radio", { name: "Ids" }).click();
     await enrich.getByRole("radio", { name: "Scoops of the companies" }).check();
     await enrich.getByRole("button", { name: "Check selection" }).click();
@@ -122,7 +122,7 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
         body: JSON.stringify({ data: { type: "ScoopEnrich", attributes: { companyId: r[col("Company id")] } } }),
       });
       const scoops = ((await res.json()) as { data: { attributes: { linkText: string; publishedDate: string } }[] }).data;
-      assert.equal(r[at("Company ID 2")], r[col("Company id")], "the website matched the row's company");
+      assert.equal(r[at("Company ID (by website)")], r[col("Company id")], "the website matched the row's company");
       assert.equal(r[at("Latest scoop")], scoops[0]?.attributes.linkText ?? "");
       assert.equal(r[at("Latest scoop date")], (scoops[0]?.attributes.publishedDate ?? "").slice(0, 10));
     }

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { USER_SETTINGS_KEY } from "../../src/core/settings/userSettings.js";
 import { DATA_SCOPES } from "../../src/core/settings/environment.js";
-import { assertFits, chromiumAvailable, openSection, startE2E, type E2E } from "./helpers.js";
+import { assertFits, axeSource, chromiumAvailable, openSection, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 // Enough companies for more than 10,000 scoops and more than 10,000 news articles.
@@ -53,6 +53,16 @@ function previewLayout(page: Page) {
     }));
     return { width, rightmost: Math.max(...cells.map((b) => b.right)), leftmost: Math.min(...cells.map((b) => b.left)), links };
   });
+}
+
+/** axe's findings of one rule on the page as it is now (any impact). */
+async function axeFindings(page: Page, rule: string): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource() });
+  return page.evaluate(async (id) => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run({ exclude: [["[data-tabster-dummy]"]] }, { runOnly: [id], resultTypes: ["violations"] });
+    return result.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")));
+  }, rule);
 }
 
 describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, () => {
@@ -218,6 +228,43 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       // The gauge follows the credits the run spent without Refresh.
       await gauge.locator(".fui-Field").filter({ hasText: "Credits (new records)" }).getByText(/ used · /).filter({ hasNotText: creditsBefore }).waitFor({ timeout: 30_000 });
       await assertFits(page, "the enrich result");
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    test(`${width} px: a filled multi-select picker has a clear button; Country says it takes one value; open popups sit in a landmark`, async () => {
+      const { page, errors } = await openAt(e2e, width);
+      const form = page.getByRole("region", { name: "Company search" });
+      const industries = form.getByRole("combobox", { name: "Industries" });
+      const clear = form.getByRole("button", { name: "Clear Industries" });
+      assert.equal(await clear.count(), 0, "no clear button while empty");
+      await industries.click();
+      // Fluent's multi-select list is a menu of checkbox items.
+      const option = page.getByRole("menuitemcheckbox").nth(1);
+      await option.waitFor({ timeout: 30_000 });
+      const chosen = (await option.innerText()).trim();
+      await option.click();
+      await page.keyboard.press("Escape");
+      await form.getByText(`Chosen: ${chosen}`).waitFor();
+      await assertFits(page, "a filled multi-select picker");
+      await clear.click();
+      await form.getByText(/^Chosen:/).waitFor({ state: "detached" });
+      assert.equal(await clear.count(), 0, "the clear button goes with the choice");
+
+      // Country: one value, as the service's CompanySearch attributes take it (a string, no list).
+      const country = form.getByRole("combobox", { name: "Country" });
+      await form.getByText(/One value: the service's search takes a single one here/).first().waitFor();
+      await country.click();
+      await page.getByRole("listbox").getByRole("option").first().waitFor();
+      assert.deepEqual(await axeFindings(page, "region"), [], "the open Country list is inside a landmark");
+      await page.keyboard.press("Escape");
+      await page.getByRole("listbox").waitFor({ state: "detached" });
+
+      await page.getByRole("button", { name: /^More sections/ }).click();
+      await page.getByRole("menu").waitFor();
+      assert.deepEqual(await axeFindings(page, "region"), [], "the open More menu is inside a landmark");
+      await assertFits(page, "the More menu");
+      await page.keyboard.press("Escape");
       assert.deepEqual(errors, []);
       await page.close();
     });

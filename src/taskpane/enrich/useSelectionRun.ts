@@ -79,7 +79,7 @@ export function useSelectionRun(engine: EnrichmentEngine, source: SelectionSourc
     const base = shiftColumns(key, options.shift);
     const request = {
       address: base,
-      ...(planned.header !== undefined ? { headers: result.output.headers } : {}),
+      ...(planned.header !== undefined ? { headers: outputHeaders(planned, result.output.headers) } : {}),
       rows: result.output.rows,
       numberFormats: result.output.numberFormats,
     };
@@ -144,6 +144,20 @@ export function useSelectionRun(engine: EnrichmentEngine, source: SelectionSourc
   };
 
   return { phase, setPhase, plan, run, retry, cancel: () => controller.current?.abort(), busy: phase.name === "busy" || phase.name === "running" };
+}
+
+/** What a matched column was matched from, in its header. */
+const MATCHED_BY: Record<string, string> = { website: "website", name: "name", email: "email" };
+
+/**
+ * The headers a run writes: a list's matched id and match status say what they were matched
+ * from ("Company ID (by website)"), so they never repeat a table's own "Company ID" (which a
+ * table would number "Company ID 2") and two lists matched side by side stay apart.
+ */
+export function outputHeaders(planned: Pick<SelectionEnrichmentPlan, "mode">, headers: readonly string[]): string[] {
+  if (planned.mode.by !== "match") return [...headers];
+  const by = ` (by ${MATCHED_BY[planned.mode.content] ?? planned.mode.content})`;
+  return headers.map((h, i) => (i < 2 ? `${h}${by}` : h));
 }
 
 function summary(planned: SelectionEnrichmentPlan, result: SelectionRunResult, address: string, retryOf: UnmatchedRow[] | undefined): ["success" | "warning", string] {

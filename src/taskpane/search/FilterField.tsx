@@ -2,13 +2,43 @@
 // yes/no, fixed choices, or a picker fed by the lookup operation. The validation message sits
 // under the field; all text from the service is rendered as text.
 import { useEffect, useMemo, useState } from "react";
-import { Checkbox, Combobox, Dropdown, Field, Input, Option, makeStyles, type PositioningProps } from "@fluentui/react-components";
+import type { ReactNode } from "react";
+import { Button, Checkbox, Combobox, Dropdown, Field, Input, Option, makeStyles, type PositioningProps } from "@fluentui/react-components";
 import type { FilterSpec, LookupItem } from "../../core/contract/index.js";
 import { errorText } from "../errorText.js";
 import { useServices } from "../services.js";
 import type { FormValue } from "./formModel.js";
 
-const useStyles = makeStyles({ field: { marginBottom: "8px" } });
+const useStyles = makeStyles({
+  field: { marginBottom: "8px" },
+  // A multi-select picker and its clear button share the field's width.
+  withClear: { display: "flex", gap: "4px", alignItems: "center" },
+  // Fluent's pickers are at least 250 px wide; beside a clear button in a 320 px pane they shrink.
+  grow: { flexGrow: 1, minWidth: 0 },
+  // As small as Fluent's own clear icon, not a 64 px button.
+  clear: { minWidth: "auto", flexShrink: 0 },
+});
+
+/**
+ * A filled picker's clear button (x). Fluent draws one for single pickers (`clearable`) but not
+ * in multiselect mode, so multi-select pickers get this one beside them.
+ */
+function WithClear({ label, filled, onClear, children }: { label: string; filled: boolean; onClear(): void; children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.withClear}>
+      {children}
+      {filled && (
+        <Button className={styles.clear} appearance="subtle" size="small" aria-label={`Clear ${label}`} title={`Clear ${label}`} onClick={onClear}>
+          ×
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Said under a single-value picker: the service's search takes one value there (its description names no list). */
+export const ONE_VALUE_HINT = "One value: the service's search takes a single one here.";
 
 export interface FilterFieldProps {
   name: string;
@@ -50,8 +80,9 @@ export function FilterField({ name, spec, value, message, onChange }: FilterFiel
     hint: spec.hint,
   };
   if (spec.lookup) {
+    const single = spec.kind === "text";
     return (
-      <Field {...common}>
+      <Field {...common} hint={spec.hint ?? (single ? ONE_VALUE_HINT : undefined)}>
         <LookupPicker name={name} spec={spec} value={value} onChange={onChange} />
       </Field>
     );
@@ -88,12 +119,14 @@ function FixedChoice({ name, spec, value, onChange }: Omit<FilterFieldProps, "me
   const multiple = spec.kind !== "choice";
   const values = (spec.values ?? []).map(String);
   const selected = Array.isArray(value) ? value : typeof value === "string" && value !== "" ? value.split(",") : [];
-  return (
+  const styles = useStyles();
+  const dropdown = (
     <Dropdown
       id={fieldId(name)}
+      {...(multiple ? { className: styles.grow } : {})}
       multiselect={multiple}
       placeholder="Any"
-      clearable
+      clearable={!multiple}
       positioning={PICKER_POSITIONING}
       selectedOptions={selected}
       value={selected.join(", ")}
@@ -109,6 +142,12 @@ function FixedChoice({ name, spec, value, onChange }: Omit<FilterFieldProps, "me
         </Option>
       ))}
     </Dropdown>
+  );
+  if (!multiple) return dropdown;
+  return (
+    <WithClear label={spec.label} filled={selected.length > 0} onClear={() => onChange(name, undefined)}>
+      {dropdown}
+    </WithClear>
   );
 }
 
@@ -149,46 +188,61 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
   const shown = (items ?? []).filter((i) => i.attributes.name.toLowerCase().includes(filterText.trim().toLowerCase())).slice(0, 200);
   const summary = selected.map((v) => names.get(v) ?? v).join(", ");
 
+  const clear = () => {
+    setQuery("");
+    onChange(name, undefined);
+  };
+  const styles = useStyles();
+  const combobox = (
+    <Combobox
+      id={fieldId(name)}
+      {...(multiple ? { className: styles.grow } : {})}
+      multiselect={multiple}
+      freeform={!multiple}
+      // A filled picker has a clear button (x) that empties it (WithClear in multiselect mode).
+      clearable={!multiple}
+      positioning={PICKER_POSITIONING}
+      placeholder={multiple ? summary || "Any" : "Any"}
+      value={query}
+      selectedOptions={selected}
+      onFocus={() => setWanted(true)}
+      onOpenChange={(_, d) => d.open && setWanted(true)}
+      onChange={(e) => {
+        setQuery(e.target.value);
+        if (!multiple) onChange(name, e.target.value || undefined);
+      }}
+      onOptionSelect={(_, d) => {
+        setQuery(multiple ? "" : (d.optionText ?? ""));
+        if (multiple) onChange(name, d.selectedOptions);
+        else onChange(name, d.optionValue || undefined);
+      }}
+      aria-describedby={problem ? `${fieldId(name)}-problem` : undefined}
+      // One Tab stop per picker: the arrow opens the list by mouse; keyboard users type or
+      // press Alt+Down in the field.
+      expandIcon={{ tabIndex: -1 }}
+    >
+      {items === undefined && !problem ? (
+        <Option disabled value="__loading" text="Loading">
+          Loading choices…
+        </Option>
+      ) : (
+        shown.map((item) => (
+          <Option key={item.id} value={valueOf(item)} text={item.attributes.name}>
+            {item.attributes.name}
+          </Option>
+        ))
+      )}
+    </Combobox>
+  );
   return (
     <>
-      <Combobox
-        id={fieldId(name)}
-        multiselect={multiple}
-        freeform={!multiple}
-        // A filled picker has a clear button (x) that empties it.
-        clearable
-        positioning={PICKER_POSITIONING}
-        placeholder={multiple ? summary || "Any" : "Any"}
-        value={query}
-        selectedOptions={selected}
-        onFocus={() => setWanted(true)}
-        onOpenChange={(_, d) => d.open && setWanted(true)}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          if (!multiple) onChange(name, e.target.value || undefined);
-        }}
-        onOptionSelect={(_, d) => {
-          setQuery(multiple ? "" : (d.optionText ?? ""));
-          if (multiple) onChange(name, d.selectedOptions);
-          else onChange(name, d.optionValue || undefined);
-        }}
-        aria-describedby={problem ? `${fieldId(name)}-problem` : undefined}
-        // One Tab stop per picker: the arrow opens the list by mouse; keyboard users type or
-        // press Alt+Down in the field.
-        expandIcon={{ tabIndex: -1 }}
-      >
-        {items === undefined && !problem ? (
-          <Option disabled value="__loading" text="Loading">
-            Loading choices…
-          </Option>
-        ) : (
-          shown.map((item) => (
-            <Option key={item.id} value={valueOf(item)} text={item.attributes.name}>
-              {item.attributes.name}
-            </Option>
-          ))
-        )}
-      </Combobox>
+      {multiple ? (
+        <WithClear label={spec.label} filled={selected.length > 0} onClear={() => clear()}>
+          {combobox}
+        </WithClear>
+      ) : (
+        combobox
+      )}
       {multiple && summary && <span aria-live="polite">Chosen: {summary}</span>}
       {problem && <span id={`${fieldId(name)}-problem`} role="alert">{problem}</span>}
     </>
