@@ -29,6 +29,8 @@ export interface BrokerSeams {
   https?: { key: string | Buffer; cert: string | Buffer };
   /** Told of each slot the relay's pacing gives out or lets pass (benches count them). */
   onPacingEvent?: (event: PacingEvent) => void;
+  /** Least time between two fetches of the service's key set for an unknown key (default 5 s; jose keeps it in real time). */
+  jwksCooldownMs?: number;
 }
 
 /** A claim Redis has not answered within this is given up (this instance then paces alone). */
@@ -67,12 +69,13 @@ async function sharedStore(app: FastifyInstance, redisUrl: string, clock: Clock)
 }
 
 /** The pacing gate: tenant queues for proven tokens, probation lanes for the rest (undefined without pacing). */
-async function relayGate(app: FastifyInstance, config: BrokerConfig, clock: Clock, onEvent?: (event: PacingEvent) => void): Promise<RelayGate | undefined> {
+async function relayGate(app: FastifyInstance, config: BrokerConfig, clock: Clock, seams: BrokerSeams): Promise<RelayGate | undefined> {
   const pacing = config.pacing;
   if (!pacing) return undefined;
   const store = pacing.redisUrl ? await sharedStore(app, pacing.redisUrl, clock) : memorySlots();
-  const pacer = createTenantPacer(pacing, store, clock, onEvent);
-  const trust = new TokenTrust({ tenantClaim: pacing.tenantClaim, ...(pacing.jwksUrl ? { jwksUrl: pacing.jwksUrl } : {}) }, new ProvenTokens(clock), clock);
+  const pacer = createTenantPacer(pacing, store, clock, seams.onPacingEvent);
+  const keys = pacing.jwksUrl ? { jwksUrl: pacing.jwksUrl, ...(seams.jwksCooldownMs !== undefined ? { jwksCooldownMs: seams.jwksCooldownMs } : {}) } : {};
+  const trust = new TokenTrust({ tenantClaim: pacing.tenantClaim, ...keys }, new ProvenTokens(clock), clock);
   return new RelayGate(pacer, trust, new ProbationLanes(clock, pacing.maxQueueWaitMs), pacing.maxQueueWaitMs);
 }
 
@@ -113,7 +116,7 @@ export async function buildBroker(input: BrokerConfigInput, seams: BrokerSeams =
   await app.register(async (scope) => tokenRoutes(scope, config, fetchUpstream, clock));
   const relay = config.relay;
   if (relay) {
-    const gate = await relayGate(app, config, clock, seams.onPacingEvent);
+    const gate = await relayGate(app, config, clock, seams);
     await app.register(async (scope) => relayRoutes(scope, { ...config, relay }, { fetchUpstream, clock, ...(gate ? { gate } : {}) }));
   }
   return { app, config };

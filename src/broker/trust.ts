@@ -39,6 +39,8 @@ export interface TrustOptions {
   tenantClaim: string;
   /** The service's published signing keys; without it tokens are proven by the service's answers alone. */
   jwksUrl?: string;
+  /** Least time between two fetches of the key set for an unknown key (default 5 s). */
+  jwksCooldownMs?: number;
 }
 
 export class TokenTrust {
@@ -49,7 +51,7 @@ export class TokenTrust {
     private readonly proofs: ProvenTokens,
     clock: Pick<Clock, "now">,
   ) {
-    this.verify = options.jwksUrl ? jwksVerifier(options.jwksUrl, clock) : undefined;
+    this.verify = options.jwksUrl ? jwksVerifier(options.jwksUrl, options.jwksCooldownMs ?? JWKS_COOLDOWN_MS, clock) : undefined;
   }
 
   async standing(authorization: string | undefined): Promise<Standing> {
@@ -74,8 +76,8 @@ export class TokenTrust {
   }
 }
 
-function jwksVerifier(jwksUrl: string, clock: Pick<Clock, "now">) {
-  const keys = createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: JWKS_COOLDOWN_MS, cacheMaxAge: JWKS_MAX_AGE_MS, timeoutDuration: JWKS_TIMEOUT_MS });
+function jwksVerifier(jwksUrl: string, cooldownMs: number, clock: Pick<Clock, "now">) {
+  const keys = createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: cooldownMs, cacheMaxAge: JWKS_MAX_AGE_MS, timeoutDuration: JWKS_TIMEOUT_MS });
   return async (token: string): Promise<JWTPayload | "bad" | "unverifiable"> => {
     try {
       const { payload } = await jwtVerify(token, keys, { algorithms: ALGORITHMS, currentDate: new Date(clock.now()), clockTolerance: CLOCK_TOLERANCE_SECONDS });
