@@ -4,7 +4,7 @@
 // request run and only hide the answer).
 import cors from "@fastify/cors";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { MINUTE_RATE_LIMIT_HEADERS, RATE_LIMIT_HEADERS } from "../core/contract/index.js";
+import { MINUTE_RATE_LIMIT_HEADERS, RATE_LIMIT_HEADERS, RELAY_PACED_HEADER } from "../core/contract/index.js";
 
 /** Headers of relayed answers the add-in reads (rate limits and back-off). */
 export const EXPOSED_HEADERS: readonly string[] = [...RATE_LIMIT_HEADERS, ...MINUTE_RATE_LIMIT_HEADERS];
@@ -40,7 +40,7 @@ export async function registerOriginPolicy(app: FastifyInstance, allowOrigins: r
       else callback(new ForeignOriginError(), false);
     },
     methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    exposedHeaders: [...EXPOSED_HEADERS],
+    exposedHeaders: [...EXPOSED_HEADERS, RELAY_PACED_HEADER],
     maxAge: 600,
     strictPreflight: true,
   });

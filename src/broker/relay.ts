@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BrokerConfig } from "./config.js";
 import { EXPOSED_HEADERS, refuse } from "./cors.js";
-import type { Clock } from "../core/contract/index.js";
+import { RELAY_PACED_HEADER, type Clock } from "../core/contract/index.js";
 import type { Pass, Refusal, RelayGate } from "./gate.js";
 import { PRIORITY_HEADER, type Priority } from "./pacing.js";
 import { addressLimit } from "./rateLimit.js";
@@ -72,8 +72,9 @@ function refuseWith(reply: FastifyReply, refusal: Refusal) {
   return refuse(reply, refusal.status, refusal.error, refusal.description);
 }
 
-function passOn(reply: FastifyReply, answer: Answer) {
+function passOn(reply: FastifyReply, answer: Answer, pacedAt: number | undefined) {
   void reply.code(answer.status);
+  if (pacedAt !== undefined) void reply.header(RELAY_PACED_HEADER, String(pacedAt));
   for (const name of ANSWER_HEADERS) {
     const value = answer.headers.get(name);
     if (value !== null) void reply.header(name, value);
@@ -133,7 +134,7 @@ export async function relayRoutes(app: FastifyInstance, config: BrokerConfig & {
       if ("sent" in result) return result.sent;
       const answer = result.answer;
       const hold = gate ? heldSeconds(answer) : undefined;
-      if (hold === undefined || held >= MAX_HELD_REFUSALS) return passOn(reply, answer);
+      if (hold === undefined || held >= MAX_HELD_REFUSALS) return passOn(reply, answer, gate ? config.pacing?.perSecond : undefined);
       request.log.info({ held: held + 1 }, "the service refused a paced request: held and sent again");
       if (hold > 0) await deps.clock.sleep(hold * 1000);
     }

@@ -164,6 +164,22 @@ describe("relay with pacing", () => {
     }
   });
 
+  it("says on its answers that it paces the organization (and at what rate), exposed to the add-in; an unpaced relay does not", async () => {
+    const clock = new FakeClock(5);
+    const service = fakeService(clock);
+    const paced = await brokerFor({ url: "http://127.0.0.1:9" } as FakeUpstream, { pacing: { perSecond: RATE } }, { clock, fetch: service.fetch });
+    const res = await clock.run(paced.inject({ method: "GET", url: "/data/v1/users/usage", headers: headers() }));
+    await paced.close();
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers["x-bizdata-relay-paced"], String(RATE));
+    assert.match(String(res.headers["access-control-expose-headers"]), /x-bizdata-relay-paced/i);
+    const unpaced = await brokerFor(upstream);
+    const plain = await unpaced.inject({ method: "GET", url: "/data/v1/users/usage", headers: headers() });
+    await unpaced.close();
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.headers["x-bizdata-relay-paced"], undefined);
+  });
+
   it("passes a per-second refusal on when it does not pace, and refuses an unknown priority", async () => {
     const app = await brokerFor(upstream);
     const refused = await app.inject({ method: "GET", url: "/data/v1/busy-once/unpaced", headers: headers() });

@@ -7,6 +7,7 @@ import { BudgetTracker, readCount } from "./budgets.js";
 import type { PacingStatus } from "./pacing.js";
 import { TenantShare } from "./tenantShare.js";
 import type { Clock, RateLimitBucket, RequestPriority } from "./types.js";
+import { RELAY_PACED_HEADER } from "../contract/index.js";
 
 export interface RateLimiterOptions {
   perSecond: number;
@@ -222,7 +223,10 @@ export class RateLimiter {
     if (limit !== undefined && limit > 0) this.share.limitIs(limit);
     const remaining = readCount(headers.get("x-ratelimit-remaining-second"));
     const reset = readCount(headers.get("x-ratelimit-reset-second"));
-    if (remaining !== undefined && limit !== undefined && this.cooperative) this.share.answered(remaining, limit, reset === undefined ? undefined : reset * 1000);
+    // Behind a relay that paces the organization, the others in the window are its concern: this
+    // client keeps its full rate and the relay's queue decides who goes when.
+    const relayPaces = headers.get(RELAY_PACED_HEADER) !== null;
+    if (remaining !== undefined && limit !== undefined && this.cooperative && !relayPaces) this.share.answered(remaining, limit, reset === undefined ? undefined : reset * 1000);
     const interval = this.intervalMs;
     // The slot already planned after the last grant was for the old pace: plan it again.
     if (interval !== before) this.tat = this.tat - before + interval;

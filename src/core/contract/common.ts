@@ -44,6 +44,11 @@ export const MINUTE_RATE_LIMIT_HEADERS = ["X-RateLimit-Limit-Minute", "X-RateLim
 export type RequestPriority = "interactive" | "bulk";
 /** The request header in which the add-in tells the organization's relay a request's priority. */
 export const PRIORITY_HEADER = "x-bizdata-priority";
+/**
+ * The answer header by which the organization's relay says that it paces the organization's
+ * requests centrally (its value: the rate). The client then leaves sharing the bucket to it.
+ */
+export const RELAY_PACED_HEADER = "x-bizdata-relay-paced";
 
 const PaginationLinks = Type.Object(
   {
