@@ -69,9 +69,10 @@ class OfficeJsCdnPlugin {
 
 /**
  * The deployment's addresses for the add-in (process.env.* in its code, replaced at build time;
- * empty when unset). README "Run in production" describes each.
+ * empty when unset). README "Run in production" describes each; SANDBOX_URL and
+ * SANDBOX_BROKER_URL are the sandbox and broker `npm start` runs (the Sandbox presets follow them).
  */
-const DEPLOYMENT_VARIABLES = ["SERVICE_API_URL", "SERVICE_SIGNIN_URL", "BROKER_URL", "SERVICE_RELAY_URL", "SERVICE_CLIENT_ID"];
+const DEPLOYMENT_VARIABLES = ["SERVICE_API_URL", "SERVICE_SIGNIN_URL", "BROKER_URL", "SERVICE_RELAY_URL", "SERVICE_CLIENT_ID", "SANDBOX_URL", "SANDBOX_BROKER_URL"];
 
 /** Rewrites the add-in URLs in the generated functions.json (help links) for a deployment. */
 class FunctionsMetadataUrlsPlugin {

@@ -1,6 +1,9 @@
 // `npm start`: runs the sandbox (https://localhost:4010) and the add-in dev server
 // (https://localhost:3000) together, prints what to open, and stops both on Ctrl-C.
-// Arguments after `npm start --` go to the sandbox (e.g. `npm start -- --reset`).
+// Arguments after `npm start --` go to the sandbox (e.g. `npm start -- --reset`), except
+// `--broker-port N`. The sandbox's port is its own `--port N` (or SANDBOX_PORT), the broker's
+// `--broker-port N` (or BROKER_PORT); the dev server is given both addresses, so the task pane's
+// Sandbox presets name what runs. The add-in itself stays on port 3000: the manifest names it.
 // `npm start -- --profile production` runs a real deployment's topology on this machine: the
 // sandbox's production profile, the token broker (https://localhost:4020) in front of its token
 // endpoint, and the add-in built with both addresses.
@@ -89,8 +92,45 @@ function answers(url: string, ca: string | undefined): Promise<boolean> {
 
 type SandboxState = { url: string } | { problem: string };
 
-const BROKER_PORT = 4020;
-const SANDBOX_URL = "https://localhost:4010";
+const DEFAULT_PORTS = { sandbox: 4010, broker: 4020 };
+
+/** Where the sandbox and the broker listen, and the sandbox's own arguments. */
+export interface Topology {
+  sandboxPort: number;
+  brokerPort: number;
+  sandboxUrl: string;
+  brokerUrl: string;
+  sandboxArgs: string[];
+}
+
+/** A fixed port (the pane's preset names it, so 0, "pick a free one", is refused). */
+function portNumber(text: string | undefined, what: string): number | undefined {
+  if (text === undefined || text.trim() === "") return undefined;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${what} must be a port number from 1 to 65535, not "${text}".`);
+  return port;
+}
+
+/** The arguments without `--name value` / `--name=value`. */
+function withoutOption(args: string[], name: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === `--${name}`) i++;
+    else if (!args[i]!.startsWith(`--${name}=`)) out.push(args[i]!);
+  }
+  return out;
+}
+
+/** The ports from the flags, then the environment (SANDBOX_PORT, BROKER_PORT), then 4010 and 4020. */
+export function topologyFrom(args: string[], env: NodeJS.ProcessEnv): Topology {
+  const flagged = portNumber(optionValue(args, "port"), "--port");
+  const sandboxPort = flagged ?? portNumber(env.SANDBOX_PORT, "SANDBOX_PORT") ?? DEFAULT_PORTS.sandbox;
+  const brokerPort = portNumber(optionValue(args, "broker-port"), "--broker-port") ?? portNumber(env.BROKER_PORT, "BROKER_PORT") ?? DEFAULT_PORTS.broker;
+  const sandboxArgs = withoutOption(args, "broker-port");
+  if (flagged === undefined) sandboxArgs.push("--port", String(sandboxPort));
+  const scheme = args.includes("--http") ? "http" : "https";
+  return { sandboxPort, brokerPort, sandboxUrl: `${scheme}://localhost:${sandboxPort}`, brokerUrl: `https://localhost:${brokerPort}`, sandboxArgs };
+}
 /** The production profile's default client (src/sandbox/production/oidc.ts, README). */
 const PRODUCTION_CLIENT = { clientId: "bizdata-excel-addin", clientSecret: "sandbox-client-secret" };
 
@@ -104,10 +144,10 @@ function optionValue(args: string[], name: string): string | undefined {
 }
 
 /** The addresses a production-profile topology gives the add-in's build (README "Run in production"). */
-function productionAddresses(brokerUrl: string, clientId: string): Record<string, string> {
+function productionAddresses(sandboxUrl: string, brokerUrl: string, clientId: string): Record<string, string> {
   return {
-    SERVICE_API_URL: `${SANDBOX_URL}/gtm`,
-    SERVICE_SIGNIN_URL: `${SANDBOX_URL}/gtm/oauth/v1/authorize`,
+    SERVICE_API_URL: `${sandboxUrl}/gtm`,
+    SERVICE_SIGNIN_URL: `${sandboxUrl}/gtm/oauth/v1/authorize`,
     BROKER_URL: brokerUrl,
     SERVICE_CLIENT_ID: clientId,
   };
@@ -120,7 +160,7 @@ interface BrokerFiles {
 }
 
 /** The broker's command line: its secret, TLS files and CA go through files only it reads, removed on exit. */
-function brokerSetup(certificates: { key: string; cert: string; ca?: string }, client: { clientId: string; clientSecret: string }): BrokerFiles {
+function brokerSetup(certificates: { key: string; cert: string; ca?: string }, client: { clientId: string; clientSecret: string }, topology: Topology): BrokerFiles {
   const dir = mkdtempSync(join(tmpdir(), "bizdata-broker-"));
   const file = (name: string, content: string) => {
     const path = join(dir, name);
@@ -129,8 +169,8 @@ function brokerSetup(certificates: { key: string; cert: string; ca?: string }, c
   };
   const args = [
     "--import", "tsx", "src/broker/main.ts",
-    "--port", String(BROKER_PORT),
-    "--upstream", `${SANDBOX_URL}/gtm/oauth/v1/token`,
+    "--port", String(topology.brokerPort),
+    "--upstream", `${topology.sandboxUrl}/gtm/oauth/v1/token`,
     "--client-id", client.clientId,
     "--client-secret-file", file("client-secret", client.clientSecret),
     "--allow-origin", ADDIN_URL,
@@ -142,7 +182,7 @@ function brokerSetup(certificates: { key: string; cert: string; ca?: string }, c
   return { dir, args, env };
 }
 
-function howToOpen(sandbox: SandboxState, trusted: boolean, broker?: string): string {
+function howToOpen(sandbox: SandboxState, trusted: boolean, sandboxUrl: string, broker?: string): string {
   const manifest = join(root, "manifest.xml");
   const lines = [
     "",
@@ -155,7 +195,7 @@ function howToOpen(sandbox: SandboxState, trusted: boolean, broker?: string): st
       : `  Sandbox service: ${sandbox.problem}. The pages still load; searches fail until it runs (npm run sandbox).`,
     ...(broker
       ? [
-          `  Production profile: API ${SANDBOX_URL}/gtm, sign-in ${SANDBOX_URL}/gtm/oauth/v1/authorize,`,
+          `  Production profile: API ${sandboxUrl}/gtm, sign-in ${sandboxUrl}/gtm/oauth/v1/authorize,`,
           `    token broker ${broker}/token. In Settings choose "Sandbox (production profile)";`,
           "    users as in README (limited@example.com lacks some output fields).",
         ]
@@ -194,7 +234,8 @@ async function stopAll(parts: Part[]): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  const sandboxArgs = process.argv.slice(2);
+  const topology = topologyFrom(process.argv.slice(2), process.env);
+  const { sandboxArgs } = topology;
   const productionProfile = optionValue(sandboxArgs, "profile") === "production";
   const client = {
     clientId: optionValue(sandboxArgs, "client-id") ?? PRODUCTION_CLIENT.clientId,
@@ -232,14 +273,14 @@ async function main(): Promise<number> {
   let brokerUrl: string | undefined;
   let brokerDir: string | undefined;
   if (productionProfile) {
-    if (await portInUse(BROKER_PORT)) {
-      console.error(`Port ${BROKER_PORT} is already in use: stop the other broker first.`);
+    if (await portInUse(topology.brokerPort)) {
+      console.error(`Port ${topology.brokerPort} is already in use: stop the other broker first (or choose another with --broker-port N).`);
       await stopAll(parts);
       return 1;
     }
-    const setup = brokerSetup(certificates, client);
+    const setup = brokerSetup(certificates, client, topology);
     brokerDir = setup.dir;
-    brokerUrl = `https://localhost:${BROKER_PORT}`;
+    brokerUrl = topology.brokerUrl;
     parts.push(startPart("broker", setup.args, () => undefined, setup.env));
   }
   process.once("exit", () => {
@@ -247,7 +288,9 @@ async function main(): Promise<number> {
   });
 
   const webpackCli = createRequire(import.meta.url).resolve("webpack-cli/bin/cli.js");
-  const addinEnv = brokerUrl ? { ...process.env, ...productionAddresses(brokerUrl, client.clientId) } : process.env;
+  // The pane's Sandbox presets name the sandbox and broker this command runs.
+  const sandboxAddresses = { SANDBOX_URL: topology.sandboxUrl, SANDBOX_BROKER_URL: topology.brokerUrl };
+  const addinEnv = { ...process.env, ...sandboxAddresses, ...(brokerUrl ? productionAddresses(topology.sandboxUrl, brokerUrl, client.clientId) : {}) };
   const devServer = startPart("add-in", [webpackCli, "serve", "--mode", "development"], () => undefined, addinEnv);
   parts.push(devServer);
 
@@ -267,7 +310,7 @@ async function main(): Promise<number> {
     });
     const state = await Promise.race([sandboxState, stillStarting]);
     clearTimeout(timer);
-    if (!stopping) console.log(howToOpen(state, certificates.trusted, brokerUrl));
+    if (!stopping) console.log(howToOpen(state, certificates.trusted, topology.sandboxUrl, brokerUrl));
   } else if (!stopping) {
     console.error(`The add-in dev server did not come up on ${ADDIN_URL} (is port 3000 in use?).`);
     stopping = true;
@@ -283,10 +326,13 @@ async function main(): Promise<number> {
   return devServerCode ?? 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+// Run as `npm start`; imported (tests of topologyFrom), it starts nothing.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    },
+  );
+}

@@ -48,6 +48,22 @@ async function defaultClient(signIn: SignInSettings, redirectUri: string, fetchJ
   );
 }
 
+/**
+ * Whether MSAL's cache (this window's sessionStorage, see defaultClient) lists an account:
+ * without one there is no sign-in to restore, and loading the authority's metadata would only
+ * call a sign-in server that may not be there.
+ */
+function msalCacheHoldsAccount(): boolean {
+  if (typeof sessionStorage === "undefined") return true;
+  for (let i = 0; i < sessionStorage.length; i++) {
+    const key = sessionStorage.key(i) ?? "";
+    if (!key.startsWith("msal.") || !key.endsWith("account.keys")) continue;
+    const value = sessionStorage.getItem(key);
+    if (value && value !== "[]") return true;
+  }
+  return false;
+}
+
 function errorCode(error: unknown): string {
   return typeof error === "object" && error !== null && "errorCode" in error ? String((error as { errorCode: unknown }).errorCode) : "";
 }
@@ -97,6 +113,8 @@ export function createBrowserBackend(signIn: SignInSettings, deps: BrowserBacken
 
   return {
     async restore() {
+      // Nothing signed in before: the sign-in server is not asked (it may not be running).
+      if (!deps.createClient && !msalCacheHoldsAccount()) return null;
       const pca = await msal();
       const account = pca.getActiveAccount() ?? findAccount(pca.getAllAccounts());
       if (!account) return null;

@@ -6,7 +6,7 @@
 import { StrictMode, useEffect, useMemo, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import { SANDBOX_ENVIRONMENT, type EnvironmentSettings } from "../core/settings/environment.js";
+import { sandboxEnvironment, type EnvironmentSettings } from "../core/settings/environment.js";
 import { httpUrl } from "../core/sheet/httpUrl.js";
 import { createUserSettingsStore, type UserSettingsStore } from "../core/settings/userSettings.js";
 import type { BrowserWorkbook } from "../office/browserWorkbook.js";
@@ -15,14 +15,14 @@ import type { WorkbookAdapter } from "../office/workbook.js";
 import { officeHost, supportsEntityCards } from "../office/hostCapabilities.js";
 import type { TokenSourceFactory } from "../runtime.js";
 import { App } from "./App.js";
+import { DEPLOYED_SANDBOX_ENVIRONMENT } from "./deployment.js";
 import { ServicesProvider, type TaskPaneServices } from "./services.js";
 
 /** A sandbox address from the page address, honoured in browser mode only. */
 function sandboxOverride(search: string): EnvironmentSettings | undefined {
   const url = httpUrl(new URLSearchParams(search).get("api") ?? "");
   if (!url) return undefined;
-  const base = url.origin;
-  return { ...SANDBOX_ENVIRONMENT, label: "Sandbox", apiBaseUrl: base, audiencesBaseUrl: base, signIn: { ...SANDBOX_ENVIRONMENT.signIn, authority: `${base}/oauth` } };
+  return sandboxEnvironment(url.origin);
 }
 
 /** The composition root (src/runtime.ts), loaded with import() at start-up. */
@@ -81,7 +81,8 @@ function Root({ boot }: { boot: BootResult }) {
 async function start(container: HTMLElement): Promise<void> {
   const host = await officeHost();
   const browser = host === null;
-  const settings = createUserSettingsStore(userStorage());
+  // Nothing stored: the sandbox this dev server serves (a saved environment stays as saved).
+  const settings = createUserSettingsStore(userStorage(), { environment: DEPLOYED_SANDBOX_ENVIRONMENT });
   const stored = await settings.load();
   const override = browser ? sandboxOverride(window.location.search) : undefined;
   // Each mode loads only its own workbook adapter; the composition root loads at the same time.

@@ -74,6 +74,25 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
     await e2e?.close();
   });
 
+  test("signed out with nothing stored: the pane asks no sign-in server on load", async () => {
+    const page = await e2e.chromium.context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const sandboxCalls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).port === "4010") sandboxCalls.push(request.url());
+    });
+    await page.setViewportSize({ width: 320, height: HEIGHT });
+    // The default environment is the Sandbox preset (localhost:4010, where nothing runs here).
+    await page.goto(`${e2e.pages.origin}/taskpane.html`);
+    await page.getByRole("button", { name: "Sign in", exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole("heading", { name: "Connection settings" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(sandboxCalls, [], "nothing asked of localhost:4010 before Sign in");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   for (const width of WIDTHS) {
     test(`${width} px: the wrong environment's sign-in message wraps and names Connection settings`, async () => {
       const context = e2e.chromium.context;

@@ -6,18 +6,27 @@ import type { EnvironmentSettings } from "./environmentSchema.js";
 
 export const DATA_SCOPES = ["api:data:company", "api:data:contact", "api:data:lookup"];
 
-const SANDBOX_URL = "https://localhost:4010";
-/** Where `npm start -- --profile production` runs the token broker. */
-const SANDBOX_BROKER_URL = "https://localhost:4020";
+/** Where `npm start` runs the sandbox unless told another port. */
+export const DEFAULT_SANDBOX_URL = "https://localhost:4010";
+/** Where `npm start -- --profile production` runs the token broker unless told another port. */
+export const DEFAULT_SANDBOX_BROKER_URL = "https://localhost:4020";
 
-export const SANDBOX_ENVIRONMENT: EnvironmentSettings = {
-  kind: "sandbox",
-  profile: "specification",
-  label: "Sandbox",
-  apiBaseUrl: SANDBOX_URL,
-  audiencesBaseUrl: SANDBOX_URL,
-  signIn: { flow: "oidc", authority: `${SANDBOX_URL}/oauth`, clientId: "excel-addin", scopes: DATA_SCOPES },
-};
+const base = (url: string) => url.replace(/\/+$/, "");
+
+/** The Sandbox preset for a sandbox at `url` (what the dev server was started with). */
+export function sandboxEnvironment(url: string = DEFAULT_SANDBOX_URL): EnvironmentSettings {
+  const at = base(url);
+  return {
+    kind: "sandbox",
+    profile: "specification",
+    label: "Sandbox",
+    apiBaseUrl: at,
+    audiencesBaseUrl: at,
+    signIn: { flow: "oidc", authority: `${at}/oauth`, clientId: "excel-addin", scopes: DATA_SCOPES },
+  };
+}
+
+export const SANDBOX_ENVIRONMENT: EnvironmentSettings = sandboxEnvironment();
 
 /** The addresses of the production service under one service base (https://host/gtm). */
 export function productionAddresses(serviceBase: string): Pick<EnvironmentSettings, "apiBaseUrl" | "audiencesBaseUrl"> & {
@@ -28,26 +37,29 @@ export function productionAddresses(serviceBase: string): Pick<EnvironmentSettin
   return { apiBaseUrl: base, audiencesBaseUrl: `${base}/studio`, authorizeUrl: `${base}/oauth/v1/authorize`, authority: `${base}/oauth/v1` };
 }
 
-const sandboxProduction = productionAddresses(`${SANDBOX_URL}/gtm`);
+/** The sandbox's production profile at `url` behind the local broker at `brokerUrl` (`npm start -- --profile production`). */
+export function sandboxProductionEnvironment(url: string = DEFAULT_SANDBOX_URL, brokerUrl: string = DEFAULT_SANDBOX_BROKER_URL): EnvironmentSettings {
+  const sandboxProduction = productionAddresses(`${base(url)}/gtm`);
+  return {
+    kind: "sandboxProduction",
+    profile: "production",
+    label: "Sandbox (production profile)",
+    apiBaseUrl: sandboxProduction.apiBaseUrl,
+    audiencesBaseUrl: sandboxProduction.audiencesBaseUrl,
+    signIn: {
+      flow: "oauth",
+      authority: sandboxProduction.authority,
+      authorizeUrl: sandboxProduction.authorizeUrl,
+      tokenEndpoint: `${base(brokerUrl)}/token`,
+      // The confidential client the sandbox's production profile and the local broker share.
+      clientId: "bizdata-excel-addin",
+      // No scope asked: the service grants every scope of the app (asking for one it lacks fails).
+      scopes: [],
+    },
+  };
+}
 
-/** The sandbox's production profile behind the local broker (`npm start -- --profile production`). */
-export const SANDBOX_PRODUCTION_ENVIRONMENT: EnvironmentSettings = {
-  kind: "sandboxProduction",
-  profile: "production",
-  label: "Sandbox (production profile)",
-  apiBaseUrl: sandboxProduction.apiBaseUrl,
-  audiencesBaseUrl: sandboxProduction.audiencesBaseUrl,
-  signIn: {
-    flow: "oauth",
-    authority: sandboxProduction.authority,
-    authorizeUrl: sandboxProduction.authorizeUrl,
-    tokenEndpoint: `${SANDBOX_BROKER_URL}/token`,
-    // The confidential client the sandbox's production profile and the local broker share.
-    clientId: "bizdata-excel-addin",
-    // No scope asked: the service grants every scope of the app (asking for one it lacks fails).
-    scopes: [],
-  },
-};
+export const SANDBOX_PRODUCTION_ENVIRONMENT: EnvironmentSettings = sandboxProductionEnvironment();
 
 /**
  * A deployment's addresses, as a production build carries them (README "Run in production"):

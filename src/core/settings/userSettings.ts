@@ -22,19 +22,23 @@ export interface UserSettingsStore {
 const shapeCheck = () => import("./environmentSchema.js").then((m) => m.isEnvironmentSettings);
 
 /** Reads stored settings; anything unreadable falls back to the defaults. */
-function parseUserSettings(raw: string | null, isEnvironmentSettings: (value: unknown) => value is EnvironmentSettings): UserSettings {
-  if (!raw) return DEFAULT_USER_SETTINGS;
+function parseUserSettings(raw: string | null, isEnvironmentSettings: (value: unknown) => value is EnvironmentSettings, defaults: UserSettings): UserSettings {
+  if (!raw) return defaults;
   try {
     const parsed = JSON.parse(raw) as { environment?: unknown };
-    return isEnvironmentSettings(parsed.environment) ? { environment: parsed.environment } : DEFAULT_USER_SETTINGS;
+    return isEnvironmentSettings(parsed.environment) ? { environment: parsed.environment } : defaults;
   } catch {
-    return DEFAULT_USER_SETTINGS;
+    return defaults;
   }
 }
 
-export function createUserSettingsStore(storage: KeyValueItems): UserSettingsStore {
+/**
+ * The user's settings in `storage`. `defaults` stand when nothing (readable) is stored; the
+ * sandbox presets in it are the ones this build serves (the task pane passes its dev server's).
+ */
+export function createUserSettingsStore(storage: KeyValueItems, defaults: UserSettings = DEFAULT_USER_SETTINGS): UserSettingsStore {
   return {
-    load: async () => parseUserSettings(await storage.getItem(USER_SETTINGS_KEY), await shapeCheck()),
+    load: async () => parseUserSettings(await storage.getItem(USER_SETTINGS_KEY), await shapeCheck(), defaults),
     save: async (settings) => {
       // The sandbox presets are fixed and local (plain http in tests): only their shape is checked.
       const preset = settings.environment.kind === "sandbox" || settings.environment.kind === "sandboxProduction";

@@ -3,13 +3,8 @@
 // fields are shown read-only so it is clear what they are and that choosing another edits them.
 import { useState } from "react";
 import { Button, Field, Input, Radio, RadioGroup, makeStyles, tokens } from "@fluentui/react-components";
-import {
-  productionAddresses,
-  SANDBOX_ENVIRONMENT,
-  SANDBOX_PRODUCTION_ENVIRONMENT,
-  type EnvironmentSettings,
-} from "../../core/settings/environment.js";
-import { DEPLOYED_PRODUCTION_ENVIRONMENT } from "../deployment.js";
+import { productionAddresses, type EnvironmentSettings } from "../../core/settings/environment.js";
+import { DEPLOYED_PRODUCTION_ENVIRONMENT, DEPLOYED_SANDBOX_ENVIRONMENT, DEPLOYED_SANDBOX_PRODUCTION_ENVIRONMENT } from "../deployment.js";
 import { errorText } from "../errorText.js";
 import { useServices } from "../services.js";
 
@@ -21,8 +16,9 @@ const useStyles = makeStyles({
 });
 
 const PRESETS: Record<string, EnvironmentSettings> = {
-  sandbox: SANDBOX_ENVIRONMENT,
-  sandboxProduction: SANDBOX_PRODUCTION_ENVIRONMENT,
+  // What `npm start` serves (its sandbox and broker ports).
+  sandbox: DEPLOYED_SANDBOX_ENVIRONMENT,
+  sandboxProduction: DEPLOYED_SANDBOX_PRODUCTION_ENVIRONMENT,
   // The build's deployment addresses (placeholders where it was given none).
   production: DEPLOYED_PRODUCTION_ENVIRONMENT,
 };
@@ -40,7 +36,7 @@ export function SettingsTab() {
   const choose = (kind: string) => {
     const preset = PRESETS[kind];
     if (preset) setEnv(preset);
-    else setEnv({ ...SANDBOX_ENVIRONMENT, ...(env.kind === "custom" ? env : {}), kind: "custom", label: "Custom" });
+    else setEnv({ ...DEPLOYED_SANDBOX_ENVIRONMENT, ...(env.kind === "custom" ? env : {}), kind: "custom", label: "Custom" });
   };
   const edit = (change: Partial<EnvironmentSettings>, signIn?: Partial<SignIn>) =>
     setEnv((e) => ({ ...e, ...change, signIn: { ...e.signIn, ...signIn } }));
