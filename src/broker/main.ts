@@ -67,10 +67,10 @@ function trustProxyOption(value: string | undefined): false | number | string[] 
   return addresses;
 }
 
-async function main(): Promise<void> {
-  let parsed;
+/** The command line, parsed (or the start stopped with what is wrong). */
+function commandLine() {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       options: {
         upstream: { type: "string" },
         "client-id": { type: "string" },
@@ -95,33 +95,66 @@ async function main(): Promise<void> {
         help: { type: "boolean" },
       },
       strict: true,
-    });
+    }).values;
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    return fail(error instanceof Error ? error.message : String(error));
   }
-  const v = parsed.values;
-  const env = process.env;
-  if (v.help) {
-    process.stdout.write(`${HELP}\n`);
-    return;
-  }
-  const upstream = v.upstream ?? env.BROKER_UPSTREAM ?? fail("--upstream is required: the service's token endpoint.");
-  const clientId = v["client-id"] ?? env.BROKER_CLIENT_ID ?? fail("--client-id is required.");
-  const secretFile = v["client-secret-file"] ?? env.BROKER_CLIENT_SECRET_FILE;
-  const allowReadable = v["allow-readable-secret-file"] ?? false;
-  const clientSecret = secretFile ? readSecretFile(secretFile, "client secret", allowReadable) : (env.BROKER_CLIENT_SECRET ?? fail("--client-secret-file is required."));
-  const allowOrigins = v["allow-origin"]?.length ? v["allow-origin"] : (env.BROKER_ALLOW_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  const relay = v.relay ?? env.BROKER_RELAY;
-  const listOf = (values: string[] | undefined, envValue: string | undefined) => (values?.length ? values : (envValue ?? "").split(",").map((s) => s.trim()).filter(Boolean));
-  const redirectUris = listOf(v["redirect-uri"], env.BROKER_REDIRECT_URIS);
-  const trustProxy = trustProxyOption(v["trust-proxy"] ?? env.BROKER_TRUST_PROXY);
-  const relayRateText = v["relay-rate"] ?? env.BROKER_RELAY_RATE;
-  const relayRate = relayRateText === undefined ? undefined : Number(relayRateText);
-  if (relayRate !== undefined && (!Number.isInteger(relayRate) || relayRate < 1)) fail(`--relay-rate must be a whole number of requests per second, at least 1 (got "${relayRateText}").`);
+}
+
+type Values = ReturnType<typeof commandLine>;
+const listOf = (values: string[] | undefined, envValue: string | undefined) => (values?.length ? values : (envValue ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+
+/** A whole number of at least 1, or undefined when not given. */
+function countOption(name: string, text: string | undefined, what: string): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) fail(`--${name} must be ${what} (got "${text}").`);
+  return n;
+}
+
+/** The relay's central pacing, from --relay-rate and what goes with it. */
+function pacingOf(v: Values, env: NodeJS.ProcessEnv) {
+  const relayRate = countOption("relay-rate", v["relay-rate"] ?? env.BROKER_RELAY_RATE, "a whole number of requests per second, at least 1");
   const relayRedis = v["relay-redis"] ?? env.BROKER_RELAY_REDIS_URL;
   if (relayRedis && relayRate === undefined) fail("--relay-redis shares the relay's pacing: set --relay-rate too.");
   const relayJwks = v["relay-jwks"] ?? env.BROKER_RELAY_JWKS_URL;
   if (relayJwks && relayRate === undefined) fail("--relay-jwks decides who takes the relay's paced slots: set --relay-rate too.");
+  if (relayRate === undefined) return {};
+  return {
+    pacing: {
+      perSecond: relayRate,
+      ...(relayRedis ? { redisUrl: relayRedis } : {}),
+      ...(relayJwks ? { jwksUrl: relayJwks } : {}),
+      ...(v["relay-tenant-claim"] ? { tenantClaim: v["relay-tenant-claim"] } : {}),
+    },
+  };
+}
+
+/** The broker's configuration from the command line and the environment. */
+function configOf(v: Values, env: NodeJS.ProcessEnv) {
+  const secretFile = v["client-secret-file"] ?? env.BROKER_CLIENT_SECRET_FILE;
+  const allowReadable = v["allow-readable-secret-file"] ?? false;
+  const relay = v.relay ?? env.BROKER_RELAY;
+  const tokenRate = countOption("token-rate", v["token-rate"], "a whole number of at least 1");
+  const relayAddressRate = countOption("relay-address-rate", v["relay-address-rate"], "a whole number of at least 1");
+  return {
+    upstream: v.upstream ?? env.BROKER_UPSTREAM ?? fail("--upstream is required: the service's token endpoint."),
+    clientId: v["client-id"] ?? env.BROKER_CLIENT_ID ?? fail("--client-id is required."),
+    clientSecret: secretFile ? readSecretFile(secretFile, "client secret", allowReadable) : (env.BROKER_CLIENT_SECRET ?? fail("--client-secret-file is required.")),
+    allowOrigins: listOf(v["allow-origin"], env.BROKER_ALLOW_ORIGINS),
+    ...(relay ? { relay } : {}),
+    trustProxy: trustProxyOption(v["trust-proxy"] ?? env.BROKER_TRUST_PROXY),
+    redirectUris: listOf(v["redirect-uri"], env.BROKER_REDIRECT_URIS),
+    ...pacingOf(v, env),
+    rateLimit: {
+      ...(tokenRate ? { token: { max: tokenRate, windowMs: 60_000 } } : {}),
+      ...(relayAddressRate ? { relay: { max: relayAddressRate, windowMs: 60_000 } } : {}),
+    },
+  };
+}
+
+/** Where it listens: HTTPS with the TLS files (or plain HTTP behind a load balancer), port and host. */
+function listeningOf(v: Values, env: NodeJS.ProcessEnv) {
   const http = v.http ?? false;
   const keyFile = v["tls-key"] ?? env.BROKER_TLS_KEY_FILE;
   const certFile = v["tls-cert"] ?? env.BROKER_TLS_CERT_FILE;
@@ -129,63 +162,48 @@ async function main(): Promise<void> {
   const portText = v.port ?? env.PORT ?? "4020";
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535 (got "${portText}").`);
-  const tokenRate = v["token-rate"] !== undefined ? Number(v["token-rate"]) : undefined;
-  if (tokenRate !== undefined && (!Number.isInteger(tokenRate) || tokenRate < 1)) fail(`--token-rate must be a whole number of at least 1 (got "${v["token-rate"]}").`);
-  const relayAddressRate = v["relay-address-rate"] !== undefined ? Number(v["relay-address-rate"]) : undefined;
-  if (relayAddressRate !== undefined && (!Number.isInteger(relayAddressRate) || relayAddressRate < 1)) {
-    fail(`--relay-address-rate must be a whole number of at least 1 (got "${v["relay-address-rate"]}").`);
-  }
-  const host = v.host ?? "localhost";
+  const allowReadable = v["allow-readable-secret-file"] ?? false;
+  const https = !http && keyFile && certFile ? { key: readSecretFile(keyFile, "TLS key", allowReadable), cert: readSecretFile(certFile, "TLS certificate") } : undefined;
+  return { http, port, host: v.host ?? "localhost", https };
+}
 
-  let built;
-  try {
-    built = await buildBroker(
-      {
-        upstream,
-        clientId,
-        clientSecret,
-        allowOrigins,
-        ...(relay ? { relay } : {}),
-        trustProxy,
-        redirectUris,
-        ...(relayRate !== undefined
-          ? {
-              pacing: {
-                perSecond: relayRate,
-                ...(relayRedis ? { redisUrl: relayRedis } : {}),
-                ...(relayJwks ? { jwksUrl: relayJwks } : {}),
-                ...(v["relay-tenant-claim"] ? { tenantClaim: v["relay-tenant-claim"] } : {}),
-              },
-            }
-          : {}),
-        rateLimit: {
-          ...(tokenRate ? { token: { max: tokenRate, windowMs: 60_000 } } : {}),
-          ...(relayAddressRate ? { relay: { max: relayAddressRate, windowMs: 60_000 } } : {}),
-        },
-      },
-      {
-        // The log goes to stderr: stdout's first line is the address.
-        log: v.quiet ? false : { stream: process.stderr },
-        ...(!http && keyFile && certFile ? { https: { key: readSecretFile(keyFile, "TLS key", allowReadable), cert: readSecretFile(certFile, "TLS certificate") } } : {}),
-      },
-    );
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
+type Built = Awaited<ReturnType<typeof buildBroker>>;
+
+/** What the broker says on start: the address first (stdout's first line), then what it does. */
+function report(built: Built, listening: { http: boolean; port: number; host: string }): void {
   const { app, config } = built;
-  await app.listen({ port, host });
   const address = app.server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
+  const actualPort = typeof address === "object" && address ? address.port : listening.port;
+  const host = listening.host;
   const urlHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  process.stdout.write(`Broker listening on ${http ? "http" : "https"}://${urlHost}:${actualPort}\n`);
+  process.stdout.write(`Broker listening on ${listening.http ? "http" : "https"}://${urlHost}:${actualPort}\n`);
   process.stdout.write(`  token endpoint: /token -> ${config.upstream}${config.relay ? `; relay: /data/v1/, /studio/v1/ -> ${config.relay}` : ""}\n`);
   process.stdout.write(`  allowed origins: ${config.allowOrigins.join(", ")}\n`);
   if (config.pacing) {
     const trust = config.pacing.jwksUrl ? "tokens verified against the service's keys" : "tokens proven by the service's answers";
     process.stdout.write(`  relay pacing: ${config.pacing.perSecond} requests/s per tenant${config.pacing.redisUrl ? ", shared through Redis" : " (this instance alone)"}; ${trust}\n`);
   }
+}
+
+async function main(): Promise<void> {
+  const v = commandLine();
+  if (v.help) {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  const config = configOf(v, process.env);
+  const listening = listeningOf(v, process.env);
+  let built: Built;
+  try {
+    // The log goes to stderr: stdout's first line is the address.
+    built = await buildBroker(config, { log: v.quiet ? false : { stream: process.stderr }, ...(listening.https ? { https: listening.https } : {}) });
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+  await built.app.listen({ port: listening.port, host: listening.host });
+  report(built, listening);
   const stop = () => {
-    app.close().then(
+    built.app.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
