@@ -112,37 +112,74 @@ export function createTenantPacer(
   clock: Clock,
   onEvent: (event: PacingEvent) => void = () => undefined,
 ): TenantPacer {
-  const slotMs = (1000 / pacing.perSecond) * (1 + pacing.safetyMargin);
-  // A request that would leave later than this after its slot began waits for another slot:
-  // the margin absorbs lateness only up to half of its size.
-  const lateToleranceMs = Math.max(1, (1000 * pacing.safetyMargin) / 2);
-  const interactiveShare = interactiveShareOf(pacing.perSecond);
-  const lanes = new Map<string, TenantLane>();
+  return new Pacer(pacing, store, clock, onEvent);
+}
+
+/** Each tenant's lane of waiting requests, released one per claimed slot (createTenantPacer). */
+class Pacer implements TenantPacer {
+  readonly slotMs: number;
+  /**
+   * A request that would leave later than this after its slot began waits for another slot:
+   * the margin absorbs lateness only up to half of its size.
+   */
+  private readonly lateToleranceMs: number;
+  private readonly interactiveShare: number;
+  private readonly lanes = new Map<string, TenantLane>();
+
+  constructor(
+    private readonly pacing: Pick<RelayPacing, "perSecond" | "safetyMargin" | "maxQueueWaitMs">,
+    private readonly store: SlotStore,
+    private readonly clock: Clock,
+    private readonly onEvent: (event: PacingEvent) => void,
+  ) {
+    this.slotMs = (1000 / pacing.perSecond) * (1 + pacing.safetyMargin);
+    this.lateToleranceMs = Math.max(1, (1000 * pacing.safetyMargin) / 2);
+    this.interactiveShare = interactiveShareOf(pacing.perSecond);
+  }
+
+  take(tenant: string, user: string, priority: Priority, signal?: AbortSignal): Promise<void> {
+    let lane = this.lanes.get(tenant);
+    if (!lane) {
+      lane = new TenantLane();
+      this.lanes.set(tenant, lane);
+    }
+    const { ring, position } = this.placeOf(lane, user, priority);
+    const expectedWaitMs = position * this.slotMs;
+    if (expectedWaitMs > this.pacing.maxQueueWaitMs) {
+      if (lane.size === 0) this.lanes.delete(tenant);
+      return Promise.reject(new QueueFullError(Math.ceil(expectedWaitMs / 1000)));
+    }
+    const joined = lane;
+    return this.waitInRing(ring, user, signal, () => {
+      if (!joined.pumping) void this.pump(tenant, joined);
+    });
+  }
 
   /** Claims the next free slot; a slot lost because the claim itself was slow tells the store. */
-  async function claimNext(tenant: string, lane: TenantLane): Promise<number | undefined> {
+  private async claimNext(tenant: string, lane: TenantLane): Promise<number | undefined> {
+    const { clock, slotMs, lateToleranceMs } = this;
     let slot = Math.max(Math.ceil((clock.now() - lateToleranceMs) / slotMs), lane.lastSlot + 1);
-    while (!(await store.claim(`${tenant}:${slot}`))) slot += 1;
+    while (!(await this.store.claim(`${tenant}:${slot}`))) slot += 1;
     lane.lastSlot = slot;
     const startsAt = slot * slotMs;
     const claimedLate = clock.now() - startsAt > lateToleranceMs;
     const wait = startsAt - clock.now();
     if (wait > 0) await clock.sleep(wait);
     if (clock.now() - startsAt <= lateToleranceMs) return slot;
-    onEvent("late");
+    this.onEvent("late");
     // The claim itself ended after its slot: the store is too slow to pace on.
-    if (claimedLate) store.slow?.();
+    if (claimedLate) this.store.slow?.();
     return undefined;
   }
 
-  async function pump(tenant: string, lane: TenantLane): Promise<void> {
+  private async pump(tenant: string, lane: TenantLane): Promise<void> {
     lane.pumping = true;
     try {
       while (lane.size > 0) {
-        if ((await claimNext(tenant, lane)) === undefined) continue;
+        if ((await this.claimNext(tenant, lane)) === undefined) continue;
         const waiter = lane.next();
         if (waiter) {
-          onEvent("released");
+          this.onEvent("released");
           waiter.resolve();
         }
       }
@@ -150,43 +187,23 @@ export function createTenantPacer(
       for (let waiter = lane.next(); waiter; waiter = lane.next()) waiter.reject(error);
     } finally {
       lane.pumping = false;
-      if (lane.size === 0) lanes.delete(tenant);
+      if (lane.size === 0) this.lanes.delete(tenant);
     }
   }
 
   /** The ring a request waits in, and the slots expected before it leaves (served in turns). */
-  function placeOf(lane: TenantLane, user: string, priority: Priority): { ring: UserRing; position: number } {
-    if (priority === "interactive" && lane.interactive.countOf(user) < interactiveShare) {
+  private placeOf(lane: TenantLane, user: string, priority: Priority): { ring: UserRing; position: number } {
+    if (priority === "interactive" && lane.interactive.countOf(user) < this.interactiveShare) {
       return { ring: lane.interactive, position: lane.interactive.positionFor(user) };
     }
     return { ring: lane.bulk, position: lane.interactive.size + lane.bulk.positionFor(user) };
   }
 
-  return {
-    slotMs,
-    take(tenant, user, priority, signal) {
-      let lane = lanes.get(tenant);
-      if (!lane) {
-        lane = new TenantLane();
-        lanes.set(tenant, lane);
-      }
-      const { ring, position } = placeOf(lane, user, priority);
-      const expectedWaitMs = position * slotMs;
-      if (expectedWaitMs > pacing.maxQueueWaitMs) {
-        if (lane.size === 0) lanes.delete(tenant);
-        return Promise.reject(new QueueFullError(Math.ceil(expectedWaitMs / 1000)));
-      }
-      return waitInRing(ring, user, signal, () => {
-        if (!lane.pumping) void pump(tenant, lane);
-      });
-    },
-  };
-
   /**
    * Waits in `ring` until released, the caller goes away, or the longest queue wait (and one slot)
    * has passed: slots lost on the way (a late timer, a slow store) never leave a request unanswered.
    */
-  function waitInRing(ring: UserRing, user: string, signal: AbortSignal | undefined, start: () => void): Promise<void> {
+  private waitInRing(ring: UserRing, user: string, signal: AbortSignal | undefined, start: () => void): Promise<void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const deadline = new AbortController();
     return new Promise<void>((resolve, reject) => {
@@ -201,7 +218,7 @@ export function createTenantPacer(
         if (ring.remove(waiter)) finish(signal?.reason);
       };
       signal?.addEventListener("abort", onAbort, { once: true });
-      clock.sleep(pacing.maxQueueWaitMs + slotMs, deadline.signal).then(
+      this.clock.sleep(this.pacing.maxQueueWaitMs + this.slotMs, deadline.signal).then(
         () => {
           if (ring.remove(waiter)) finish(new QueueFullError(1));
         },
