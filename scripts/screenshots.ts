@@ -1,11 +1,13 @@
 // Takes the task pane screenshots under docs/ (browser mode, headless Chromium, the sandbox) at
 // a task pane's width (350 px): the search form, the preview, an insert in progress, the
 // inserted table, the question before an import above 10,000 results, the More menu of
-// sections, the Jobs tab and the estimate before an audience job.
+// sections, the Jobs tab and the estimate before an audience job, Enrich selection's plan
+// within today's limit, and a news search beyond one search's reach with its question.
 // Run: node --import tsx scripts/screenshots.ts
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { startE2E } from "../test/e2e/helpers.js";
+import type { Page } from "playwright-core";
+import { openSection, startE2E } from "../test/e2e/helpers.js";
 
 const DOCS = resolve(import.meta.dirname, "../docs");
 /** Excel opens task panes at about 320-350 px. */
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
     await page.getByRole("heading", { name: "BizData" }).scrollIntoViewIfNeeded();
     await page.getByRole("button", { name: /^More sections/ }).click();
     await page.getByRole("menu").waitFor();
-    await page.screenshot({ path: join(DOCS, "taskpane-more-sections.png") });
+    await page.screenshot({ path: join(DOCS, "taskpane-more-sections.png"), animations: "disabled" });
     await page.getByRole("menuitem", { name: "Jobs" }).click();
     await page.getByRole("button", { name: "Start enrichment" }).waitFor();
     await page.screenshot({ path: join(DOCS, "taskpane-jobs.png") });
@@ -79,11 +81,45 @@ async function main(): Promise<void> {
     await estimate.waitFor({ timeout: 60_000 });
     await estimate.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(DOCS, "taskpane-job-estimate.png") });
+    await enrichPlan(page);
+    await newsBeyondReach(page);
     await page.close();
     console.log(`Screenshots written to ${DOCS}`);
   } finally {
     await e2e.close();
   }
+}
+
+/** Enrich selection on the inserted table's ids, with room for 30 new records today. */
+async function enrichPlan(page: Page): Promise<void> {
+  await page.getByTestId("sheet-table").first().getByRole("button", { name: "Company ID", exact: true }).click();
+  await openSection(page, "Enrich");
+  const enrich = page.getByRole("region", { name: "Enrich selection" });
+  await enrich.getByRole("spinbutton", { name: "New records per day" }).fill("30");
+  await enrich.getByRole("button", { name: "Save", exact: true }).click();
+  await enrich.getByText("Saved: up to 30 new records a day.").waitFor();
+  await enrich.getByRole("button", { name: "Check selection" }).click();
+  const plan = page.getByRole("region", { name: "Before you run" });
+  await plan.getByTestId("within-todays-limit").waitFor({ timeout: 60_000 });
+  await plan.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(DOCS, "taskpane-enrich-plan.png") });
+}
+
+/** A news search above one search's reach: what Insert will reach, then its question. */
+async function newsBeyondReach(page: Page): Promise<void> {
+  await openSection(page, "Signals");
+  await page.getByRole("radio", { name: "News", exact: true }).check();
+  const news = page.getByRole("region", { name: "News search" });
+  await news.getByRole("button", { name: "Search", exact: true }).click();
+  const cost = news.getByTestId("insert-cost");
+  await cost.waitFor({ timeout: 60_000 });
+  await cost.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(DOCS, "taskpane-signal-reach.png") });
+  await news.getByRole("button", { name: "Insert into sheet" }).click();
+  const ask = page.getByRole("alertdialog");
+  await ask.getByRole("button", { name: "Not now" }).waitFor({ timeout: 60_000 });
+  await page.screenshot({ path: join(DOCS, "taskpane-signal-import.png"), animations: "disabled" });
+  await ask.getByRole("button", { name: "Not now" }).click();
 }
 
 main().catch((error: unknown) => {
