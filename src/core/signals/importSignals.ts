@@ -6,7 +6,7 @@
 // cells) and written in order, ids never twice.
 import type { SearchPage, ServiceClient } from "../api/types.js";
 import { LIMITS } from "../contract/index.js";
-import { importPages, planPartition, SEARCH_REACH, type FetchedPage, type ImportResult, type PartitionPlan, type PageKey } from "../search/index.js";
+import { allPages, importPages, planPartition, SEARCH_REACH, type FetchedPage, type ImportResult, type PartitionPlan, type PageKey } from "../search/index.js";
 import type { SignalSearchFamily, SignalSearchItem } from "./columns.js";
 
 export type SignalSearchClient = Pick<ServiceClient, "searchIntent" | "searchScoops" | "searchNews">;
@@ -77,6 +77,8 @@ export async function importSignalSearch(request: SignalImportRequest): Promise<
   const prefetched = split ? new Map<string, FetchedPage<SignalSearchItem>>() : new Map([["0:1", first]]);
   const result = await importPages<SignalSearchItem>({
     parts: plan.parts.map((p) => ({ filters: p.filters, count: p.count })),
+    // The pages one search reaches in each part (what `rows` counted).
+    pages: allPages(plan.parts.map((p) => ({ count: Math.min(p.count, reach) })), pageSize),
     pageSize,
     fetch: fetchPage,
     prefetched,
