@@ -88,7 +88,10 @@ const layerRule = {
       if (typeof specifier !== "string") return;
       if (!specifier.startsWith(".")) {
         if (packageAllowed(specifier, allow.packages)) return;
-        context.report({ node, message: `src/${layer === "runtime.ts" ? layer : `${layer}/`} may not import the package "${specifier}" (layer rule, ${RULE_DOC}).` });
+        context.report({
+          node,
+          message: `src/${layer === "runtime.ts" ? layer : `${layer}/`} may not import the package "${specifier}" (layer rule, ${RULE_DOC}).`,
+        });
         return;
       }
       const resolved = path.resolve(path.dirname(path.join(ROOT, "src", file)), specifier);
@@ -102,7 +105,10 @@ const layerRule = {
       if (targetLayer === "runtime.ts") {
         // Type-only imports vanish from the bundle; a value import would load the composition root.
         if (isEntry || node.importKind === "type") return;
-        context.report({ node, message: `Only the entry points (${ENTRY_POINTS.map((e) => `src/${e}`).join(", ")}) load src/runtime.ts; pass what you need in as arguments (${RULE_DOC}).` });
+        context.report({
+          node,
+          message: `Only the entry points (${ENTRY_POINTS.map((e) => `src/${e}`).join(", ")}) load src/runtime.ts; pass what you need in as arguments (${RULE_DOC}).`,
+        });
         return;
       }
       if (targetLayer === layer) return;

@@ -29,10 +29,7 @@ const TASKPANE_INITIAL_JS_GOAL_KIB = 85;
 
 /** The typed build helpers in scripts/, loaded through tsx (this file stays plain JavaScript). */
 async function buildHelpers() {
-  const [certs, manifest] = await Promise.all([
-    tsImport("./scripts/certs.ts", import.meta.url),
-    tsImport("./scripts/build-manifest.ts", import.meta.url),
-  ]);
+  const [certs, manifest] = await Promise.all([tsImport("./scripts/certs.ts", import.meta.url), tsImport("./scripts/build-manifest.ts", import.meta.url)]);
   return { ...certs, ...manifest };
 }
 
@@ -72,7 +69,15 @@ class OfficeJsCdnPlugin {
  * empty when unset). README "Run in production" describes each; SANDBOX_URL and
  * SANDBOX_BROKER_URL are the sandbox and broker `npm start` runs (the Sandbox presets follow them).
  */
-const DEPLOYMENT_VARIABLES = ["SERVICE_API_URL", "SERVICE_SIGNIN_URL", "BROKER_URL", "SERVICE_RELAY_URL", "SERVICE_CLIENT_ID", "SANDBOX_URL", "SANDBOX_BROKER_URL"];
+const DEPLOYMENT_VARIABLES = [
+  "SERVICE_API_URL",
+  "SERVICE_SIGNIN_URL",
+  "BROKER_URL",
+  "SERVICE_RELAY_URL",
+  "SERVICE_CLIENT_ID",
+  "SANDBOX_URL",
+  "SANDBOX_BROKER_URL",
+];
 
 /** Rewrites the add-in URLs in the generated functions.json (help links) for a deployment. */
 class FunctionsMetadataUrlsPlugin {
@@ -110,7 +115,10 @@ class InitialJsSizePlugin {
         let gzipBytes = 0;
         for (const file of files) gzipBytes += gzipSync(compilation.getAsset(file).source.buffer()).length;
         const kib = gzipBytes / 1024;
-        const goal = page === "taskpane.html" ? ` (goal ${TASKPANE_INITIAL_JS_GOAL_KIB} KiB${kib > TASKPANE_INITIAL_JS_GOAL_KIB ? ": over, load secondary panels with import()" : ""})` : "";
+        const goal =
+          page === "taskpane.html"
+            ? ` (goal ${TASKPANE_INITIAL_JS_GOAL_KIB} KiB${kib > TASKPANE_INITIAL_JS_GOAL_KIB ? ": over, load secondary panels with import()" : ""})`
+            : "";
         lines.push(`  ${page}: ${kib.toFixed(1)} KiB gzip in ${files.size} files${goal}`);
       }
       console.log(["Initial JavaScript per page (office.js not included):", ...lines].join("\n"));

@@ -38,7 +38,13 @@ export async function benchCells(): Promise<void> {
   try {
     const ids = await companyIds(sandbox, IDS);
     let run = 0;
-    for (const variant of ["recent fields ride along", "every field rides along", "no companion fields", "faults, recent fields ride along", "faults, every field rides along"]) {
+    for (const variant of [
+      "recent fields ride along",
+      "every field rides along",
+      "no companion fields",
+      "faults, recent fields ride along",
+      "faults, every field rides along",
+    ]) {
       if (variant.startsWith("faults")) await post(sandbox, "/__sandbox/faults", { failRate: 0.2, resetRate: 0.02, seed: 99 });
       for (const order of CALC_ORDERS) {
         run += 1;
@@ -60,20 +66,40 @@ async function measure(sandbox: RunningSandbox, account: string, order: CalcOrde
     return send(spec);
   });
   const client = await clientFor(sandbox, account, { hooks });
-  const engine = createEnrichmentEngine({ client, dailyNewRecordCap: 100_000, companionFields: variant.includes("every") ? "all" : variant.startsWith("no ") ? "none" : "recent" });
+  const engine = createEnrichmentEngine({
+    client,
+    dailyNewRecordCap: 100_000,
+    companionFields: variant.includes("every") ? "all" : variant.startsWith("no ") ? "none" : "recent",
+  });
   const random = seededRandom(11);
   const gap = order === "column by column" ? () => 50 : order === "row by row" ? () => 20 : () => Math.round(random() * 100);
   sandbox.ctx.stats.reset();
   const started = performance.now();
-  const outcome = await calculate(order, ids, FIELDS, (cell) => engine.getCells("company", cell.id, cell.field).then((r) => r.ok), async () => void (await sleep(gap())));
+  const outcome = await calculate(
+    order,
+    ids,
+    FIELDS,
+    (cell) => engine.getCells("company", cell.id, cell.field).then((r) => r.ok),
+    async () => void (await sleep(gap())),
+  );
   const wallMs = performance.now() - started;
   await engine.whenIdle();
   const http = sandbox.ctx.stats.requests.get(ENRICH_ROUTE) ?? 0;
   // The same sheet again: answered from the cache (cells in error are asked again).
   const before = logical;
-  await calculate("all at once", ids, FIELDS, (cell) => engine.getCells("company", cell.id, cell.field).then((r) => r.ok), async () => undefined);
+  await calculate(
+    "all at once",
+    ids,
+    FIELDS,
+    (cell) => engine.getCells("company", cell.id, cell.field).then((r) => r.ok),
+    async () => undefined,
+  );
   await engine.whenIdle();
-  const summary = (await (await fetch(`${sandbox.url}/__sandbox/accounts/${account}?page[size]=1`)).json()) as { credits: number; initialCredits: number; underManagement: { company: number } };
+  const summary = (await (await fetch(`${sandbox.url}/__sandbox/accounts/${account}?page[size]=1`)).json()) as {
+    credits: number;
+    initialCredits: number;
+    underManagement: { company: number };
+  };
   const doubleCharges = summary.initialCredits - summary.credits - summary.underManagement.company;
   return { order, variant, logical: before, http, wallMs, settled: outcome.settled, ok: outcome.ok, recalcRequests: logical - before, doubleCharges };
 }
@@ -83,7 +109,19 @@ function print(rows: Row[]): void {
     `10,000 cells = ${IDS} company ids x ${FIELDS.length} fields; sandbox latency ${LATENCY_MS} ms, ${RATE} requests/s; ` +
       `floor: ${FLOOR_REQUESTS} requests, ${(FLOOR_MS / 1000).toFixed(2)} s`,
   );
-  const header = ["variant", "order", "requests", "x floor", "HTTP", "wall time", "x floor", "cells settled", "with a value", "double charges", "recalc requests"];
+  const header = [
+    "variant",
+    "order",
+    "requests",
+    "x floor",
+    "HTTP",
+    "wall time",
+    "x floor",
+    "cells settled",
+    "with a value",
+    "double charges",
+    "recalc requests",
+  ];
   const table = rows.map((r) => [
     r.variant,
     r.order,
@@ -100,5 +138,7 @@ function print(rows: Row[]): void {
   printTable(header, table, 2);
   console.log("requests: logical requests the engine sent (a retry is the same request); HTTP: requests the sandbox received, retries included.");
   console.log("The runtime ships 'every field rides along' (credits are per record, so the next columns come free).");
-  console.log("Aim: requests <= 1.10 x floor in every order, 0 double charges, 0 on recalculation. Wall time counts from the first cell to the last answer, pauses of the order included.");
+  console.log(
+    "Aim: requests <= 1.10 x floor in every order, 0 double charges, 0 on recalculation. Wall time counts from the first cell to the last answer, pauses of the order included.",
+  );
 }

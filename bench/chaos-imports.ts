@@ -50,7 +50,9 @@ export async function benchChaosImports(): Promise<void> {
     const requests = sandbox.requests("POST /data/v1/companies/search");
     console.log(`${IMPORTS} imports of ${PAGES} pages at 20% 503s and 2% dropped connections (seed 4848), ${AT_ONCE} at a time`);
     console.log("completed  rows missing  rows repeated  requests  floor  x floor  wall (s)");
-    console.log(`${`${complete}/${IMPORTS}`.padStart(9)}  ${String(missing).padStart(12)}  ${String(repeated).padStart(13)}  ${String(requests).padStart(8)}  ${String(IMPORTS * PAGES).padStart(5)}  ${(requests / (IMPORTS * PAGES)).toFixed(2).padStart(7)}  ${wall.toFixed(1).padStart(8)}`);
+    console.log(
+      `${`${complete}/${IMPORTS}`.padStart(9)}  ${String(missing).padStart(12)}  ${String(repeated).padStart(13)}  ${String(requests).padStart(8)}  ${String(IMPORTS * PAGES).padStart(5)}  ${(requests / (IMPORTS * PAGES)).toFixed(2).padStart(7)}  ${wall.toFixed(1).padStart(8)}`,
+    );
     for (const f of failures) console.log(`  not complete: ${f}`);
   } finally {
     await sandbox.close();

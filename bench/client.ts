@@ -88,7 +88,12 @@ export async function benchClient(): Promise<void> {
     let t0 = performance.now();
     const ids: number[] = [];
     for await (const page of client.iterateCompanies({}, { pageSize: 100 })) ids.push(...page.items.map((c) => Number(c.id)));
-    const iterateRow: Row = { what: `iterate ${ids.length} results: client`, requests: sb.requests(SEARCH), wallMs: performance.now() - t0, refused429: refusedByClient() };
+    const iterateRow: Row = {
+      what: `iterate ${ids.length} results: client`,
+      requests: sb.requests(SEARCH),
+      wallMs: performance.now() - t0,
+      refused429: refusedByClient(),
+    };
     if (ids.length !== N || new Set(ids).size !== N) throw new Error(`iteration gave ${ids.length} results, ${new Set(ids).size} unique`);
 
     await nextWindow();
@@ -97,10 +102,21 @@ export async function benchClient(): Promise<void> {
     t0 = performance.now();
     let seen = 0;
     for (let n = 1; n <= N / 100; n += 1) {
-      const doc = (await plainPost(sb, token, `/data/v1/companies/search?page[number]=${n}&page[size]=100`, { data: { type: "CompanySearch", attributes: {} } }, naiveSearch)) as { data: unknown[] };
+      const doc = (await plainPost(
+        sb,
+        token,
+        `/data/v1/companies/search?page[number]=${n}&page[size]=100`,
+        { data: { type: "CompanySearch", attributes: {} } },
+        naiveSearch,
+      )) as { data: unknown[] };
       seen += doc.data.length;
     }
-    const sequentialRow: Row = { what: `iterate ${seen} results: page by page`, requests: sb.requests(SEARCH), wallMs: performance.now() - t0, refused429: naiveSearch.refused };
+    const sequentialRow: Row = {
+      what: `iterate ${seen} results: page by page`,
+      requests: sb.requests(SEARCH),
+      wallMs: performance.now() - t0,
+      refused429: naiveSearch.refused,
+    };
 
     // ---- enrichment: 10,000 unique ids ----
     await nextWindow();
@@ -111,7 +127,12 @@ export async function benchClient(): Promise<void> {
     // The enrichment pipeline batches them (25 a request); the client's concurrency cap paces them.
     const pipeline = createEnrichmentEngine({ client, dailyNewRecordCap: N, companionFields: "none" });
     const results = await pipeline.enrichIds("company", ids, OUTPUT_FIELDS, { concurrency: 64 });
-    const enrichRow: Row = { what: `enrich ${N} unique ids: pipeline`, requests: sb.requests(ENRICH), wallMs: performance.now() - t0, refused429: refusedByClient() };
+    const enrichRow: Row = {
+      what: `enrich ${N} unique ids: pipeline`,
+      requests: sb.requests(ENRICH),
+      wallMs: performance.now() - t0,
+      refused429: refusedByClient(),
+    };
     const matched = [...results.values()].filter((r) => r.ok).length;
     if (matched !== N) throw new Error(`only ${matched} of ${N} matched`);
 
@@ -120,7 +141,13 @@ export async function benchClient(): Promise<void> {
     const naiveEnrich = { refused: 0 };
     t0 = performance.now();
     for (const input of inputs.slice(0, NAIVE_ENRICH_SAMPLE)) {
-      await plainPost(sb, token, "/data/v1/companies/enrich", { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: [input], outputFields: OUTPUT_FIELDS } } }, naiveEnrich);
+      await plainPost(
+        sb,
+        token,
+        "/data/v1/companies/enrich",
+        { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: [input], outputFields: OUTPUT_FIELDS } } },
+        naiveEnrich,
+      );
     }
     const sampleMs = performance.now() - t0;
     const scale = N / NAIVE_ENRICH_SAMPLE;

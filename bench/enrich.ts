@@ -52,9 +52,7 @@ export async function benchEnrich(): Promise<void> {
         const client = await clientFor(sandbox, account);
         const fresh = createEnrichmentEngine({ client, dailyNewRecordCap: 100_000 });
         firsts.push(
-          await measure(sandbox, account, "engine, first calculation", sheet, (cell) =>
-            fresh.getCells("company", cell.id, cell.field).then((r) => r.ok),
-          ),
+          await measure(sandbox, account, "engine, first calculation", sheet, (cell) => fresh.getCells("company", cell.id, cell.field).then((r) => r.ok)),
         );
         await fresh.whenIdle();
         engine = fresh;
@@ -67,11 +65,7 @@ export async function benchEnrich(): Promise<void> {
         note: `median of ${ENGINE_RUNS} runs; wall times ${sorted.map((r) => (r.wallMs / 1000).toFixed(2)).join(", ")} s`,
       });
       const again = engine!;
-      rows.push(
-        await measure(sandbox, account, "engine, recalculation", sheet, (cell) =>
-          again.getCells("company", cell.id, cell.field).then((r) => r.ok),
-        ),
-      );
+      rows.push(await measure(sandbox, account, "engine, recalculation", sheet, (cell) => again.getCells("company", cell.id, cell.field).then((r) => r.ok)));
     }
 
     // 2. One request per cell, on a slice; scaled to the sheet.
@@ -132,13 +126,7 @@ export async function benchEnrich(): Promise<void> {
 }
 
 /** Calls every cell at once (as a recalculation does) and waits for all of them. */
-async function measure(
-  sandbox: RunningSandbox,
-  account: string,
-  approach: string,
-  cells: Cell[],
-  evaluate: (cell: Cell) => Promise<boolean>,
-): Promise<Row> {
+async function measure(sandbox: RunningSandbox, account: string, approach: string, cells: Cell[], evaluate: (cell: Cell) => Promise<boolean>): Promise<Row> {
   let last = 0;
   let errors = 0;
   const { requests, credits, wallMs } = await metered(sandbox, account, ENRICH_ROUTE, () => {
@@ -180,14 +168,19 @@ async function measureTickBatcher(
       () => batch.forEach((entry) => entry.settle(false)),
     );
   };
-  return measure(sandbox, account, approach, cells, (cell) =>
-    new Promise<boolean>((resolve) => {
-      queue.push({ cell, settle: resolve });
-      if (!scheduled) {
-        scheduled = true;
-        setTimeout(flush, 0);
-      }
-    }),
+  return measure(
+    sandbox,
+    account,
+    approach,
+    cells,
+    (cell) =>
+      new Promise<boolean>((resolve) => {
+        queue.push({ cell, settle: resolve });
+        if (!scheduled) {
+          scheduled = true;
+          setTimeout(flush, 0);
+        }
+      }),
   );
 }
 
@@ -239,7 +232,9 @@ function print(rows: Row[], floorMs: number): void {
   if (rawStatus !== undefined) console.log(`- per-tick batch, no cap: the service answered ${rawStatus} (more than 25 inputs), so every cell failed`);
   const engine = rows[0]!;
   console.log("Every approach runs with its own sandbox account (credits and rate-limit windows apart).");
-  console.log(`Machine load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores; CPU contention shows in the wall times.`);
+  console.log(
+    `Machine load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores; CPU contention shows in the wall times.`,
+  );
   console.log(
     `Aim: ${Math.ceil(IDS / 25)} requests on the first calculation (got ${engine.requests}), 0 on recalculation (got ${rows[1]!.requests}), ` +
       `wall time within 15% of the floor (got ${((engine.wallMs / floorMs - 1) * 100).toFixed(0)}% over).`,

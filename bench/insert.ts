@@ -60,7 +60,9 @@ export async function benchInsert(): Promise<void> {
     // before (pages - 1) / PER_SECOND seconds, and it still takes one latency to answer.
     const floorMs = ((pages - 1) / PER_SECOND) * 1000 + LATENCY_MS;
     const columns = columnsFor("company", defaultColumnKeys("company"));
-    console.log(`${RESULTS.toLocaleString("en-US")} companies, ${pages} pages of ${PAGE_SIZE}, sandbox latency ${LATENCY_MS} ms, ${PER_SECOND} requests/s, ${columns.length} columns`);
+    console.log(
+      `${RESULTS.toLocaleString("en-US")} companies, ${pages} pages of ${PAGE_SIZE}, sandbox latency ${LATENCY_MS} ms, ${PER_SECOND} requests/s, ${columns.length} columns`,
+    );
     console.log(`rate-limit floor: ${(floorMs / 1000).toFixed(2)} s`);
     console.log("(memory: peak during the insert, and its rise over the process before it, which holds the sandbox)");
     console.log("workbook              wall (s)  x floor  pages  rows    blocks  context.sync()  peak heap (+rise)     peak RSS (+rise)");
@@ -111,7 +113,9 @@ export async function benchInsert(): Promise<void> {
 export async function measureBundleSize(): Promise<void> {
   const dir = await buildTaskPane("production");
   const html = readFileSync(join(dir, "taskpane.html"), "utf8");
-  const scripts = [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)].map((m) => m[1]!).filter((src) => !src.startsWith("assets/") && !/^https?:/.test(src));
+  const scripts = [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)]
+    .map((m) => m[1]!)
+    .filter((src) => !src.startsWith("assets/") && !/^https?:/.test(src));
   let raw = 0;
   let gz = 0;
   console.log("\ninitial JavaScript of taskpane.html (production; office.js, from Microsoft's CDN, not counted):");
@@ -122,5 +126,7 @@ export async function measureBundleSize(): Promise<void> {
     gz += zipped;
     console.log(`  ${src.padEnd(40)} ${(bytes.length / 1024).toFixed(1).padStart(8)} KB  ${(zipped / 1024).toFixed(1).padStart(7)} KB gzip`);
   }
-  console.log(`  total ${(raw / 1024).toFixed(1)} KB, ${(gz / 1024).toFixed(1)} KB gzip (target <= ${BUNDLE_TARGET_KB} KB gzip: ${gz / 1024 <= BUNDLE_TARGET_KB ? "met" : "not met"})`);
+  console.log(
+    `  total ${(raw / 1024).toFixed(1)} KB, ${(gz / 1024).toFixed(1)} KB gzip (target <= ${BUNDLE_TARGET_KB} KB gzip: ${gz / 1024 <= BUNDLE_TARGET_KB ? "met" : "not met"})`,
+  );
 }

@@ -82,16 +82,32 @@ export async function benchMatch(): Promise<void> {
 function websites(sandbox: RunningSandbox): string[] {
   const repeated = Math.round(ROWS * REPEATED_SHARE);
   const distinct = ROWS - repeated - UNKNOWN;
-  const domains = (sandbox.ctx.db.prepare("SELECT domain FROM companies WHERE domain IS NOT NULL ORDER BY id LIMIT ?").all(distinct) as Array<{ domain: string }>).map((r) => r.domain);
+  const domains = (
+    sandbox.ctx.db.prepare("SELECT domain FROM companies WHERE domain IS NOT NULL ORDER BY id LIMIT ?").all(distinct) as Array<{ domain: string }>
+  ).map((r) => r.domain);
   const list = domains.map((d, i) => SPELLINGS[i % SPELLINGS.length]!(d));
   for (let i = 0; i < repeated; i++) list.push(SPELLINGS[(i + 1) % SPELLINGS.length]!(domains[(i * 7) % domains.length]!));
   for (let i = 0; i < UNKNOWN; i++) list.push(`https://www.no-company-${i}.example/`);
   // Mixed order, deterministically, so repeats are far from their first spelling.
-  return list.map((w, i) => ({ w, k: (i * 7919) % list.length })).sort((a, b) => a.k - b.k).map((e) => e.w);
+  return list
+    .map((w, i) => ({ w, k: (i * 7919) % list.length }))
+    .sort((a, b) => a.k - b.k)
+    .map((e) => e.w);
 }
 
-async function measure(sandbox: RunningSandbox, account: string, approach: string, list: string[], evaluate: (website: string) => Promise<boolean>): Promise<Row> {
-  const { value: outcomes, requests, credits, wallMs } = await metered(sandbox, account, ROUTE, () => Promise.all(list.map((w) => evaluate(w).catch(() => false))));
+async function measure(
+  sandbox: RunningSandbox,
+  account: string,
+  approach: string,
+  list: string[],
+  evaluate: (website: string) => Promise<boolean>,
+): Promise<Row> {
+  const {
+    value: outcomes,
+    requests,
+    credits,
+    wallMs,
+  } = await metered(sandbox, account, ROUTE, () => Promise.all(list.map((w) => evaluate(w).catch(() => false))));
   return { approach, requests, credits, wallMs, matched: outcomes.filter(Boolean).length };
 }
 

@@ -30,7 +30,17 @@ export async function benchPartition(): Promise<void> {
     const environment = { ...SANDBOX_ENVIRONMENT, apiBaseUrl: sandbox.url, audiencesBaseUrl: sandbox.url };
     const runtime = createRuntime({ environment, tokenSource: (env) => devTokenSource(env), requestsPerSecond: PER_SECOND });
     // The search: the candidate whose total is nearest 50,000 (chosen before the timed run).
-    const candidates = [{ continent: "Europe" }, { country: "United States" }, { employeeRangeMin: "50" }, { employeeRangeMin: "100" }, { revenueMin: 10000 }, { revenueMin: 20000 }, { revenueMin: 30000 }, { revenueMin: 40000 }, { revenueMin: 50000 }];
+    const candidates = [
+      { continent: "Europe" },
+      { country: "United States" },
+      { employeeRangeMin: "50" },
+      { employeeRangeMin: "100" },
+      { revenueMin: 10000 },
+      { revenueMin: 20000 },
+      { revenueMin: 30000 },
+      { revenueMin: 40000 },
+      { revenueMin: 50000 },
+    ];
     let filters: Record<string, unknown> = {};
     let best = Infinity;
     for (const f of candidates) {
@@ -83,8 +93,14 @@ export async function benchPartition(): Promise<void> {
     console.log(
       `${String(outcome.parts).padStart(5)}  ${String(probes).padStart(6)}  ${String(pages).padStart(13)}  ${String(requests).padStart(12)}  ${goal.toFixed(0).padStart(7)}  ${wall.toFixed(1).padStart(8)}  ${floor.toFixed(1).padStart(9)}  ${(wall / floor).toFixed(2).padStart(7)}  ${n(rows.length).padStart(7)}  ${n(unique).padStart(10)}  ${mb(peakHeap)} (+${mb(peakHeap - before.heapUsed)})`,
     );
-    console.log(`CPU of the process (client, workbook and sandbox) during the import: ${cpuSeconds.toFixed(1)} s, ${((100 * cpuSeconds) / wall).toFixed(0)}% of the wall time; load average at the end ${loadavg().map((l) => l.toFixed(1)).join(" ")} (2 cores shared)`);
-    console.log(`event-loop delay during the import: p50 ${(lag.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms, max ${(lag.max / 1e6).toFixed(0)} ms`);
+    console.log(
+      `CPU of the process (client, workbook and sandbox) during the import: ${cpuSeconds.toFixed(1)} s, ${((100 * cpuSeconds) / wall).toFixed(0)}% of the wall time; load average at the end ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} (2 cores shared)`,
+    );
+    console.log(
+      `event-loop delay during the import: p50 ${(lag.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(lag.percentile(99) / 1e6).toFixed(0)} ms, max ${(lag.max / 1e6).toFixed(0)} ms`,
+    );
     console.log(
       `goals: every row once ${rows.length === results && unique === results ? "met" : "NOT met"}; requests <= 1.10 x (pages + probes) ${requests <= goal ? "met" : "NOT met"}; wall <= 1.15 x floor ${wall <= 1.15 * floor ? "met" : "NOT met"}`,
     );

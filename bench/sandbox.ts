@@ -69,14 +69,27 @@ const MIX: { name: string; query: string; probe?: boolean; attributes: (i: numbe
   { name: "no filter, -revenue", query: "", attributes: () => ({}) },
   { name: "state", query: "", attributes: () => ({ state: "California" }) },
   { name: "industry + revenueMin (varies)", query: "", attributes: (i) => ({ industryCodes: "software", revenueMin: 1000 + (i % 9973) * 3 }) },
-  { name: "zip radius (varies)", query: "", attributes: (i) => ({ zipCode: ZIPS[i % ZIPS.length], zipCodeRadiusMiles: RADII[Math.floor(i / ZIPS.length) % RADII.length] }) },
-  { name: "country + employees (varies)", query: "", attributes: (i) => ({ country: "United States", employeeRangeMin: String(50 + (i % 4999)), employeeRangeMax: "5000", certified: 1 }) },
+  {
+    name: "zip radius (varies)",
+    query: "",
+    attributes: (i) => ({ zipCode: ZIPS[i % ZIPS.length], zipCodeRadiusMiles: RADII[Math.floor(i / ZIPS.length) % RADII.length] }),
+  },
+  {
+    name: "country + employees (varies)",
+    query: "",
+    attributes: (i) => ({ country: "United States", employeeRangeMin: String(50 + (i % 4999)), employeeRangeMax: "5000", certified: 1 }),
+  },
   { name: "tech tags, not defunct", query: "", attributes: () => ({ techAttributeTagList: "snowflake,databricks", excludeDefunctCompanies: true }) },
   { name: "recent funding round", query: "", attributes: () => ({ recentFundingRoundTypes: ["series-a", "series-b"] }) },
   { name: "metro, sort name", query: "?sort=name", attributes: () => ({ metroRegion: "usa.new_york.new_york" }) },
   { name: "company name word (varies)", query: "", attributes: (i) => ({ companyName: NAME_WORDS[i % NAME_WORDS.length] }) },
   { name: "page 40 of 100", query: "?page[number]=40&page[size]=100", attributes: () => ({}) },
-  ...TERRITORIES.map((t) => ({ name: `probe: ${t.name}`, query: `?page[size]=1&sort=${encodeURIComponent(t.sort)}`, probe: true, attributes: (i: number) => probe(t, i) })),
+  ...TERRITORIES.map((t) => ({
+    name: `probe: ${t.name}`,
+    query: `?page[size]=1&sort=${encodeURIComponent(t.sort)}`,
+    probe: true,
+    attributes: (i: number) => probe(t, i),
+  })),
 ];
 
 interface Started {
@@ -89,7 +102,24 @@ function startSandboxProcess(companies: number): Promise<Started> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "src/sandbox/main.ts", "--http", "--port", "0", "--companies", String(companies), "--data-dir", `.sandbox/bench-${companies}`, "--rate-per-second", "1000000", "--rate-per-hour", "100000000", "--rate-per-day", "1000000000"],
+    [
+      "--import",
+      "tsx",
+      "src/sandbox/main.ts",
+      "--http",
+      "--port",
+      "0",
+      "--companies",
+      String(companies),
+      "--data-dir",
+      `.sandbox/bench-${companies}`,
+      "--rate-per-second",
+      "1000000",
+      "--rate-per-hour",
+      "100000000",
+      "--rate-per-day",
+      "1000000000",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let stderr = "";
@@ -143,7 +173,11 @@ async function drive(baseUrl: string, total: number, concurrency: number, vary: 
   const tokenRes = await fetch(`${baseUrl}/__sandbox/token`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
   const token = ((await tokenRes.json()) as { access_token: string }).access_token;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const headers = (body: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/vnd.api+json", "content-length": String(Buffer.byteLength(body)) });
+  const headers = (body: string) => ({
+    authorization: `Bearer ${token}`,
+    "content-type": "application/vnd.api+json",
+    "content-length": String(Buffer.byteLength(body)),
+  });
   const one = async (i: number) => {
     const k = i % MIX.length;
     const body = JSON.stringify({ data: { type: "CompanySearch", attributes: MIX[k]!.attributes(vary ? Math.floor(i / MIX.length) : 0) } });
@@ -175,7 +209,16 @@ async function drive(baseUrl: string, total: number, concurrency: number, vary: 
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   for (const l of [latencies, searches, probes]) l.sort((a, b) => a - b);
-  return { throughput: total / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), searches, probes, perQuery, errors };
+  return {
+    throughput: total / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    searches,
+    probes,
+    perQuery,
+    errors,
+  };
 }
 
 const pad = (s: string, n: number) => s.padEnd(n);
@@ -204,23 +247,58 @@ export async function benchSandbox(): Promise<void> {
   const line = (label: string, values: string[]) => console.log(`${pad(label, 52)}${values.map((v) => pad(v, 30)).join("")}`);
   const aim = (r: (typeof results)[number]) => AIMS[r.size.companies];
   const beside = (measured: string, aimed: string | undefined) => (aimed ? `${measured} (aim ${aimed})` : measured);
-  console.log(`One sandbox process (one thread answers searches) on this machine's ${availableParallelism()} cores, driven over loopback by concurrent keep-alive clients; latency includes waiting behind the other clients.`);
+  console.log(
+    `One sandbox process (one thread answers searches) on this machine's ${availableParallelism()} cores, driven over loopback by concurrent keep-alive clients; latency includes waiting behind the other clients.`,
+  );
   line("company search (companies)", cols);
-  line("requests (concurrent clients)", results.map((r) => `${r.size.requests} (${r.size.concurrency})`));
-  line("throughput", results.map((r) => beside(`${r.m.throughput.toFixed(0)} req/s`, aim(r)?.throughput ? `> ${aim(r)!.throughput}` : undefined)));
-  line("p50 latency, all", results.map((r) => ms(r.m.p50)));
-  line("p95 latency, all", results.map((r) => beside(ms(r.m.p95), `< ${aim(r)?.p95Ms} ms`)));
-  line("p99 latency, all", results.map((r) => ms(r.m.p99)));
-  line("p95 latency, searches", results.map((r) => beside(ms(percentile(r.m.searches, 95)), `< ${aim(r)?.p95Ms} ms`)));
-  line("p95 latency, count probes", results.map((r) => beside(ms(percentile(r.m.probes, 95)), `< ${aim(r)?.p95Ms} ms`)));
-  line("non-200 answers", results.map((r) => beside(String(r.m.errors), "0")));
-  line("start-up after first seeding", results.map((r) => beside(`${(r.startup / 1000).toFixed(2)} s`, `< ${STARTUP_AIM_S} s`)));
-  line("first start (seeds if new)", results.map((r) => `${(r.firstStart / 1000).toFixed(1)} s`));
+  line(
+    "requests (concurrent clients)",
+    results.map((r) => `${r.size.requests} (${r.size.concurrency})`),
+  );
+  line(
+    "throughput",
+    results.map((r) => beside(`${r.m.throughput.toFixed(0)} req/s`, aim(r)?.throughput ? `> ${aim(r)!.throughput}` : undefined)),
+  );
+  line(
+    "p50 latency, all",
+    results.map((r) => ms(r.m.p50)),
+  );
+  line(
+    "p95 latency, all",
+    results.map((r) => beside(ms(r.m.p95), `< ${aim(r)?.p95Ms} ms`)),
+  );
+  line(
+    "p99 latency, all",
+    results.map((r) => ms(r.m.p99)),
+  );
+  line(
+    "p95 latency, searches",
+    results.map((r) => beside(ms(percentile(r.m.searches, 95)), `< ${aim(r)?.p95Ms} ms`)),
+  );
+  line(
+    "p95 latency, count probes",
+    results.map((r) => beside(ms(percentile(r.m.probes, 95)), `< ${aim(r)?.p95Ms} ms`)),
+  );
+  line(
+    "non-200 answers",
+    results.map((r) => beside(String(r.m.errors), "0")),
+  );
+  line(
+    "start-up after first seeding",
+    results.map((r) => beside(`${(r.startup / 1000).toFixed(2)} s`, `< ${STARTUP_AIM_S} s`)),
+  );
+  line(
+    "first start (seeds if new)",
+    results.map((r) => `${(r.firstStart / 1000).toFixed(1)} s`),
+  );
   console.log("\np50 / p95 by query of the mix");
   for (const q of MIX) {
-    line(`  ${q.name}`, results.map((r) => {
-      const l = [...(r.m.perQuery.get(q.name) ?? [])].sort((a, b) => a - b);
-      return `${ms(percentile(l, 50))} / ${ms(percentile(l, 95))}`;
-    }));
+    line(
+      `  ${q.name}`,
+      results.map((r) => {
+        const l = [...(r.m.perQuery.get(q.name) ?? [])].sort((a, b) => a - b);
+        return `${ms(percentile(l, 50))} / ${ms(percentile(l, 95))}`;
+      }),
+    );
   }
 }

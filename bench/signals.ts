@@ -19,7 +19,6 @@ const INTENT_ENRICH = `POST ${SIGNAL_PATHS.intentEnrich}`;
 const SCOOP_ENRICH = `POST ${SIGNAL_PATHS.scoopEnrich}`;
 const GOAL = 1.1;
 
-
 const ACCOUNT = "bench-signals";
 const measure = (sandbox: RunningSandbox, work: () => Promise<unknown>) => timed(sandbox, ACCOUNT, work);
 
@@ -34,7 +33,11 @@ async function intentCase(sandbox: RunningSandbox, client: ServiceClient, ids: n
   const floor = Math.min(ids.length, pages);
   const scores: number[] = [];
   const naive = await measure(sandbox, () =>
-    Promise.all(ids.map(async (companyId) => scores.push(intentScore(await client.enrichIntent({ companyId, topics: TOPICS, findRecommendedContacts: false }), TOPICS[0]!)))),
+    Promise.all(
+      ids.map(async (companyId) =>
+        scores.push(intentScore(await client.enrichIntent({ companyId, topics: TOPICS, findRecommendedContacts: false }), TOPICS[0]!)),
+      ),
+    ),
   );
   rows.push({ case: label, approach: "one intent enrich per company", ...naive, floor });
   let summary = "";
@@ -48,7 +51,15 @@ async function intentCase(sandbox: RunningSandbox, client: ServiceClient, ids: n
 
 export async function benchSignals(): Promise<void> {
   console.log(`Seeding a sandbox of ${COMPANIES.toLocaleString("en-US")} companies…`);
-  const sandbox = await startSandbox({ companies: COMPANIES, contacts: 40_000, http: true, port: 0, host: "127.0.0.1", rateLimit: { perSecond: RATE }, faults: { latencyMs: LATENCY_MS } });
+  const sandbox = await startSandbox({
+    companies: COMPANIES,
+    contacts: 40_000,
+    http: true,
+    port: 0,
+    host: "127.0.0.1",
+    rateLimit: { perSecond: RATE },
+    faults: { latencyMs: LATENCY_MS },
+  });
   try {
     const client = await clientFor(sandbox, ACCOUNT);
     const ids = Array.from({ length: 1000 }, (_, i) => i + 1);

@@ -37,7 +37,13 @@ async function enrichRequests(sandboxUrl: string): Promise<number> {
 }
 
 async function userToken(sandboxUrl: string, account: string, subject: string): Promise<string> {
-  const answer = (await (await fetch(`${sandboxUrl}/__sandbox/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ account, subject, expiresIn: 3600 }) })).json()) as {
+  const answer = (await (
+    await fetch(`${sandboxUrl}/__sandbox/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ account, subject, expiresIn: 3600 }),
+    })
+  ).json()) as {
     access_token: string;
   };
   return answer.access_token;
@@ -54,7 +60,14 @@ export async function benchTeamRelay(): Promise<void> {
     return response;
   }) as typeof fetch;
   const { app } = await buildBroker(
-    { upstream: `${sandbox.url}/oauth/token`, clientId: "bench", clientSecret: "bench-secret", allowOrigins: [ORIGIN], relay: sandbox.url, pacing: { perSecond: RATE } },
+    {
+      upstream: `${sandbox.url}/oauth/token`,
+      clientId: "bench",
+      clientSecret: "bench-secret",
+      allowOrigins: [ORIGIN],
+      relay: sandbox.url,
+      pacing: { perSecond: RATE },
+    },
     { log: false, fetch: counting, onPacingEvent: (event) => void (event === "late" ? (lateSlots += 1) : undefined) },
   );
   const relayUrl = await app.listen({ port: 0, host: "127.0.0.1" });
@@ -67,7 +80,9 @@ export async function benchTeamRelay(): Promise<void> {
   });
   try {
     const ids = await companyIds(sandbox, IDS_PER_USER);
-    console.log(`Sandbox: ${RATE} requests/s per account, ${LATENCY_MS} ms latency; relay pacing at ${RATE}/s per tenant (in memory, one instance); each user enriches ${IDS_PER_USER} distinct ids.`);
+    console.log(
+      `Sandbox: ${RATE} requests/s per account, ${LATENCY_MS} ms latency; relay pacing at ${RATE}/s per tenant (in memory, one instance); each user enriches ${IDS_PER_USER} distinct ids.`,
+    );
     const rows: TeamRow[] = [];
     for (const users of TEAM_SIZES) {
       const account = `team-relay-${users}`;
@@ -90,7 +105,12 @@ export async function benchTeamRelay(): Promise<void> {
           const t0 = performance.now();
           try {
             // Through the enrichment pipeline (25 ids a request), as a user's Enrich selection does.
-            const results = await createEnrichmentEngine({ client, dailyNewRecordCap: IDS_PER_USER, companionFields: "none" }).enrichIds("company", ids, OUTPUT_FIELDS, { concurrency: 64 });
+            const results = await createEnrichmentEngine({ client, dailyNewRecordCap: IDS_PER_USER, companionFields: "none" }).enrichIds(
+              "company",
+              ids,
+              OUTPUT_FIELDS,
+              { concurrency: 64 },
+            );
             const matched = [...results.values()].filter((r) => r.ok).length;
             return { ok: matched === IDS_PER_USER, ms: performance.now() - t0 };
           } catch {
@@ -138,5 +158,7 @@ function print(rows: TeamRow[]): void {
       };
     }),
   );
-  console.log("Goals: 0 failures; refused 0 (the relay paces the tenant); wall / floor <= 1.10 (the pacing's 2% margin makes 1.02 the best); slowest / fastest <= 1.5.");
+  console.log(
+    "Goals: 0 failures; refused 0 (the relay paces the tenant); wall / floor <= 1.10 (the pacing's 2% margin makes 1.02 the best); slowest / fastest <= 1.5.",
+  );
 }

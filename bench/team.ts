@@ -91,7 +91,10 @@ async function mixedRun(sb: TestSandbox, ids: number[]) {
         const ten = ids.slice(offset % (ids.length - 10), (offset % (ids.length - 10)) + 10);
         offset += 10;
         const t0 = performance.now();
-        await client.enrichCompanies(ten.map((companyId) => ({ companyId })), ["name", "revenue"]);
+        await client.enrichCompanies(
+          ten.map((companyId) => ({ companyId })),
+          ["name", "revenue"],
+        );
         times.push(performance.now() - t0);
         await sleep(2000);
       }
@@ -132,10 +135,17 @@ export async function benchTeam(): Promise<void> {
   for (const n of TEAMS) simulated.push(await fakeClockRun(n));
   console.log("The pacing on the fake clock (same team, same bucket, no CPU load):");
   console.table(simulated);
-  const sb = await startTestSandbox({ companies: 50_000, contacts: 100, rateLimit: { perSecond: RATE, perHour: 10_000_000, perDay: 100_000_000 }, faults: { latencyMs: LATENCY_MS } });
+  const sb = await startTestSandbox({
+    companies: 50_000,
+    contacts: 100,
+    rateLimit: { perSecond: RATE, perHour: 10_000_000, perDay: 100_000_000 },
+    faults: { latencyMs: LATENCY_MS },
+  });
   try {
     const ids = sb.ctx.db.prepare("SELECT id FROM companies ORDER BY id").pluck().all() as number[];
-    console.log(`Sandbox: ${ids.length.toLocaleString("en-US")} companies, ${RATE} requests/s per account, ${LATENCY_MS} ms latency; each user enriches ${IDS_EACH} distinct ids (40 requests).`);
+    console.log(
+      `Sandbox: ${ids.length.toLocaleString("en-US")} companies, ${RATE} requests/s per account, ${LATENCY_MS} ms latency; each user enriches ${IDS_EACH} distinct ids (40 requests).`,
+    );
     const rows = [];
     for (const n of TEAMS) rows.push(await teamRun(sb, n, ids));
     console.table(rows);

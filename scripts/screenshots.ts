@@ -48,7 +48,10 @@ async function main(): Promise<void> {
     await form.getByRole("button", { name: "Insert into sheet" }).click();
     const progress = form.getByRole("progressbar");
     await progress.waitFor();
-    await page.getByTestId("table-summary").filter({ hasText: /[1-9][\d,]* rows so far/ }).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId("table-summary")
+      .filter({ hasText: /[1-9][\d,]* rows so far/ })
+      .waitFor({ timeout: 60_000 });
     await form.getByRole("region", { name: "Insert into sheet" }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(DOCS, "taskpane-insert-progress.png") });
     await e2e.sandbox.setFaults({ latencyMs: 0 });

@@ -160,7 +160,11 @@ interface BrokerFiles {
 }
 
 /** The broker's command line: its secret, TLS files and CA go through files only it reads, removed on exit. */
-function brokerSetup(certificates: { key: string; cert: string; ca?: string }, client: { clientId: string; clientSecret: string }, topology: Topology): BrokerFiles {
+function brokerSetup(
+  certificates: { key: string; cert: string; ca?: string },
+  client: { clientId: string; clientSecret: string },
+  topology: Topology,
+): BrokerFiles {
   const dir = mkdtempSync(join(tmpdir(), "bizdata-broker-"));
   const file = (name: string, content: string) => {
     const path = join(dir, name);
@@ -168,14 +172,23 @@ function brokerSetup(certificates: { key: string; cert: string; ca?: string }, c
     return path;
   };
   const args = [
-    "--import", "tsx", "src/broker/main.ts",
-    "--port", String(topology.brokerPort),
-    "--upstream", `${topology.sandboxUrl}/gtm/oauth/v1/token`,
-    "--client-id", client.clientId,
-    "--client-secret-file", file("client-secret", client.clientSecret),
-    "--allow-origin", ADDIN_URL,
-    "--tls-key", file("localhost.key", certificates.key),
-    "--tls-cert", file("localhost.crt", certificates.cert),
+    "--import",
+    "tsx",
+    "src/broker/main.ts",
+    "--port",
+    String(topology.brokerPort),
+    "--upstream",
+    `${topology.sandboxUrl}/gtm/oauth/v1/token`,
+    "--client-id",
+    client.clientId,
+    "--client-secret-file",
+    file("client-secret", client.clientSecret),
+    "--allow-origin",
+    ADDIN_URL,
+    "--tls-key",
+    file("localhost.key", certificates.key),
+    "--tls-cert",
+    file("localhost.crt", certificates.cert),
   ];
   // The broker calls the sandbox over HTTPS with the localhost certificate authority.
   const env = certificates.ca ? { ...process.env, NODE_EXTRA_CA_CERTS: file("ca.crt", certificates.ca) } : process.env;
@@ -306,7 +319,7 @@ async function main(): Promise<number> {
   if (await waitForDevServer(devServer, certificates.ca)) {
     let timer: NodeJS.Timeout | undefined;
     const stillStarting = new Promise<SandboxState>((done) => {
-      timer = setTimeout(() => done({ problem: "still starting (its address follows as \"Sandbox listening on ...\")" }), SANDBOX_SUMMARY_WAIT_MS);
+      timer = setTimeout(() => done({ problem: 'still starting (its address follows as "Sandbox listening on ...")' }), SANDBOX_SUMMARY_WAIT_MS);
     });
     const state = await Promise.race([sandboxState, stillStarting]);
     clearTimeout(timer);

@@ -1,4 +1,4 @@
-// Runs every test suite: type check and lint, side by side with what the tests share (the add-in
+// Runs every test suite: type check, lint and the formatting check, side by side with what the tests share (the add-in
 // pages, built once, and headless Chromium, started once: test/e2e/prepareRun.ts); then every
 // test file under test/ (node:test, TypeScript through tsx) in one pool, several at a time.
 // Files share nothing: each starts its own sandbox on port 0, and a browser file its own pages
@@ -97,8 +97,13 @@ function groupFiles(testFiles, dir) {
     // A group of one file is that file.
     if (group.files.length === 1) return { path: group.files[0], size: group.size };
     const path = join(dir, `group-${index + 1}.test.mjs`);
-    const lines = group.files.sort().map((file) => `describe(${JSON.stringify(file)}, async () => { await import(${JSON.stringify(pathToFileURL(resolve(file)).href)}); });`);
-    writeFileSync(path, `// Test files run in one process by scripts/test.mjs, each in a describe of its own.\nimport { describe } from "node:test";\n${lines.join("\n")}\n`);
+    const lines = group.files
+      .sort()
+      .map((file) => `describe(${JSON.stringify(file)}, async () => { await import(${JSON.stringify(pathToFileURL(resolve(file)).href)}); });`);
+    writeFileSync(
+      path,
+      `// Test files run in one process by scripts/test.mjs, each in a describe of its own.\nimport { describe } from "node:test";\n${lines.join("\n")}\n`,
+    );
     return { path, size: group.size };
   });
   return [...alone, ...written.sort((a, b) => b.size - a.size).map((group) => group.path)];
@@ -133,6 +138,7 @@ if (!unitOnly && only.length === 0) {
   const checks = await Promise.all([
     run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], { buffer: true }),
     run("npx", ["eslint", "."], { buffer: true }),
+    run("npx", ["prettier", "--check", "."], { buffer: true }),
   ]);
   for (const check of checks) console.log(`\n${check.output.trimEnd()}`);
   const failed = checks.find((check) => check.status !== 0);
@@ -154,15 +160,28 @@ const totals = Object.fromEntries(COUNTS.map((name) => [name, 0]));
 
 const entries = groupFiles(files, reports);
 const shared = entries.length - files.filter((file) => entries.includes(file)).length;
-console.log(`\n> node --test (${files.length} files in ${entries.length} processes, ${shared} of them shared by several files; ${concurrency} at a time${chromiumWs ? "; one Chromium" : ""})`);
+console.log(
+  `\n> node --test (${files.length} files in ${entries.length} processes, ${shared} of them shared by several files; ${concurrency} at a time${chromiumWs ? "; one Chromium" : ""})`,
+);
 const env = { ...process.env, ...(pages ? { BIZDATA_TEST_PAGES: pages } : {}), ...(chromiumWs ? { BIZDATA_TEST_CHROMIUM_WS: chromiumWs } : {}) };
-const result = await run(process.execPath, [
-  "--import", "tsx", "--test", `--test-concurrency=${concurrency}`, `--test-timeout=${TEST_TIMEOUT_MS}`,
-  `--test-reporter=${reporter}`, "--test-reporter-destination=stdout",
-  "--test-reporter=tap", `--test-reporter-destination=${tapFile}`,
-  "--test-reporter=./scripts/skipReporter.mjs", `--test-reporter-destination=${skipFile}`,
-  ...entries,
-], { env });
+const result = await run(
+  process.execPath,
+  [
+    "--import",
+    "tsx",
+    "--test",
+    `--test-concurrency=${concurrency}`,
+    `--test-timeout=${TEST_TIMEOUT_MS}`,
+    `--test-reporter=${reporter}`,
+    "--test-reporter-destination=stdout",
+    "--test-reporter=tap",
+    `--test-reporter-destination=${tapFile}`,
+    "--test-reporter=./scripts/skipReporter.mjs",
+    `--test-reporter-destination=${skipFile}`,
+    ...entries,
+  ],
+  { env },
+);
 await stop();
 let status = result.status;
 
@@ -174,7 +193,10 @@ for (const count of COUNTS) {
   else if (count !== "duration_ms") status ||= 1; // no summary: the runner itself failed
 }
 const skipped = existsSync(skipFile)
-  ? readFileSync(skipFile, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line))
+  ? readFileSync(skipFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
   : [];
 rmSync(reports, { recursive: true, force: true });
 if (totals.fail > 0 || totals.cancelled > 0) status ||= 1;

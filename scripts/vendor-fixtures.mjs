@@ -79,7 +79,9 @@ function responsesOf(operation) {
     schemas[status] = media.find((m) => m.schema)?.schema?.$ref ?? null;
     if (/^2/.test(status)) examples.push(...media.flatMap(examplesOf).map((e) => ({ ...e, status: Number(status) })));
   }
-  const success = Object.keys(operation.responses).filter((s) => /^2/.test(s)).map(Number);
+  const success = Object.keys(operation.responses)
+    .filter((s) => /^2/.test(s))
+    .map(Number);
   return { examples, schemas, success };
 }
 
@@ -113,7 +115,11 @@ export function fixtureOf(description) {
 function sorted(value) {
   if (Array.isArray(value)) return value.map(sorted);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sorted(value[key])]),
+  );
 }
 
 /** Top-level keys one per line; `operations` and `schemas` one entry per line. */

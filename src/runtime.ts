@@ -5,7 +5,14 @@
 import { createServiceClient, type RateLimitOptions, type ServiceClient, type Transport } from "./core/api/index.js";
 import { RequestHooks } from "./core/api/hooks.js";
 import { usageChangesAfterRequests, type UsageListener } from "./core/api/usageChanges.js";
-import { createEnrichmentEngine, type CacheStore, type EnrichmentEngine, type EntityKind, type FieldEntitlements, type SpendStore } from "./core/enrich/index.js";
+import {
+  createEnrichmentEngine,
+  type CacheStore,
+  type EnrichmentEngine,
+  type EntityKind,
+  type FieldEntitlements,
+  type SpendStore,
+} from "./core/enrich/index.js";
 import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js";
 import type { KeyValueItems } from "./core/storage/keyValue.js";
 import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";

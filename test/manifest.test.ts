@@ -198,7 +198,12 @@ function checkWiring(xml: string, addinUrl: string): void {
   const hosts = descendants(only(app, "VersionOverrides"), "Host");
   assert.equal(hosts.length, 1);
   assert.equal(xsiType(hosts[0]!), "Workbook");
-  assert.deepEqual(child(app, "Hosts").children.map((h) => h.attributes.get("Name")).filter(Boolean), ["Workbook"]);
+  assert.deepEqual(
+    child(app, "Hosts")
+      .children.map((h) => h.attributes.get("Name"))
+      .filter(Boolean),
+    ["Workbook"],
+  );
 
   const functionsPoint = descendants(app, "ExtensionPoint").filter((point) => xsiType(point) === "CustomFunctions");
   assert.equal(functionsPoint.length, 1, "one CustomFunctions extension point");
@@ -227,14 +232,21 @@ function checkWiring(xml: string, addinUrl: string): void {
     assert.ok(existsSync(file), `${file} exists`);
     assert.deepEqual(pngSize(file), { width: size, height: size }, `${file} is ${size}x${size}`);
   }
-  for (const [element, size] of [["IconUrl", 32], ["HighResolutionIconUrl", 64]] as const) {
+  for (const [element, size] of [
+    ["IconUrl", 32],
+    ["HighResolutionIconUrl", 64],
+  ] as const) {
     const file = assetFile(attribute(only(app, element), "DefaultValue"), addinUrl);
     assert.deepEqual(pngSize(file), { width: size, height: size }, `${element} is ${size}x${size}`);
   }
 
   // Every URL of the add-in is HTTPS on the add-in's origin.
   const urls = [...table.values()].filter((value) => value.startsWith("http"));
-  urls.push(...descendants(app).flatMap((element) => element.attributes.get("DefaultValue") ?? []).filter((value) => value.startsWith("http")));
+  urls.push(
+    ...descendants(app)
+      .flatMap((element) => element.attributes.get("DefaultValue") ?? [])
+      .filter((value) => value.startsWith("http")),
+  );
   for (const value of urls) assert.ok(value.startsWith(`${addinUrl}/`), `${value} is on ${addinUrl}`);
 }
 
@@ -255,21 +267,26 @@ describe("manifest.xml", () => {
   });
 
   it("rejects a task pane that is not the shared runtime", () => {
-    const split = manifestXml.replace(
-      '<FunctionFile resid="Taskpane.Url"/>',
-      '<FunctionFile resid="Commands.Url"/>',
-    ).replace('<bt:Urls>', '<bt:Urls>\n        <bt:Url id="Commands.Url" DefaultValue="https://localhost:3000/commands.html"/>');
+    const split = manifestXml
+      .replace('<FunctionFile resid="Taskpane.Url"/>', '<FunctionFile resid="Commands.Url"/>')
+      .replace("<bt:Urls>", '<bt:Urls>\n        <bt:Url id="Commands.Url" DefaultValue="https://localhost:3000/commands.html"/>');
     assert.throws(() => checkWiring(split, DEV_ADDIN_URL), /FunctionFile is the shared runtime/);
   });
 
   it("rejects an icon declared at a size its file does not have", () => {
-    const wrongSize = manifestXml.replace('<bt:Image id="Icon.80x80" DefaultValue="https://localhost:3000/assets/icon-80.png"/>', '<bt:Image id="Icon.80x80" DefaultValue="https://localhost:3000/assets/icon-64.png"/>');
+    const wrongSize = manifestXml.replace(
+      '<bt:Image id="Icon.80x80" DefaultValue="https://localhost:3000/assets/icon-80.png"/>',
+      '<bt:Image id="Icon.80x80" DefaultValue="https://localhost:3000/assets/icon-64.png"/>',
+    );
     assert.notEqual(wrongSize, manifestXml);
     assert.throws(() => checkWiring(wrongSize, DEV_ADDIN_URL), /icon-64\.png is 80x80/);
   });
 
   it("rejects a functions namespace other than BIZ", () => {
-    const renamed = manifestXml.replace('<bt:String id="Functions.Namespace" DefaultValue="BIZ"/>', '<bt:String id="Functions.Namespace" DefaultValue="CONTOSO"/>');
+    const renamed = manifestXml.replace(
+      '<bt:String id="Functions.Namespace" DefaultValue="BIZ"/>',
+      '<bt:String id="Functions.Namespace" DefaultValue="CONTOSO"/>',
+    );
     assert.throws(() => checkWiring(renamed, DEV_ADDIN_URL), /BIZ/);
   });
 });

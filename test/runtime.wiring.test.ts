@@ -192,9 +192,12 @@ describe("runtime wiring against the sandbox", () => {
     // An insert (paged search) and a jobs call reach the same rule.
     await runtime.tokens.signIn();
     const pages = runtime.client.iterateCompanies({}, { pageSize: 10 });
-    await assert.rejects(async () => {
-      for await (const page of pages) assert.ok(page);
-    }, (e: { kind?: string }) => e.kind === "unauthorized");
+    await assert.rejects(
+      async () => {
+        for await (const page of pages) assert.ok(page);
+      },
+      (e: { kind?: string }) => e.kind === "unauthorized",
+    );
     await runtime.tokens.signIn();
     await assert.rejects(runtime.client.getJob("3f2b1c9e-1234-4abc-9def-0123456789ab", "j"), (e: { kind?: string }) => e.kind === "unauthorized");
     assert.deepEqual(refused.reasons, ["expired", "expired", "expired"]);
@@ -220,7 +223,10 @@ describe("runtime wiring against the sandbox", () => {
     const managed = companyIds.slice(10, 14);
     const token = await sandbox.token();
     const plain = createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token });
-    await plain.enrichCompanies(managed.map((id) => ({ companyId: id })), ["name"]);
+    await plain.enrichCompanies(
+      managed.map((id) => ({ companyId: id })),
+      ["name"],
+    );
 
     const runtime = createRuntime({ environment, tokenSource: (env) => devTokenSource(env), stores: () => ({}) });
     runtimes.push(runtime);
@@ -250,11 +256,25 @@ describe("runtime wiring against the sandbox", () => {
     runtimes.push(runtime);
     const found = (await runtime.client.searchCompanies({}, { size: 20 })).items.slice(16, 19);
     const websites = found.map((item) => String((item.attributes as { website?: unknown }).website ?? ""));
-    assert.ok(websites.every((w) => w !== ""), "the sandbox's companies have websites");
-    const matched = await runtime.engine.enrichInputs("company", websites.map((website) => ({ kind: "company" as const, criteria: { website } })), ["name"]);
-    assert.deepEqual(matched.map((r) => r.id ?? (r.result.ok ? "" : r.result.problem.message)), found.map((item) => Number(item.id)));
+    assert.ok(
+      websites.every((w) => w !== ""),
+      "the sandbox's companies have websites",
+    );
+    const matched = await runtime.engine.enrichInputs(
+      "company",
+      websites.map((website) => ({ kind: "company" as const, criteria: { website } })),
+      ["name"],
+    );
+    assert.deepEqual(
+      matched.map((r) => r.id ?? (r.result.ok ? "" : r.result.problem.message)),
+      found.map((item) => Number(item.id)),
+    );
     assert.equal((await runtime.engine.spendStatus()).used, found.length, "each new record matched counts");
-    const enriched = await runtime.engine.enrichIds("company", found.map((item) => Number(item.id)), ["name", "website"]);
+    const enriched = await runtime.engine.enrichIds(
+      "company",
+      found.map((item) => Number(item.id)),
+      ["name", "website"],
+    );
     assert.ok([...enriched.values()].every((r) => r.ok));
     assert.equal((await runtime.engine.spendStatus()).used, found.length, "enriching them by id afterwards counts nothing more");
   });
@@ -287,14 +307,20 @@ describe("runtime wiring against the sandbox", () => {
     };
     const runtime = createRuntime({ environment: custom, tokenSource: () => staticToken, transport, requestsPerSecond: 100_000 });
     const pages = await Promise.all([1, 2, 3, 4].map((page) => runtime.client.searchCompanies({}, { size: 5, page })));
-    assert.deepEqual(pages.map((p) => p.pageNumber), [1, 2, 3, 4]);
+    assert.deepEqual(
+      pages.map((p) => p.pageNumber),
+      [1, 2, 3, 4],
+    );
     assert.equal(mostBeforeFirstAnswer, 1, "one request alone until the service's first answer");
 
     await runtime.client.listAudiences().then(
       () => undefined,
       (error: { kind?: string }) => assert.notEqual(error.kind, "unauthorized"),
     );
-    assert.ok(urls.some((url) => url.startsWith(`${sandbox.url}/studio/v1/`)), `audience calls go to the audience address: ${urls.join(" ")}`);
+    assert.ok(
+      urls.some((url) => url.startsWith(`${sandbox.url}/studio/v1/`)),
+      `audience calls go to the audience address: ${urls.join(" ")}`,
+    );
   });
 });
 
@@ -313,8 +339,16 @@ describe("wiring helpers without a service", () => {
       account: () => (signedIn ? account : null),
       onChange: () => () => undefined,
     });
-    const restoring = createRuntime({ environment: SANDBOX_ENVIRONMENT, tokenSource: () => lazyTokenSource(() => gate.then(() => restoredSource(true))), stores: () => ({}) });
-    const none = createRuntime({ environment: SANDBOX_ENVIRONMENT, tokenSource: () => lazyTokenSource(() => gate.then(() => restoredSource(false))), stores: () => ({}) });
+    const restoring = createRuntime({
+      environment: SANDBOX_ENVIRONMENT,
+      tokenSource: () => lazyTokenSource(() => gate.then(() => restoredSource(true))),
+      stores: () => ({}),
+    });
+    const none = createRuntime({
+      environment: SANDBOX_ENVIRONMENT,
+      tokenSource: () => lazyTokenSource(() => gate.then(() => restoredSource(false))),
+      stores: () => ({}),
+    });
     assert.equal(restoring.tokens.account(), null);
     const answers = Promise.all([restoring.isSignedIn(), none.isSignedIn()]);
     release();

@@ -60,7 +60,12 @@ export async function creditsUsed(sandbox: RunningSandbox, account: string): Pro
 }
 
 /** Runs `work` with the sandbox's counters reset: the requests the sandbox received on `route`, the credits `account` spent, the wall time. */
-export async function metered<T>(sandbox: RunningSandbox, account: string, route: string, work: () => Promise<T>): Promise<{ value: T; requests: number; credits: number; wallMs: number }> {
+export async function metered<T>(
+  sandbox: RunningSandbox,
+  account: string,
+  route: string,
+  work: () => Promise<T>,
+): Promise<{ value: T; requests: number; credits: number; wallMs: number }> {
   sandbox.ctx.stats.reset();
   const before = await creditsUsed(sandbox, account);
   const started = performance.now();

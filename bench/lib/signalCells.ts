@@ -30,7 +30,12 @@ function signalRequests(sandbox: RunningSandbox): number {
  * credits `account` spent, the wall time. `fresh` resets the account first (nothing under
  * management), so each case's credits are its own; a recalculation keeps what was bought.
  */
-export async function timed(sandbox: RunningSandbox, account: string, work: () => Promise<unknown>, fresh = true): Promise<{ requests: number; credits: number; wallMs: number }> {
+export async function timed(
+  sandbox: RunningSandbox,
+  account: string,
+  work: () => Promise<unknown>,
+  fresh = true,
+): Promise<{ requests: number; credits: number; wallMs: number }> {
   if (fresh) await resetAccount(sandbox, account);
   sandbox.ctx.stats.reset();
   const before = await creditsUsed(sandbox, account);
@@ -40,14 +45,26 @@ export async function timed(sandbox: RunningSandbox, account: string, work: () =
   return { requests: signalRequests(sandbox), credits: (await creditsUsed(sandbox, account)) - before, wallMs };
 }
 
-export async function signalCells(sandbox: RunningSandbox, account: string, client: ServiceClient, ids: number[], topics: string[], pages: number): Promise<BenchRow[]> {
+export async function signalCells(
+  sandbox: RunningSandbox,
+  account: string,
+  client: ServiceClient,
+  ids: number[],
+  topics: string[],
+  pages: number,
+): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const list of [ids, ids.slice(0, 20)]) {
     const engine = createEnrichmentEngine({ client, cache: new MemoryCacheStore() });
     const label = `intent score, ${topics.length} topics, ${list.length.toLocaleString("en-US")} companies`;
     const cells = () => Promise.all(list.flatMap((id) => topics.map((topic) => engine.getCells("intent", id, topic))));
     const first = await timed(sandbox, account, cells);
-    rows.push({ case: label, approach: `${(list.length * topics.length).toLocaleString("en-US")} cells, the pipeline`, ...first, floor: Math.min(list.length, pages) });
+    rows.push({
+      case: label,
+      approach: `${(list.length * topics.length).toLocaleString("en-US")} cells, the pipeline`,
+      ...first,
+      floor: Math.min(list.length, pages),
+    });
     const again = await timed(sandbox, account, cells, false);
     rows.push({ case: label, approach: "the same cells recalculated", ...again, floor: 0 });
   }

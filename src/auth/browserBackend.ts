@@ -108,8 +108,7 @@ export function createBrowserBackend(signIn: SignInSettings, deps: BrowserBacken
 
   /** A sign-in whose window was closed: msal still counts it as in progress. */
   let abandoned = false;
-  const findAccount = (accounts: MsalAccount[], username?: string) =>
-    accounts.find((a) => username === undefined || a.username === username);
+  const findAccount = (accounts: MsalAccount[], username?: string) => accounts.find((a) => username === undefined || a.username === username);
 
   return {
     async restore() {

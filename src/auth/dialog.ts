@@ -61,11 +61,7 @@ function dialogError(error: unknown): DialogResult {
   const code = errorCodeOf(error);
   if (code === "access_denied" && cancelledOnLoginForm(error)) return { type: "error", code: "cancelled", description: "the sign-in was cancelled" };
   const mapped: DialogErrorCode =
-    code === "access_denied"
-      ? "access_denied"
-      : ["login_required", "interaction_required", "consent_required"].includes(code)
-        ? "login_required"
-        : "failed";
+    code === "access_denied" ? "access_denied" : ["login_required", "interaction_required", "consent_required"].includes(code) ? "login_required" : "failed";
   return { type: "error", code: mapped, description: code ? `sign-in server answered ${code}` : "unexpected failure" };
 }
 

@@ -66,17 +66,12 @@ export async function credentialsFromDialog(open: OpenDialog, url: string, mode:
   }
   switch (result.code) {
     case "access_denied":
-      throw signInDenied(
-        "You did not allow the add-in to use your account, so you are not signed in. To use the add-in, sign in again and choose Allow.",
-      );
+      throw signInDenied("You did not allow the add-in to use your account, so you are not signed in. To use the add-in, sign in again and choose Allow.");
     case "login_required":
       throw signInExpired();
     case "cancelled":
       throw signInCancelled("You cancelled sign-in. Sign in again when you are ready.");
     default:
-      throw signInFailed(
-        `Sign-in did not finish${result.description ? `: ${result.description}` : "."} Try again.`,
-        "The sign-in dialog reported a failure",
-      );
+      throw signInFailed(`Sign-in did not finish${result.description ? `: ${result.description}` : "."} Try again.`, "The sign-in dialog reported a failure");
   }
 }

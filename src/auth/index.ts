@@ -34,11 +34,7 @@ export interface TokenSourceDeps {
   clock?: Clock;
 }
 
-export function createTokenSource(
-  environment: EnvironmentSettings,
-  platform: "office" | "browser",
-  deps: TokenSourceDeps = {},
-): TokenSource {
+export function createTokenSource(environment: EnvironmentSettings, platform: "office" | "browser", deps: TokenSourceDeps = {}): TokenSource {
   const clock = deps.clock ? { clock: deps.clock } : {};
   const base = deps.origin ?? (globalThis.location ? new URL(".", globalThis.location.href).href : "https://localhost:3000/");
   const backend =

@@ -161,10 +161,16 @@ export function flowError(error: unknown, signIn: SignInSettings, step: "signin"
   }
   if (error instanceof oauth.WWWAuthenticateChallengeError) return brokerRefused(broker);
   if (error instanceof oauth.OperationProcessingError) {
-    return signInFailed("The token broker sent an answer the add-in does not understand. Tell your administrator.", `token: ${error.code ?? "unexpected answer"}`);
+    return signInFailed(
+      "The token broker sent an answer the add-in does not understand. Tell your administrator.",
+      `token: ${error.code ?? "unexpected answer"}`,
+    );
   }
   if (error instanceof TypeError) {
-    return signInFailed(`The token broker at ${broker} could not be reached. Check your connection and the token broker address in Settings.`, "token: network");
+    return signInFailed(
+      `The token broker at ${broker} could not be reached. Check your connection and the token broker address in Settings.`,
+      "token: network",
+    );
   }
   return error instanceof Error ? error : new Error(String(error));
 }
@@ -193,7 +199,12 @@ export function accountFromAccessToken(accessToken: string, signIn: SignInSettin
   const payload = accessToken.split(".")[1];
   if (payload) {
     try {
-      const text = atob(payload.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(payload.length / 4) * 4, "="));
+      const text = atob(
+        payload
+          .replace(/-/g, "+")
+          .replace(/_/g, "/")
+          .padEnd(Math.ceil(payload.length / 4) * 4, "="),
+      );
       const claims = JSON.parse(text) as Record<string, unknown>;
       const pick = (...names: string[]) => names.map((n) => claims[n]).find((v): v is string => typeof v === "string" && v !== "");
       const username = pick("email", "preferred_username", "username", "sub");

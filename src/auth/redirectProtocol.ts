@@ -26,9 +26,6 @@ export function oauthStateOf(href: string): string | undefined {
 
 export function isRedirectMessage(value: unknown): value is RedirectMessage {
   return (
-    value !== null &&
-    typeof value === "object" &&
-    typeof (value as RedirectMessage).state === "string" &&
-    typeof (value as RedirectMessage).url === "string"
+    value !== null && typeof value === "object" && typeof (value as RedirectMessage).state === "string" && typeof (value as RedirectMessage).url === "string"
   );
 }

@@ -106,9 +106,16 @@ export async function buildBroker(input: BrokerConfigInput, seams: BrokerSeams =
     }
     const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, "the broker failed to handle a request");
-    return refuse(reply, status, status === 500 ? "server_error" : "invalid_request", status === 500 ? "The broker failed to handle the request." : "The request is not valid.");
+    return refuse(
+      reply,
+      status,
+      status === 500 ? "server_error" : "invalid_request",
+      status === 500 ? "The broker failed to handle the request." : "The request is not valid.",
+    );
   });
-  app.setNotFoundHandler((_request, reply) => refuse(reply, 404, "not_found", "The broker answers /token and /health (and /data/v1/, /studio/v1/ when it relays)."));
+  app.setNotFoundHandler((_request, reply) =>
+    refuse(reply, 404, "not_found", "The broker answers /token and /health (and /data/v1/, /studio/v1/ when it relays)."),
+  );
 
   await registerOriginPolicy(app, config.allowOrigins);
   await registerRateLimits(app);

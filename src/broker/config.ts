@@ -106,7 +106,8 @@ export function brokerConfig(input: BrokerConfigInput): BrokerConfig {
   const relay = input.relay ? absoluteUrl(input.relay, "relay").replace(/\/+$/, "") : undefined;
   const pacing = input.pacing ? { ...DEFAULT_PACING, ...input.pacing } : undefined;
   if (pacing && !relay) throw new Error("--relay-rate paces relayed calls: set --relay too.");
-  if (pacing && !(Number.isInteger(pacing.perSecond) && pacing.perSecond >= 1)) throw new Error(`--relay-rate must be a whole number of at least 1 (got ${pacing.perSecond}).`);
+  if (pacing && !(Number.isInteger(pacing.perSecond) && pacing.perSecond >= 1))
+    throw new Error(`--relay-rate must be a whole number of at least 1 (got ${pacing.perSecond}).`);
   if (pacing && !(pacing.safetyMargin >= 0 && pacing.safetyMargin < 1)) throw new Error("The pacing safety margin must be from 0 to 1.");
   if (pacing?.redisUrl !== undefined) checkRedisUrl(pacing.redisUrl);
   if (pacing?.jwksUrl !== undefined) absoluteUrl(pacing.jwksUrl, "relay-jwks");
@@ -133,8 +134,10 @@ function checkRedisUrl(value: string): void {
   }
   const shown = url ? `${url.protocol}//${url.host}${url.pathname}` : "(not a URL)";
   const fix = "Use redis://HOST:PORT/DB or rediss://HOST:PORT/DB, with a whole-number database (redis://redis.internal:6379/0)";
-  if (!url || (url.protocol !== "redis:" && url.protocol !== "rediss:") || !url.hostname) throw new Error(`--relay-redis is not a Redis URL (got ${shown}). ${fix}.`);
-  if (!/^\/?(\d+)?$/.test(url.pathname)) throw new Error(`--relay-redis names the database "${url.pathname.slice(1)}", which is not a number (got ${shown}). ${fix}.`);
+  if (!url || (url.protocol !== "redis:" && url.protocol !== "rediss:") || !url.hostname)
+    throw new Error(`--relay-redis is not a Redis URL (got ${shown}). ${fix}.`);
+  if (!/^\/?(\d+)?$/.test(url.pathname))
+    throw new Error(`--relay-redis names the database "${url.pathname.slice(1)}", which is not a number (got ${shown}). ${fix}.`);
 }
 
 function trustProxySetting(value: false | number | string[]): false | number | string[] {

@@ -37,7 +37,12 @@ interface Probe {
   followers: number;
 }
 
-const tooMany = (what: string): Refusal => ({ status: 429, error: "too_many_requests", description: `Too many requests ${what} with a token the service has not yet accepted. Try again in 1 s.`, retryAfterSeconds: 1 });
+const tooMany = (what: string): Refusal => ({
+  status: 429,
+  error: "too_many_requests",
+  description: `Too many requests ${what} with a token the service has not yet accepted. Try again in 1 s.`,
+  retryAfterSeconds: 1,
+});
 
 /** Resolves when `promise` does, or rejects when the signal aborts first. */
 function unlessAborted(promise: Promise<void>, signal: AbortSignal): Promise<void> {
@@ -113,7 +118,12 @@ export class RelayGate {
     } catch (error) {
       if (!(error instanceof QueueFullError)) throw error;
       const wait = Math.round(this.maxQueueWaitMs / 1000);
-      return { status: 429, error: "too_many_requests", description: `Your organization's requests are queued for more than ${wait} s. Try again in ${error.retryAfterSeconds} s.`, retryAfterSeconds: error.retryAfterSeconds };
+      return {
+        status: 429,
+        error: "too_many_requests",
+        description: `Your organization's requests are queued for more than ${wait} s. Try again in ${error.retryAfterSeconds} s.`,
+        retryAfterSeconds: error.retryAfterSeconds,
+      };
     }
     return { done: (status) => status !== undefined && this.trust.answered(request.authorization, status) };
   }

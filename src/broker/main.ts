@@ -60,7 +60,10 @@ function readSecretFile(file: string, what: string, allowReadable = false): stri
 function trustProxyOption(value: string | undefined): false | number | string[] {
   if (value === undefined || value === "") return false;
   if (/^\d+$/.test(value)) return Number(value);
-  const addresses = value.split(",").map((a) => a.trim()).filter(Boolean);
+  const addresses = value
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
   if (addresses.some((a) => !/^[0-9A-Fa-f.:]+(\/\d{1,3})?$/.test(a))) {
     fail(`--trust-proxy takes the number of proxy hops in front of the broker, or the proxies' addresses (got "${value}").`);
   }
@@ -102,7 +105,13 @@ function commandLine() {
 }
 
 type Values = ReturnType<typeof commandLine>;
-const listOf = (values: string[] | undefined, envValue: string | undefined) => (values?.length ? values : (envValue ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+const listOf = (values: string[] | undefined, envValue: string | undefined) =>
+  values?.length
+    ? values
+    : (envValue ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
 
 /** A whole number of at least 1, or undefined when not given. */
 function countOption(name: string, text: string | undefined, what: string): number | undefined {
@@ -140,7 +149,9 @@ function configOf(v: Values, env: NodeJS.ProcessEnv) {
   return {
     upstream: v.upstream ?? env.BROKER_UPSTREAM ?? fail("--upstream is required: the service's token endpoint."),
     clientId: v["client-id"] ?? env.BROKER_CLIENT_ID ?? fail("--client-id is required."),
-    clientSecret: secretFile ? readSecretFile(secretFile, "client secret", allowReadable) : (env.BROKER_CLIENT_SECRET ?? fail("--client-secret-file is required.")),
+    clientSecret: secretFile
+      ? readSecretFile(secretFile, "client secret", allowReadable)
+      : (env.BROKER_CLIENT_SECRET ?? fail("--client-secret-file is required.")),
     allowOrigins: listOf(v["allow-origin"], env.BROKER_ALLOW_ORIGINS),
     ...(relay ? { relay } : {}),
     trustProxy: trustProxyOption(v["trust-proxy"] ?? env.BROKER_TRUST_PROXY),
@@ -163,7 +174,8 @@ function listeningOf(v: Values, env: NodeJS.ProcessEnv) {
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535 (got "${portText}").`);
   const allowReadable = v["allow-readable-secret-file"] ?? false;
-  const https = !http && keyFile && certFile ? { key: readSecretFile(keyFile, "TLS key", allowReadable), cert: readSecretFile(certFile, "TLS certificate") } : undefined;
+  const https =
+    !http && keyFile && certFile ? { key: readSecretFile(keyFile, "TLS key", allowReadable), cert: readSecretFile(certFile, "TLS certificate") } : undefined;
   return { http, port, host: v.host ?? "localhost", https };
 }
 
@@ -181,7 +193,9 @@ function report(built: Built, listening: { http: boolean; port: number; host: st
   process.stdout.write(`  allowed origins: ${config.allowOrigins.join(", ")}\n`);
   if (config.pacing) {
     const trust = config.pacing.jwksUrl ? "tokens verified against the service's keys" : "tokens proven by the service's answers";
-    process.stdout.write(`  relay pacing: ${config.pacing.perSecond} requests/s per tenant${config.pacing.redisUrl ? ", shared through Redis" : " (this instance alone)"}; ${trust}\n`);
+    process.stdout.write(
+      `  relay pacing: ${config.pacing.perSecond} requests/s per tenant${config.pacing.redisUrl ? ", shared through Redis" : " (this instance alone)"}; ${trust}\n`,
+    );
   }
 }
 

@@ -67,7 +67,8 @@ function outgoing(request: FastifyRequest, reply: FastifyReply, target: string, 
 }
 
 function refuseWith(reply: FastifyReply, refusal: Refusal) {
-  if (refusal.retryAfterSeconds !== undefined) void reply.header("retry-after", String(refusal.retryAfterSeconds)).header("x-ratelimit-rejected-bucket", "second");
+  if (refusal.retryAfterSeconds !== undefined)
+    void reply.header("retry-after", String(refusal.retryAfterSeconds)).header("x-ratelimit-rejected-bucket", "second");
   if (refusal.status === 401) void reply.header("www-authenticate", `Bearer error="${refusal.error}"`);
   return refuse(reply, refusal.status, refusal.error, refusal.description);
 }
@@ -106,7 +107,12 @@ export async function relayRoutes(app: FastifyInstance, config: BrokerConfig & {
     const pass = await admitted(request, reply, out);
     if (!("done" in pass)) return { sent: pass };
     try {
-      const answer = await callUpstream(deps.fetchUpstream, out.target, out.init, { limit: config.relayAnswerLimit, timeoutMs: config.upstreamTimeoutMs, clock: deps.clock, signal: out.gone });
+      const answer = await callUpstream(deps.fetchUpstream, out.target, out.init, {
+        limit: config.relayAnswerLimit,
+        timeoutMs: config.upstreamTimeoutMs,
+        clock: deps.clock,
+        signal: out.gone,
+      });
       pass.done(answer.status);
       return { answer };
     } catch (error) {

@@ -102,7 +102,8 @@ export async function tokenRoutes(app: FastifyInstance, config: BrokerConfig, fe
     void reply.header("cache-control", "no-store").header("pragma", "no-cache");
     if (answer.status >= 200 && answer.status < 300) {
       const type = answer.headers.get("content-type");
-      if (!type || !/^application\/json\b/i.test(type)) return refuse(reply, 502, "temporarily_unavailable", "The sign-in service gave no usable answer. Try again in a moment.");
+      if (!type || !/^application\/json\b/i.test(type))
+        return refuse(reply, 502, "temporarily_unavailable", "The sign-in service gave no usable answer. Try again in a moment.");
       const fields = tokenSuccessAnswer(answer.body, secrets);
       if (!fields) return refuse(reply, 502, "temporarily_unavailable", "The sign-in service gave no usable answer. Try again in a moment.");
       return reply.code(answer.status).type("application/json; charset=utf-8").send(fields);

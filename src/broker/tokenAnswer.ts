@@ -46,7 +46,13 @@ export function oauthErrorAnswer(answer: { status: number; headers: Headers; bod
   const error = field(doc.error, secrets, 100);
   const clientError = answer.status >= 400 && answer.status < 500;
   if (!error || !clientError) {
-    return { status: 502, body: { error: "temporarily_unavailable", error_description: `The sign-in service answered ${answer.status} without a usable OAuth error. Try again in a moment.` } };
+    return {
+      status: 502,
+      body: {
+        error: "temporarily_unavailable",
+        error_description: `The sign-in service answered ${answer.status} without a usable OAuth error. Try again in a moment.`,
+      },
+    };
   }
   const description = field(doc.error_description, secrets, 500);
   const uri = field(doc.error_uri, secrets, 500);

@@ -80,10 +80,7 @@ export async function companyRowCell(
 // A company as an Excel entity value (a data-type card), built from cell values. The shape is
 // Excel's EntityCellValue, written out here so this module needs no Office types.
 
-type CardProperty =
-  | { type: "String"; basicValue: string }
-  | { type: "Double"; basicValue: number }
-  | { type: "Boolean"; basicValue: boolean };
+type CardProperty = { type: "String"; basicValue: string } | { type: "Double"; basicValue: number } | { type: "Boolean"; basicValue: boolean };
 
 interface CompanyCard {
   type: "Entity";

@@ -91,7 +91,8 @@ export async function company(
   companyId: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- a number or text from a cell; the engine checks it
   field: string,
   invocation: CustomFunctions.Invocation,
-): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- text, number or boolean
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- text, number or boolean
+): Promise<any> {
   return (await loadImplementation()).oneFieldCell(configAccess, "company", companyId, field, invocation);
 }
 
@@ -107,7 +108,8 @@ export async function companyRow(
   companyId: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- a number or text from a cell
   fields: any[][], // eslint-disable-line @typescript-eslint/no-explicit-any -- names from a range, an array or text
   invocation: CustomFunctions.Invocation,
-): Promise<any[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any -- text, numbers and booleans
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- text, numbers and booleans
+): Promise<any[][]> {
   return (await loadImplementation()).companyRowCell(configAccess, companyId, fields, invocation);
 }
 
@@ -123,7 +125,8 @@ export async function contact(
   personId: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- a number or text from a cell
   field: string,
   invocation: CustomFunctions.Invocation,
-): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- text, number or boolean
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- text, number or boolean
+): Promise<any> {
   return (await loadImplementation()).oneFieldCell(configAccess, "contact", personId, field, invocation);
 }
 
@@ -137,7 +140,8 @@ export async function contact(
 export async function companyCardValue(
   companyId: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- a number or text from a cell
   invocation: CustomFunctions.Invocation,
-): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- an entity value or text
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an entity value or text
+): Promise<any> {
   return (await loadImplementation()).companyCardCell(configAccess, companyId, invocation);
 }
 

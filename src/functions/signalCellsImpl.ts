@@ -48,7 +48,7 @@ function topicList(raw: unknown): string[] {
     else if (v !== null && v !== undefined && String(v).trim() !== "") for (const t of String(v).split(",")) if (t.trim()) out.push(t.trim());
   };
   walk(raw);
-  if (out.length === 0) invalid("Name a topic, e.g. \"Cloud Security\" (the Signals tab's topic picker lists them)");
+  if (out.length === 0) invalid('Name a topic, e.g. "Cloud Security" (the Signals tab\'s topic picker lists them)');
   if (out.length > 50) invalid("At most 50 topics");
   return [...new Set(out)];
 }
@@ -102,14 +102,14 @@ export async function latestNewsCell(access: ConfigAccess, company: unknown, cat
 
 /** BIZ.USESTECH: whether the company runs a product (e.g. "Snowflake", "Microsoft Azure"). */
 export async function usesTechCell(access: ConfigAccess, company: unknown, product: unknown, invocation: Invocation): Promise<boolean> {
-  const name = optionalText(product) ?? invalid("Name a product, e.g. \"Snowflake\"");
+  const name = optionalText(product) ?? invalid('Name a product, e.g. "Snowflake"');
   const [record] = await signal(access, "technologies", company, ["technologies"], invocation);
   return signalCellValues.usesTechnology(record, name);
 }
 
 /** BIZ.TECHIN: the company's products in a category (e.g. "CRM", "Business Intelligence"). */
 export async function techInCell(access: ConfigAccess, company: unknown, category: unknown, invocation: Invocation): Promise<string> {
-  const name = optionalText(category) ?? invalid("Name a category, e.g. \"CRM\"");
+  const name = optionalText(category) ?? invalid('Name a category, e.g. "CRM"');
   const [record] = await signal(access, "technologies", company, ["technologies"], invocation);
   return signalCellValues.technologiesInCategory(record, name);
 }

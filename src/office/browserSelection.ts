@@ -7,8 +7,7 @@ import { columnIndex, columnLetter } from "../core/sheet/index.js";
 import type { BrowserWorkbook } from "./browserWorkbook.js";
 
 export function browserSelectionSource(workbook: BrowserWorkbook): SelectionSource {
-  const address = (sheet: string, from: number, to: number, rows: number) =>
-    `${sheet}!${columnLetter(from)}1:${columnLetter(to)}${rows + 1}`;
+  const address = (sheet: string, from: number, to: number, rows: number) => `${sheet}!${columnLetter(from)}1:${columnLetter(to)}${rows + 1}`;
   return {
     readIds: async (): Promise<ReadSelectionResult> => {
       const picked = workbook.selectedColumn();
@@ -16,7 +15,10 @@ export function browserSelectionSource(workbook: BrowserWorkbook): SelectionSour
       const { table, column } = picked;
       return {
         ok: true,
-        selection: { address: address(table.sheetName, column, column, table.rows.length), values: [table.headers[column], ...table.rows.map((r) => r[column] ?? "")] },
+        selection: {
+          address: address(table.sheetName, column, column, table.rows.length),
+          values: [table.headers[column], ...table.rows.map((r) => r[column] ?? "")],
+        },
       };
     },
     readColumnBeside: async (_address: string, offset: number): Promise<unknown[] | undefined> => {

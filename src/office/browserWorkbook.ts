@@ -1,7 +1,17 @@
 // The workbook of browser mode (no Office host): tables live in memory, the page renders them
 // and offers CSV downloads. Same contract as the Excel adapter, so the task pane, the tests and
 // the demonstration run the same code path.
-import { columnLetter, uniqueHeaders, uniqueSheetName, uniqueTableName, toCsv, listSeparatorFor, type CellValue, type ColumnSpec, type CsvOptions } from "../core/sheet/index.js";
+import {
+  columnLetter,
+  uniqueHeaders,
+  uniqueSheetName,
+  uniqueTableName,
+  toCsv,
+  listSeparatorFor,
+  type CellValue,
+  type ColumnSpec,
+  type CsvOptions,
+} from "../core/sheet/index.js";
 import {
   SAVED_SEARCHES_KEY,
   WorkbookError,
@@ -126,7 +136,10 @@ export class BrowserWorkbook implements WorkbookAdapter {
       throw new WorkbookError("excel", "Inserting at the selection needs Excel; in the browser each search goes to a new sheet.");
     }
     const sheetName = uniqueSheetName(request.target.sheetName, this.sheetNames);
-    const tableName = uniqueTableName(request.tableName, this.tables.map((t) => t.name));
+    const tableName = uniqueTableName(
+      request.tableName,
+      this.tables.map((t) => t.name),
+    );
     this.sheetNames.push(sheetName);
     const table: BrowserTable = {
       name: tableName,
@@ -146,7 +159,10 @@ export class BrowserWorkbook implements WorkbookAdapter {
     if (!table) throw new WorkbookError("notFound", `The table ${tableName} is no longer in this workbook; run the search again to insert it.`);
     const headers = uniqueHeaders(columns.map((c) => c.header));
     if (table.headers.length < headers.length || headers.some((h, i) => table.headers[i] !== h)) {
-      throw new WorkbookError("tableChanged", `The first columns of ${tableName} are not the ones this search wrote (${headers.join(", ")}). Insert the search into a new sheet instead.`);
+      throw new WorkbookError(
+        "tableChanged",
+        `The first columns of ${tableName} are not the ones this search wrote (${headers.join(", ")}). Insert the search into a new sheet instead.`,
+      );
     }
     return table;
   }

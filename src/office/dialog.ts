@@ -4,11 +4,7 @@
 
 /** The part of Office.context.ui the sign-in uses (a fake in tests). */
 export interface OfficeDialogUi {
-  displayDialogAsync(
-    startAddress: string,
-    options: Office.DialogOptions,
-    callback: (result: Office.AsyncResult<Office.Dialog>) => void,
-  ): void;
+  displayDialogAsync(startAddress: string, options: Office.DialogOptions, callback: (result: Office.AsyncResult<Office.Dialog>) => void): void;
 }
 
 export type DialogOutcome =

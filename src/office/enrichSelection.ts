@@ -2,13 +2,7 @@
 // Excel side of "enrich selection": read the selected column of ids, and write enriched fields
 // into new columns to its right, text-safe (a string cell gets the text format "@" before its
 // value, so "=cmd" or "+1 555" stays text) and never over data without the user's word.
-import type {
-  CellValue,
-  ReadSelectionResult,
-  SelectionSource,
-  WriteColumnsRequest,
-  WriteColumnsResult,
-} from "../core/enrich/index.js";
+import type { CellValue, ReadSelectionResult, SelectionSource, WriteColumnsRequest, WriteColumnsResult } from "../core/enrich/index.js";
 import { columnIndex, columnLetter } from "../core/sheet/index.js";
 
 /** Excel.run, injectable so tests pass a fake. */
@@ -73,11 +67,7 @@ async function readSelectedColumn(context: Excel.RequestContext): Promise<ReadSe
   return { ok: true, selection: { address: range.address, values } };
 }
 
-async function writeColumns(
-  context: Excel.RequestContext,
-  request: WriteColumnsRequest,
-  blockRows: number,
-): Promise<WriteColumnsResult> {
+async function writeColumns(context: Excel.RequestContext, request: WriteColumnsRequest, blockRows: number): Promise<WriteColumnsResult> {
   // `at` names the columns themselves; `address` the column they go to the right of.
   const position = request.at !== undefined ? parseAddress(request.at) : parseAddress(request.address);
   const columns = request.headers?.length ?? request.rows[0]?.length ?? 0;

@@ -92,9 +92,9 @@ export function excelTableWriter(o: WriterOptions, placement: Placement): TableW
       columns.forEach((column, c) => {
         if (column.type === "text" || column.type === "url") return;
         const format = numberFormatOf(column);
-        sheet.getRangeByIndexes(startRow, placement.left + c, n, 1).numberFormat = values.map((row) =>
-          [typeof row[c] === "string" && row[c] !== "" ? TEXT_FORMAT : format],
-        );
+        sheet.getRangeByIndexes(startRow, placement.left + c, n, 1).numberFormat = values.map((row) => [
+          typeof row[c] === "string" && row[c] !== "" ? TEXT_FORMAT : format,
+        ]);
       });
       columns.forEach((column, c) => {
         if (column.type !== "url") return;

@@ -3,21 +3,9 @@
 // excelTableWriter.ts. This file decides where a table goes (a new sheet, the selection, a
 // refresh over an existing table, an append) and keeps the saved searches; the writer writes the
 // rows block by block and makes the table last.
-import {
-  uniqueHeaders,
-  uniqueSheetName,
-  uniqueTableName,
-  type ColumnSpec,
-} from "../core/sheet/index.js";
+import { uniqueHeaders, uniqueSheetName, uniqueTableName, type ColumnSpec } from "../core/sheet/index.js";
 import { excelFailure, excelTableWriter, TEXT_FORMAT, type ExcelRun, type Placement } from "./excelTableWriter.js";
-import {
-  SAVED_SEARCHES_KEY,
-  WorkbookError,
-  type NewTableRequest,
-  type SavedSearchRecord,
-  type TableWriter,
-  type WorkbookAdapter,
-} from "./workbook.js";
+import { SAVED_SEARCHES_KEY, WorkbookError, type NewTableRequest, type SavedSearchRecord, type TableWriter, type WorkbookAdapter } from "./workbook.js";
 
 export type { ExcelRun } from "./excelTableWriter.js";
 
@@ -63,13 +51,21 @@ export class ExcelWorkbook implements WorkbookAdapter {
         selection.worksheet.load("name");
       }
       await context.sync(this.countSync());
-      const tableName = uniqueTableName(request.tableName, tables.items.map((t) => t.name));
+      const tableName = uniqueTableName(
+        request.tableName,
+        tables.items.map((t) => t.name),
+      );
       let sheet: Excel.Worksheet;
       let top = 0;
       let left = 0;
       if (request.target.kind === "newSheet" || !selection) {
         const wanted = request.target.kind === "newSheet" ? request.target.sheetName : "Results";
-        sheet = sheets.add(uniqueSheetName(wanted, sheets.items.map((s) => s.name)));
+        sheet = sheets.add(
+          uniqueSheetName(
+            wanted,
+            sheets.items.map((s) => s.name),
+          ),
+        );
         sheet.load("name");
       } else {
         top = selection.rowIndex;
@@ -159,34 +155,40 @@ export class ExcelWorkbook implements WorkbookAdapter {
 
   /** A table this add-in wrote: it exists and its first columns are the search's. */
   private async ownTable(context: Excel.RequestContext, tableName: string, columns: readonly ColumnSpec[]) {
-      const table = context.workbook.tables.getItemOrNullObject(tableName);
-      table.load("name");
-      await context.sync(this.countSync());
-      if (table.isNullObject) {
-        throw new WorkbookError("notFound", `The table ${tableName} is no longer in this workbook; run the search again to insert it.`);
-      }
-      const whole = table.getRange();
-      whole.load(["rowIndex", "columnIndex", "rowCount", "columnCount"]);
-      const header = table.getHeaderRowRange();
-      header.load("values");
-      table.worksheet.load("name");
-      await context.sync(this.countSync());
-      const headers = uniqueHeaders(columns.map((c) => c.header));
-      const existing = (header.values[0] ?? []).map(String);
-      if (existing.length < headers.length || headers.some((h, i) => existing[i] !== h)) {
-        throw new WorkbookError(
-          "tableChanged",
-          `The first columns of ${tableName} are not the ones this search wrote (${headers.join(", ")}). Insert the search into a new sheet instead.`,
-        );
-      }
-      return { table, whole };
+    const table = context.workbook.tables.getItemOrNullObject(tableName);
+    table.load("name");
+    await context.sync(this.countSync());
+    if (table.isNullObject) {
+      throw new WorkbookError("notFound", `The table ${tableName} is no longer in this workbook; run the search again to insert it.`);
+    }
+    const whole = table.getRange();
+    whole.load(["rowIndex", "columnIndex", "rowCount", "columnCount"]);
+    const header = table.getHeaderRowRange();
+    header.load("values");
+    table.worksheet.load("name");
+    await context.sync(this.countSync());
+    const headers = uniqueHeaders(columns.map((c) => c.header));
+    const existing = (header.values[0] ?? []).map(String);
+    if (existing.length < headers.length || headers.some((h, i) => existing[i] !== h)) {
+      throw new WorkbookError(
+        "tableChanged",
+        `The first columns of ${tableName} are not the ones this search wrote (${headers.join(", ")}). Insert the search into a new sheet instead.`,
+      );
+    }
+    return { table, whole };
   }
 
   async appendToTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter> {
     const placement = await this.run(async (context) => {
       const { table, whole } = await this.ownTable(context, tableName, columns);
       const at = { sheetName: table.worksheet.name, tableName: table.name, top: whole.rowIndex, left: whole.columnIndex, columns, existing: true };
-      const placement: Placement = { ...at, userColumns: whole.columnCount - columns.length, idColumn: columns.findIndex((c) => c.key === "id"), previousRows: 0, appendAfter: whole.rowCount - 1 };
+      const placement: Placement = {
+        ...at,
+        userColumns: whole.columnCount - columns.length,
+        idColumn: columns.findIndex((c) => c.key === "id"),
+        previousRows: 0,
+        appendAfter: whole.rowCount - 1,
+      };
       return placement;
     }).catch((error: unknown) => {
       throw excelFailure("add rows to the table", error);
@@ -221,6 +223,9 @@ export class ExcelWorkbook implements WorkbookAdapter {
   }
 
   private writer(placement: Placement): TableWriter {
-    return excelTableWriter({ run: this.run, countSync: () => this.countSync(), blockRows: this.options.blockRows, tableStyle: this.options.tableStyle }, placement);
+    return excelTableWriter(
+      { run: this.run, countSync: () => this.countSync(), blockRows: this.options.blockRows, tableStyle: this.options.tableStyle },
+      placement,
+    );
   }
 }

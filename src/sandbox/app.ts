@@ -86,7 +86,12 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     jobEvents: new EventTarget(),
     authenticate: (authorization) => authenticator.authenticate(authorization),
   };
-  const authenticator = createAuthenticator(keys, () => ctx.trustedIssuers, () => ctx.apiAudience, clock);
+  const authenticator = createAuthenticator(
+    keys,
+    () => ctx.trustedIssuers,
+    () => ctx.apiAudience,
+    clock,
+  );
   const services: RouteDependencies = {
     ctx,
     accounts,
@@ -163,7 +168,9 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     }
     const code = error.code;
     if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      return sendError(reply, 415, ERROR_CODES.unsupportedMediaType, "Send the body as application/vnd.api+json or application/json.", { header: "Content-Type" });
+      return sendError(reply, 415, ERROR_CODES.unsupportedMediaType, "Send the body as application/vnd.api+json or application/json.", {
+        header: "Content-Type",
+      });
     }
     if (code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
       return sendError(reply, 400, ERROR_CODES.validation, "The request body is empty: send a JSON document.", { pointer: "" });

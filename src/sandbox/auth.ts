@@ -41,7 +41,7 @@ export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => str
     async authenticate(authorization) {
       if (!authorization) throw unauthorized("Sign in first: the request has no Authorization header.");
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-      if (!match) throw unauthorized("The Authorization header must be \"Bearer\" followed by an access token.");
+      if (!match) throw unauthorized('The Authorization header must be "Bearer" followed by an access token.');
       const token = match[1]!;
       const now = clock.now();
       const cached = cache.get(token);
@@ -55,7 +55,13 @@ export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => str
         }
         let payload: JWTPayload;
         try {
-          ({ payload } = await jwtVerify(token, keySet, { issuer: trustedIssuers(), audience: audience(), algorithms: ["RS256"], currentDate: new Date(now), requiredClaims: ["exp"] }));
+          ({ payload } = await jwtVerify(token, keySet, {
+            issuer: trustedIssuers(),
+            audience: audience(),
+            algorithms: ["RS256"],
+            currentDate: new Date(now),
+            requiredClaims: ["exp"],
+          }));
         } catch (error) {
           throw unauthorized(describeTokenError(error));
         }

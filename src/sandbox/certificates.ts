@@ -99,13 +99,7 @@ async function fallbackCertificates(): Promise<{ key: string; cert: string; ca: 
   mkdirSync(staging, { recursive: true });
   try {
     await withConsoleLogOnStderr(() =>
-      devCerts.generateCertificates(
-        join(staging, CA_FILE),
-        join(staging, CERT_FILE),
-        join(staging, KEY_FILE),
-        FALLBACK_VALIDITY_DAYS,
-        DOMAINS,
-      ),
+      devCerts.generateCertificates(join(staging, CA_FILE), join(staging, CERT_FILE), join(staging, KEY_FILE), FALLBACK_VALIDITY_DAYS, DOMAINS),
     );
     try {
       renameSync(staging, FALLBACK_CERTIFICATE_DIR);

@@ -148,7 +148,10 @@ export function createAccountStore(db: Database.Database, clock: Clock = systemC
       const ledger: LedgerEntry[] = [];
       type LedgerSql = { kind: CreditKind; record_id: number; charged: number; at: string; ids: string | null; before: number };
       for (const e of ledgerRows.all(account, first, last) as LedgerSql[]) {
-        const entries = e.ids === null ? [{ kind: e.kind, id: e.record_id, charged: e.charged === 1, at: e.at }] : e.ids.split(",").map((id) => ({ kind: e.kind, id: Number(id), charged: false, at: e.at }));
+        const entries =
+          e.ids === null
+            ? [{ kind: e.kind, id: e.record_id, charged: e.charged === 1, at: e.at }]
+            : e.ids.split(",").map((id) => ({ kind: e.kind, id: Number(id), charged: false, at: e.at }));
         entries.forEach((entry, i) => {
           const position = e.before + i;
           if (position >= first && position < last) ledger.push(entry);

@@ -14,12 +14,19 @@ export function devEndpointGuard(app: FastifyInstance, allowedOrigins: () => str
     if (!request.url.startsWith(DEV_PREFIX) || request.method === "OPTIONS") return;
     const origin = request.headers.origin;
     if (origin !== undefined && !allowedOrigins().includes(origin)) {
-      throw new ApiError(403, ERROR_CODES.forbidden, `Development endpoints answer only the sandbox's own pages and its add-in origins, not ${origin}.`, { header: "Origin" });
+      throw new ApiError(403, ERROR_CODES.forbidden, `Development endpoints answer only the sandbox's own pages and its add-in origins, not ${origin}.`, {
+        header: "Origin",
+      });
     }
     if (request.method !== "GET" && request.method !== "HEAD" && !JSON_TYPES.test(request.headers["content-type"] ?? "")) {
-      throw new ApiError(415, ERROR_CODES.unsupportedMediaType, "Development endpoints take a JSON body: send Content-Type: application/json (an empty input is {}).", {
-        header: "Content-Type",
-      });
+      throw new ApiError(
+        415,
+        ERROR_CODES.unsupportedMediaType,
+        "Development endpoints take a JSON body: send Content-Type: application/json (an empty input is {}).",
+        {
+          header: "Content-Type",
+        },
+      );
     }
   });
 }

@@ -76,5 +76,9 @@ export function sendError(reply: FastifyReply, status: number, code: string, det
  * the production profile's gateway answers and the default profile's `--gateway-errors` fault.
  */
 export function sendGatewayError(reply: FastifyReply, status: number, code: string, message: string, headers: Record<string, string> = {}): FastifyReply {
-  return reply.code(status).headers(headers).type("application/json").send(gatewayErrorBody(status, code, message, randomUUID()));
+  return reply
+    .code(status)
+    .headers(headers)
+    .type("application/json")
+    .send(gatewayErrorBody(status, code, message, randomUUID()));
 }

@@ -29,20 +29,44 @@ function states(): { id: string; name: string; extra: Record<string, unknown> }[
 
 const TABLES: Record<(typeof LOOKUP_FIELDS)[number], () => LookupItem[]> = {
   "funding-round-types": () => items("FundingRoundType", FUNDING_ROUND_TYPES),
-  industries: () => items("Industry", INDUSTRIES.map((i) => ({ id: i.id, name: i.name, extra: { sicCode: i.sic, naicsCode: i.naics } }))),
+  industries: () =>
+    items(
+      "Industry",
+      INDUSTRIES.map((i) => ({ id: i.id, name: i.name, extra: { sicCode: i.sic, naicsCode: i.naics } })),
+    ),
   "employee-count": () => items("EmployeeCount", EMPLOYEE_RANGES),
   "revenue-ranges": () => items("RevenueRange", REVENUE_RANGES),
   "metro-regions": () => items("MetroRegion", METROS),
-  "company-types": () => items("CompanyType", Object.entries(COMPANY_TYPE_NAMES).map(([id, name]) => ({ id, name }))),
-  countries: () => items("Country", COUNTRIES.map((c) => ({ id: c.code, name: c.name, extra: { continent: c.continent } }))),
+  "company-types": () =>
+    items(
+      "CompanyType",
+      Object.entries(COMPANY_TYPE_NAMES).map(([id, name]) => ({ id, name })),
+    ),
+  countries: () =>
+    items(
+      "Country",
+      COUNTRIES.map((c) => ({ id: c.code, name: c.name, extra: { continent: c.continent } })),
+    ),
   states: () => items("State", states()),
   continents: () => items("Continent", CONTINENTS),
-  "sub-unit-types": () => items("SubUnitType", SUB_UNIT_TYPES.map((id) => ({ id, name: SUB_UNIT_TYPE_NAMES[id] }))),
+  "sub-unit-types": () =>
+    items(
+      "SubUnitType",
+      SUB_UNIT_TYPES.map((id) => ({ id, name: SUB_UNIT_TYPE_NAMES[id] })),
+    ),
   "tech-products": () => items("TechProduct", TECH_PRODUCTS),
   hashtags: () => items("Hashtag", HASHTAGS),
-  "management-levels": () => items("ManagementLevel", MANAGEMENT_LEVELS.map((l) => ({ id: l, name: l }))),
+  "management-levels": () =>
+    items(
+      "ManagementLevel",
+      MANAGEMENT_LEVELS.map((l) => ({ id: l, name: l })),
+    ),
   departments: () => items("Department", DEPARTMENTS),
-  "job-functions": () => items("JobFunction", JOB_FUNCTIONS.map((f) => ({ id: f, name: f }))),
+  "job-functions": () =>
+    items(
+      "JobFunction",
+      JOB_FUNCTIONS.map((f) => ({ id: f, name: f })),
+    ),
 };
 
 export function lookupValues(fieldName: string): LookupItem[] | undefined {

@@ -99,7 +99,8 @@ async function main(): Promise<void> {
   const contacts = num("contacts", v.contacts, 0, 5_000_000);
   const seed = num("seed", v.seed, 0);
   const jobRows = num("job-rows-per-second", v["job-rows-per-second"], 1);
-  if (v.profile !== undefined && v.profile !== "production" && v.profile !== "default") fail(`--profile must be "production" or "default" (got "${v.profile}").`);
+  if (v.profile !== undefined && v.profile !== "production" && v.profile !== "default")
+    fail(`--profile must be "production" or "default" (got "${v.profile}").`);
   const pageCacheMb = num("page-cache-mb", v["page-cache-mb"], 0, 65_536);
   const started = Date.now();
   const sandbox = await startSandbox({
@@ -131,7 +132,9 @@ async function main(): Promise<void> {
       (sandbox.trustedCertificate === false
         ? `  the HTTPS certificate is self-made: browsers warn once; Node clients: NODE_EXTRA_CA_CERTS=.certs/localhost/ca.crt\n`
         : "") +
-      (o.profile === "production" ? `  production profile: API ${sandbox.url}/gtm/data/v1, ${sandbox.url}/gtm/studio/v1; OAuth ${sandbox.url}/gtm/oauth/v1/authorize and /token (client ${o.clientId ?? "bizdata-excel-addin"})\n` : "") +
+      (o.profile === "production"
+        ? `  production profile: API ${sandbox.url}/gtm/data/v1, ${sandbox.url}/gtm/studio/v1; OAuth ${sandbox.url}/gtm/oauth/v1/authorize and /token (client ${o.clientId ?? "bizdata-excel-addin"})\n`
+        : "") +
       `  dev token: curl -X POST ${sandbox.url}/__sandbox/token -H 'content-type: application/json' -d '{}'\n`,
   );
   const stop = () => {

@@ -106,44 +106,84 @@ export interface Lookups {
 
 function companyField(row: CompanyRow, field: string, details: CompanyDetails, lookups: Lookups): unknown {
   switch (field) {
-    case "id": return row.id;
-    case "name": return row.name;
-    case "ticker": return row.ticker;
-    case "website": return row.website;
-    case "socialMediaUrls": return details.social;
-    case "revenue": return row.revenue;
-    case "numberOfContactsInService": return row.contacts_count;
-    case "country": return row.country;
-    case "continent": return row.continent;
-    case "companyStatus": return row.status;
-    case "siteRank": return row.site_rank;
-    case "hashtags": return details.hashtags;
-    case "certified": return row.certified === 1;
-    case "employeeRange": return EMPLOYEE_RANGES.find((b) => b.id === row.employee_range)?.name;
+    case "id":
+      return row.id;
+    case "name":
+      return row.name;
+    case "ticker":
+      return row.ticker;
+    case "website":
+      return row.website;
+    case "socialMediaUrls":
+      return details.social;
+    case "revenue":
+      return row.revenue;
+    case "numberOfContactsInService":
+      return row.contacts_count;
+    case "country":
+      return row.country;
+    case "continent":
+      return row.continent;
+    case "companyStatus":
+      return row.status;
+    case "siteRank":
+      return row.site_rank;
+    case "hashtags":
+      return details.hashtags;
+    case "certified":
+      return row.certified === 1;
+    case "employeeRange":
+      return EMPLOYEE_RANGES.find((b) => b.id === row.employee_range)?.name;
     case "employeeGrowth":
       return { oneYearGrowthRate: row.growth1, twoYearGrowthRate: row.growth2, employeeGrowthDataPoints: details.growthPoints ?? [] };
-    case "parentId": return row.parent_id;
-    case "parentName": return row.parent_id ? lookups.companyNames([row.parent_id]).get(row.parent_id) : undefined;
-    case "locationCount": return row.location_count;
-    case "foundedYear": return row.founded_year === null ? undefined : String(row.founded_year);
-    case "city": return row.city;
-    case "state": return row.state;
-    case "street": return row.street;
-    case "zipCode": return row.zip;
-    case "phone": return row.phone;
-    case "fax": return row.fax;
-    case "description": return row.description;
-    case "industries": return list(row.industries).map((i) => INDUSTRY_BY_ID.get(i)?.name ?? i);
-    case "primaryIndustry": return row.primary_industry ? [INDUSTRY_BY_ID.get(row.primary_industry)?.name ?? row.primary_industry] : [];
-    case "industryCodes": return list(row.industries);
-    case "sicCodes": return list(row.industries).map((i) => INDUSTRY_BY_ID.get(i)?.sic).filter(Boolean);
-    case "naicsCodes": return list(row.industries).map((i) => INDUSTRY_BY_ID.get(i)?.naics).filter(Boolean);
-    case "employeeCount": return row.employees;
-    case "revenueRange": return REVENUE_RANGES.find((b) => b.id === row.revenue_range)?.name;
-    case "logo": return row.logo;
-    case "type": return row.type ? COMPANY_TYPE_NAMES[row.type] : undefined;
-    case "businessModel": return list(row.business_model);
-    case "isDefunct": return row.is_defunct === 1;
+    case "parentId":
+      return row.parent_id;
+    case "parentName":
+      return row.parent_id ? lookups.companyNames([row.parent_id]).get(row.parent_id) : undefined;
+    case "locationCount":
+      return row.location_count;
+    case "foundedYear":
+      return row.founded_year === null ? undefined : String(row.founded_year);
+    case "city":
+      return row.city;
+    case "state":
+      return row.state;
+    case "street":
+      return row.street;
+    case "zipCode":
+      return row.zip;
+    case "phone":
+      return row.phone;
+    case "fax":
+      return row.fax;
+    case "description":
+      return row.description;
+    case "industries":
+      return list(row.industries).map((i) => INDUSTRY_BY_ID.get(i)?.name ?? i);
+    case "primaryIndustry":
+      return row.primary_industry ? [INDUSTRY_BY_ID.get(row.primary_industry)?.name ?? row.primary_industry] : [];
+    case "industryCodes":
+      return list(row.industries);
+    case "sicCodes":
+      return list(row.industries)
+        .map((i) => INDUSTRY_BY_ID.get(i)?.sic)
+        .filter(Boolean);
+    case "naicsCodes":
+      return list(row.industries)
+        .map((i) => INDUSTRY_BY_ID.get(i)?.naics)
+        .filter(Boolean);
+    case "employeeCount":
+      return row.employees;
+    case "revenueRange":
+      return REVENUE_RANGES.find((b) => b.id === row.revenue_range)?.name;
+    case "logo":
+      return row.logo;
+    case "type":
+      return row.type ? COMPANY_TYPE_NAMES[row.type] : undefined;
+    case "businessModel":
+      return list(row.business_model);
+    case "isDefunct":
+      return row.is_defunct === 1;
     case "companyFunding":
       return lookups.fundingRounds(row.id).map((f) => ({
         date: f.date,
@@ -151,25 +191,35 @@ function companyField(row: CompanyRow, field: string, details: CompanyDetails, l
         amount: f.amount,
         investors: f.investors ? f.investors.split(", ") : [],
       }));
-    case "totalFundingAmount": return row.total_funding || undefined;
-    case "recentFundingAmount": return row.recent_funding_amount;
-    case "recentFundingDate": return row.recent_funding_date;
-    case "ultimateParentId": return row.ultimate_parent_id;
+    case "totalFundingAmount":
+      return row.total_funding || undefined;
+    case "recentFundingAmount":
+      return row.recent_funding_amount;
+    case "recentFundingDate":
+      return row.recent_funding_date;
+    case "ultimateParentId":
+      return row.ultimate_parent_id;
     case "ultimateParentName":
       return row.ultimate_parent_id ? lookups.companyNames([row.ultimate_parent_id]).get(row.ultimate_parent_id) : undefined;
-    case "metroArea": return row.metro ? METRO_NAME.get(row.metro) : undefined;
-    case "products": return details.products;
+    case "metroArea":
+      return row.metro ? METRO_NAME.get(row.metro) : undefined;
+    case "products":
+      return details.products;
     case "competitors": {
       const ids = details.competitors ?? [];
       const names = lookups.companyNames(ids);
       return ids.map((id) => names.get(id)).filter(Boolean);
     }
-    case "domainList": return details.domainList;
+    case "domainList":
+      return details.domainList;
     case "departmentBudgets":
       return { marketing: row.budget_marketing, finance: row.budget_finance, it: row.budget_it, hr: row.budget_hr };
-    case "employeeCountByDepartment": return details.departmentEmployees;
-    case "lastUpdatedDate": return row.last_updated;
-    default: return undefined;
+    case "employeeCountByDepartment":
+      return details.departmentEmployees;
+    case "lastUpdatedDate":
+      return row.last_updated;
+    default:
+      return undefined;
   }
 }
 
@@ -189,27 +239,68 @@ export function contactAttributes(row: ContactRow, fields: string[]): Record<str
   for (const field of fields) {
     let value: unknown;
     switch (field) {
-      case "id": value = row.id; break;
-      case "firstName": value = row.first_name; break;
-      case "middleName": value = row.middle_name; break;
-      case "lastName": value = row.last_name; break;
-      case "jobTitle": value = row.job_title; break;
-      case "email": value = row.email; break;
-      case "phone": value = row.phone; break;
-      case "mobilePhone": value = row.mobile_phone; break;
-      case "directPhoneDoNotCall": value = row.direct_dnc === 1; break;
-      case "mobilePhoneDoNotCall": value = row.mobile_dnc === 1; break;
-      case "managementLevel": value = row.management_level ? [row.management_level] : []; break;
-      case "jobFunction": value = row.job_function ? [row.job_function] : []; break;
-      case "city": value = row.city; break;
-      case "state": value = row.state; break;
-      case "country": value = row.country; break;
-      case "contactAccuracyScore": value = row.accuracy; break;
-      case "lastUpdatedDate": value = row.last_updated; break;
-      case "validDate": value = row.valid_date; break;
-      case "companyId": company.id = row.company_id; continue;
-      case "companyName": company.name = row.company_name; continue;
-      default: continue;
+      case "id":
+        value = row.id;
+        break;
+      case "firstName":
+        value = row.first_name;
+        break;
+      case "middleName":
+        value = row.middle_name;
+        break;
+      case "lastName":
+        value = row.last_name;
+        break;
+      case "jobTitle":
+        value = row.job_title;
+        break;
+      case "email":
+        value = row.email;
+        break;
+      case "phone":
+        value = row.phone;
+        break;
+      case "mobilePhone":
+        value = row.mobile_phone;
+        break;
+      case "directPhoneDoNotCall":
+        value = row.direct_dnc === 1;
+        break;
+      case "mobilePhoneDoNotCall":
+        value = row.mobile_dnc === 1;
+        break;
+      case "managementLevel":
+        value = row.management_level ? [row.management_level] : [];
+        break;
+      case "jobFunction":
+        value = row.job_function ? [row.job_function] : [];
+        break;
+      case "city":
+        value = row.city;
+        break;
+      case "state":
+        value = row.state;
+        break;
+      case "country":
+        value = row.country;
+        break;
+      case "contactAccuracyScore":
+        value = row.accuracy;
+        break;
+      case "lastUpdatedDate":
+        value = row.last_updated;
+        break;
+      case "validDate":
+        value = row.valid_date;
+        break;
+      case "companyId":
+        company.id = row.company_id;
+        continue;
+      case "companyName":
+        company.name = row.company_name;
+        continue;
+      default:
+        continue;
     }
     if (!isEmpty(value)) out[field] = value;
   }
@@ -218,7 +309,9 @@ export function contactAttributes(row: ContactRow, fields: string[]): Record<str
 }
 
 /** Company attributes of a search result item (docs/service.md, "Records"); numbers as strings, as the service sends them. */
-export function companySearchAttributes(row: Pick<CompanyRow, "name" | "city" | "state" | "country" | "revenue" | "employees" | "website" | "logo">): Record<string, unknown> {
+export function companySearchAttributes(
+  row: Pick<CompanyRow, "name" | "city" | "state" | "country" | "revenue" | "employees" | "website" | "logo">,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { name: row.name };
   if (row.city) out.city = row.city;
   if (row.state) out.state = row.state;

@@ -52,7 +52,9 @@ function freePort(host: string): Promise<number> {
 export async function startSandbox(start: StartOptions = {}): Promise<RunningSandbox> {
   const { port: requestedPort = 4010, host = "localhost", http = false, tls: givenTls, clock, unsafeHost = false, ...partial } = start;
   if (!unsafeHost && !isLoopbackHost(host)) {
-    throw new Error(`Refusing to listen on ${host}: the sandbox's development endpoints mint tokens without sign-in. Use a loopback host (localhost, 127.0.0.1, ::1), or pass --unsafe-host if everyone who can reach ${host} may use them.`);
+    throw new Error(
+      `Refusing to listen on ${host}: the sandbox's development endpoints mint tokens without sign-in. Use a loopback host (localhost, 127.0.0.1, ::1), or pass --unsafe-host if everyone who can reach ${host} may use them.`,
+    );
   }
   const port = requestedPort === 0 ? await freePort(host) : requestedPort;
   const scheme = http ? "http" : "https";

@@ -55,7 +55,17 @@ function MoreMenu<T extends string>({ tabs, onSelect }: { tabs: readonly Section
   );
 }
 
-export function SectionTabs<T extends string>({ tabs, selected, onSelect, label }: { tabs: readonly SectionTab<T>[]; selected: T; onSelect(value: T): void; label: string }) {
+export function SectionTabs<T extends string>({
+  tabs,
+  selected,
+  onSelect,
+  label,
+}: {
+  tabs: readonly SectionTab<T>[];
+  selected: T;
+  onSelect(value: T): void;
+  label: string;
+}) {
   const styles = useStyles();
   return (
     <Overflow minimumVisible={1}>

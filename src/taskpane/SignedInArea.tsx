@@ -50,10 +50,18 @@ export function SignedInArea() {
       <div className={styles.panel} role="tabpanel" aria-label={tab}>
         {/* Both search tabs stay mounted so switching tabs keeps what was typed. */}
         <div hidden={tab !== "companies"}>
-          <SearchTab key={`company-${opened?.search.kind === "company" ? opened.at : 0}`} kind="company" {...(opened?.search.kind === "company" ? { initial: opened.search } : {})} />
+          <SearchTab
+            key={`company-${opened?.search.kind === "company" ? opened.at : 0}`}
+            kind="company"
+            {...(opened?.search.kind === "company" ? { initial: opened.search } : {})}
+          />
         </div>
         <div hidden={tab !== "contacts"}>
-          <SearchTab key={`contact-${opened?.search.kind === "contact" ? opened.at : 0}`} kind="contact" {...(opened?.search.kind === "contact" ? { initial: opened.search } : {})} />
+          <SearchTab
+            key={`contact-${opened?.search.kind === "contact" ? opened.at : 0}`}
+            kind="contact"
+            {...(opened?.search.kind === "contact" ? { initial: opened.search } : {})}
+          />
         </div>
         {tab === "saved" && lazyPanel(<SavedSearchesTab onEdit={open} />)}
         {tab === "signals" && lazyPanel(<SignalsTab />)}

@@ -35,7 +35,14 @@ function EnrichTab() {
       entitledFields={services.runtime.entitledFields}
       creditsLeft={creditsLeft}
       {...(services.browserWorkbook
-        ? { instructions: <p>Pick the column of ids by clicking its header in a table below, choose fields, then Check selection. New columns are added at the table&apos;s right end.</p> }
+        ? {
+            instructions: (
+              <p>
+                Pick the column of ids by clicking its header in a table below, choose fields, then Check selection. New columns are added at the table&apos;s
+                right end.
+              </p>
+            ),
+          }
         : {})}
     />
   );

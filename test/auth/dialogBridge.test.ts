@@ -91,15 +91,23 @@ test("a dialog that cannot open says why (popup blocked 12011)", async () => {
 
 test("an expired token is renewed through the dialog with prompt=none mode", async () => {
   const clock = new FakeClock();
-  const ui = new FakeOfficeUi((url) => (new URL(url).searchParams.get("mode") === "renew" ? success("renewed-token", clock.now() + 3600_000) : success(TOKEN, clock.now() + 60_000)));
+  const ui = new FakeOfficeUi((url) =>
+    new URL(url).searchParams.get("mode") === "renew" ? success("renewed-token", clock.now() + 3600_000) : success(TOKEN, clock.now() + 60_000),
+  );
   const source = createTokenSource(SANDBOX_ENVIRONMENT, "office", { origin: ORIGIN, openDialog: createDialogOpener(() => ui), clock });
   await source.signIn();
   assert.equal(await source.getAccessToken(), TOKEN);
   await clock.advance(61_000);
   assert.equal(await source.getAccessToken(), "renewed-token");
-  assert.deepEqual(ui.opened.map((u) => new URL(u).searchParams.get("mode")), ["signin", "renew"]);
+  assert.deepEqual(
+    ui.opened.map((u) => new URL(u).searchParams.get("mode")),
+    ["signin", "renew"],
+  );
   // Opened from a click: at once; a renewal may have no click behind it: Office asks first.
-  assert.deepEqual(ui.options.map((o) => o.promptBeforeOpen), [false, true]);
+  assert.deepEqual(
+    ui.options.map((o) => o.promptBeforeOpen),
+    [false, true],
+  );
 });
 
 test("renewal the user closes ends the session (back to the sign-in screen)", async () => {

@@ -12,10 +12,12 @@ const discovery = {
   jwks_uri: "https://login.service.example/jwks",
 };
 
-const fetchJson = (body: unknown, status = 200) => async (url: string) => {
-  fetched.push(url);
-  return { ok: status === 200, status, json: async () => body };
-};
+const fetchJson =
+  (body: unknown, status = 200) =>
+  async (url: string) => {
+    fetched.push(url);
+    return { ok: status === 200, status, json: async () => body };
+  };
 const fetched: string[] = [];
 
 test("OIDC protocol mode, the authority's host:port as known authority, refresh token only when asked", () => {

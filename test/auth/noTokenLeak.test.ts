@@ -84,10 +84,22 @@ function assertNoSecret(where: string, text: string) {
 
 test("no token in workbook settings, add-in storage, logs or errors after every sign-in path", async () => {
   const clock = new FakeClock();
-  let renewAnswer: unknown = encodeDialogMessage({ type: "signedIn", accessToken: SECRET, expiresAt: clock.now() + 60_000, account: { name: "A", username: "a@example.com" } });
+  let renewAnswer: unknown = encodeDialogMessage({
+    type: "signedIn",
+    accessToken: SECRET,
+    expiresAt: clock.now() + 60_000,
+    account: { name: "A", username: "a@example.com" },
+  });
   const ui = new FakeOfficeUi((url) =>
     new URL(url).searchParams.get("mode") === "signin"
-      ? { message: encodeDialogMessage({ type: "signedIn", accessToken: SECRET, expiresAt: clock.now() + 60_000, account: { name: "A", username: "a@example.com" } }) }
+      ? {
+          message: encodeDialogMessage({
+            type: "signedIn",
+            accessToken: SECRET,
+            expiresAt: clock.now() + 60_000,
+            account: { name: "A", username: "a@example.com" },
+          }),
+        }
       : { message: renewAnswer },
   );
   const office = createTokenSource(SANDBOX_ENVIRONMENT, "office", {

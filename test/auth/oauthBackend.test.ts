@@ -15,7 +15,12 @@ let server: OAuthServer;
 let signIn: SignInSettings;
 before(async () => {
   server = await startOAuthServer();
-  signIn = { ...SANDBOX_PRODUCTION_ENVIRONMENT.signIn, authority: `${server.url}/gtm/oauth/v1`, authorizeUrl: server.authorizeUrl, tokenEndpoint: server.tokenUrl };
+  signIn = {
+    ...SANDBOX_PRODUCTION_ENVIRONMENT.signIn,
+    authority: `${server.url}/gtm/oauth/v1`,
+    authorizeUrl: server.authorizeUrl,
+    tokenEndpoint: server.tokenUrl,
+  };
 });
 after(() => server.close());
 
@@ -37,7 +42,12 @@ function userWhoSignsIn(popups: string[]): (url: string) => PopupHandle {
 
 function memorySession() {
   const map = new Map<string, string>();
-  return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+  return {
+    map,
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
 }
 
 test("signs in through the popup with PKCE and no scope, without an id token, and renews through the token endpoint", async () => {

@@ -48,7 +48,11 @@ describe("token broker", () => {
     assert.equal(foreign.headers["access-control-allow-origin"], undefined);
     const none = await app.inject({ method: "POST", url: "/token", headers: { "content-type": FORM["content-type"] }, payload: exchangeBody() });
     assert.equal(none.statusCode, 403);
-    const foreignPreflight = await app.inject({ method: "OPTIONS", url: "/token", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    const foreignPreflight = await app.inject({
+      method: "OPTIONS",
+      url: "/token",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
     assert.equal(foreignPreflight.statusCode, 403);
     assert.equal(upstream.received.length, 0);
     const preflight = await app.inject({
@@ -142,7 +146,12 @@ describe("token broker", () => {
     assert.equal(sent.headers.authorization, "Bearer user-token-1");
     assert.equal(sent.body, JSON.stringify({ data: { type: "CompanySearch", attributes: {} } }));
 
-    const studio = await app.inject({ method: "POST", url: "/studio/v1/audiences/a1/rows/actions/search", headers: { origin: ADDIN, authorization: "Bearer t", "content-type": "application/json" }, payload: "{}" });
+    const studio = await app.inject({
+      method: "POST",
+      url: "/studio/v1/audiences/a1/rows/actions/search",
+      headers: { origin: ADDIN, authorization: "Bearer t", "content-type": "application/json" },
+      payload: "{}",
+    });
     assert.equal(studio.statusCode, 200);
     assert.equal(studio.json().echo.body, "{}");
     const missing = await app.inject({ method: "GET", url: "/studio/v1/nothing", headers: { origin: ADDIN, authorization: "Bearer t" } });
@@ -173,15 +182,38 @@ describe("token broker", () => {
     const { stream, text } = logSink();
     const app = await broker({}, { log: { level: "trace", stream } });
     await app.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody() });
-    await app.inject({ method: "POST", url: "/token?code=query-code-777", headers: { ...FORM, authorization: "Basic aGk6dGhlcmU=" }, payload: "grant_type=refresh_token&refresh_token=RT-secret-refresh" });
+    await app.inject({
+      method: "POST",
+      url: "/token?code=query-code-777",
+      headers: { ...FORM, authorization: "Basic aGk6dGhlcmU=" },
+      payload: "grant_type=refresh_token&refresh_token=RT-secret-refresh",
+    });
     await app.inject({ method: "POST", url: "/token", headers: FORM, payload: "grant_type=password&password=hunter2-pass" });
     await app.inject({ method: "POST", url: "/token", headers: FORM, payload: `code=${"y".repeat(40_000)}` });
-    await app.inject({ method: "GET", url: "/studio/v1/audiences?filter[searchText]=private", headers: { origin: ADDIN, authorization: "Bearer user-bearer-token-999" } });
+    await app.inject({
+      method: "GET",
+      url: "/studio/v1/audiences?filter[searchText]=private",
+      headers: { origin: ADDIN, authorization: "Bearer user-bearer-token-999" },
+    });
     await app.close();
     const log = text();
     assert.ok(log.includes('"url":"/token"'), "requests are logged");
     assert.ok(log.includes('"statusCode":200') && log.includes('"statusCode":413'), "answers are logged");
-    for (const secret of [CLIENT_SECRET, CODE, VERIFIER, "AT-upstream-issued", "RT-upstream-issued", "RT-secret-refresh", "query-code-777", "aGk6dGhlcmU", "hunter2-pass", "user-bearer-token-999", "yyyyyyyy", "private", BASIC]) {
+    for (const secret of [
+      CLIENT_SECRET,
+      CODE,
+      VERIFIER,
+      "AT-upstream-issued",
+      "RT-upstream-issued",
+      "RT-secret-refresh",
+      "query-code-777",
+      "aGk6dGhlcmU",
+      "hunter2-pass",
+      "user-bearer-token-999",
+      "yyyyyyyy",
+      "private",
+      BASIC,
+    ]) {
       assert.ok(!log.includes(secret), `the log must not contain ${secret}`);
     }
   });

@@ -24,7 +24,23 @@ function secretFile(mode: number): string {
 function spawnBroker(args: string[], env: NodeJS.ProcessEnv = process.env): { child: ChildProcess; stderr: () => string } {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "src/broker/main.ts", "--http", "--port", "0", "--host", "127.0.0.1", "--upstream", "http://127.0.0.1:9/token", "--client-id", "c", "--allow-origin", ORIGIN, ...args],
+    [
+      "--import",
+      "tsx",
+      "src/broker/main.ts",
+      "--http",
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--upstream",
+      "http://127.0.0.1:9/token",
+      "--client-id",
+      "c",
+      "--allow-origin",
+      ORIGIN,
+      ...args,
+    ],
     { stdio: ["ignore", "pipe", "pipe"], env },
   );
   let stderr = "";
@@ -48,7 +64,13 @@ const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => 
 
 /** The exit code of a broker that must refuse to start; one that starts instead is stopped and reported. */
 async function refusal(child: ChildProcess, stderr: () => string): Promise<number | null> {
-  const outcome = await Promise.race([exited(child).then((code) => ({ code })), listening(child, stderr).then((url) => ({ url }), () => ({ code: child.exitCode }))]);
+  const outcome = await Promise.race([
+    exited(child).then((code) => ({ code })),
+    listening(child, stderr).then(
+      (url) => ({ url }),
+      () => ({ code: child.exitCode }),
+    ),
+  ]);
   if ("url" in outcome) {
     child.kill("SIGTERM");
     assert.fail(`the broker started on ${outcome.url} instead of refusing`);
@@ -69,10 +91,14 @@ describe("npm run broker", () => {
   });
 
   it("refuses to start without HTTPS material unless --http is given", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/broker/main.ts", "--upstream", "http://127.0.0.1:9/token", "--client-id", "c", "--allow-origin", "https://a.example"], {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, BROKER_CLIENT_SECRET: "x" },
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "src/broker/main.ts", "--upstream", "http://127.0.0.1:9/token", "--client-id", "c", "--allow-origin", "https://a.example"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, BROKER_CLIENT_SECRET: "x" },
+      },
+    );
     let stderr = "";
     child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
     const code = await exited(child);
@@ -81,29 +107,36 @@ describe("npm run broker", () => {
   });
 
   it("refuses a Redis URL with a database that is not a number before it listens, without repeating its password", async () => {
-    const { child, stderr } = spawnBroker(["--relay", "http://127.0.0.1:9/gtm", "--relay-rate", "25", "--relay-redis", "redis://:hunter2secret@127.0.0.1:6379/abc"], { ...process.env, BROKER_CLIENT_SECRET: "x" });
+    const { child, stderr } = spawnBroker(
+      ["--relay", "http://127.0.0.1:9/gtm", "--relay-rate", "25", "--relay-redis", "redis://:hunter2secret@127.0.0.1:6379/abc"],
+      { ...process.env, BROKER_CLIENT_SECRET: "x" },
+    );
     assert.equal(await refusal(child, stderr), 2);
     assert.match(stderr(), /--relay-redis names the database "abc", which is not a number/);
     assert.ok(!stderr().includes("hunter2secret"));
   });
 
-  it("refuses a secret file other users can read, naming the fix, unless told otherwise", { skip: process.platform === "win32" ? "file modes are a POSIX matter" : false }, async () => {
-    for (const mode of [0o640, 0o604]) {
-      const file = secretFile(mode);
-      const { child, stderr } = spawnBroker(["--client-secret-file", file]);
-      assert.equal(await refusal(child, stderr), 2, `mode ${mode.toString(8)}`);
-      assert.match(stderr(), /readable by other users/);
-      assert.ok(stderr().includes(`chmod 600 ${file}`), stderr());
-      assert.match(stderr(), /--allow-readable-secret-file/);
-      assert.ok(!stderr().includes("file-secret-value"), "the secret is never printed");
-    }
-    const { child, stderr } = spawnBroker(["--client-secret-file", secretFile(0o644), "--allow-readable-secret-file"]);
-    try {
-      await listening(child, stderr);
-    } finally {
-      child.kill("SIGTERM");
-    }
-  });
+  it(
+    "refuses a secret file other users can read, naming the fix, unless told otherwise",
+    { skip: process.platform === "win32" ? "file modes are a POSIX matter" : false },
+    async () => {
+      for (const mode of [0o640, 0o604]) {
+        const file = secretFile(mode);
+        const { child, stderr } = spawnBroker(["--client-secret-file", file]);
+        assert.equal(await refusal(child, stderr), 2, `mode ${mode.toString(8)}`);
+        assert.match(stderr(), /readable by other users/);
+        assert.ok(stderr().includes(`chmod 600 ${file}`), stderr());
+        assert.match(stderr(), /--allow-readable-secret-file/);
+        assert.ok(!stderr().includes("file-secret-value"), "the secret is never printed");
+      }
+      const { child, stderr } = spawnBroker(["--client-secret-file", secretFile(0o644), "--allow-readable-secret-file"]);
+      try {
+        await listening(child, stderr);
+      } finally {
+        child.kill("SIGTERM");
+      }
+    },
+  );
 
   it("--trust-proxy N trusts N hops from the right: forged X-Forwarded-For entries neither pass the limit nor reach the log", async () => {
     const { child, stderr } = spawnBroker(["--client-secret-file", secretFile(0o600), "--trust-proxy", "1", "--token-rate", "5"]);

@@ -43,7 +43,14 @@ export function fakeUpstreamPerSuite(use: (upstream: FakeUpstream) => void): voi
 export async function brokerFor(upstream: FakeUpstream, overrides: Partial<BrokerConfigInput> = {}, seams: BrokerSeams = {}) {
   return (
     await buildBroker(
-      { upstream: `${upstream.url}/oauth/token`, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, allowOrigins: [ADDIN], relay: `${upstream.url}/gtm`, ...overrides },
+      {
+        upstream: `${upstream.url}/oauth/token`,
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        allowOrigins: [ADDIN],
+        relay: `${upstream.url}/gtm`,
+        ...overrides,
+      },
       { log: false, ...seams },
     )
   ).app;

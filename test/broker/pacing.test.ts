@@ -64,7 +64,10 @@ describe("relay pacing", () => {
     const cells = Array.from({ length: 2 }, (_, i) => take(`cell${i}`, "acme", "bob", "interactive"));
     await run(8);
     await Promise.all([...bulk, ...cells]);
-    assert.deepEqual(released.map((r) => r.label), ["cell0", "cell1", "bulk0", "bulk1", "bulk2", "bulk3", "bulk4"]);
+    assert.deepEqual(
+      released.map((r) => r.label),
+      ["cell0", "cell1", "bulk0", "bulk1", "bulk2", "bulk3", "bulk4"],
+    );
   });
 
   it("paces each tenant on its own (their limits are separate)", async () => {
@@ -89,7 +92,9 @@ describe("relay pacing", () => {
 
   it("does not let one user's flood marked interactive refuse another user: beyond a user's share it waits as bulk", async () => {
     const { released, take, run } = pacerAt(5, 20_000);
-    const flood = Array.from({ length: 600 }, (_, i) => take(`bob${i}`, "acme", "bob", "interactive").catch((e: unknown) => (e instanceof QueueFullError ? "refused" : Promise.reject(e))));
+    const flood = Array.from({ length: 600 }, (_, i) =>
+      take(`bob${i}`, "acme", "bob", "interactive").catch((e: unknown) => (e instanceof QueueFullError ? "refused" : Promise.reject(e))),
+    );
     const alice = take("alice", "acme", "alice", "interactive");
     const aliceBulk = take("alice-bulk", "acme", "alice", "bulk");
     await run(4);
@@ -152,9 +157,14 @@ describe("relay with pacing", () => {
   it("passes an hour's or a day's refusal on at once, unchanged, even with a short Retry-After", async () => {
     for (const bucket of ["hour", "day"]) {
       const clock = new FakeClock(5);
-      const refusal = () => new Response("{}", { status: 429, headers: { "content-type": "application/json", "retry-after": "1", "x-ratelimit-rejected-bucket": bucket } });
+      const refusal = () =>
+        new Response("{}", { status: 429, headers: { "content-type": "application/json", "retry-after": "1", "x-ratelimit-rejected-bucket": bucket } });
       const service = fakeService(clock, refusal);
-      const app = await brokerFor({ url: "http://127.0.0.1:9" } as FakeUpstream, { pacing: { perSecond: RATE, safetyMargin: 0 } }, { clock, fetch: service.fetch });
+      const app = await brokerFor(
+        { url: "http://127.0.0.1:9" } as FakeUpstream,
+        { pacing: { perSecond: RATE, safetyMargin: 0 } },
+        { clock, fetch: service.fetch },
+      );
       const res = await clock.run(app.inject({ method: "GET", url: "/data/v1/companies/x", headers: headers("bulk") }));
       assert.equal(res.statusCode, 429, bucket);
       assert.equal(res.headers["x-ratelimit-rejected-bucket"], bucket);

@@ -45,7 +45,9 @@ describe("relay pacing shared through Redis", () => {
       }) as typeof fetch;
     // Tokens signed with the service's published keys: verified, they take their tenant's slots at once.
     const pacing = { perSecond: RATE, safetyMargin: 0, redisUrl: redis!.url, jwksUrl: keys!.url };
-    const tokens = await Promise.all([0, 1].map((i) => Promise.all(Array.from({ length: PER_INSTANCE }, (_, n) => keys!.sign({ account: "acme", sub: `user-${i}-${n}`, exp: 3600 })))));
+    const tokens = await Promise.all(
+      [0, 1].map((i) => Promise.all(Array.from({ length: PER_INSTANCE }, (_, n) => keys!.sign({ account: "acme", sub: `user-${i}-${n}`, exp: 3600 })))),
+    );
     const apps = [
       await brokerFor(upstream!, { pacing }, { clock, fetch: counting("A") }),
       await brokerFor(upstream!, { pacing }, { clock, fetch: counting("B") }),
@@ -125,11 +127,16 @@ async function relayThrough(redisUrl: string) {
   const log = logSink();
   const app = await brokerFor(NOWHERE, { pacing: { perSecond: RATE, redisUrl } }, { clock, fetch: service.fetch, log: { stream: log.stream } });
   const token = unsignedToken({ account: "acme", sub: "alice", exp: 3600 });
-  const send = () => app.inject({ method: "GET", url: "/data/v1/users/usage", remoteAddress: "198.51.100.7", headers: { origin: ADDIN, authorization: `Bearer ${token}` } });
+  const send = () =>
+    app.inject({ method: "GET", url: "/data/v1/users/usage", remoteAddress: "198.51.100.7", headers: { origin: ADDIN, authorization: `Bearer ${token}` } });
   // The token's first request proves it (the probation lane, unpaced).
   assert.equal((await send()).statusCode, 200);
   const burst = async (count: number) => {
-    const sent = Array.from({ length: count }, () => ({ sentAt: clock.now(), answeredAt: undefined as number | undefined, status: undefined as number | undefined }));
+    const sent = Array.from({ length: count }, () => ({
+      sentAt: clock.now(),
+      answeredAt: undefined as number | undefined,
+      status: undefined as number | undefined,
+    }));
     const answers = sent.map((entry) => send().then((res) => Object.assign(entry, { answeredAt: clock.now(), status: res.statusCode })));
     const goal = calls.count + count;
     while (calls.count < goal) {
@@ -139,7 +146,11 @@ async function relayThrough(redisUrl: string) {
     }
     return Promise.all(answers);
   };
-  const alone = () => log.text().split("\n").filter((line) => line.includes("paces alone")).length;
+  const alone = () =>
+    log
+      .text()
+      .split("\n")
+      .filter((line) => line.includes("paces alone")).length;
   return { app, burst, alone };
 }
 

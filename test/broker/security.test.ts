@@ -44,10 +44,17 @@ describe("broker security", () => {
       }
       const malformed = await rawRequest(base, "GET", "/data/v1/%zz/../../admin", headers);
       assert.ok([400, 404].includes(malformed.status), "a malformed escape is refused too");
-      assert.deepEqual(upstream.received.map((r) => r.url), [], "nothing reached the service host");
+      assert.deepEqual(
+        upstream.received.map((r) => r.url),
+        [],
+        "nothing reached the service host",
+      );
       const fine = await rawRequest(base, "GET", "/data/v1/users/usage?filter[searchText]=a%2Fb", headers);
       assert.equal(fine.status, 200);
-      assert.deepEqual(upstream.received.map((r) => r.url), ["/gtm/data/v1/users/usage?filter[searchText]=a%2Fb"]);
+      assert.deepEqual(
+        upstream.received.map((r) => r.url),
+        ["/gtm/data/v1/users/usage?filter[searchText]=a%2Fb"],
+      );
     } finally {
       await app.close();
     }
@@ -91,7 +98,14 @@ describe("broker security", () => {
       const res = await derived.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody({ redirect_uri: uri }) });
       assert.equal(res.statusCode, 200, uri);
     }
-    for (const uri of ["https://evil.example/redirect.html", `${ADDIN}/other.html`, `${ADDIN}.evil.example/redirect.html`, "http://addin.example.com/redirect.html", `${ADDIN}/redirect.html?x=1`, `${ADDIN}/redirect.html#x`]) {
+    for (const uri of [
+      "https://evil.example/redirect.html",
+      `${ADDIN}/other.html`,
+      `${ADDIN}.evil.example/redirect.html`,
+      "http://addin.example.com/redirect.html",
+      `${ADDIN}/redirect.html?x=1`,
+      `${ADDIN}/redirect.html#x`,
+    ]) {
       const res = await derived.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody({ redirect_uri: uri }) });
       assert.equal(res.statusCode, 400, uri);
       assert.equal(res.json().error, "invalid_request", uri);
@@ -100,7 +114,12 @@ describe("broker security", () => {
     assert.equal(upstream.received.length, 2);
 
     const configured = await brokerFor(upstream, { redirectUris: [`${ADDIN}/app/dialog.html`] });
-    const pinned = await configured.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody({ redirect_uri: `${ADDIN}/app/dialog.html` }) });
+    const pinned = await configured.inject({
+      method: "POST",
+      url: "/token",
+      headers: FORM,
+      payload: exchangeBody({ redirect_uri: `${ADDIN}/app/dialog.html` }),
+    });
     assert.equal(pinned.statusCode, 200);
     const other = await configured.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody({ redirect_uri: `${ADDIN}/redirect.html` }) });
     assert.equal(other.statusCode, 400);
@@ -109,7 +128,14 @@ describe("broker security", () => {
   });
 
   describe("origins", () => {
-    const FOREIGN = ["https://addin.example.com.evil.example", "https://addin.example.com:8443", "http://addin.example.com", "null", "https://evil.example", "https://addin.example.co"];
+    const FOREIGN = [
+      "https://addin.example.com.evil.example",
+      "https://addin.example.com:8443",
+      "http://addin.example.com",
+      "null",
+      "https://evil.example",
+      "https://addin.example.co",
+    ];
 
     it("refuses look-alike hosts, another port or scheme and null on /token, before upstream", async () => {
       const app = await brokerFor(upstream);
@@ -132,11 +158,20 @@ describe("broker security", () => {
           ["GET", "/data/v1/users/usage"],
           ["POST", "/studio/v1/audiences/a1/rows/actions/search"],
         ] as const) {
-          const res = await app.inject({ method, url, headers: { origin, authorization: "Bearer user-token-1", "content-type": "application/json" }, ...(method === "POST" ? { payload: "{}" } : {}) });
+          const res = await app.inject({
+            method,
+            url,
+            headers: { origin, authorization: "Bearer user-token-1", "content-type": "application/json" },
+            ...(method === "POST" ? { payload: "{}" } : {}),
+          });
           assert.equal(res.statusCode, 403, `${origin} ${url}`);
           assert.equal(res.headers["access-control-allow-origin"], undefined);
         }
-        const preflight = await app.inject({ method: "OPTIONS", url: "/data/v1/companies/enrich", headers: { origin, "access-control-request-method": "POST" } });
+        const preflight = await app.inject({
+          method: "OPTIONS",
+          url: "/data/v1/companies/enrich",
+          headers: { origin, "access-control-request-method": "POST" },
+        });
         assert.equal(preflight.statusCode, 403, `preflight ${origin}`);
       }
       assert.equal(upstream.received.length, 0);
@@ -148,7 +183,11 @@ describe("broker security", () => {
       const preflight = await app.inject({
         method: "OPTIONS",
         url: "/data/v1/companies/enrich",
-        headers: { origin: ADDIN, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, x-bizdata-priority" },
+        headers: {
+          origin: ADDIN,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization, content-type, x-bizdata-priority",
+        },
       });
       assert.equal(preflight.statusCode, 204);
       assert.equal(preflight.headers["access-control-allow-origin"], ADDIN);
@@ -174,7 +213,11 @@ describe("broker security", () => {
         assert.equal(res.statusCode, status, path);
         const body = res.json() as Record<string, unknown>;
         assert.equal(body.error, error, path);
-        assert.deepEqual(Object.keys(body).filter((k) => !["error", "error_description", "error_uri"].includes(k)), [], path);
+        assert.deepEqual(
+          Object.keys(body).filter((k) => !["error", "error_description", "error_uri"].includes(k)),
+          [],
+          path,
+        );
         for (const secret of credentialForms) assert.ok(!res.body.includes(secret), `${path} must not pass on ${secret}`);
       }
     });
@@ -184,7 +227,13 @@ describe("broker security", () => {
       const res = await app.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody() });
       await app.close();
       assert.equal(res.statusCode, 200);
-      assert.deepEqual(res.json(), { access_token: "AT-upstream-issued", token_type: "Bearer", expires_in: 900, refresh_token: "RT-upstream-issued", scope: "api:data:company" });
+      assert.deepEqual(res.json(), {
+        access_token: "AT-upstream-issued",
+        token_type: "Bearer",
+        expires_in: 900,
+        refresh_token: "RT-upstream-issued",
+        scope: "api:data:company",
+      });
       for (const secret of credentialForms) assert.ok(!res.body.includes(secret), `must not pass on ${secret}`);
     });
 

@@ -28,7 +28,8 @@ export function fakeService(clock: FakeClock, answer: (call: ServiceCall) => Res
     calls.push(call);
     const special = answer(call);
     if (special) return special;
-    if (refusedToken(call.authorization)) return json(401, { errors: [{ status: "401", code: "PFAPI0001", detail: "invalid token" }] }, { "www-authenticate": "Bearer" });
+    if (refusedToken(call.authorization))
+      return json(401, { errors: [{ status: "401", code: "PFAPI0001", detail: "invalid token" }] }, { "www-authenticate": "Bearer" });
     return json(200, { data: [] }, { "x-ratelimit-remaining-second": "4" });
   }) as typeof fetch;
   return { fetch: fetchFake, calls };
@@ -45,7 +46,11 @@ export interface Sent {
  * Runs a schedule of requests on the fake clock, stepping it `stepMs` at a time, and then long
  * enough for every queue to drain; returns each request's timing and status.
  */
-export async function runSchedule(clock: FakeClock, schedule: { at: number; label: string; send: () => Promise<{ statusCode: number }> }[], stepMs = 20): Promise<Sent[]> {
+export async function runSchedule(
+  clock: FakeClock,
+  schedule: { at: number; label: string; send: () => Promise<{ statusCode: number }> }[],
+  stepMs = 20,
+): Promise<Sent[]> {
   const sorted = [...schedule].sort((a, b) => a.at - b.at);
   const sent: Sent[] = [];
   const pending: Promise<void>[] = [];

@@ -58,7 +58,11 @@ describe("shared pacing store", () => {
     const { state, store } = switchable(clock);
     state.mode = "slow";
     const changes: SharedStoreState[] = [];
-    const pacer = createTenantPacer({ perSecond: 25, safetyMargin: 0.02, maxQueueWaitMs: 20_000 }, sharedSlots(store, memorySlots(), clock, (s) => changes.push(s)), clock);
+    const pacer = createTenantPacer(
+      { perSecond: 25, safetyMargin: 0.02, maxQueueWaitMs: 20_000 },
+      sharedSlots(store, memorySlots(), clock, (s) => changes.push(s)),
+      clock,
+    );
     let served = 0;
     const all = Array.from({ length: 20 }, () => pacer.take("acme", "alice", "interactive").then(() => void (served += 1)));
     await clock.run(Promise.all(all));
@@ -68,7 +72,13 @@ describe("shared pacing store", () => {
   });
 
   it("refuses a Redis URL it cannot use before the broker starts, without repeating its password", () => {
-    const base = { upstream: "http://127.0.0.1:9/token", clientId: "c", clientSecret: "s", allowOrigins: ["https://addin.example.com"], relay: "http://127.0.0.1:9" };
+    const base = {
+      upstream: "http://127.0.0.1:9/token",
+      clientId: "c",
+      clientSecret: "s",
+      allowOrigins: ["https://addin.example.com"],
+      relay: "http://127.0.0.1:9",
+    };
     for (const [url, pattern] of [
       ["redis://:hunter2secret@redis.internal:6379/abc", /database "abc", which is not a number/],
       ["http://redis.internal:6379", /not a Redis URL/],

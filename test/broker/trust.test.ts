@@ -26,7 +26,12 @@ async function pacedRelay(clock: FakeClock, service: ReturnType<typeof fakeServi
     { clock, fetch: service.fetch, jwksCooldownMs: 0, onPacingEvent: (e) => e === "released" && released.push(clock.now()) },
   );
   const get = (token: string, from: string, priority = "interactive") =>
-    app.inject({ method: "GET", url: "/data/v1/users/usage", remoteAddress: from, headers: { origin: ADDIN, authorization: `Bearer ${token}`, "x-bizdata-priority": priority } });
+    app.inject({
+      method: "GET",
+      url: "/data/v1/users/usage",
+      remoteAddress: from,
+      headers: { origin: ADDIN, authorization: `Bearer ${token}`, "x-bizdata-priority": priority },
+    });
   return { app, get, released };
 }
 
@@ -39,18 +44,29 @@ describe("relay trust: forged tokens take no organization's slots", () => {
     const schedule = [
       // 100 forged tokens at once, then 10 a second for 20 s.
       ...Array.from({ length: 100 }, (_, i) => ({ at: 0, label: "forged", send: () => get(forgedToken({ account: "acme", sub: `x${i}` }), "203.0.113.66") })),
-      ...Array.from({ length: 200 }, (_, i) => ({ at: 100 + i * 100, label: "forged", send: () => get(forgedToken({ account: "acme", sub: `y${i}` }), "203.0.113.66") })),
+      ...Array.from({ length: 200 }, (_, i) => ({
+        at: 100 + i * 100,
+        label: "forged",
+        send: () => get(forgedToken({ account: "acme", sub: `y${i}` }), "203.0.113.66"),
+      })),
       // The real user probes every 2 s from another address.
       ...Array.from({ length: 11 }, (_, i) => ({ at: 50 + i * 2000, label: "alice", send: () => get(alice, "198.51.100.7") })),
     ];
     const sent = await runSchedule(clock, schedule);
     await app.close();
     const probes = sent.filter((s) => s.label === "alice");
-    assert.deepEqual(probes.map((p) => p.status), Array(11).fill(200), "every probe served");
+    assert.deepEqual(
+      probes.map((p) => p.status),
+      Array(11).fill(200),
+      "every probe served",
+    );
     const slowest = Math.max(...probes.map((p) => p.answeredAt! - p.sentAt));
     assert.ok(slowest <= 3000, `the slowest probe took ${slowest} ms`);
     const forged = sent.filter((s) => s.label === "forged");
-    assert.ok(forged.every((s) => s.status === 401 || s.status === 429), "forged tokens are refused by the service or held back at the broker");
+    assert.ok(
+      forged.every((s) => s.status === 401 || s.status === 429),
+      "forged tokens are refused by the service or held back at the broker",
+    );
     assert.equal(released.length, 10, "the tenant's slots went to the real user's proven requests only (her first one proved her token)");
   });
 
@@ -68,7 +84,11 @@ describe("relay trust: forged tokens take no organization's slots", () => {
     const sent = await runSchedule(clock, schedule);
     await app.close();
     const probes = sent.filter((s) => s.label === "alice");
-    assert.deepEqual(probes.map((p) => p.status), Array(11).fill(200), "every probe served");
+    assert.deepEqual(
+      probes.map((p) => p.status),
+      Array(11).fill(200),
+      "every probe served",
+    );
     const slowest = Math.max(...probes.map((p) => p.answeredAt! - p.sentAt));
     assert.ok(slowest <= 3000, `the slowest probe took ${slowest} ms`);
   });
@@ -78,9 +98,15 @@ describe("relay trust: forged tokens take no organization's slots", () => {
     const service = fakeService(clock);
     const { app, get, released } = await pacedRelay(clock, service);
     const token = unsignedToken({ account: "acme", sub: "alice", exp: HOUR });
-    const sent = await runSchedule(clock, [0, 10, 20].map((at) => ({ at, label: "a", send: () => get(token, "198.51.100.7") })));
+    const sent = await runSchedule(
+      clock,
+      [0, 10, 20].map((at) => ({ at, label: "a", send: () => get(token, "198.51.100.7") })),
+    );
     await app.close();
-    assert.deepEqual(sent.map((s) => s.status), [200, 200, 200]);
+    assert.deepEqual(
+      sent.map((s) => s.status),
+      [200, 200, 200],
+    );
     assert.equal(released.length, 2, "the first request proved the token; the two after it were paced");
   });
 
@@ -89,7 +115,10 @@ describe("relay trust: forged tokens take no organization's slots", () => {
     const service = fakeService(clock);
     const { app, get, released } = await pacedRelay(clock, service);
     const tokens = Array.from({ length: 20 }, (_, i) => unsignedToken({ account: "acme", sub: `user${i}`, exp: HOUR }));
-    const sent = await runSchedule(clock, tokens.flatMap((token) => Array.from({ length: 3 }, () => ({ at: 0, label: "t", send: () => get(token, "192.0.2.1") }))));
+    const sent = await runSchedule(
+      clock,
+      tokens.flatMap((token) => Array.from({ length: 3 }, () => ({ at: 0, label: "t", send: () => get(token, "192.0.2.1") }))),
+    );
     await app.close();
     assert.deepEqual(new Set(sent.map((s) => s.status)), new Set([200]), "nobody refused");
     assert.equal(service.calls.length, 60);
@@ -99,7 +128,9 @@ describe("relay trust: forged tokens take no organization's slots", () => {
   it("does not prove a token on a 401, 429 or 5xx, and forgets a proof when the service refuses the token later", async () => {
     const clock = new FakeClock(5);
     let answerWith: number | undefined;
-    const service = fakeService(clock, () => (answerWith ? new Response("{}", { status: answerWith, headers: { "content-type": "application/json" } }) : undefined));
+    const service = fakeService(clock, () =>
+      answerWith ? new Response("{}", { status: answerWith, headers: { "content-type": "application/json" } }) : undefined,
+    );
     const { app, get, released } = await pacedRelay(clock, service);
     const token = unsignedToken({ account: "acme", sub: "bob", exp: HOUR });
     const once = async () => (await runSchedule(clock, [{ at: 0, label: "b", send: () => get(token, "198.51.100.8") }]))[0]!.status;
@@ -183,7 +214,11 @@ describe("relay trust with the service's published keys (JWKS)", () => {
       assert.equal(released.length, 1, "paced at once: the signature proved it");
       const calls = service.calls.length;
       assert.equal(await send(forgedToken({ account: "acme", sub: "mallory" })), 401);
-      assert.equal(await send(await keys.sign({ account: "acme", sub: "mallory", exp }, { key: "unpublished" })), 401, "signed by a key the service does not publish");
+      assert.equal(
+        await send(await keys.sign({ account: "acme", sub: "mallory", exp }, { key: "unpublished" })),
+        401,
+        "signed by a key the service does not publish",
+      );
       assert.equal(await send(await keys.sign({ account: "acme", sub: "carol", exp: 9 * HOUR })), 401, "expired");
       assert.equal(service.calls.length, calls, "none of them reached the service");
       await keys.rotate();
@@ -204,9 +239,15 @@ describe("relay trust with the service's published keys (JWKS)", () => {
     const service = fakeService(clock);
     const { app, get, released } = await pacedRelay(clock, service, { jwksUrl: "http://127.0.0.1:9/jwks.json" });
     const token = unsignedToken({ account: "acme", sub: "dave", exp: HOUR });
-    const sent = await runSchedule(clock, [0, 10].map((at) => ({ at, label: "d", send: () => get(token, "198.51.100.10") })));
+    const sent = await runSchedule(
+      clock,
+      [0, 10].map((at) => ({ at, label: "d", send: () => get(token, "198.51.100.10") })),
+    );
     await app.close();
-    assert.deepEqual(sent.map((s) => s.status), [200, 200]);
+    assert.deepEqual(
+      sent.map((s) => s.status),
+      [200, 200],
+    );
     assert.equal(released.length, 1, "proven by the service's answer, then paced");
   });
 });

@@ -34,7 +34,14 @@ function misbehave(path: string, req: IncomingMessage, res: ServerResponse, even
     case "/bad/echo":
       // Echoes what it received, Authorization included, beside the OAuth error fields.
       res.writeHead(400, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: "invalid_grant", error_description: "the code has expired", received_authorization: req.headers.authorization, debug: { headers: req.headers } }));
+      res.end(
+        JSON.stringify({
+          error: "invalid_grant",
+          error_description: "the code has expired",
+          received_authorization: req.headers.authorization,
+          debug: { headers: req.headers },
+        }),
+      );
       return true;
     case "/bad/echo-ok":
       // A token answer that also echoes what it received, Authorization included.

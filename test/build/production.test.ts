@@ -26,11 +26,27 @@ function productionBuild(env: Record<string, string>): string {
   const clean = { ...process.env };
   for (const name of DEPLOYMENT) delete clean[name];
   // Minification is skipped: it takes most of the time and changes neither pages nor manifest.
-  const result = spawnSync(process.execPath, [webpackCli, "--mode", "production", "--output-path", out, "--no-stats", "--no-optimization-minimize", "--cache-type", "filesystem", "--cache-cache-directory", cache], {
-    cwd: root,
-    env: { ...clean, ...env },
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      webpackCli,
+      "--mode",
+      "production",
+      "--output-path",
+      out,
+      "--no-stats",
+      "--no-optimization-minimize",
+      "--cache-type",
+      "filesystem",
+      "--cache-cache-directory",
+      cache,
+    ],
+    {
+      cwd: root,
+      env: { ...clean, ...env },
+      encoding: "utf8",
+    },
+  );
   assert.equal(result.status, 0, `webpack failed:\n${result.stdout}\n${result.stderr}`);
   return out;
 }
@@ -61,7 +77,10 @@ describe("production build", () => {
       assert.ok(manifest.includes(`<AppDomain>${origin}</AppDomain>`), `AppDomain ${origin}`);
     }
     assert.ok(!manifest.includes("localhost"), "no localhost URL left in the manifest");
-    assert.ok(manifest.includes('<bt:Url id="Taskpane.Url" DefaultValue="https://addin.example.org/excel/taskpane.html"/>'), "the task pane at ADDIN_PUBLIC_URL");
+    assert.ok(
+      manifest.includes('<bt:Url id="Taskpane.Url" DefaultValue="https://addin.example.org/excel/taskpane.html"/>'),
+      "the task pane at ADDIN_PUBLIC_URL",
+    );
     assert.ok(!readFileSync(join(out, "functions.json"), "utf8").includes("localhost"), "no localhost URL left in functions.json");
     assert.ok(!readdirSync(out).some((file) => file.endsWith(".map")), "no source maps in production");
     // The Production preset carries the build's addresses (src/taskpane/deployment.ts).

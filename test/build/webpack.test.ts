@@ -42,7 +42,15 @@ after(() => {
 describe("webpack build", () => {
   it("development build emits the pages, functions.json, the manifest, icons and office.js", async () => {
     const out = await buildTaskPane();
-    for (const file of ["taskpane.html", "functions.json", "dialog.html", "redirect.html", "manifest.xml", "assets/icon-80.png", "assets/office-js/office.js"]) {
+    for (const file of [
+      "taskpane.html",
+      "functions.json",
+      "dialog.html",
+      "redirect.html",
+      "manifest.xml",
+      "assets/icon-80.png",
+      "assets/office-js/office.js",
+    ]) {
       assert.ok(existsSync(join(out, file)), `${file} is emitted`);
     }
     assert.equal(readFileSync(join(out, "manifest.xml"), "utf8"), readFileSync(join(root, "manifest.xml"), "utf8"), "dev manifest unchanged");

@@ -36,7 +36,10 @@ describe("Enrich selection: matching a list at a task pane's width", { skip, tim
       const form = page.getByRole("region", { name: "Company search" });
       await form.getByRole("textbox", { name: "Company name" }).fill("Northwind Traders");
       await form.getByRole("button", { name: "Insert into sheet" }).click();
-      await form.getByRole("status").filter({ hasText: /Inserted \d+ compan/ }).waitFor({ timeout: 60_000 });
+      await form
+        .getByRole("status")
+        .filter({ hasText: /Inserted \d+ compan/ })
+        .waitFor({ timeout: 60_000 });
       const table = await headers(page);
       const nameColumn = table.indexOf("Company name");
       const websiteColumn = table.indexOf("Website");
@@ -61,22 +64,36 @@ describe("Enrich selection: matching a list at a task pane's width", { skip, tim
       }
       await panel.getByRole("button", { name: "Check list" }).click();
       await panel.getByRole("region", { name: "Before you run" }).getByRole("button", { name: "Match and enrich" }).click();
-      await panel.getByRole("status").filter({ hasText: /^Wrote \d+ columns/ }).waitFor({ timeout: 60_000 });
+      await panel
+        .getByRole("status")
+        .filter({ hasText: /^Wrote \d+ columns/ })
+        .waitFor({ timeout: 60_000 });
       const unmatched = panel.getByRole("region", { name: "Rows not matched" });
-      await unmatched.getByText(/^Row 2 \(Northwind Traders[^)]*\): Ambiguous: several companies match "Northwind Traders[^"]*" \(name used\); a country or city column, or the website, would decide/).waitFor();
+      await unmatched
+        .getByText(
+          /^Row 2 \(Northwind Traders[^)]*\): Ambiguous: several companies match "Northwind Traders[^"]*" \(name used\); a country or city column, or the website, would decide/,
+        )
+        .waitFor();
       await assertFits(page, "the unmatched rows");
       const afterFirst = await headers(page);
       assert.equal(new Set(afterFirst.map((h) => h.toLowerCase())).size, afterFirst.length, `unique headers: ${afterFirst.join("|")}`);
       // The matched columns are named by what they hold, not numbered beside the table's own.
       assert.ok(afterFirst.includes("Company ID (by name)") && afterFirst.includes("Match status (by name)"), afterFirst.join("|"));
-      assert.deepEqual(afterFirst.filter((h) => /^(Company ID|Match status) \d+$/.test(h)), [], afterFirst.join("|"));
+      assert.deepEqual(
+        afterFirst.filter((h) => /^(Company ID|Match status) \d+$/.test(h)),
+        [],
+        afterFirst.join("|"),
+      );
 
       // Row 2 corrected in the pane to its website: only that row is asked again, and the pane says so.
       const website = (await cells(page, websiteColumn))[0]!;
       e2e.sandbox.resetStats();
       await unmatched.getByRole("textbox", { name: "Correct row 2" }).fill(website);
       await unmatched.getByRole("button", { name: "Retry 1 corrected row" }).click();
-      await panel.getByRole("status").filter({ hasText: /^Retried 1 row: 1 now matched \(row 2\), \d+ still not matched/ }).waitFor({ timeout: 60_000 });
+      await panel
+        .getByRole("status")
+        .filter({ hasText: /^Retried 1 row: 1 now matched \(row 2\), \d+ still not matched/ })
+        .waitFor({ timeout: 60_000 });
       assert.equal(e2e.sandbox.requests("POST /data/v1/companies/enrich"), 1, "one request, for the corrected row");
       const afterRetry = await headers(page);
       assert.deepEqual(afterRetry, afterFirst, "the retry rewrote the first run's columns");
@@ -91,14 +108,20 @@ describe("Enrich selection: matching a list at a task pane's width", { skip, tim
       await dialog.getByText(/This column was enriched before/).waitFor();
       await assertFits(page, "the update question");
       await dialog.getByRole("button", { name: "Update them" }).click();
-      await panel.getByRole("status").filter({ hasText: /^Wrote \d+ columns/ }).waitFor({ timeout: 60_000 });
+      await panel
+        .getByRole("status")
+        .filter({ hasText: /^Wrote \d+ columns/ })
+        .waitFor({ timeout: 60_000 });
       assert.deepEqual(await headers(page), afterFirst, "no second set of columns");
 
       // Adding new columns instead keeps every header unique.
       await panel.getByRole("button", { name: "Check list" }).click();
       await panel.getByRole("region", { name: "Before you run" }).getByRole("button", { name: "Match and enrich" }).click();
       await page.getByRole("alertdialog").getByRole("button", { name: "Add new columns" }).click();
-      await panel.getByRole("status").filter({ hasText: /^Wrote \d+ columns/ }).waitFor({ timeout: 60_000 });
+      await panel
+        .getByRole("status")
+        .filter({ hasText: /^Wrote \d+ columns/ })
+        .waitFor({ timeout: 60_000 });
       const afterSecond = await headers(page);
       assert.ok(afterSecond.length > afterFirst.length);
       assert.equal(new Set(afterSecond.map((h) => h.toLowerCase())).size, afterSecond.length, `unique headers: ${afterSecond.join("|")}`);

@@ -34,12 +34,18 @@ describe("Enrich selection: a column of websites", { skip }, () => {
     await form.getByRole("button", { name: "Search", exact: true }).click();
     await page.getByTestId("preview-table").waitFor();
     await form.getByRole("button", { name: "Insert into sheet" }).click();
-    await form.getByRole("status").filter({ hasText: /Inserted \d+ compan/ }).waitFor({ timeout: 60_000 });
+    await form
+      .getByRole("status")
+      .filter({ hasText: /Inserted \d+ compan/ })
+      .waitFor({ timeout: 60_000 });
     const before = await sheet(page);
     const websiteColumn = before.headers.indexOf("Website");
     assert.ok(websiteColumn > 0, before.headers.join("|"));
     assert.ok(before.rows.length >= 3, "the three Northwind Traders");
-    assert.ok(before.rows.some((r) => /^https?:\/\/www\..*\/./.test(r[websiteColumn] ?? "")), "websites stored with www. and a path");
+    assert.ok(
+      before.rows.some((r) => /^https?:\/\/www\..*\/./.test(r[websiteColumn] ?? "")),
+      "websites stored with www. and a path",
+    );
 
     await page.getByTestId("sheet-table").getByRole("button", { name: "Website", exact: true }).click();
     await page.getByRole("tab", { name: "Enrich" }).click();
@@ -56,7 +62,10 @@ describe("Enrich selection: a column of websites", { skip }, () => {
     await plan.getByText(`${before.rows.length} rows, ${before.rows.length} different websites`).waitFor();
     await plan.getByText("in 1 request").waitFor();
     await plan.getByRole("button", { name: "Match and enrich" }).click();
-    await page.getByRole("status").filter({ hasText: `${before.rows.length} matched` }).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole("status")
+      .filter({ hasText: `${before.rows.length} matched` })
+      .waitFor({ timeout: 60_000 });
     assert.equal(e2e.sandbox.requests(ENRICH), 1, "one request: the fields came with the match");
 
     const after = await sheet(page);

@@ -197,7 +197,8 @@ export async function overflow(page: Page): Promise<string[]> {
     const root = document.documentElement;
     const width = root.clientWidth;
     if (root.scrollWidth > width) out.push(`page: scrollWidth ${root.scrollWidth} > ${width}`);
-    const selector = ".fui-MessageBar, [role=status], [role=alert], [role=listbox], [role=menu], [role=region], [role=group], .fui-DialogSurface, [data-testid=preview-table]";
+    const selector =
+      ".fui-MessageBar, [role=status], [role=alert], [role=listbox], [role=menu], [role=region], [role=group], .fui-DialogSurface, [data-testid=preview-table]";
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;

@@ -39,7 +39,10 @@ describe("a search larger than one search reaches, in the browser", { skip, time
     assert.equal(ids.length, COMPANIES);
     assert.equal(new Set(ids).size, COMPANIES);
     // Every seeded company: ids 1..COMPANIES.
-    assert.deepEqual([...ids].map(Number).sort((a, b) => a - b), Array.from({ length: COMPANIES }, (_, i) => i + 1));
+    assert.deepEqual(
+      [...ids].map(Number).sort((a, b) => a - b),
+      Array.from({ length: COMPANIES }, (_, i) => i + 1),
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -141,7 +141,7 @@ describe("job status panel in the browser against the sandbox", { skip, timeout:
     await page.getByRole("textbox", { name: "Or paste row ids (one per line)" }).fill("not-a-row");
     const before = e2e.sandbox.requests("POST /v1/audiences/:audienceId/actions/enrich");
     await page.getByRole("button", { name: "Start enrichment" }).click();
-    await page.getByRole("alert").filter({ hasText: "\"not-a-row\" is not a row id" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: '"not-a-row" is not a row id' }).waitFor();
     assert.equal(e2e.sandbox.requests("POST /v1/audiences/:audienceId/actions/enrich"), before);
     await page.getByRole("textbox", { name: "Or paste row ids (one per line)" }).fill("");
 
@@ -151,7 +151,10 @@ describe("job status panel in the browser against the sandbox", { skip, timeout:
     await clock.advance(1000); // 25 rows at 150 a second
     const item = jobItem(page, messy.attributes.name);
     assert.equal(await waitForState(item, ["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED"]), "PARTIALLY_SUCCEEDED");
-    await item.getByTestId("job-summary").filter({ hasText: `${expectedFailed} rows failed` }).waitFor();
+    await item
+      .getByTestId("job-summary")
+      .filter({ hasText: `${expectedFailed} rows failed` })
+      .waitFor();
     assert.match(await item.getByTestId("job-state").innerText(), /Partly succeeded/);
 
     assert.deepEqual(errors, []);

@@ -124,7 +124,11 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
       await e2e.sandbox.setFaults({ failRate: 1 });
       await name.fill("Formula Plus");
       await name.press("Enter");
-      await form.locator(".fui-MessageBar").filter({ hasText: /problem|try again/i }).first().waitFor({ timeout: 60_000 });
+      await form
+        .locator(".fui-MessageBar")
+        .filter({ hasText: /problem|try again/i })
+        .first()
+        .waitFor({ timeout: 60_000 });
       await e2e.sandbox.setFaults({ failRate: 0 });
       assert.equal(await form.getByTestId("preview-table").count(), 0, "no old results under the error");
       await assertFits(page, "failed search");
@@ -136,11 +140,17 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
       // Pages are fetched side by side, so a small search has no moment with some rows written:
       // cancel while its first requests wait on the latency (Cancel is there only while inserting).
       await form.getByRole("button", { name: "Cancel" }).click();
-      await form.getByRole("status").filter({ hasText: /^Stopped/ }).waitFor();
+      await form
+        .getByRole("status")
+        .filter({ hasText: /^Stopped/ })
+        .waitFor();
       await e2e.sandbox.setFaults({ latencyMs: 0 });
       await assertFits(page, "cancelled insert");
       await form.getByRole("button", { name: "Insert into sheet" }).click();
-      await form.getByRole("status").filter({ hasText: /^Inserted 300 companies/ }).waitFor({ timeout: 60_000 });
+      await form
+        .getByRole("status")
+        .filter({ hasText: /^Inserted 300 companies/ })
+        .waitFor({ timeout: 60_000 });
       await assertFits(page, "finished insert");
       assert.deepEqual(errors, []);
       await page.close();
@@ -151,7 +161,10 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
       const form = page.getByRole("region", { name: "Company search" });
       await form.getByRole("textbox", { name: "Company name" }).fill("Formula");
       await form.getByRole("button", { name: "Insert into sheet" }).click();
-      await form.getByRole("status").filter({ hasText: /^Inserted 5 companies/ }).waitFor();
+      await form
+        .getByRole("status")
+        .filter({ hasText: /^Inserted 5 companies/ })
+        .waitFor();
       await page.getByTestId("sheet-table").getByRole("button", { name: "Company ID" }).click();
       await openTab(page, "Enrich");
       const panel = page.getByRole("region", { name: "Enrich selection" });
@@ -173,7 +186,11 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
       await assertFits(page, "enrich result");
       // The defaults add columns the table does not have.
       const headers = await page.getByTestId("sheet-table").locator("thead th").allInnerTexts();
-      assert.deepEqual(headers.filter((h) => / 2$/.test(h)), [], headers.join(" | "));
+      assert.deepEqual(
+        headers.filter((h) => / 2$/.test(h)),
+        [],
+        headers.join(" | "),
+      );
 
       await openTab(page, "Jobs");
       await page.getByRole("button", { name: "Start enrichment" }).click();

@@ -108,7 +108,10 @@ describe("production sign-in through the Office dialog path in Chromium (Office 
     await status.filter({ hasText: /^Signed in as / }).waitFor({ timeout: 30_000 });
     await closed;
     assert.deepEqual(topology.brokerGrants, ["authorization_code"], "the dialog exchanged the code at the broker");
-    assert.deepEqual(topology.brokerRequests.filter((r) => r.startsWith("POST")), ["POST /token"]);
+    assert.deepEqual(
+      topology.brokerRequests.filter((r) => r.startsWith("POST")),
+      ["POST /token"],
+    );
 
     await page.getByRole("button", { name: "Call the service" }).click();
     await status.filter({ hasText: /^(The service answered|Call failed)/ }).waitFor({ timeout: 30_000 });

@@ -57,7 +57,10 @@ describe("signals on the production topology, against the service's published sc
     await page.setViewportSize({ width: WIDTH, height: 900 });
     await page.goto(`${topology.pages.origin}/taskpane.html`);
     await signInThroughPopup(page, "analyst@example.com", "analyst-pass");
-    await page.getByText(/Signed in as/).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/Signed in as/)
+      .first()
+      .waitFor({ timeout: 30_000 });
   });
 
   after(async () => {
@@ -76,14 +79,23 @@ describe("signals on the production topology, against the service's published sc
     await page.getByRole("menuitemcheckbox", { name: "Cloud Security", exact: true }).click();
     await page.keyboard.press("Escape");
     await form.getByRole("button", { name: "Search", exact: true }).click();
-    await form.getByRole("region", { name: "Preview" }).getByText(/intent signals? match/).waitFor({ timeout: 30_000 });
+    await form
+      .getByRole("region", { name: "Preview" })
+      .getByText(/intent signals? match/)
+      .waitFor({ timeout: 30_000 });
     await form.getByRole("button", { name: "Insert into sheet" }).click();
     await form.getByText(/Inserted all [\d,]+ intent signals/).waitFor({ timeout: 60_000 });
     const { headers, rows } = await sheet(page);
     const col = (name: string) => headers.indexOf(name);
     assert.ok(rows.length > 0);
-    assert.ok(rows.every((r) => /^\d+$/.test(r[col("Company id")] ?? "")), "company ids as ids");
-    assert.ok(rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[col("Signal date")] ?? "")), "dates as dates");
+    assert.ok(
+      rows.every((r) => /^\d+$/.test(r[col("Company id")] ?? "")),
+      "company ids as ids",
+    );
+    assert.ok(
+      rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[col("Signal date")] ?? "")),
+      "dates as dates",
+    );
     assert.ok(rows.every((r) => ["Cloud Applications", "Cloud Security"].includes(r[col("Topic")] ?? "")));
     assert.ok(rows.some((r) => (r[col("Recommended contacts")] ?? "").length > 0));
     assert.deepEqual(await overflow(page), [], "after the intent insert");
@@ -98,7 +110,10 @@ describe("signals on the production topology, against the service's published sc
     await page.getByRole("menuitemcheckbox", { name: "Funding", exact: true }).click();
     await page.keyboard.press("Escape");
     await form.getByRole("button", { name: "Search", exact: true }).click();
-    await form.getByRole("region", { name: "Preview" }).getByText(/scoops? match/).waitFor({ timeout: 30_000 });
+    await form
+      .getByRole("region", { name: "Preview" })
+      .getByText(/scoops? match/)
+      .waitFor({ timeout: 30_000 });
     await form.getByRole("button", { name: "Insert into sheet" }).click();
     await form.getByText(/Inserted all [\d,]+ scoops/).waitFor({ timeout: 60_000 });
     const { headers, rows } = await sheet(page);
@@ -122,17 +137,27 @@ describe("signals on the production topology, against the service's published sc
     await page.getByText(/Wrote \d+ columns/).waitFor({ timeout: 60_000 });
     const { headers, rows } = await sheet(page);
     const dates = rows.map((r) => r[headers.indexOf("Latest scoop date")] ?? "");
-    assert.ok(dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)), dates.slice(0, 3).join(" | "));
+    assert.ok(
+      dates.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)),
+      dates.slice(0, 3).join(" | "),
+    );
     const latest = rows.map((r) => r[headers.indexOf("Latest scoop")] ?? "");
-    assert.ok(latest.every((t) => t.length > 0), `${headers.join("|")}: ${latest.slice(0, 5).join(" | ")}`);
+    assert.ok(
+      latest.every((t) => t.length > 0),
+      `${headers.join("|")}: ${latest.slice(0, 5).join(" | ")}`,
+    );
     assert.deepEqual(await overflow(page), [], "after the scoops");
   });
 
   test("every signal request and answer matched the service's published schemas", async () => {
     await Promise.all(pending);
     const paths = new Set(checked.map((c) => c.path));
-    for (const path of ["/gtm/data/v1/intent/search", "/gtm/data/v1/scoops/search", "/gtm/data/v1/scoops/enrich"]) assert.ok(paths.has(path), `${path} was called`);
-    assert.deepEqual(checked.filter((c) => c.problems.length > 0), []);
+    for (const path of ["/gtm/data/v1/intent/search", "/gtm/data/v1/scoops/search", "/gtm/data/v1/scoops/enrich"])
+      assert.ok(paths.has(path), `${path} was called`);
+    assert.deepEqual(
+      checked.filter((c) => c.problems.length > 0),
+      [],
+    );
     assert.deepEqual(errors, []);
   });
 });

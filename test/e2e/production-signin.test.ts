@@ -32,7 +32,13 @@ describe("production topology in Chromium: sign-in through the broker and a sear
       ...SANDBOX_PRODUCTION_ENVIRONMENT,
       apiBaseUrl: at.apiBaseUrl,
       audiencesBaseUrl: at.audiencesBaseUrl,
-      signIn: { ...SANDBOX_PRODUCTION_ENVIRONMENT.signIn, clientId: CLIENT.clientId, authority: at.authority, authorizeUrl: at.authorizeUrl, tokenEndpoint: `${brokerUrl}/token` },
+      signIn: {
+        ...SANDBOX_PRODUCTION_ENVIRONMENT.signIn,
+        clientId: CLIENT.clientId,
+        authority: at.authority,
+        authorizeUrl: at.authorizeUrl,
+        tokenEndpoint: `${brokerUrl}/token`,
+      },
     };
     browser = await launchChromium();
     await browser.context.addInitScript(

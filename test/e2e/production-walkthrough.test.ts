@@ -78,9 +78,15 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     const authorize = await signInThroughPopup(page, "limited@example.com", "limited-pass");
     assert.equal(authorize.searchParams.get("scope"), null, "no scope asked");
     assert.equal(authorize.origin, new URL(topology.sandbox.url).origin);
-    await page.getByText(/Signed in as/).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/Signed in as/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     assert.deepEqual(topology.brokerGrants, ["authorization_code"]);
-    assert.deepEqual(topology.brokerRequests.filter((r) => r.startsWith("POST")), ["POST /token"]);
+    assert.deepEqual(
+      topology.brokerRequests.filter((r) => r.startsWith("POST")),
+      ["POST /token"],
+    );
     await assertFits(page, "signed in");
   });
 
@@ -101,7 +107,10 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     await page.getByTestId("preview-table").waitFor();
     await assertFits(page, "search results");
     await form.getByRole("button", { name: "Insert into sheet" }).click();
-    await form.getByRole("status").filter({ hasText: /Inserted \d+ compan/ }).waitFor({ timeout: 60_000 });
+    await form
+      .getByRole("status")
+      .filter({ hasText: /Inserted \d+ compan/ })
+      .waitFor({ timeout: 60_000 });
   });
 
   test("Enrich selection asking a renamed field and an unentitled one: the entitled fields arrive, the unentitled column says why", async () => {
@@ -145,7 +154,10 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     assert.equal((await enrichRequests[0]!.response())?.status(), 400);
     assert.ok(asked[0]!.includes("revenue") && !asked[1]!.includes("revenue"), asked.map((a) => a.join(",")).join(" | "));
     assert.equal((await enrichRequests[1]!.response())?.status(), 200);
-    assert.ok(asked.slice(1).every((fields) => !fields.includes("revenue")), "once refused, revenue is never asked again");
+    assert.ok(
+      asked.slice(1).every((fields) => !fields.includes("revenue")),
+      "once refused, revenue is never asked again",
+    );
 
     assert.match(await notice.innerText(), /"Revenue \(\$K\)" not filled: Your account is not entitled to the field revenue/);
     assert.doesNotMatch(await notice.innerText(), /with a problem/, "no row was refused");
@@ -186,7 +198,10 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     const boxes = page.getByRole("group", { name: "Rows of the audience" }).getByRole("checkbox");
     await boxes.first().waitFor({ timeout: 30_000 });
     assert.equal(await boxes.count(), 6, "every row of the audience");
-    assert.ok(dataRequests.every((r) => !(r.method() === "GET" && /\/rows(\?|$)/.test(r.url()))), "never GET .../rows (production answers 404)");
+    assert.ok(
+      dataRequests.every((r) => !(r.method() === "GET" && /\/rows(\?|$)/.test(r.url()))),
+      "never GET .../rows (production answers 404)",
+    );
     for (let i = 0; i < 3; i++) await boxes.nth(i).check();
     await page.getByText("3 rows chosen").waitFor();
     await assertFits(page, "the audience's rows");
@@ -212,13 +227,21 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
     await page.clock.fastForward(PAST_EXPIRY_MS);
     await openSection(page, "Companies");
     const form = page.getByRole("region", { name: "Company search" });
-    const searched = page.waitForResponse((r) => pathOf(r.url()).endsWith("/gtm/data/v1/companies/search") && r.request().method() === "POST", { timeout: 30_000 });
+    const searched = page.waitForResponse((r) => pathOf(r.url()).endsWith("/gtm/data/v1/companies/search") && r.request().method() === "POST", {
+      timeout: 30_000,
+    });
     await form.getByRole("button", { name: "Search", exact: true }).click();
     assert.equal((await searched).status(), 200);
     assert.deepEqual(topology.brokerGrants.slice(grantsBefore), ["refresh_token"], "one renewal, with the refresh token, through the broker");
-    assert.deepEqual(topology.brokerRequests.slice(brokerBefore).filter((r) => r.startsWith("POST")), ["POST /token"]);
+    assert.deepEqual(
+      topology.brokerRequests.slice(brokerBefore).filter((r) => r.startsWith("POST")),
+      ["POST /token"],
+    );
     assert.deepEqual(popups, [], "no sign-in window");
-    await page.getByText(/Signed in as/).first().waitFor();
+    await page
+      .getByText(/Signed in as/)
+      .first()
+      .waitFor();
     assert.deepEqual(errors, []);
   });
 });

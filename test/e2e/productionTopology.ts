@@ -61,7 +61,13 @@ export async function startProductionTopology(
       ...SANDBOX_PRODUCTION_ENVIRONMENT,
       apiBaseUrl: at.apiBaseUrl,
       audiencesBaseUrl: at.audiencesBaseUrl,
-      signIn: { ...SANDBOX_PRODUCTION_ENVIRONMENT.signIn, clientId: PRODUCTION_CLIENT.clientId, authority: at.authority, authorizeUrl: at.authorizeUrl, tokenEndpoint: `${brokerUrl}/token` },
+      signIn: {
+        ...SANDBOX_PRODUCTION_ENVIRONMENT.signIn,
+        clientId: PRODUCTION_CLIENT.clientId,
+        authority: at.authority,
+        authorizeUrl: at.authorizeUrl,
+        tokenEndpoint: `${brokerUrl}/token`,
+      },
     };
     browser = await launchChromium();
     // Before any page loads: every page and popup of the context reads this clock (it runs at
@@ -119,4 +125,3 @@ export async function signInThroughPopup(page: Page, email: string, password: st
   await popup.getByRole("button", { name: "Sign in" }).click();
   return authorizeUrl;
 }
-

@@ -4,9 +4,14 @@
 // formula-like and HTML-like names, and an accessibility check.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { COMPANY_FILTERS } from "../../src/core/contract/index.js";
 import { chromiumAvailable, downloadedText, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+
+/** Waits for a status line of `where` (the page or a form) that says `text`. */
+async function statusShows(where: { getByRole(role: "status"): Locator }, text: string | RegExp): Promise<void> {
+  await where.getByRole("status").filter({ hasText: text }).waitFor({ timeout: 60_000 });
+}
 
 const COMPANIES = 2500;
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
@@ -141,7 +146,13 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     });
     // The seeded formula-like and HTML-like names: neutralised in CSV, literal in the sheet view.
     const names = csv.map((r) => r[1]);
-    for (const s of ["'=SUM(1+1) Formula Holdings", "'+Formula Plus Labs", "'-Formula Minus Partners", "'@Formula At Works", "Formula <img src=x onerror=alert(1)> Media"]) {
+    for (const s of [
+      "'=SUM(1+1) Formula Holdings",
+      "'+Formula Plus Labs",
+      "'-Formula Minus Partners",
+      "'@Formula At Works",
+      "Formula <img src=x onerror=alert(1)> Media",
+    ]) {
       assert.ok(names.includes(s), `${s} in the CSV`);
     }
     await form.getByRole("textbox", { name: "Company name" }).fill("Formula");
@@ -149,7 +160,8 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     const preview = page.getByTestId("preview-table");
     await preview.waitFor();
     const shown = await preview.locator("tbody tr [data-field=name]").allInnerTexts();
-    for (const s of ["=SUM(1+1) Formula Holdings", "+Formula Plus Labs", "Formula <img src=x onerror=alert(1)> Media"]) assert.ok(shown.includes(s), `${s} shown as text`);
+    for (const s of ["=SUM(1+1) Formula Holdings", "+Formula Plus Labs", "Formula <img src=x onerror=alert(1)> Media"])
+      assert.ok(shown.includes(s), `${s} shown as text`);
     await form.getByRole("button", { name: "Insert into sheet" }).click();
     await form.getByRole("status").filter({ hasText: "Inserted 5 companies" }).waitFor();
     const cells = await page.getByTestId("sheet-table").locator("tbody td").allInnerTexts();
@@ -172,9 +184,12 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     assert.ok(previewed > 1, `${previewed} previewed`);
     // The form now asks for fewer companies, but the preview was not refreshed.
     await name.fill("Formula Plus");
-    await form.getByTestId("preview-stale").filter({ hasText: `Insert writes what the preview shows (${previewed} companies)` }).waitFor();
+    await form
+      .getByTestId("preview-stale")
+      .filter({ hasText: `Insert writes what the preview shows (${previewed} companies)` })
+      .waitFor();
     await form.getByRole("button", { name: "Insert into sheet" }).click();
-    await form.getByRole("status").filter({ hasText: `Inserted ${previewed} companies` }).waitFor({ timeout: 60_000 });
+    await statusShows(form, `Inserted ${previewed} companies`);
     const summary = await tableSummary(page);
     assert.equal(summary.rows, previewed);
     const csv = await downloadCsv(page);
@@ -190,7 +205,10 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
       const { page, errors } = await e2e.openTaskPane();
       const form = companiesTab(page);
       await form.getByRole("button", { name: "Insert into sheet" }).click();
-      await page.getByTestId("table-summary").filter({ hasText: /: ([5-9]\d\d|1,\d{3}) rows so far/ }).waitFor({ timeout: 60_000 });
+      await page
+        .getByTestId("table-summary")
+        .filter({ hasText: /: ([5-9]\d\d|1,\d{3}) rows so far/ })
+        .waitFor({ timeout: 60_000 });
       await form.getByRole("button", { name: "Cancel" }).click();
       const outcome = form.getByRole("status").filter({ hasText: "Stopped." });
       await outcome.waitFor();
@@ -222,7 +240,7 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
 
     await page.getByRole("tab", { name: "Saved" }).click();
     await page.getByRole("button", { name: "Run Software companies into a new sheet" }).click();
-    await page.getByRole("status").filter({ hasText: /Inserted [\d,]+ companies/ }).waitFor({ timeout: 60_000 });
+    await statusShows(page, /Inserted [\d,]+ companies/);
     const first = await tableSummary(page);
     const expected = await sandboxRows(e2e, { industryCodes: "software" });
     assert.equal(first.rows, expected.length);
@@ -230,7 +248,7 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
 
     await page.getByRole("button", { name: "Refresh the table of Software companies" }).click();
     // Refresh ends with a refresh message, not "Inserted".
-    await page.getByRole("status").filter({ hasText: `Refreshed table ${first.name} on sheet` }).waitFor({ timeout: 60_000 });
+    await statusShows(page, `Refreshed table ${first.name} on sheet`);
     const again = await tableSummary(page);
     assert.equal(again.name, first.name);
     assert.equal(again.rows, expected.length);
@@ -286,8 +304,14 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     const preview = form.getByTestId("preview-table");
     await preview.waitFor();
     const names = await preview.locator("tbody tr [data-field=name]").allInnerTexts();
-    assert.ok(names.some((n) => n.startsWith("=1+2 ") && n.endsWith(" Formula")), names.join(" | "));
-    assert.ok(names.some((n) => n.startsWith("@Ada ") && n.endsWith(" <b>Formula</b>")), names.join(" | "));
+    assert.ok(
+      names.some((n) => n.startsWith("=1+2 ") && n.endsWith(" Formula")),
+      names.join(" | "),
+    );
+    assert.ok(
+      names.some((n) => n.startsWith("@Ada ") && n.endsWith(" <b>Formula</b>")),
+      names.join(" | "),
+    );
     assert.equal(await page.locator("b").filter({ hasText: "Formula" }).count(), 0);
     await form.getByRole("textbox", { name: "Accuracy score from" }).fill("50");
     await form.getByText("Accuracy score from must be 70 or more.", { exact: true }).waitFor();
@@ -298,15 +322,29 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
   test("usage gauge follows the account's requests; settings are checked and kept per user, not in the workbook", async () => {
     const { page, errors } = await e2e.openTaskPane();
     const usage = page.getByRole("region", { name: "Account usage" });
-    const used = async () => Number((await usage.getByText(/ of [\d,]+ used/).first().innerText()).replace(/,/g, "").match(/^(\d+) of/)![1]);
-    await usage.getByText(/ of [\d,]+ used/).first().waitFor();
+    const used = async () =>
+      Number(
+        (
+          await usage
+            .getByText(/ of [\d,]+ used/)
+            .first()
+            .innerText()
+        )
+          .replace(/,/g, "")
+          .match(/^(\d+) of/)![1],
+      );
+    await usage
+      .getByText(/ of [\d,]+ used/)
+      .first()
+      .waitFor();
     const before = await used();
     const form = page.getByRole("region", { name: "Company search" });
     await form.getByRole("button", { name: "Search", exact: true }).click();
     await form.getByTestId("preview-table").waitFor();
     // No Refresh: the gauge reads the usage again by itself after the search.
     await page.waitForFunction(
-      (n) => /(\d[\d,]*) of/.test(document.querySelector('[aria-label="Account usage"]')?.textContent ?? "") &&
+      (n) =>
+        /(\d[\d,]*) of/.test(document.querySelector('[aria-label="Account usage"]')?.textContent ?? "") &&
         Number((document.querySelector('[aria-label="Account usage"]')!.textContent!.match(/(\d[\d,]*) of/)![1] ?? "0").replace(/,/g, "")) > n,
       before,
     );
@@ -340,7 +378,11 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
     const headers = await table.locator("thead th").allInnerTexts();
     assert.ok(headers.length > 8, headers.join(" | "));
     // The default fields add what the table lacks: no second "Company name" or "Website".
-    assert.deepEqual(headers.filter((h) => / 2$/.test(h)), [], headers.join(" | "));
+    assert.deepEqual(
+      headers.filter((h) => / 2$/.test(h)),
+      [],
+      headers.join(" | "),
+    );
     assert.deepEqual(headers.slice(0, 8), ["Company ID", "Company name", "Website", "City", "State", "Country", "Revenue ($K)", "Employees"]);
     assert.deepEqual(errors, []);
     await page.close();

@@ -46,7 +46,10 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
 
     // Searching without a topic says what is missing, in the user's terms.
     await form.getByRole("button", { name: "Search", exact: true }).click();
-    await form.getByText(/Choose at least one topic/).first().waitFor();
+    await form
+      .getByText(/Choose at least one topic/)
+      .first()
+      .waitFor();
 
     const topics = form.getByRole("combobox", { name: "Topics" });
     await topics.click();
@@ -61,7 +64,10 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
     await form.getByRole("button", { name: "Search", exact: true }).click();
     const expected = await sandboxSignals(e2e, { topics: ["Cloud Security", "Machine Learning"], signalScoreMin: 70 });
     assert.ok(expected.length > 0);
-    await form.getByRole("region", { name: "Preview" }).getByText(`${expected.length.toLocaleString("en-US")} intent signals match.`).waitFor();
+    await form
+      .getByRole("region", { name: "Preview" })
+      .getByText(`${expected.length.toLocaleString("en-US")} intent signals match.`)
+      .waitFor();
     assert.deepEqual(await overflow(page), [], "preview");
     const violations = await seriousAccessibilityViolations(page);
     assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
@@ -70,7 +76,11 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
     await form.getByText(`Inserted all ${expected.length.toLocaleString("en-US")} intent signals`, { exact: false }).waitFor({ timeout: 60_000 });
     const table = page.getByTestId("sheet-table");
     const headers = await table.locator("thead th").allInnerTexts();
-    for (const h of ["Company id", "Company name", "Website", "Topic", "Signal score", "Signal date", "Recommended contacts"]) assert.ok(headers.some((x) => x.includes(h)), `${h} in ${headers.join("|")}`);
+    for (const h of ["Company id", "Company name", "Website", "Topic", "Signal score", "Signal date", "Recommended contacts"])
+      assert.ok(
+        headers.some((x) => x.includes(h)),
+        `${h} in ${headers.join("|")}`,
+      );
     const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
     assert.equal(rows.length, expected.length);
     const col = (name: string) => headers.findIndex((h) => h.includes(name));
@@ -103,7 +113,10 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
     await enrich.getByRole("button", { name: "Read selection" }).click();
     await enrich.getByRole("button", { name: "Check list" }).click();
     await enrich.getByRole("button", { name: "Match and enrich" }).click();
-    await page.getByRole("status").filter({ hasText: /matched/ }).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole("status")
+      .filter({ hasText: /matched/ })
+      .waitFor({ timeout: 60_000 });
     // The matched ids are named by what they were matched from, apart from the table's "Company id".
     await table.getByRole("button", { name: "Company ID (by website)", exact: true }).click();
     await enrich.getByRole("radio", { name: "Ids" }).click();

@@ -57,7 +57,10 @@ async function signInThroughPopup(email: string, password: string): Promise<void
   if (!shut) {
     // Where the popup stopped (the path only: the query may hold the authorization code).
     const at = new URL(popup.url());
-    const text = await popup.locator("body").innerText({ timeout: 1_000 }).catch(() => "(unreadable)");
+    const text = await popup
+      .locator("body")
+      .innerText({ timeout: 1_000 })
+      .catch(() => "(unreadable)");
     throw new Error(`The sign-in popup did not close within 30 s; it shows ${at.origin}${at.pathname}: ${text.slice(0, 300)}`);
   }
 }
@@ -65,10 +68,9 @@ async function signInThroughPopup(email: string, password: string): Promise<void
 async function search(kind: "Companies" | "Contacts") {
   await page.getByRole("tab", { name: kind }).click();
   const panel = page.locator(`[role=tabpanel] > div:not([hidden])`);
-  const response = page.waitForResponse(
-    (r) => r.url().includes(`/data/v1/${kind.toLowerCase()}/search`) && r.request().method() === "POST",
-    { timeout: 30_000 },
-  );
+  const response = page.waitForResponse((r) => r.url().includes(`/data/v1/${kind.toLowerCase()}/search`) && r.request().method() === "POST", {
+    timeout: 30_000,
+  });
   await panel.getByRole("button", { name: "Search", exact: true }).click();
   return { status: (await response).status(), panel };
 }
@@ -203,14 +205,20 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     await page.clock.runFor(3_600_000);
     // Let what those timers started settle, then a request of the page's own: an API request
     // started before it is reported before it answers.
-    await page.evaluate(() => new Promise((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(null);
-      channel.port2.postMessage(null);
-    }));
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(null);
+          channel.port2.postMessage(null);
+        }),
+    );
     await page.evaluate(() => fetch("/after-sign-out").then((r) => r.status));
     assert.equal(dataRequests.filter((r) => r.at >= signedOutAt).length, 0, "the page sends no API request");
-    assert.equal([...sandbox.ctx.stats.requests.values()].reduce((a, b) => a + b, 0), apiBefore);
+    assert.equal(
+      [...sandbox.ctx.stats.requests.values()].reduce((a, b) => a + b, 0),
+      apiBefore,
+    );
   });
 
   test("nocontact@ signs in and sees which permission a contact search needs", async () => {

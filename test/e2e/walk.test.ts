@@ -78,11 +78,18 @@ describe("the second walk, at a task pane's width", { skip, timeout: 600_000 }, 
       const form = page.getByRole("region", { name: "Company search" });
       await form.getByRole("textbox", { name: "Employees from" }).fill("20000");
       await form.getByRole("button", { name: "Search", exact: true }).click();
-      await form.getByRole("status").filter({ hasText: /compan(y|ies) match/ }).waitFor({ timeout: 30_000 });
+      await form
+        .getByRole("status")
+        .filter({ hasText: /compan(y|ies) match/ })
+        .waitFor({ timeout: 30_000 });
       const inserted = form.getByRole("status").filter({ hasText: /^Inserted / });
       for (let i = 1; i <= 5; i++) {
         await form.getByRole("button", { name: "Insert into sheet" }).click();
-        await page.getByRole("tablist", { name: "Sheets" }).getByRole("tab").nth(i - 1).waitFor({ timeout: 60_000 });
+        await page
+          .getByRole("tablist", { name: "Sheets" })
+          .getByRole("tab")
+          .nth(i - 1)
+          .waitFor({ timeout: 60_000 });
         await inserted.waitFor({ timeout: 60_000 });
       }
       assert.equal(await page.getByRole("tablist", { name: "Sheets" }).getByRole("tab").count(), 5);
@@ -90,7 +97,10 @@ describe("the second walk, at a task pane's width", { skip, timeout: 600_000 }, 
       // A new search: the message about the last insert goes.
       await form.getByRole("textbox", { name: "Employees from" }).fill("30000");
       await form.getByRole("button", { name: "Search", exact: true }).click();
-      await form.getByRole("status").filter({ hasText: /compan(y|ies) match/ }).waitFor({ timeout: 30_000 });
+      await form
+        .getByRole("status")
+        .filter({ hasText: /compan(y|ies) match/ })
+        .waitFor({ timeout: 30_000 });
       await inserted.waitFor({ state: "detached" });
       assert.deepEqual(errors, []);
       await page.close();
@@ -110,7 +120,10 @@ describe("the second walk, at a task pane's width", { skip, timeout: 600_000 }, 
       assert.match(await ask.innerText(), /10,250 companies — imported in \d+ parts, about \d+ requests, about \d+ s at your rate limit/);
       await assertFits(page, "the large-import question");
       await ask.getByRole("button", { name: "Not now" }).click();
-      await form.getByRole("status").filter({ hasText: /^Not inserted: nothing was written/ }).waitFor();
+      await form
+        .getByRole("status")
+        .filter({ hasText: /^Not inserted: nothing was written/ })
+        .waitFor();
       assert.equal(await page.getByTestId("sheet-table").count(), 0, "no table");
       await assertFits(page, "declined import");
       assert.deepEqual(errors, []);

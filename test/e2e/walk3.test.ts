@@ -130,12 +130,21 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       const { page, errors } = await openAt(e2e, width);
       const form = page.getByRole("region", { name: "Company search" });
       await form.getByRole("button", { name: "Search", exact: true }).click();
-      await form.getByRole("status").filter({ hasText: /compan(y|ies) match/ }).waitFor({ timeout: 30_000 });
+      await form
+        .getByRole("status")
+        .filter({ hasText: /compan(y|ies) match/ })
+        .waitFor({ timeout: 30_000 });
       await assertFits(page, "the preview");
       const layout = await previewLayout(page);
-      assert.ok(layout.leftmost >= 0 && layout.rightmost <= layout.width + 1, `preview cells span x ${Math.round(layout.leftmost)}-${Math.round(layout.rightmost)} of ${layout.width}`);
+      assert.ok(
+        layout.leftmost >= 0 && layout.rightmost <= layout.width + 1,
+        `preview cells span x ${Math.round(layout.leftmost)}-${Math.round(layout.rightmost)} of ${layout.width}`,
+      );
       const headers = await page.getByTestId("preview-table").locator("thead th").allInnerTexts();
-      assert.ok(headers.some((h) => /Employees/.test(h)), "the Employees column is there");
+      assert.ok(
+        headers.some((h) => /Employees/.test(h)),
+        "the Employees column is there",
+      );
       assert.ok(layout.links.length > 0, "websites are links");
       for (const link of layout.links) {
         assert.ok(link.fontPx >= 12, `${link.text} drawn at ${link.fontPx} px`);
@@ -150,7 +159,10 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
     test(`${width} px: signal inserts above one search's reach show the plan, or what news reaches, and ask`, async () => {
       const { page, errors } = await openAt(e2e, width);
       await openSection(page, "Signals");
-      await page.getByTestId("signal-costs").getByText(/one request per page of 100 results.*signal searches spend no credits.*one bulk-data credit per company new to the kind/).waitFor();
+      await page
+        .getByTestId("signal-costs")
+        .getByText(/one request per page of 100 results.*signal searches spend no credits.*one bulk-data credit per company new to the kind/)
+        .waitFor();
       const choose = (name: string) => page.getByRole("radiogroup").first().getByRole("radio", { name, exact: true }).check();
 
       // Scoops: split into parts; the plan and a question before anything is written.
@@ -161,14 +173,23 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       await scoopStatus.waitFor({ timeout: 30_000 });
       const scoopTotal = Number((await scoopStatus.innerText()).replace(/,/g, "").match(/^(\d+)/)![1]);
       assert.ok(scoopTotal > 10_000, `${scoopTotal} scoops: above one search's reach`);
-      await scoops.getByTestId("insert-cost").getByText(/Insert splits this one into parts.*about [\d,]+ requests, no credits.*shows you the plan first/).waitFor();
+      await scoops
+        .getByTestId("insert-cost")
+        .getByText(/Insert splits this one into parts.*about [\d,]+ requests, no credits.*shows you the plan first/)
+        .waitFor();
       await scoops.getByRole("button", { name: "Insert into sheet" }).click();
       let ask = page.getByRole("alertdialog");
       await ask.getByText(`Import all ${scoopTotal.toLocaleString("en-US")} scoops?`).waitFor({ timeout: 120_000 });
-      assert.match(await ask.innerText(), /[\d,]+ scoops — imported in \d+ parts, about [\d,]+ requests, about \d+ s at your rate limit\. Signal searches spend no credits/);
+      assert.match(
+        await ask.innerText(),
+        /[\d,]+ scoops — imported in \d+ parts, about [\d,]+ requests, about \d+ s at your rate limit\. Signal searches spend no credits/,
+      );
       await assertFits(page, "the scoops question");
       await ask.getByRole("button", { name: "Not now" }).click();
-      await scoops.getByRole("status").filter({ hasText: /^Not inserted: nothing was written/ }).waitFor();
+      await scoops
+        .getByRole("status")
+        .filter({ hasText: /^Not inserted: nothing was written/ })
+        .waitFor();
       assert.equal(await page.getByTestId("sheet-table").count(), 0, "no table");
 
       // News: no filter splits it; said under the preview and asked before Insert writes.
@@ -179,15 +200,24 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       await newsStatus.waitFor({ timeout: 30_000 });
       const newsTotal = Number((await newsStatus.innerText()).replace(/,/g, "").match(/^(\d+)/)![1]);
       assert.ok(newsTotal > 10_000, `${newsTotal} news articles: above one search's reach`);
-      await news.getByTestId("insert-cost").getByText(/reaches 10,000 of these [\d,]+ and cannot be split.*first 10,000 \(100 requests, no credits\).*narrow the search/).waitFor();
+      await news
+        .getByTestId("insert-cost")
+        .getByText(/reaches 10,000 of these [\d,]+ and cannot be split.*first 10,000 \(100 requests, no credits\).*narrow the search/)
+        .waitFor();
       await assertFits(page, "the news insert's reach");
       await news.getByRole("button", { name: "Insert into sheet" }).click();
       ask = page.getByRole("alertdialog");
       await ask.getByText(`Insert the first 10,000 of ${newsTotal.toLocaleString("en-US")} news articles?`).waitFor({ timeout: 60_000 });
-      assert.match(await ask.innerText(), /about 100 requests.*To reach the other [\d,]+, narrow the search \(choose News categories, or a Company name or Company ids\)/s);
+      assert.match(
+        await ask.innerText(),
+        /about 100 requests.*To reach the other [\d,]+, narrow the search \(choose News categories, or a Company name or Company ids\)/s,
+      );
       await assertFits(page, "the news question");
       await ask.getByRole("button", { name: "Not now" }).click();
-      await news.getByRole("status").filter({ hasText: /^Not inserted: nothing was written/ }).waitFor();
+      await news
+        .getByRole("status")
+        .filter({ hasText: /^Not inserted: nothing was written/ })
+        .waitFor();
       assert.equal(await page.getByTestId("sheet-table").count(), 0, "no table");
       await assertFits(page, "declined signal inserts");
       assert.deepEqual(errors, []);
@@ -202,7 +232,10 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       await form.getByRole("textbox", { name: "Employees from" }).fill(from);
       if (to) await form.getByRole("textbox", { name: "Employees to" }).fill(to);
       await form.getByRole("button", { name: "Insert into sheet" }).click();
-      await form.getByRole("status").filter({ hasText: /^Inserted / }).waitFor({ timeout: 60_000 });
+      await form
+        .getByRole("status")
+        .filter({ hasText: /^Inserted / })
+        .waitFor({ timeout: 60_000 });
       await page.getByTestId("sheet-table").getByRole("button", { name: "Company ID" }).click();
       await openSection(page, "Enrich");
       const panel = page.getByRole("region", { name: "Enrich selection" });
@@ -215,14 +248,23 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       await panel.getByRole("button", { name: "Save", exact: true }).click();
       await panel.getByText(`Saved: up to ${cap.toLocaleString("en-US")} new records a day.`).waitFor();
       const gauge = page.getByRole("region", { name: "Account usage" });
-      const credits = gauge.locator(".fui-Field").filter({ hasText: "Credits (new records)" }).getByText(/ used · /);
+      const credits = gauge
+        .locator(".fui-Field")
+        .filter({ hasText: "Credits (new records)" })
+        .getByText(/ used · /);
       const creditsBefore = await credits.innerText();
 
       await panel.getByRole("button", { name: "Check selection" }).click();
       const within = panel.getByTestId("within-todays-limit");
       await within.waitFor({ timeout: 30_000 });
-      const [, asked, toAsk, requests] = (await within.innerText()).replace(/,/g, "").match(/(\d+) of (\d+) within today's limit: (\d+) requests?\./)!.map(Number);
-      const [, free] = (await panel.getByText(/under management or free/).innerText()).replace(/,/g, "").match(/^(\d+)/)!.map(Number);
+      const [, asked, toAsk, requests] = (await within.innerText())
+        .replace(/,/g, "")
+        .match(/(\d+) of (\d+) within today's limit: (\d+) requests?\./)!
+        .map(Number);
+      const [, free] = (await panel.getByText(/under management or free/).innerText())
+        .replace(/,/g, "")
+        .match(/^(\d+)/)!
+        .map(Number);
       assert.equal(asked, free! + 30, "the free records and today's allowance of new ones run");
       assert.ok(toAsk! > asked!, `${toAsk} to ask is above the limit`);
       assert.equal(requests, Math.ceil(asked! / 25), "25 ids a request");
@@ -239,13 +281,20 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       await panel.getByRole("button", { name: /^Enrich [\d,]+ ids$/ }).click();
       await panel.getByText(new RegExp(`· 0 of ${requests} requests?$`)).waitFor({ timeout: 30_000 });
       // Today's count moves while the run goes (its records are reserved as the run starts).
-      await panel.getByText(`Today: ${cap.toLocaleString("en-US")} of ${cap.toLocaleString("en-US")} new records used`, { exact: false }).waitFor({ timeout: 30_000 });
+      await panel
+        .getByText(`Today: ${cap.toLocaleString("en-US")} of ${cap.toLocaleString("en-US")} new records used`, { exact: false })
+        .waitFor({ timeout: 30_000 });
       assert.equal(await panel.getByRole("button", { name: "Cancel" }).count(), 1, "still running");
       release();
       await panel.getByText(/Wrote \d+ columns to /).waitFor({ timeout: 60_000 });
       await page.unroute("**/data/v1/companies/enrich");
       // The gauge follows the credits the run spent without Refresh.
-      await gauge.locator(".fui-Field").filter({ hasText: "Credits (new records)" }).getByText(/ used · /).filter({ hasNotText: creditsBefore }).waitFor({ timeout: 30_000 });
+      await gauge
+        .locator(".fui-Field")
+        .filter({ hasText: "Credits (new records)" })
+        .getByText(/ used · /)
+        .filter({ hasNotText: creditsBefore })
+        .waitFor({ timeout: 30_000 });
       await assertFits(page, "the enrich result");
       assert.deepEqual(errors, []);
       await page.close();
@@ -272,7 +321,10 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
 
       // Country: one value, as the service's CompanySearch attributes take it (a string, no list).
       const country = form.getByRole("combobox", { name: "Country" });
-      await form.getByText(/One value: the service's search takes a single one here/).first().waitFor();
+      await form
+        .getByText(/One value: the service's search takes a single one here/)
+        .first()
+        .waitFor();
       await country.click();
       await page.getByRole("listbox").getByRole("option").first().waitFor();
       assert.deepEqual(await axeFindings(page, "region"), [], "the open Country list is inside a landmark");

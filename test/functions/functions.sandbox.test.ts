@@ -270,7 +270,10 @@ describe("BIZ functions under faults", () => {
       assert.ok(values > 0);
       // The faults really happened: server errors and 429 bursts.
       assert.ok((statuses.get(429) ?? 0) > 0, `429s seen: ${JSON.stringify([...statuses])}`);
-      assert.ok([...statuses.keys()].some((status) => status >= 500), `5xx seen: ${JSON.stringify([...statuses])}`);
+      assert.ok(
+        [...statuses.keys()].some((status) => status >= 500),
+        `5xx seen: ${JSON.stringify([...statuses])}`,
+      );
       assert.ok(faulty.requests("POST /data/v1/companies/enrich") > 8, "retries and 429s add requests");
 
       // Faults off: a recalculation fills what failed; nothing is ever charged twice.

@@ -68,7 +68,10 @@ describe("BIZ functions without ids", () => {
     assert.deepEqual(de, { value: ID.northwindDe });
     assert.deepEqual(uk, { value: ID.northwindUk });
     assert.equal(shared.error, "#N/A");
-    assert.match(shared.message ?? "", /^Ambiguous: several companies match "Northwind Traders" \(name used\); a country or city column, or the website, would decide/);
+    assert.match(
+      shared.message ?? "",
+      /^Ambiguous: several companies match "Northwind Traders" \(name used\); a country or city column, or the website, would decide/,
+    );
     assert.equal(none.error, "#N/A");
     assert.match(none.message ?? "", /^No match/);
     assert.equal(invalid.error, "#N/A");
@@ -81,7 +84,11 @@ describe("BIZ functions without ids", () => {
   it("CONTACT takes an email; MATCHCONTACT a name with the company", async () => {
     await sandbox.setAccount("cells-people", 100);
     await configure("cells-people");
-    const c = sandbox.ctx.db.prepare("SELECT id, first_name, last_name, email, job_title FROM contacts WHERE company_id = ? AND email IS NOT NULL AND job_title IS NOT NULL ORDER BY id LIMIT 1").get(ID.contoso) as {
+    const c = sandbox.ctx.db
+      .prepare(
+        "SELECT id, first_name, last_name, email, job_title FROM contacts WHERE company_id = ? AND email IS NOT NULL AND job_title IS NOT NULL ORDER BY id LIMIT 1",
+      )
+      .get(ID.contoso) as {
       id: number;
       first_name: string;
       last_name: string;

@@ -28,8 +28,7 @@ describe("generated functions.json", () => {
   });
 
   it("declares the parameters and result shapes", () => {
-    const shape = (id: string) =>
-      byId.get(id)!.parameters.map((p) => `${p.name}:${p.type ?? "any"}:${p.dimensionality ?? "scalar"}`);
+    const shape = (id: string) => byId.get(id)!.parameters.map((p) => `${p.name}:${p.type ?? "any"}:${p.dimensionality ?? "scalar"}`);
     assert.deepEqual(shape("COMPANY"), ["companyId:any:scalar", "field:string:scalar"]);
     assert.deepEqual(shape("COMPANYROW"), ["companyId:any:scalar", "fields:any:matrix"]);
     assert.deepEqual(shape("CONTACT"), ["personId:any:scalar", "field:string:scalar"]);

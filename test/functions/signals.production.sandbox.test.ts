@@ -20,7 +20,12 @@ let client: ServiceClient;
 before(async () => {
   sandbox = await startTestSandbox({ profile: "production", companies: 300, contacts: 600, clock: manualClock(NOW), rateLimit: { perSecond: 10_000 } });
   const token = await sandbox.token({ scopes: ["api:data:company", "api:data:contact", "api:data:intent", "api:data:news", "api:data:scoops"] });
-  client = createServiceClient({ baseUrl: `${sandbox.url}/gtm`, getAccessToken: async () => token, rateLimit: { perSecond: 1000 }, fetch: productionTransport(fetchTransport()) });
+  client = createServiceClient({
+    baseUrl: `${sandbox.url}/gtm`,
+    getAccessToken: async () => token,
+    rateLimit: { perSecond: 1000 },
+    fetch: productionTransport(fetchTransport()),
+  });
 });
 after(async () => {
   await sandbox.close();

@@ -54,7 +54,11 @@ describe("BIZ signal functions", () => {
 
     for (const [i, r] of rows.entries()) {
       const direct = await client.enrichIntent({ companyId: r.id, topics: TOPICS });
-      assert.deepEqual(first[i]!.scores.map((s) => s.value), TOPICS.map((t) => intentScore(direct, t)), `company ${r.id}`);
+      assert.deepEqual(
+        first[i]!.scores.map((s) => s.value),
+        TOPICS.map((t) => intentScore(direct, t)),
+        `company ${r.id}`,
+      );
       const latest = latestScoop(await client.enrichScoops({ companyId: String(r.id) }));
       assert.deepEqual(first[i]!.scoop.value, [[latest?.headline ?? "", latest?.date ?? ""]]);
     }
@@ -98,7 +102,13 @@ describe("BIZ.SCOOPS counts back from the configured clock", () => {
     const ids = (past.ctx.db.prepare("SELECT id FROM companies ORDER BY id LIMIT 25").all() as { id: number }[]).map((r) => r.id);
     const counts = await Promise.all(ids.map((id) => cellOutcome(fns.scoops(id, null, 90, invocation()))));
     const expected = await Promise.all(ids.map(async (id) => scoopCount(await pastClient.enrichScoops({ companyId: String(id) }), { days: 90, now: NOW })));
-    assert.deepEqual(counts.map((c) => c.value), expected);
-    assert.ok(expected.some((n) => n > 0), "some company had scoops in those 90 days");
+    assert.deepEqual(
+      counts.map((c) => c.value),
+      expected,
+    );
+    assert.ok(
+      expected.some((n) => n > 0),
+      "some company had scoops in those 90 days",
+    );
   });
 });

@@ -13,9 +13,7 @@ async function layerProblems(filePath: string, code: string): Promise<string[]> 
   assert.ok(result, "eslint answered");
   const fatal = result.messages.filter((m) => m.fatal);
   assert.deepEqual(fatal, [], "the text parses");
-  return result.messages
-    .filter((m) => m.ruleId === "layers/allowed-imports" || m.ruleId === "no-restricted-globals")
-    .map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === "layers/allowed-imports" || m.ruleId === "no-restricted-globals").map((m) => m.message);
 }
 
 async function assertRefused(filePath: string, code: string, pattern: RegExp) {
@@ -31,44 +29,82 @@ async function assertAllowed(filePath: string, code: string) {
 
 describe("the layer rule (eslint.config.js)", () => {
   test("core/ imports only core/ and TypeBox", async () => {
-    await assertRefused("src/core/api/x.ts", `import { a } from "../../office/workbook.js"; export { a };`, /src\/core\/ may not import src\/office\/workbook\.js/);
+    await assertRefused(
+      "src/core/api/x.ts",
+      `import { a } from "../../office/workbook.js"; export { a };`,
+      /src\/core\/ may not import src\/office\/workbook\.js/,
+    );
     await assertRefused("src/core/enrich/x.ts", `import { useState } from "react"; export { useState };`, /may not import the package "react"/);
     await assertRefused("src/core/jobs/x.ts", `export * from "../../auth/index.js";`, /may not import src\/auth\/index\.js/);
     await assertRefused("src/core/x.ts", `export const load = () => import("../sandbox/app.js");`, /may not import src\/sandbox\/app\.js/);
     await assertRefused("src/core/api/x.ts", `import { readFileSync } from "node:fs"; export { readFileSync };`, /package "node:fs"/);
-    await assertAllowed("src/core/api/x.ts", `import { Type } from "@sinclair/typebox"; import { b } from "../contract/index.js"; import { c } from "../sheet/index.js"; export { Type, b, c };`);
+    await assertAllowed(
+      "src/core/api/x.ts",
+      `import { Type } from "@sinclair/typebox"; import { b } from "../contract/index.js"; import { c } from "../sheet/index.js"; export { Type, b, c };`,
+    );
   });
 
   test("the sandbox and the broker reach only core/contract, and nothing reaches the broker", async () => {
-    await assertRefused("src/sandbox/routes/x.ts", `import { c } from "../../core/api/client.js"; export { c };`, /src\/sandbox\/ may not import src\/core\/api\/client\.js/);
+    await assertRefused(
+      "src/sandbox/routes/x.ts",
+      `import { c } from "../../core/api/client.js"; export { c };`,
+      /src\/sandbox\/ may not import src\/core\/api\/client\.js/,
+    );
     await assertAllowed("src/sandbox/routes/x.ts", `import { c } from "../../core/contract/index.js"; import Fastify from "fastify"; export { c, Fastify };`);
     await assertRefused("src/broker/x.ts", `import { c } from "../core/api/index.js"; export { c };`, /src\/broker\/ may not import/);
-    await assertAllowed("src/broker/x.ts", `import { c } from "../core/contract/index.js"; import { createServer } from "node:http"; export { c, createServer };`);
+    await assertAllowed(
+      "src/broker/x.ts",
+      `import { c } from "../core/contract/index.js"; import { createServer } from "node:http"; export { c, createServer };`,
+    );
     await assertRefused("src/taskpane/x.tsx", `import { b } from "../broker/server.js"; export { b };`, /may not import src\/broker\/server\.js/);
     await assertRefused("src/sandbox/x.ts", `import { b } from "../broker/server.js"; export { b };`, /may not import src\/broker\/server\.js/);
   });
 
   test("the add-in's layers never import the sandbox; office/ and auth/ stay below the UI", async () => {
-    await assertRefused("src/taskpane/search/x.tsx", `import { s } from "../../sandbox/server.js"; export { s };`, /src\/taskpane\/ may not import src\/sandbox\/server\.js/);
+    await assertRefused(
+      "src/taskpane/search/x.tsx",
+      `import { s } from "../../sandbox/server.js"; export { s };`,
+      /src\/taskpane\/ may not import src\/sandbox\/server\.js/,
+    );
     await assertRefused("src/functions/x.ts", `import { s } from "../sandbox/server.js"; export { s };`, /src\/functions\/ may not import/);
     await assertRefused("src/office/x.ts", `import { t } from "../auth/index.js"; export { t };`, /src\/office\/ may not import src\/auth\/index\.js/);
     await assertRefused("src/auth/x.ts", `import { w } from "../office/workbook.js"; export { w };`, /src\/auth\/ may not import src\/office\/workbook\.js/);
-    await assertAllowed("src/auth/x.ts", `import type { OpenDialog } from "../office/dialog.js"; import { e } from "../core/api/errors.js"; export type { OpenDialog }; export { e };`);
-    await assertAllowed("src/taskpane/x.tsx", `import { a } from "../auth/index.js"; import { w } from "../office/workbook.js"; import { Button } from "@fluentui/react-components"; export { a, w, Button };`);
+    await assertAllowed(
+      "src/auth/x.ts",
+      `import type { OpenDialog } from "../office/dialog.js"; import { e } from "../core/api/errors.js"; export type { OpenDialog }; export { e };`,
+    );
+    await assertAllowed(
+      "src/taskpane/x.tsx",
+      `import { a } from "../auth/index.js"; import { w } from "../office/workbook.js"; import { Button } from "@fluentui/react-components"; export { a, w, Button };`,
+    );
   });
 
   test("only the entry points load the composition root", async () => {
-    await assertRefused("src/taskpane/search/x.tsx", `import { createRuntime } from "../../runtime.js"; export { createRuntime };`, /Only the entry points .* load src\/runtime\.ts/);
+    await assertRefused(
+      "src/taskpane/search/x.tsx",
+      `import { createRuntime } from "../../runtime.js"; export { createRuntime };`,
+      /Only the entry points .* load src\/runtime\.ts/,
+    );
     await assertRefused("src/functions/cellFunctionsImpl.ts", `export const r = () => import("../runtime.js");`, /Only the entry points/);
     await assertAllowed("src/taskpane/services.tsx", `import type { Runtime } from "../runtime.js"; export type { Runtime };`);
-    await assertAllowed("src/taskpane/index.tsx", `export const r = () => import("../runtime.js"); export const f = () => import("../functions/functions.js");`);
+    await assertAllowed(
+      "src/taskpane/index.tsx",
+      `export const r = () => import("../runtime.js"); export const f = () => import("../functions/functions.js");`,
+    );
   });
 
   test("the Office globals: Office in office/ and the dialog page, Excel in office/, CustomFunctions in office/ and functions/", async () => {
     await assertRefused("src/taskpane/x.tsx", `export const host = () => Office.context.host;`, /Only src\/office\/ and the Office dialog page/);
     await assertRefused("src/auth/tokenSource.ts", `export const host = () => Office.context.host;`, /Office global/);
     await assertRefused("src/functions/x.ts", `export const run = () => Excel.run(async () => undefined);`, /the Excel global/);
-    await assertRefused("src/taskpane/x.tsx", `export const e = () => new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable);`.replace("CustomFunctions.ErrorCode.notAvailable", "0 as never"), /the CustomFunctions global/);
+    await assertRefused(
+      "src/taskpane/x.tsx",
+      `export const e = () => new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable);`.replace(
+        "CustomFunctions.ErrorCode.notAvailable",
+        "0 as never",
+      ),
+      /the CustomFunctions global/,
+    );
     await assertAllowed("src/office/x.ts", `export const run = () => Excel.run(async () => Office.context.host);`);
     await assertAllowed("src/auth/dialog.ts", `export const ready = () => Office.onReady();`);
     await assertAllowed("src/functions/x.ts", `export const e = () => new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable);`);
@@ -83,10 +119,17 @@ describe("import circles and file length (eslint.config.js)", () => {
 
   test("a circle of type-only imports is refused, naming the modules on it", async () => {
     // resolver.ts imports caches.ts: caches naming resolver back closes a circle.
-    const problems = await problemsOf("src/core/enrich/caches.ts", `import type { Resolved } from "./resolver.js"; export type R = Resolved;`, "cycles/with-types");
+    const problems = await problemsOf(
+      "src/core/enrich/caches.ts",
+      `import type { Resolved } from "./resolver.js"; export type R = Resolved;`,
+      "cycles/with-types",
+    );
     assert.equal(problems.length, 1, JSON.stringify(problems));
     assert.match(problems[0]!, /Import circle: src\/core\/enrich\/caches\.ts -> src\/core\/enrich\/resolver\.ts -> src\/core\/enrich\/caches\.ts/);
-    assert.deepEqual(await problemsOf("src/core/enrich/caches.ts", `import type { Logger } from "../api/types.js"; export type L = Logger;`, "cycles/with-types"), []);
+    assert.deepEqual(
+      await problemsOf("src/core/enrich/caches.ts", `import type { Logger } from "../api/types.js"; export type L = Logger;`, "cycles/with-types"),
+      [],
+    );
   });
 
   test("a file past the line limit is refused", async () => {

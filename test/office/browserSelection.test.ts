@@ -9,7 +9,15 @@ async function twoCompanies(): Promise<BrowserWorkbook> {
   const workbook = new BrowserWorkbook();
   const columns = columnsFor("company", ["id", "name"]);
   const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "C" }, tableName: "C", columns, expectedRows: 2 });
-  await writer.append(itemsToRows([{ id: "7", attributes: { name: "A" } }, { id: "9", attributes: { name: "B" } }], columns));
+  await writer.append(
+    itemsToRows(
+      [
+        { id: "7", attributes: { name: "A" } },
+        { id: "9", attributes: { name: "B" } },
+      ],
+      columns,
+    ),
+  );
   await writer.finish();
   return workbook;
 }
@@ -26,11 +34,22 @@ test("the picked table column is the selection; new columns go to the table's ri
   assert.ok(read.ok);
   assert.deepEqual(read.selection, { address: "C!A1:A3", values: ["Company ID", 7, 9] });
 
-  const written = await source.writeColumns({ address: read.selection.address, headers: ["Revenue", "Enrichment status"], rows: [[100, "ok"], ["", "no match"]], overwrite: false });
+  const written = await source.writeColumns({
+    address: read.selection.address,
+    headers: ["Revenue", "Enrichment status"],
+    rows: [
+      [100, "ok"],
+      ["", "no match"],
+    ],
+    overwrite: false,
+  });
   assert.deepEqual(written, { status: "written", address: "C!C1:D3" });
   const table = workbook.table("C")!;
   assert.deepEqual(table.headers, ["Company ID", "Company name", "Revenue", "Enrichment status"]);
-  assert.deepEqual(table.rows, [[7, "A", 100, "ok"], [9, "B", "", "no match"]]);
+  assert.deepEqual(table.rows, [
+    [7, "A", 100, "ok"],
+    [9, "B", "", "no match"],
+  ]);
   assert.match(workbook.csv("C"), /Company ID,Company name,Revenue,Enrichment status\r\n7,A,100,ok\r\n/);
 });
 
@@ -42,26 +61,58 @@ test("enriched numbers keep their number format in the browser table, as inserte
   await writer.finish();
   workbook.selectColumn("C", 0);
   const source = browserSelectionSource(workbook);
-  await source.writeColumns({ address: "C!A1:A2", headers: ["Revenue ($K)", "Parent ID", "Status"], rows: [[1200, 9, "ok"]], numberFormats: ["#,##0", "0", "General"], overwrite: false });
+  await source.writeColumns({
+    address: "C!A1:A2",
+    headers: ["Revenue ($K)", "Parent ID", "Status"],
+    rows: [[1200, 9, "ok"]],
+    numberFormats: ["#,##0", "0", "General"],
+    overwrite: false,
+  });
   const table = workbook.table("C")!;
-  assert.deepEqual(table.columns.slice(1).map((c) => numberFormatOf(c)), ["#,##0", "0", "@"]);
+  assert.deepEqual(
+    table.columns.slice(1).map((c) => numberFormatOf(c)),
+    ["#,##0", "0", "@"],
+  );
 });
 
 test("a rewrite with overwrite lands on the columns it names (a retry of matching), not after them", async () => {
   const workbook = await twoCompanies();
   workbook.selectColumn("C", 1);
   const source = browserSelectionSource(workbook);
-  const first = await source.writeColumns({ address: "C!C1:D3", headers: ["Company ID", "Match status"], rows: [[7, "Matched"], ["", "No match"]], overwrite: false });
+  const first = await source.writeColumns({
+    address: "C!C1:D3",
+    headers: ["Company ID", "Match status"],
+    rows: [
+      [7, "Matched"],
+      ["", "No match"],
+    ],
+    overwrite: false,
+  });
   assert.deepEqual(first, { status: "written", address: "C!C1:D3" });
 
-  const again = await source.writeColumns({ address: "C!A1:A3", at: first.address, headers: ["Company ID", "Match status"], rows: [[7, "Matched"], [9, "Matched"]], overwrite: true });
+  const again = await source.writeColumns({
+    address: "C!A1:A3",
+    at: first.address,
+    headers: ["Company ID", "Match status"],
+    rows: [
+      [7, "Matched"],
+      [9, "Matched"],
+    ],
+    overwrite: true,
+  });
   assert.deepEqual(again, { status: "written", address: "C!C1:D3" });
   const table = workbook.table("C")!;
   assert.equal(table.headers.length, 4, table.headers.join("|"));
-  assert.deepEqual(table.rows, [[7, "A", 7, "Matched"], [9, "B", 9, "Matched"]]);
+  assert.deepEqual(table.rows, [
+    [7, "A", 7, "Matched"],
+    [9, "B", 9, "Matched"],
+  ]);
 
   // Without overwrite, even a named address inside the table appends: nothing is written over.
   const third = await source.writeColumns({ address: "C!A1:A3", headers: ["Note"], rows: [["x"], ["y"]], overwrite: false });
   assert.deepEqual(third, { status: "written", address: "C!E1:E3" });
-  assert.deepEqual(table.rows.map((r) => r[0]), [7, 9]);
+  assert.deepEqual(
+    table.rows.map((r) => r[0]),
+    [7, 9],
+  );
 });

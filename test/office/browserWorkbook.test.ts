@@ -58,7 +58,15 @@ test("a damaged saved search is dropped and the others are kept", async () => {
     ...good,
     id: "3",
     name: "Resumable",
-    pendingImport: { kind: "company", tableName: "T", columns: ["name"], pageSize: 100, parts: [{ filters: {}, count: 250 }], missing: [{ part: 0, page: 2 }], total: 250 },
+    pendingImport: {
+      kind: "company",
+      tableName: "T",
+      columns: ["name"],
+      pageSize: 100,
+      parts: [{ filters: {}, count: 250 }],
+      missing: [{ part: 0, page: 2 }],
+      total: 250,
+    },
   };
   storage.setItem(
     "bizdata.savedSearches",
@@ -72,7 +80,10 @@ test("a damaged saved search is dropped and the others are kept", async () => {
     ]),
   );
   const loaded = await new BrowserWorkbook(storage).loadSavedSearches();
-  assert.deepEqual(loaded.map((s) => s.name), ["Kept", "Resumable"]);
+  assert.deepEqual(
+    loaded.map((s) => s.name),
+    ["Kept", "Resumable"],
+  );
   assert.deepEqual(loaded[1]!.pendingImport?.missing, [{ part: 0, page: 2 }]);
 });
 
@@ -94,6 +105,12 @@ test("refresh keeps columns added to the right (enrichment), following records b
   await r.finish();
   const t = workbook.table("T")!;
   assert.deepEqual(t.headers, ["Company ID", "Company name", "Revenue ($K)", "Note"]);
-  assert.deepEqual(t.rows.map((row) => [row[0], row[3]]), [[2, "two"], [3, "three"]]);
+  assert.deepEqual(
+    t.rows.map((row) => [row[0], row[3]]),
+    [
+      [2, "two"],
+      [3, "three"],
+    ],
+  );
   await assert.rejects(workbook.refreshTable("T", columnsFor("company", ["name"])), (e: unknown) => e instanceof WorkbookError && e.kind === "tableChanged");
 });

@@ -62,7 +62,13 @@ describe("persistent enrichment stores", () => {
   it("reads a stored count of the wrong shape as none, and a sound one as it was", async () => {
     const storage = memoryStorage();
     const spend = createStorageSpendStore(storage, "u");
-    for (const damaged of ['{"day":"2026-01-01","used":"5","cap":10}', '{"day":"2026-01-01","used":-1,"cap":10}', '{"day":"2026-01-01","cap":10}', "[]", "null"]) {
+    for (const damaged of [
+      '{"day":"2026-01-01","used":"5","cap":10}',
+      '{"day":"2026-01-01","used":-1,"cap":10}',
+      '{"day":"2026-01-01","cap":10}',
+      "[]",
+      "null",
+    ]) {
       storage.items.set("biz-enrich-spend:u", damaged);
       assert.equal(await spend.load(), undefined, damaged);
     }

@@ -9,8 +9,7 @@ import { buildOutputColumns } from "../../src/core/enrich/index.js";
 function withSelection(fake: FakeExcel, sheet: string, row: number, col: number, rows: number, cols = 1): ExcelRun {
   return (batch) =>
     fake.run((context) => {
-      (context.workbook as any).getSelectedRange = () =>
-        (context.workbook.worksheets.getItem(sheet) as any).getRangeByIndexes(row, col, rows, cols);
+      (context.workbook as any).getSelectedRange = () => (context.workbook.worksheets.getItem(sheet) as any).getRangeByIndexes(row, col, rows, cols);
       return batch(context);
     });
 }
@@ -41,12 +40,35 @@ describe("Excel selection source", () => {
     const fake = new FakeExcel();
     fill(fake, 0, ["Website", "acme.com", "nobody.example"]);
     const source = createExcelSelectionSource({ run: withSelection(fake, "Sheet1", 0, 0, 3) });
-    const first = await source.writeColumns({ address: "Sheet1!A1:A3", headers: ["Company ID", "Match status"], rows: [[7, "Matched"], ["", "No match"]], overwrite: false });
+    const first = await source.writeColumns({
+      address: "Sheet1!A1:A3",
+      headers: ["Company ID", "Match status"],
+      rows: [
+        [7, "Matched"],
+        ["", "No match"],
+      ],
+      overwrite: false,
+    });
     assert.deepEqual(first, { status: "written", address: "Sheet1!B1:C3" });
-    const again = await source.writeColumns({ address: "Sheet1!A1:A3", at: first.address, headers: ["Company ID", "Match status"], rows: [[7, "Matched"], [9, "Matched"]], overwrite: true });
+    const again = await source.writeColumns({
+      address: "Sheet1!A1:A3",
+      at: first.address,
+      headers: ["Company ID", "Match status"],
+      rows: [
+        [7, "Matched"],
+        [9, "Matched"],
+      ],
+      overwrite: true,
+    });
     assert.deepEqual(again, { status: "written", address: "Sheet1!B1:C3" });
     const sheet = fake.sheet("Sheet1");
-    assert.deepEqual([1, 2].map((r) => [sheet.peek(r, 1)?.value, sheet.peek(r, 2)?.value]), [[7, "Matched"], [9, "Matched"]]);
+    assert.deepEqual(
+      [1, 2].map((r) => [sheet.peek(r, 1)?.value, sheet.peek(r, 2)?.value]),
+      [
+        [7, "Matched"],
+        [9, "Matched"],
+      ],
+    );
     assert.equal(sheet.peek(0, 3)?.value ?? "", "", "nothing written beyond them");
   });
 
@@ -58,7 +80,7 @@ describe("Excel selection source", () => {
       address: "Sheet1!A1:A6",
       headers: ["Company name", "Revenue ($K)"],
       rows: [
-        ["=HYPERLINK(\"x\")", 10],
+        ['=HYPERLINK("x")', 10],
         ["+1 555", 20],
         ["@home", 30],
         ["-minus", 40],
@@ -70,7 +92,7 @@ describe("Excel selection source", () => {
     const sheet = fake.sheet("Sheet1");
     assert.deepEqual(sheet.read(0, 1, 6, 2), [
       ["Company name", "Revenue ($K)"],
-      ["=HYPERLINK(\"x\")", 10],
+      ['=HYPERLINK("x")', 10],
       ["+1 555", 20],
       ["@home", 30],
       ["-minus", 40],
@@ -90,10 +112,15 @@ describe("Excel selection source", () => {
     const fake = new FakeExcel();
     fill(fake, 0, ["Company id", 1, 2]);
     const source = createExcelSelectionSource({ run: withSelection(fake, "Sheet1", 0, 0, 3) });
-    const output = buildOutputColumns("company", ["revenue", "parentId", "name"], [1, 2], new Map([
-      [0, { id: 1, result: { ok: true as const, fields: ["revenue", "parentId", "name"], values: [1_250_000, 77, "A"] } }],
-      [1, { id: 2, result: { ok: true as const, fields: ["revenue", "parentId", "name"], values: [3, 78, "=B"] } }],
-    ]));
+    const output = buildOutputColumns(
+      "company",
+      ["revenue", "parentId", "name"],
+      [1, 2],
+      new Map([
+        [0, { id: 1, result: { ok: true as const, fields: ["revenue", "parentId", "name"], values: [1_250_000, 77, "A"] } }],
+        [1, { id: 2, result: { ok: true as const, fields: ["revenue", "parentId", "name"], values: [3, 78, "=B"] } }],
+      ]),
+    );
     await source.writeColumns({ address: "Sheet1!A1:A3", headers: output.headers, rows: output.rows, numberFormats: output.numberFormats, overwrite: false });
     const sheet = fake.sheet("Sheet1");
     const formats = [0, 1, 2].map((r) => [1, 2, 3].map((c) => sheet.peek(r, c)?.format));
@@ -110,7 +137,15 @@ describe("Excel selection source", () => {
     fill(fake, 0, [1, 2, 3]);
     fake.sheet("Sheet1").cell(2, 2).value = "my notes";
     const source = createExcelSelectionSource({ run: withSelection(fake, "Sheet1", 0, 0, 3) });
-    const request = { address: "Sheet1!A1:A3", rows: [["a", "b"], ["c", "d"], ["e", "f"]], overwrite: false };
+    const request = {
+      address: "Sheet1!A1:A3",
+      rows: [
+        ["a", "b"],
+        ["c", "d"],
+        ["e", "f"],
+      ],
+      overwrite: false,
+    };
     const refused = await source.writeColumns(request);
     assert.deepEqual(refused, { status: "notEmpty", address: "Sheet1!B1:C3" });
     assert.equal(fake.sheet("Sheet1").peek(2, 2)?.value, "my notes");

@@ -51,9 +51,7 @@ export class FakeSheet {
   }
   /** Values of a rectangle, "" for empty cells. */
   read(row: number, col: number, rows: number, cols: number): (string | number | boolean)[][] {
-    return Array.from({ length: rows }, (_, r) =>
-      Array.from({ length: cols }, (_, c) => this.peek(row + r, col + c)?.value ?? ""),
-    );
+    return Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => this.peek(row + r, col + c)?.value ?? ""));
   }
 }
 
@@ -105,8 +103,7 @@ export class FakeExcel {
     const each = (fn: (cell: FakeCell, r: number, c: number) => void) => {
       for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) fn(sheet.cell(row + r, col + c), r, c);
     };
-    const entry = (op: "numberFormat" | "values" | "formulas" | "hyperlink" | "clear") =>
-      self.journal.push({ op, sheet: sheet.name, row, col, rows, cols });
+    const entry = (op: "numberFormat" | "values" | "formulas" | "hyperlink" | "clear") => self.journal.push({ op, sheet: sheet.name, row, col, rows, cols });
     const matrix = (value: unknown, what: string): unknown[][] => {
       if (!Array.isArray(value) || value.length !== rows || value.some((r) => !Array.isArray(r) || r.length !== cols)) {
         throw new Error(`InvalidArgument: ${what} must be ${rows}x${cols}`);
@@ -162,10 +159,13 @@ export class FakeExcel {
       set: write("values", (v, cell) => /^[=+\-@]/.test(v) && cell.format !== "@"),
     });
     Object.defineProperty(range, "formulas", {
-      get: () => Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => {
-        const cell = sheet.peek(row + r, col + c);
-        return cell?.formula ?? cell?.value ?? "";
-      })),
+      get: () =>
+        Array.from({ length: rows }, (_, r) =>
+          Array.from({ length: cols }, (_, c) => {
+            const cell = sheet.peek(row + r, col + c);
+            return cell?.formula ?? cell?.value ?? "";
+          }),
+        ),
       set: write("formulas", (v) => v.startsWith("=")),
     });
     Object.defineProperty(range, "numberFormat", {

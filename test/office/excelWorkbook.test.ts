@@ -48,7 +48,7 @@ test("a new table goes to a new sheet: header, typed values, text format, hyperl
 test("text format is applied to text columns before their values, so formula-like names stay text", async () => {
   const excel = new FakeExcel();
   const workbook = new ExcelWorkbook({ run: excel.run });
-  const names = ["=HYPERLINK(\"http://x\")", "+1 555", "-minus", "@at", "<img src=x onerror=alert(1)>"];
+  const names = ['=HYPERLINK("http://x")', "+1 555", "-minus", "@at", "<img src=x onerror=alert(1)>"];
   const items = names.map((name, i) => ({ id: String(i + 1), type: "Company", attributes: { name, website: "=cmd|' /C calc'!A0" } }));
   const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "Special" }, tableName: "Special", columns, expectedRows: items.length });
   await writer.append(itemsToRows(items, columns));
@@ -68,9 +68,7 @@ test("text format is applied to text columns before their values, so formula-lik
   excel.journal.forEach((entry, at) => {
     if (entry.op !== "values" || entry.row === 0) return;
     for (const col of textCols) {
-      const formatted = excel.journal
-        .slice(0, at)
-        .some((e) => e.op === "numberFormat" && e.col === col && e.row === entry.row && e.rows === entry.rows);
+      const formatted = excel.journal.slice(0, at).some((e) => e.op === "numberFormat" && e.col === col && e.row === entry.row && e.rows === entry.rows);
       assert.ok(formatted, `column ${col} formatted before values at row ${entry.row}`);
     }
   });
@@ -96,8 +94,14 @@ test("large inserts are written in blocks of the configured size, one sync each"
   for (let page = 0; page < 10; page++) await writer.append(itemsToRows(companies(100, page * 100 + 1), columns));
   const result = await writer.finish();
   const valueWrites = excel.journal.filter((e) => e.op === "values" && e.row > 0);
-  assert.deepEqual(valueWrites.map((e) => e.rows), [400, 400, 200]);
-  assert.deepEqual(valueWrites.map((e) => e.row), [1, 401, 801]);
+  assert.deepEqual(
+    valueWrites.map((e) => e.rows),
+    [400, 400, 200],
+  );
+  assert.deepEqual(
+    valueWrites.map((e) => e.row),
+    [1, 401, 801],
+  );
   assert.equal(result.stats.blocks, 3);
   assert.equal(excel.syncs - syncsBefore, 4); // three blocks and the table
   assert.equal(excel.tableValues("Big").length, 1001);
@@ -113,7 +117,10 @@ test("the default block size keeps each write within a bounded number of cells",
   const valueWrites = excel.journal.filter((e) => e.op === "values" && e.row > 0);
   assert.ok(valueWrites.length >= 3);
   for (const w of valueWrites) assert.ok(w.rows * w.cols <= 24_000);
-  assert.equal(valueWrites.reduce((n, w) => n + w.rows, 0), 5000);
+  assert.equal(
+    valueWrites.reduce((n, w) => n + w.rows, 0),
+    5000,
+  );
 });
 
 test("inserting at the selection checks the area and asks before writing over data", async () => {
@@ -258,9 +265,15 @@ test("refresh replaces only its table's rows and keeps user columns to the right
 test("refresh refuses a table whose columns were changed, and a table that is gone", async () => {
   const excel = new FakeExcel();
   const workbook = new ExcelWorkbook({ run: excel.run });
-  excel.addTable("Sheet1", "Changed", 0, 0, [["Something else", "B"], [1, 2]]);
+  excel.addTable("Sheet1", "Changed", 0, 0, [
+    ["Something else", "B"],
+    [1, 2],
+  ]);
   await assert.rejects(workbook.refreshTable("Changed", columns), (e: unknown) => e instanceof WorkbookError && e.kind === "tableChanged");
-  assert.deepEqual(excel.tableValues("Changed"), [["Something else", "B"], [1, 2]]);
+  assert.deepEqual(excel.tableValues("Changed"), [
+    ["Something else", "B"],
+    [1, 2],
+  ]);
   await assert.rejects(workbook.refreshTable("Gone", columns), (e: unknown) => e instanceof WorkbookError && e.kind === "notFound");
 });
 
@@ -268,7 +281,17 @@ test("saved searches live in workbook settings and read back", async () => {
   const excel = new FakeExcel();
   const workbook = new ExcelWorkbook({ run: excel.run });
   assert.deepEqual(await workbook.loadSavedSearches(), []);
-  const saved = [{ id: "1", name: "Texas SaaS", kind: "company" as const, filters: { state: "Texas" }, sort: "-revenue", columns: ["id", "name"], savedAt: "2026-01-01T00:00:00Z" }];
+  const saved = [
+    {
+      id: "1",
+      name: "Texas SaaS",
+      kind: "company" as const,
+      filters: { state: "Texas" },
+      sort: "-revenue",
+      columns: ["id", "name"],
+      savedAt: "2026-01-01T00:00:00Z",
+    },
+  ];
   await workbook.storeSavedSearches(saved);
   assert.deepEqual(await workbook.loadSavedSearches(), saved);
   assert.ok(!String(excel.settings.get("bizdata.savedSearches")).toLowerCase().includes("token"));

@@ -10,7 +10,28 @@ it("npm run sandbox -- --profile production serves the production profile with t
   const dir = mkdtempSync(join(tmpdir(), "sandbox-prod-cli-"));
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "src/sandbox/main.ts", "--http", "--port", "0", "--host", "127.0.0.1", "--companies", "50", "--contacts", "50", "--data-dir", dir, "--profile", "production", "--client-id", "cli-client", "--client-secret", "cli-secret"],
+    [
+      "--import",
+      "tsx",
+      "src/sandbox/main.ts",
+      "--http",
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--companies",
+      "50",
+      "--contacts",
+      "50",
+      "--data-dir",
+      dir,
+      "--profile",
+      "production",
+      "--client-id",
+      "cli-client",
+      "--client-secret",
+      "cli-secret",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   try {
@@ -24,7 +45,11 @@ it("npm run sandbox -- --profile production serves the production profile with t
       });
       child.once("exit", (code) => reject(new Error(`exited with ${code}: ${seen.join("\n")}`)));
     });
-    const noCredentials = await fetch(`${url}/gtm/oauth/v1/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=refresh_token&refresh_token=x" });
+    const noCredentials = await fetch(`${url}/gtm/oauth/v1/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=refresh_token&refresh_token=x",
+    });
     assert.equal(noCredentials.status, 401);
     const wrongSecret = await fetch(`${url}/gtm/oauth/v1/token`, {
       method: "POST",

@@ -30,7 +30,7 @@ describe("field entitlements on the production profile", () => {
     await sandbox.close();
   });
 
-  it("=BIZ.COMPANY(id, \"revenue\") gets a clear #N/A from the service's refusal while the other cells of the 25-record batch get their values", async () => {
+  it('=BIZ.COMPANY(id, "revenue") gets a clear #N/A from the service\'s refusal while the other cells of the 25-record batch get their values', async () => {
     assert.equal(await runtime.entitledFields("company"), undefined, "the lookup lists every field: nothing is known to be refused yet");
     sandbox.resetStats();
     const [revenue, ...names] = await Promise.all([
@@ -41,7 +41,10 @@ describe("field entitlements on the production profile", () => {
     assert.equal(revenue!.error, "#N/A");
     assert.match(revenue!.message ?? "", /^Your account is not entitled to the field revenue\b/);
     assert.ok(names.length === 28 && names.every((cell) => cell.error === undefined), JSON.stringify(names.find((cell) => cell.error)));
-    assert.ok(names.slice(0, 25).every((cell) => typeof cell.value === "string" && cell.value !== ""), "every name arrived");
+    assert.ok(
+      names.slice(0, 25).every((cell) => typeof cell.value === "string" && cell.value !== ""),
+      "every name arrived",
+    );
     // The refused request stops at the profile's gateway; its resend without revenue reaches the data.
     assert.equal(sandbox.requests("POST /data/v1/companies/enrich"), 1, "one batch reached the data: no second batch for the 25 names");
   });

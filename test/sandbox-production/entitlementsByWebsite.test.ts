@@ -18,7 +18,9 @@ describe("an unentitled field asked by website on the production profile", () =>
   before(async () => {
     sandbox = await startTestSandbox({ profile: "production", companies: 300, contacts: 50 });
     runtime = await limitedRuntime(sandbox, (functions) => fns.configureFunctions(functions));
-    const found = (await runtime.client.searchCompanies({}, { size: 25 })).items.find((item) => typeof item.attributes.website === "string" && item.attributes.website !== "");
+    const found = (await runtime.client.searchCompanies({}, { size: 25 })).items.find(
+      (item) => typeof item.attributes.website === "string" && item.attributes.website !== "",
+    );
     assert.ok(found, "a company with a website");
     website = String(found.attributes.website);
   });
@@ -28,7 +30,7 @@ describe("an unentitled field asked by website on the production profile", () =>
     await sandbox.close();
   });
 
-  it("=BIZ.COMPANY(website, \"fax\") says the account is not entitled, never an empty value, and the name by website still comes", async () => {
+  it('=BIZ.COMPANY(website, "fax") says the account is not entitled, never an empty value, and the name by website still comes', async () => {
     const [name, fax] = await Promise.all([cellOutcome(fns.company(website, "name", invocation())), cellOutcome(fns.company(website, "fax", invocation()))]);
     assert.equal(name.error, undefined, JSON.stringify(name));
     assert.ok(typeof name.value === "string" && name.value !== "");

@@ -10,12 +10,22 @@ export interface ProductionSignIn {
   state: string;
 }
 
-export async function signInToProduction(baseUrl: string, options: { email: string; password: string; clientId: string; origin: string; scope?: string }): Promise<ProductionSignIn> {
+export async function signInToProduction(
+  baseUrl: string,
+  options: { email: string; password: string; clientId: string; origin: string; scope?: string },
+): Promise<ProductionSignIn> {
   const jar = new CookieJar();
   const { verifier, challenge } = pkcePair();
   const redirectUri = `${options.origin}/redirect.html`;
   const state = randomBytes(8).toString("hex");
-  const params = new URLSearchParams({ client_id: options.clientId, redirect_uri: redirectUri, response_type: "code", state, code_challenge: challenge, code_challenge_method: "S256" });
+  const params = new URLSearchParams({
+    client_id: options.clientId,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    state,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+  });
   if (options.scope) params.set("scope", options.scope);
   const get = async (url: string) => {
     const res = await fetch(url, { redirect: "manual", headers: { cookie: jar.header() } });

@@ -19,7 +19,10 @@ function fixedTokenSource(token: string): TokenSource {
   };
 }
 
-export async function limitedRuntime(sandbox: TestSandbox, configure: (functions: ReturnType<typeof cellFunctionsWiring>["functions"]) => void): Promise<Runtime> {
+export async function limitedRuntime(
+  sandbox: TestSandbox,
+  configure: (functions: ReturnType<typeof cellFunctionsWiring>["functions"]) => void,
+): Promise<Runtime> {
   const token = await sandbox.token({ scopes: ALL, account: "limited-fields" });
   const environment: EnvironmentSettings = { ...SANDBOX_PRODUCTION_ENVIRONMENT, ...productionAddresses(`${sandbox.url}/gtm`) };
   const runtime = createRuntime({ environment, tokenSource: () => fixedTokenSource(token) });

@@ -45,7 +45,13 @@ describe("sandbox production profile", () => {
 
   it("signs in with PKCE, exchanges the code only with the client's credentials (through the broker), and refreshes through it", async () => {
     const signIn = await signInToProduction(sandbox.url, { email: "analyst@example.com", password: "analyst-pass", clientId: CLIENT.clientId, origin: ORIGIN });
-    const exchange = { grant_type: "authorization_code", code: signIn.code, code_verifier: signIn.verifier, redirect_uri: signIn.redirectUri, client_id: CLIENT.clientId };
+    const exchange = {
+      grant_type: "authorization_code",
+      code: signIn.code,
+      code_verifier: signIn.verifier,
+      redirect_uri: signIn.redirectUri,
+      client_id: CLIENT.clientId,
+    };
     // A server-side call without the client's secret (as a browser holds none).
     const direct = await tokenRequest(`${sandbox.url}/gtm/oauth/v1/token`, exchange, {});
     assert.equal(direct.status, 401, await direct.clone().text());
@@ -85,14 +91,28 @@ describe("sandbox production profile", () => {
     assert.equal(posted.status, 200, await posted.clone().text());
     const tokens = (await posted.json()) as { access_token: string; refresh_token: string };
     const basic = `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString("base64")}`;
-    const refreshed = await tokenRequest(`${sandbox.url}/gtm/oauth/v1/token`, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }, { authorization: basic });
+    const refreshed = await tokenRequest(
+      `${sandbox.url}/gtm/oauth/v1/token`,
+      { grant_type: "refresh_token", refresh_token: tokens.refresh_token },
+      { authorization: basic },
+    );
     assert.equal(refreshed.status, 200, await refreshed.clone().text());
     assert.equal((await api("/gtm/data/v1/users/usage", { token: tokens.access_token })).status, 200);
   });
 
   it("the broker with a wrong configured secret passes the service's 401 invalid_client through", async () => {
-    const wrong = (await buildBroker({ upstream: `${sandbox.url}/gtm/oauth/v1/token`, clientId: CLIENT.clientId, clientSecret: "wrong", allowOrigins: [ORIGIN] }, { log: false })).app;
-    const res = await wrong.inject({ method: "POST", url: "/token", headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" }, payload: "grant_type=refresh_token&refresh_token=x" });
+    const wrong = (
+      await buildBroker(
+        { upstream: `${sandbox.url}/gtm/oauth/v1/token`, clientId: CLIENT.clientId, clientSecret: "wrong", allowOrigins: [ORIGIN] },
+        { log: false },
+      )
+    ).app;
+    const res = await wrong.inject({
+      method: "POST",
+      url: "/token",
+      headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      payload: "grant_type=refresh_token&refresh_token=x",
+    });
     assert.equal(res.statusCode, 401);
     assert.equal(res.json().error, "invalid_client");
     await wrong.close();
@@ -119,7 +139,10 @@ describe("sandbox production profile", () => {
     assert.equal((await search("Company", { businessModel: ["B2B"] })).status, 200, "company search keeps it");
 
     const enrich = (outputFields: string[], t = token) =>
-      api("/gtm/data/v1/companies/enrich", { token: t, body: { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: [{ companyId: 1 }, { companyId: 2 }], outputFields } } } });
+      api("/gtm/data/v1/companies/enrich", {
+        token: t,
+        body: { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: [{ companyId: 1 }, { companyId: 2 }], outputFields } } },
+      });
     const renamed = await enrich(["name", "numberOfContactsInZoomInfo", "alexaRank"]);
     assert.equal(renamed.status, 200);
     const doc = (await renamed.json()) as { data: { attributes?: Record<string, unknown> }[] };
@@ -176,14 +199,22 @@ describe("sandbox production profile", () => {
   it("lists audiences with studio paging and filters, reads rows by search, and has no GET .../rows", async () => {
     const list = await api("/gtm/studio/v1/audiences?page[size]=1");
     assert.equal(list.status, 200);
-    const listed = (await list.json()) as { data: { id: string; attributes: { type: string; columns: { id: string; attributes: { dataType?: string; columnType: string } }[] } }[]; meta: { page: { size: number; number: number }; total: number } };
+    const listed = (await list.json()) as {
+      data: { id: string; attributes: { type: string; columns: { id: string; attributes: { dataType?: string; columnType: string } }[] } }[];
+      meta: { page: { size: number; number: number }; total: number };
+    };
     assert.equal(listed.data.length, 1);
     assert.deepEqual(listed.meta.page, { size: 1, number: 1 });
     assert.ok(listed.meta.total >= 2, "total counts every audience");
     assert.equal((listed.meta as Record<string, unknown>).totalResults, undefined);
     const audience = listed.data[0]!;
-    assert.ok(audience.attributes.columns.some((c) => c.attributes.dataType === undefined), "a column without dataType");
-    const typed = (await (await api(`/gtm/studio/v1/audiences?filter[type]=${audience.attributes.type}&page[size]=100`)).json()) as { data: { attributes: { type: string } }[] };
+    assert.ok(
+      audience.attributes.columns.some((c) => c.attributes.dataType === undefined),
+      "a column without dataType",
+    );
+    const typed = (await (await api(`/gtm/studio/v1/audiences?filter[type]=${audience.attributes.type}&page[size]=100`)).json()) as {
+      data: { attributes: { type: string } }[];
+    };
     assert.ok(typed.data.every((a) => a.attributes.type === audience.attributes.type));
 
     const wrongVerb = await api(`/gtm/studio/v1/audiences/${audience.id}/rows`);
@@ -193,15 +224,27 @@ describe("sandbox production profile", () => {
     const input = audience.attributes.columns.find((c) => c.attributes.dataType === "ZI_COMPANY_ID" || c.attributes.dataType === "ZI_CONTACT_ID")!;
     const rows = await api(`/gtm/studio/v1/audiences/${audience.id}/rows/actions/search?page[size]=3&sort=-${input.id}&columns=${input.id}`, { body: {} });
     assert.equal(rows.status, 200);
-    const rowDoc = (await rows.json()) as { data: { attributes: { values: { columnId: string; value?: unknown }[] } }[]; meta: { page: { size: number; number: number }; total: number } };
+    const rowDoc = (await rows.json()) as {
+      data: { attributes: { values: { columnId: string; value?: unknown }[] } }[];
+      meta: { page: { size: number; number: number }; total: number };
+    };
     assert.equal(rowDoc.data.length, 3);
     assert.deepEqual(rowDoc.meta.page, { size: 3, number: 1 });
     assert.ok(rowDoc.data.every((r) => r.attributes.values.length === 1 && r.attributes.values[0]!.columnId === input.id));
     const refs = rowDoc.data.map((r) => String(r.attributes.values[0]!.value));
-    assert.deepEqual(refs, [...refs].sort((a, b) => b.localeCompare(a, "en", { numeric: true })), "sorted descending");
+    assert.deepEqual(
+      refs,
+      [...refs].sort((a, b) => b.localeCompare(a, "en", { numeric: true })),
+      "sorted descending",
+    );
     const search = (attributes: Record<string, unknown> | undefined, query = "") =>
-      api(`/gtm/studio/v1/audiences/${audience.id}/rows/actions/search${query}`, { body: attributes === undefined ? {} : { data: { type: "RowSearch", attributes } } });
-    type RowsDoc = { data: { id: string; attributes: { values: { columnId: string; value?: unknown }[] } }[]; meta: { page: { size: number; number: number }; total: number } };
+      api(`/gtm/studio/v1/audiences/${audience.id}/rows/actions/search${query}`, {
+        body: attributes === undefined ? {} : { data: { type: "RowSearch", attributes } },
+      });
+    type RowsDoc = {
+      data: { id: string; attributes: { values: { columnId: string; value?: unknown }[] } }[];
+      meta: { page: { size: number; number: number }; total: number };
+    };
     const equals = { type: "Filter", columnId: input.id, values: [refs[0]], filterOperator: "EQUALS" };
     const filtered = (await (await search({ filter: { operator: "AND", filters: [equals] } })).json()) as RowsDoc;
     assert.equal(filtered.meta.total, filtered.data.length);
@@ -226,7 +269,9 @@ describe("sandbox production profile", () => {
   });
 
   it("starts an audience job with api:audience:manage and reports it with api:audience:read", async () => {
-    const list = (await (await api("/gtm/studio/v1/audiences")).json()) as { data: { id: string; attributes: { columns: { id: string; attributes: { columnType: string } }[] } }[] };
+    const list = (await (await api("/gtm/studio/v1/audiences")).json()) as {
+      data: { id: string; attributes: { columns: { id: string; attributes: { columnType: string } }[] } }[];
+    };
     const audience = list.data[0]!;
     const enrichable = audience.attributes.columns.find((c) => c.attributes.columnType.startsWith("ZOOMINFO_"))!;
     const ai = audience.attributes.columns.find((c) => c.attributes.columnType === "AI")!;
@@ -254,7 +299,10 @@ describe("sandbox production profile", () => {
     assert.ok(items.every((d) => d.type === "CompanyEnrichOutput" && d.attributes.fieldType === "output" && d.attributes.accessGranted !== false));
 
     const enrich = (t: string, outputFields: string[]) =>
-      api("/gtm/data/v1/companies/enrich", { token: t, body: { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: [{ companyId: 1 }], outputFields } } } });
+      api("/gtm/data/v1/companies/enrich", {
+        token: t,
+        body: { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: [{ companyId: 1 }], outputFields } } },
+      });
     const refused = await enrich(limited, ["name", "revenue", "phone"]);
     assert.equal(refused.status, 400);
     const errors = ((await refused.json()) as { errors: { code: string; detail: string; id: string }[] }).errors;
@@ -265,7 +313,10 @@ describe("sandbox production profile", () => {
         ["PFAPI0001", "Disallowed field 'phone' requested in query"],
       ],
     );
-    assert.ok(errors.every((e) => e.id), "each error has its instance id");
+    assert.ok(
+      errors.every((e) => e.id),
+      "each error has its instance id",
+    );
     assert.equal((await enrich(limited, ["name"])).status, 200);
     assert.equal((await enrich(token, ["name", "revenue"])).status, 200);
   });

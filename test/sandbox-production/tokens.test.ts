@@ -49,7 +49,11 @@ for (const profile of ["default", "production"] as const) {
     });
 
     it("mints no development token for longer than 24 hours", async () => {
-      const res = await fetch(`${sandbox.url}/__sandbox/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ expiresIn: 30 * 24 * HOUR }) });
+      const res = await fetch(`${sandbox.url}/__sandbox/token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ expiresIn: 30 * 24 * HOUR }),
+      });
       assert.equal(res.status, 400);
       assert.equal((await usage(await sandbox.token({ expiresIn: 24 * HOUR }))).status, 200);
     });

@@ -71,7 +71,13 @@ describe("production topology: sandbox production profile + token broker + the a
     const brokerUrl = await broker.listen({ port: 0, host: "127.0.0.1" });
     const at = productionAddresses(`${sandbox.url}/gtm`);
     apiBase = at.apiBaseUrl;
-    signIn = { ...SANDBOX_PRODUCTION_ENVIRONMENT.signIn, clientId: CLIENT.clientId, authority: at.authority, authorizeUrl: at.authorizeUrl, tokenEndpoint: `${brokerUrl}/token` };
+    signIn = {
+      ...SANDBOX_PRODUCTION_ENVIRONMENT.signIn,
+      clientId: CLIENT.clientId,
+      authority: at.authority,
+      authorizeUrl: at.authorizeUrl,
+      tokenEndpoint: `${brokerUrl}/token`,
+    };
   });
   after(async () => {
     await broker.close();
@@ -101,17 +107,29 @@ describe("production topology: sandbox production profile + token broker + the a
   it("signs in through the broker, searches with a renamed filter, enriches a renamed and an unentitled field, reads audience rows, runs a job, renews", async () => {
     let tokens = await signedIn("limited@example.com", "limited-pass");
     assert.ok(tokens.refreshToken, "a refresh token for renewal");
-    assert.ok(brokerRequests.some((r) => r.startsWith("POST /token")), "the code went through the broker");
+    assert.ok(
+      brokerRequests.some((r) => r.startsWith("POST /token")),
+      "the code went through the broker",
+    );
     const api = client(() => tokens.accessToken);
 
     const page = await api.searchCompanies({ serviceContactsMin: "1" }, { size: 5 });
     assert.ok(page.items.length > 0, "the renamed filter is accepted");
 
     const ids = page.items.map((c) => Number(c.id)).filter(Number.isFinite);
-    const records = await api.enrichCompanies(ids.map((companyId) => ({ companyId })), ["name", "numberOfContactsInService", "revenue"]);
+    const records = await api.enrichCompanies(
+      ids.map((companyId) => ({ companyId })),
+      ["name", "numberOfContactsInService", "revenue"],
+    );
     assert.equal(records.length, ids.length);
-    assert.ok(records.every((r) => r.outcome === "matched"), "the unentitled field does not sink the batch");
-    assert.ok(records.some((r) => "numberOfContactsInService" in r.attributes), "the renamed field comes back under the contract's name");
+    assert.ok(
+      records.every((r) => r.outcome === "matched"),
+      "the unentitled field does not sink the batch",
+    );
+    assert.ok(
+      records.some((r) => "numberOfContactsInService" in r.attributes),
+      "the renamed field comes back under the contract's name",
+    );
     assert.ok(records.every((r) => !("revenue" in r.attributes)));
 
     // Audiences belong to their account: this user's account gets one of its own.

@@ -99,7 +99,10 @@ describe("tokens must expire", () => {
     const res = await call(sandbox, "GET", paths().job, { token: await signed(false) });
     assert.equal(res.status, 401);
     assert.match(res.body.errors[0].detail, /no expiry time/);
-    const search = await call(sandbox, "POST", "/data/v1/companies/search", { token: await signed(false), body: { data: { type: "CompanySearch", attributes: {} } } });
+    const search = await call(sandbox, "POST", "/data/v1/companies/search", {
+      token: await signed(false),
+      body: { data: { type: "CompanySearch", attributes: {} } },
+    });
     assert.equal(search.status, 401);
   });
 

@@ -20,7 +20,10 @@ function seeded(seed: number, recordStore: RecordStore = records) {
 describe("seeded audiences", () => {
   it("are deterministic from the seed", () => {
     assert.deepEqual(seeded(7), seeded(7));
-    assert.notDeepEqual(seeded(7).map((a) => a.id), seeded(8).map((a) => a.id));
+    assert.notDeepEqual(
+      seeded(7).map((a) => a.id),
+      seeded(8).map((a) => a.id),
+    );
   });
 
   it("include a 500-row company audience, one with bad references, contacts, and sizes from 50 to 20,000", () => {

@@ -24,7 +24,11 @@ interface Answer {
 async function call(s: Running, method: string, path: string, token: string | undefined, body?: unknown): Promise<Answer> {
   const headers: Record<string, string> = { "content-type": "application/vnd.api+json" };
   if (token) headers.authorization = `Bearer ${token}`;
-  const r = await fetch(`${s.url}${path}`, { method, headers, ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }) });
+  const r = await fetch(`${s.url}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+  });
   const text = await r.text();
   return { status: r.status, body: text ? JSON.parse(text) : undefined };
 }
@@ -39,7 +43,13 @@ async function createAudience(s: Running, body: Record<string, unknown>): Promis
 }
 
 /** Reads the job, then moves the clock 100 ms, until the job ends; returns every status seen. */
-async function followJob(s: Running, clock: ManualClock, token: string, audienceId: string, jobId: string): Promise<{ status: string; percentProgress?: number }[]> {
+async function followJob(
+  s: Running,
+  clock: ManualClock,
+  token: string,
+  audienceId: string,
+  jobId: string,
+): Promise<{ status: string; percentProgress?: number }[]> {
   const seen: { status: string; percentProgress?: number }[] = [];
   for (;;) {
     const r = await call(s, "GET", `/v1/audiences/${audienceId}/jobs/${jobId}`, token);
@@ -105,7 +115,10 @@ describe("sandbox audiences", () => {
     assert.equal(r.body.data.length, 20);
     assert.deepEqual(r.body.meta, { totalResults: 45, page: { number: 2, total: 3 } });
     assert.ok(r.body.links.prev && r.body.links.next && r.body.links.first && r.body.links.last);
-    assert.deepEqual(r.body.data.map((row: any) => row.id), a.rowIds.slice(20, 40));
+    assert.deepEqual(
+      r.body.data.map((row: any) => row.id),
+      a.rowIds.slice(20, 40),
+    );
     const row = r.body.data[0];
     assert.equal(row.type, "Row");
     assert.equal(row.attributes.values.length, a.columns.length);
@@ -179,13 +192,25 @@ describe("sandbox audiences", () => {
     const a = await createAudience(s, { name: "Rows", type: "COMPANY", recordIds: [11, 12, 13, 14, 15] });
     const nameColumn = a.columns.find((c) => c.attributes.name === "Company name");
     const cityColumn = a.columns.find((c) => c.attributes.name === "City");
-    const r = await call(s, "POST", `/v1/audiences/${a.id}/actions/enrich`, token, enrichBody({ scope: "ROW", rows: [a.rowIds[1], a.rowIds[3]], columns: [nameColumn.id] }));
+    const r = await call(
+      s,
+      "POST",
+      `/v1/audiences/${a.id}/actions/enrich`,
+      token,
+      enrichBody({ scope: "ROW", rows: [a.rowIds[1], a.rowIds[3]], columns: [nameColumn.id] }),
+    );
     assert.equal(r.status, 202);
     assert.equal((await followJob(s, clock, token, a.id, r.body.data.id)).at(-1)?.status, "SUCCEEDED");
     const rows = await allRows(s, token, a.id);
     const state = (row: any, columnId: string) => row.attributes.values.find((v: any) => v.columnId === columnId).state;
-    assert.deepEqual(rows.map((row) => state(row, nameColumn.id)), ["BLANK", "RESULT", "BLANK", "RESULT", "BLANK"]);
-    assert.ok(rows.every((row) => state(row, cityColumn.id) === "BLANK"), "columns not asked for stay as they were");
+    assert.deepEqual(
+      rows.map((row) => state(row, nameColumn.id)),
+      ["BLANK", "RESULT", "BLANK", "RESULT", "BLANK"],
+    );
+    assert.ok(
+      rows.every((row) => state(row, cityColumn.id) === "BLANK"),
+      "columns not asked for stay as they were",
+    );
   });
 
   it("ends PARTIALLY_SUCCEEDED when some rows hold bad references, with ERROR / NO_RESULT and errorDetails", async () => {
@@ -264,7 +289,13 @@ describe("sandbox audiences", () => {
       assert.match(r.body.errors[0].detail, /not in this audience/);
     });
     it("an unknown column id, pointing at it", async () => {
-      const r = await call(s, "POST", `/v1/audiences/${a.id}/actions/enrich`, token, enrichBody({ scope: "AUDIENCE", columns: [a.columns[1].id, "no-such-column"] }));
+      const r = await call(
+        s,
+        "POST",
+        `/v1/audiences/${a.id}/actions/enrich`,
+        token,
+        enrichBody({ scope: "AUDIENCE", columns: [a.columns[1].id, "no-such-column"] }),
+      );
       assert.equal(r.status, 400);
       assert.equal(r.body.errors[0].source.pointer, "/data/attributes/columns/1");
     });

@@ -133,7 +133,10 @@ describe("CORS for the add-in's origin", () => {
     for (const h of ["X-RateLimit-Remaining-Second", "Retry-After", "X-RateLimit-Rejected-Bucket"]) {
       assert.match(res.headers.get("access-control-expose-headers") ?? "", new RegExp(h));
     }
-    const foreign = await fetch(`${sandbox.url}/data/v1/companies/search`, { method: "OPTIONS", headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    const foreign = await fetch(`${sandbox.url}/data/v1/companies/search`, {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
     assert.equal(foreign.headers.get("access-control-allow-origin"), null);
   });
 });

@@ -39,7 +39,8 @@ describe("credit ledger", () => {
     const rows = (sandbox.ctx.db.prepare("SELECT COUNT(*) AS n FROM ledger WHERE account = 'ledger'").get() as { n: number }).n;
     assert.equal(rows, 25 + 10, "25 charges, then one row for each free call of 25");
 
-    const page = async (number: number, size: number) => (await call(sandbox, "GET", `/__sandbox/accounts/ledger?page[number]=${number}&page[size]=${size}`)).body;
+    const page = async (number: number, size: number) =>
+      (await call(sandbox, "GET", `/__sandbox/accounts/ledger?page[number]=${number}&page[size]=${size}`)).body;
     const first = await page(1, 100);
     assert.equal(first.ledgerTotal, 275);
     assert.deepEqual(first.ledgerPage, { number: 1, size: 100, total: 3 });
@@ -47,10 +48,16 @@ describe("credit ledger", () => {
     const all = [...first.ledger, ...(await page(2, 100)).ledger, ...(await page(3, 100)).ledger];
     assert.equal(all.length, 275);
     const expected = [...ids.map((id) => ["company", id, true]), ...Array.from({ length: 10 }, () => ids.map((id) => ["company", id, false])).flat()];
-    assert.deepEqual(all.map((e: { kind: string; id: number; charged: boolean }) => [e.kind, e.id, e.charged]), expected);
+    assert.deepEqual(
+      all.map((e: { kind: string; id: number; charged: boolean }) => [e.kind, e.id, e.charged]),
+      expected,
+    );
     // Page boundaries inside a compact row still give exact pages.
     const odd = await page(2, 7);
-    assert.deepEqual(odd.ledger.map((e: { id: number }) => e.id), all.slice(7, 14).map((e: { id: number }) => e.id));
+    assert.deepEqual(
+      odd.ledger.map((e: { id: number }) => e.id),
+      all.slice(7, 14).map((e: { id: number }) => e.id),
+    );
     assert.equal((await page(4, 100)).ledger.length, 0);
   });
 

@@ -14,7 +14,26 @@ after(() => rmSync(dataDir, { recursive: true, force: true }));
 test("first line is the address; flags reach the sandbox; SIGTERM stops it", async () => {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "src/sandbox/main.ts", "--http", "--port", "0", "--companies", "150", "--contacts", "300", "--seed", "7", "--data-dir", dataDir, "--rate-per-second", "3", "--fail-rate", "0"],
+    [
+      "--import",
+      "tsx",
+      "src/sandbox/main.ts",
+      "--http",
+      "--port",
+      "0",
+      "--companies",
+      "150",
+      "--contacts",
+      "300",
+      "--seed",
+      "7",
+      "--data-dir",
+      dataDir,
+      "--rate-per-second",
+      "3",
+      "--fail-rate",
+      "0",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
@@ -28,7 +47,11 @@ test("first line is the address; flags reach the sandbox; SIGTERM stops it", asy
     const url = match[1]!;
     const stats = (await (await fetch(`${url}/__sandbox/stats`)).json()) as { companies: number; contacts: number };
     assert.deepEqual([stats.companies, stats.contacts], [150, 300]);
-    const token = ((await (await fetch(`${url}/__sandbox/token`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).json()) as { access_token: string }).access_token;
+    const token = (
+      (await (await fetch(`${url}/__sandbox/token`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).json()) as {
+        access_token: string;
+      }
+    ).access_token;
     const res = await fetch(`${url}/data/v1/lookup/countries`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(res.headers.get("x-ratelimit-limit-second"), "3");
   } finally {

@@ -110,7 +110,10 @@ describe("searches on the in-memory columns", () => {
 
   it("compares every filter the columns hold: a filter added to them is in the battery too", () => {
     const compared = new Set(filterSets().flatMap((f) => Object.keys(f)));
-    assert.deepEqual([...COLUMNAR_FILTERS].filter((name) => !compared.has(name)), []);
+    assert.deepEqual(
+      [...COLUMNAR_FILTERS].filter((name) => !compared.has(name)),
+      [],
+    );
   });
 
   it("gives the SQL's totals and pages, in the SQL's order, for every sort", () => {

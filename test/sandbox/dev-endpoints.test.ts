@@ -50,7 +50,8 @@ describe("development endpoints", () => {
 describe("the clock endpoint", () => {
   const manual = manualClock(Date.UTC(2030, 0, 1));
   const timed = useSandbox({ clock: manual });
-  const advance = (url: string, body: unknown) => fetch(`${url}/__sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const advance = (url: string, body: unknown) =>
+    fetch(`${url}/__sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
   test("moves a manual clock by exactly what is asked", async () => {
     const res = await advance(timed.url, { advanceMs: 90_000 });
@@ -73,7 +74,9 @@ describe("listening beyond loopback", () => {
   });
 
   test("the command line refuses --host 0.0.0.0 without --unsafe-host", () => {
-    const run = spawnSync(process.execPath, ["--import", "tsx", "src/sandbox/main.ts", "--http", "--host", "0.0.0.0", "--port", "0", "--companies", "50"], { encoding: "utf8" });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "src/sandbox/main.ts", "--http", "--host", "0.0.0.0", "--port", "0", "--companies", "50"], {
+      encoding: "utf8",
+    });
     assert.equal(run.status, 1);
     assert.match(run.stderr, /Refusing to listen on 0\.0\.0\.0.*--unsafe-host/s);
   });

@@ -11,7 +11,10 @@ const clock = manualClock();
 const sandbox = useSandbox({ clock });
 
 const enrichCompanies = (token: string, inputs: object[], outputFields: string[]) =>
-  call(sandbox, "POST", "/data/v1/companies/enrich", { token, body: { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: inputs, outputFields } } } });
+  call(sandbox, "POST", "/data/v1/companies/enrich", {
+    token,
+    body: { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: inputs, outputFields } } },
+  });
 const enrichContacts = (token: string, inputs: object[], outputFields: string[], requiredFields?: string[]) =>
   call(sandbox, "POST", "/data/v1/contacts/enrich", {
     token,
@@ -25,21 +28,54 @@ describe("company enrichment", () => {
     await sandbox.setAccount("order", 100);
     const token = await sandbox.token({ account: "order" });
     const c = row("SELECT id, name, domain, ticker FROM companies WHERE ticker IS NOT NULL ORDER BY id LIMIT 1");
-    const inputs = [{ companyId: 7 }, { companyId: 99_999_999 }, { companyCity: "Boston" }, { companyWebsite: `https://www.${c.domain}/` }, { companyTicker: c.ticker }, { companyName: "no such company anywhere" }];
+    const inputs = [
+      { companyId: 7 },
+      { companyId: 99_999_999 },
+      { companyCity: "Boston" },
+      { companyWebsite: `https://www.${c.domain}/` },
+      { companyTicker: c.ticker },
+      { companyName: "no such company anywhere" },
+    ];
     const res = await enrichCompanies(token, inputs, ["name"]);
     assert.equal(res.status, 200);
     const items = res.body.data;
-    assert.deepEqual(items.map((i: any) => i.meta.matchStatus), ["FULL_MATCH", "NO_MATCH", "INVALID_INPUT", "FULL_MATCH", "FULL_MATCH", "NO_MATCH"]);
-    assert.deepEqual(items.map((i: any) => i.meta.input), inputs);
-    assert.deepEqual(items.map((i: any) => i.id), ["7", "0", "0", String(c.id), String(c.id), "0"]);
-    assert.deepEqual(items.map((i: any) => i.type), ["Company", "NoMatch", "NoMatch", "Company", "Company", "NoMatch"]);
+    assert.deepEqual(
+      items.map((i: any) => i.meta.matchStatus),
+      ["FULL_MATCH", "NO_MATCH", "INVALID_INPUT", "FULL_MATCH", "FULL_MATCH", "NO_MATCH"],
+    );
+    assert.deepEqual(
+      items.map((i: any) => i.meta.input),
+      inputs,
+    );
+    assert.deepEqual(
+      items.map((i: any) => i.id),
+      ["7", "0", "0", String(c.id), String(c.id), "0"],
+    );
+    assert.deepEqual(
+      items.map((i: any) => i.type),
+      ["Company", "NoMatch", "NoMatch", "Company", "Company", "NoMatch"],
+    );
     assert.equal(items[3].attributes.name, c.name);
   });
 
   test("only the requested fields; fields without a value are omitted; shapes of 2.4", async () => {
     const token = await sandbox.token();
     const noFax = row("SELECT id FROM companies WHERE fax IS NULL AND parent_id = 0 ORDER BY id LIMIT 1").id;
-    const fields = ["id", "name", "revenue", "certified", "parentId", "employeeRange", "foundedYear", "socialMediaUrls", "fax", "parentName", "employeeGrowth", "locationCount", "numberOfContactsInService"];
+    const fields = [
+      "id",
+      "name",
+      "revenue",
+      "certified",
+      "parentId",
+      "employeeRange",
+      "foundedYear",
+      "socialMediaUrls",
+      "fax",
+      "parentName",
+      "employeeGrowth",
+      "locationCount",
+      "numberOfContactsInService",
+    ];
     const res = await enrichCompanies(token, [{ companyId: noFax }], fields);
     const attrs = res.body.data[0].attributes;
     const data = row("SELECT * FROM companies WHERE id = ?", noFax);
@@ -76,18 +112,29 @@ describe("credits", () => {
     assert.equal((await account("small")).credits, 1, "re-enriching a record under management is free");
 
     const miss = await enrichCompanies(token, [{ companyId: 88_888_888 }, { companyCity: "Paris" }], ["name"]);
-    assert.deepEqual(miss.body.data.map((i: any) => i.meta.matchStatus), ["NO_MATCH", "INVALID_INPUT"]);
+    assert.deepEqual(
+      miss.body.data.map((i: any) => i.meta.matchStatus),
+      ["NO_MATCH", "INVALID_INPUT"],
+    );
     assert.equal((await account("small")).credits, 1, "misses cost nothing");
 
     const mixed = await enrichCompanies(token, [{ companyId: 102 }, { companyId: 103 }, { companyId: 101 }], ["name"]);
-    assert.deepEqual(mixed.body.data.map((i: any) => i.meta.matchStatus), ["FULL_MATCH", "LIMIT_EXCEEDED", "FULL_MATCH"]);
+    assert.deepEqual(
+      mixed.body.data.map((i: any) => i.meta.matchStatus),
+      ["FULL_MATCH", "LIMIT_EXCEEDED", "FULL_MATCH"],
+    );
     assert.equal(mixed.body.data[1].attributes, undefined, "no data without a credit");
     const summary = await account("small");
     assert.equal(summary.credits, 0);
     assert.deepEqual(summary.underManagement, { company: 2, contact: 0 });
     assert.deepEqual(
       summary.ledger.map((e: any) => [e.kind, e.id, e.charged]),
-      [["company", 101, true], ["company", 101, false], ["company", 102, true], ["company", 101, false]],
+      [
+        ["company", 101, true],
+        ["company", 101, false],
+        ["company", 102, true],
+        ["company", 101, false],
+      ],
     );
   });
 
@@ -108,7 +155,10 @@ describe("credits", () => {
     const other = await search(await sandbox.token({ account: "someone-else" }), { companyName: "Formula" });
     assert.ok(other.data.every((d: any) => d.attributes.managementStatus.underManagement === false));
     const onlyManaged = await search(token, { underManagement: true });
-    assert.deepEqual(onlyManaged.data.map((d: any) => d.id), [String(SPECIAL_COMPANY_IDS.leadingPlus)]);
+    assert.deepEqual(
+      onlyManaged.data.map((d: any) => d.id),
+      [String(SPECIAL_COMPANY_IDS.leadingPlus)],
+    );
     const notAsked = await search(token, { underManagement: false });
     assert.equal(notAsked.meta.totalResults, sandbox.ctx.records.companyCount());
   });
@@ -127,7 +177,10 @@ describe("contact enrichment", () => {
       { personId: 99_999_999 },
     ];
     const res = await enrichContacts(token, inputs, ["firstName", "lastName", "email", "companyId", "companyName", "managementLevel"]);
-    assert.deepEqual(res.body.data.map((i: any) => i.meta.matchStatus), ["FULL_MATCH", "FULL_MATCH", "FULL_MATCH", "INVALID_INPUT", "NO_MATCH"]);
+    assert.deepEqual(
+      res.body.data.map((i: any) => i.meta.matchStatus),
+      ["FULL_MATCH", "FULL_MATCH", "FULL_MATCH", "INVALID_INPUT", "NO_MATCH"],
+    );
     const item = res.body.data[1];
     assert.equal(item.id, String(c.id));
     assert.equal(item.type, "Contact");

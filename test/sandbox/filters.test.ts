@@ -42,18 +42,27 @@ describe("company filters", () => {
     await expectCompanies({ companyWebsite: `http://www.${a!.domain},https://${b!.domain}/about` }, [40, 41]);
   });
   test("companyDescription needs every word", async () => {
-    await expectCompanies({ companyDescription: "software Boston" }, idsWhere("id IN (SELECT id FROM company_texts WHERE description LIKE '%software%' AND description LIKE '%Boston%')"));
+    await expectCompanies(
+      { companyDescription: "software Boston" },
+      idsWhere("id IN (SELECT id FROM company_texts WHERE description LIKE '%software%' AND description LIKE '%Boston%')"),
+    );
   });
   test("companyTicker", async () => {
     const t = rows<{ id: number; ticker: string }>("SELECT id, ticker FROM companies WHERE ticker IS NOT NULL ORDER BY id LIMIT 2");
-    await expectCompanies({ companyTicker: t.map((x) => x.ticker.toLowerCase()) }, t.map((x) => x.id));
+    await expectCompanies(
+      { companyTicker: t.map((x) => x.ticker.toLowerCase()) },
+      t.map((x) => x.id),
+    );
   });
   test("companyType, case-insensitive, with none for untyped companies", async () => {
     await expectCompanies({ companyType: "Public,npo" }, idsWhere("type IN ('public', 'npo')"));
     await expectCompanies({ companyType: "none" }, idsWhere("type IS NULL"));
   });
   test("companyRanking", async () => {
-    await expectCompanies({ companyRanking: "inc-5000" }, idsWhere("id IN (SELECT company_id FROM company_tags WHERE kind = 'ranking' AND value = 'inc-5000')"));
+    await expectCompanies(
+      { companyRanking: "inc-5000" },
+      idsWhere("id IN (SELECT company_id FROM company_tags WHERE kind = 'ranking' AND value = 'inc-5000')"),
+    );
   });
   test("businessModel", async () => {
     await expectCompanies({ businessModel: ["B2G"] }, idsWhere("(',' || business_model || ',') LIKE '%,B2G,%'"));
@@ -130,7 +139,10 @@ describe("industry and technology filters", () => {
     // The service's names for the same products: the dotted attribute tag (what the pane's picker
     // sends) and the tech-products lookup's numeric id.
     const ids = (slug: string) => TECH_PRODUCT_IDS.find((t) => t.slug === slug)!;
-    await expectCompanies({ techAttributeTagList: `${ids("snowflake").tag},${ids("databricks").number}` }, idsWhere(`${tagged("tech", "snowflake")} OR ${tagged("tech", "databricks")}`));
+    await expectCompanies(
+      { techAttributeTagList: `${ids("snowflake").tag},${ids("databricks").number}` },
+      idsWhere(`${tagged("tech", "snowflake")} OR ${tagged("tech", "databricks")}`),
+    );
     await expectCompanies(
       { excludeTechAttributeTagList: "aws AND azure,zoom" },
       idsWhere(`NOT ((${tagged("tech", "aws")} AND ${tagged("tech", "azure")}) OR ${tagged("tech", "zoom")})`),
@@ -170,7 +182,7 @@ describe("funding filters", () => {
   });
   test("funding dates: a range, and equal dates match that day", async () => {
     await expectCompanies({ fundingStartDate: "2024-01-01", fundingEndDate: "2024-12-31" }, idsWhere(rounds("date BETWEEN '2024-01-01' AND '2024-12-31'")));
-    const day = (rows<{ date: string }>("SELECT date FROM funding_rounds ORDER BY date DESC LIMIT 1")[0]!).date;
+    const day = rows<{ date: string }>("SELECT date FROM funding_rounds ORDER BY date DESC LIMIT 1")[0]!.date;
     await expectCompanies({ fundingStartDate: day, fundingEndDate: day }, idsWhere(rounds(`date = '${day}'`)));
   });
   test("recentFundingRoundTypes looks at the latest round only; allFundingRoundTypes at any", async () => {
@@ -194,7 +206,8 @@ describe("engagement filters", () => {
 });
 
 describe("corporate structure filters", () => {
-  const parent = () => rows<{ parent_id: number }>("SELECT parent_id FROM companies WHERE parent_id > 0 GROUP BY parent_id ORDER BY COUNT(*) DESC LIMIT 1")[0]!.parent_id;
+  const parent = () =>
+    rows<{ parent_id: number }>("SELECT parent_id FROM companies WHERE parent_id > 0 GROUP BY parent_id ORDER BY COUNT(*) DESC LIMIT 1")[0]!.parent_id;
   test("parentId and ultimateParentId", async () => {
     const p = parent();
     await expectCompanies({ parentId: String(p) }, idsWhere("parent_id = ?", p));
@@ -219,7 +232,8 @@ describe("filters combine with AND", () => {
 });
 
 describe("contact filters", () => {
-  const contactIds = (sql: string, ...params: unknown[]) => sorted(rows<{ id: number }>(`SELECT ct.id FROM contacts ct JOIN companies c ON c.id = ct.company_id WHERE ${sql}`, ...params).map((r) => r.id));
+  const contactIds = (sql: string, ...params: unknown[]) =>
+    sorted(rows<{ id: number }>(`SELECT ct.id FROM contacts ct JOIN companies c ON c.id = ct.company_id WHERE ${sql}`, ...params).map((r) => r.id));
   const expectContacts = async (filters: object, expected: number[]) => {
     assert.ok(expected.length > 0 && expected.length < 5000, `contacts for ${JSON.stringify(filters)}`);
     assert.deepEqual(sorted(await allIds(sandbox, token, "contacts", filters)), expected);
@@ -228,15 +242,27 @@ describe("contact filters", () => {
     await expectContacts({ firstName: "mar" }, contactIds("ct.first_name LIKE 'mar%'"));
     await expectContacts({ lastName: "Smith", jobTitle: "Manager" }, contactIds("ct.last_name = 'Smith' AND ct.job_title LIKE '%Manager%'"));
     await expectContacts({ exactJobTitle: "chief financial officer" }, contactIds("ct.job_title = 'Chief Financial Officer'"));
-    await expectContacts({ managementLevel: "C-Level,VP-Level", department: "finance" }, contactIds("ct.management_level IN ('C-Level', 'VP-Level') AND ct.department = 'finance'"));
+    await expectContacts(
+      { managementLevel: "C-Level,VP-Level", department: "finance" },
+      contactIds("ct.management_level IN ('C-Level', 'VP-Level') AND ct.department = 'finance'"),
+    );
     await expectContacts({ jobFunction: "Recruiting" }, contactIds("ct.job_function = 'Recruiting'"));
     await expectContacts({ contactAccuracyScoreMin: 95 }, contactIds("ct.accuracy >= 95"));
-    await expectContacts({ executivesOnly: true, excludeJobTitle: "Board" }, contactIds("ct.management_level IN ('C-Level', 'VP-Level', 'Board Member') AND ct.job_title NOT LIKE '%Board%'"));
+    await expectContacts(
+      { executivesOnly: true, excludeJobTitle: "Board" },
+      contactIds("ct.management_level IN ('C-Level', 'VP-Level', 'Board Member') AND ct.job_title NOT LIKE '%Board%'"),
+    );
     await expectContacts({ lastUpdatedDateAfter: "2026-05-01" }, contactIds("ct.last_updated >= '2026-05-01'"));
-    await expectContacts({ requiredFields: "mobilePhone,email", department: "legal" }, contactIds("ct.mobile_phone IS NOT NULL AND ct.email IS NOT NULL AND ct.department = 'legal'"));
+    await expectContacts(
+      { requiredFields: "mobilePhone,email", department: "legal" },
+      contactIds("ct.mobile_phone IS NOT NULL AND ct.email IS NOT NULL AND ct.department = 'legal'"),
+    );
   });
   test("company filters apply to the contact's company", async () => {
-    await expectContacts({ industryCodes: "banking", employeeRangeMin: "100" }, contactIds("c.id IN (SELECT company_id FROM company_tags WHERE kind = 'industry' AND value = 'banking') AND c.employees >= 100"));
+    await expectContacts(
+      { industryCodes: "banking", employeeRangeMin: "100" },
+      contactIds("c.id IN (SELECT company_id FROM company_tags WHERE kind = 'industry' AND value = 'banking') AND c.employees >= 100"),
+    );
   });
   test("locationSearchType chooses the person's location, the headquarters', or both", async () => {
     await expectContacts({ state: "Illinois", locationSearchType: "Person" }, contactIds("ct.state = 'Illinois'"));

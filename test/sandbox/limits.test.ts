@@ -33,10 +33,7 @@ describe("rate limits", () => {
     const token = await sandbox.token({ account: "burst" });
     const answers = await Promise.all(Array.from({ length: 12 }, () => search(token)));
     // The clock stands still: all twelve fall in one second window, which admits four.
-    assert.deepEqual(
-      answers.map((a) => a.status).sort(),
-      [...Array<number>(4).fill(200), ...Array<number>(8).fill(429)],
-    );
+    assert.deepEqual(answers.map((a) => a.status).sort(), [...Array<number>(4).fill(200), ...Array<number>(8).fill(429)]);
     const windowEnd = Math.floor(clock.now() / 1000) + 1;
     for (const r of answers.filter((a) => a.status === 429)) {
       assert.equal(r.body.errors[0].status, "429");

@@ -45,10 +45,21 @@ const credits = async (account: string) => (await call(sandbox, "GET", `/__sandb
 
 describe("seeded match companies", () => {
   test("are stored with www., schemes and paths, and with names that differ only by suffix or country", () => {
-    const rows = sandbox.ctx.db.prepare("SELECT id, name, website, country, city FROM companies WHERE id IN (21,22,23,24,25,26,27) ORDER BY id").all() as Array<Record<string, string>>;
-    assert.deepEqual(rows.map((r) => r.name), MATCH_COMPANIES.map((c) => c.name));
-    assert.ok(rows.some((r) => r.website?.includes("://www.") && /\.[a-z]+\/[a-z]/.test(r.website)), "a website with www. and a path");
-    assert.deepEqual(rows.slice(0, 3).map((r) => r.country), ["United States", "Germany", "United Kingdom"]);
+    const rows = sandbox.ctx.db.prepare("SELECT id, name, website, country, city FROM companies WHERE id IN (21,22,23,24,25,26,27) ORDER BY id").all() as Array<
+      Record<string, string>
+    >;
+    assert.deepEqual(
+      rows.map((r) => r.name),
+      MATCH_COMPANIES.map((c) => c.name),
+    );
+    assert.ok(
+      rows.some((r) => r.website?.includes("://www.") && /\.[a-z]+\/[a-z]/.test(r.website)),
+      "a website with www. and a path",
+    );
+    assert.deepEqual(
+      rows.slice(0, 3).map((r) => r.country),
+      ["United States", "Germany", "United Kingdom"],
+    );
     const emails = sandbox.ctx.db.prepare("SELECT email FROM contacts WHERE company_id = ? AND email IS NOT NULL").all(ID.contoso) as Array<{ email: string }>;
     assert.ok(emails.length > 0 && emails.every((e) => e.email.endsWith("@contoso.com")), "contacts moved with their company");
   });
@@ -64,8 +75,14 @@ describe("company matching", () => {
       "www.NorthwindTraders.com/",
     ];
     const items = await companies(spellings.map((companyWebsite) => ({ companyWebsite })));
-    assert.deepEqual(ids(items), spellings.map(() => String(ID.northwindUs)));
-    assert.deepEqual(statuses(items), spellings.map(() => "FULL_MATCH"));
+    assert.deepEqual(
+      ids(items),
+      spellings.map(() => String(ID.northwindUs)),
+    );
+    assert.deepEqual(
+      statuses(items),
+      spellings.map(() => "FULL_MATCH"),
+    );
     const [tailspin] = await companies([{ companyWebsite: "tailspintoys.com" }]);
     assert.equal(tailspin?.id, String(ID.tailspin), "stored as http://WWW.TailspinToys.com./");
   });
@@ -76,7 +93,13 @@ describe("company matching", () => {
   });
 
   test("a name matches without case, punctuation or legal suffix", async () => {
-    const items = await companies([{ companyName: "Contoso" }, { companyName: "CONTOSO LLC" }, { companyName: "contoso, l.l.c." }, { companyName: "Tailspin Toys" }, { companyName: "tailspin toys corp." }]);
+    const items = await companies([
+      { companyName: "Contoso" },
+      { companyName: "CONTOSO LLC" },
+      { companyName: "contoso, l.l.c." },
+      { companyName: "Tailspin Toys" },
+      { companyName: "tailspin toys corp." },
+    ]);
     assert.deepEqual(ids(items), [ID.contoso, ID.contoso, ID.contoso, ID.tailspin, ID.tailspin].map(String));
     assert.equal(items[0]?.attributes?.name, "Contoso, LLC");
   });
@@ -116,7 +139,9 @@ describe("company matching", () => {
 
 describe("person matching", () => {
   const contact = () =>
-    sandbox.ctx.db.prepare("SELECT id, first_name, last_name, email FROM contacts WHERE company_id = ? AND email IS NOT NULL ORDER BY id LIMIT 1").get(ID.contoso) as {
+    sandbox.ctx.db
+      .prepare("SELECT id, first_name, last_name, email FROM contacts WHERE company_id = ? AND email IS NOT NULL ORDER BY id LIMIT 1")
+      .get(ID.contoso) as {
       id: number;
       first_name: string;
       last_name: string;
@@ -125,7 +150,12 @@ describe("person matching", () => {
 
   test("an email matches exactly, without case", async () => {
     const c = contact();
-    const items = await people([{ emailAddress: c.email.toUpperCase() }, { emailAddress: ` ${c.email} ` }, { emailAddress: `x${c.email}` }, { emailAddress: "not-an-email" }]);
+    const items = await people([
+      { emailAddress: c.email.toUpperCase() },
+      { emailAddress: ` ${c.email} ` },
+      { emailAddress: `x${c.email}` },
+      { emailAddress: "not-an-email" },
+    ]);
     assert.deepEqual(ids(items).slice(0, 2), [String(c.id), String(c.id)]);
     assert.deepEqual(statuses(items).slice(2), ["NO_MATCH", "INVALID_INPUT"]);
   });

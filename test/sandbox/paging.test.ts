@@ -39,7 +39,10 @@ describe("page n of size s holds results (n-1)*s+1 to n*s", () => {
     const res = await search({});
     assert.equal(res.body.data.length, 25);
     assert.deepEqual(res.body.meta.page, { number: 1, total: TEST_COMPANIES / 25 });
-    assert.deepEqual(res.body.data.map((d: { id: string }) => Number(d.id)), expectedOrder().slice(0, 25));
+    assert.deepEqual(
+      res.body.data.map((d: { id: string }) => Number(d.id)),
+      expectedOrder().slice(0, 25),
+    );
   });
 
   test("the last page holds the remainder; a page past the end is empty", async () => {
@@ -48,12 +51,18 @@ describe("page n of size s holds results (n-1)*s+1 to n*s", () => {
     const size = 7;
     const lastPage = Math.ceil(ca.length / size);
     const last = await search({ "page[number]": lastPage, "page[size]": size }, { state: "California" });
-    assert.deepEqual(last.body.data.map((d: { id: string }) => Number(d.id)), ca.slice((lastPage - 1) * size));
+    assert.deepEqual(
+      last.body.data.map((d: { id: string }) => Number(d.id)),
+      ca.slice((lastPage - 1) * size),
+    );
     assert.equal(last.body.meta.totalResults, ca.length);
     // Early pages (read by walking the sort index) and late ones (matches sorted) agree.
     for (const n of [1, 2, Math.floor(lastPage / 2)]) {
       const page = await search({ "page[number]": n, "page[size]": size }, { state: "California" });
-      assert.deepEqual(page.body.data.map((d: { id: string }) => Number(d.id)), ca.slice((n - 1) * size, n * size));
+      assert.deepEqual(
+        page.body.data.map((d: { id: string }) => Number(d.id)),
+        ca.slice((n - 1) * size, n * size),
+      );
     }
     const past = await search({ "page[number]": lastPage + 1, "page[size]": size }, { state: "California" });
     assert.equal(past.status, 200);
@@ -86,7 +95,10 @@ describe("links", () => {
   test("links are followable: the next link gives the next page", async () => {
     const first = await search({ "page[number]": 1, "page[size]": 13 });
     const next = await call(sandbox, "POST", first.body.links.next, { token, body: companySearch({}) });
-    assert.deepEqual(next.body.data.map((d: { id: string }) => Number(d.id)), expectedOrder().slice(13, 26));
+    assert.deepEqual(
+      next.body.data.map((d: { id: string }) => Number(d.id)),
+      expectedOrder().slice(13, 26),
+    );
   });
 
   test("a single page has neither prev nor next; no results still give first and last", async () => {
@@ -170,13 +182,20 @@ describe("sort orders", () => {
       return res.body.data as { id: string; attributes: { contactAccuracyScore: number; lastName: string; company: { name: string } } }[];
     };
     const relevance = (await contacts()).map((c) => Number(c.id));
-    const expected = (sandbox.ctx.db.prepare("SELECT id FROM contacts WHERE state = 'California' OR company_id IN (SELECT id FROM companies WHERE state = 'California') ORDER BY relevance DESC, id DESC LIMIT 100").all() as { id: number }[]).map((r) => r.id);
+    const expected = (
+      sandbox.ctx.db
+        .prepare(
+          "SELECT id FROM contacts WHERE state = 'California' OR company_id IN (SELECT id FROM companies WHERE state = 'California') ORDER BY relevance DESC, id DESC LIMIT 100",
+        )
+        .all() as { id: number }[]
+    ).map((r) => r.id);
     assert.deepEqual(relevance, expected);
     const acc = await contacts("-contactAccuracyScore");
     for (let i = 1; i < acc.length; i++) assert.ok(acc[i - 1]!.attributes.contactAccuracyScore >= acc[i]!.attributes.contactAccuracyScore);
     const last = await contacts("lastName");
     for (let i = 1; i < last.length; i++) assert.ok(last[i - 1]!.attributes.lastName.toLowerCase() <= last[i]!.attributes.lastName.toLowerCase());
     const company = await contacts("-companyName");
-    for (let i = 1; i < company.length; i++) assert.ok(company[i - 1]!.attributes.company.name.toLowerCase() >= company[i]!.attributes.company.name.toLowerCase());
+    for (let i = 1; i < company.length; i++)
+      assert.ok(company[i - 1]!.attributes.company.name.toLowerCase() >= company[i]!.attributes.company.name.toLowerCase());
   });
 });

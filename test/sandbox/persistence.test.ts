@@ -26,7 +26,12 @@ test("a restart reuses the data, the accounts and the keys; reset starts over", 
     assert.ok(first.seededInMs > 0, "the first start seeds");
     await post(first.url, "/__sandbox/accounts", { id: "kept", credits: 10 });
     const token = (await post(first.url, "/__sandbox/token", { account: "kept" })).body.access_token;
-    const enriched = await post(first.url, "/data/v1/companies/enrich", { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: [{ companyId: 5 }], outputFields: ["name"] } } }, token);
+    const enriched = await post(
+      first.url,
+      "/data/v1/companies/enrich",
+      { data: { type: "CompanyEnrich", attributes: { matchCompanyInput: [{ companyId: 5 }], outputFields: ["name"] } } },
+      token,
+    );
     assert.equal(enriched.body.data[0].meta.matchStatus, "FULL_MATCH");
   } finally {
     await first.close();
@@ -72,7 +77,9 @@ test("the same seed gives the same data", async () => {
   const b = await startSandbox({ companies: 200, contacts: 300, http: true, port: 0, host: "127.0.0.1" });
   const c = await startSandbox({ companies: 200, contacts: 300, seed: 2, http: true, port: 0, host: "127.0.0.1" });
   try {
-    const dump = (s: typeof a) => JSON.stringify(s.ctx.db.prepare("SELECT * FROM companies ORDER BY id").all()) + JSON.stringify(s.ctx.db.prepare("SELECT * FROM contacts ORDER BY id").all());
+    const dump = (s: typeof a) =>
+      JSON.stringify(s.ctx.db.prepare("SELECT * FROM companies ORDER BY id").all()) +
+      JSON.stringify(s.ctx.db.prepare("SELECT * FROM contacts ORDER BY id").all());
     assert.equal(dump(a), dump(b));
     assert.notEqual(dump(a), dump(c));
   } finally {

@@ -23,9 +23,30 @@ interface Running {
 async function spawnSandbox(rowsPerSecond: number): Promise<Running> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "src/sandbox/main.ts", "--http", "--port", "0", "--companies", "400", "--contacts", "400", "--data-dir", dataDir, "--job-rows-per-second", String(rowsPerSecond), "--manual-clock",
+    [
+      "--import",
+      "tsx",
+      "src/sandbox/main.ts",
+      "--http",
+      "--port",
+      "0",
+      "--companies",
+      "400",
+      "--contacts",
+      "400",
+      "--data-dir",
+      dataDir,
+      "--job-rows-per-second",
+      String(rowsPerSecond),
+      "--manual-clock",
       // The status is polled back to back: the service's request limits are not under test here.
-      "--rate-per-second", "1000000", "--rate-per-hour", "100000000", "--rate-per-day", "1000000000"],
+      "--rate-per-second",
+      "1000000",
+      "--rate-per-hour",
+      "100000000",
+      "--rate-per-day",
+      "1000000000",
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
@@ -44,9 +65,13 @@ async function json(url: string, init: RequestInit = {}): Promise<any> {
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const tokenFor = async (s: Running) => (await json(`${s.url}/__sandbox/token`, { method: "POST", body: JSON.stringify({ account: "chaos" }) })).body.access_token as string;
+const tokenFor = async (s: Running) =>
+  (await json(`${s.url}/__sandbox/token`, { method: "POST", body: JSON.stringify({ account: "chaos" }) })).body.access_token as string;
 const jobStatus = async (s: Running, token: string, audienceId: string, jobId: string) =>
-  (await json(`${s.url}/v1/audiences/${audienceId}/jobs/${jobId}`, { headers: { authorization: `Bearer ${token}` } })).body.data.attributes as { status: string; percentProgress: number };
+  (await json(`${s.url}/v1/audiences/${audienceId}/jobs/${jobId}`, { headers: { authorization: `Bearer ${token}` } })).body.data.attributes as {
+    status: string;
+    percentProgress: number;
+  };
 
 /** Moves the sandbox's clock; answers once the job steps due on the way have run. */
 async function advance(s: Running, ms: number): Promise<void> {
@@ -91,11 +116,16 @@ test("a SIGKILL mid-job: the restarted sandbox finishes the job and charges each
     assert.equal(end.percentProgress, 100);
     const rows = [];
     for (let page = 1; page <= 3; page++) {
-      const res = await json(`${second.url}/v1/audiences/${audienceId}/rows?page[number]=${page}&page[size]=100`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await json(`${second.url}/v1/audiences/${audienceId}/rows?page[number]=${page}&page[size]=100`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       rows.push(...res.body.data);
     }
     assert.equal(rows.length, RECORDS);
-    assert.ok(rows.every((row: any) => row.attributes.values.slice(1).every((v: any) => v.state === "RESULT" || v.state === "BLANK")), "every row enriched");
+    assert.ok(
+      rows.every((row: any) => row.attributes.values.slice(1).every((v: any) => v.state === "RESULT" || v.state === "BLANK")),
+      "every row enriched",
+    );
     const account = (await json(`${second.url}/__sandbox/accounts/chaos?page[size]=10000`)).body;
     const charged = account.ledger.filter((e: { charged: boolean }) => e.charged).map((e: { id: number }) => e.id);
     assert.equal(charged.length, RECORDS, "each record charged once");

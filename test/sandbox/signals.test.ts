@@ -13,8 +13,22 @@ const doc = (type: string, attributes: object) => ({ data: { type, attributes } 
 
 /** The request shapes the service publishes, one per operation. */
 const PUBLISHED = [
-  { path: "/data/v1/intent/search?page[number]=1&page[size]=25&sort=-signalScore", body: doc("IntentSearch", { topics: ["Cloud Security", "Machine Learning"], signalScoreMin: 70, signalScoreMax: 100, audienceStrengthMin: "A", audienceStrengthMax: "E", findRecommendedContacts: true, country: "United States" }) },
-  { path: "/data/v1/intent/enrich", body: doc("IntentEnrich", { companyId: "1", topics: ["Cloud Security", "CRM Software", "Machine Learning"], findRecommendedContacts: true }) },
+  {
+    path: "/data/v1/intent/search?page[number]=1&page[size]=25&sort=-signalScore",
+    body: doc("IntentSearch", {
+      topics: ["Cloud Security", "Machine Learning"],
+      signalScoreMin: 70,
+      signalScoreMax: 100,
+      audienceStrengthMin: "A",
+      audienceStrengthMax: "E",
+      findRecommendedContacts: true,
+      country: "United States",
+    }),
+  },
+  {
+    path: "/data/v1/intent/enrich",
+    body: doc("IntentEnrich", { companyId: "1", topics: ["Cloud Security", "CRM Software", "Machine Learning"], findRecommendedContacts: true }),
+  },
   { path: "/data/v1/scoops/search?page[size]=25", body: doc("ScoopSearch", { scoopType: "1,2", publishedStartDate: "2025-06-15" }) },
   { path: "/data/v1/scoops/enrich", body: doc("ScoopEnrich", { companyId: "1,2,3,4,5" }) },
   { path: "/data/v1/news/search", body: doc("NewsSearch", { categories: ["FUNDING", "PARTNERSHIP"], pageDateMin: "2026-01-01" }) },
@@ -28,7 +42,8 @@ const FIELDS: Record<string, string[]> = {
   news: ["domain", "title", "url", "imageUrl", "pageDate", "categories", "description", "company"],
   technologies: ["categoryParent", "category", "vendor", "product", "attribute", "website", "logo", "domain", "createdDate", "modifiedDate", "description"],
 };
-const familyOf = (path: string) => (path.includes("/intent/") ? "intent" : path.includes("/scoops/") ? "scoops" : path.includes("/news/") ? "news" : "technologies");
+const familyOf = (path: string) =>
+  path.includes("/intent/") ? "intent" : path.includes("/scoops/") ? "scoops" : path.includes("/news/") ? "news" : "technologies";
 
 function profileSuite(profile: "default" | "production") {
   const prefix = profile === "production" ? "/gtm" : "";
@@ -37,7 +52,10 @@ function profileSuite(profile: "default" | "production") {
 
   it("answers the published request shapes with the published fields", async () => {
     // Intent enrich asks about a company the search says is signalling.
-    const signalling = await call(sandbox, "POST", `${prefix}/data/v1/intent/search`, { token: await token(), body: doc("IntentSearch", { topics: ["Cloud Security"] }) });
+    const signalling = await call(sandbox, "POST", `${prefix}/data/v1/intent/search`, {
+      token: await token(),
+      body: doc("IntentSearch", { topics: ["Cloud Security"] }),
+    });
     const companyId = Number(signalling.body.data[0].attributes.company.id);
     for (const { path, body: published } of PUBLISHED) {
       const body = path.endsWith("/intent/enrich") ? doc("IntentEnrich", { ...published.data.attributes, companyId }) : published;
@@ -50,7 +68,16 @@ function profileSuite(profile: "default" | "production") {
   });
 
   it("answers every signal lookup, narrowed by its filters", async () => {
-    for (const name of ["intent-topics", "scoop-types", "scoop-topics", "scoop-departments", "news-categories", "tech-categories", "tech-vendors", "tech-products"]) {
+    for (const name of [
+      "intent-topics",
+      "scoop-types",
+      "scoop-topics",
+      "scoop-departments",
+      "news-categories",
+      "tech-categories",
+      "tech-vendors",
+      "tech-products",
+    ]) {
       const res = await call(sandbox, "GET", `${prefix}/data/v1/lookup/${name}`, { token: await token() });
       assert.equal(res.status, 200, name);
       assert.ok(res.body.data.length > 3, name);
@@ -65,7 +92,10 @@ function profileSuite(profile: "default" | "production") {
   });
 
   it("refuses an intent search without the intent scope", async () => {
-    const res = await call(sandbox, "POST", `${prefix}/data/v1/intent/search`, { token: await sandbox.token({ scopes: ["api:data:company", "api:data:lookup"] }), body: doc("IntentSearch", { topics: ["Cloud Security"] }) });
+    const res = await call(sandbox, "POST", `${prefix}/data/v1/intent/search`, {
+      token: await sandbox.token({ scopes: ["api:data:company", "api:data:lookup"] }),
+      body: doc("IntentSearch", { topics: ["Cloud Security"] }),
+    });
     assert.equal(res.status, 403);
     if (profile === "production") assert.equal(res.body.error.code, "ZI0002");
     else assert.equal(res.body.errors[0].code, "FORBIDDEN");
@@ -116,7 +146,10 @@ describe("signal validation, data and limits", () => {
     for (const [attributes, pointer] of cases) {
       const res = await intent(attributes);
       assert.equal(res.status, 400, JSON.stringify(attributes));
-      assert.ok(res.body.errors.some((e: { source?: { pointer?: string } }) => e.source?.pointer === pointer), `${JSON.stringify(attributes)}: ${JSON.stringify(res.body.errors)}`);
+      assert.ok(
+        res.body.errors.some((e: { source?: { pointer?: string } }) => e.source?.pointer === pointer),
+        `${JSON.stringify(attributes)}: ${JSON.stringify(res.body.errors)}`,
+      );
     }
     // A topic the catalog does not know finds nothing; it is not refused (the service documents no refusal).
     const unknown = await intent({ topics: ["Not A Topic"] });
@@ -137,10 +170,16 @@ describe("signal validation, data and limits", () => {
 
   it("checks ranges in order as search does: numbers (and numeric text) as numbers, dates as dates", () => {
     const ranges = (operation: SignalOperation, attributes: object): string[] =>
-      validateSignalBody(operation, signalBody(operation, attributes)).filter((i) => i.rule === "minAboveMax").map((i) => `${i.pointer}: ${i.message}`);
+      validateSignalBody(operation, signalBody(operation, attributes))
+        .filter((i) => i.rule === "minAboveMax")
+        .map((i) => `${i.pointer}: ${i.message}`);
     const topics = ["Cloud Security"];
-    assert.deepEqual(ranges("intentSearch", { topics, signalScoreMin: 90, signalScoreMax: 70 }), ["/data/attributes/signalScoreMin: Score from must not be greater than Score to."]);
-    assert.deepEqual(ranges("scoopSearch", { publishedStartDate: "2026-03-01", publishedEndDate: "2026-02-01" }), ["/data/attributes/publishedStartDate: Published from must not be after Published to."]);
+    assert.deepEqual(ranges("intentSearch", { topics, signalScoreMin: 90, signalScoreMax: 70 }), [
+      "/data/attributes/signalScoreMin: Score from must not be greater than Score to.",
+    ]);
+    assert.deepEqual(ranges("scoopSearch", { publishedStartDate: "2026-03-01", publishedEndDate: "2026-02-01" }), [
+      "/data/attributes/publishedStartDate: Published from must not be after Published to.",
+    ]);
     // 9.5 is below 10 (as text it would sort after it), and search says the same.
     const growth = (min: string) => ({ oneYearEmployeeGrowthRateMin: min, oneYearEmployeeGrowthRateMax: "10" });
     assert.deepEqual(ranges("intentSearch", { topics, ...growth("9.5") }), []);
@@ -150,7 +189,10 @@ describe("signal validation, data and limits", () => {
 
   it("keeps signals inside their windows of the sandbox's clock, and filters by them", async () => {
     const topics = ["Cloud Security", "CRM Software", "Machine Learning", "Generative AI"];
-    const all = await call(sandbox, "POST", "/data/v1/intent/search?page[size]=100", { token: await sandbox.token({ scopes: ALL }), body: doc("IntentSearch", { topics }) });
+    const all = await call(sandbox, "POST", "/data/v1/intent/search?page[size]=100", {
+      token: await sandbox.token({ scopes: ALL }),
+      body: doc("IntentSearch", { topics }),
+    });
     for (const item of all.body.data) {
       assert.match(item.attributes.signalDate, /^\d{4}-\d{2}-\d{2}T00:00:00Z$/);
       const age = (Date.parse("2026-06-15") - Date.parse(item.attributes.signalDate)) / DAY;
@@ -197,7 +239,10 @@ describe("signal validation, data and limits", () => {
   it("takes a list of company ids in one scoop enrich, the same scoops as one by one", async () => {
     const batch = await post("/data/v1/scoops/enrich?page[size]=100", doc("ScoopEnrich", { companyId: "11,12,13,14,15,16" }));
     const single: string[] = [];
-    for (const id of [11, 12, 13, 14, 15, 16]) single.push(...(await post("/data/v1/scoops/enrich?page[size]=100", doc("ScoopEnrich", { companyId: String(id) }))).body.data.map((s: { id: string }) => s.id));
+    for (const id of [11, 12, 13, 14, 15, 16])
+      single.push(
+        ...(await post("/data/v1/scoops/enrich?page[size]=100", doc("ScoopEnrich", { companyId: String(id) }))).body.data.map((s: { id: string }) => s.id),
+      );
     assert.deepEqual(batch.body.data.map((s: { id: string }) => s.id).sort(), single.sort());
   });
 
@@ -233,7 +278,8 @@ describe("signal rate limits", () => {
   it("counts signal requests against the per-second limit like every data operation", async () => {
     const token = await sandbox.token({ scopes: ALL });
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await call(sandbox, "POST", "/data/v1/news/enrich", { token, body: doc("NewsEnrich", { companyId: "1" }) })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await call(sandbox, "POST", "/data/v1/news/enrich", { token, body: doc("NewsEnrich", { companyId: "1" }) })).status);
     assert.deepEqual(statuses, [200, 200, 429]);
   });
 });

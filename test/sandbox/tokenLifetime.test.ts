@@ -13,7 +13,12 @@ const NOW = 1_800_000_000;
 
 async function setUp() {
   const keys = await loadSigningKeys(undefined);
-  const auth = createAuthenticator(keys, () => [ISSUER], () => AUDIENCE, new FakeClock(NOW * 1000));
+  const auth = createAuthenticator(
+    keys,
+    () => [ISSUER],
+    () => AUDIENCE,
+    new FakeClock(NOW * 1000),
+  );
   const key = await importJWK(keys.privateJwk, "RS256");
   const sign = (iat: number, exp: number) =>
     new SignJWT({ scope: "api:data:company", roles: ["fea:api"], account: "acme" })

@@ -2,12 +2,7 @@
 // the sandbox's verdict is the shared validator's (the client gives the same one before sending).
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import {
-  validateCompanyEnrichBody,
-  validateCompanySearchBody,
-  validateContactEnrichBody,
-  validateContactSearchBody,
-} from "../../src/core/contract/index.js";
+import { validateCompanyEnrichBody, validateCompanySearchBody, validateContactEnrichBody, validateContactSearchBody } from "../../src/core/contract/index.js";
 import { useSandbox } from "../helpers/sandbox.js";
 import { call, companySearch, contactSearch } from "./http.js";
 
@@ -59,15 +54,24 @@ async function expectRejected(path: string, body: unknown, pointers: string[], l
   assert.equal(res.status, 400);
   assert.match(res.headers.get("content-type") ?? "", /application\/vnd\.api\+json/);
   const errors = res.body.errors as { id: string; code: string; status: string; title: string; detail: string; source: { pointer?: string } }[];
-  assert.deepEqual(errors.map((e) => e.source.pointer), pointers);
+  assert.deepEqual(
+    errors.map((e) => e.source.pointer),
+    pointers,
+  );
   for (const e of errors) {
     assert.equal(e.status, "400");
     assert.ok(e.id && e.code && e.title && e.detail);
   }
   // Same verdict as the shared validator the client runs.
   const issues = local(body);
-  assert.deepEqual(issues.map((i) => i.pointer), pointers);
-  assert.deepEqual(issues.map((i) => i.message), errors.map((e) => e.detail));
+  assert.deepEqual(
+    issues.map((i) => i.pointer),
+    pointers,
+  );
+  assert.deepEqual(
+    issues.map((i) => i.message),
+    errors.map((e) => e.detail),
+  );
 }
 
 describe("company search validation (one failing case per rule)", () => {
@@ -89,7 +93,10 @@ describe("company search validation (one failing case per rule)", () => {
     expectRejected("/data/v1/companies/search", { data: { type: "CompanySearch", attributes: {} }, extra: 1 }, ["/extra"], validateCompanySearchBody));
   test("the codes: PFAPI0002 for form, PFAPI0006 for values", async () => {
     const res = await call(sandbox, "POST", "/data/v1/companies/search", { token, body: companySearch({ companyNme: "x", revenueMin: 5, revenueMax: 1 }) });
-    assert.deepEqual(res.body.errors.map((e: { code: string }) => e.code), ["PFAPI0002", "PFAPI0006"]);
+    assert.deepEqual(
+      res.body.errors.map((e: { code: string }) => e.code),
+      ["PFAPI0002", "PFAPI0006"],
+    );
   });
 });
 
@@ -97,14 +104,25 @@ describe("contact search validation", () => {
   test("accuracy score outside 70..99", () =>
     expectRejected("/data/v1/contacts/search", contactSearch({ contactAccuracyScoreMin: 50 }), [`${A}/contactAccuracyScoreMin`], validateContactSearchBody));
   test("accuracy min greater than max", () =>
-    expectRejected("/data/v1/contacts/search", contactSearch({ contactAccuracyScoreMin: 95, contactAccuracyScoreMax: 80 }), [`${A}/contactAccuracyScoreMin`], validateContactSearchBody));
+    expectRejected(
+      "/data/v1/contacts/search",
+      contactSearch({ contactAccuracyScoreMin: 95, contactAccuracyScoreMax: 80 }),
+      [`${A}/contactAccuracyScoreMin`],
+      validateContactSearchBody,
+    ));
   test("company rules apply to contact search too", () =>
     expectRejected("/data/v1/contacts/search", contactSearch({ companyType: "startup" }), [`${A}/companyType`], validateContactSearchBody));
 });
 
 describe("enrichment validation", () => {
   const enrich = (attributes: object) => ({ data: { type: "CompanyEnrich", attributes } });
-  test("no inputs", () => expectRejected("/data/v1/companies/enrich", enrich({ matchCompanyInput: [], outputFields: ["name"] }), [`${A}/matchCompanyInput`], validateCompanyEnrichBody));
+  test("no inputs", () =>
+    expectRejected(
+      "/data/v1/companies/enrich",
+      enrich({ matchCompanyInput: [], outputFields: ["name"] }),
+      [`${A}/matchCompanyInput`],
+      validateCompanyEnrichBody,
+    ));
   test("more than 25 inputs", () =>
     expectRejected(
       "/data/v1/companies/enrich",
@@ -113,14 +131,32 @@ describe("enrichment validation", () => {
       validateCompanyEnrichBody,
     ));
   test("an output field the service does not have (PFAPI0009)", async () => {
-    await expectRejected("/data/v1/companies/enrich", enrich({ matchCompanyInput: [{ companyId: 1 }], outputFields: ["name", "shoeSize"] }), [`${A}/outputFields/1`], validateCompanyEnrichBody);
-    const res = await call(sandbox, "POST", "/data/v1/companies/enrich", { token, body: enrich({ matchCompanyInput: [{ companyId: 1 }], outputFields: ["shoeSize"] }) });
+    await expectRejected(
+      "/data/v1/companies/enrich",
+      enrich({ matchCompanyInput: [{ companyId: 1 }], outputFields: ["name", "shoeSize"] }),
+      [`${A}/outputFields/1`],
+      validateCompanyEnrichBody,
+    );
+    const res = await call(sandbox, "POST", "/data/v1/companies/enrich", {
+      token,
+      body: enrich({ matchCompanyInput: [{ companyId: 1 }], outputFields: ["shoeSize"] }),
+    });
     assert.equal(res.body.errors[0].code, "PFAPI0009");
   });
   test("an unknown input attribute", () =>
-    expectRejected("/data/v1/companies/enrich", enrich({ matchCompanyInput: [{ companyID: 1 }], outputFields: ["name"] }), [`${A}/matchCompanyInput/0/companyID`], validateCompanyEnrichBody));
+    expectRejected(
+      "/data/v1/companies/enrich",
+      enrich({ matchCompanyInput: [{ companyID: 1 }], outputFields: ["name"] }),
+      [`${A}/matchCompanyInput/0/companyID`],
+      validateCompanyEnrichBody,
+    ));
   test("a company id that is not a whole number", () =>
-    expectRejected("/data/v1/companies/enrich", enrich({ matchCompanyInput: [{ companyId: "12" }], outputFields: ["name"] }), [`${A}/matchCompanyInput/0/companyId`], validateCompanyEnrichBody));
+    expectRejected(
+      "/data/v1/companies/enrich",
+      enrich({ matchCompanyInput: [{ companyId: "12" }], outputFields: ["name"] }),
+      [`${A}/matchCompanyInput/0/companyId`],
+      validateCompanyEnrichBody,
+    ));
   test("missing outputFields", () =>
     expectRejected("/data/v1/companies/enrich", enrich({ matchCompanyInput: [{ companyId: 1 }] }), [`${A}/outputFields`], validateCompanyEnrichBody));
   test("contact enrichment: unknown required field", () =>

@@ -24,7 +24,9 @@ test("the Sandbox presets name the sandbox and broker the dev server was started
 });
 
 test("without them, the defaults: localhost:4010 and the broker on :4020", async () => {
-  const { DEPLOYED_SANDBOX_ENVIRONMENT: sandbox, DEPLOYED_SANDBOX_PRODUCTION_ENVIRONMENT: production } = await import(`../../src/taskpane/deployment.js?defaults=${Date.now()}`);
+  const { DEPLOYED_SANDBOX_ENVIRONMENT: sandbox, DEPLOYED_SANDBOX_PRODUCTION_ENVIRONMENT: production } = await import(
+    `../../src/taskpane/deployment.js?defaults=${Date.now()}`
+  );
   assert.equal(sandbox.apiBaseUrl, "https://localhost:4010");
   assert.equal(production.signIn.tokenEndpoint, "https://localhost:4020/token");
 });

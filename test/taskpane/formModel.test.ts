@@ -1,7 +1,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { COMPANY_FILTERS, CONTACT_FILTERS } from "../../src/core/contract/index.js";
-import { fieldOfIssue, filtersFromForm, formFromFilters, messagesByField, serverIssuesOf, validateFilters, withServerIssues, withoutField } from "../../src/taskpane/search/formModel.js";
+import {
+  fieldOfIssue,
+  filtersFromForm,
+  formFromFilters,
+  messagesByField,
+  serverIssuesOf,
+  validateFilters,
+  withServerIssues,
+  withoutField,
+} from "../../src/taskpane/search/formModel.js";
 
 test("form values become the filters the contract expects; blanks are left out", () => {
   const filters = filtersFromForm(COMPANY_FILTERS, {
@@ -37,7 +46,10 @@ test("saved filters come back into the form they were made from", () => {
 });
 
 test("validation issues land on their fields, in plain words", () => {
-  const issues = validateFilters("company", filtersFromForm(COMPANY_FILTERS, { zipCode: "94105#", fundingStartDate: "2024-06-01", fundingEndDate: "2024-01-01", revenueMin: "x" }));
+  const issues = validateFilters(
+    "company",
+    filtersFromForm(COMPANY_FILTERS, { zipCode: "94105#", fundingStartDate: "2024-06-01", fundingEndDate: "2024-01-01", revenueMin: "x" }),
+  );
   const { fields } = messagesByField(issues);
   assert.equal(fields.zipCode, "Zip code may contain only letters, digits, spaces, commas and hyphens.");
   assert.equal(fields.fundingStartDate, "Funding from date must be on or before Funding to date.");
@@ -69,7 +81,10 @@ test("the service's issues stand beside the form's until their field is edited",
   assert.equal(serverIssuesOf(new Error("offline")), undefined);
   // The form's own word on a pointer comes first and the service's on the same pointer is not repeated.
   const own = issue("/data/attributes/state", "State is required.");
-  assert.deepEqual(withServerIssues([own], [state, ticker]).map((i) => i.message), ["State is required.", "Ticker is not known."]);
+  assert.deepEqual(
+    withServerIssues([own], [state, ticker]).map((i) => i.message),
+    ["State is required.", "Ticker is not known."],
+  );
   // Editing a field clears what the service said about it, list items included, and nothing else.
   assert.deepEqual(withoutField([state, ticker], "companyTicker"), [state]);
   assert.deepEqual(withoutField([state, ticker], "stat"), [state, ticker]);

@@ -25,15 +25,19 @@ function fakeClient(records: Rec[], failing = new Set<string>()) {
     const page = options.page ?? 1;
     const size = options.size ?? 25;
     if (page > 100) throw Object.assign(new Error("page"), { kind: "validation", userMessage: "page[number] above 100" });
-    if (failing.has(`${filters.employeeRangeMin ?? ""}:${page}`)) throw Object.assign(new Error("503"), { kind: "server", userMessage: "The service had a problem." });
-    const hits = records.filter((r) => within(r.employees, filters.employeeRangeMin, filters.employeeRangeMax) && within(r.revenue, filters.revenueMin, filters.revenueMax));
+    if (failing.has(`${filters.employeeRangeMin ?? ""}:${page}`))
+      throw Object.assign(new Error("503"), { kind: "server", userMessage: "The service had a problem." });
+    const hits = records.filter(
+      (r) => within(r.employees, filters.employeeRangeMin, filters.employeeRangeMax) && within(r.revenue, filters.revenueMin, filters.revenueMax),
+    );
     const items = hits.slice((page - 1) * size, page * size).map((r) => ({ id: String(r.id), type: "Company" as const, attributes: { name: `Co ${r.id}` } }));
     return { items, totalResults: hits.length, pageNumber: page, totalPages: Math.ceil(hits.length / size), links: {} };
   };
   return { client: { searchCompanies, searchContacts: searchCompanies as never }, calls };
 }
 
-const records = (n: number, same = false): Rec[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, employees: same ? 10 : 1 + ((i * 37) % 997), revenue: same ? 5 : 100 + ((i * 53) % 9001) }));
+const records = (n: number, same = false): Rec[] =>
+  Array.from({ length: n }, (_, i) => ({ id: i + 1, employees: same ? 10 : 1 + ((i * 37) % 997), revenue: same ? 5 : 100 + ((i * 53) % 9001) }));
 
 const columns = columnsFor("company", ["id", "name"]);
 const base = {
@@ -56,7 +60,10 @@ test("a search beyond one search's reach is imported whole, in parts, each recor
   assert.match(outcome.message, new RegExp(`Inserted 1,234 companies .* in ${outcome.parts} parts\\. Every result of the search is there, each once\\.`));
   assert.match(plans[0]!, new RegExp(`^1,234 companies — imported in ${outcome.parts} parts, about \\d+ requests, about \\d+ s at your rate limit$`));
   assert.ok(calls.every((c) => c.options.sort === "name" && c.filters.state === "Texas"));
-  assert.ok(calls.some((c) => c.options.size === 1), "counts are probed with page size 1");
+  assert.ok(
+    calls.some((c) => c.options.size === 1),
+    "counts are probed with page size 1",
+  );
 });
 
 test("a search within reach asks each page once: the first page, fetched to learn the total, is written, not asked again", async () => {
@@ -65,8 +72,17 @@ test("a search within reach asks each page once: the first page, fetched to lear
   const outcome = await insertSearch({ ...base, client, workbook, pageSize: 100 });
   assert.equal(outcome.status, "complete");
   assert.equal(outcome.rowsWritten, 250);
-  assert.deepEqual(calls.map((c) => c.options.page), [1, 2, 3]);
-  assert.deepEqual(workbook.table(outcome.table!.tableName)!.rows.map((r) => r[0]).slice(0, 2), [1, 2]);
+  assert.deepEqual(
+    calls.map((c) => c.options.page),
+    [1, 2, 3],
+  );
+  assert.deepEqual(
+    workbook
+      .table(outcome.table!.tableName)!
+      .rows.map((r) => r[0])
+      .slice(0, 2),
+    [1, 2],
+  );
 });
 
 test("results that shift between pages with the same total (one repeated, one lost) are not called complete", async () => {
@@ -123,7 +139,10 @@ test("a cancelled import can be continued: Continue fetches the rest into the sa
   assert.match(outcome.message, /Continue fetches the rest into the same table\.$/);
   const continued = await resumeInsert({ client, workbook, columns, resume: JSON.parse(JSON.stringify(outcome.resume)) });
   assert.equal(continued.status, "complete", continued.message);
-  const ids = excel.tableValues(outcome.table!.tableName).slice(1).map((r) => r[0]);
+  const ids = excel
+    .tableValues(outcome.table!.tableName)
+    .slice(1)
+    .map((r) => r[0]);
   assert.equal(ids.length, 2500);
   assert.equal(new Set(ids).size, 2500);
 });
@@ -138,7 +157,10 @@ test("above one search's reach, Insert says the plan and writes nothing unless t
   assert.equal(declined.status, "cancelled");
   assert.equal(declined.table, undefined);
   assert.equal(declinedBook.listTables().length, 0, "no table when the user says no");
-  assert.ok(calls.every((c) => c.options.size === 1 || c.options.page === 1), "only the plan's probes and first page were asked");
+  assert.ok(
+    calls.every((c) => c.options.size === 1 || c.options.page === 1),
+    "only the plan's probes and first page were asked",
+  );
   assert.match(declined.message, /^Not inserted: nothing was written\./);
 
   const agreed = await insertSearch({ ...base, client, workbook: new BrowserWorkbook(), reach: 300, confirmPlan: async () => true });
@@ -146,7 +168,13 @@ test("above one search's reach, Insert says the plan and writes nothing unless t
   assert.equal(agreed.rowsWritten, 1234);
   // Within reach, nothing is asked.
   let within = 0;
-  await insertSearch({ ...base, client: fakeClient(records(250)).client, workbook: new BrowserWorkbook(), reach: 300, confirmPlan: async () => (within++, true) });
+  await insertSearch({
+    ...base,
+    client: fakeClient(records(250)).client,
+    workbook: new BrowserWorkbook(),
+    reach: 300,
+    confirmPlan: async () => (within++, true),
+  });
   assert.equal(within, 0);
 });
 
@@ -157,7 +185,10 @@ test("a page that keeps failing does not stop the import; Resume adds just its r
   const outcome = await insertSearch({ ...base, client, workbook });
   assert.equal(outcome.status, "incomplete");
   assert.equal(outcome.rowsWritten, 400);
-  assert.match(outcome.message, /1 page of about 100 companies could not be fetched \(the service kept failing: The service had a problem\.\)\. Resume fetches only those/);
+  assert.match(
+    outcome.message,
+    /1 page of about 100 companies could not be fetched \(the service kept failing: The service had a problem\.\)\. Resume fetches only those/,
+  );
   assert.deepEqual(outcome.resume?.missing, [{ part: 0, page: 3 }]);
   assert.equal(workbook.table(outcome.table!.tableName)!.complete, true);
 
@@ -203,7 +234,10 @@ test("refresh of a partitioned search replaces the table's rows", async () => {
   assert.equal(workbook.listTables().length, 1);
   assert.equal(workbook.table(first.table!.tableName)!.rows.length, 700);
   // Refresh ends with a refresh message, not "Inserted".
-  assert.match(again.message, new RegExp(`^Refreshed table ${first.table!.tableName} on sheet .*: 700 companies, in \\d+ parts, every result of the search, each once\\.`));
+  assert.match(
+    again.message,
+    new RegExp(`^Refreshed table ${first.table!.tableName} on sheet .*: 700 companies, in \\d+ parts, every result of the search, each once\\.`),
+  );
   assert.doesNotMatch(again.message, /Inserted/);
 });
 

@@ -25,7 +25,8 @@ const audience = (type: "COMPANY" | "CONTACT"): Audience =>
       ],
     },
   }) as unknown as Audience;
-const row = (id: string, ref: string): AudienceRow => ({ id, type: "Row", attributes: { values: [{ columnId: INPUT, value: ref, state: "RESULT" }] } }) as unknown as AudienceRow;
+const row = (id: string, ref: string): AudienceRow =>
+  ({ id, type: "Row", attributes: { values: [{ columnId: INPUT, value: ref, state: "RESULT" }] } }) as unknown as AudienceRow;
 
 // Rows 1-6: ids 1, 2, 2 (a repeat), 3, 999 (no such company), "N/A" (no id). Company 1 is under management.
 const ROWS = [row("r1", "1"), row("r2", "2"), row("r3", "2"), row("r4", "3"), row("r5", "999"), row("r6", "N/A")];
@@ -41,8 +42,14 @@ function fakeClient() {
     },
     searchCompanies: async (filters: Record<string, unknown>, o: { size?: number } = {}) => {
       searches.push({ filters, size: o.size });
-      const ids = String(filters.companyId).split(",").map(Number).filter((id) => id <= 3);
-      const items = ids.map((id) => ({ id: String(id), type: "Company", attributes: { name: `Co ${id}`, managementStatus: { underManagement: id === 1 } } }) as unknown as CompanyItem);
+      const ids = String(filters.companyId)
+        .split(",")
+        .map(Number)
+        .filter((id) => id <= 3);
+      const items = ids.map(
+        (id) =>
+          ({ id: String(id), type: "Company", attributes: { name: `Co ${id}`, managementStatus: { underManagement: id === 1 } } }) as unknown as CompanyItem,
+      );
       return { items, totalResults: items.length, pageNumber: 1, totalPages: 1, links: {} };
     },
   };
@@ -72,7 +79,10 @@ test("a contact audience: the service cannot tell beforehand, so every record co
 
 test("ids go to the company search in groups it accepts (at most 50 ids and 500 characters)", () => {
   const many = Array.from({ length: 120 }, (_, i) => i + 1);
-  assert.deepEqual(idChunks(many).map((c) => c.length), [50, 50, 20]);
+  assert.deepEqual(
+    idChunks(many).map((c) => c.length),
+    [50, 50, 20],
+  );
   const long = Array.from({ length: 60 }, (_, i) => 1_000_000_000 + i);
   for (const chunk of idChunks(long)) assert.ok(chunk.join(",").length <= 500, `${chunk.join(",").length} characters`);
   assert.deepEqual(idChunks(long).flat(), long);

@@ -75,7 +75,14 @@ describe("JobList", () => {
   });
 
   it("a job the service no longer has: plain words, Check again, nothing to insert", () => {
-    const html = render([job({ status: "UNKNOWN", terminal: true, problem: "The service could not find this item. It may have been deleted; refresh the list.", finishedAt: 30_000 })]);
+    const html = render([
+      job({
+        status: "UNKNOWN",
+        terminal: true,
+        problem: "The service could not find this item. It may have been deleted; refresh the list.",
+        finishedAt: 30_000,
+      }),
+    ]);
     assert.doesNotMatch(html, /Ended: UNKNOWN/);
     assert.doesNotMatch(html, /refresh the list/);
     assert.match(html, /no longer has this job/);
@@ -93,13 +100,28 @@ describe("StartEnrichment's wording", () => {
       'Row "Acme Corp" is not in this audience.',
     );
     assert.equal(
-      issueText({ pointer: "/data/attributes/rows/0", label: "Rows item 1", rule: "uuid", message: "Rows item 1 must be an id like 3f2b1c9e-1234-4abc-9def-0123456789ab." }, ["abc"], new Map()),
+      issueText(
+        {
+          pointer: "/data/attributes/rows/0",
+          label: "Rows item 1",
+          rule: "uuid",
+          message: "Rows item 1 must be an id like 3f2b1c9e-1234-4abc-9def-0123456789ab.",
+        },
+        ["abc"],
+        new Map(),
+      ),
       '"abc" is not a row id: row ids look like 3f2b1c9e-1234-4abc-9def-0123456789ab.',
     );
-    assert.equal(issueText({ pointer: "/data/attributes/rows", label: "Rows", message: "Choose at least one row when the scope is ROW." }, [], new Map()), "Choose at least one row.");
+    assert.equal(
+      issueText({ pointer: "/data/attributes/rows", label: "Rows", message: "Choose at least one row when the scope is ROW." }, [], new Map()),
+      "Choose at least one row.",
+    );
   });
   it("lists chosen rows by name", () => {
-    const names = new Map([["a", "Acme"], ["b", "Globex"]]);
+    const names = new Map([
+      ["a", "Acme"],
+      ["b", "Globex"],
+    ]);
     assert.equal(chosenText(["a", "b", "c"], names), "3 rows chosen: Acme, Globex, c");
     assert.equal(chosenText([], names), "0 rows chosen");
   });

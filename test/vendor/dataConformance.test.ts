@@ -41,7 +41,8 @@ describe("production profile: data operations against the service's published de
     assert.deepEqual(requestErrors("data", SEARCH[kind], body), [], `a ${kind} search body the published schema takes`);
     return conforms(SEARCH[kind], await call(SEARCH[kind], { body, query }), `${kind} search ${JSON.stringify(attributes)}`) as SearchDoc;
   };
-  const lookup = async (fieldName: string) => conforms("LookupInterface_lookup", await call("LookupInterface_lookup", { params: { fieldName } }), `lookup ${fieldName}`) as LookupDoc;
+  const lookup = async (fieldName: string) =>
+    conforms("LookupInterface_lookup", await call("LookupInterface_lookup", { params: { fieldName } }), `lookup ${fieldName}`) as LookupDoc;
 
   it("answers every published example request of search and enrich with its success status, in the published shape", async () => {
     let examples = 0;
@@ -95,7 +96,11 @@ describe("production profile: data operations against the service's published de
     }
     const first = await search("contact", { managementLevel: level }, { "page[size]": 1 });
     const byId = await search("contact", { personId: first.data[0]!.id });
-    assert.deepEqual(byId.data.map((c) => c.id), [first.data[0]!.id], "a search by personId finds that person");
+    assert.deepEqual(
+      byId.data.map((c) => c.id),
+      [first.data[0]!.id],
+      "a search by personId finds that person",
+    );
     await everyPage("contact", { managementLevel: level, department });
   });
 
@@ -117,12 +122,20 @@ describe("production profile: data operations against the service's published de
     for (const kind of ["company", "contact"] as const) {
       const found = await search(kind, { companyName: "a" }, { "page[size]": 24 });
       const ids = found.data.map((r) => Number(r.id));
-      const inputs = kind === "company" ? [...ids.map((companyId) => ({ companyId })), { companyId: 0 }] : [...ids.map((personId) => ({ personId })), { personId: 0 }];
+      const inputs =
+        kind === "company" ? [...ids.map((companyId) => ({ companyId })), { companyId: 0 }] : [...ids.map((personId) => ({ personId })), { personId: 0 }];
       const fields = publishedOutputFields(kind === "company" ? "CompanyEnrichRequestAttributes" : "ContactEnrichRequestAttributes");
       for (let i = 0; i < fields.length; i += 20) {
-        const body = { data: { type: TYPES[kind][1], attributes: { [kind === "company" ? "matchCompanyInput" : "matchPersonInput"]: inputs, outputFields: fields.slice(i, i + 20) } } };
+        const body = {
+          data: {
+            type: TYPES[kind][1],
+            attributes: { [kind === "company" ? "matchCompanyInput" : "matchPersonInput"]: inputs, outputFields: fields.slice(i, i + 20) },
+          },
+        };
         assert.deepEqual(requestErrors("data", ENRICH[kind], body), []);
-        const doc = conforms(ENRICH[kind], await call(ENRICH[kind], { body }), `${kind} enrich ${fields.slice(i, i + 20).join(",")}`) as { data: { type: string }[] };
+        const doc = conforms(ENRICH[kind], await call(ENRICH[kind], { body }), `${kind} enrich ${fields.slice(i, i + 20).join(",")}`) as {
+          data: { type: string }[];
+        };
         assert.equal(doc.data.length, inputs.length);
         assert.equal(doc.data.at(-1)!.type, "NoMatch", "id 0 matches nothing");
       }

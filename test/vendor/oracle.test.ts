@@ -2,14 +2,7 @@
 // published schemas is refused, with the place named.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  requestErrors,
-  responseErrors,
-  schemaErrors,
-  vendorOperation,
-  vendorOperationIds,
-  type VendorApi,
-} from "./oracle.js";
+import { requestErrors, responseErrors, schemaErrors, vendorOperation, vendorOperationIds, type VendorApi } from "./oracle.js";
 
 /**
  * Vendor example requests that break the vendor's own request schema: output fields missing
@@ -63,8 +56,14 @@ describe("the vendor oracle", () => {
     answer.data[0]!.id = 344589814;
     answer.meta.totalResults = "2";
     const errors = responseErrors("data", "SearchInterface_searchCompany", answer);
-    assert.ok(errors.some((e) => e.startsWith("/data/0/id must be string")), errors.join("\n"));
-    assert.ok(errors.some((e) => e.startsWith("/meta/totalResults must be integer")), errors.join("\n"));
+    assert.ok(
+      errors.some((e) => e.startsWith("/data/0/id must be string")),
+      errors.join("\n"),
+    );
+    assert.ok(
+      errors.some((e) => e.startsWith("/meta/totalResults must be integer")),
+      errors.join("\n"),
+    );
   });
 
   it("refuses a missing required member and a number outside its integer format", () => {
@@ -72,8 +71,14 @@ describe("the vendor oracle", () => {
     answer.meta.page.number = 1.5;
     delete answer.meta.page.total;
     const errors = responseErrors("data", "SearchInterface_searchCompany", answer);
-    assert.ok(errors.some((e) => e.startsWith("/meta/page must have required property 'total'")), errors.join("\n"));
-    assert.ok(errors.some((e) => e.startsWith("/meta/page/number must be integer")), errors.join("\n"));
+    assert.ok(
+      errors.some((e) => e.startsWith("/meta/page must have required property 'total'")),
+      errors.join("\n"),
+    );
+    assert.ok(
+      errors.some((e) => e.startsWith("/meta/page/number must be integer")),
+      errors.join("\n"),
+    );
     assert.ok(schemaErrors("data", "Page", { number: -1, total: 1 }).some((e) => e.includes('must match format "uint32"')));
   });
 
@@ -95,7 +100,9 @@ describe("the vendor oracle", () => {
     const noMatch = { data: [{ id: "1", type: "NoMatch" }] };
     assert.deepEqual(responseErrors("data", "EnrichInterface_enrichCompany", noMatch), []);
     const unknown = { data: [{ id: "1", type: "Person" }] };
-    assert.ok(responseErrors("data", "EnrichInterface_enrichCompany", unknown).some((e) => e.startsWith("/data/0/type must be equal to one of the allowed values")));
+    assert.ok(
+      responseErrors("data", "EnrichInterface_enrichCompany", unknown).some((e) => e.startsWith("/data/0/type must be equal to one of the allowed values")),
+    );
     const noId = { data: [{ type: "NoMatch" }] };
     assert.ok(responseErrors("data", "EnrichInterface_enrichCompany", noId).some((e) => e.startsWith("/data/0 must have required property 'id'")));
   });

@@ -44,7 +44,8 @@ describe("the client on the service's published signal examples", () => {
     it(`${operation}: sends the example request as the service's schema takes it, and reads the example answer`, async () => {
       const { items, sent } = await replay(operation);
       assert.ok(sent.length >= 1);
-      for (const request of sent) assert.deepEqual(requestErrors("data", OPERATIONS[operation].id, request.body), [], `${operation}: ${JSON.stringify(request.body)}`);
+      for (const request of sent)
+        assert.deepEqual(requestErrors("data", OPERATIONS[operation].id, request.body), [], `${operation}: ${JSON.stringify(request.body)}`);
       assert.ok(items.length > 0, `${operation}: read nothing`);
     });
   }
@@ -61,7 +62,10 @@ describe("the client on the service's published signal examples", () => {
     const signal = items[0]!.attributes;
     assert.equal(signal.company, undefined);
     assert.equal(signal.signalDate, "2025-05-24");
-    assert.deepEqual((signal.recommendedContacts as { id: number }[]).map((c) => c.id), [4191419698, 1260398587]);
+    assert.deepEqual(
+      (signal.recommendedContacts as { id: number }[]).map((c) => c.id),
+      [4191419698, 1260398587],
+    );
     const row = flattenSignal("intent", items[0] as never).attributes;
     assert.equal(row.recommendedContacts, "Filip Popovic (Chief Technology Officer); John Doe (Software Engineer)");
     assert.equal(row.companyId, undefined);
@@ -82,7 +86,10 @@ describe("the client on the service's published signal examples", () => {
       const { items } = await replay(operation);
       for (const item of items) {
         const a = item.attributes as { types: unknown[]; company: { id: number } };
-        assert.ok(a.types.every((t) => typeof t === "string"), JSON.stringify(a.types));
+        assert.ok(
+          a.types.every((t) => typeof t === "string"),
+          JSON.stringify(a.types),
+        );
         assert.equal(a.company.id, 344589814);
       }
     }
@@ -92,7 +99,10 @@ describe("the client on the service's published signal examples", () => {
     assert.equal(row.topics, "Award");
     assert.equal(row.companyId, 344589814);
     const latest = latestScoop(items as never, "award");
-    assert.deepEqual(latest, { headline: "ZoomInfo Datanyze has recently been ranked #986 on the 2019 SaaS 1000 Top SaaS Companies list.", date: "2019-02-22" });
+    assert.deepEqual(latest, {
+      headline: "ZoomInfo Datanyze has recently been ranked #986 on the 2019 SaaS 1000 Top SaaS Companies list.",
+      date: "2019-02-22",
+    });
     assert.equal(scoopCount(items as never, { type: "Award", days: 30, now: Date.parse("2019-03-01T00:00:00Z") }), 3);
     const enriched = await replay("scoopEnrich");
     assert.equal(latestScoop(enriched.items as never, "facilities")?.date, "2020-02-11");
@@ -101,7 +111,11 @@ describe("the client on the service's published signal examples", () => {
   it("reads news: categories, the article's company id, the date as a date", async () => {
     const { items } = await replay("newsSearch");
     const latest = latestNews(items as never, "product");
-    assert.deepEqual(latest, { headline: "ZoomInfo Launches New AI Product", date: "2024-05-20", url: "https://www.techcrunch.com/articles/zoominfo-launch-ai-product" });
+    assert.deepEqual(latest, {
+      headline: "ZoomInfo Launches New AI Product",
+      date: "2024-05-20",
+      url: "https://www.techcrunch.com/articles/zoominfo-launch-ai-product",
+    });
     const row = flattenSignal("news", items[0] as never).attributes;
     assert.equal(row.companyId, "344589814");
     assert.equal(row.categories, "PRODUCT");

@@ -27,7 +27,10 @@ type Path = keyof typeof OPERATION_IDS;
 /** The requests of the broad set: every operation, several filters (pages are read to the end). */
 const BROAD: [Path, object][] = [
   ["/data/v1/intent/search", doc("IntentSearch", { topics: ["Cloud Security", "Machine Learning"] })],
-  ["/data/v1/intent/search", doc("IntentSearch", { topics: ["Cloud Applications", "Java", "Node.js"], signalScoreMin: 70, audienceStrengthMin: "C", audienceStrengthMax: "A" })],
+  [
+    "/data/v1/intent/search",
+    doc("IntentSearch", { topics: ["Cloud Applications", "Java", "Node.js"], signalScoreMin: 70, audienceStrengthMin: "C", audienceStrengthMax: "A" }),
+  ],
   ["/data/v1/intent/search", doc("IntentSearch", { topics: ["CRM Software"], findRecommendedContacts: false, country: "United States" })],
   ["/data/v1/scoops/search", doc("ScoopSearch", { scoopType: "1,6,8" })],
   ["/data/v1/scoops/search", doc("ScoopSearch", { publishedStartDate: "2026-03-01", department: "2" })],
@@ -39,7 +42,8 @@ const BROAD: [Path, object][] = [
 
 describe("the production profile against the service's published signal description", () => {
   const sandbox = useSandbox({ profile: "production", companies: 600, contacts: 1500, clock: manualClock(NOW), rateLimit: { perSecond: 10_000 } });
-  const post = async (path: string, body: unknown, query = ""): Promise<Answer> => call(sandbox, "POST", `/gtm${path}${query}`, { token: await sandbox.token({ scopes: SCOPES }), body });
+  const post = async (path: string, body: unknown, query = ""): Promise<Answer> =>
+    call(sandbox, "POST", `/gtm${path}${query}`, { token: await sandbox.token({ scopes: SCOPES }), body });
   const valid = (path: Path, res: Answer, what: string) => {
     assert.equal(res.status, 200, `${what}: ${JSON.stringify(res.body)}`);
     assert.deepEqual(responseErrors("data", OPERATION_IDS[path], res.body), [], what);
@@ -72,13 +76,26 @@ describe("the production profile against the service's published signal descript
       const enrich = await post("/data/v1/intent/enrich", doc("IntentEnrich", { companyId: Number(id), topics: ["Cloud Security", "CRM Software", "Java"] }));
       valid("/data/v1/intent/enrich", enrich, `intent enrich ${id}`);
       assert.ok(enrich.body.data.length > 0);
-      valid("/data/v1/companies/technologies/enrich", await post("/data/v1/companies/technologies/enrich", doc("TechnologyEnrich", { companyId: Number(id) })), `technologies ${id}`);
+      valid(
+        "/data/v1/companies/technologies/enrich",
+        await post("/data/v1/companies/technologies/enrich", doc("TechnologyEnrich", { companyId: Number(id) })),
+        `technologies ${id}`,
+      );
     }
   });
 
   it("answers every signal lookup in the published lookup schema, with the service's ids", async () => {
     const token = await sandbox.token({ scopes: SCOPES });
-    for (const name of ["intent-topics", "scoop-types", "scoop-topics", "scoop-departments", "news-categories", "tech-categories", "tech-vendors", "tech-products"]) {
+    for (const name of [
+      "intent-topics",
+      "scoop-types",
+      "scoop-topics",
+      "scoop-departments",
+      "news-categories",
+      "tech-categories",
+      "tech-vendors",
+      "tech-products",
+    ]) {
       const res = await call(sandbox, "GET", `/gtm/data/v1/lookup/${name}`, { token });
       assert.equal(res.status, 200, name);
       assert.deepEqual(responseErrors("data", "LookupInterface_lookup", res.body), [], name);
@@ -94,7 +111,9 @@ describe("the production profile against the service's published signal descript
     const categories = await call(sandbox, "GET", "/gtm/data/v1/lookup/tech-categories", { token });
     assert.ok(categories.body.data.every((c: { attributes: { categories: unknown } }) => Array.isArray(c.attributes.categories)));
     const products = await call(sandbox, "GET", "/gtm/data/v1/lookup/tech-products", { token });
-    assert.ok(products.body.data.every((p: { id: string; attributes: { attribute: string } }) => /^\d+$/.test(p.id) && /^\d+(\.\d+)+$/.test(p.attributes.attribute)));
+    assert.ok(
+      products.body.data.every((p: { id: string; attributes: { attribute: string } }) => /^\d+$/.test(p.id) && /^\d+(\.\d+)+$/.test(p.attributes.attribute)),
+    );
   });
 
   it("describes the signal searches' fields in the search lookup, in the published schema", async () => {
@@ -130,7 +149,10 @@ describe("the production profile against the service's published signal descript
 
   it("lets the vendor node's Return All loop collect every intent and scoop result, each once", async () => {
     for (const [path, body] of [
-      ["/data/v1/intent/search", doc("IntentSearch", { topics: ["Cloud Security", "CRM Software", "Machine Learning", "Generative AI", "Zero Trust", "SEO", "Java", "Node.js"] })],
+      [
+        "/data/v1/intent/search",
+        doc("IntentSearch", { topics: ["Cloud Security", "CRM Software", "Machine Learning", "Generative AI", "Zero Trust", "SEO", "Java", "Node.js"] }),
+      ],
       ["/data/v1/scoops/search", doc("ScoopSearch", {})],
     ] as [Path, object][]) {
       const { ids, totalResults, requests } = await returnAll(path, body);

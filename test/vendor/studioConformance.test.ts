@@ -30,7 +30,10 @@ describe("production profile: studio operations against the service's published 
 
   const call = (operationId: string, request: VendorCall = {}) => callProfile(sandbox, token, "studio", operationId, request);
   const conforms = (operationId: string, answer: VendorAnswer, what = operationId) => {
-    assert.ok(vendorOperation("studio", operationId).success.includes(answer.status), `${what}: ${answer.url} answered ${answer.status}: ${JSON.stringify(answer.doc).slice(0, 400)}`);
+    assert.ok(
+      vendorOperation("studio", operationId).success.includes(answer.status),
+      `${what}: ${answer.url} answered ${answer.status}: ${JSON.stringify(answer.doc).slice(0, 400)}`,
+    );
     assert.deepEqual(responseErrors("studio", operationId, answer.doc, answer.status), [], `${what}: ${answer.url}`);
     validated += 1;
     return answer.doc;
@@ -46,7 +49,10 @@ describe("production profile: studio operations against the service's published 
     const all = await audiences();
     assert.ok(all.length >= 2);
     for (let number = 1; number <= all.length; number++) {
-      const page = conforms("Audiences_listAudiences", await call("Audiences_listAudiences", { query: { "page[number]": number, "page[size]": 1 } })) as ListDoc;
+      const page = conforms(
+        "Audiences_listAudiences",
+        await call("Audiences_listAudiences", { query: { "page[number]": number, "page[size]": 1 } }),
+      ) as ListDoc;
       assert.equal(page.data[0]!.id, all[number - 1]!.id);
     }
     const filters: Record<string, string>[] = [{ "filter[type]": "COMPANY" }, { "filter[type]": "CONTACT" }, { "filter[searchText]": "a" }];
@@ -87,7 +93,10 @@ describe("production profile: studio operations against the service's published 
 
   it("gives each column's filter operators, and a row search takes each of them, in the published shape", async () => {
     for (const audience of await audiences()) {
-      const metadata = conforms("Audiences_getAudienceFilterMetadata", await call("Audiences_getAudienceFilterMetadata", { params: { audienceId: audience.id } })) as FilterMetadataDoc;
+      const metadata = conforms(
+        "Audiences_getAudienceFilterMetadata",
+        await call("Audiences_getAudienceFilterMetadata", { params: { audienceId: audience.id } }),
+      ) as FilterMetadataDoc;
       const sample = (await rows(audience.id, undefined, { "page[size]": 1 })).data[0]!;
       for (const column of metadata.data.attributes.filterMetadata.filter((m) => m.isFilterable)) {
         const value = sample.attributes.values.find((v) => v.columnId === column.columnId)?.value;
@@ -105,7 +114,9 @@ describe("production profile: studio operations against the service's published 
     const columns = audience.attributes.columns.filter((c) => c.attributes.columnType.startsWith("ZOOMINFO_")).map((c) => c.id);
     const body = { data: { type: "AudienceEnrichment", attributes: { scope: "AUDIENCE", columns } } };
     assert.deepEqual(requestErrors("studio", "Audiences_enrichAudience", body), []);
-    const started = conforms("Audiences_enrichAudience", await call("Audiences_enrichAudience", { params: { audienceId: audience.id }, body })) as { data: { id: string } };
+    const started = conforms("Audiences_enrichAudience", await call("Audiences_enrichAudience", { params: { audienceId: audience.id }, body })) as {
+      data: { id: string };
+    };
     const statuses: string[] = [];
     for (let step = 0; step < 1000 && !["SUCCEEDED", "PARTIALLY_SUCCEEDED", "FAILED", "CANCELLED"].includes(statuses.at(-1) ?? ""); step++) {
       const status = conforms("Audiences_getJobStatus", await call("Audiences_getJobStatus", { params: { audienceId: audience.id, jobId: started.data.id } }));
@@ -114,7 +125,10 @@ describe("production profile: studio operations against the service's published 
     }
     assert.match(statuses.at(-1)!, /SUCCEEDED$/, `the job ended: ${[...new Set(statuses)].join(" > ")}`);
     assert.ok(statuses.length > 1, "the job was followed while it ran");
-    for (const [operationId, data] of [["Audiences_enrichAudience", body.data], ["Rows_listRows", { type: "RowSearch", attributes: {} }]] as const) {
+    for (const [operationId, data] of [
+      ["Audiences_enrichAudience", body.data],
+      ["Rows_listRows", { type: "RowSearch", attributes: {} }],
+    ] as const) {
       const wrong = await call(operationId, { params: { audienceId: audience.id }, body: { data: { ...data, type: "Nope" } } });
       assert.equal(wrong.status, 400, operationId);
       assert.deepEqual(responseErrors("studio", operationId, wrong.doc, 400), []);
@@ -140,7 +154,9 @@ describe("production profile: studio operations against the service's published 
     const page = await client.getAudienceRows(audience!.id, { size: 5 });
     assert.equal(page.rows.length, 5);
     const value = page.rows[0]!.attributes.values.find((v) => v.columnId === input.id)!.value;
-    await client.getAudienceRows(audience!.id, { search: { filter: { operator: "AND", filters: [{ type: "Filter", columnId: input.id, values: [String(value)], filterOperator: "EQUALS" }] } } });
+    await client.getAudienceRows(audience!.id, {
+      search: { filter: { operator: "AND", filters: [{ type: "Filter", columnId: input.id, values: [String(value)], filterOperator: "EQUALS" }] } },
+    });
     await client.getAudienceRows(audience!.id, { search: { ids: page.rows.map((r) => r.id) } });
     const enrichable = audience!.attributes.columns.filter((c) => c.attributes.columnType === "ENRICHMENT").map((c) => c.id);
     assert.ok(enrichable.length > 0, "ZoomInfo's columns read as enrichment columns");

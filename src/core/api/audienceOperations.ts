@@ -54,8 +54,10 @@ function checkedRowsRequest(o: { page?: number; size?: number; search?: Paramete
   const size = o.size ?? LIMITS.defaultPageSize;
   const issues: ValidationIssue[] = [];
   // Rows are not a search: no 100-page cap, and pages go up to 500.
-  if (o.page !== undefined && (!Number.isInteger(o.page) || o.page < 1)) issues.push(pageIssue("page[number]", "Page number must be a whole number of at least 1."));
-  if (!Number.isInteger(size) || size < 1 || size > MAX_ROWS_PAGE_SIZE) issues.push(pageIssue("page[size]", `Page size must be between 1 and ${MAX_ROWS_PAGE_SIZE}.`));
+  if (o.page !== undefined && (!Number.isInteger(o.page) || o.page < 1))
+    issues.push(pageIssue("page[number]", "Page number must be a whole number of at least 1."));
+  if (!Number.isInteger(size) || size < 1 || size > MAX_ROWS_PAGE_SIZE)
+    issues.push(pageIssue("page[size]", `Page size must be between 1 and ${MAX_ROWS_PAGE_SIZE}.`));
   const body = rowSearchDocument(o.search);
   issues.push(...validateRowSearch(body));
   if (issues.length > 0) refuse(issues, operation);

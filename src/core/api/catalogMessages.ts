@@ -23,15 +23,18 @@ interface Said {
 }
 
 const SENTENCES: Record<ProductionErrorCode, (s: Said) => string> = {
-  PFAPI0001: (s) => `Your plan does not include the field${s.fields.length === 1 ? "" : "s"} ${s.fields.join(", ") || "asked for"}. Remove ${s.fields.length === 1 ? "it" : "them"}, or ask your administrator to add ${s.fields.length === 1 ? "it" : "them"} to your plan.`,
+  PFAPI0001: (s) =>
+    `Your plan does not include the field${s.fields.length === 1 ? "" : "s"} ${s.fields.join(", ") || "asked for"}. Remove ${s.fields.length === 1 ? "it" : "them"}, or ask your administrator to add ${s.fields.length === 1 ? "it" : "them"} to your plan.`,
   PFAPI0002: (s) =>
     /page number/i.test(s.text ?? "")
       ? "The service shows at most 100 pages of results. Add filters to narrow the search, then try again."
       : `${s.issues || `The service did not accept the request${s.text ? `: ${s.text}` : ""}.`} Correct it and try again.`,
-  PFAPI0003: (s) => `The service could not read the request${s.text ? ` (${s.text})` : ""}. This is a fault in the add-in, not in your data: tell your administrator.`,
+  PFAPI0003: (s) =>
+    `The service could not read the request${s.text ? ` (${s.text})` : ""}. This is a fault in the add-in, not in your data: tell your administrator.`,
   PFAPI0004: (s) => `The service needs more to go on${s.text ? ` (${s.text})` : ""}. Fill in at least one more of the fields it names, then try again.`,
   PFAPI0005: (s) => `${s.issues || `The request named a field the service does not know${s.text ? ` (${s.text})` : ""}.`} Check the field names and try again.`,
-  PFAPI0006: (s) => `${s.issues || `A value in the request is not valid${s.text ? ` (${s.text})` : ""}.`} Correct the value (a "from" must not be above its "to") and try again.`,
+  PFAPI0006: (s) =>
+    `${s.issues || `A value in the request is not valid${s.text ? ` (${s.text})` : ""}.`} Correct the value (a "from" must not be above its "to") and try again.`,
   PFAPI0007: () => "The service had a problem. Try again in a moment; if it keeps happening, tell your administrator.",
   PFAPI0008: (s) => `${s.issues || `A value in the request has the wrong type${s.text ? ` (${s.text})` : ""}.`} Check the value and try again.`,
   PFAPI0009: (s) =>
@@ -43,7 +46,8 @@ const SENTENCES: Record<ProductionErrorCode, (s: Said) => string> = {
     `Your organization's app registration is not allowed to use this part of the service${s.text ? `: ${s.text}` : s.what}. Ask your administrator to add it to the app.`,
   ZI0003: (s) => `Your subscription has no access to this part of the service${s.what}. Ask your administrator for access.`,
   ZI0004: (s) => `Your organization has used up its request allowance at the service (every user of it shares one). ${s.retry}`,
-  ZI9998: (s) => `The add-in sent a request the service does not offer${s.what}. This is a fault in the add-in or its settings, not in your data; tell your administrator.`,
+  ZI9998: (s) =>
+    `The add-in sent a request the service does not offer${s.what}. This is a fault in the add-in or its settings, not in your data; tell your administrator.`,
 };
 
 /** The service's text of an error object, cut so a long answer cannot flood the pane. */
@@ -63,8 +67,7 @@ export function catalogUserMessage(facts: CatalogFacts): string | undefined {
     fields: disallowedFieldsOf(facts.errors),
     // Issues placed on a field name it; the service's other words are quoted as its own.
     issues: fieldIssues.length > 0 ? summarizeIssues(fieldIssues).replace(/\.?$/, ".") : "",
-    retry:
-      facts.retryAfterMs !== undefined ? `Try again in ${Math.max(1, Math.ceil(facts.retryAfterMs / 1000))} seconds.` : "Wait a moment and try again.",
+    retry: facts.retryAfterMs !== undefined ? `Try again in ${Math.max(1, Math.ceil(facts.retryAfterMs / 1000))} seconds.` : "Wait a moment and try again.",
     ...(text !== undefined ? { text } : {}),
   };
   return SENTENCES[first.code](said);

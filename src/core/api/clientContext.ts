@@ -45,6 +45,5 @@ export function refuse(issues: ValidationIssue[], operation: string): never {
 export const withSignal = (signal: AbortSignal | undefined): { signal?: AbortSignal } => (signal ? { signal } : {});
 
 export function callWith(send: (spec: RequestSpec) => Promise<RawResponse>) {
-  return async <T extends TSchema>(schema: T, spec: RequestSpec): Promise<Static<T>> =>
-    parseDocument(schema, await send(spec), spec.operation);
+  return async <T extends TSchema>(schema: T, spec: RequestSpec): Promise<Static<T>> => parseDocument(schema, await send(spec), spec.operation);
 }

@@ -55,6 +55,23 @@ function withOutputFields(body: unknown, outputFields: string[]): unknown {
   return { ...b, data: { ...b.data, attributes: { ...b.data.attributes, outputFields } } };
 }
 
+/** The body without the output fields known to be refused, unless none would be left (the service then says). */
+function withoutKnownRefused(body: unknown, known: ReadonlySet<string> | undefined): { body: unknown; left: string[] } {
+  const asked = outputFieldsOf(body);
+  const leave = known ? asked.filter((field) => known.has(field)) : [];
+  const left = leave.length === 0 || leave.length === asked.length ? [] : leave;
+  return {
+    body:
+      left.length === 0
+        ? body
+        : withOutputFields(
+            body,
+            asked.filter((field) => !left.includes(field)),
+          ),
+    left,
+  };
+}
+
 /** The asked output fields an enrichment error refuses as unentitled (none for any other error). */
 function refusedFields(error: unknown, asked: readonly string[]): string[] {
   if (!isServiceError(error) || error.kind !== "validation") return [];
@@ -79,45 +96,28 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
     };
     if (batch.sealNow) check();
     if (checked?.body === undefined && checked !== undefined) return recordsOf(shape, inputs, checked, []);
-    const post = async (body: unknown): Promise<EnrichResultItem[]> =>
-      (
-        await ctx.call(EnrichResultDocument, {
-          method: "POST",
-          url: `${ctx.baseUrl}${shape.path}`,
-          operation,
-          body,
-          // Enriching a record again costs no credit (it is under management), so a repeat is harmless.
-          idempotent: true,
-          spends: true,
-          ...withSignal(o?.signal),
-          ...(o?.priority ? { priority: o.priority } : {}),
-        })
-      ).data;
+    // Enriching a record again costs no credit (it is under management), so a repeat is harmless.
+    const spec = {
+      method: "POST" as const,
+      url: `${ctx.baseUrl}${shape.path}`,
+      operation,
+      idempotent: true,
+      spends: true,
+      ...withSignal(o?.signal),
+      ...(o?.priority ? { priority: o.priority } : {}),
+    };
+    const post = async (body: unknown): Promise<EnrichResultItem[]> => (await ctx.call(EnrichResultDocument, { ...spec, body })).data;
     // Fields known to be refused are left out (unless none would be left: the service then says).
     let sentBody: unknown;
     let left: string[] = [];
     const leaveOutKnown = (body: unknown): unknown => {
-      const known = ctx.entitlements?.refused(kind);
-      const asked = outputFieldsOf(body);
-      const leave = known ? asked.filter((field) => known.has(field)) : [];
-      left = leave.length === 0 || leave.length === asked.length ? [] : leave;
-      sentBody = left.length === 0 ? body : withOutputFields(body, asked.filter((field) => !left.includes(field)));
+      ({ body: sentBody, left } = withoutKnownRefused(body, ctx.entitlements?.refused(kind)));
       return sentBody;
     };
     let items: EnrichResultItem[];
     let unentitled: string[] = [];
     try {
-      const doc = await ctx.call(EnrichResultDocument, {
-        method: "POST",
-        url: `${ctx.baseUrl}${shape.path}`,
-        operation,
-        bodyWhenSent: () => leaveOutKnown((checked ?? check()).body ?? {}),
-        // Enriching a record again costs no credit (it is under management), so a repeat is harmless.
-        idempotent: true,
-        spends: true,
-        ...withSignal(o?.signal),
-        ...(o?.priority ? { priority: o.priority } : {}),
-      });
+      const doc = await ctx.call(EnrichResultDocument, { ...spec, bodyWhenSent: () => leaveOutKnown((checked ?? check()).body ?? {}) });
       items = doc.data;
       unentitled = left;
     } catch (error) {
@@ -138,8 +138,10 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
 
   return {
     enrichBatch: (kind, batch, o) => send(kind, batch, o),
-    enrichCompanies: async (inputs, outputFields, o) => (inputs.length === 0 ? [] : send<MatchCompanyInput>("company", { seal: () => ({ inputs, outputFields }), sealNow: true }, o)),
-    enrichContacts: async (inputs, outputFields, o) => (inputs.length === 0 ? [] : send<MatchPersonInput>("contact", { seal: () => ({ inputs, outputFields }), sealNow: true }, o)),
+    enrichCompanies: async (inputs, outputFields, o) =>
+      inputs.length === 0 ? [] : send<MatchCompanyInput>("company", { seal: () => ({ inputs, outputFields }), sealNow: true }, o),
+    enrichContacts: async (inputs, outputFields, o) =>
+      inputs.length === 0 ? [] : send<MatchPersonInput>("contact", { seal: () => ({ inputs, outputFields }), sealNow: true }, o),
   };
 }
 
@@ -195,7 +197,10 @@ export interface CheckedRequest {
  */
 export function checkRequest(shape: EnrichShape, operation: string, inputs: readonly object[], outputFields: readonly string[]): CheckedRequest {
   if (inputs.length === 0 || inputs.length > LIMITS.maxEnrichInputs) {
-    throw serviceError("validation", { operation, message: `${operation} not sent: one request takes 1 to ${LIMITS.maxEnrichInputs} inputs, not ${inputs.length}` });
+    throw serviceError("validation", {
+      operation,
+      message: `${operation} not sent: one request takes 1 to ${LIMITS.maxEnrichInputs} inputs, not ${inputs.length}`,
+    });
   }
   const prefix = `/data/attributes/${shape.inputMember}/`;
   const refused = new Map<number, ValidationIssue[]>();
@@ -203,19 +208,32 @@ export function checkRequest(shape: EnrichShape, operation: string, inputs: read
   inputs.forEach((input, index) => {
     const issues = shape.validate(shape.buildBody([input], outputFields));
     const general = issues.filter((i) => !i.pointer?.startsWith(prefix));
-    if (general.length > 0) throw serviceError("validation", { issues: general, operation, message: `${operation} not sent: ${general.map((i) => i.message).join(" ")}` });
-    if (issues.length > 0) refused.set(index, issues.map((issue) => renumber(issue, prefix, index)));
+    if (general.length > 0)
+      throw serviceError("validation", { issues: general, operation, message: `${operation} not sent: ${general.map((i) => i.message).join(" ")}` });
+    if (issues.length > 0)
+      refused.set(
+        index,
+        issues.map((issue) => renumber(issue, prefix, index)),
+      );
     else sent.push(index);
   });
   if (sent.length === 0) return { body: undefined, sent, refused };
-  const body = shape.buildBody(sent.map((index) => inputs[index] as object), outputFields);
+  const body = shape.buildBody(
+    sent.map((index) => inputs[index] as object),
+    outputFields,
+  );
   const issues = shape.validate(body);
   if (issues.length > 0) throw serviceError("validation", { issues, operation, message: `${operation} not sent: ${issues.map((i) => i.message).join(" ")}` });
   return { body, sent, refused };
 }
 
 /** One record per given input, in their order: the answer's items for the ones sent, the refusals for the others. */
-export function recordsOf<TInput extends object>(shape: EnrichShape, inputs: readonly TInput[], checked: CheckedRequest, items: readonly EnrichResultItem[]): EnrichRecord<TInput>[] {
+export function recordsOf<TInput extends object>(
+  shape: EnrichShape,
+  inputs: readonly TInput[],
+  checked: CheckedRequest,
+  items: readonly EnrichResultItem[],
+): EnrichRecord<TInput>[] {
   if (items.length !== checked.sent.length) {
     throw serviceError("invalidResponse", { message: `Enrichment answered ${items.length} results for ${checked.sent.length} inputs` });
   }

@@ -1,8 +1,9 @@
 // One error hierarchy for every failure of the client, chosen by one factory (serviceError),
 // with errorFromResponse reading an HTTP answer into it. Every message, error object and
 // toJSON() output is redacted: no Authorization header or token survives into an error.
-import { DATA_ROLES, SCOPES, labelForPointer, summarizeIssues, type ValidationIssue } from "../contract/index.js";
+import { DATA_ROLES, SCOPES, summarizeIssues, type ValidationIssue } from "../contract/index.js";
 import { catalogUserMessage } from "./catalogMessages.js";
+import { issuesFromErrors, readErrorObjects } from "./errorBodies.js";
 import { redactText, redactValue } from "./redact.js";
 import type { RateLimitBucket, ServiceErrorKind, ServiceErrorObject } from "./types.js";
 
@@ -136,7 +137,11 @@ export function isServiceError(value: unknown): value is ServiceError {
  */
 function defaultUserMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): string {
   const bucketed = kind === "rateLimited" && (d.rateLimitBucket === "hour" || d.rateLimitBucket === "day");
-  const facts = { ...(d.issues ? { issues: d.issues } : {}), ...(d.operation ? { operation: d.operation } : {}), ...(d.retryAfterMs !== undefined ? { retryAfterMs: d.retryAfterMs } : {}) };
+  const facts = {
+    ...(d.issues ? { issues: d.issues } : {}),
+    ...(d.operation ? { operation: d.operation } : {}),
+    ...(d.retryAfterMs !== undefined ? { retryAfterMs: d.retryAfterMs } : {}),
+  };
   const said = !bucketed && d.errors && d.errors.length > 0 ? catalogUserMessage({ errors: d.errors, ...facts }) : undefined;
   return said ?? kindMessage(kind, d);
 }
@@ -234,10 +239,9 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   const kind = kindForStatus(facts.status);
   const errors = readErrorObjects(facts.body);
   const retryAfterMs = parseRetryAfter(facts.headers.get("retry-after"), facts.now ?? Date.now());
-  const texts = [
-    ...errors.flatMap((e) => [e.code, e.title, e.detail]),
-    facts.headers.get("www-authenticate") ?? undefined,
-  ].filter((t): t is string => typeof t === "string");
+  const texts = [...errors.flatMap((e) => [e.code, e.title, e.detail]), facts.headers.get("www-authenticate") ?? undefined].filter(
+    (t): t is string => typeof t === "string",
+  );
   const details: ServiceErrorDetails = {
     status: facts.status,
     errors,
@@ -287,104 +291,6 @@ function findMissing(texts: string[], known: readonly string[], pattern: RegExp)
     if (hit) return hit;
   }
   return undefined;
-}
-
-function asString(value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (typeof value === "number") return String(value);
-  return undefined;
-}
-
-function readObject(raw: unknown): ServiceErrorObject | undefined {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return undefined;
-  const r = raw as Record<string, unknown>;
-  const out: ServiceErrorObject = {};
-  const id = asString(r.id);
-  const code = asString(r.code);
-  const status = asString(r.status);
-  const title = asString(r.title);
-  const detail = asString(r.detail) ?? asString(r.message);
-  const requestId = asString(r.requestId);
-  if (id !== undefined) out.id = id;
-  if (code !== undefined) out.code = code;
-  if (status !== undefined) out.status = status;
-  if (title !== undefined) out.title = title;
-  if (detail !== undefined) out.detail = detail;
-  if (requestId !== undefined) out.requestId = requestId;
-  if (typeof r.retryable === "boolean") out.retryable = r.retryable;
-  if (r.source !== null && typeof r.source === "object") {
-    const s = r.source as Record<string, unknown>;
-    const source: NonNullable<ServiceErrorObject["source"]> = {};
-    for (const key of ["pointer", "parameter", "header", "cookie"] as const) {
-      const v = asString(s[key]);
-      if (v !== undefined) source[key] = v;
-    }
-    out.source = source;
-  }
-  return out;
-}
-
-/** Both error shapes: `{errors:[...]}` (JSON:API) and `{error:{...}}` (the gateway); docs/service.md, "Errors". */
-function readErrorObjects(body: string): ServiceErrorObject[] {
-  if (body.trim() === "") return [];
-  let doc: unknown;
-  try {
-    doc = JSON.parse(body);
-  } catch {
-    // Not JSON (a proxy's HTML page, say): nothing to read, the status still says what happened.
-    return [];
-  }
-  if (doc === null || typeof doc !== "object") return [];
-  const d = doc as Record<string, unknown>;
-  const out: ServiceErrorObject[] = [];
-  if (Array.isArray(d.errors)) {
-    for (const e of d.errors) {
-      const o = readObject(e);
-      if (o) out.push(o);
-    }
-  }
-  const gateway = readObject(d.error);
-  if (gateway) out.push(gateway);
-  if (out.length === 0 && (typeof d.title === "string" || typeof d.detail === "string")) {
-    const o = readObject({ title: d.title, detail: d.detail });
-    if (o) out.push(o);
-  }
-  return out;
-}
-
-/** A validation answer's error objects as issues, with the pointer and the field's label. */
-function issuesFromErrors(errors: ServiceErrorObject[]): ValidationIssue[] {
-  return errors.map((e) => {
-    const pointer = e.source?.pointer;
-    const parameter = e.source?.parameter;
-    const label = pointer !== undefined ? labelFromPointer(pointer) : labelFromParameter(parameter);
-    const issue: ValidationIssue = {
-      label,
-      rule: e.code ?? "invalid",
-      code: e.code ?? "",
-      message: e.detail ?? e.title ?? "The service did not accept this value.",
-    };
-    if (pointer !== undefined) issue.pointer = pointer;
-    if (parameter !== undefined) issue.parameter = parameter;
-    return issue;
-  });
-}
-
-const PARAMETER_LABELS: Record<string, string> = {
-  "page[number]": "Page number",
-  "page[size]": "Page size",
-  sort: "Sort",
-  audienceId: "Audience",
-};
-
-function labelFromParameter(parameter: string | undefined): string {
-  if (parameter === undefined || parameter === "") return "Request";
-  return PARAMETER_LABELS[parameter] ?? parameter;
-}
-
-/** The service's error objects carry no label: name the field as the client's own check does. */
-function labelFromPointer(pointer: string): string {
-  return labelForPointer(pointer);
 }
 
 /** Retry-After in ms: delta-seconds or an HTTP date; undefined when absent or unreadable. */

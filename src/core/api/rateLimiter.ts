@@ -226,7 +226,8 @@ export class RateLimiter {
     // Behind a relay that paces the organization, the others in the window are its concern: this
     // client keeps its full rate and the relay's queue decides who goes when.
     const relayPaces = headers.get(RELAY_PACED_HEADER) !== null;
-    if (remaining !== undefined && limit !== undefined && this.cooperative && !relayPaces) this.share.answered(remaining, limit, reset === undefined ? undefined : reset * 1000);
+    if (remaining !== undefined && limit !== undefined && this.cooperative && !relayPaces)
+      this.share.answered(remaining, limit, reset === undefined ? undefined : reset * 1000);
     const interval = this.intervalMs;
     // The slot already planned after the last grant was for the old pace: plan it again.
     if (interval !== before) this.tat = this.tat - before + interval;

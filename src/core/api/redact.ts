@@ -17,7 +17,8 @@ const SCHEME = new RegExp(String.raw`\b(Bearer|Basic)(?:\s+|%20|\+)${TOKEN_CHAR}
 /** A header line or JSON member named authorization, with any of its separators percent-encoded. */
 const AUTHORIZATION = /((?:"|%22)?authorization(?:"|%22)?\s*(?::|=|%3[Aa]|%3[Dd])\s*(?:"|%22)?)(?:[^",\r\n}%&]|%(?!22)[0-9A-Fa-f]{2})+/gi;
 /** Token members in JSON, query strings or form bodies, the same way. */
-const TOKEN_MEMBER = /((?:"|%22)?(?:access_token|refresh_token|id_token|token)(?:"|%22)?\s*(?::|=|%3[Aa]|%3[Dd])\s*(?:"|%22)?)(?:[^",&\s}%]|%(?!22|26)[0-9A-Fa-f]{2})+/gi;
+const TOKEN_MEMBER =
+  /((?:"|%22)?(?:access_token|refresh_token|id_token|token)(?:"|%22)?\s*(?::|=|%3[Aa]|%3[Dd])\s*(?:"|%22)?)(?:[^",&\s}%]|%(?!22|26)[0-9A-Fa-f]{2})+/gi;
 /** A JWT base64- or base64url-encoded ("eyJ" encodes to "ZXlK"), at the start of an encoded run. */
 const ENCODED_JWT = /(?<![A-Za-z0-9+/_-])ZXlK[A-Za-z0-9+/_-]{20,}={0,2}/g;
 /** A run of URL-safe text; one that holds an escape is looked at decoded as well. */
@@ -151,9 +152,7 @@ export function redactValue(value: unknown, secrets: Iterable<string> = [], dept
   if (Array.isArray(value)) return value.map((v) => redactValue(v, list, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = /^(authorization|access_?token|refresh_?token|id_?token|token)$/i.test(key)
-      ? REDACTED
-      : redactValue(v, list, depth + 1);
+    out[key] = /^(authorization|access_?token|refresh_?token|id_?token|token)$/i.test(key) ? REDACTED : redactValue(v, list, depth + 1);
   }
   return out;
 }

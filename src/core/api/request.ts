@@ -10,6 +10,7 @@ import { redactText } from "./redact.js";
 import { shouldRetry } from "./retry.js";
 import type { RawResponse, RequestSpec } from "./requestSpec.js";
 import { followSignal } from "./abortFollowers.js";
+import { RequestTokens } from "./requestTokens.js";
 import type { Clock, GetAccessToken, LogEntry, Logger, RequestPriority, RetryOptions, Transport } from "./types.js";
 
 export type { RawResponse, RequestSpec } from "./requestSpec.js";
@@ -29,7 +30,6 @@ export interface RequestRunnerDeps {
   /** Send each request's priority in PRIORITY_HEADER (only to the organization's relay). */
   tellPriority?: boolean;
 }
-
 
 /** What one attempt got as far as, for the retry loop. */
 interface AttemptState {
@@ -78,15 +78,20 @@ export function cancelledError(operation?: string): ServiceError {
 }
 
 export class RequestRunner {
-  /** Tokens sent so far (the last few), redacted from anything the client says. */
-  private readonly tokens: string[] = [];
-  private refreshing: Promise<string> | undefined;
-  private lastRefresh: { from: string | undefined; token: Promise<string> } | undefined;
+  /** The access tokens the requests send, their renewal after a 401, and the ones to redact. */
+  private readonly access: RequestTokens;
   /** Logical requests not settled yet, and who waits for there to be none. */
   private inFlight = 0;
   private idleWaiters: Array<() => void> = [];
 
-  constructor(private readonly deps: RequestRunnerDeps) {}
+  constructor(private readonly deps: RequestRunnerDeps) {
+    this.access = new RequestTokens(deps.getAccessToken);
+  }
+
+  /** Tokens sent so far (the last few), redacted from anything the client says. */
+  private get tokens(): readonly string[] {
+    return this.access.sent;
+  }
 
   send(spec: RequestSpec): Promise<RawResponse> {
     const hooks = this.deps.hooks;
@@ -131,7 +136,15 @@ export class RequestRunner {
    * failure, decide (shouldRetry), and wait before the next attempt.
    */
   private async sendWithRetries(spec: RequestSpec): Promise<RawResponse> {
-    const loop: RetryLoop = { spec, expect: spec.expect ?? [200], body: bodyOf(spec), attempt: 0, started: this.deps.clock.now(), priority: spec.priority ?? "interactive", tokenRefreshed: false };
+    const loop: RetryLoop = {
+      spec,
+      expect: spec.expect ?? [200],
+      body: bodyOf(spec),
+      attempt: 0,
+      started: this.deps.clock.now(),
+      priority: spec.priority ?? "interactive",
+      tokenRefreshed: false,
+    };
     for (;;) {
       if (spec.signal?.aborted) throw cancelledError(spec.operation);
       loop.attempt += 1;
@@ -181,9 +194,20 @@ export class RequestRunner {
   private failureOf(answer: RawResponse, loop: RetryLoop): ServiceError {
     const { spec, expect } = loop;
     if (answer.status >= 200 && answer.status < 300) {
-      return serviceError("invalidResponse", { status: answer.status, message: `${spec.operation} answered HTTP ${answer.status}, expected ${expect.join(" or ")}`, operation: spec.operation });
+      return serviceError("invalidResponse", {
+        status: answer.status,
+        message: `${spec.operation} answered HTTP ${answer.status}, expected ${expect.join(" or ")}`,
+        operation: spec.operation,
+      });
     }
-    return errorFromResponse({ status: answer.status, headers: answer.headers, body: answer.body, operation: spec.operation, secrets: this.tokens, now: this.deps.clock.now() });
+    return errorFromResponse({
+      status: answer.status,
+      headers: answer.headers,
+      body: answer.body,
+      operation: spec.operation,
+      secrets: this.tokens,
+      now: this.deps.clock.now(),
+    });
   }
 
   /** Decides on a failed attempt: throws when it is final, else gets the next attempt ready and waits. */
@@ -202,7 +226,7 @@ export class RequestRunner {
     if (!decision.retry) throw error;
     if (decision.refreshToken) {
       loop.tokenRefreshed = true;
-      loop.refreshed = this.refreshedToken(sent.token);
+      loop.refreshed = this.access.refreshed(sent.token);
       // Awaited by the retry below; a failure must not go unhandled if the wait is cancelled.
       loop.refreshed.catch(() => undefined);
     }
@@ -251,61 +275,13 @@ export class RequestRunner {
     });
   }
 
-  private async token(after401: Promise<string> | undefined, spec: RequestSpec): Promise<string> {
-    let token: string;
-    try {
-      token = await this.freshToken(after401);
-    } catch (caught) {
-      if (isServiceError(caught)) throw caught;
-      throw serviceError("unauthorized", {
-        message: `Could not get an access token for ${spec.operation}`,
-        operation: spec.operation,
-        cause: caught,
-        secrets: this.tokens,
-      });
-    }
-    if (spec.signal?.aborted) throw cancelledError(spec.operation);
-    if (!this.tokens.includes(token)) {
-      this.tokens.push(token);
-      if (this.tokens.length > 4) this.tokens.shift();
-    }
-    return token;
-  }
-
-  /**
-   * The refreshed token after a 401 with token `from`. The refresh starts at once, so requests
-   * still queued wait for it instead of going out with the refused token; requests refused with
-   * the same token share one refresh and its result (refresh tokens rotate, so parallel
-   * refreshes would invalidate each other). A failed refresh is forgotten, so a later 401 tries again.
-   */
-  private refreshedToken(from: string | undefined): Promise<string> {
-    if (this.lastRefresh && this.lastRefresh.from === from) return this.lastRefresh.token;
-    const token = this.deps.getAccessToken({ forceRefresh: true });
-    const entry = { from, token };
-    this.lastRefresh = entry;
-    this.refreshing = token;
-    const settle = (failed: boolean) => {
-      if (this.refreshing === token) this.refreshing = undefined;
-      if (failed && this.lastRefresh === entry) this.lastRefresh = undefined;
-    };
-    token.then(
-      () => settle(false),
-      () => settle(true), // the request that asked reports the failure when it awaits the same promise
-    );
-    return token;
-  }
-
-  private freshToken(after401: Promise<string> | undefined): Promise<string> {
-    return after401 ?? this.refreshing ?? this.deps.getAccessToken();
-  }
-
   /** One attempt, as steps: wait for the slots, take a token and the body, send with a timeout. */
   private async attempt(spec: RequestSpec, after401: Promise<string> | undefined, body: BodyState, sent: AttemptState): Promise<RawResponse> {
     const release = await this.slots(spec);
     sent.granted = true;
     try {
       // Taken after the wait for a slot, so a long queue does not send an expired token.
-      const token = await this.unsendableOnFailure(sent, () => this.token(after401, spec));
+      const token = await this.unsendableOnFailure(sent, () => this.access.take(after401, spec));
       sent.token = token;
       // Built when the request leaves (an enrichment reads its batch then); nothing sent if it fails.
       const text = await this.unsendableOnFailure(sent, async () => builtBody(spec, body));
@@ -362,7 +338,12 @@ export class RequestRunner {
       () => undefined, // the attempt finished first
     );
     try {
-      const sending = transport(spec.url, { method: spec.method, headers: this.headers(spec, token, text), ...(text !== undefined ? { body: text } : {}), signal: controller.signal });
+      const sending = transport(spec.url, {
+        method: spec.method,
+        headers: this.headers(spec, token, text),
+        ...(text !== undefined ? { body: text } : {}),
+        signal: controller.signal,
+      });
       sending.catch(() => undefined);
       const response = await Promise.race([sending, aborted]);
       const reading = response.text();
@@ -387,8 +368,18 @@ export class RequestRunner {
   /** Why a send failed: cancelled, timed out, or the connection. */
   private sendFailure(spec: RequestSpec, token: string, timedOut: boolean, caught: unknown): ServiceError {
     if (spec.signal?.aborted) return cancelledError(spec.operation);
-    if (timedOut) return serviceError("timeout", { message: `${spec.operation} got no answer within ${this.deps.timeoutMs} ms`, operation: spec.operation, secrets: [token] });
-    return serviceError("network", { message: `${spec.operation} failed: the connection was dropped or refused`, operation: spec.operation, cause: caught, secrets: [token] });
+    if (timedOut)
+      return serviceError("timeout", {
+        message: `${spec.operation} got no answer within ${this.deps.timeoutMs} ms`,
+        operation: spec.operation,
+        secrets: [token],
+      });
+    return serviceError("network", {
+      message: `${spec.operation} failed: the connection was dropped or refused`,
+      operation: spec.operation,
+      cause: caught,
+      secrets: [token],
+    });
   }
 
   private logLine(level: LogEntry["level"], message: string, data: Record<string, unknown>): void {

@@ -63,7 +63,15 @@ export function searchOperations(ctx: ClientContext): SearchOperations {
   ): Promise<SearchPage<T>> {
     const operation = `POST ${setup.path}`;
     const url = `${ctx.baseUrl}${setup.path}${queryString({ "page[number]": page, "page[size]": size, sort })}`;
-    const doc = await ctx.call(setup.schema, { method: "POST", url, operation, body: setup.body, idempotent: true, ...(signal ? { signal } : {}), ...(priority ? { priority } : {}) });
+    const doc = await ctx.call(setup.schema, {
+      method: "POST",
+      url,
+      operation,
+      body: setup.body,
+      idempotent: true,
+      ...(signal ? { signal } : {}),
+      ...(priority ? { priority } : {}),
+    });
     return toSearchPage<T>(doc as SearchDocLike<T>, page ?? 1, size ?? LIMITS.defaultPageSize);
   }
 

@@ -59,7 +59,16 @@ function people(list: readonly WirePerson[] | undefined) {
   return list.flatMap((p) => {
     const id = idNumber(p.id);
     if (id === undefined) return [];
-    return [defined({ id, firstName: p.firstName, lastName: p.lastName, jobTitle: p.jobTitle, companyName: p.companyName, jobFunctions: names(p.jobFunctions ?? p.jobFunction) }) as { id: number }];
+    return [
+      defined({
+        id,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        jobTitle: p.jobTitle,
+        companyName: p.companyName,
+        jobFunctions: names(p.jobFunctions ?? p.jobFunction),
+      }) as { id: number },
+    ];
   });
 }
 
@@ -120,6 +129,11 @@ export function readNews(item: NewsWireItem): NewsItem {
 
 export function readTechnology(item: TechnologiesWireItem): TechnologiesItem {
   const a = item.attributes;
-  const attributes = defined({ ...a, category: a.category ?? "", createdDate: dateOnly(a.createdDate), modifiedDate: dateOnly(a.modifiedDate) }) as TechnologiesItem["attributes"];
+  const attributes = defined({
+    ...a,
+    category: a.category ?? "",
+    createdDate: dateOnly(a.createdDate),
+    modifiedDate: dateOnly(a.modifiedDate),
+  }) as TechnologiesItem["attributes"];
   return { id: item.id, type: item.type, attributes };
 }

@@ -24,7 +24,19 @@ import { iteratePages } from "./paging.js";
 import { toSearchPage, type SearchDocLike } from "./searchOperations.js";
 import type { IteratedPage, IterateOptions, RequestPriority, SearchOptions, SearchPage, ServiceClient, SignalEnrichOptions } from "./types.js";
 
-type SignalOperations = Pick<ServiceClient, "searchIntent" | "iterateIntent" | "enrichIntent" | "searchScoops" | "iterateScoops" | "enrichScoops" | "searchNews" | "iterateNews" | "enrichNews" | "enrichTechnologies">;
+type SignalOperations = Pick<
+  ServiceClient,
+  | "searchIntent"
+  | "iterateIntent"
+  | "enrichIntent"
+  | "searchScoops"
+  | "iterateScoops"
+  | "enrichScoops"
+  | "searchNews"
+  | "iterateNews"
+  | "enrichNews"
+  | "enrichTechnologies"
+>;
 
 const SCHEMA = { intent: IntentDocument, scoops: ScoopDocument, news: NewsDocument } as const;
 /** Each family's answers read into the plain shape (signalAnswers.ts). */
@@ -42,56 +54,82 @@ function wireAttributes(operation: SignalOperation, attributes: object): object 
   return id === undefined ? attributes : { ...attributes, companyId: id };
 }
 
-export function signalOperations(ctx: ClientContext): SignalOperations {
-  const bodyOf = (operation: SignalOperation, attributes: object) => {
-    const body = signalBody(operation, wireAttributes(operation, attributes));
-    const issues = validateSignalBody(operation, body);
-    if (issues.length > 0) refuse(issues, `POST ${SIGNAL_PATHS[operation]}`);
-    return body;
+/** A request body, checked before sending. */
+function bodyOf(operation: SignalOperation, attributes: object) {
+  const body = signalBody(operation, wireAttributes(operation, attributes));
+  const issues = validateSignalBody(operation, body);
+  if (issues.length > 0) refuse(issues, `POST ${SIGNAL_PATHS[operation]}`);
+  return body;
+}
+
+interface PageAsk {
+  n?: number | undefined;
+  size?: number | undefined;
+  sort?: string | undefined;
+  signal?: AbortSignal | undefined;
+  priority?: RequestPriority | undefined;
+}
+
+/** One page of a paged signal operation, read into the plain records. */
+async function signalPage<T>(ctx: ClientContext, operation: Paged, body: unknown, ask: PageAsk): Promise<SearchPage<T>> {
+  const path = SIGNAL_PATHS[operation];
+  const query = {
+    "page[number]": ask.n === undefined ? undefined : String(ask.n),
+    "page[size]": ask.size === undefined ? undefined : String(ask.size),
+    sort: ask.sort,
   };
-
-  async function page<T>(operation: Paged, body: unknown, n: number | undefined, size: number | undefined, sort: string | undefined, signal?: AbortSignal, priority?: RequestPriority): Promise<SearchPage<T>> {
-    const path = SIGNAL_PATHS[operation];
-    const query = { "page[number]": n === undefined ? undefined : String(n), "page[size]": size === undefined ? undefined : String(size), sort };
-    const issues = validateSignalQuery(query, operation);
-    if (issues.length > 0) refuse(issues, `POST ${path}`);
-    const family = SIGNAL_FAMILY[operation];
-    const doc = await ctx.call(SCHEMA[family], {
-      method: "POST",
-      url: `${ctx.baseUrl}${path}${queryString(query)}`,
-      operation: `POST ${path}`,
-      body,
-      idempotent: true,
-      ...withSignal(signal),
-      ...(priority ? { priority } : {}),
-    });
-    const pageSize = size ?? LIMITS.defaultPageSize;
-    const read = READ[family] as (item: unknown) => T;
-    const result = toSearchPage<T>({ ...doc, data: doc.data.map(read) } as SearchDocLike<T>, n ?? 1, pageSize);
-    // Pages are counted from the total and the page size (capped at 100 pages), whatever meta.page says.
-    return { ...result, totalPages: Math.min(Math.ceil(result.totalResults / pageSize), LIMITS.maxPageNumber) };
-  }
-
-  const search = <T>(operation: Paged) => async (filters: object, o: SearchOptions = {}) => page<T>(operation, bodyOf(operation, filters), o.page, o.size, o.sort, o.signal, o.priority);
-
-  const iterate = <T>(operation: Paged) => (filters: object, o: IterateOptions = {}): AsyncIterable<IteratedPage<T>> => ({
-    async *[Symbol.asyncIterator]() {
-      const body = bodyOf(operation, filters);
-      yield* iteratePages<T>((n, size, signal) => page<T>(operation, body, n, size, o.sort, signal, o.priority), {
-        pageSize: o.pageSize ?? LIMITS.maxPageSize,
-        window: ctx.concurrency,
-        ...(o.maxResults !== undefined ? { maxResults: o.maxResults } : {}),
-        ...(o.signal ? { signal: o.signal } : {}),
-        ...(o.onProgress ? { onProgress: o.onProgress } : {}),
-      });
-    },
+  const issues = validateSignalQuery(query, operation);
+  if (issues.length > 0) refuse(issues, `POST ${path}`);
+  const family = SIGNAL_FAMILY[operation];
+  const doc = await ctx.call(SCHEMA[family], {
+    method: "POST",
+    url: `${ctx.baseUrl}${path}${queryString(query)}`,
+    operation: `POST ${path}`,
+    body,
+    idempotent: true,
+    ...withSignal(ask.signal),
+    ...(ask.priority ? { priority: ask.priority } : {}),
   });
+  const pageSize = ask.size ?? LIMITS.defaultPageSize;
+  const read = READ[family] as (item: unknown) => T;
+  const result = toSearchPage<T>({ ...doc, data: doc.data.map(read) } as SearchDocLike<T>, ask.n ?? 1, pageSize);
+  // Pages are counted from the total and the page size (capped at 100 pages), whatever meta.page says.
+  return { ...result, totalPages: Math.min(Math.ceil(result.totalResults / pageSize), LIMITS.maxPageNumber) };
+}
 
-  const enrich = <T>(operation: Paged) => async (input: object, o: SignalEnrichOptions = {}): Promise<T[]> => {
-    const out: T[] = [];
-    for await (const p of iterate<T>(operation)(input, { pageSize: LIMITS.maxPageSize, ...withSignal(o.signal), ...(o.priority ? { priority: o.priority } : {}) })) out.push(...p.items);
-    return out;
-  };
+export function signalOperations(ctx: ClientContext): SignalOperations {
+  const search =
+    <T>(operation: Paged) =>
+    async (filters: object, o: SearchOptions = {}) =>
+      signalPage<T>(ctx, operation, bodyOf(operation, filters), { n: o.page, size: o.size, sort: o.sort, signal: o.signal, priority: o.priority });
+
+  const iterate =
+    <T>(operation: Paged) =>
+    (filters: object, o: IterateOptions = {}): AsyncIterable<IteratedPage<T>> => ({
+      async *[Symbol.asyncIterator]() {
+        const body = bodyOf(operation, filters);
+        yield* iteratePages<T>((n, size, signal) => signalPage<T>(ctx, operation, body, { n, size, sort: o.sort, signal, priority: o.priority }), {
+          pageSize: o.pageSize ?? LIMITS.maxPageSize,
+          window: ctx.concurrency,
+          ...(o.maxResults !== undefined ? { maxResults: o.maxResults } : {}),
+          ...(o.signal ? { signal: o.signal } : {}),
+          ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+        });
+      },
+    });
+
+  const enrich =
+    <T>(operation: Paged) =>
+    async (input: object, o: SignalEnrichOptions = {}): Promise<T[]> => {
+      const out: T[] = [];
+      for await (const p of iterate<T>(operation)(input, {
+        pageSize: LIMITS.maxPageSize,
+        ...withSignal(o.signal),
+        ...(o.priority ? { priority: o.priority } : {}),
+      }))
+        out.push(...p.items);
+      return out;
+    };
 
   return {
     searchIntent: search<IntentItem>("intentSearch"),
@@ -106,7 +144,15 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
     async enrichTechnologies(companyId, o = {}) {
       const path = SIGNAL_PATHS.technologiesEnrich;
       const body = bodyOf("technologiesEnrich", { companyId });
-      const doc = await ctx.call(TechnologiesDocument, { method: "POST", url: `${ctx.baseUrl}${path}`, operation: `POST ${path}`, body, idempotent: true, ...withSignal(o.signal), ...(o.priority ? { priority: o.priority } : {}) });
+      const doc = await ctx.call(TechnologiesDocument, {
+        method: "POST",
+        url: `${ctx.baseUrl}${path}`,
+        operation: `POST ${path}`,
+        body,
+        idempotent: true,
+        ...withSignal(o.signal),
+        ...(o.priority ? { priority: o.priority } : {}),
+      });
       return doc.data.map(readTechnology);
     },
   };

@@ -293,17 +293,9 @@ export interface ServiceClient extends SignalOperations {
   iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;
   iterateContacts(filters: ContactSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<ContactItem>>;
   /** One request: 1 to 25 inputs, sent as given (an input the contract refuses is its own outcome, not sent). */
-  enrichCompanies(
-    inputs: MatchCompanyInput[],
-    outputFields: string[],
-    options?: EnrichOptions,
-  ): Promise<EnrichRecord<MatchCompanyInput>[]>;
+  enrichCompanies(inputs: MatchCompanyInput[], outputFields: string[], options?: EnrichOptions): Promise<EnrichRecord<MatchCompanyInput>[]>;
   /** One request: 1 to 25 inputs, sent as given. */
-  enrichContacts(
-    inputs: MatchPersonInput[],
-    outputFields: string[],
-    options?: EnrichOptions,
-  ): Promise<EnrichRecord<MatchPersonInput>[]>;
+  enrichContacts(inputs: MatchPersonInput[], outputFields: string[], options?: EnrichOptions): Promise<EnrichRecord<MatchPersonInput>[]>;
   lookup(fieldName: string, options?: { signal?: AbortSignal }): Promise<LookupItem[]>;
   /** The output-field lookup (production): a hint, since accessGranted is documented for input fields only. */
   outputFields(kind: RecordKind, options?: { signal?: AbortSignal }): Promise<OutputFieldLookupDocument["data"]>;
@@ -320,7 +312,11 @@ export interface ServiceClient extends SignalOperations {
    * One enrichment request whose inputs and fields are read when it leaves (after its rate-limit
    * slot), so work arriving meanwhile rides in it. One record per sealed input, in their order.
    */
-  enrichBatch(kind: RecordKind, batch: OpenEnrichBatch, options?: { signal?: AbortSignal; priority?: RequestPriority }): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]>;
+  enrichBatch(
+    kind: RecordKind,
+    batch: OpenEnrichBatch,
+    options?: { signal?: AbortSignal; priority?: RequestPriority },
+  ): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]>;
   getJob(audienceId: string, jobId: string, options?: { signal?: AbortSignal }): Promise<JobStatus>;
   /**
    * Settles once none of this client's requests is in flight, retries included (at once when
@@ -395,6 +391,4 @@ export interface RetryDecisionInput {
   bulkPatienceMs: number;
 }
 
-export type RetryDecision =
-  | { retry: false; reason: string }
-  | { retry: true; delayMs: number; refreshToken: boolean; reason: string };
+export type RetryDecision = { retry: false; reason: string } | { retry: true; delayMs: number; refreshToken: boolean; reason: string };

@@ -72,10 +72,7 @@ const AudienceColumn = Type.Object(
   {
     id: Type.String(),
     type: Type.Literal("Column"),
-    attributes: Type.Object(
-      { name: Type.String(), dataType: Type.String(), columnType: Type.String() },
-      { additionalProperties: true },
-    ),
+    attributes: Type.Object({ name: Type.String(), dataType: Type.String(), columnType: Type.String() }, { additionalProperties: true }),
   },
   { additionalProperties: true },
 );
@@ -155,10 +152,7 @@ export type AudienceEnrichBody = Static<typeof AudienceEnrichBody>;
 
 export const EnrichJobDocument = Type.Object(
   {
-    data: Type.Object(
-      { id: Type.String({ minLength: 1 }), type: Type.String() },
-      { additionalProperties: true },
-    ),
+    data: Type.Object({ id: Type.String({ minLength: 1 }), type: Type.String() }, { additionalProperties: true }),
   },
   { additionalProperties: true },
 );

@@ -30,10 +30,13 @@ export function timerClock(options: { unref?: boolean } = {}): Clock {
           clearTimeout(timer);
           reject(abortReason(signal!));
         };
-        const timer = setTimeout(() => {
-          signal?.removeEventListener("abort", onAbort);
-          resolve();
-        }, Math.max(0, ms));
+        const timer = setTimeout(
+          () => {
+            signal?.removeEventListener("abort", onAbort);
+            resolve();
+          },
+          Math.max(0, ms),
+        );
         if (options.unref) (timer as { unref?: () => void }).unref?.();
         signal?.addEventListener("abort", onAbort, { once: true });
       });

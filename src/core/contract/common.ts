@@ -63,10 +63,7 @@ const PaginationLinks = Type.Object(
 const SearchMeta = Type.Object(
   {
     totalResults: Type.Integer({ minimum: 0 }),
-    page: Type.Object(
-      { number: Type.Integer({ minimum: 0 }), total: Type.Integer({ minimum: 0 }) },
-      { additionalProperties: true },
-    ),
+    page: Type.Object({ number: Type.Integer({ minimum: 0 }), total: Type.Integer({ minimum: 0 }) }, { additionalProperties: true }),
   },
   { additionalProperties: true },
 );
@@ -178,6 +175,5 @@ export const PATHS = {
   /** Rows read by a RowSearch document (core/contract/rowSearch.ts): how the client reads them. */
   audienceRowsSearch: (audienceId: string) => `/v1/audiences/${encodeURIComponent(audienceId)}/rows/actions/search`,
   enrichAudience: (audienceId: string) => `/v1/audiences/${encodeURIComponent(audienceId)}/actions/enrich`,
-  job: (audienceId: string, jobId: string) =>
-    `/v1/audiences/${encodeURIComponent(audienceId)}/jobs/${encodeURIComponent(jobId)}`,
+  job: (audienceId: string, jobId: string) => `/v1/audiences/${encodeURIComponent(audienceId)}/jobs/${encodeURIComponent(jobId)}`,
 } as const;

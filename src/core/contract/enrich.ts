@@ -131,12 +131,18 @@ export const MatchPersonInput = Type.Object(
 );
 export type MatchPersonInput = Static<typeof MatchPersonInput>;
 
-const companyFieldName = Type.Union(COMPANY_OUTPUT_FIELD_NAMES.map((f) => Type.Literal(f)), {
-  "x-rule": "outputField",
-});
-const contactFieldName = Type.Union(CONTACT_OUTPUT_FIELD_NAMES.map((f) => Type.Literal(f)), {
-  "x-rule": "outputField",
-});
+const companyFieldName = Type.Union(
+  COMPANY_OUTPUT_FIELD_NAMES.map((f) => Type.Literal(f)),
+  {
+    "x-rule": "outputField",
+  },
+);
+const contactFieldName = Type.Union(
+  CONTACT_OUTPUT_FIELD_NAMES.map((f) => Type.Literal(f)),
+  {
+    "x-rule": "outputField",
+  },
+);
 
 export const CompanyEnrichBody = Type.Object(
   {
@@ -198,8 +204,5 @@ export const EnrichResultItem = Type.Object(
 );
 export type EnrichResultItem = Static<typeof EnrichResultItem>;
 
-export const EnrichResultDocument = Type.Object(
-  { data: Type.Array(EnrichResultItem) },
-  { additionalProperties: true },
-);
+export const EnrichResultDocument = Type.Object({ data: Type.Array(EnrichResultItem) }, { additionalProperties: true });
 export type EnrichResultDocument = Static<typeof EnrichResultDocument>;

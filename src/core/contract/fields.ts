@@ -1,20 +1,21 @@
 // Building blocks for filter schemas. Each filter carries a human label, a form group
 // and, where its permitted values come from the lookup operation, the lookup field name,
 // so the task pane form, the validator's messages and the sandbox read one definition.
-import { Type, type TArray, type TBoolean, type TInteger, type TLiteral, type TObject, type TOptional, type TSchema, type TString, type TUnion } from "@sinclair/typebox";
+import {
+  Type,
+  type TArray,
+  type TBoolean,
+  type TInteger,
+  type TLiteral,
+  type TObject,
+  type TOptional,
+  type TSchema,
+  type TString,
+  type TUnion,
+} from "@sinclair/typebox";
 import { LIMITS } from "./common.js";
 
-export type FilterGroup =
-  | "company"
-  | "location"
-  | "industry"
-  | "size"
-  | "growth"
-  | "funding"
-  | "engagement"
-  | "structure"
-  | "person"
-  | "signal";
+export type FilterGroup = "company" | "location" | "industry" | "size" | "growth" | "funding" | "engagement" | "structure" | "person" | "signal";
 
 export type FilterKind =
   | "text" // free text
@@ -99,9 +100,7 @@ function ciItem(values: readonly string[]): string {
 
 export function array(label: string, group: FilterGroup, extra: Extra<TArray<TString>> = {}): FilterSpec<TArray<TString>> {
   // Items from a fixed set are checked as literals; their static type stays string.
-  const itemSchema = extra.values
-    ? (Type.Union(extra.values.map((v) => Type.Literal(v as string))) as unknown as TString)
-    : Type.String({ maxLength: S });
+  const itemSchema = extra.values ? (Type.Union(extra.values.map((v) => Type.Literal(v as string))) as unknown as TString) : Type.String({ maxLength: S });
   return {
     label,
     group,

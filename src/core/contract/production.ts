@@ -83,7 +83,13 @@ export function isProductionErrorCode(code: string | undefined): code is Product
 }
 
 /** The gateway's codes by what they answer. */
-export const GATEWAY_CODES = { unauthorized: "ZI0001", missingScope: "ZI0002", noAccess: "ZI0003", rateLimited: "ZI0004", notFound: "ZI9998" } as const satisfies Record<string, ProductionErrorCode>;
+export const GATEWAY_CODES = {
+  unauthorized: "ZI0001",
+  missingScope: "ZI0002",
+  noAccess: "ZI0003",
+  rateLimited: "ZI0004",
+  notFound: "ZI9998",
+} as const satisfies Record<string, ProductionErrorCode>;
 
 /** The gateway's code for a status it answers itself (401, 403, 404, 429). */
 export function gatewayCodeFor(status: number): ProductionErrorCode | undefined {

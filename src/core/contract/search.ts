@@ -2,20 +2,7 @@
 // query parameters and result items.
 import { Type, type Static } from "@sinclair/typebox";
 import { LIMITS, SearchDocument } from "./common.js";
-import {
-  array,
-  boolean,
-  choice,
-  choiceList,
-  date,
-  filtersObject,
-  integer,
-  list,
-  numericText,
-  text,
-  type FilterSpec,
-  type RangePair,
-} from "./fields.js";
+import { array, boolean, choice, choiceList, date, filtersObject, integer, list, numericText, text, type FilterSpec, type RangePair } from "./fields.js";
 
 const COMPANY_TYPES = ["none", "private", "public", "npo", "education", "government", "other"] as const;
 export const SUB_UNIT_TYPES = ["UNSPECIFIED", "LOCATION", "DIVISION", "ACQUISITION", "SUBSIDIARY", "FORMER_NEW_NAME"] as const;
@@ -156,17 +143,11 @@ export const COMPANY_RANGES: readonly RangePair[] = [
   { min: "fundingAmountMin", max: "fundingAmountMax" },
 ];
 
-export const CONTACT_RANGES: readonly RangePair[] = [
-  ...COMPANY_RANGES,
-  { min: "contactAccuracyScoreMin", max: "contactAccuracyScoreMax" },
-];
+export const CONTACT_RANGES: readonly RangePair[] = [...COMPANY_RANGES, { min: "contactAccuracyScoreMin", max: "contactAccuracyScoreMax" }];
 
 export const CompanySearchBody = Type.Object(
   {
-    data: Type.Object(
-      { type: Type.Literal("CompanySearch"), attributes: CompanySearchFilters },
-      { additionalProperties: false },
-    ),
+    data: Type.Object({ type: Type.Literal("CompanySearch"), attributes: CompanySearchFilters }, { additionalProperties: false }),
   },
   { additionalProperties: false },
 );
@@ -174,10 +155,7 @@ export type CompanySearchBody = Static<typeof CompanySearchBody>;
 
 export const ContactSearchBody = Type.Object(
   {
-    data: Type.Object(
-      { type: Type.Literal("ContactSearch"), attributes: ContactSearchFilters },
-      { additionalProperties: false },
-    ),
+    data: Type.Object({ type: Type.Literal("ContactSearch"), attributes: ContactSearchFilters }, { additionalProperties: false }),
   },
   { additionalProperties: false },
 );
@@ -232,9 +210,7 @@ export const ContactItem = Type.Object(
     type: Type.Literal("Contact"),
     attributes: Type.Object(
       {
-        company: Type.Optional(
-          Type.Object({ id: Type.Integer(), name: Type.String() }, { additionalProperties: true }),
-        ),
+        company: Type.Optional(Type.Object({ id: Type.Integer(), name: Type.String() }, { additionalProperties: true })),
         contactAccuracyScore: Type.Optional(Type.Integer()),
         directPhoneDoNotCall: Type.Optional(Type.Boolean()),
         mobilePhoneDoNotCall: Type.Optional(Type.Boolean()),

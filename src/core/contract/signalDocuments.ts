@@ -179,4 +179,3 @@ export type NewsItem = Static<typeof NewsItem>;
 /** Technologies enrich: one item per technology installed at the company. */
 export const TechnologiesItem = plainItem(Technology);
 export type TechnologiesItem = Static<typeof TechnologiesItem>;
-

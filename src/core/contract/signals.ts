@@ -41,7 +41,11 @@ export type SignalLookup = (typeof SIGNAL_LOOKUPS)[number];
 export const SIGNAL_CREDIT_KINDS = ["intent", "scoops", "news"] as const;
 export type SignalCreditKind = (typeof SIGNAL_CREDIT_KINDS)[number];
 export type CreditKind = RecordKind | SignalCreditKind;
-export const SIGNAL_CREDIT_OPERATIONS: Partial<Record<SignalOperation, SignalCreditKind>> = { intentEnrich: "intent", scoopEnrich: "scoops", newsEnrich: "news" };
+export const SIGNAL_CREDIT_OPERATIONS: Partial<Record<SignalOperation, SignalCreditKind>> = {
+  intentEnrich: "intent",
+  scoopEnrich: "scoops",
+  newsEnrich: "news",
+};
 
 /** Signals as records of a company in the enrichment pipeline (core/signals/signalRecords.ts). */
 export const SIGNAL_RECORD_KINDS = ["intent", "scoops", "news", "technologies"] as const;
@@ -95,7 +99,10 @@ const companyIdSpec = (label: string): FilterSpec => ({
   label,
   group: "signal",
   kind: "text",
-  schema: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ maxLength: LIMITS.maxStringLength, pattern: "^\\s*\\d+\\s*(,\\s*\\d+\\s*)*$", "x-rule": "companyIds" })]),
+  schema: Type.Union([
+    Type.Integer({ minimum: 1 }),
+    Type.String({ maxLength: LIMITS.maxStringLength, pattern: "^\\s*\\d+\\s*(,\\s*\\d+\\s*)*$", "x-rule": "companyIds" }),
+  ]),
 });
 
 const INTENT_RANGE_FILTERS = {
@@ -165,16 +172,17 @@ const NEWS_OWN_FILTERS = {
   pageDateMin: date("Published from", "signal", { common: true }),
   pageDateMax: date("Published to", "signal", { common: true }),
 };
-export const NEWS_SEARCH_FILTERS = { ...NEWS_OWN_FILTERS, companyId: list("Company ids", "company"), companyName: text("Company name", "company", { common: true }) } satisfies Record<string, FilterSpec>;
+export const NEWS_SEARCH_FILTERS = {
+  ...NEWS_OWN_FILTERS,
+  companyId: list("Company ids", "company"),
+  companyName: text("Company name", "company", { common: true }),
+} satisfies Record<string, FilterSpec>;
 export const NEWS_ENRICH_FILTERS = { companyId: companyIdSpec("Company id"), ...NEWS_OWN_FILTERS } satisfies Record<string, FilterSpec>;
 export const TECHNOLOGIES_ENRICH_FILTERS = { companyId: companyIdSpec("Company id") } satisfies Record<string, FilterSpec>;
 
 /** A request body: the operation's one type name (the service's pattern) and its attributes. */
 function body<T extends TSchema>(type: string, attributes: T) {
-  return Type.Object(
-    { data: Type.Object({ type: Type.Literal(type), attributes }, { additionalProperties: false }) },
-    { additionalProperties: false },
-  );
+  return Type.Object({ data: Type.Object({ type: Type.Literal(type), attributes }, { additionalProperties: false }) }, { additionalProperties: false });
 }
 
 export const IntentSearchFilters = filtersObject(INTENT_SEARCH_FILTERS);
@@ -200,7 +208,11 @@ export const SIGNAL_REQUESTS = {
   scoopEnrich: { schema: body("ScoopEnrich", ScoopEnrichInput), filters: SCOOP_ENRICH_FILTERS as Record<string, FilterSpec>, type: "ScoopEnrich" },
   newsSearch: { schema: body("NewsSearch", NewsSearchFilters), filters: NEWS_SEARCH_FILTERS as Record<string, FilterSpec>, type: "NewsSearch" },
   newsEnrich: { schema: body("NewsEnrich", NewsEnrichInput), filters: NEWS_ENRICH_FILTERS as Record<string, FilterSpec>, type: "NewsEnrich" },
-  technologiesEnrich: { schema: body("TechnologyEnrich", TechnologiesEnrichInput), filters: TECHNOLOGIES_ENRICH_FILTERS as Record<string, FilterSpec>, type: "TechnologyEnrich" },
+  technologiesEnrich: {
+    schema: body("TechnologyEnrich", TechnologiesEnrichInput),
+    filters: TECHNOLOGIES_ENRICH_FILTERS as Record<string, FilterSpec>,
+    type: "TechnologyEnrich",
+  },
 } as const satisfies Record<SignalOperation, { schema: TSchema; filters: Record<string, FilterSpec>; type: string }>;
 
 const SIGNAL_RANGES: readonly RangePair[] = [
@@ -244,7 +256,10 @@ export function validateSignalBody(operation: SignalOperation, value: unknown): 
 export function companyIdsOf(value: unknown): number[] {
   if (typeof value === "number") return [value];
   if (typeof value !== "string") return [];
-  return value.split(",").map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+  return value
+    .split(",")
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
 }
 
 /**

@@ -64,7 +64,10 @@ const BODY_LABELS: Labels = {
 
 function labelFor(pointer: string, filters: Record<string, FilterSpec> | undefined): string {
   if (BODY_LABELS[pointer]) return BODY_LABELS[pointer];
-  const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const parts = pointer
+    .split("/")
+    .slice(1)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (filters && parts[0] === "data" && parts[1] === "attributes" && parts[2]) {
     // Own keys only: a member named "constructor" or "toString" is not a filter.
     const spec = Object.hasOwn(filters, parts[2]) ? filters[parts[2]] : undefined;

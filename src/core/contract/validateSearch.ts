@@ -4,7 +4,16 @@
 import type { TSchema } from "@sinclair/typebox";
 import { ERROR_CODES, LIMITS, type RecordKind } from "./common.js";
 import type { FilterSpec, RangePair } from "./fields.js";
-import { COMPANY_FILTERS, COMPANY_RANGES, COMPANY_SORT_FIELDS, CONTACT_FILTERS, CONTACT_RANGES, CONTACT_SORT_FIELDS, CompanySearchBody, ContactSearchBody } from "./search.js";
+import {
+  COMPANY_FILTERS,
+  COMPANY_RANGES,
+  COMPANY_SORT_FIELDS,
+  CONTACT_FILTERS,
+  CONTACT_RANGES,
+  CONTACT_SORT_FIELDS,
+  CompanySearchBody,
+  ContactSearchBody,
+} from "./search.js";
 import { validateAgainst, type ValidationIssue } from "./validate.js";
 
 const ATTR = "/data/attributes";
@@ -65,11 +74,7 @@ function crossFieldIssues(attrs: Record<string, unknown>, filters: Record<string
     add("engagementStartDate", "dateOrder", `${label("engagementStartDate")} must be on or before ${label("engagementEndDate")}.`);
   }
   if (attrs.recentFundingRoundTypes !== undefined && attrs.allFundingRoundTypes !== undefined) {
-    add(
-      "allFundingRoundTypes",
-      "exclusive",
-      `Use either ${label("recentFundingRoundTypes")} or ${label("allFundingRoundTypes")}, not both.`,
-    );
+    add("allFundingRoundTypes", "exclusive", `Use either ${label("recentFundingRoundTypes")} or ${label("allFundingRoundTypes")}, not both.`);
   }
   if (attrs.zipCodeRadiusMiles !== undefined && (typeof attrs.zipCode !== "string" || attrs.zipCode.trim() === "")) {
     add("zipCodeRadiusMiles", "requires", `${label("zipCodeRadiusMiles")} needs a ${label("zipCode")}.`);
@@ -79,12 +84,7 @@ function crossFieldIssues(attrs: Record<string, unknown>, filters: Record<string
   }
 }
 
-function validateSearchBody(
-  body: unknown,
-  schema: TSchema,
-  filters: Record<string, FilterSpec>,
-  ranges: readonly RangePair[],
-): ValidationIssue[] {
+function validateSearchBody(body: unknown, schema: TSchema, filters: Record<string, FilterSpec>, ranges: readonly RangePair[]): ValidationIssue[] {
   const issues = validateAgainst(schema, body, filters);
   const attrs = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
   if (attrs && typeof attrs === "object" && !Array.isArray(attrs)) crossFieldIssues(attrs as Record<string, unknown>, filters, ranges, issues);
@@ -114,10 +114,7 @@ export type SearchKind = RecordKind;
  * Query parameters of a search, as strings from the URL (the sandbox) or as the
  * client's numbers turned to strings. `page[number]` above 100 is refused as in production.
  */
-export function validateSearchQuery(
-  query: Record<string, string | undefined>,
-  kind: SearchKind,
-): ValidationIssue[] {
+export function validateSearchQuery(query: Record<string, string | undefined>, kind: SearchKind): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const v = ERROR_CODES.validation;
   const n = query["page[number]"];

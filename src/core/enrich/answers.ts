@@ -65,7 +65,9 @@ export class Answers implements BatchHandler {
   async load(recordKeys: readonly string[], matchKeys: readonly string[] = []): Promise<void> {
     await Promise.all([
       this.records.load(recordKeys).catch((error: unknown) => this.warn("Reading the enrichment cache failed; values are fetched again", error)),
-      matchKeys.length === 0 ? undefined : this.matches.load(matchKeys).catch((error: unknown) => this.warn("Reading known matches failed; they are asked again", error)),
+      matchKeys.length === 0
+        ? undefined
+        : this.matches.load(matchKeys).catch((error: unknown) => this.warn("Reading known matches failed; they are asked again", error)),
       this.spend.load(),
     ]);
   }
@@ -85,7 +87,12 @@ export class Answers implements BatchHandler {
     return this.likely.along(kind, fields).filter((field) => keys.some((key) => this.records.get(key, field) === undefined));
   }
 
-  async answered(kind: EntityKind, needs: readonly PipelineNeed[], fields: readonly string[], records: ReadonlyArray<EnrichRecord<object> | undefined>): Promise<Map<string, RecordOutcome>> {
+  async answered(
+    kind: EntityKind,
+    needs: readonly PipelineNeed[],
+    fields: readonly string[],
+    records: ReadonlyArray<EnrichRecord<object> | undefined>,
+  ): Promise<Map<string, RecordOutcome>> {
     // Whether a record found by criteria was enriched before decides whether its unit goes back.
     const found = needs.flatMap((need, index) => {
       const id = need.match && records[index]?.outcome === "matched" ? parseRecordId(records[index]?.id) : undefined;
@@ -98,9 +105,18 @@ export class Answers implements BatchHandler {
       const record = records[index];
       // Left out of the answer: not known to be charged either way; the reservation stays.
       if (!record) outcomes.set(need.key, { problem: problems.unavailable(`no answer for ${need.match ? `"${need.match.label}"` : "id"}`) });
-      else outcomes.set(need.key, need.match ? this.matchOutcome(kind, need, need.match, fields, record, written) : this.idOutcome(kind, need, fields, record, written));
+      else
+        outcomes.set(
+          need.key,
+          need.match ? this.matchOutcome(kind, need, need.match, fields, record, written) : this.idOutcome(kind, need, fields, record, written),
+        );
     });
-    this.o.track(this.persist([...written], needs.filter((need) => need.match).map((need) => need.key)));
+    this.o.track(
+      this.persist(
+        [...written],
+        needs.filter((need) => need.match).map((need) => need.key),
+      ),
+    );
     return outcomes;
   }
 
@@ -140,7 +156,14 @@ export class Answers implements BatchHandler {
     }
   }
 
-  private matchOutcome(kind: EntityKind, need: Need, p: Prepared, fields: readonly string[], record: EnrichRecord<object>, written: Set<string>): RecordOutcome {
+  private matchOutcome(
+    kind: EntityKind,
+    need: Need,
+    p: Prepared,
+    fields: readonly string[],
+    record: EnrichRecord<object>,
+    written: Set<string>,
+  ): RecordOutcome {
     switch (record.outcome) {
       case "matched": {
         const id = parseRecordId(record.id);
@@ -315,7 +338,11 @@ function readableText(raw: unknown): string {
   if (raw === null || raw === undefined) return "";
   if (typeof raw === "string") return raw;
   if (typeof raw === "number" || typeof raw === "boolean") return String(raw);
-  if (Array.isArray(raw)) return raw.map(listItemText).filter((t) => t !== "").join("; ");
+  if (Array.isArray(raw))
+    return raw
+      .map(listItemText)
+      .filter((t) => t !== "")
+      .join("; ");
   if (typeof raw === "object") return objectText(raw as Record<string, unknown>);
   return String(raw);
 }
@@ -327,9 +354,7 @@ function listItemText(item: unknown): string {
   if (typeof record.url === "string") {
     const label = typeof record.type === "string" ? `${record.type}: ` : "";
     const followers =
-      record.followerCount !== undefined && record.followerCount !== null && record.followerCount !== ""
-        ? ` (${String(record.followerCount)} followers)`
-        : "";
+      record.followerCount !== undefined && record.followerCount !== null && record.followerCount !== "" ? ` (${String(record.followerCount)} followers)` : "";
     return `${label}${record.url}${followers}`;
   }
   // Lookup-style items ({id, name}) read as their name.

@@ -8,7 +8,17 @@
 import { systemClock } from "../api/clock.js";
 import { Answers, answerFrom, cachedAnswer, withRefusedFields, type PipelineNeed } from "./answers.js";
 import { MemoryCacheStore, recordKey } from "./caches.js";
-import type { CellRequestOptions, CellsResult, EnrichIdsOptions, EnrichIdsProgress, EnrichmentEngine, EnrichmentEngineOptions, InputAnswer, MatchResult, SelectionPlan } from "./engineTypes.js";
+import type {
+  CellRequestOptions,
+  CellsResult,
+  EnrichIdsOptions,
+  EnrichIdsProgress,
+  EnrichmentEngine,
+  EnrichmentEngineOptions,
+  InputAnswer,
+  MatchResult,
+  SelectionPlan,
+} from "./engineTypes.js";
 import { ENRICHMENT_KINDS, parseRecordId, resolveFieldNames, type EntityKind } from "./enrichKinds.js";
 import { fieldsProblem, problemFromError, problems, selectionFields, type CellProblem } from "./problems.js";
 import { Gathering, RequestBatches, type RecordOutcome } from "./requestBatches.js";
@@ -42,7 +52,9 @@ interface AskedCall {
 }
 
 const isBlank = (raw: unknown): boolean =>
-  raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "") ||
+  raw === null ||
+  raw === undefined ||
+  (typeof raw === "string" && raw.trim() === "") ||
   (typeof raw === "object" && "criteria" in raw && Object.values((raw as MatchCriteria).criteria).every((v) => isBlank(v)));
 
 export function createEnrichmentEngine(options: EnrichmentEngineOptions): EnrichmentEngine {
@@ -94,7 +106,11 @@ class EnrichmentPipeline implements EnrichmentEngine {
     try {
       const answer = await this.one(criteria.kind, criteria, [], options);
       if (answer.id !== undefined) return { ok: true, kind: criteria.kind, id: answer.id };
-      return { ok: false, ...(answer.miss ? { miss: answer.miss } : {}), problem: answer.result.ok ? problems.unavailable("no answer") : answer.result.problem };
+      return {
+        ok: false,
+        ...(answer.miss ? { miss: answer.miss } : {}),
+        problem: answer.result.ok ? problems.unavailable("no answer") : answer.result.problem,
+      };
     } catch (error) {
       return { ok: false, problem: problemFromError(error) };
     }
@@ -104,7 +120,10 @@ class EnrichmentPipeline implements EnrichmentEngine {
     // Fields the account may not use are left out of the requests; the others run for every row.
     const { named, asked, refused, problem } = await selectionFields(this.options.entitlements, kind, resolveFieldNames(kind, [...fields]));
     if (problem) return inputs.map(() => ({ result: { ok: false, problem } }));
-    const resolved = await this.resolveAll(inputs.map((input) => [kind, input] as const), options.retryMisses === true);
+    const resolved = await this.resolveAll(
+      inputs.map((input) => [kind, input] as const),
+      options.retryMisses === true,
+    );
     const unique = new Map<string, Found>();
     for (const r of resolved) if (r.ok && !unique.has(r.key)) unique.set(r.key, r);
     const needs = this.missing([...unique.values()].map((r) => ({ resolved: r, fields: asked })));
@@ -148,8 +167,21 @@ class EnrichmentPipeline implements EnrichmentEngine {
   }
 
   async planInputs(kind: EntityKind, inputs: readonly unknown[], fields: readonly string[]): Promise<SelectionPlan> {
-    const resolved = await this.resolveAll(inputs.map((input) => [kind, input] as const), false);
-    const plan: SelectionPlan = { ids: [], unique: 0, invalidCount: 0, blankCount: 0, cachedCount: 0, underManagementCount: 0, maxCredits: 0, requests: 0, spend: this.answers.spend.status() };
+    const resolved = await this.resolveAll(
+      inputs.map((input) => [kind, input] as const),
+      false,
+    );
+    const plan: SelectionPlan = {
+      ids: [],
+      unique: 0,
+      invalidCount: 0,
+      blankCount: 0,
+      cachedCount: 0,
+      underManagementCount: 0,
+      maxCredits: 0,
+      requests: 0,
+      spend: this.answers.spend.status(),
+    };
     const seen = new Set<string>();
     resolved.forEach((r, index) => {
       const input = inputs[index];
@@ -222,7 +254,8 @@ class EnrichmentPipeline implements EnrichmentEngine {
   private answerKnown(resolved: Resolved, fields: string[], preview: boolean): InputAnswer | undefined {
     if (!resolved.ok) return { ...(resolved.miss ? { miss: resolved.miss } : {}), result: { ok: false, problem: resolved.problem } };
     const { kind, id, key } = resolved;
-    const known = id !== undefined && (fields.length === 0 ? { ok: true as const, fields: [], values: [] } : cachedAnswer(this.answers.records, kind, id, key, fields));
+    const known =
+      id !== undefined && (fields.length === 0 ? { ok: true as const, fields: [], values: [] } : cachedAnswer(this.answers.records, kind, id, key, fields));
     if (known) return { id: id as number, result: known };
     // No request while the formula is typed: only the caches may answer.
     if (preview) return { result: { ok: false, problem: problems.preview() } };
@@ -234,7 +267,10 @@ class EnrichmentPipeline implements EnrichmentEngine {
     const asking: AskedCall[] = [];
     try {
       // One read of the stores for every cell gathered, then each cell is resolved.
-      const resolved = await this.resolveAll(calls.map((call) => [call.kind, call.input]), false);
+      const resolved = await this.resolveAll(
+        calls.map((call) => [call.kind, call.input]),
+        false,
+      );
       calls.forEach((call, index) => {
         const r = resolved[index] as Resolved;
         const known = this.answerKnown(r, call.fields, call.preview);
@@ -318,7 +354,12 @@ class EnrichmentPipeline implements EnrichmentEngine {
   }
 
   /** One input's answer once its requests are done: from the caches, or the problem a request reported. */
-  private answerFor(resolved: Found, fields: readonly string[], outcomes: readonly RecordOutcome[], refusedFields: "partial" | "problem" = "problem"): InputAnswer {
+  private answerFor(
+    resolved: Found,
+    fields: readonly string[],
+    outcomes: readonly RecordOutcome[],
+    refusedFields: "partial" | "problem" = "problem",
+  ): InputAnswer {
     const { kind } = resolved;
     let id = resolved.id;
     if (id === undefined && resolved.match) {

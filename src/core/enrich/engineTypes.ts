@@ -119,4 +119,3 @@ export interface EnrichmentEngineOptions {
   entitlements?: FieldEntitlements;
   log?: Logger;
 }
-

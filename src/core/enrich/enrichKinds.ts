@@ -56,7 +56,10 @@ export function parseRecordId(raw: unknown): number | undefined {
 }
 
 const ALL_KINDS = Object.keys(OUTPUT_FIELDS) as EntityKind[];
-const lowerCaseIndex = Object.fromEntries(ALL_KINDS.map((kind) => [kind, new Map(fieldNames(kind).map((name) => [name.toLowerCase(), name]))])) as Record<EntityKind, Map<string, string>>;
+const lowerCaseIndex = Object.fromEntries(ALL_KINDS.map((kind) => [kind, new Map(fieldNames(kind).map((name) => [name.toLowerCase(), name]))])) as Record<
+  EntityKind,
+  Map<string, string>
+>;
 
 export type FieldResolution = { ok: true; fields: string[] } | { ok: false; unknown: string };
 
@@ -169,7 +172,11 @@ export interface EnrichmentKind {
   /** Fields asked when a request needs none (a match that only wants the id). */
   minimalFields: string[];
   /** One request; `seal` is called once when it leaves. One record per sealed input, in order. */
-  send(client: EnrichClient, seal: () => SealedRequest, options: { signal?: AbortSignal; priority?: RequestPriority; now?: () => number }): Promise<EnrichRecord<object>[]>;
+  send(
+    client: EnrichClient,
+    seal: () => SealedRequest,
+    options: { signal?: AbortSignal; priority?: RequestPriority; now?: () => number },
+  ): Promise<EnrichRecord<object>[]>;
   /** The answer's attributes as the record cache holds them (flat field names). */
   cached(attributes: Record<string, unknown>): Record<string, unknown>;
 }
@@ -210,7 +217,8 @@ function signalKind(kind: SignalRecordKind): EnrichmentKind {
     async send(client, seal, options) {
       const { inputs, outputFields } = seal();
       const ids = inputs.map((input) => (input as { companyId: number }).companyId);
-      if (!client.enrichIntent || !client.searchIntent || !client.enrichScoops || !client.enrichNews || !client.enrichTechnologies) throw new Error("This client has no signal operations.");
+      if (!client.enrichIntent || !client.searchIntent || !client.enrichScoops || !client.enrichNews || !client.enrichTechnologies)
+        throw new Error("This client has no signal operations.");
       const records = await fetchSignalRecords(client as SignalClient, kind, ids, outputFields, {
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.priority ? { priority: options.priority } : {}),

@@ -17,7 +17,16 @@ export { MemoryCacheStore, type CacheStore, type MatchMiss } from "./caches.js";
 export { MemorySpendStore, DEFAULT_DAILY_NEW_RECORD_CAP, parseSpendState, type SpendState, type SpendStore } from "./spendReservations.js";
 export { fieldsProblem, problems, problemFromError, type CellProblem, type CellErrorCode, type FieldEntitlements, type ProblemKind } from "./problems.js";
 export { toCellValue } from "./answers.js";
-export { ENRICHMENT_KINDS, fieldNames, fieldSpec, parseRecordId, resolveFieldNames, OUTPUT_FIELDS, type EnrichmentKind, type EntityKind } from "./enrichKinds.js";
+export {
+  ENRICHMENT_KINDS,
+  fieldNames,
+  fieldSpec,
+  parseRecordId,
+  resolveFieldNames,
+  OUTPUT_FIELDS,
+  type EnrichmentKind,
+  type EntityKind,
+} from "./enrichKinds.js";
 export {
   splitHeader,
   buildOutputColumns,
@@ -39,11 +48,4 @@ export {
   type SelectionRunResult,
   type UnmatchedRow,
 } from "./selectionRun.js";
-export {
-  detectMatchContent,
-  shiftColumns,
-  splitMatchHeader,
-  type MatchContent,
-  type NeighbourValues,
-  type SelectionMode,
-} from "./selectionInputs.js";
+export { detectMatchContent, shiftColumns, splitMatchHeader, type MatchContent, type NeighbourValues, type SelectionMode } from "./selectionInputs.js";

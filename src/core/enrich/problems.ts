@@ -42,20 +42,13 @@ const noun = (kind: EntityKind) => ENRICHMENT_KINDS[kind].noun;
 export const problems = {
   invalidId: (kind: EntityKind) => problem("invalidId", `${ENRICHMENT_KINDS[kind].idLabel} must be a whole number`, "#VALUE!"),
   unknownField: (kind: EntityKind, name: string, valid: readonly string[]) =>
-    problem(
-      "unknownField",
-      `Unknown ${noun(kind)} field "${name}". Valid fields: ${valid.join(", ")}`,
-      "#VALUE!",
-    ),
-  noFields: () => problem("noFields", "Name at least one field, e.g. \"name\"", "#VALUE!"),
+    problem("unknownField", `Unknown ${noun(kind)} field "${name}". Valid fields: ${valid.join(", ")}`, "#VALUE!"),
+  noFields: () => problem("noFields", 'Name at least one field, e.g. "name"', "#VALUE!"),
   noMatch: (kind: EntityKind, id: number, status?: string) =>
     problem("noMatch", status ? `No ${noun(kind)} data for id ${id} (${status})` : `No ${noun(kind)} with id ${id}`),
   creditLimit: () => problem("creditLimit", "Credit limit reached"),
   spendCap: (cap: number) =>
-    problem(
-      "spendCap",
-      `Daily limit of ${cap} new records reached. Raise "New records per day" in the task pane (Enrich tab), or try again tomorrow`,
-    ),
+    problem("spendCap", `Daily limit of ${cap} new records reached. Raise "New records per day" in the task pane (Enrich tab), or try again tomorrow`),
   signIn: () => problem("signIn", "Sign in from the task pane"),
   preview: () => problem("preview", "Press Enter to look this up"),
   cancelled: () => problem("cancelled", "Cancelled"),
@@ -64,8 +57,7 @@ export const problems = {
       "unentitled",
       `Your account is not entitled to the field${fields.length === 1 ? "" : "s"} ${fields.join(", ")}. Ask your administrator, or remove ${fields.length === 1 ? "it" : "them"}`,
     ),
-  invalidInput: (kind: EntityKind, id: number, status: string) =>
-    problem("invalidInput", `The service did not accept ${noun(kind)} id ${id} (${status})`),
+  invalidInput: (kind: EntityKind, id: number, status: string) => problem("invalidInput", `The service did not accept ${noun(kind)} id ${id} (${status})`),
   unexpectedStatus: (kind: EntityKind, id: number, status: string) =>
     problem("unavailable", `No ${noun(kind)} data for id ${id}: the service answered ${status}`),
   unavailable: (reason: string) => problem("unavailable", `Service unavailable: ${reason}`),
@@ -140,11 +132,7 @@ export function problemFromError(error: unknown): CellProblem {
 export type FieldEntitlements = (kind: EntityKind) => Promise<ReadonlySet<string> | undefined>;
 
 /** The asked fields outside the entitlement (none when the lookup cannot tell: the service decides). */
-export async function unentitledFields(
-  entitlements: FieldEntitlements | undefined,
-  kind: EntityKind,
-  fields: readonly string[],
-): Promise<string[]> {
+export async function unentitledFields(entitlements: FieldEntitlements | undefined, kind: EntityKind, fields: readonly string[]): Promise<string[]> {
   if (!entitlements) return [];
   let entitled: ReadonlySet<string> | undefined;
   try {
@@ -156,11 +144,7 @@ export async function unentitledFields(
 }
 
 /** The problem for asking fields outside the entitlement, or undefined when all may be asked. */
-async function unentitledProblem(
-  entitlements: FieldEntitlements | undefined,
-  kind: EntityKind,
-  fields: readonly string[],
-): Promise<CellProblem | undefined> {
+async function unentitledProblem(entitlements: FieldEntitlements | undefined, kind: EntityKind, fields: readonly string[]): Promise<CellProblem | undefined> {
   const refused = await unentitledFields(entitlements, kind, fields);
   return refused.length > 0 ? problems.unentitled(refused) : undefined;
 }

@@ -36,7 +36,12 @@ export interface BatchHandler {
   /** Fields worth asking along with `fields` for these keys (likely next ones); may be empty. */
   companions(kind: EntityKind, keys: readonly string[], fields: ReadonlySet<string>): readonly string[];
   /** The request answered: one record per need, in order (undefined when the service left one out). */
-  answered(kind: EntityKind, needs: readonly Need[], fields: readonly string[], records: ReadonlyArray<EnrichRecord<object> | undefined>): Promise<Map<string, RecordOutcome>>;
+  answered(
+    kind: EntityKind,
+    needs: readonly Need[],
+    fields: readonly string[],
+    records: ReadonlyArray<EnrichRecord<object> | undefined>,
+  ): Promise<Map<string, RecordOutcome>>;
   /** The request left and failed: it may or may not have reached the service. */
   failed(need: Need, error: unknown): RecordOutcome;
   /** The request never left (cancelled, or its group stopped first). */
@@ -232,9 +237,18 @@ export class RequestBatches {
           fields = batch.fields.size > 0 ? [...batch.fields].sort() : [...declaration.minimalFields];
           return { inputs: needs.map((need) => need.input), outputFields: fields };
         },
-        { ...(group.options.signal ? { signal: group.options.signal } : {}), ...(group.options.priority ? { priority: group.options.priority } : {}), now: this.now },
+        {
+          ...(group.options.signal ? { signal: group.options.signal } : {}),
+          ...(group.options.priority ? { priority: group.options.priority } : {}),
+          now: this.now,
+        },
       );
-      outcomes = await this.handler.answered(batch.kind, needs, fields, needs.map((_, index) => records[index]));
+      outcomes = await this.handler.answered(
+        batch.kind,
+        needs,
+        fields,
+        needs.map((_, index) => records[index]),
+      );
     } catch (error) {
       const sent = batch.sealed;
       batch.sealed = true;

@@ -68,7 +68,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 /** Email addresses match exactly, without case ("mailto:" and surrounding spaces removed). */
 export function normalizeEmail(raw: unknown): Normalized {
   if (typeof raw !== "string" || raw.trim() === "") return { ok: false, reason: "No email address given" };
-  const value = raw.trim().replace(/^mailto:/i, "").toLowerCase();
+  const value = raw
+    .trim()
+    .replace(/^mailto:/i, "")
+    .toLowerCase();
   if (!EMAIL.test(value)) return { ok: false, reason: `"${raw.trim()}" is not an email address` };
   return { ok: true, value };
 }
@@ -204,7 +207,6 @@ export type Resolved =
     }
   | { ok: false; miss?: MatchMiss; problem: CellProblem };
 
-
 /**
  * A miss in the user's terms: for an ambiguous input, what was used and what would decide
  * (a country, a city, the website; for a person the company or the email).
@@ -218,9 +220,17 @@ export function missProblem(p: Pick<Prepared, "kind" | "input" | "label">, miss:
 
 function ambiguityAdvice(p: Pick<Prepared, "kind" | "input">): string {
   const input = p.input as Record<string, unknown>;
-  if (p.kind === "contact") return input.companyId !== undefined ? "(name and company id used); the email address would decide" : "(name and company name used); the company id or the email address would decide";
+  if (p.kind === "contact")
+    return input.companyId !== undefined
+      ? "(name and company id used); the email address would decide"
+      : "(name and company name used); the company id or the email address would decide";
   const used = ["name", ...(input.companyCountry !== undefined ? ["country"] : []), ...(input.companyCity !== undefined ? ["city"] : [])];
-  const decide = input.companyCountry === undefined ? "a country or city column, or the website," : input.companyCity === undefined ? "a city column, or the website," : "the website";
+  const decide =
+    input.companyCountry === undefined
+      ? "a country or city column, or the website,"
+      : input.companyCity === undefined
+        ? "a city column, or the website,"
+        : "the website";
   return `(${used.join(", ").replace(/, ([^,]*)$/, " and $1")} used); ${decide} would decide`;
 }
 
@@ -250,9 +260,18 @@ export function resolveInput(kind: EntityKind, input: EnrichInput | unknown, mat
     return { ok: true, kind, key: recordKey(kind, id), input: ENRICHMENT_KINDS[kind].idInput(id), id };
   }
   const prepared = prepareMatch(criteria);
-  if (!prepared.ok) return { ok: false, miss: "invalidInput", problem: missProblem({ kind: criteria.kind, input: {}, label: "" }, "invalidInput", prepared.reason) };
+  if (!prepared.ok)
+    return { ok: false, miss: "invalidInput", problem: missProblem({ kind: criteria.kind, input: {}, label: "" }, "invalidInput", prepared.reason) };
   const known = matches.get(prepared.key);
-  if (known && "id" in known) return { ok: true, kind: prepared.kind, key: recordKey(prepared.kind, known.id), input: ENRICHMENT_KINDS[prepared.kind].idInput(known.id), id: known.id, match: prepared };
+  if (known && "id" in known)
+    return {
+      ok: true,
+      kind: prepared.kind,
+      key: recordKey(prepared.kind, known.id),
+      input: ENRICHMENT_KINDS[prepared.kind].idInput(known.id),
+      id: known.id,
+      match: prepared,
+    };
   if (known) return { ok: false, miss: known.miss, problem: missProblem(prepared, known.miss, known.message || undefined) };
   return { ok: true, kind: prepared.kind, key: prepared.key, input: prepared.input, match: prepared };
 }

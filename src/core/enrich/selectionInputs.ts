@@ -25,7 +25,8 @@ export function splitMatchHeader(values: readonly unknown[], content: MatchConte
   const [first, ...rest] = values;
   if (values.length > 1 && typeof first === "string" && first.trim() !== "") {
     const firstReads = detectColumnContent([first]);
-    const looksLikeHeader = content === "name" ? /^(company|company name|name|account|organi[sz]ation|person|contact|full name)$/i.test(first.trim()) : firstReads !== content;
+    const looksLikeHeader =
+      content === "name" ? /^(company|company name|name|account|organi[sz]ation|person|contact|full name)$/i.test(first.trim()) : firstReads !== content;
     if (looksLikeHeader) return { header: first, values: rest };
   }
   return { header: undefined, values: [...values] };
@@ -53,8 +54,12 @@ export function rowInputs(kind: EntityKind, mode: SelectionMode, values: readonl
   return values.map((value, index): MatchCriteria => {
     const at = index + offset;
     const reads = cellContent(value);
-    if (kind === "contact") return mode.content === "email" || reads === "email" ? { kind, criteria: { email: value } } : { kind, criteria: { name: value, company: beside.company?.[at] } };
-    if (mode.content === "website" || reads === "website") return { kind, criteria: { website: value, country: beside.country?.[at], city: beside.city?.[at] } };
+    if (kind === "contact")
+      return mode.content === "email" || reads === "email"
+        ? { kind, criteria: { email: value } }
+        : { kind, criteria: { name: value, company: beside.company?.[at] } };
+    if (mode.content === "website" || reads === "website")
+      return { kind, criteria: { website: value, country: beside.country?.[at], city: beside.city?.[at] } };
     return { kind, criteria: { name: value, country: beside.country?.[at], city: beside.city?.[at] } };
   });
 }
@@ -69,6 +74,8 @@ export function firstRowOf(address: string): number {
 export function shiftColumns(address: string, columns: number): string {
   if (columns <= 0) return address;
   const bang = address.lastIndexOf("!");
-  const cells = address.slice(bang + 1).replace(/\$?([A-Z]+)(\$?\d+)/gi, (_m, letters: string, row: string) => `${columnLetter(columnIndex(letters) + columns)}${row.replace("$", "")}`);
+  const cells = address
+    .slice(bang + 1)
+    .replace(/\$?([A-Z]+)(\$?\d+)/gi, (_m, letters: string, row: string) => `${columnLetter(columnIndex(letters) + columns)}${row.replace("$", "")}`);
   return `${address.slice(0, bang + 1)}${cells}`;
 }

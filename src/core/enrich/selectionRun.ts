@@ -57,7 +57,17 @@ export async function planSelectionEnrichment(
   const offset = split.header === undefined ? 0 : 1;
   const inputs = rowInputs(kind, mode, split.values, offset);
   const plan = await engine.planInputs(kind, inputs, fields);
-  return { kind, fields: [...fields], selection, mode, header: split.header, values: split.values, inputs, firstRow: firstRowOf(selection.address) + offset, plan };
+  return {
+    kind,
+    fields: [...fields],
+    selection,
+    mode,
+    header: split.header,
+    values: split.values,
+    inputs,
+    firstRow: firstRowOf(selection.address) + offset,
+    plan,
+  };
 }
 
 export async function runSelectionEnrichment(
@@ -70,7 +80,11 @@ export async function runSelectionEnrichment(
     planned.kind,
     rows.map(({ index }) => planned.inputs[index]),
     planned.fields,
-    { ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}), ...(options.retryMisses ? { retryMisses: true } : {}) },
+    {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.retryMisses ? { retryMisses: true } : {}),
+    },
   );
   const byRow = new Map<number, InputAnswer>();
   rows.forEach(({ index }, at) => {
@@ -86,7 +100,11 @@ export async function runSelectionEnrichment(
 function matchOutput(planned: SelectionEnrichmentPlan, byRow: ReadonlyMap<number, InputAnswer>): Omit<SelectionRunResult, "cancelled"> {
   const { kind, fields } = planned;
   const headers = [kind === "company" ? "Company ID" : "Person ID", MATCH_STATUS_HEADER, ...fields.map((f) => fieldSpec(kind, f)?.label ?? f)];
-  const numberFormats = ["0", "General", ...fields.map((field) => (isRecordKind(kind) ? fieldNumberFormat(kind, field, fieldSpec(kind, field)?.type) : "General"))];
+  const numberFormats = [
+    "0",
+    "General",
+    ...fields.map((field) => (isRecordKind(kind) ? fieldNumberFormat(kind, field, fieldSpec(kind, field)?.type) : "General")),
+  ];
   const rows: CellValue[][] = [];
   const unmatched: UnmatchedRow[] = [];
   const counts = { enriched: 0, problems: 0, blank: 0, matched: 0, unmatched: 0 };

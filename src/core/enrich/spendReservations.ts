@@ -252,9 +252,7 @@ export class SpendReservations {
   }
 
   private save(): void {
-    this.track(
-      this.guard.save().catch((error: unknown) => this.warn("Saving the daily record count failed", error)),
-    );
+    this.track(this.guard.save().catch((error: unknown) => this.warn("Saving the daily record count failed", error)));
   }
 
   private warn(message: string, error: unknown): void {

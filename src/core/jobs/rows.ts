@@ -18,11 +18,7 @@ interface ReadRowsOptions {
 }
 
 /** Every row of the audience (or the rows named), page by page (500 a page, the most the service gives). */
-export async function readAllRows(
-  client: Pick<ServiceClient, "getAudienceRows">,
-  audienceId: string,
-  options: ReadRowsOptions = {},
-): Promise<AudienceRow[]> {
+export async function readAllRows(client: Pick<ServiceClient, "getAudienceRows">, audienceId: string, options: ReadRowsOptions = {}): Promise<AudienceRow[]> {
   const rows: AudienceRow[] = [];
   for (let page = 1; ; page++) {
     const result = await client.getAudienceRows(audienceId, {
@@ -60,7 +56,8 @@ const STATUS_WORDS: Record<string, string> = {
 function rowStatusText(row: AudienceRow, inputColumnIds: ReadonlySet<string>): string {
   const values = row.attributes.values.filter((v) => !inputColumnIds.has(v.columnId));
   const problem = values.find((v) => FAILED_VALUE_STATES.includes(v.state));
-  if (problem) return problem.errorDetails?.summary ? `${STATUS_WORDS[problem.state]}: ${problem.errorDetails.summary}` : (STATUS_WORDS[problem.state] ?? problem.state);
+  if (problem)
+    return problem.errorDetails?.summary ? `${STATUS_WORDS[problem.state]}: ${problem.errorDetails.summary}` : (STATUS_WORDS[problem.state] ?? problem.state);
   if (values.some((v) => v.state === "LOADING")) return STATUS_WORDS.LOADING ?? "LOADING";
   if (values.some((v) => v.state === "RESULT")) return STATUS_WORDS.RESULT ?? "RESULT";
   return STATUS_WORDS.BLANK ?? "BLANK";
@@ -76,15 +73,13 @@ export function audienceTable(audience: Audience, rows: readonly AudienceRow[]):
   const inputIds = new Set(cols.filter((c) => c.attributes.columnType === "INPUT").map((c) => c.id));
   const columns: ColumnSpec[] = [
     { key: "rowId", header: "Row ID", type: "text", path: "id", byDefault: true },
-    ...cols.map(
-      (c): ColumnSpec => ({
-        key: c.id,
-        header: c.attributes.name,
-        type: c.attributes.dataType === "NUMBER" ? "number" : "text",
-        path: c.id,
-        byDefault: true,
-      }),
-    ),
+    ...cols.map((c): ColumnSpec => ({
+      key: c.id,
+      header: c.attributes.name,
+      type: c.attributes.dataType === "NUMBER" ? "number" : "text",
+      path: c.id,
+      byDefault: true,
+    })),
     { key: "status", header: "Status", type: "text", path: "status", byDefault: true },
   ];
   const out = rows.map((row) => {

@@ -29,9 +29,33 @@ export interface RangeDimension {
   sortField?: (typeof COMPANY_SORT_FIELDS)[number] | (typeof CONTACT_SORT_FIELDS)[number];
 }
 
-const EMPLOYEES: RangeDimension = { name: "employees", minFilter: "employeeRangeMin", maxFilter: "employeeRangeMax", floor: 0, ceiling: LIMITS.maxInt32, asText: true, sortField: "employeeCount" };
-const REVENUE: RangeDimension = { name: "revenue ($K)", minFilter: "revenueMin", maxFilter: "revenueMax", floor: 0, ceiling: LIMITS.maxInt32, asText: false, sortField: "revenue" };
-const ACCURACY: RangeDimension = { name: "accuracy score", minFilter: "contactAccuracyScoreMin", maxFilter: "contactAccuracyScoreMax", floor: 70, ceiling: 99, asText: false, sortField: "contactAccuracyScore" };
+const EMPLOYEES: RangeDimension = {
+  name: "employees",
+  minFilter: "employeeRangeMin",
+  maxFilter: "employeeRangeMax",
+  floor: 0,
+  ceiling: LIMITS.maxInt32,
+  asText: true,
+  sortField: "employeeCount",
+};
+const REVENUE: RangeDimension = {
+  name: "revenue ($K)",
+  minFilter: "revenueMin",
+  maxFilter: "revenueMax",
+  floor: 0,
+  ceiling: LIMITS.maxInt32,
+  asText: false,
+  sortField: "revenue",
+};
+const ACCURACY: RangeDimension = {
+  name: "accuracy score",
+  minFilter: "contactAccuracyScoreMin",
+  maxFilter: "contactAccuracyScoreMax",
+  floor: 70,
+  ceiling: 99,
+  asText: false,
+  sortField: "contactAccuracyScore",
+};
 
 /** Splitting dimensions in the order they are tried; the one the sort orders by comes first. */
 export function dimensionsFor(kind: SearchKind, sort?: string): RangeDimension[] {
@@ -201,7 +225,12 @@ const count = (n: number) => n.toLocaleString("en-US");
  * "42,310 companies — imported in 6 parts, about 430 requests, about 18 s at your rate limit";
  * `noun` names what is imported when it is not the plan's kind (signals split on their companies).
  */
-export function describePlan(plan: PartitionPlan, perSecond: number, pageSize: number = LIMITS.maxPageSize, noun: string = plan.kind === "company" ? "companies" : "contacts"): string {
+export function describePlan(
+  plan: PartitionPlan,
+  perSecond: number,
+  pageSize: number = LIMITS.maxPageSize,
+  noun: string = plan.kind === "company" ? "companies" : "contacts",
+): string {
   const requests = pageRequests(plan, pageSize);
   const seconds = Math.max(1, Math.ceil(requests / perSecond));
   const parts = plan.parts.length === 1 ? "1 part" : `${plan.parts.length} parts`;

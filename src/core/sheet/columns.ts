@@ -1,12 +1,7 @@
 // Which columns a search can put into a sheet: a key into the result item, a header a person
 // reads (from the contract's output-field labels), and a cell type that decides the value
 // written and its number format.
-import {
-  COMPANY_OUTPUT_FIELDS,
-  CONTACT_OUTPUT_FIELDS,
-  type OutputFieldType,
-  type SearchKind,
-} from "../contract/index.js";
+import { COMPANY_OUTPUT_FIELDS, CONTACT_OUTPUT_FIELDS, type OutputFieldType, type SearchKind } from "../contract/index.js";
 
 export type ColumnType = "text" | "integer" | "number" | "boolean" | "date" | "datetime" | "url";
 
@@ -67,10 +62,8 @@ function outputColumn(
   return { key, header: field.label, type: type ?? columnTypeOf(field.type), path, byDefault };
 }
 
-const company = (key: string, byDefault: boolean, type?: ColumnType) =>
-  outputColumn(COMPANY_OUTPUT_FIELDS, key, key === "id" ? "id" : key, byDefault, type);
-const contact = (key: string, path: string, byDefault: boolean, type?: ColumnType) =>
-  outputColumn(CONTACT_OUTPUT_FIELDS, key, path, byDefault, type);
+const company = (key: string, byDefault: boolean, type?: ColumnType) => outputColumn(COMPANY_OUTPUT_FIELDS, key, key === "id" ? "id" : key, byDefault, type);
+const contact = (key: string, path: string, byDefault: boolean, type?: ColumnType) => outputColumn(CONTACT_OUTPUT_FIELDS, key, path, byDefault, type);
 
 /** Columns of a company search result (docs/service.md, "Records"), in sheet order. */
 export const COMPANY_SEARCH_COLUMNS: readonly ColumnSpec[] = [

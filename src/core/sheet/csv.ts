@@ -59,11 +59,7 @@ export function listSeparatorFor(locale: string | undefined): CsvSeparator {
 }
 
 /** The CSV text (BOM included) of a header row and data rows. */
-export function toCsv(
-  columns: readonly Pick<ColumnSpec, "header" | "type">[],
-  rows: readonly (readonly CellValue[])[],
-  options: CsvOptions = {},
-): string {
+export function toCsv(columns: readonly Pick<ColumnSpec, "header" | "type">[], rows: readonly (readonly CellValue[])[], options: CsvOptions = {}): string {
   const separator = options.separator ?? ",";
   const lines = [columns.map((c) => field(neutraliseCellStarts(c.header), separator)).join(separator)];
   for (const row of rows) {

@@ -12,7 +12,13 @@ export function rowsPerBlock(columnCount: number): number {
 
 /** A worksheet name Excel accepts (31 characters, none of : \ / ? * [ ]), unique among `taken`. */
 export function uniqueSheetName(wanted: string, taken: readonly string[]): string {
-  const base = wanted.replace(/[:\\/?*[\]]/g, " ").replace(/^'+|'+$/g, "").replace(/\s+/g, " ").trim().slice(0, 31) || "Results";
+  const base =
+    wanted
+      .replace(/[:\\/?*[\]]/g, " ")
+      .replace(/^'+|'+$/g, "")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 31) || "Results";
   const lower = new Set(taken.map((t) => t.toLowerCase()));
   if (!lower.has(base.toLowerCase())) return base;
   for (let n = 2; ; n++) {
@@ -24,7 +30,10 @@ export function uniqueSheetName(wanted: string, taken: readonly string[]): strin
 
 /** A table name Excel accepts (letter or underscore first, then letters, digits, _ or .), unique. */
 export function uniqueTableName(wanted: string, taken: readonly string[]): string {
-  let base = wanted.replace(/[^A-Za-z0-9_.]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 200);
+  let base = wanted
+    .replace(/[^A-Za-z0-9_.]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 200);
   if (!/^[A-Za-z_]/.test(base)) base = `T_${base}`;
   // Names that look like cell references (A1, R1C1) are refused by Excel.
   if (/^[A-Za-z]{1,3}\d+$/.test(base) || /^[Rr]\d*[Cc]\d*$/.test(base)) base = `T_${base}`;

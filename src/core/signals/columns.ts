@@ -91,17 +91,34 @@ export function flattenSignal(family: SignalSearchFamily, item: SignalSearchItem
     const a = (item as ScoopItem).attributes;
     return {
       id: item.id,
-      attributes: { ...a, scoopId: a.id, companyId: a.company?.id, companyName: a.company?.name, types: (a.types ?? []).join(", "), topics: (a.topics ?? []).join(", "), contacts: people(a.contacts), contactIds: ids(a.contacts) },
+      attributes: {
+        ...a,
+        scoopId: a.id,
+        companyId: a.company?.id,
+        companyName: a.company?.name,
+        types: (a.types ?? []).join(", "),
+        topics: (a.topics ?? []).join(", "),
+        contacts: people(a.contacts),
+        contactIds: ids(a.contacts),
+      },
     };
   }
   const a = (item as NewsItem).attributes;
   return {
     id: item.id,
-    attributes: { ...a, companyId: ids(a.company), companyName: (a.company ?? []).map((c) => c.name ?? "").join("; "), categories: (a.categories ?? []).join(", ") },
+    attributes: {
+      ...a,
+      companyId: ids(a.company),
+      companyName: (a.company ?? []).map((c) => c.name ?? "").join("; "),
+      categories: (a.categories ?? []).join(", "),
+    },
   };
 }
 
 /** Sheet rows of signal items in the chosen columns. */
 export function signalRows(family: SignalSearchFamily, items: readonly SignalSearchItem[], columns: readonly ColumnSpec[]): CellValue[][] {
-  return itemsToRows(items.map((i) => flattenSignal(family, i)), columns);
+  return itemsToRows(
+    items.map((i) => flattenSignal(family, i)),
+    columns,
+  );
 }

@@ -69,7 +69,15 @@ export async function importSignalSearch(request: SignalImportRequest): Promise<
   };
   const split = first.totalResults > reach && SPLITTABLE[request.family];
   const plan = split
-    ? await planPartition({ kind: "company", filters: request.filters, ...sort, total: first.totalResults, reach, ...(request.signal ? { signal: request.signal } : {}), count: async (f, s) => (await fetchPage(f, 1, 1, s)).totalResults })
+    ? await planPartition({
+        kind: "company",
+        filters: request.filters,
+        ...sort,
+        total: first.totalResults,
+        reach,
+        ...(request.signal ? { signal: request.signal } : {}),
+        count: async (f, s) => (await fetchPage(f, 1, 1, s)).totalResults,
+      })
     : whole;
   const rows = plan.parts.reduce((sum, p) => sum + Math.min(p.count, reach), 0);
   if (plan.total > reach && request.confirmPlan && !(await request.confirmPlan(plan, rows))) return { plan, declined: true };
@@ -78,7 +86,10 @@ export async function importSignalSearch(request: SignalImportRequest): Promise<
   const result = await importPages<SignalSearchItem>({
     parts: plan.parts.map((p) => ({ filters: p.filters, count: p.count })),
     // The pages one search reaches in each part (what `rows` counted).
-    pages: allPages(plan.parts.map((p) => ({ count: Math.min(p.count, reach) })), pageSize),
+    pages: allPages(
+      plan.parts.map((p) => ({ count: Math.min(p.count, reach) })),
+      pageSize,
+    ),
     pageSize,
     fetch: fetchPage,
     prefetched,

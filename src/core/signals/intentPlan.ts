@@ -10,7 +10,10 @@ import type { RequestPriority, SearchPage, ServiceClient } from "../api/types.js
 type IntentClient = Pick<ServiceClient, "searchIntent" | "enrichIntent">;
 
 /** Signal filters shared by both plans (dates, score, strength). */
-export type IntentRanges = Pick<IntentSearchFilters, "signalStartDate" | "signalEndDate" | "signalScoreMin" | "signalScoreMax" | "audienceStrengthMin" | "audienceStrengthMax">;
+export type IntentRanges = Pick<
+  IntentSearchFilters,
+  "signalStartDate" | "signalEndDate" | "signalScoreMin" | "signalScoreMax" | "audienceStrengthMin" | "audienceStrengthMax"
+>;
 
 export interface IntentPlanInput {
   /** The list's company ids (duplicates are asked about once). */
@@ -67,7 +70,13 @@ export async function prepareIntentPlan(client: IntentClient, input: IntentPlanI
     return out;
   };
   if (ids.length <= 1) {
-    const plan: IntentPlan = { kind: "enrich", requests: ids.length, enrichRequests: ids.length, searchRequests: undefined, summary: `Intent enrich: ${plural(ids.length, "request", "requests")}, one per company.` };
+    const plan: IntentPlan = {
+      kind: "enrich",
+      requests: ids.length,
+      enrichRequests: ids.length,
+      searchRequests: undefined,
+      summary: `Intent enrich: ${plural(ids.length, "request", "requests")}, one per company.`,
+    };
     return { plan, run: enrichAll };
   }
   const filters: IntentSearchFilters = { topics, ...input.ranges, ...input.narrowing, findRecommendedContacts: false };
@@ -77,7 +86,13 @@ export async function prepareIntentPlan(client: IntentClient, input: IntentPlanI
   const enrichRequests = 1 + ids.length;
   if (!searchable || pages >= enrichRequests) {
     const why = searchable ? `fewer than the search's ${plural(pages, "page", "pages")}` : `the search has more than ${READABLE_PAGES} pages`;
-    const plan: IntentPlan = { kind: "enrich", requests: enrichRequests, enrichRequests: ids.length, searchRequests: searchable ? pages : undefined, summary: `Intent enrich: ${plural(ids.length, "request", "requests")}, one per company (${why}).` };
+    const plan: IntentPlan = {
+      kind: "enrich",
+      requests: enrichRequests,
+      enrichRequests: ids.length,
+      searchRequests: searchable ? pages : undefined,
+      summary: `Intent enrich: ${plural(ids.length, "request", "requests")}, one per company (${why}).`,
+    };
     return { plan, run: enrichAll };
   }
   const plan: IntentPlan = {
@@ -91,13 +106,25 @@ export async function prepareIntentPlan(client: IntentClient, input: IntentPlanI
 }
 
 /** Reads the search's pages through the one paging iterator (its first page already in hand). */
-async function joinSearch(client: IntentClient, filters: IntentSearchFilters, first: SearchPage<IntentItem>, ids: number[], options: { signal?: AbortSignal; priority?: RequestPriority }): Promise<Map<number, IntentItem[]>> {
+async function joinSearch(
+  client: IntentClient,
+  filters: IntentSearchFilters,
+  first: SearchPage<IntentItem>,
+  ids: number[],
+  options: { signal?: AbortSignal; priority?: RequestPriority },
+): Promise<Map<number, IntentItem[]>> {
   const out = new Map<number, IntentItem[]>(ids.map((id) => [id, []]));
-  const pages = iteratePages<IntentItem>((n, size, stop) => (n === 1 ? Promise.resolve(first) : client.searchIntent(filters, { page: n, size, signal: stop, ...(options.priority ? { priority: options.priority } : {}) })), {
-    pageSize: SEARCH_PAGE,
-    window: SEARCH_WINDOW,
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const pages = iteratePages<IntentItem>(
+    (n, size, stop) =>
+      n === 1
+        ? Promise.resolve(first)
+        : client.searchIntent(filters, { page: n, size, signal: stop, ...(options.priority ? { priority: options.priority } : {}) }),
+    {
+      pageSize: SEARCH_PAGE,
+      window: SEARCH_WINDOW,
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
+  );
   for await (const page of pages) for (const item of page.items) if (item.attributes.company) out.get(item.attributes.company.id)?.push(item);
   return out;
 }

@@ -22,7 +22,14 @@ export async function scoopsForCompanies(
 ): Promise<Map<number, ScoopItem[]>> {
   const out = new Map<number, ScoopItem[]>(companyIds.map((id) => [id, []]));
   const batches = scoopBatches(companyIds, options.batchSize);
-  const answers = await Promise.all(batches.map((ids) => client.enrichScoops({ ...filters, companyId: ids.join(",") }, { ...(options.signal ? { signal: options.signal } : {}), ...(options.priority ? { priority: options.priority } : {}) })));
+  const answers = await Promise.all(
+    batches.map((ids) =>
+      client.enrichScoops(
+        { ...filters, companyId: ids.join(",") },
+        { ...(options.signal ? { signal: options.signal } : {}), ...(options.priority ? { priority: options.priority } : {}) },
+      ),
+    ),
+  );
   for (const items of answers) for (const item of items) if (item.attributes.company) out.get(item.attributes.company.id)?.push(item);
   return out;
 }

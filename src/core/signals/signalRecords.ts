@@ -42,15 +42,30 @@ interface CompactTech {
   pc: string;
 }
 
-const compactScoop = (s: ScoopItem): CompactScoop => ({ d: s.attributes.publishedDate, h: s.attributes.linkText ?? s.attributes.description ?? "", t: s.attributes.types ?? [] });
+const compactScoop = (s: ScoopItem): CompactScoop => ({
+  d: s.attributes.publishedDate,
+  h: s.attributes.linkText ?? s.attributes.description ?? "",
+  t: s.attributes.types ?? [],
+});
 const compactNews = (n: NewsItem): CompactNews => ({ d: n.attributes.pageDate, h: n.attributes.title, u: n.attributes.url, c: n.attributes.categories ?? [] });
-const compactTech = (t: TechnologiesItem): CompactTech => ({ p: t.attributes.product, v: t.attributes.vendor ?? "", c: t.attributes.category, pc: t.attributes.categoryParent ?? "" });
+const compactTech = (t: TechnologiesItem): CompactTech => ({
+  p: t.attributes.product,
+  v: t.attributes.vendor ?? "",
+  c: t.attributes.category,
+  pc: t.attributes.categoryParent ?? "",
+});
 
 /**
  * One request of a kind (the plan for intent): each company's record with the fields asked.
  * Topics beyond 50 are asked in groups of 50 (the service's limit per request).
  */
-export async function fetchSignalRecords(client: SignalClient, kind: SignalKind, companyIds: readonly number[], fields: readonly string[], options: { signal?: AbortSignal; priority?: RequestPriority; clock?: Pick<Clock, "now"> } = {}): Promise<Map<number, Record<string, unknown>>> {
+export async function fetchSignalRecords(
+  client: SignalClient,
+  kind: SignalKind,
+  companyIds: readonly number[],
+  fields: readonly string[],
+  options: { signal?: AbortSignal; priority?: RequestPriority; clock?: Pick<Clock, "now"> } = {},
+): Promise<Map<number, Record<string, unknown>>> {
   const records = await fetchLists(client, kind, companyIds, fields, options);
   // The readable fields come with every answer (one request yields them all).
   if (kind !== "intent") for (const record of records.values()) Object.assign(record, readableFields(kind, record[kind], (options.clock ?? systemClock).now()));
@@ -62,17 +77,35 @@ function readableFields(kind: Exclude<SignalKind, "intent">, list: unknown, now:
   if (kind === "scoops") {
     const scoops = asScoops(list);
     const latest = scoops[0]?.attributes;
-    return { latestScoop: latest?.linkText ?? "", latestScoopDate: latest?.publishedDate ?? "", latestScoopTypes: (latest?.types ?? []).join(", "), scoops90: scoopCount(scoops, { days: 90, now }), scoops365: scoopCount(scoops, { days: 365, now }) };
+    return {
+      latestScoop: latest?.linkText ?? "",
+      latestScoopDate: latest?.publishedDate ?? "",
+      latestScoopTypes: (latest?.types ?? []).join(", "),
+      scoops90: scoopCount(scoops, { days: 90, now }),
+      scoops365: scoopCount(scoops, { days: 365, now }),
+    };
   }
   if (kind === "news") {
     const latest = latestNews(asNews(list));
     return { latestNews: latest?.headline ?? "", latestNewsDate: latest?.date ?? "", latestNewsUrl: latest?.url ?? "" };
   }
   const tech = asTech(list).map((t) => t.attributes);
-  return { technologyProducts: tech.map((t) => t.product).sort().join(", "), technologyCategories: [...new Set(tech.map((t) => t.category))].sort().join(", ") };
+  return {
+    technologyProducts: tech
+      .map((t) => t.product)
+      .sort()
+      .join(", "),
+    technologyCategories: [...new Set(tech.map((t) => t.category))].sort().join(", "),
+  };
 }
 
-async function fetchLists(client: SignalClient, kind: SignalKind, companyIds: readonly number[], fields: readonly string[], options: { signal?: AbortSignal; priority?: RequestPriority }): Promise<Map<number, Record<string, unknown>>> {
+async function fetchLists(
+  client: SignalClient,
+  kind: SignalKind,
+  companyIds: readonly number[],
+  fields: readonly string[],
+  options: { signal?: AbortSignal; priority?: RequestPriority },
+): Promise<Map<number, Record<string, unknown>>> {
   const out = new Map<number, Record<string, unknown>>(companyIds.map((id) => [id, {}]));
   const signal = { ...(options.signal ? { signal: options.signal } : {}), ...(options.priority ? { priority: options.priority } : {}) };
   if (kind === "intent") {
@@ -113,9 +146,16 @@ const parse = <T>(text: unknown): T[] => {
 };
 
 // The cached records back as the shapes values.ts reads (only the fields it needs).
-const asScoops = (text: unknown) => parse<CompactScoop>(text).map((s) => ({ id: "", type: "Scoop", attributes: { id: "", publishedDate: s.d, linkText: s.h, types: s.t, company: { id: 0 } } }) as ScoopItem);
-const asNews = (text: unknown) => parse<CompactNews>(text).map((n) => ({ id: "", type: "News", attributes: { title: n.h, url: n.u, pageDate: n.d, categories: n.c } }) as NewsItem);
-const asTech = (text: unknown) => parse<CompactTech>(text).map((t) => ({ id: "", type: "Technology", attributes: { product: t.p, vendor: t.v, category: t.c, categoryParent: t.pc } }) as TechnologiesItem);
+const asScoops = (text: unknown) =>
+  parse<CompactScoop>(text).map(
+    (s) => ({ id: "", type: "Scoop", attributes: { id: "", publishedDate: s.d, linkText: s.h, types: s.t, company: { id: 0 } } }) as ScoopItem,
+  );
+const asNews = (text: unknown) =>
+  parse<CompactNews>(text).map((n) => ({ id: "", type: "News", attributes: { title: n.h, url: n.u, pageDate: n.d, categories: n.c } }) as NewsItem);
+const asTech = (text: unknown) =>
+  parse<CompactTech>(text).map(
+    (t) => ({ id: "", type: "Technology", attributes: { product: t.p, vendor: t.v, category: t.c, categoryParent: t.pc } }) as TechnologiesItem,
+  );
 
 /** What the signal cells show, from a company's cached record. */
 export const signalCellValues = {

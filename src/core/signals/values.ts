@@ -23,7 +23,9 @@ export function strongestTopics(items: readonly IntentItem[], count = 3): string
 export function scoopsOfType(items: readonly ScoopItem[], type?: string): ScoopItem[] {
   if (!type || type.trim() === "") return [...items];
   const t = type.trim().toLowerCase();
-  return items.filter((s) => (s.attributes.types ?? []).some((x) => x.toLowerCase() === t || x.toLowerCase().replace(/[^a-z0-9]+/g, "-") === t || x.toLowerCase().includes(t)));
+  return items.filter((s) =>
+    (s.attributes.types ?? []).some((x) => x.toLowerCase() === t || x.toLowerCase().replace(/[^a-z0-9]+/g, "-") === t || x.toLowerCase().includes(t)),
+  );
 }
 
 /** How many scoops (of a type) were published in the last `days` days before `now`. */

@@ -129,66 +129,77 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
   );
 
   // Rows by search (the way production reads them): an optional RowSearch document, pages up to 500.
-  app.post<{ Params: Static<typeof AudienceParams> }>(`/v1/audiences/:audienceId/rows/actions/search`, { schema: { params: AudienceParams } }, async (request, reply) => {
-    const audience = audienceOf(principalOf(request), request.params.audienceId);
-    const page = rowsPage(request.query as Record<string, string | undefined>);
-    const columns = store.columns(audience.id);
-    const { rows, total } = searchRows(store, audience, columns, parseRowSearch(request.body, columns), page);
-    return reply.type(MEDIA_TYPE).send({
-      data: rows.map((r) => rowDocument(r, columns)),
-      meta: { totalResults: total, page: { number: page.number, total: Math.ceil(total / page.size) } },
-    });
-  });
+  app.post<{ Params: Static<typeof AudienceParams> }>(
+    `/v1/audiences/:audienceId/rows/actions/search`,
+    { schema: { params: AudienceParams } },
+    async (request, reply) => {
+      const audience = audienceOf(principalOf(request), request.params.audienceId);
+      const page = rowsPage(request.query as Record<string, string | undefined>);
+      const columns = store.columns(audience.id);
+      const { rows, total } = searchRows(store, audience, columns, parseRowSearch(request.body, columns), page);
+      return reply.type(MEDIA_TYPE).send({
+        data: rows.map((r) => rowDocument(r, columns)),
+        meta: { totalResults: total, page: { number: page.number, total: Math.ceil(total / page.size) } },
+      });
+    },
+  );
 
   const enrichSchema = { params: AudienceParams, body: EnrichBody };
-  app.post<{ Params: Static<typeof AudienceParams>; Body: AudienceEnrichBody }>(`/v1/audiences/:audienceId/actions/enrich`, { schema: enrichSchema }, async (request, reply) => {
-    const principal = principalOf(request);
-    const audience = audienceOf(principal, request.params.audienceId);
-    const attrs = request.body.data.attributes;
+  app.post<{ Params: Static<typeof AudienceParams>; Body: AudienceEnrichBody }>(
+    `/v1/audiences/:audienceId/actions/enrich`,
+    { schema: enrichSchema },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const audience = audienceOf(principal, request.params.audienceId);
+      const attrs = request.body.data.attributes;
 
-    const columns = store.columns(audience.id);
-    const referenceIssues: ValidationIssue[] = [];
-    const requestedRows = attrs.rows ?? [];
-    const existing = store.existingRowIds(audience.id, requestedRows);
-    requestedRows.forEach((rowId, i) => {
-      if (!existing.has(rowId)) {
-        referenceIssues.push(issue(`${ATTR}/rows/${i}`, `Rows item ${i + 1}`, "unknownRow", `Row ${rowId} is not in this audience.`));
+      const columns = store.columns(audience.id);
+      const referenceIssues: ValidationIssue[] = [];
+      const requestedRows = attrs.rows ?? [];
+      const existing = store.existingRowIds(audience.id, requestedRows);
+      requestedRows.forEach((rowId, i) => {
+        if (!existing.has(rowId)) {
+          referenceIssues.push(issue(`${ATTR}/rows/${i}`, `Rows item ${i + 1}`, "unknownRow", `Row ${rowId} is not in this audience.`));
+        }
+      });
+      const enrichable = columns.filter((c) => c.columnType !== "INPUT");
+      (attrs.columns ?? []).forEach((columnId, i) => {
+        const column = columns.find((c) => c.id === columnId);
+        if (!column) {
+          referenceIssues.push(issue(`${ATTR}/columns/${i}`, `Columns item ${i + 1}`, "unknownColumn", `Column ${columnId} is not in this audience.`));
+        } else if (column.columnType === "INPUT") {
+          referenceIssues.push(
+            issue(`${ATTR}/columns/${i}`, `Columns item ${i + 1}`, "inputColumn", `Column "${column.name}" holds the record id; it cannot be enriched.`),
+          );
+        }
+      });
+      if (referenceIssues.length > 0) throw new ValidationFailure(referenceIssues);
+
+      // A row named twice is enriched once.
+      const rowIds = attrs.scope === "AUDIENCE" ? store.allRowIds(audience.id) : [...new Set(requestedRows)];
+      if (rowIds.length === 0) return reply.code(204).send();
+      const columnIds = attrs.columns && attrs.columns.length > 0 ? [...new Set(attrs.columns)] : enrichable.map((c) => c.id);
+
+      if (!ctx.credits.canSpend(principal.account)) {
+        const kind = audience.type === "COMPANY" ? "company" : "contact";
+        const needsCredit = store
+          .recordRefs(audience.id, rowIds)
+          .map(parseRecordRef)
+          .some((id) => id !== undefined && ctx.credits.purchaseDate(principal.account, kind, id) === undefined);
+        if (needsCredit) {
+          throw new ApiError(402, ERROR_CODES.paymentRequired, "The account has no credits left to enrich new records in this audience.");
+        }
       }
-    });
-    const enrichable = columns.filter((c) => c.columnType !== "INPUT");
-    (attrs.columns ?? []).forEach((columnId, i) => {
-      const column = columns.find((c) => c.id === columnId);
-      if (!column) {
-        referenceIssues.push(issue(`${ATTR}/columns/${i}`, `Columns item ${i + 1}`, "unknownColumn", `Column ${columnId} is not in this audience.`));
-      } else if (column.columnType === "INPUT") {
-        referenceIssues.push(
-          issue(`${ATTR}/columns/${i}`, `Columns item ${i + 1}`, "inputColumn", `Column "${column.name}" holds the record id; it cannot be enriched.`),
-        );
-      }
-    });
-    if (referenceIssues.length > 0) throw new ValidationFailure(referenceIssues);
 
-    // A row named twice is enriched once.
-    const rowIds = attrs.scope === "AUDIENCE" ? store.allRowIds(audience.id) : [...new Set(requestedRows)];
-    if (rowIds.length === 0) return reply.code(204).send();
-    const columnIds = attrs.columns && attrs.columns.length > 0 ? [...new Set(attrs.columns)] : enrichable.map((c) => c.id);
-
-    if (!ctx.credits.canSpend(principal.account)) {
-      const kind = audience.type === "COMPANY" ? "company" : "contact";
-      const needsCredit = store
-        .recordRefs(audience.id, rowIds)
-        .map(parseRecordRef)
-        .some((id) => id !== undefined && ctx.credits.purchaseDate(principal.account, kind, id) === undefined);
-      if (needsCredit) {
-        throw new ApiError(402, ERROR_CODES.paymentRequired, "The account has no credits left to enrich new records in this audience.");
-      }
-    }
-
-    const jobId = randomUUID();
-    store.createJob({ id: jobId, audienceId: audience.id, account: principal.account, columnIds, rowIds }, new Date(ctx.clock.now()).toISOString());
-    engine.wake();
-    return reply.code(202).type(MEDIA_TYPE).send({ data: { id: jobId, type: "EnrichJob" } });
-  });
+      const jobId = randomUUID();
+      store.createJob({ id: jobId, audienceId: audience.id, account: principal.account, columnIds, rowIds }, new Date(ctx.clock.now()).toISOString());
+      engine.wake();
+      return reply
+        .code(202)
+        .type(MEDIA_TYPE)
+        .send({ data: { id: jobId, type: "EnrichJob" } });
+    },
+  );
 
   app.get<{ Params: Static<typeof JobParams> }>(`/v1/audiences/:audienceId/jobs/:jobId`, { schema: { params: JobParams } }, async (request, reply) => {
     const principal = principalOf(request);

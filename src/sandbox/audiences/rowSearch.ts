@@ -17,7 +17,8 @@ import type { AudienceRecord, AudienceStore, ColumnRecord, RowRecord } from "./s
 export function rowsPage(query: Record<string, string | undefined>): { number: number; size: number } {
   const number = Number(query["page[number]"] ?? 1);
   const size = Number(query["page[size]"] ?? LIMITS.defaultPageSize);
-  if (!Number.isInteger(number) || number < 1) throw new ApiError(400, ERROR_CODES.validation, "page[number] must be a whole number of at least 1.", { parameter: "page[number]" });
+  if (!Number.isInteger(number) || number < 1)
+    throw new ApiError(400, ERROR_CODES.validation, "page[number] must be a whole number of at least 1.", { parameter: "page[number]" });
   if (!Number.isInteger(size) || size < 1 || size > MAX_ROWS_PAGE_SIZE) {
     throw new ApiError(400, ERROR_CODES.validation, `page[size] must be a whole number from 1 to ${MAX_ROWS_PAGE_SIZE}.`, { parameter: "page[size]" });
   }
@@ -32,7 +33,9 @@ export function parseRowSearch(body: unknown, columns: readonly ColumnRecord[]):
   const known = new Set(columns.map((c) => c.id));
   attributes.filter?.filters.forEach((f, i) => {
     if (!known.has(f.columnId)) {
-      throw new ApiError(400, ERROR_CODES.invalidValue, `Column ${f.columnId} is not in this audience.`, { pointer: `/data/attributes/filter/filters/${i}/columnId` });
+      throw new ApiError(400, ERROR_CODES.invalidValue, `Column ${f.columnId} is not in this audience.`, {
+        pointer: `/data/attributes/filter/filters/${i}/columnId`,
+      });
     }
   });
   return attributes;

@@ -86,9 +86,7 @@ export class AudienceStore {
       this.db
         .prepare("INSERT INTO audience (id, seq, name, description, type, account) VALUES (?, ?, ?, ?, ?, ?)")
         .run(audience.id, seq, audience.name, audience.description, audience.type, audience.account ?? DEFAULT_OWNER);
-      const col = this.sql(
-        "INSERT INTO audience_column (audience_id, id, position, name, data_type, column_type, field) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      );
+      const col = this.sql("INSERT INTO audience_column (audience_id, id, position, name, data_type, column_type, field) VALUES (?, ?, ?, ?, ?, ?, ?)");
       audience.columns.forEach((c, i) => col.run(audience.id, c.id, i, c.name, c.dataType, c.columnType, c.field));
       const row = this.sql("INSERT INTO audience_row (audience_id, id, position, record_ref) VALUES (?, ?, ?, ?)");
       audience.rows.forEach((r, i) => row.run(audience.id, r.id, i, r.recordRef));
@@ -106,9 +104,7 @@ export class AudienceStore {
   }
 
   columns(audienceId: string): ColumnRecord[] {
-    return (
-      this.sql("SELECT * FROM audience_column WHERE audience_id = ? ORDER BY position").all(audienceId) as ColumnSql[]
-    ).map(toColumn);
+    return (this.sql("SELECT * FROM audience_column WHERE audience_id = ? ORDER BY position").all(audienceId) as ColumnSql[]).map(toColumn);
   }
 
   rowPage(audienceId: string, offset: number, limit: number): RowRecord[] {
@@ -120,10 +116,7 @@ export class AudienceStore {
   }
 
   allRowIds(audienceId: string): string[] {
-    return this.db
-      .prepare("SELECT id FROM audience_row WHERE audience_id = ? ORDER BY position")
-      .pluck()
-      .all(audienceId) as string[];
+    return this.db.prepare("SELECT id FROM audience_row WHERE audience_id = ? ORDER BY position").pluck().all(audienceId) as string[];
   }
 
   /** Which of `rowIds` belong to the audience. */
@@ -158,9 +151,7 @@ export class AudienceStore {
   createJob(job: NewJob, now: string): void {
     this.transaction(() => {
       this.db
-        .prepare(
-          "INSERT INTO audience_job (id, audience_id, account, state, total_rows, columns, created_at) VALUES (?, ?, ?, 'SCHEDULED', ?, ?, ?)",
-        )
+        .prepare("INSERT INTO audience_job (id, audience_id, account, state, total_rows, columns, created_at) VALUES (?, ?, ?, 'SCHEDULED', ?, ?, ?)")
         .run(job.id, job.audienceId, job.account, job.rowIds.length, JSON.stringify(job.columnIds), now);
       const jr = this.sql("INSERT INTO audience_job_row (job_id, seq, row_id) VALUES (?, ?, ?)");
       job.rowIds.forEach((rowId, i) => jr.run(job.id, i, rowId));
@@ -181,11 +172,7 @@ export class AudienceStore {
   }
 
   activeJobs(): JobRecord[] {
-    return (
-      this.db
-        .prepare("SELECT * FROM audience_job WHERE state IN ('SCHEDULED', 'RUNNING') ORDER BY created_at, id")
-        .all() as JobSql[]
-    ).map(toJob);
+    return (this.db.prepare("SELECT * FROM audience_job WHERE state IN ('SCHEDULED', 'RUNNING') ORDER BY created_at, id").all() as JobSql[]).map(toJob);
   }
 
   /** The job's next unprocessed row ids, in order. */
@@ -196,10 +183,7 @@ export class AudienceStore {
       .all(job.id, job.doneRows, limit) as string[];
   }
 
-  updateJob(
-    id: string,
-    change: Partial<Pick<JobRecord, "state" | "percent" | "doneRows" | "failedRows" | "startedAt" | "finishedAt">>,
-  ): void {
+  updateJob(id: string, change: Partial<Pick<JobRecord, "state" | "percent" | "doneRows" | "failedRows" | "startedAt" | "finishedAt">>): void {
     const columns: Record<string, string> = {
       state: "state",
       percent: "percent",

@@ -40,6 +40,7 @@ const DAY_MS = 86_400_000;
 
 const COMPANY_TYPES_WEIGHTED = ["private", "public", "npo", "education", "government", "other", null] as const;
 const COMPANY_TYPE_WEIGHTS = [70, 6, 7, 5, 4, 5, 3];
+// prettier-ignore
 const INVESTORS = [
   "Sequoia Capital", "Accel", "Andreessen Horowitz", "Benchmark", "Index Ventures", "Lightspeed Venture Partners",
   "General Catalyst", "Insight Partners", "Tiger Global", "Bessemer Venture Partners", "Kleiner Perkins",
@@ -127,7 +128,15 @@ export function seedDatabase(db: Database.Database, size: SeedSize): number {
       // Industries consistent with the type.
       const pool = (type && INDUSTRIES_FOR_TYPE[type]) || COMMERCIAL_INDUSTRIES;
       const primary = r.pick(pool);
-      const industries = [primary, ...(r.chance(0.3) ? r.sample(pool.filter((p) => p !== primary), r.int(0, Math.min(2, pool.length - 1))) : [])];
+      const industries = [
+        primary,
+        ...(r.chance(0.3)
+          ? r.sample(
+              pool.filter((p) => p !== primary),
+              r.int(0, Math.min(2, pool.length - 1)),
+            )
+          : []),
+      ];
       const primaryIndustry = INDUSTRY_BY_ID.get(primary)!;
 
       // Name and web presence.
@@ -173,7 +182,8 @@ export function seedDatabase(db: Database.Database, size: SeedSize): number {
       if (type === "public") {
         const letters = name.replace(/[^A-Za-z]/g, "").toUpperCase();
         let candidate = letters.slice(0, r.int(3, 4));
-        for (let k = 0; tickers.has(candidate) && k < 20; k++) candidate = letters.slice(0, 2) + String.fromCharCode(65 + r.int(0, 25)) + String.fromCharCode(65 + r.int(0, 25));
+        for (let k = 0; tickers.has(candidate) && k < 20; k++)
+          candidate = letters.slice(0, 2) + String.fromCharCode(65 + r.int(0, 25)) + String.fromCharCode(65 + r.int(0, 25));
         if (!tickers.has(candidate)) {
           tickers.add(candidate);
           ticker = candidate;
@@ -192,7 +202,13 @@ export function seedDatabase(db: Database.Database, size: SeedSize): number {
           rounds.push({ date: daysBefore(day), type: roundType, amount: Math.round(scale * (0.5 + r.next())), investors: r.sample(INVESTORS, r.int(1, 3)) });
           day -= r.int(200, 900);
         }
-        if (r.chance(0.1)) rounds.push({ date: daysBefore(r.int(10, 300)), type: r.pick(["venture-debt", "convertible-note", "private-equity"]), amount: r.int(2000, 90000), investors: r.sample(INVESTORS, 1) });
+        if (r.chance(0.1))
+          rounds.push({
+            date: daysBefore(r.int(10, 300)),
+            type: r.pick(["venture-debt", "convertible-note", "private-equity"]),
+            amount: r.int(2000, 90000),
+            investors: r.sample(INVESTORS, 1),
+          });
       } else if (type === "public" && r.chance(0.3)) {
         rounds.push({ date: daysBefore(r.int(200, 9000)), type: "ipo", amount: r.int(50_000, 2_000_000), investors: [] });
       } else if ((type === "npo" || type === "education") && r.chance(0.3)) {
@@ -244,6 +260,8 @@ export function seedDatabase(db: Database.Database, size: SeedSize): number {
         businessModels,
       };
 
+      // One row in the table's column order.
+      // prettier-ignore
       insertCompany.run(
         id, name, website, domain, ticker, type, parentId, ultimateId, subUnitType, businessModels.join(","),
         certified, status, defunct ? 1 : 0, street, city.city, city.state, city.stateCode, zip.zip, country.name,
@@ -306,6 +324,8 @@ export function seedDatabase(db: Database.Database, size: SeedSize): number {
       const accuracy = r.int(70, 99);
       const updatedDays = r.int(0, 730);
       const levelBonus = { "C-Level": 30, "VP-Level": 24, Director: 18, Manager: 10, "Non-Manager": 0, "Board Member": 20 }[level];
+      // One row in the table's column order.
+      // prettier-ignore
       insertContact.run(
         id, companyId, company.name, first, middle, last, title, level, dept.id, fn,
         r.chance(0.9) ? `${local || "contact"}@${company.domain}` : null, phoneNumber(city, r),

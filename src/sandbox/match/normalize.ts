@@ -8,7 +8,11 @@ export function domainOf(website: string): string | undefined {
   let text = website.trim().toLowerCase();
   text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, "");
   text = text.split(/[/?#\\]/, 1)[0] ?? "";
-  text = text.replace(/^[^@]*@/, "").replace(/:\d*$/, "").replace(/\.+$/, "").replace(/^www\d?\./, "");
+  text = text
+    .replace(/^[^@]*@/, "")
+    .replace(/:\d*$/, "")
+    .replace(/\.+$/, "")
+    .replace(/^www\d?\./, "");
   const labels = text.split(".");
   if (labels.length < 2 || !labels.every((label) => /^[a-z0-9-]+$/.test(label) && !label.startsWith("-"))) return undefined;
   return /^[a-z]{2,}$|^xn--/.test(labels[labels.length - 1] ?? "") ? text : undefined;
@@ -29,8 +33,37 @@ export function plainDomain(website: string): string {
 
 /** Legal forms left out of a company name when comparing, written without dots or case. */
 const LEGAL_SUFFIXES = new Set([
-  "inc", "incorporated", "llc", "llp", "lp", "ltd", "limited", "plc", "corp", "corporation", "co", "company",
-  "gmbh", "ag", "kg", "sa", "sas", "sarl", "srl", "spa", "bv", "nv", "oy", "ab", "as", "aps", "kk", "pty", "pte", "sl", "se",
+  "inc",
+  "incorporated",
+  "llc",
+  "llp",
+  "lp",
+  "ltd",
+  "limited",
+  "plc",
+  "corp",
+  "corporation",
+  "co",
+  "company",
+  "gmbh",
+  "ag",
+  "kg",
+  "sa",
+  "sas",
+  "sarl",
+  "srl",
+  "spa",
+  "bv",
+  "nv",
+  "oy",
+  "ab",
+  "as",
+  "aps",
+  "kk",
+  "pty",
+  "pte",
+  "sl",
+  "se",
 ]);
 
 function words(name: string): string[] {

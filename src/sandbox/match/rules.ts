@@ -119,7 +119,8 @@ export function personMatchRules<M>(db: Database.Database, fallback: (input: Mat
     if (companyIds.length === 0) return { status: "NO_MATCH" };
     const rows = atCompanies.all(JSON.stringify(companyIds)) as Array<PersonEntry & { firstName: string; middleName: string | null; lastName: string }>;
     const found = rows.filter(
-      (row) => personNameKey(`${row.firstName} ${row.lastName}`) === wanted || personNameKey(`${row.firstName} ${row.middleName ?? ""} ${row.lastName}`) === wanted,
+      (row) =>
+        personNameKey(`${row.firstName} ${row.lastName}`) === wanted || personNameKey(`${row.firstName} ${row.middleName ?? ""} ${row.lastName}`) === wanted,
     );
     return decide(found, "people", "give the email address");
   };

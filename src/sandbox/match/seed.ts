@@ -52,8 +52,20 @@ export function seedMatchCompanies(db: Database.Database): void {
       const country = city ? COUNTRY_BY_CODE.get(city.countryCode) : undefined;
       if (!city || !country) throw new Error(`Seed: no city ${company.city}`);
       const changed = updateCompany.run(
-        company.name, company.website, company.domain, city.city, city.state, city.stateCode, city.zip, country.name,
-        country.code, country.continent, city.metro ?? null, city.lat, city.lon, company.id,
+        company.name,
+        company.website,
+        company.domain,
+        city.city,
+        city.state,
+        city.stateCode,
+        city.zip,
+        country.name,
+        country.code,
+        country.continent,
+        city.metro ?? null,
+        city.lat,
+        city.lon,
+        company.id,
       ).changes;
       if (changed > 0) updateContacts.run(company.name, company.domain, company.id);
     }

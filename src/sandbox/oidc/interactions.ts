@@ -35,7 +35,9 @@ export async function interactionRoutes(app: FastifyInstance, getProvider: GetPr
     if (!user) {
       return html(reply, 200, loginPage({ action: `${base(uid)}/login`, abortAction: `${base(uid)}/abort`, clientName: CLIENT_NAME }));
     }
-    const requested = String(interaction.params.scope ?? "").split(" ").filter(Boolean);
+    const requested = String(interaction.params.scope ?? "")
+      .split(" ")
+      .filter(Boolean);
     const dataScopes = requested.filter((s) => s.startsWith("api:"));
     return html(
       reply,
@@ -51,56 +53,48 @@ export async function interactionRoutes(app: FastifyInstance, getProvider: GetPr
     );
   });
 
-  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
-    `${OIDC_PREFIX}/interaction/:uid/login`,
-    async (req, reply) => {
-      const interaction = await details(req, reply);
-      if (!interaction) return reply;
-      if (interaction.prompt.name !== "login") {
-        return html(reply, 400, errorPage("Sign-in problem", "This step is not expected now. Start signing in again."));
-      }
-      const email = String(req.body?.email ?? "");
-      const user = checkCredentials(email, String(req.body?.password ?? ""));
-      if (!user) {
-        return html(
-          reply,
-          401,
-          loginPage({
-            action: `${base(interaction.uid)}/login`,
-            abortAction: `${base(interaction.uid)}/abort`,
-            clientName: CLIENT_NAME,
-            email,
-            error: "The email or password is not right. Check them and try again.",
-          }),
-        );
-      }
-      return finish(req, reply, { login: { accountId: user.id } });
-    },
-  );
+  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(`${OIDC_PREFIX}/interaction/:uid/login`, async (req, reply) => {
+    const interaction = await details(req, reply);
+    if (!interaction) return reply;
+    if (interaction.prompt.name !== "login") {
+      return html(reply, 400, errorPage("Sign-in problem", "This step is not expected now. Start signing in again."));
+    }
+    const email = String(req.body?.email ?? "");
+    const user = checkCredentials(email, String(req.body?.password ?? ""));
+    if (!user) {
+      return html(
+        reply,
+        401,
+        loginPage({
+          action: `${base(interaction.uid)}/login`,
+          abortAction: `${base(interaction.uid)}/abort`,
+          clientName: CLIENT_NAME,
+          email,
+          error: "The email or password is not right. Check them and try again.",
+        }),
+      );
+    }
+    return finish(req, reply, { login: { accountId: user.id } });
+  });
 
-  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
-    `${OIDC_PREFIX}/interaction/:uid/confirm`,
-    async (req, reply) => {
-      const interaction = await details(req, reply);
-      if (!interaction) return reply;
-      const provider = getProvider();
-      const accountId = interaction.session?.accountId;
-      const user = accountId ? findUserById(accountId) : undefined;
-      if (interaction.prompt.name !== "consent" || !user) {
-        return html(reply, 400, errorPage("Sign-in problem", "This step is not expected now. Start signing in again."));
-      }
-      const clientId = String(interaction.params.client_id);
-      const grant = interaction.grantId
-        ? await provider.Grant.find(interaction.grantId)
-        : new provider.Grant({ accountId: user.id, clientId });
-      if (!grant) {
-        return html(reply, 400, errorPage("Sign-in expired", "This sign-in has expired. Start signing in again."));
-      }
-      grantAsked(grant, interaction.prompt.details, user.scopes);
-      const grantId = await grant.save();
-      return finish(req, reply, { consent: interaction.grantId ? {} : { grantId } });
-    },
-  );
+  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(`${OIDC_PREFIX}/interaction/:uid/confirm`, async (req, reply) => {
+    const interaction = await details(req, reply);
+    if (!interaction) return reply;
+    const provider = getProvider();
+    const accountId = interaction.session?.accountId;
+    const user = accountId ? findUserById(accountId) : undefined;
+    if (interaction.prompt.name !== "consent" || !user) {
+      return html(reply, 400, errorPage("Sign-in problem", "This step is not expected now. Start signing in again."));
+    }
+    const clientId = String(interaction.params.client_id);
+    const grant = interaction.grantId ? await provider.Grant.find(interaction.grantId) : new provider.Grant({ accountId: user.id, clientId });
+    if (!grant) {
+      return html(reply, 400, errorPage("Sign-in expired", "This sign-in has expired. Start signing in again."));
+    }
+    grantAsked(grant, interaction.prompt.details, user.scopes);
+    const grantId = await grant.save();
+    return finish(req, reply, { consent: interaction.grantId ? {} : { grantId } });
+  });
 
   app.post<{ Params: { uid: string } }>(`${OIDC_PREFIX}/interaction/:uid/abort`, async (req, reply) => {
     const interaction = await details(req as InteractionRequest, reply);

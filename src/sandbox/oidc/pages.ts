@@ -60,9 +60,7 @@ export interface LoginPageInput {
 }
 
 export function loginPage(input: LoginPageInput): string {
-  const error = input.error
-    ? `<p class="error" role="alert" id="login-error">${escapeHtml(input.error)}</p>`
-    : "";
+  const error = input.error ? `<p class="error" role="alert" id="login-error">${escapeHtml(input.error)}</p>` : "";
   const users = SANDBOX_USERS.map(
     (u) => `<li><code>${escapeHtml(u.email)}</code> / <code>${escapeHtml(u.password)}</code>: ${escapeHtml(u.describes)}</li>`,
   ).join("\n");
@@ -99,8 +97,7 @@ export interface ConsentPageInput {
 }
 
 export function consentPage(input: ConsentPageInput): string {
-  const item = (s: string) =>
-    `<li>${escapeHtml(SCOPE_DESCRIPTIONS[s] ?? s)} <code>(${escapeHtml(s)})</code></li>`;
+  const item = (s: string) => `<li>${escapeHtml(SCOPE_DESCRIPTIONS[s] ?? s)} <code>(${escapeHtml(s)})</code></li>`;
   const refused =
     input.refusedScopes.length > 0
       ? `<p>Your account does not have these permissions, so they will not be granted:</p><ul>${input.refusedScopes.map(item).join("")}</ul>`

@@ -54,7 +54,12 @@ function withAttributes(body: unknown, attributes: Record<string, unknown>): unk
 
 function itemsToWire(doc: Doc, shape: (attributes: unknown) => unknown = (a) => a): Doc {
   if (!Array.isArray(doc.data)) return doc;
-  return { ...doc, data: doc.data.map((item: Item) => (item && typeof item === "object" && "attributes" in item ? { ...item, attributes: shape(attributesToWire(item.attributes)) } : item)) };
+  return {
+    ...doc,
+    data: doc.data.map((item: Item) =>
+      item && typeof item === "object" && "attributes" in item ? { ...item, attributes: shape(attributesToWire(item.attributes)) } : item,
+    ),
+  };
 }
 
 function linksToWire(links: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
@@ -129,7 +134,9 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
         required.fields = servedFields(kind, required.fields, []);
         const issues = [...output.issues, ...required.issues];
         if (issues.length > 0) throw new ValidationFailure(issues);
-        const asked = [...(Array.isArray(output.fields) ? output.fields : []), ...(Array.isArray(required.fields) ? required.fields : [])].filter((f): f is string => typeof f === "string");
+        const asked = [...(Array.isArray(output.fields) ? output.fields : []), ...(Array.isArray(required.fields) ? required.fields : [])].filter(
+          (f): f is string => typeof f === "string",
+        );
         const refused = [...new Set(unentitled(principal.account, kind, asked))];
         if (refused.length > 0) {
           throw new ValidationFailure(
@@ -142,11 +149,19 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
             })),
           );
         }
-        body = withAttributes(body, { ...attributes, outputFields: output.fields, ...(attributes.requiredFields !== undefined ? { requiredFields: required.fields } : {}) });
+        body = withAttributes(body, {
+          ...attributes,
+          outputFields: output.fields,
+          ...(attributes.requiredFields !== undefined ? { requiredFields: required.fields } : {}),
+        });
       }
       const answer = await core.call(request, "POST", corePath, body);
       if (answer.status !== 200) return relayAnswer(reply, answer);
-      return relayAnswer(reply, answer, itemsToWire(answer.body as Doc, (attributes) => enrichedToWire(kind, attributes)));
+      return relayAnswer(
+        reply,
+        answer,
+        itemsToWire(answer.body as Doc, (attributes) => enrichedToWire(kind, attributes)),
+      );
     });
 
   app.post(`${GTM}${PATHS.searchCompanies}`, search("company", PATHS.searchCompanies, SCOPES.company));
@@ -186,7 +201,10 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
       const { fieldName } = request.params as { fieldName: string };
       await authorize(ctx, request, DATA_SCOPES, `${GTM}/data/v1/lookup/${fieldName}`);
       const values = lookupValues(fieldName);
-      if (!values) throw new ApiError(404, "NOT_FOUND", `There is no lookup named "${fieldName}". Known lookups: ${LOOKUP_FIELDS.join(", ")}.`, { parameter: "fieldName" });
+      if (!values)
+        throw new ApiError(404, "NOT_FOUND", `There is no lookup named "${fieldName}". Known lookups: ${LOOKUP_FIELDS.join(", ")}.`, {
+          parameter: "fieldName",
+        });
       return reply.type(MEDIA_TYPE).send({ data: values });
     }),
   );

@@ -27,7 +27,10 @@ function unknownName(pointer: string, name: string, kind: string): ValidationIss
  * a number as text). Returns the translated
  * attributes, or issues when a name this profile does not accept is present.
  */
-export function searchFiltersFromWire(attributes: Record<string, unknown>, kind: RecordKind): { attributes: Record<string, unknown>; issues: ValidationIssue[] } {
+export function searchFiltersFromWire(
+  attributes: Record<string, unknown>,
+  kind: RecordKind,
+): { attributes: Record<string, unknown>; issues: ValidationIssue[] } {
   const out: Record<string, unknown> = {};
   const issues: ValidationIssue[] = [];
   for (const [name, value] of Object.entries(attributes)) {

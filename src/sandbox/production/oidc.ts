@@ -53,10 +53,18 @@ function createProductionProvider(ctx: SandboxContext, client: { clientId: strin
   provider.use(async (koa, next) => {
     await next();
     const body = koa.body as { error?: unknown; error_description?: unknown } | undefined;
-    if (koa.path.endsWith("/token") && koa.status === 400 && body?.error === "invalid_request" && body.error_description === "no client authentication mechanism provided") {
+    if (
+      koa.path.endsWith("/token") &&
+      koa.status === 400 &&
+      body?.error === "invalid_request" &&
+      body.error_description === "no client authentication mechanism provided"
+    ) {
       koa.status = 401;
       koa.set("WWW-Authenticate", 'Basic realm="token"');
-      koa.body = { error: "invalid_client", error_description: "client authentication failed: send the client id and secret (HTTP Basic, or client_id and client_secret in the form body)" };
+      koa.body = {
+        error: "invalid_client",
+        error_description: "client authentication failed: send the client id and secret (HTTP Basic, or client_id and client_secret in the form body)",
+      };
     }
   });
   return provider;
@@ -69,7 +77,9 @@ export async function productionOauthRoutes(app: FastifyInstance, ctx: SandboxCo
   const provider = lazyProvider(ctx, productionIssuer, () => createProductionProvider(ctx, client));
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
     interactionRoutes(scope, () => provider().provider);
   });
 
@@ -94,7 +104,13 @@ export async function productionOauthRoutes(app: FastifyInstance, ctx: SandboxCo
 function interactionRoutes(app: FastifyInstance, getProvider: () => Provider): void {
   const { base, html, details, finish } = interactionSteps(getProvider, PRODUCTION_OAUTH_PREFIX);
   const login = (uid: string, email?: string, error?: string) =>
-    loginPage({ action: `${base(uid)}/login`, abortAction: `${base(uid)}/abort`, clientName: "Excel add-in", ...(email ? { email } : {}), ...(error ? { error } : {}) });
+    loginPage({
+      action: `${base(uid)}/login`,
+      abortAction: `${base(uid)}/abort`,
+      clientName: "Excel add-in",
+      ...(email ? { email } : {}),
+      ...(error ? { error } : {}),
+    });
 
   app.get<{ Params: { uid: string } }>(`${PRODUCTION_OAUTH_PREFIX}/interaction/:uid`, async (req, reply) => {
     const interaction = await details(req as InteractionRequest, reply);
@@ -102,7 +118,9 @@ function interactionRoutes(app: FastifyInstance, getProvider: () => Provider): v
     const user = interaction.session?.accountId ? findProductionUser(interaction.session.accountId) : undefined;
     if (interaction.prompt.name === "login" || !user) return html(reply, 200, login(interaction.uid));
     const provider = getProvider();
-    const grant = interaction.grantId ? await provider.Grant.find(interaction.grantId) : new provider.Grant({ accountId: user.id, clientId: String(interaction.params.client_id) });
+    const grant = interaction.grantId
+      ? await provider.Grant.find(interaction.grantId)
+      : new provider.Grant({ accountId: user.id, clientId: String(interaction.params.client_id) });
     if (!grant) return html(reply, 400, errorPage("Sign-in expired", "This sign-in page has expired. Close this window and start signing in again."));
     grantAsked(grant, interaction.prompt.details, user.scopes);
     const grantId = await grant.save();

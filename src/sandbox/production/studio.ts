@@ -28,7 +28,8 @@ const emptyBodyIsNone: onRequestHookHandler = async (request) => {
 function pageParams(query: Record<string, string | undefined>): { number: number; size: number } {
   const number = Number(query["page[number]"] ?? 1);
   const size = Number(query["page[size]"] ?? DEFAULT_SIZE);
-  if (!Number.isInteger(number) || number < 1) throw new ApiError(400, ERROR_CODES.validation, "page[number] must be a whole number of at least 1.", { parameter: "page[number]" });
+  if (!Number.isInteger(number) || number < 1)
+    throw new ApiError(400, ERROR_CODES.validation, "page[number] must be a whole number of at least 1.", { parameter: "page[number]" });
   if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) {
     throw new ApiError(400, ERROR_CODES.validation, `page[size] must be a whole number from 1 to ${MAX_SIZE}.`, { parameter: "page[size]" });
   }
@@ -37,10 +38,14 @@ function pageParams(query: Record<string, string | undefined>): { number: number
 
 /** The columns a `columns` parameter asks (all without it), and the AI column's id when it is asked. */
 function shownColumns<C extends { id: string }>(columns: C[], audienceId: string, parameter: string | undefined): { shown: C[]; ai: string | undefined } {
-  const wanted = parameter?.split(",").map((s) => s.trim()).filter(Boolean);
+  const wanted = parameter
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const ai = aiColumnId(audienceId);
   for (const id of wanted ?? []) {
-    if (!columns.some((c) => c.id === id) && id !== ai) throw new ApiError(400, ERROR_CODES.invalidValue, `Column ${id} is not in this audience.`, { parameter: "columns" });
+    if (!columns.some((c) => c.id === id) && id !== ai)
+      throw new ApiError(400, ERROR_CODES.invalidValue, `Column ${id} is not in this audience.`, { parameter: "columns" });
   }
   return { shown: wanted ? columns.filter((c) => wanted.includes(c.id)) : columns, ai: !wanted || wanted.includes(ai) ? ai : undefined };
 }
@@ -128,9 +133,17 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
       const search = parseRowSearch(request.body, columns);
       const sort = query.sort;
       const sortColumn = sort ? byId.get(sort.replace(/^-/, "")) : undefined;
-      if (sort && !sortColumn) throw new ApiError(400, ERROR_CODES.invalidValue, `sort must be a column id of this audience, optionally after "-".`, { parameter: "sort" });
+      if (sort && !sortColumn)
+        throw new ApiError(400, ERROR_CODES.invalidValue, `sort must be a column id of this audience, optionally after "-".`, { parameter: "sort" });
       const { shown, ai } = shownColumns(columns, audience.id, query.columns);
-      const { rows, total } = searchRows(store, audience, columns, search, page, sortColumn ? { column: sortColumn, descending: Boolean(sort?.startsWith("-")) } : undefined);
+      const { rows, total } = searchRows(
+        store,
+        audience,
+        columns,
+        search,
+        page,
+        sortColumn ? { column: sortColumn, descending: Boolean(sort?.startsWith("-")) } : undefined,
+      );
       const { number, size } = page;
       const data = rows.map((row) => studioRow(rowDocument(row, shown), ai));
       return relayAnswer(reply, access, { data, meta: { page: { size, number }, total } });

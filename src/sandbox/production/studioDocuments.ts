@@ -76,7 +76,11 @@ export function studioRow(row: CoreRow, aiColumnShown: string | undefined) {
 export function filterMetadataDocument(audienceId: string, columns: readonly CoreColumn[]) {
   const filterMetadata = columns.map((column) => {
     const operators = column.attributes.dataType === "NUMBER" ? NUMBER_OPERATORS : TEXT_OPERATORS;
-    return { columnId: column.id, isFilterable: true, filterOperators: operators.map((operator) => ({ operator, isMultipleSupported: MULTIPLE.has(operator) })) };
+    return {
+      columnId: column.id,
+      isFilterable: true,
+      filterOperators: operators.map((operator) => ({ operator, isMultipleSupported: MULTIPLE.has(operator) })),
+    };
   });
   filterMetadata.push({ columnId: aiColumnId(audienceId), isFilterable: false, filterOperators: [] });
   return { data: { id: audienceId, type: "AudienceFilterMetadata", attributes: { filterMetadata } } };

@@ -45,14 +45,11 @@ const LedgerPage = Type.Object({
   "page[number]": Type.Optional(Type.Integer({ minimum: 1 })),
   "page[size]": Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LEDGER_PAGE_SIZE })),
 });
-const LedgerQuery = checkedBy(
-  Type.Object(LedgerPage.properties),
-  (raw) => {
-    // Query values arrive as text; whole numbers are read as numbers, anything else is checked as given.
-    const value = Object.fromEntries(Object.entries(stringQuery(raw)).map(([k, v]) => [k, v !== undefined && /^\d+$/.test(v) ? Number(v) : v]));
-    return { issues: validateAgainst(LedgerPage, value), value };
-  },
-);
+const LedgerQuery = checkedBy(Type.Object(LedgerPage.properties), (raw) => {
+  // Query values arrive as text; whole numbers are read as numbers, anything else is checked as given.
+  const value = Object.fromEntries(Object.entries(stringQuery(raw)).map(([k, v]) => [k, v !== undefined && /^\d+$/.test(v) ? Number(v) : v]));
+  return { issues: validateAgainst(LedgerPage, value), value };
+});
 
 /** POST /__sandbox/clock: move a manual clock forward (--manual-clock). */
 const ClockBody = Type.Object({ advanceMs: Type.Integer({ minimum: 0, maximum: 31_536_000_000 }) }, { additionalProperties: false });
@@ -71,8 +68,11 @@ export async function adminRoutes(app: FastifyInstance, d: RouteDependencies): P
     return d.accounts.summary(request.body.id);
   });
 
-  app.get<{ Params: { id: string }; Querystring: Static<typeof LedgerQuery> }>("/__sandbox/accounts/:id", { schema: { querystring: LedgerQuery } }, async (request) =>
-    d.accounts.summary(request.params.id, { number: request.query["page[number]"] ?? 1, size: request.query["page[size]"] ?? LEDGER_PAGE_SIZE }),
+  app.get<{ Params: { id: string }; Querystring: Static<typeof LedgerQuery> }>(
+    "/__sandbox/accounts/:id",
+    { schema: { querystring: LedgerQuery } },
+    async (request) =>
+      d.accounts.summary(request.params.id, { number: request.query["page[number]"] ?? 1, size: request.query["page[size]"] ?? LEDGER_PAGE_SIZE }),
   );
 
   app.get("/__sandbox/stats", async () => ({

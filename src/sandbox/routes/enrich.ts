@@ -77,7 +77,8 @@ function companyMatcher(db: Database.Database) {
     if (input.companyCity?.trim()) add("city = ? COLLATE NOCASE", input.companyCity.trim());
     if (input.companyState?.trim()) add("(state = ? COLLATE NOCASE OR state_code = ? COLLATE NOCASE)", input.companyState.trim(), input.companyState.trim());
     if (input.companyZipCode?.trim()) add("zip = ? COLLATE NOCASE", input.companyZipCode.trim());
-    if (input.companyCountry?.trim()) add("(country = ? COLLATE NOCASE OR country_code = ? COLLATE NOCASE)", input.companyCountry.trim(), input.companyCountry.trim());
+    if (input.companyCountry?.trim())
+      add("(country = ? COLLATE NOCASE OR country_code = ? COLLATE NOCASE)", input.companyCountry.trim(), input.companyCountry.trim());
     // The best match: the largest company with these details (a parent before its sub-units).
     const sql = `SELECT id FROM companies WHERE ${where.join(" AND ")} ORDER BY parent_id = 0 DESC, revenue DESC, id LIMIT 1`;
     let st = cache.get(sql);
@@ -101,17 +102,27 @@ function contactMatcher(db: Database.Database) {
     if (input.phone?.trim()) {
       const phone = phoneDigits(input.phone);
       if (!phone) return { status: "INVALID_INPUT" };
-      add("(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ? OR REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(mobile_phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ?)", `%${phone}`, `%${phone}`);
+      add(
+        "(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ? OR REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(mobile_phone,' ',''),'(',''),')',''),'-',''),'+','') LIKE ?)",
+        `%${phone}`,
+        `%${phone}`,
+      );
     }
     // A name identifies a person only together with the company.
     if (where.length === 0 && !(hasName && hasCompany)) return { status: "INVALID_INPUT" };
     if (first) add("first_name = ? COLLATE NOCASE", first);
     if (last) add("last_name = ? COLLATE NOCASE", last);
-    if (full) add("(first_name || ' ' || last_name = ? COLLATE NOCASE OR first_name || ' ' || COALESCE(middle_name || ' ', '') || last_name = ? COLLATE NOCASE)", full, full);
+    if (full)
+      add(
+        "(first_name || ' ' || last_name = ? COLLATE NOCASE OR first_name || ' ' || COALESCE(middle_name || ' ', '') || last_name = ? COLLATE NOCASE)",
+        full,
+        full,
+      );
     if (input.companyId !== undefined) add("company_id = ?", input.companyId);
     if (input.companyName?.trim()) add("company_name = ? COLLATE NOCASE", input.companyName.trim());
     if (input.jobTitle?.trim()) add("job_title LIKE ?", `%${input.jobTitle.trim()}%`);
-    const row = db.prepare(`SELECT id FROM contacts WHERE ${where.join(" AND ")} ORDER BY accuracy DESC, id LIMIT 1`).get(...params) as { id: number } | undefined;
+    const row = db.prepare(`SELECT id FROM contacts WHERE ${where.join(" AND ")} ORDER BY accuracy DESC, id LIMIT 1`).get(...params) as
+      { id: number } | undefined;
     return row ? { id: row.id } : { status: "NO_MATCH" };
   };
 }

@@ -11,15 +11,19 @@ const LookupParams = Type.Object({ fieldName: Type.String() });
 
 export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependencies): Promise<void> {
   const lookupSchema = { params: LookupParams, response: { 200: LookupDocument } };
-  app.get<{ Params: Static<typeof LookupParams> }>("/data/v1/lookup/:fieldName", { schema: lookupSchema, config: { scope: SCOPES.lookup } }, async (request, reply) => {
-    const values = lookupValues(request.params.fieldName);
-    if (!values) {
-      throw new ApiError(404, ERROR_CODES.notFound, `There is no lookup named "${request.params.fieldName}". Known lookups: ${LOOKUP_FIELDS.join(", ")}.`, {
-        parameter: "fieldName",
-      });
-    }
-    return reply.type(MEDIA_TYPE).send({ data: values });
-  });
+  app.get<{ Params: Static<typeof LookupParams> }>(
+    "/data/v1/lookup/:fieldName",
+    { schema: lookupSchema, config: { scope: SCOPES.lookup } },
+    async (request, reply) => {
+      const values = lookupValues(request.params.fieldName);
+      if (!values) {
+        throw new ApiError(404, ERROR_CODES.notFound, `There is no lookup named "${request.params.fieldName}". Known lookups: ${LOOKUP_FIELDS.join(", ")}.`, {
+          parameter: "fieldName",
+        });
+      }
+      return reply.type(MEDIA_TYPE).send({ data: values });
+    },
+  );
 
   app.get("/data/v1/users/usage", { schema: { response: { 200: UsageDocument } } }, async (request, reply) => {
     const account = principalOf(request).account;
@@ -30,9 +34,27 @@ export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependenci
     // Records only: a company's signals under management are not a record.
     const unique = s.accounts.managedCount(account, "company") + s.accounts.managedCount(account, "contact");
     const usage: UsageEntry[] = [
-      { limitType: "request", description: "API requests today", totalLimit: limits.perDay, currentUsage: requests, usageRemaining: Math.max(0, limits.perDay - requests) },
-      { limitType: "record", description: "Bulk credits for new records and signals", totalLimit: initial, currentUsage: used, usageRemaining: s.accounts.balance(account) },
-      { limitType: "uniqueID", description: "Records under management (12 months)", totalLimit: initial, currentUsage: unique, usageRemaining: Math.max(0, initial - unique) },
+      {
+        limitType: "request",
+        description: "API requests today",
+        totalLimit: limits.perDay,
+        currentUsage: requests,
+        usageRemaining: Math.max(0, limits.perDay - requests),
+      },
+      {
+        limitType: "record",
+        description: "Bulk credits for new records and signals",
+        totalLimit: initial,
+        currentUsage: used,
+        usageRemaining: s.accounts.balance(account),
+      },
+      {
+        limitType: "uniqueID",
+        description: "Records under management (12 months)",
+        totalLimit: initial,
+        currentUsage: unique,
+        usageRemaining: Math.max(0, initial - unique),
+      },
     ];
     return reply.type(MEDIA_TYPE).send({ data: [{ id: account, type: "UserUsage", attributes: { usage } }] });
   });

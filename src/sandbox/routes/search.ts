@@ -73,20 +73,28 @@ function searchRoute<F, Row extends { id: number }>(app: FastifyInstance, d: Rou
     querystring: searchQuerystring(route.kind),
     response: { 200: route.result },
   };
-  app.post<{ Body: { data: { attributes: F } }; Querystring: SearchQuerystring }>(route.path, { schema, config: { scope: route.scope } }, async (request, reply) => {
-    const account = principalOf(request).account;
-    const result = route.run(request.body.data.attributes, pageOf(request.query), account);
-    const dates = d.accounts.purchaseDates(account, route.kind, result.rows.map((r) => r.id));
-    return reply.type(MEDIA_TYPE).send({
-      data: result.rows.map((row) => ({
-        id: String(row.id),
-        type: route.itemType,
-        attributes: { ...route.attributes(row), managementStatus: managementStatus(dates.get(row.id)) },
-      })),
-      meta: { totalResults: result.totalResults, page: result.page },
-      links: result.links,
-    });
-  });
+  app.post<{ Body: { data: { attributes: F } }; Querystring: SearchQuerystring }>(
+    route.path,
+    { schema, config: { scope: route.scope } },
+    async (request, reply) => {
+      const account = principalOf(request).account;
+      const result = route.run(request.body.data.attributes, pageOf(request.query), account);
+      const dates = d.accounts.purchaseDates(
+        account,
+        route.kind,
+        result.rows.map((r) => r.id),
+      );
+      return reply.type(MEDIA_TYPE).send({
+        data: result.rows.map((row) => ({
+          id: String(row.id),
+          type: route.itemType,
+          attributes: { ...route.attributes(row), managementStatus: managementStatus(dates.get(row.id)) },
+        })),
+        meta: { totalResults: result.totalResults, page: result.page },
+        links: result.links,
+      });
+    },
+  );
 }
 
 export async function searchRoutes(app: FastifyInstance, d: RouteDependencies): Promise<void> {

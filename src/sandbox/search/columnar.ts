@@ -42,7 +42,12 @@ interface Range {
   hi: number;
 }
 
-function range(min: string | number | undefined, max: string | number | undefined, values: Float64Array, all: { min: number; max: number }): Range | undefined | null {
+function range(
+  min: string | number | undefined,
+  max: string | number | undefined,
+  values: Float64Array,
+  all: { min: number; max: number },
+): Range | undefined | null {
   const lo = boundOf(min);
   const hi = boundOf(max);
   if ((lo !== undefined && !Number.isFinite(lo)) || (hi !== undefined && !Number.isFinite(hi))) return null;
@@ -75,7 +80,13 @@ function within(order: Int32Array, values: Float64Array, from: number, to: numbe
     return lo;
   };
   const start = first((v) => v >= r.lo);
-  return [start, Math.max(start, first((v) => v > r.hi))];
+  return [
+    start,
+    Math.max(
+      start,
+      first((v) => v > r.hi),
+    ),
+  ];
 }
 
 /** The search on the columns, or undefined when a filter needs SQL. */
@@ -108,7 +119,11 @@ export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters, zipP
     name,
     countries: countries.map((l) => stored(c.country, l)),
     states: stored(c.state, states),
-    industries: industries.length ? (primaryOnly ? stored(c.primaryIndustry, industries) : [...new Set(industries)].filter((v) => c.industryTags.has(v)).sort()) : null,
+    industries: industries.length
+      ? primaryOnly
+        ? stored(c.primaryIndustry, industries)
+        : [...new Set(industries)].filter((v) => c.industryTags.has(v)).sort()
+      : null,
     primaryOnly,
     certified: certified ?? null,
     noDefunct,
@@ -214,7 +229,8 @@ export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters, zipP
     page(sort, offset, size) {
       const order = c.order[sort.column];
       // Sorting by a range's own column: only the stretch of the order inside the range.
-      const [from, to] = sort.column === "employees" ? within(order, emp, 0, n, employees) : sort.column === "revenue" ? within(order, rev, 0, n, revenue) : [0, n];
+      const [from, to] =
+        sort.column === "employees" ? within(order, emp, 0, n, employees) : sort.column === "revenue" ? within(order, rev, 0, n, revenue) : [0, n];
       const l = list();
       const total = count();
       const wanted = Math.min(size, total - offset);
@@ -283,7 +299,10 @@ function inCircle(c: CompanyColumns, z: ZipCircle): Int32Array {
     return lo;
   };
   const from = first((v) => v >= z.latLo);
-  const to = Math.max(from, first((v) => v > z.latHi));
+  const to = Math.max(
+    from,
+    first((v) => v > z.latHi),
+  );
   const found: number[] = [];
   for (let k = from; k < to; k++) {
     const p = order[k]!;

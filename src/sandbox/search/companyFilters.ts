@@ -82,7 +82,9 @@ export function countryCodes(f: CompanySearchFilters): string[] | undefined {
 export function continentCodes(f: CompanySearchFilters): string[] | undefined {
   const continents = lower(csv(f.continent));
   if (!continents.length) return undefined;
-  return COUNTRIES.filter((c) => continents.includes(c.continent.toLowerCase()) || continents.includes(c.continent.toLowerCase().replace(/ /g, "-"))).map((c) => c.code);
+  return COUNTRIES.filter((c) => continents.includes(c.continent.toLowerCase()) || continents.includes(c.continent.toLowerCase().replace(/ /g, "-"))).map(
+    (c) => c.code,
+  );
 }
 
 /** Industry ids the industry filter asks for (ids or names in any case; unknown values as given). */
@@ -122,7 +124,9 @@ export function zipCircles(f: CompanySearchFilters, zipPoint: ZipResolver): ZipC
 export function locationConditions(f: CompanySearchFilters, alias: string, p: SqlParams, isCompany: boolean, zipPoint: ZipResolver): string[] {
   const out: string[] = [];
   if (isCompany && f.address !== undefined && f.address.trim()) {
-    out.push(`(${alias}.street || ', ' || ${alias}.city || ', ' || ${alias}.state || ' ' || ${alias}.zip || ', ' || ${alias}.country) LIKE ${p.contains(f.address.trim())} ESCAPE '\\'`);
+    out.push(
+      `(${alias}.street || ', ' || ${alias}.city || ', ' || ${alias}.state || ' ' || ${alias}.zip || ', ' || ${alias}.country) LIKE ${p.contains(f.address.trim())} ESCAPE '\\'`,
+    );
   }
   if (isCompany && f.street !== undefined && f.street.trim()) out.push(`${alias}.street LIKE ${p.contains(f.street.trim())} ESCAPE '\\'`);
   const states = csv(f.state);
@@ -187,13 +191,24 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
   }
   const rankings = lower(csv(f.companyRanking));
   if (rankings.length) out.push(tag(c, "ranking", rankings, p, style));
-  if (f.businessModel?.length) out.push(tag(c, "bm", f.businessModel.map((b) => b.toUpperCase()), p, style));
+  if (f.businessModel?.length)
+    out.push(
+      tag(
+        c,
+        "bm",
+        f.businessModel.map((b) => b.toUpperCase()),
+        p,
+        style,
+      ),
+    );
   if (f.certified !== undefined) out.push(`${c}.certified = ${p.add(f.certified)}`);
   if (f.excludeDefunctCompanies === true) out.push(`${c}.is_defunct = 0`);
   // true: only records under management for the calling account; false asks for nothing more
   // (every result shows its managementStatus anyway).
   if (f.underManagement === true) {
-    out.push(`${scope.managedIdExpr} IN (SELECT record_id FROM managed WHERE account = ${p.add(scope.account)} AND kind = '${scope.managedKind}' AND purchased_at > ${p.add(scope.managedSince)})`);
+    out.push(
+      `${scope.managedIdExpr} IN (SELECT record_id FROM managed WHERE account = ${p.add(scope.account)} AND kind = '${scope.managedKind}' AND purchased_at > ${p.add(scope.managedSince)})`,
+    );
   }
 
   // Industry and technology.
@@ -204,7 +219,12 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
   if (f.industryKeywords !== undefined && f.industryKeywords.trim()) {
     const groups = f.industryKeywords
       .split(/\s+OR\s+/)
-      .map((g) => g.split(/\s+AND\s+/).map((t) => t.trim().toLowerCase()).filter(Boolean))
+      .map((g) =>
+        g
+          .split(/\s+AND\s+/)
+          .map((t) => t.trim().toLowerCase())
+          .filter(Boolean),
+      )
       .filter((g) => g.length);
     if (groups.length) out.push(groups.map((g) => `(${g.map((t) => `${c}.industry_text LIKE ${p.contains(t)} ESCAPE '\\'`).join(" AND ")})`).join(" OR "));
   }
@@ -217,11 +237,17 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
   const tech = csv(f.techAttributeTagList).map(techSlugOf);
   if (tech.length) out.push(tag(c, "tech", tech, p, style));
   for (const alternative of csv(f.excludeTechAttributeTagList)) {
-    const all = alternative.split(/\s+AND\s+/).map((t) => t.trim()).filter(Boolean).map(techSlugOf);
+    const all = alternative
+      .split(/\s+AND\s+/)
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .map(techSlugOf);
     if (all.length && style === "exists") {
       out.push(`(SELECT COUNT(*) FROM company_tags tg WHERE tg.company_id = ${c}.id AND tg.kind = 'tech' AND tg.value IN ${p.list(all)}) < ${all.length}`);
     } else if (all.length) {
-      out.push(`${c}.id NOT IN (SELECT company_id FROM company_tags WHERE kind = 'tech' AND value IN ${p.list(all)} GROUP BY company_id HAVING COUNT(DISTINCT value) = ${all.length})`);
+      out.push(
+        `${c}.id NOT IN (SELECT company_id FROM company_tags WHERE kind = 'tech' AND value IN ${p.list(all)} GROUP BY company_id HAVING COUNT(DISTINCT value) = ${all.length})`,
+      );
     }
   }
 

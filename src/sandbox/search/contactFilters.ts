@@ -31,7 +31,9 @@ function personConditions(f: ContactSearchFilters, ct: string, p: SqlParams): st
   if (f.firstName?.trim()) out.push(like("first_name", p.startsWith(f.firstName.trim())));
   if (f.lastName?.trim()) out.push(like("last_name", p.startsWith(f.lastName.trim())));
   if (f.fullName?.trim()) {
-    out.push(`(${ct}.first_name || ' ' || COALESCE(${ct}.middle_name || ' ', '') || ${ct}.last_name) LIKE ${p.contains(f.fullName.trim())} ESCAPE '\\' OR (${ct}.first_name || ' ' || ${ct}.last_name) LIKE ${p.contains(f.fullName.trim())} ESCAPE '\\'`);
+    out.push(
+      `(${ct}.first_name || ' ' || COALESCE(${ct}.middle_name || ' ', '') || ${ct}.last_name) LIKE ${p.contains(f.fullName.trim())} ESCAPE '\\' OR (${ct}.first_name || ' ' || ${ct}.last_name) LIKE ${p.contains(f.fullName.trim())} ESCAPE '\\'`,
+    );
   }
   if (f.jobTitle?.trim()) out.push(like("job_title", p.contains(f.jobTitle.trim())));
   if (f.exactJobTitle?.trim()) out.push(`${ct}.job_title = ${p.add(f.exactJobTitle.trim())} COLLATE NOCASE`);
@@ -55,7 +57,13 @@ function personConditions(f: ContactSearchFilters, ct: string, p: SqlParams): st
   return out;
 }
 
-export function contactWhere(f: ContactSearchFilters, p: SqlParams, scope: FilterScope, zipPoint: ZipResolver, style: TagStyle = "in"): { where: string; needsCompany: boolean } {
+export function contactWhere(
+  f: ContactSearchFilters,
+  p: SqlParams,
+  scope: FilterScope,
+  zipPoint: ZipResolver,
+  style: TagStyle = "in",
+): { where: string; needsCompany: boolean } {
   const company = companyConditions(f, "c", p, scope, style);
   const clauses = [...personConditions(f, "ct", p), ...company];
   let needsCompany = company.length > 0;

@@ -1,11 +1,7 @@
 // Runs a validated search: count, one page in sort order (ties broken by id in the same
 // direction), and the paging envelope (docs/service.md, "Search").
 import type Database from "better-sqlite3";
-import {
-  DEFAULT_COMPANY_SORT,
-  DEFAULT_CONTACT_SORT,
-  LIMITS,
-} from "../../core/contract/index.js";
+import { DEFAULT_COMPANY_SORT, DEFAULT_CONTACT_SORT, LIMITS } from "../../core/contract/index.js";
 import type { CompanySearchFilters, ContactSearchFilters } from "../../core/contract/index.js";
 import { systemClock, type Clock } from "../context.js";
 import { managementWindowStart } from "../credits.js";
@@ -73,9 +69,10 @@ const SAMPLE_SIZE = 2000;
 function sampleSelectivity(db: Database.Database): Selectivity {
   const max = (db.prepare("SELECT MAX(id) AS n FROM companies").get() as { n: number | null }).n ?? 0;
   const ids = Array.from({ length: Math.min(SAMPLE_SIZE, max) }, (_, i) => 1 + Math.floor((i * max) / Math.min(SAMPLE_SIZE, max)));
-  const rows = db
-    .prepare("SELECT revenue, employees FROM companies WHERE id IN (SELECT value FROM json_each(?))")
-    .all(JSON.stringify(ids)) as { revenue: number; employees: number }[];
+  const rows = db.prepare("SELECT revenue, employees FROM companies WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify(ids)) as {
+    revenue: number;
+    employees: number;
+  }[];
   const share = (matches: number) => (rows.length ? matches / rows.length : 0);
   return {
     range: (column, min, max) => share(rows.filter((r) => (min === undefined || r[column] >= min) && (max === undefined || r[column] <= max)).length),
@@ -257,7 +254,8 @@ export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_P
       return run<ContactRow>(
         {
           // CROSS JOIN keeps contacts the outer loop, so a forced sort index is walked once.
-          from: (indexed) => (needsCompany ? `contacts ct${indexed} ${indexed ? "CROSS JOIN" : "JOIN"} companies c ON c.id = ct.company_id` : `contacts ct${indexed}`),
+          from: (indexed) =>
+            needsCompany ? `contacts ct${indexed} ${indexed ? "CROSS JOIN" : "JOIN"} companies c ON c.id = ct.company_id` : `contacts ct${indexed}`,
           where: (p, style) => contactWhere(filters, p, scope, zipPoint, style).where,
           order,
           sortIndex: index,

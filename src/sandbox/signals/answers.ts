@@ -14,7 +14,13 @@ const dateTime = (now: number, age: number) => `${dayString(now, age)}T00:00:00Z
 const ageOf = (now: number, date: string) => Math.round((Date.parse(dayString(now, 0)) - Date.parse(date)) / DAY_MS);
 
 type Attrs = Record<string, unknown>;
-const csvOf = (value: unknown) => (typeof value === "string" ? value.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean) : []);
+const csvOf = (value: unknown) =>
+  typeof value === "string"
+    ? value
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean)
+    : [];
 
 /** Whether an intent row passes the signal filters (topics, dates, score, strength). */
 export function intentMatcher(a: Attrs, now: number): (row: IntentRow) => boolean {
@@ -25,7 +31,9 @@ export function intentMatcher(a: Attrs, now: number): (row: IntentRow) => boolea
   const hi = typeof a.signalScoreMax === "number" ? a.signalScoreMax : 100;
   // A is the strongest. The service's example asks Min "C", Max "A"; either order names the
   // letters between the two.
-  const ends = [AUDIENCE_STRENGTHS.indexOf((a.audienceStrengthMin as "A") ?? "E"), AUDIENCE_STRENGTHS.indexOf((a.audienceStrengthMax as "A") ?? "A")].map((i) => (i < 0 ? 0 : i));
+  const ends = [AUDIENCE_STRENGTHS.indexOf((a.audienceStrengthMin as "A") ?? "E"), AUDIENCE_STRENGTHS.indexOf((a.audienceStrengthMax as "A") ?? "A")].map(
+    (i) => (i < 0 ? 0 : i),
+  );
   const sLo = Math.min(...ends);
   const sHi = Math.max(...ends);
   return (row) => {
@@ -82,7 +90,14 @@ const wireNamed = (table: readonly Named[], field: "type" | "topic") => (key: st
 
 type Sorter<R> = Record<string, (row: R) => number | string>;
 /** Intent search's sorts and intent enrich's lower-case ones (the service publishes both). */
-const INTENT_KEYS: Sorter<IntentRow> = { signalScore: (r) => r.score, signalDate: (r) => -r.age, topic: (r) => r.topic.name, audienceStrength: (r) => r.strength, category: (r) => r.topic.category, companyName: (r) => r.companyId };
+const INTENT_KEYS: Sorter<IntentRow> = {
+  signalScore: (r) => r.score,
+  signalDate: (r) => -r.age,
+  topic: (r) => r.topic.name,
+  audienceStrength: (r) => r.strength,
+  category: (r) => r.topic.category,
+  companyName: (r) => r.companyId,
+};
 export const INTENT_SORTS: Sorter<IntentRow> = {
   ...INTENT_KEYS,
   audiencestrength: INTENT_KEYS.audienceStrength!,
@@ -95,7 +110,13 @@ export const INTENT_SORTS: Sorter<IntentRow> = {
   surgescore: (r) => r.spikes,
   topic: INTENT_KEYS.topic!,
 };
-export const SCOOP_SORTS: Sorter<ScoopRow> = { originalPublishedDate: (r) => -(r.age + r.updatedAfter), scoopId: (r) => r.id, description: (r) => scoopText(r, "").description, link: (r) => r.id, linkText: (r) => scoopText(r, "").linkText };
+export const SCOOP_SORTS: Sorter<ScoopRow> = {
+  originalPublishedDate: (r) => -(r.age + r.updatedAfter),
+  scoopId: (r) => r.id,
+  description: (r) => scoopText(r, "").description,
+  link: (r) => r.id,
+  linkText: (r) => scoopText(r, "").linkText,
+};
 /** News takes no sort: newest first. */
 export const NEWS_ORDER = "-pageDate";
 export const NEWS_SORTS: Sorter<NewsRow> = { pageDate: (r) => -r.age };
@@ -121,7 +142,13 @@ function jobFunctions(name: string | null): { name: string; department: string }
   return [{ name, department: DEPARTMENTS.find((d) => d.functions.includes(name))?.name ?? "Other" }];
 }
 
-export function intentAttributes(row: IntentRow, data: SignalData, company: CompanyInfo | undefined, now: number, options: { contacts: boolean; locations: boolean }): Attrs {
+export function intentAttributes(
+  row: IntentRow,
+  data: SignalData,
+  company: CompanyInfo | undefined,
+  now: number,
+  options: { contacts: boolean; locations: boolean },
+): Attrs {
   const out: Attrs = {
     category: row.topic.category,
     topic: row.topic.name,
@@ -129,7 +156,12 @@ export function intentAttributes(row: IntentRow, data: SignalData, company: Comp
     audienceStrength: row.strength,
     signalDate: dateTime(now, row.age),
     spikesInDateRange: row.spikes,
-    company: { id: String(row.companyId), name: company?.name ?? "", ...(company?.website ? { website: company.website } : {}), hasOtherTopicConsumption: row.hasOtherTopicConsumption },
+    company: {
+      id: String(row.companyId),
+      name: company?.name ?? "",
+      ...(company?.website ? { website: company.website } : {}),
+      hasOtherTopicConsumption: row.hasOtherTopicConsumption,
+    },
   };
   if (options.contacts) {
     out.recommendedContacts = pickedContacts(data.contactsOf(row.companyId), row.contactPicks).map((c) => ({

@@ -6,7 +6,19 @@ import { AUDIENCE_STRENGTHS } from "../../core/contract/index.js";
 import { Random } from "../data/random.js";
 import { plainDomain } from "../match/normalize.js";
 import { rowsOfIds } from "../store/rowsOfIds.js";
-import { EXAMPLE_TOPICS, NEWS_CATEGORIES, NEWS_DOMAINS, SCOOP_DEPARTMENTS, SCOOP_TOPICS, SCOOP_TYPES, SEEDED_TOPICS, TECH_BY_ID, TYPE_DEPARTMENTS, type TechEntry, type Topic } from "./catalog.js";
+import {
+  EXAMPLE_TOPICS,
+  NEWS_CATEGORIES,
+  NEWS_DOMAINS,
+  SCOOP_DEPARTMENTS,
+  SCOOP_TOPICS,
+  SCOOP_TYPES,
+  SEEDED_TOPICS,
+  TECH_BY_ID,
+  TYPE_DEPARTMENTS,
+  type TechEntry,
+  type Topic,
+} from "./catalog.js";
 
 export interface IntentRow {
   companyId: number;
@@ -55,7 +67,10 @@ function pickTopics(r: Random, count: number): Topic[] {
   const pool = SEEDED_TOPICS.slice();
   const out: Topic[] = [];
   while (out.length < count && pool.length > 0) {
-    const t = r.weighted(pool, pool.map((p) => p.weight));
+    const t = r.weighted(
+      pool,
+      pool.map((p) => p.weight),
+    );
     out.push(t);
     pool.splice(pool.indexOf(t), 1);
   }
@@ -173,7 +188,9 @@ const CONTACT_CACHE = 5000;
 export function createSignalData(db: Database.Database, seed: number): SignalData {
   const idsStatement = db.prepare("SELECT id FROM companies ORDER BY id");
   const infoStatement = db.prepare("SELECT id, name, website, domain, city, state, country FROM companies WHERE id IN (SELECT value FROM json_each(?))");
-  const contactsStatement = db.prepare("SELECT id, first_name, last_name, job_title, job_function, company_name FROM contacts WHERE company_id = ? ORDER BY id");
+  const contactsStatement = db.prepare(
+    "SELECT id, first_name, last_name, job_title, job_function, company_name FROM contacts WHERE company_id = ? ORDER BY id",
+  );
   const detailsStatement = db.prepare("SELECT details FROM company_texts WHERE id = ?");
   const byDomain = db.prepare("SELECT id FROM companies WHERE domain = ? ORDER BY id");
   const byName = db.prepare("SELECT id FROM companies WHERE name = ? COLLATE NOCASE ORDER BY id");

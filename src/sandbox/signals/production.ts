@@ -42,12 +42,16 @@ export async function productionSignalRoutes(app: FastifyInstance, ctx: SandboxC
         await authorize(ctx, request, [SCOPE_OF[operation]], `${GTM}${path}`);
         const { number, size } = pageOf(request.url);
         if (PAGED.has(operation) && number > LIMITS.maxPageNumber) {
-          throw new ApiError(400, ERROR_CODES.validation, `Page number cannot be greater than max value ${LIMITS.maxPageNumber}`, { parameter: "page[number]" });
+          throw new ApiError(400, ERROR_CODES.validation, `Page number cannot be greater than max value ${LIMITS.maxPageNumber}`, {
+            parameter: "page[number]",
+          });
         }
         const answer = await core.call(request, "POST", `${path}${queryOf(request.url)}`, request.body);
         if (answer.status !== 200 || !PAGED.has(operation)) return relayAnswer(reply, answer);
         const doc = answer.body as Doc;
-        const links = Object.fromEntries(Object.entries(doc.links ?? {}).map(([k, v]) => [k, typeof v === "string" && v.startsWith("/data/") ? `${GTM}${v}` : v]));
+        const links = Object.fromEntries(
+          Object.entries(doc.links ?? {}).map(([k, v]) => [k, typeof v === "string" && v.startsWith("/data/") ? `${GTM}${v}` : v]),
+        );
         // page.total is the number of pages of the whole result set, as the service's paging says.
         const totalResults = typeof doc.meta?.totalResults === "number" ? doc.meta.totalResults : 0;
         const page = { ...((doc.meta?.page as Record<string, unknown> | undefined) ?? {}), number, total: Math.ceil(totalResults / size) };
@@ -76,11 +80,18 @@ const SIGNAL_OUTPUT_FIELDS = {
   news: ["domain", "title", "url", "imageUrl", "pageDate", "categories", "company"],
 } as const;
 
-export const isSignalSearchEntity = (entity: unknown): entity is keyof typeof SIGNAL_SEARCH_ENTITIES => typeof entity === "string" && Object.hasOwn(SIGNAL_SEARCH_ENTITIES, entity);
+export const isSignalSearchEntity = (entity: unknown): entity is keyof typeof SIGNAL_SEARCH_ENTITIES =>
+  typeof entity === "string" && Object.hasOwn(SIGNAL_SEARCH_ENTITIES, entity);
 
 /** GET /lookup/search?filter[entity]=intent|scoop|news&filter[fieldType]=input|output. */
 export function signalSearchFieldDocument(entity: keyof typeof SIGNAL_SEARCH_ENTITIES, fieldType: "input" | "output") {
   const names = fieldType === "input" ? Object.keys(SIGNAL_REQUESTS[SIGNAL_SEARCH_ENTITIES[entity]].filters) : [...SIGNAL_OUTPUT_FIELDS[entity]];
   const type = `${entity[0]!.toUpperCase()}${entity.slice(1)}Search${fieldType === "input" ? "Input" : "Output"}`;
-  return { data: names.map((fieldName) => ({ id: fieldName, type, attributes: { fieldName, description: `The ${entity} search's ${fieldName}.`, fieldType, accessGranted: true } })) };
+  return {
+    data: names.map((fieldName) => ({
+      id: fieldName,
+      type,
+      attributes: { fieldName, description: `The ${entity} search's ${fieldName}.`, fieldType, accessGranted: true },
+    })),
+  };
 }

@@ -94,7 +94,12 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     const filters = Object.fromEntries(Object.entries(a).filter(([k]) => COMPANY_FILTER_NAMES.has(k))) as CompanySearchFilters;
     if (Object.keys(filters).length === 0) return undefined;
     const p = new SqlParams();
-    const where = companyWhere(filters, p, { account, managedKind: "company", managedIdExpr: "c.id", managedSince: managementWindowStart(d.ctx.clock) }, () => undefined);
+    const where = companyWhere(
+      filters,
+      p,
+      { account, managedKind: "company", managedIdExpr: "c.id", managedSince: managementWindowStart(d.ctx.clock) },
+      () => undefined,
+    );
     return new Set((d.ctx.db.prepare(`SELECT c.id FROM companies c WHERE ${where}`).all(p.values) as { id: number }[]).map((r) => r.id));
   };
 
@@ -108,7 +113,11 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     if (!kind || companyIds.length === 0) return;
     const fresh = companyIds.filter((id) => d.ctx.credits.purchaseDate(account, kind, id) === undefined);
     if (fresh.length > d.ctx.credits.balance(account)) {
-      throw new ApiError(400, ERROR_CODES.creditLimit, `The credit limit is reached: ${fresh.length} new ${fresh.length === 1 ? "company needs" : "companies need"} a credit each and ${d.ctx.credits.balance(account)} are left.`);
+      throw new ApiError(
+        400,
+        ERROR_CODES.creditLimit,
+        `The credit limit is reached: ${fresh.length} new ${fresh.length === 1 ? "company needs" : "companies need"} a credit each and ${d.ctx.credits.balance(account)} are left.`,
+      );
     }
     d.ctx.credits.charge(account, kind, companyIds);
   };
@@ -152,27 +161,46 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     return ids;
   };
 
-  const intentItem = (contacts: boolean, locations: boolean) => (row: IntentRow, company: CompanyInfo | undefined): Item => ({
-    id: `${row.companyId}-${row.topic.index}`,
-    type: "Intent",
-    attributes: intentAttributes(row, data, company, now(), { contacts, locations }),
+  const intentItem =
+    (contacts: boolean, locations: boolean) =>
+    (row: IntentRow, company: CompanyInfo | undefined): Item => ({
+      id: `${row.companyId}-${row.topic.index}`,
+      type: "Intent",
+      attributes: intentAttributes(row, data, company, now(), { contacts, locations }),
+    });
+  const scoopItem = (row: ScoopRow, company: CompanyInfo | undefined): Item => ({
+    id: row.id,
+    type: "Scoop",
+    attributes: scoopAttributes(row, data, company, now()),
   });
-  const scoopItem = (row: ScoopRow, company: CompanyInfo | undefined): Item => ({ id: row.id, type: "Scoop", attributes: scoopAttributes(row, data, company, now()) });
-  const newsItem = (row: NewsRow, company: CompanyInfo | undefined): Item => ({ id: `${row.companyId}-${row.n}`, type: "News", attributes: newsAttributes(row, company, now()) });
+  const newsItem = (row: NewsRow, company: CompanyInfo | undefined): Item => ({
+    id: `${row.companyId}-${row.n}`,
+    type: "News",
+    attributes: newsAttributes(row, company, now()),
+  });
   const day = () => Math.floor(now() / 86_400_000);
 
   route<IntentRow>("intentSearch", SCOPES.intent, (a, sort, account) => {
     const rows = remembered(`intent|${day()}|${sort}|${JSON.stringify(a)}`, () => {
       const allowed = allowedCompanies(a, account);
       const match = intentMatcher(a, now());
-      return sorted(data.allIntents().filter((r) => (!allowed || allowed.has(r.companyId)) && match(r)), sort, INTENT_SORTS, (r) => r.topic.index);
+      return sorted(
+        data.allIntents().filter((r) => (!allowed || allowed.has(r.companyId)) && match(r)),
+        sort,
+        INTENT_SORTS,
+        (r) => r.topic.index,
+      );
     });
     return { rows, companyOf: (r) => r.companyId, present: intentItem(a.findRecommendedContacts !== false, false) };
   });
   route<IntentRow>("intentEnrich", SCOPES.intent, (a, sort, account) => {
     const match = intentMatcher(a, now());
     const rows = charged("intentEnrich", a, account).flatMap((id) => data.intentsOf(id).filter(match));
-    return { rows: sorted(rows, sort, INTENT_SORTS, (r) => r.topic.index), companyOf: (r) => r.companyId, present: intentItem(a.findRecommendedContacts !== false, true) };
+    return {
+      rows: sorted(rows, sort, INTENT_SORTS, (r) => r.topic.index),
+      companyOf: (r) => r.companyId,
+      present: intentItem(a.findRecommendedContacts !== false, true),
+    };
   });
   route<ScoopRow>("scoopSearch", SCOPES.scoops, (a, sort, account) => {
     const rows = remembered(`scoops|${day()}|${sort}|${JSON.stringify(a)}`, () => {
@@ -184,7 +212,12 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
         pickedContacts(data.contactsOf(r.companyId), r.contactPicks).some((c) =>
           person.every(([k, v]) => (k === "firstName" ? c.first_name : k === "lastName" ? c.last_name : (c.job_title ?? "")).toLowerCase().includes(v)),
         );
-      return sorted(data.allScoops().filter((r) => (!allowed || allowed.has(r.companyId)) && match(r) && byPerson(r)), sort, SCOOP_SORTS, (r) => Number(r.id));
+      return sorted(
+        data.allScoops().filter((r) => (!allowed || allowed.has(r.companyId)) && match(r) && byPerson(r)),
+        sort,
+        SCOOP_SORTS,
+        (r) => Number(r.id),
+      );
     });
     return { rows, companyOf: (r) => r.companyId, present: scoopItem };
   });
@@ -198,7 +231,12 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
       const match = newsMatcher(a, now());
       const ids = typeof a.companyId === "string" ? new Set(a.companyId.split(",").map((s) => Number(s.trim()))) : undefined;
       const named = typeof a.companyName === "string" ? new Set(data.findCompanies({ name: a.companyName })) : undefined;
-      return sorted(data.allNews().filter((r) => (!ids || ids.has(r.companyId)) && (!named || named.has(r.companyId)) && match(r)), sort, NEWS_SORTS, (r) => r.n);
+      return sorted(
+        data.allNews().filter((r) => (!ids || ids.has(r.companyId)) && (!named || named.has(r.companyId)) && match(r)),
+        sort,
+        NEWS_SORTS,
+        (r) => r.n,
+      );
     });
     return { rows, companyOf: (r) => r.companyId, present: newsItem };
   });
@@ -209,7 +247,11 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
   });
   route<TechRow>("technologiesEnrich", SCOPES.company, (a) => {
     const rows = companiesOfInput(a, data).flatMap((companyId) => data.technologiesOf(companyId).map((t) => ({ companyId, t })));
-    return { rows, companyOf: (r) => r.companyId, present: (r) => ({ id: `${r.companyId}-${r.t.tech.id}`, type: "Technology", attributes: technologyAttributes(r.t, now()) }) };
+    return {
+      rows,
+      companyOf: (r) => r.companyId,
+      present: (r) => ({ id: `${r.companyId}-${r.t.tech.id}`, type: "Technology", attributes: technologyAttributes(r.t, now()) }),
+    };
   });
 
   // The signal lookups sit beside the core's (a fixed path wins over the core's /lookup/:fieldName).

@@ -94,7 +94,10 @@ export function buildColumns(db: Database.Database): CompanyColumns {
   const nameStarts = new Int32Array(n);
   let i = 0;
   let at = 0;
-  const rows = db.prepare("SELECT id, employees, revenue, certified, is_defunct, country_code, state, primary_industry, name, lat, lon FROM companies ORDER BY id").raw().iterate() as IterableIterator<unknown[]>;
+  const rows = db
+    .prepare("SELECT id, employees, revenue, certified, is_defunct, country_code, state, primary_industry, name, lat, lon FROM companies ORDER BY id")
+    .raw()
+    .iterate() as IterableIterator<unknown[]>;
   for (const r of rows) {
     ids[i] = r[0] as number;
     employees[i] = r[1] as number;
@@ -115,7 +118,7 @@ export function buildColumns(db: Database.Database): CompanyColumns {
   const position = positionFinder(ids);
   const industryTags = new Map<string, Int32Array>();
   const tagRows = db.prepare("SELECT value, company_id FROM company_tags WHERE kind = 'industry' ORDER BY value, company_id").raw().all() as [string, number][];
-  for (let k = 0; k < tagRows.length; ) {
+  for (let k = 0; k < tagRows.length;) {
     const value = tagRows[k]![0];
     let end = k;
     while (end < tagRows.length && tagRows[end]![0] === value) end++;
@@ -188,7 +191,10 @@ export function indexColumns(c: CompanyColumns): ColumnIndex {
   const groups: ColumnIndex["groups"] = [];
   for (let p = 0; p < n; p++) {
     const flags = c.certified[p]! * 2 + c.defunct[p]!;
-    const key = flags === 0 || flags === 1 || flags === 2 || flags === 3 ? (c.country.codes[p]! * 65536 + c.state.codes[p]!) * 4 + flags : `${c.country.codes[p]}:${c.state.codes[p]}:${c.certified[p]}:${c.defunct[p]}`;
+    const key =
+      flags === 0 || flags === 1 || flags === 2 || flags === 3
+        ? (c.country.codes[p]! * 65536 + c.state.codes[p]!) * 4 + flags
+        : `${c.country.codes[p]}:${c.state.codes[p]}:${c.certified[p]}:${c.defunct[p]}`;
     let g = ids.get(key);
     if (g === undefined) {
       g = groups.length;
@@ -234,4 +240,3 @@ export function indexColumns(c: CompanyColumns): ColumnIndex {
     walk: { name: walkOf(c.order.name), employees: walkOf(c.order.employees), revenue: walkOf(c.order.revenue) },
   };
 }
-

@@ -90,7 +90,14 @@ function parseColumnIndex(file: string, signature: string): ColumnIndex | undefi
   if (parsed.signature !== signature) return undefined;
   const stored = parsed.index;
   const names = stored.c.foldedNames;
-  return { ...stored, c: { ...stored.c, industryTags: new Map(stored.c.industryTags), foldedNames: Buffer.from(names.buffer, names.byteOffset, names.byteLength).toString("utf8") } };
+  return {
+    ...stored,
+    c: {
+      ...stored.c,
+      industryTags: new Map(stored.c.industryTags),
+      foldedNames: Buffer.from(names.buffer, names.byteOffset, names.byteLength).toString("utf8"),
+    },
+  };
 }
 
 /**

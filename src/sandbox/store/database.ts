@@ -75,7 +75,5 @@ function prepareConnection(db: Database.Database): void {
   db.pragma("cache_size = -65536");
   db.pragma("temp_store = MEMORY");
   db.pragma("mmap_size = 268435456");
-  db.function("haversine_miles", { deterministic: true }, (lat1, lon1, lat2, lon2) =>
-    haversineMiles(Number(lat1), Number(lon1), Number(lat2), Number(lon2)),
-  );
+  db.function("haversine_miles", { deterministic: true }, (lat1, lon1, lat2, lon2) => haversineMiles(Number(lat1), Number(lon1), Number(lat2), Number(lon2)));
 }

@@ -100,9 +100,7 @@ export function SignInPanel({ tokenSource, environment, message }: SignInPanelPr
         <Button appearance="secondary" size="small" onClick={() => run("signOut")} disabled={busy !== null}>
           {busy === "signOut" ? "Signing out…" : "Sign out"}
         </Button>
-        {problem && (
-          <Notice intent="error">{problem}</Notice>
-        )}
+        {problem && <Notice intent="error">{problem}</Notice>}
       </header>
     );
   }
@@ -121,8 +119,7 @@ export function SignInPanel({ tokenSource, environment, message }: SignInPanelPr
         Sign in
       </h2>
       <span className={styles.text}>
-        Sign in to <strong>{environment.label}</strong> ({environment.apiBaseUrl}) to search companies and contacts and
-        enrich your sheets.
+        Sign in to <strong>{environment.label}</strong> ({environment.apiBaseUrl}) to search companies and contacts and enrich your sheets.
       </span>
       {notice && (
         <Notice intent={problem || reason === "expired" ? "warning" : "info"} id="sign-in-message">

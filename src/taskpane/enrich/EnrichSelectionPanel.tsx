@@ -33,7 +33,12 @@ export interface EnrichSelectionPanelProps {
 }
 
 // A signal column is its one field (intent asks topics, chosen in the Signals part).
-const SIGNAL_DEFAULT_FIELDS = { intent: [], scoops: ["latestScoop", "latestScoopDate", "scoops90"], news: ["latestNews", "latestNewsDate"], technologies: ["technologyProducts"] };
+const SIGNAL_DEFAULT_FIELDS = {
+  intent: [],
+  scoops: ["latestScoop", "latestScoopDate", "scoops90"],
+  news: ["latestNews", "latestNewsDate"],
+  technologies: ["technologyProducts"],
+};
 
 // Fields a search table does not already hold (its name, website, place, revenue and
 // employees are there), so the defaults add columns instead of repeating them.
@@ -43,7 +48,11 @@ const DEFAULT_FIELDS: Record<EntityKind, string[]> = {
   ...SIGNAL_DEFAULT_FIELDS,
 };
 // A list to match usually has no name column worth keeping: the found name comes along.
-const MATCH_FIELDS: Record<EntityKind, string[]> = { company: ["name", "website", "country"], contact: ["firstName", "lastName", "jobTitle", "companyName"], ...SIGNAL_DEFAULT_FIELDS };
+const MATCH_FIELDS: Record<EntityKind, string[]> = {
+  company: ["name", "website", "country"],
+  contact: ["firstName", "lastName", "jobTitle", "companyName"],
+  ...SIGNAL_DEFAULT_FIELDS,
+};
 
 const useStyles = makeStyles({
   fields: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))", maxHeight: "220px", overflowY: "auto" },
@@ -62,9 +71,15 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
   const [fields, setFields] = useState<string[]>(DEFAULT_FIELDS.company);
   const question = useConfirm();
   const questions = {
-    overwrite: confirmOverwrite ?? ((address: string) => question.ask(overwriteQuestion(`Cells in ${address} are not empty. Write the enriched columns over them?`))),
+    overwrite:
+      confirmOverwrite ?? ((address: string) => question.ask(overwriteQuestion(`Cells in ${address} are not empty. Write the enriched columns over them?`))),
     updateFirstRun: (written: string) =>
-      question.ask({ title: "Update the earlier columns?", text: `This column was enriched before, into ${written}. Update those columns, or add new ones beside them?`, no: "Add new columns", yes: "Update them" }),
+      question.ask({
+        title: "Update the earlier columns?",
+        text: `This column was enriched before, into ${written}. Update those columns, or add new ones beside them?`,
+        no: "Add new columns",
+        yes: "Update them",
+      }),
   };
   const selection = useSelectionRun(engine, source, questions, creditsLeft);
   const { phase, setPhase, busy } = selection;
@@ -114,7 +129,13 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
 
   return (
     <section aria-label="Enrich selection">
-      <RadioGroup layout="horizontal" value={mode} onChange={(_e, data) => changeMode(data.value as "ids" | "match")} disabled={busy} aria-label="The selection holds">
+      <RadioGroup
+        layout="horizontal"
+        value={mode}
+        onChange={(_e, data) => changeMode(data.value as "ids" | "match")}
+        disabled={busy}
+        aria-label="The selection holds"
+      >
         <Radio value="ids" label="Ids" />
         <Radio value="match" label="Websites, names, emails" />
       </RadioGroup>
@@ -127,7 +148,12 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
         </>
       ) : (
         <>
-          {instructions ?? <Text as="p">Select a column of {kind === "contact" ? "person" : "company"} ids in the sheet (a header cell is fine), choose fields, then check what it costs before running.</Text>}
+          {instructions ?? (
+            <Text as="p">
+              Select a column of {kind === "contact" ? "person" : "company"} ids in the sheet (a header cell is fine), choose fields, then check what it costs
+              before running.
+            </Text>
+          )}
           <RadioGroup
             layout="horizontal"
             value={idKind}
@@ -149,14 +175,16 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
           <fieldset disabled={busy}>
             <legend>Fields ({fields.length} chosen)</legend>
             <div className={styles.fields}>
-              {Object.entries(OUTPUT_FIELDS[kind]).filter(([name]) => name !== kind).map(([name, spec]) => (
-                <Checkbox
-                  key={name}
-                  {...pickerField(kind, name, spec.label, entitled)}
-                  checked={fields.includes(name)}
-                  onChange={(_e, data) => setFields((current) => (data.checked === true ? [...current, name] : current.filter((f) => f !== name)))}
-                />
-              ))}
+              {Object.entries(OUTPUT_FIELDS[kind])
+                .filter(([name]) => name !== kind)
+                .map(([name, spec]) => (
+                  <Checkbox
+                    key={name}
+                    {...pickerField(kind, name, spec.label, entitled)}
+                    checked={fields.includes(name)}
+                    onChange={(_e, data) => setFields((current) => (data.checked === true ? [...current, name] : current.filter((f) => f !== name)))}
+                  />
+                ))}
             </div>
           </fieldset>
           <div className={styles.row}>
@@ -183,7 +211,11 @@ export function EnrichSelectionPanel({ engine, source, confirmOverwrite, credits
             validationState="none"
             validationMessage={`${count(phase.progress.recordsDone)} of ${count(phase.progress.recordsTotal)} ${matching ? "inputs" : "ids"} · ${count(phase.progress.requestsDone)} of ${count(phase.progress.requestsTotal)} requests`}
           >
-            <ProgressBar value={phase.progress.recordsTotal > 0 ? phase.progress.recordsDone / phase.progress.recordsTotal : 0} max={1} aria-label={matching ? "Matching progress" : "Enrichment progress"} />
+            <ProgressBar
+              value={phase.progress.recordsTotal > 0 ? phase.progress.recordsDone / phase.progress.recordsTotal : 0}
+              max={1}
+              aria-label={matching ? "Matching progress" : "Enrichment progress"}
+            />
           </Field>
           <Button onClick={selection.cancel}>Cancel</Button>
         </div>

@@ -3,7 +3,15 @@
 // neighbouring country and city (or company) columns. The panel plans and runs like for ids.
 import { useState } from "react";
 import { Button, Field, Select } from "@fluentui/react-components";
-import { detectMatchContent, type EntityKind, type MatchContent, type NeighbourValues, type SelectedColumn, type SelectionMode, type SelectionSource } from "../../core/enrich/index.js";
+import {
+  detectMatchContent,
+  type EntityKind,
+  type MatchContent,
+  type NeighbourValues,
+  type SelectedColumn,
+  type SelectionMode,
+  type SelectionSource,
+} from "../../core/enrich/index.js";
 
 export type Content = MatchContent | "person";
 export const CONTENT_LABEL: Record<Content, string> = { website: "Websites", name: "Company names", email: "Email addresses", person: "Person names" };

@@ -51,13 +51,19 @@ export function PlanSummary({ planned, credits, onRun, onBack }: { planned: Sele
         ) : (
           <li>{count(plan.ids.length)} unique ids</li>
         )}
-        <li>{count(plan.cachedCount)} {matching ? "answered before" : "already cached"} (no request)</li>
+        <li>
+          {count(plan.cachedCount)} {matching ? "answered before" : "already cached"} (no request)
+        </li>
         <li>{count(plan.underManagementCount)} under management or free (no credit)</li>
         <li>
           At most <strong>{count(limit.credits)}</strong> credits{limit.capped ? "" : `, in ${requestsOf(limit.requests)}`}
           {matching ? "; a row that does not match costs nothing" : ""}
         </li>
-        {plan.invalidCount > 0 && <li>{count(plan.invalidCount)} {matching ? "rows cannot be matched as they are (their status says why)" : "cells are not ids and are skipped"}</li>}
+        {plan.invalidCount > 0 && (
+          <li>
+            {count(plan.invalidCount)} {matching ? "rows cannot be matched as they are (their status says why)" : "cells are not ids and are skipped"}
+          </li>
+        )}
       </ul>
       <OrganizationBudgetWarning requests={limit.requests} />
       {credits !== undefined && plan.maxCredits > credits && (
@@ -72,8 +78,8 @@ export function PlanSummary({ planned, credits, onRun, onBack }: { planned: Sele
           <strong>
             {count(limit.asked)} of {count(limit.toAsk)} within today&apos;s limit: {requestsOf(limit.requests)}.
           </strong>{" "}
-          Only {count(limit.allowance)} new records are left of today&apos;s limit; the other {count(limit.toAsk - limit.asked)} will say so. Raise
-          &quot;New records per day&quot; below to enrich them all.
+          Only {count(limit.allowance)} new records are left of today&apos;s limit; the other {count(limit.toAsk - limit.asked)} will say so. Raise &quot;New
+          records per day&quot; below to enrich them all.
         </Notice>
       )}
       <PlanActions runLabel={matching ? "Match and enrich" : `Enrich ${count(plan.ids.length)} ids`} canRun={plan.unique > 0} onRun={onRun} onBack={onBack} />

@@ -116,7 +116,12 @@ export function useSelectionRun(engine: EnrichmentEngine, source: SelectionSourc
       });
       const target = await write(planned, result, options);
       if (!target) {
-        finish("warning", `Nothing written: cells beside ${planned.selection.address} hold data. Select a column with empty cells to its right, or allow writing over them.`, result.unmatched, planned);
+        finish(
+          "warning",
+          `Nothing written: cells beside ${planned.selection.address} hold data. Select a column with empty cells to its right, or allow writing over them.`,
+          result.unmatched,
+          planned,
+        );
         return;
       }
       finish(...summary(planned, result, target.address, options.retryOf), result.unmatched, planned);
@@ -128,7 +133,13 @@ export function useSelectionRun(engine: EnrichmentEngine, source: SelectionSourc
   };
 
   /** Runs the unmatched rows again with the user's corrections (by data row index) on top of the sheet's values. */
-  const retry = async (planned: SelectionEnrichmentPlan, unmatched: UnmatchedRow[], corrections: ReadonlyMap<number, string>, shift: number, mode: SelectionMode) => {
+  const retry = async (
+    planned: SelectionEnrichmentPlan,
+    unmatched: UnmatchedRow[],
+    corrections: ReadonlyMap<number, string>,
+    shift: number,
+    mode: SelectionMode,
+  ) => {
     setPhase({ name: "busy", what: "Reading the list again" });
     try {
       // Cells edited in the sheet count too; the pane's corrections win.
@@ -160,13 +171,25 @@ export function outputHeaders(planned: Pick<SelectionEnrichmentPlan, "mode">, he
   return headers.map((h, i) => (i < 2 ? `${h}${by}` : h));
 }
 
-function summary(planned: SelectionEnrichmentPlan, result: SelectionRunResult, address: string, retryOf: UnmatchedRow[] | undefined): ["success" | "warning", string] {
+function summary(
+  planned: SelectionEnrichmentPlan,
+  result: SelectionRunResult,
+  address: string,
+  retryOf: UnmatchedRow[] | undefined,
+): ["success" | "warning", string] {
   const { output, cancelled } = result;
   const parts = [`Wrote ${plural(output.headers.length, "column")} to ${address}`];
   if (planned.mode.by === "match") {
     if (retryOf) {
       const { nowMatched, stillUnmatched } = retryChanges(retryOf, result.unmatched);
-      parts[0] = `Retried ${plural(retryOf.length, "row")}: ${count(nowMatched.length)} now matched${nowMatched.length > 0 ? ` (row${nowMatched.length === 1 ? "" : "s"} ${nowMatched.slice(0, 10).map((r) => r.row).join(", ")}${nowMatched.length > 10 ? ", …" : ""})` : ""}, ${count(stillUnmatched.length)} still not matched; updated ${address}`;
+      parts[0] = `Retried ${plural(retryOf.length, "row")}: ${count(nowMatched.length)} now matched${
+        nowMatched.length > 0
+          ? ` (row${nowMatched.length === 1 ? "" : "s"} ${nowMatched
+              .slice(0, 10)
+              .map((r) => r.row)
+              .join(", ")}${nowMatched.length > 10 ? ", …" : ""})`
+          : ""
+      }, ${count(stillUnmatched.length)} still not matched; updated ${address}`;
     } else parts[0] += `: ${count(output.counts.matched)} matched`;
     if (!retryOf && output.counts.unmatched > 0) parts.push(`${count(output.counts.unmatched)} not matched (listed below)`);
   } else {

@@ -1,18 +1,7 @@
 // "Insert into sheet": column picker, where to put the table, progress with Cancel, and the
 // outcome in words. The work itself is insertSearch; this only drives it.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import {
-  Button,
-  Checkbox,
-  Field,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  ProgressBar,
-  Radio,
-  RadioGroup,
-  makeStyles,
-} from "@fluentui/react-components";
+import { Button, Checkbox, Field, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Radio, RadioGroup, makeStyles } from "@fluentui/react-components";
 import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget } from "../../office/workbook.js";
 import { SEARCH_REACH } from "../../core/search/index.js";
@@ -75,7 +64,14 @@ export function useInsertRunner() {
   const confirmOverwrite = (text: string) => confirm.ask(overwriteQuestion(text));
 
   /** One insert at a time: `work` gets the client, the workbook, Cancel's signal and the progress callback. */
-  const drive = async (work: (common: { client: typeof services.runtime.client; workbook: typeof services.workbook; signal: AbortSignal; onProgress: (progress: InsertProgress) => void }) => Promise<InsertOutcome>) => {
+  const drive = async (
+    work: (common: {
+      client: typeof services.runtime.client;
+      workbook: typeof services.workbook;
+      signal: AbortSignal;
+      onProgress: (progress: InsertProgress) => void;
+    }) => Promise<InsertOutcome>,
+  ) => {
     controller.current = new AbortController();
     setOutcome(undefined);
     setProgress({ rowsWritten: 0, rowsExpected: 0, pagesFetched: 0, pagesTotal: 0, totalResults: 0, reachableResults: 0 });
@@ -188,12 +184,7 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
   const start = async () => {
     if ("problem" in search) return;
     const title = kind === "company" ? "Companies" : "Contacts";
-    const result = await runner.run(
-      search,
-      columns,
-      insertTarget(target, title),
-      `${title}_search`,
-    );
+    const result = await runner.run(search, columns, insertTarget(target, title), `${title}_search`);
     if (result.table) onInserted?.(result);
   };
 
@@ -201,9 +192,7 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
     <section aria-label="Insert into sheet">
       <fieldset className={styles.fieldset}>
         <legend>{`Columns (${columns.length} of ${all.length} chosen)`}</legend>
-        {all.length >= FIND_FROM && (
-<FindBox label="Find a column" value={find} onChange={setFind} />
-        )}
+        {all.length >= FIND_FROM && <FindBox label="Find a column" value={find} onChange={setFind} />}
         <div className={styles.columns}>
           {shown.map((c) => (
             <Checkbox

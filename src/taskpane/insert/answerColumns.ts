@@ -9,11 +9,16 @@ import { matchesWords } from "../FindBox.js";
 /** Keys of the columns no previewed record carries (none before a preview, or with no records). */
 export function columnsEmptyInAnswer(kind: SearchKind, items: readonly (CompanyItem | ContactItem)[] | undefined): ReadonlySet<string> {
   if (!items || items.length === 0) return new Set();
-  const carried = (c: ColumnSpec) => items.some((item) => {
-    const v = valueAt(item, c.path);
-    return v !== undefined && v !== null && v !== "";
-  });
-  return new Set(searchColumns(kind).filter((c) => !carried(c)).map((c) => c.key));
+  const carried = (c: ColumnSpec) =>
+    items.some((item) => {
+      const v = valueAt(item, c.path);
+      return v !== undefined && v !== null && v !== "";
+    });
+  return new Set(
+    searchColumns(kind)
+      .filter((c) => !carried(c))
+      .map((c) => c.key),
+  );
 }
 
 /** The columns whose header holds the typed words (case-insensitive); all when nothing is typed. */

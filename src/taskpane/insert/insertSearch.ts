@@ -94,7 +94,10 @@ export interface InsertOutcome {
 }
 
 /** The figures of an outcome that come from the plan and the import (zero where a step never ran). */
-export function outcomeFigures(plan: PartitionPlan | undefined, result: ImportResult | undefined): Pick<InsertOutcome, "totalResults" | "reachableResults" | "pagesFetched" | "parts" | "probes"> {
+export function outcomeFigures(
+  plan: PartitionPlan | undefined,
+  result: ImportResult | undefined,
+): Pick<InsertOutcome, "totalResults" | "reachableResults" | "pagesFetched" | "parts" | "probes"> {
   return {
     totalResults: plan?.total ?? 0,
     reachableResults: plan?.reachable ?? 0,
@@ -204,7 +207,13 @@ export async function insertSearch(request: InsertRequest): Promise<InsertOutcom
     plan = prepared.plan;
     const { keys, rows } = pagesWithin(plan, pageSize, reach);
     sheetRows = rows;
-    Object.assign(progress, { rowsExpected: rows, pagesTotal: keys.length, totalResults: plan.total, reachableResults: plan.reachable, parts: plan.parts.length });
+    Object.assign(progress, {
+      rowsExpected: rows,
+      pagesTotal: keys.length,
+      totalResults: plan.total,
+      reachableResults: plan.reachable,
+      parts: plan.parts.length,
+    });
     const planText = describePlan(plan, request.perSecond ?? 25, pageSize);
     if (plan.parts.length > 1) progress.plan = planText;
     request.onProgress?.({ ...progress });
@@ -221,7 +230,17 @@ export async function insertSearch(request: InsertRequest): Promise<InsertOutcom
             ...(request.confirmOverwrite ? { confirmOverwrite: request.confirmOverwrite } : {}),
           });
       if (!signal?.aborted) {
-        await runPages(request, run, plan.parts.map((p) => ({ filters: p.filters, count: p.count })), keys, progress, search.kind, search.sort, pageSize, prepared.prefetched);
+        await runPages(
+          request,
+          run,
+          plan.parts.map((p) => ({ filters: p.filters, count: p.count })),
+          keys,
+          progress,
+          search.kind,
+          search.sort,
+          pageSize,
+          prepared.prefetched,
+        );
       }
     }
   } catch (error) {
@@ -236,7 +255,15 @@ export async function insertSearch(request: InsertRequest): Promise<InsertOutcom
 export async function resumeInsert(request: InsertCommon & { resume: ResumeState }): Promise<InsertOutcome> {
   const { resume } = request;
   const rows = resume.missing.reduce((sum, k) => sum + Math.min(resume.pageSize, resume.parts[k.part]!.count - (k.page - 1) * resume.pageSize), 0);
-  const progress: InsertProgress = { rowsWritten: 0, rowsExpected: rows, pagesFetched: 0, pagesTotal: resume.missing.length, totalResults: resume.total, reachableResults: rows, parts: resume.parts.length };
+  const progress: InsertProgress = {
+    rowsWritten: 0,
+    rowsExpected: rows,
+    pagesFetched: 0,
+    pagesTotal: resume.missing.length,
+    totalResults: resume.total,
+    reachableResults: rows,
+    parts: resume.parts.length,
+  };
   const run: Run = {};
   try {
     run.writer = await request.workbook.appendToTable(resume.tableName, request.columns);
@@ -246,8 +273,22 @@ export async function resumeInsert(request: InsertCommon & { resume: ResumeState
   }
   await finishTable(run, progress);
   request.onProgress?.({ ...progress });
-  const plan: PartitionPlan = { kind: resume.kind, total: resume.total, parts: resume.parts.map((p) => ({ ...p, bounds: [], unsplittable: false })), probes: 0, reachable: rows };
-  return outcome({ ...request, search: { kind: resume.kind, filters: {}, ...(resume.sort ? { sort: resume.sort } : {}) }, tableName: resume.tableName }, run, progress, plan, resume.pageSize, rows, resume);
+  const plan: PartitionPlan = {
+    kind: resume.kind,
+    total: resume.total,
+    parts: resume.parts.map((p) => ({ ...p, bounds: [], unsplittable: false })),
+    probes: 0,
+    reachable: rows,
+  };
+  return outcome(
+    { ...request, search: { kind: resume.kind, filters: {}, ...(resume.sort ? { sort: resume.sort } : {}) }, tableName: resume.tableName },
+    run,
+    progress,
+    plan,
+    resume.pageSize,
+    rows,
+    resume,
+  );
 }
 
 function outcome(
@@ -285,7 +326,7 @@ function outcome(
   else if (failure !== undefined) status = "failed";
   else if (missing.length > 0 || unsplittable.length > 0 || (result?.moved.length ?? 0) > 0) status = "incomplete";
   // The check before "complete": every expected row written once (the importer drops repeats).
-  else if (progress.rowsWritten !== (resumed ? sheetRows : plan?.total ?? 0)) status = "incomplete";
+  else if (progress.rowsWritten !== (resumed ? sheetRows : (plan?.total ?? 0))) status = "incomplete";
   else status = "complete";
   const message = outcomeMessage({
     status,

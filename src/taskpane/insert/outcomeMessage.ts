@@ -48,7 +48,8 @@ export function outcomeMessage(f: OutcomeFacts): string {
   const parts = plan && plan.parts.length > 1 ? `, in ${count(plan.parts.length)} parts` : "";
   if (f.status === "complete") {
     if (f.resumed) return `Resumed: the ${count(f.rowsWritten)} missing ${noun} were added${where}. The table now holds every result of the search.`;
-    if (f.refreshed) return `Refreshed table ${f.table?.tableName ?? ""}${f.table ? ` on sheet ${f.table.sheetName}` : ""}: ${count(f.rowsWritten)} ${noun}${parts}, every result of the search, each once. Columns you added to its right stay.`;
+    if (f.refreshed)
+      return `Refreshed table ${f.table?.tableName ?? ""}${f.table ? ` on sheet ${f.table.sheetName}` : ""}: ${count(f.rowsWritten)} ${noun}${parts}, every result of the search, each once. Columns you added to its right stay.`;
     return `Inserted ${count(f.rowsWritten)} ${noun}${where}${parts}. Every result of the search is there, each once.`;
   }
   if (f.status === "failed") {
@@ -59,7 +60,9 @@ export function outcomeMessage(f: OutcomeFacts): string {
   if (missing.length > 0) {
     const rows = missing.reduce((sum, k) => sum + Math.min(f.pageSize, (plan?.parts[k.part]?.count ?? 0) - (k.page - 1) * f.pageSize), 0);
     const why = f.status === "failed" ? "" : ` (the service kept failing: ${errorText(f.result?.lastPageError)})`;
-    sentences.push(`${count(missing.length)} ${missing.length === 1 ? "page" : "pages"} of about ${count(rows)} ${noun} could not be fetched${why}. Resume fetches only those into the same table.`);
+    sentences.push(
+      `${count(missing.length)} ${missing.length === 1 ? "page" : "pages"} of about ${count(rows)} ${noun} could not be fetched${why}. Resume fetches only those into the same table.`,
+    );
   }
   for (const part of plan?.parts.filter((p) => p.unsplittable) ?? []) {
     sentences.push(
@@ -68,7 +71,9 @@ export function outcomeMessage(f: OutcomeFacts): string {
   }
   for (const m of f.result?.moved ?? []) {
     const label = plan ? describeBounds(f.kind, f.sort, plan.parts[m.part]?.bounds ?? []) : "";
-    sentences.push(`The results changed during the import${label ? ` (${label})` : ""}: ${count(m.planned)} when counted, ${count(m.now)} later. Some records may be missing or out of date; Refresh gives a consistent table.`);
+    sentences.push(
+      `The results changed during the import${label ? ` (${label})` : ""}: ${count(m.planned)} when counted, ${count(m.now)} later. Some records may be missing or out of date; Refresh gives a consistent table.`,
+    );
   }
   if (plan && !f.resumed && f.sheetRows < plan.reachable) {
     sentences.push(`A worksheet holds at most 1,048,576 rows, so ${count(f.sheetRows)} of the ${count(plan.reachable)} reachable ${noun} were written.`);

@@ -39,7 +39,7 @@ export function estimateWarnings(estimate: JobEstimate, allowance: AccountAllowa
   if (creditsLeft !== undefined && estimate.maxCredits > creditsLeft) {
     warnings.push(
       creditsLeft === 0
-        ? "Your account has no credits left for new records: rows of new records will fail with \"Credit limit reached\". Ask your administrator for more credits."
+        ? 'Your account has no credits left for new records: rows of new records will fail with "Credit limit reached". Ask your administrator for more credits.'
         : `Your account has ${plural(creditsLeft, "credit", "credits")} left; this job may need up to ${count(estimate.maxCredits)}. Once they are used, the other new records fail with "Credit limit reached".`,
     );
   }
@@ -64,13 +64,22 @@ export function JobEstimateView({ audienceName, estimate, allowance, busy, onSta
       <ul className={styles.facts} data-testid="job-estimate">
         <li>
           {plural(estimate.rowsInScope, "row", "rows")} in scope
-          {estimate.records !== estimate.rowsInScope - estimate.invalidRows ? ` (${plural(estimate.records, "distinct record", "distinct records")}: some rows repeat one)` : ""}
+          {estimate.records !== estimate.rowsInScope - estimate.invalidRows
+            ? ` (${plural(estimate.records, "distinct record", "distinct records")}: some rows repeat one)`
+            : ""}
         </li>
-        {estimate.invalidRows > 0 && <li>{plural(estimate.invalidRows, "row holds", "rows hold")} no record id: the service may still match them, so each counts in the most it can cost</li>}
-        {estimate.notFound !== undefined && estimate.notFound > 0 && <li>{plural(estimate.notFound, "record is", "records are")} unknown to the service: no charge</li>}
+        {estimate.invalidRows > 0 && (
+          <li>
+            {plural(estimate.invalidRows, "row holds", "rows hold")} no record id: the service may still match them, so each counts in the most it can cost
+          </li>
+        )}
+        {estimate.notFound !== undefined && estimate.notFound > 0 && (
+          <li>{plural(estimate.notFound, "record is", "records are")} unknown to the service: no charge</li>
+        )}
         {estimate.underManagement !== undefined ? (
           <li>
-            {plural(estimate.underManagement, "record is", "records are")} already under management (free); {count(estimate.newRecords)} {estimate.newRecords === 1 ? "is" : "are"} not
+            {plural(estimate.underManagement, "record is", "records are")} already under management (free); {count(estimate.newRecords)}{" "}
+            {estimate.newRecords === 1 ? "is" : "are"} not
           </li>
         ) : (
           <li>{plural(estimate.records, "contact", "contacts")}: which are under management is not known beforehand, so each is counted as new</li>

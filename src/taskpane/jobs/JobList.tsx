@@ -113,13 +113,21 @@ function recheck(job: TrackedJob): Parameters<JobTracker["track"]>[0] {
 }
 
 function sheetNameFor(audienceName: string): string {
-  return audienceName.replace(/[\\/?*[\]:]/g, " ").trim().slice(0, 31) || "Audience";
+  return (
+    audienceName
+      .replace(/[\\/?*[\]:]/g, " ")
+      .trim()
+      .slice(0, 31) || "Audience"
+  );
 }
 
 export function JobList({ client, tracker, workbook, clock = systemClock }: JobListProps) {
   const styles = useStyles();
   const { jobs, storageProblem } = useTracker(tracker);
-  const time = useNow(jobs.some((j) => !j.terminal), clock);
+  const time = useNow(
+    jobs.some((j) => !j.terminal),
+    clock,
+  );
   const counting = useRef(new Set<string>());
   const [inserting, setInserting] = useState<Record<string, string>>({});
   const [results, setResults] = useState<Record<string, { intent: "success" | "error" | "warning"; text: string }>>({});
@@ -165,7 +173,10 @@ export function JobList({ client, tracker, workbook, clock = systemClock }: JobL
       const done = await writer.finish();
       setResults((r) => ({
         ...r,
-        [job.jobId]: { intent: "success", text: `Inserted ${done.rowsWritten.toLocaleString("en-US")} rows into sheet "${done.sheetName}" (table ${done.tableName}).` },
+        [job.jobId]: {
+          intent: "success",
+          text: `Inserted ${done.rowsWritten.toLocaleString("en-US")} rows into sheet "${done.sheetName}" (table ${done.tableName}).`,
+        },
       }));
     } catch (error) {
       const text = isServiceError(error) ? error.userMessage : error instanceof Error ? error.message : String(error);
@@ -212,11 +223,11 @@ export function JobList({ client, tracker, workbook, clock = systemClock }: JobL
               <Text size={200} data-testid="job-summary">
                 {jobSummary(job)}
               </Text>
-              {job.problem && !job.terminal && (
-                <Text size={200} role="status">{`Checking the job: ${job.problem}`}</Text>
-              )}
+              {job.problem && !job.terminal && <Text size={200} role="status">{`Checking the job: ${job.problem}`}</Text>}
               {job.problem && job.terminal && job.status !== "SUCCEEDED" && job.status !== "UNKNOWN" && (
-                <Text size={200} role="status">{job.problem}</Text>
+                <Text size={200} role="status">
+                  {job.problem}
+                </Text>
               )}
               {result && <Notice intent={result.intent}>{result.text}</Notice>}
               <div className={styles.actions}>
@@ -230,7 +241,11 @@ export function JobList({ client, tracker, workbook, clock = systemClock }: JobL
                     {inserting[job.jobId] ?? "Insert rows into sheet"}
                   </Button>
                 )}
-                <Button size="small" onClick={() => void tracker.forget(job.jobId)} {...(job.terminal ? {} : { title: "The job goes on; only this list stops showing it" })}>
+                <Button
+                  size="small"
+                  onClick={() => void tracker.forget(job.jobId)}
+                  {...(job.terminal ? {} : { title: "The job goes on; only this list stops showing it" })}
+                >
                   {job.terminal ? "Remove from list" : "Stop following (the job goes on)"}
                 </Button>
               </div>

@@ -2,19 +2,7 @@
 // from the audience, taken from selected cells, or pasted), optionally columns. The request is
 // checked with the contract's validator before it is sent; 204, 402 and 404 get plain answers.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import {
-  Button,
-  Checkbox,
-  Field,
-  Label,
-  Radio,
-  RadioGroup,
-  Select,
-  Spinner,
-  Text,
-  Textarea,
-  makeStyles,
-} from "@fluentui/react-components";
+import { Button, Checkbox, Field, Label, Radio, RadioGroup, Select, Spinner, Text, Textarea, makeStyles } from "@fluentui/react-components";
 import type { Audience, AudienceRow } from "../../core/contract/index.js";
 import { isServiceError } from "../../core/api/errors.js";
 import type { ServiceClient } from "../../core/api/types.js";
@@ -120,7 +108,8 @@ export function StartEnrichment({ client, tracker, readSelectedCells, onStarted,
         if (!live) return;
         setRowPage({ rows: result.rows, totalPages: result.totalPages });
         const current = audiences?.find((a) => a.id === audienceId);
-        if (current) setRowNames((known) => new Map([...known, ...result.rows.map((r) => [r.id, inputValue(current, r)] as const).filter(([, n]) => n !== "")]));
+        if (current)
+          setRowNames((known) => new Map([...known, ...result.rows.map((r) => [r.id, inputValue(current, r)] as const).filter(([, n]) => n !== "")]));
       },
       (error: unknown) => live && setNotice({ intent: "error", text: isServiceError(error) ? error.userMessage : String(error) }),
     );
@@ -168,7 +157,10 @@ export function StartEnrichment({ client, tracker, readSelectedCells, onStarted,
       if (estimate.rowsInScope === 0) setNotice({ intent: "warning", text: "No rows match this choice, so there is nothing to enrich." });
       else setPlanned({ key: choiceKey, estimate, allowance: account });
     } catch (error) {
-      setNotice({ intent: "error", text: `The cost could not be estimated, so nothing was started: ${isServiceError(error) ? error.userMessage : error instanceof Error ? error.message : String(error)}` });
+      setNotice({
+        intent: "error",
+        text: `The cost could not be estimated, so nothing was started: ${isServiceError(error) ? error.userMessage : error instanceof Error ? error.message : String(error)}`,
+      });
     } finally {
       setEstimating(undefined);
     }
@@ -198,7 +190,10 @@ export function StartEnrichment({ client, tracker, readSelectedCells, onStarted,
       if (!isServiceError(error)) {
         setNotice({ intent: "error", text: `The enrichment could not be started: ${error instanceof Error ? error.message : String(error)}` });
       } else if (error.kind === "paymentRequired") {
-        setNotice({ intent: "error", text: "Your account cannot run this enrichment: it has no credits left for new records. Ask your administrator for more credits." });
+        setNotice({
+          intent: "error",
+          text: "Your account cannot run this enrichment: it has no credits left for new records. Ask your administrator for more credits.",
+        });
       } else if (error.kind === "notFound") {
         setNotice({ intent: "error", text: "This audience no longer exists. The list has been refreshed; pick another one." });
         await loadAudiences();
@@ -283,15 +278,15 @@ export function StartEnrichment({ client, tracker, readSelectedCells, onStarted,
         <>
           <Label>Pick rows</Label>
           <div className={styles.rows} role="group" aria-label="Rows of the audience">
-              {!rowPage && <Spinner size="tiny" label="Loading rows..." />}
-              {rowPage?.rows.map((row) => (
-                <Checkbox
-                  key={row.id}
-                  checked={picked.has(row.id)}
-                  onChange={(_, d) => setPicked((p) => toggle(p, row.id, d.checked === true))}
-                  label={`${inputValue(audience, row) || "(empty)"} · ${row.id.slice(0, 8)}`}
-                />
-              ))}
+            {!rowPage && <Spinner size="tiny" label="Loading rows..." />}
+            {rowPage?.rows.map((row) => (
+              <Checkbox
+                key={row.id}
+                checked={picked.has(row.id)}
+                onChange={(_, d) => setPicked((p) => toggle(p, row.id, d.checked === true))}
+                label={`${inputValue(audience, row) || "(empty)"} · ${row.id.slice(0, 8)}`}
+              />
+            ))}
           </div>
           {rowPage && rowPage.totalPages > 1 && (
             <div className={styles.line}>

@@ -97,7 +97,12 @@ export function FilterField({ name, spec, value, message, onChange }: FilterFiel
     case "choice":
     case "list":
     case "array":
-      if (spec.values) return <Field {...common}><FixedChoice name={name} spec={spec} value={value} onChange={onChange} /></Field>;
+      if (spec.values)
+        return (
+          <Field {...common}>
+            <FixedChoice name={name} spec={spec} value={value} onChange={onChange} />
+          </Field>
+        );
       break;
     default:
       break;
@@ -244,7 +249,11 @@ function LookupPicker({ name, spec, value, onChange }: Omit<FilterFieldProps, "m
         combobox
       )}
       {multiple && summary && <span aria-live="polite">Chosen: {summary}</span>}
-      {problem && <span id={`${fieldId(name)}-problem`} role="alert">{problem}</span>}
+      {problem && (
+        <span id={`${fieldId(name)}-problem`} role="alert">
+          {problem}
+        </span>
+      )}
     </>
   );
 }

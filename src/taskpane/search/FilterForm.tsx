@@ -44,7 +44,9 @@ export function FilterForm({ specs, values, messages, onChange }: FilterFormProp
   return (
     <Accordion multiple collapsible openItems={open} onToggle={(_, d) => setOpen(d.openItems as FilterGroup[])}>
       {groups.map(({ group, fields }) => {
-        const hiddenInUse = fields.some(([name, s]) => !s.common && (messages[name] || (values[name] !== undefined && values[name] !== "" && values[name] !== false)));
+        const hiddenInUse = fields.some(
+          ([name, s]) => !s.common && (messages[name] || (values[name] !== undefined && values[name] !== "" && values[name] !== false)),
+        );
         const showAll = expanded.has(group) || hiddenInUse || !fields.some(([, s]) => s.common);
         const shown = showAll ? fields : fields.filter(([, s]) => s.common);
         const hiddenCount = fields.length - shown.length;
@@ -60,12 +62,7 @@ export function FilterForm({ specs, values, messages, onChange }: FilterFormProp
                 <FilterField key={name} name={name} spec={spec} value={values[name]} message={messages[name]} onChange={onChange} />
               ))}
               {hiddenCount > 0 && (
-                <Button
-                  className={styles.more}
-                  appearance="subtle"
-                  aria-expanded={false}
-                  onClick={() => setExpanded((s) => new Set(s).add(group))}
-                >
+                <Button className={styles.more} appearance="subtle" aria-expanded={false} onClick={() => setExpanded((s) => new Set(s).add(group))}>
                   More {GROUP_LABELS[group].toLowerCase()} filters ({hiddenCount})
                 </Button>
               )}

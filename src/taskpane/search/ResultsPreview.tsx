@@ -38,7 +38,11 @@ const fmt = (value: unknown) => {
   return Number.isFinite(n) ? n.toLocaleString("en-US") : String(value);
 };
 /** "acme.com" for "https://www.acme.com/" (the link keeps the whole address). */
-export const bareDomain = (website: string) => website.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/^www\./i, "").replace(/\/+$/, "");
+export const bareDomain = (website: string) =>
+  website
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")
+    .replace(/^www\./i, "")
+    .replace(/\/+$/, "");
 /** A domain that may break after its dots ("stellarrock.<wbr>com"), not inside a word, when the column is narrow. */
 function DomainText({ domain }: { domain: string }) {
   const parts = domain.split(/(?<=\.)/);
@@ -64,24 +68,41 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
   return (
     <section aria-label="Preview">
       <p role="status">
-        {page.totalResults.toLocaleString("en-US")} {noun} {one ? "matches" : "match"}.{pages > 1 ? ` Page ${page.pageNumber} of ${page.totalPages.toLocaleString("en-US")}.` : ""}
-        {page.totalResults > REACHABLE ? ` One search reaches ${REACHABLE.toLocaleString("en-US")} results: Insert splits this one into parts to import them all, and shows you the plan first.` : ""}
+        {page.totalResults.toLocaleString("en-US")} {noun} {one ? "matches" : "match"}.
+        {pages > 1 ? ` Page ${page.pageNumber} of ${page.totalPages.toLocaleString("en-US")}.` : ""}
+        {page.totalResults > REACHABLE
+          ? ` One search reaches ${REACHABLE.toLocaleString("en-US")} results: Insert splits this one into parts to import them all, and shows you the plan first.`
+          : ""}
       </p>
       {page.items.length > 0 && (
         <table className={styles.table} data-testid="preview-table">
           <thead>
             {page.kind === "company" ? (
               <tr>
-                <th className={styles.cell} scope="col">Company, website, place</th>
-                <th className={mergeClasses(styles.head, styles.wide)} scope="col">Revenue ($K)</th>
-                <th className={mergeClasses(styles.head, styles.narrow)} scope="col">Employees</th>
+                <th className={styles.cell} scope="col">
+                  Company, website, place
+                </th>
+                <th className={mergeClasses(styles.head, styles.wide)} scope="col">
+                  Revenue ($K)
+                </th>
+                <th className={mergeClasses(styles.head, styles.narrow)} scope="col">
+                  Employees
+                </th>
               </tr>
             ) : (
               <tr>
-                <th className={styles.cell} scope="col">Name</th>
-                <th className={styles.cell} scope="col">Job title</th>
-                <th className={styles.cell} scope="col">Company</th>
-                <th className={mergeClasses(styles.head, styles.narrow)} scope="col">Accuracy</th>
+                <th className={styles.cell} scope="col">
+                  Name
+                </th>
+                <th className={styles.cell} scope="col">
+                  Job title
+                </th>
+                <th className={styles.cell} scope="col">
+                  Company
+                </th>
+                <th className={mergeClasses(styles.head, styles.narrow)} scope="col">
+                  Accuracy
+                </th>
               </tr>
             )}
           </thead>

@@ -183,7 +183,9 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
     const linked = lastInsert && lastInsert.searched === searchKey({ filters, sort }) ? lastInsert.tableName : undefined;
     try {
       await saved.save({ name, kind, filters, sort, columns, ...(linked ? { tableName: linked } : {}) });
-      setSaveMessage(linked ? `Saved "${name}" in this workbook, linked to table ${linked}: its Refresh replaces that table's rows.` : `Saved "${name}" in this workbook.`);
+      setSaveMessage(
+        linked ? `Saved "${name}" in this workbook, linked to table ${linked}: its Refresh replaces that table's rows.` : `Saved "${name}" in this workbook.`,
+      );
     } catch (error) {
       setSaveMessage(`Could not save: ${errorText(error)}`);
     }
@@ -231,13 +233,23 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
           </Dropdown>
         </Field>
         <Field label="Order">
-          <Dropdown positioning={PICKER_POSITIONING} value={descending ? "Descending" : "Ascending"} selectedOptions={[descending ? "desc" : "asc"]} onOptionSelect={(_, d) => changeSort({ descending: d.optionValue === "desc" })}>
+          <Dropdown
+            positioning={PICKER_POSITIONING}
+            value={descending ? "Descending" : "Ascending"}
+            selectedOptions={[descending ? "desc" : "asc"]}
+            onOptionSelect={(_, d) => changeSort({ descending: d.optionValue === "desc" })}
+          >
             <Option value="asc">Ascending</Option>
             <Option value="desc">Descending</Option>
           </Dropdown>
         </Field>
         <Field label="Page size">
-          <Dropdown positioning={PICKER_POSITIONING} value={pageSize} selectedOptions={[pageSize]} onOptionSelect={(_, d) => d.optionValue && changePageSize(d.optionValue)}>
+          <Dropdown
+            positioning={PICKER_POSITIONING}
+            value={pageSize}
+            selectedOptions={[pageSize]}
+            onOptionSelect={(_, d) => d.optionValue && changePageSize(d.optionValue)}
+          >
             {PAGE_SIZES.map((s) => (
               <Option key={s} value={s}>
                 {s}
@@ -269,15 +281,15 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
         </p>
       )}
       <div ref={results} className={styles.results}>
-      {general.length > 0 && <p role="alert">{general.join(" ")}</p>}
-      {searchProblem && <Notice intent="error">{searchProblem}</Notice>}
-      {stale && (
-        <Notice intent="warning" role="status" testId="preview-stale">
-          The form has changed since this preview. Insert writes what the preview shows ({matchText(preview.totalResults, kind)}); search again to preview
-          and insert the changed form.
-        </Notice>
-      )}
-      {preview && preview.kind === kind && <ResultsPreview page={preview} busy={searching} onPage={(n) => void runSearch(n)} />}
+        {general.length > 0 && <p role="alert">{general.join(" ")}</p>}
+        {searchProblem && <Notice intent="error">{searchProblem}</Notice>}
+        {stale && (
+          <Notice intent="warning" role="status" testId="preview-stale">
+            The form has changed since this preview. Insert writes what the preview shows ({matchText(preview.totalResults, kind)}); search again to preview and
+            insert the changed form.
+          </Notice>
+        )}
+        {preview && preview.kind === kind && <ResultsPreview page={preview} busy={searching} onPage={(n) => void runSearch(n)} />}
       </div>
       <InsertPanel
         kind={kind}

@@ -61,7 +61,12 @@ export function filtersFromForm(specs: Record<string, FilterSpec>, values: FormV
         filters[name] = value === true || value === "true";
         break;
       case "array":
-        filters[name] = Array.isArray(value) ? value : text.split(",").map((s) => s.trim()).filter(Boolean);
+        filters[name] = Array.isArray(value)
+          ? value
+          : text
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean);
         break;
       case "integer":
         // Text that is not a whole number is sent as text, so the validator says what is wrong.
@@ -87,7 +92,11 @@ export function formFromFilters(specs: Record<string, FilterSpec>, filters: Reco
     if (!spec || value === undefined || value === null) continue;
     if (spec.kind === "boolean") values[name] = value === true;
     else if (Array.isArray(value)) values[name] = value.map(String);
-    else if (spec.lookup && spec.kind === "list") values[name] = String(value).split(",").map((s) => s.trim()).filter(Boolean);
+    else if (spec.lookup && spec.kind === "list")
+      values[name] = String(value)
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     else values[name] = String(value);
   }
   return values;

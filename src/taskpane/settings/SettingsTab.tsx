@@ -38,8 +38,7 @@ export function SettingsTab() {
     if (preset) setEnv(preset);
     else setEnv({ ...DEPLOYED_SANDBOX_ENVIRONMENT, ...(env.kind === "custom" ? env : {}), kind: "custom", label: "Custom" });
   };
-  const edit = (change: Partial<EnvironmentSettings>, signIn?: Partial<SignIn>) =>
-    setEnv((e) => ({ ...e, ...change, signIn: { ...e.signIn, ...signIn } }));
+  const edit = (change: Partial<EnvironmentSettings>, signIn?: Partial<SignIn>) => setEnv((e) => ({ ...e, ...change, signIn: { ...e.signIn, ...signIn } }));
   /** Sets or removes an optional member. */
   const optional = <T extends object, K extends keyof T>(value: T, key: K, text: string): T => {
     const { [key]: _old, ...rest } = value;
@@ -93,8 +92,18 @@ export function SettingsTab() {
           })}
           {field("Sign-in (authorize) address", env.signIn.authorizeUrl ?? "", (text) => edit({}, { authorizeUrl: text }))}
           {field("Client id", env.signIn.clientId, (text) => edit({}, { clientId: text }), "From your organization's app registration")}
-          {field("Token broker address", env.signIn.tokenEndpoint ?? "", (text) => edit({}, { tokenEndpoint: text }), "Your organization's broker, ending in /token")}
-          {field("API relay (optional)", env.relayUrl ?? "", (text) => setEnv((e) => optional(e, "relayUrl", text)), "Only when the service does not answer browsers")}
+          {field(
+            "Token broker address",
+            env.signIn.tokenEndpoint ?? "",
+            (text) => edit({}, { tokenEndpoint: text }),
+            "Your organization's broker, ending in /token",
+          )}
+          {field(
+            "API relay (optional)",
+            env.relayUrl ?? "",
+            (text) => setEnv((e) => optional(e, "relayUrl", text)),
+            "Only when the service does not answer browsers",
+          )}
         </>
       ) : (
         <>
@@ -102,7 +111,12 @@ export function SettingsTab() {
           {field("Audience API address", env.audiencesBaseUrl, (text) => edit({ audiencesBaseUrl: text }))}
           {field("Sign-in authority", env.signIn.authority, (text) => edit({}, { authority: text }))}
           {field("Client id", env.signIn.clientId, (text) => edit({}, { clientId: text }))}
-          {field("Token endpoint (optional)", env.signIn.tokenEndpoint ?? "", (text) => setEnv((e) => ({ ...e, signIn: optional(e.signIn, "tokenEndpoint", text) })), "Your organization's token broker, when it has one")}
+          {field(
+            "Token endpoint (optional)",
+            env.signIn.tokenEndpoint ?? "",
+            (text) => setEnv((e) => ({ ...e, signIn: optional(e.signIn, "tokenEndpoint", text) })),
+            "Your organization's token broker, when it has one",
+          )}
         </>
       )}
       {problems.length > 0 && (

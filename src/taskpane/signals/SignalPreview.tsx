@@ -37,15 +37,22 @@ export function SignalPreview({ family, page, busy, onPage }: { family: SignalSe
   return (
     <section aria-label="Preview">
       <p role="status">
-        {page.totalResults.toLocaleString("en-US")} {SIGNAL_NOUNS[family]} match.{pages > 1 ? ` Page ${page.pageNumber} of ${pages.toLocaleString("en-US")}.` : ""}
+        {page.totalResults.toLocaleString("en-US")} {SIGNAL_NOUNS[family]} match.
+        {pages > 1 ? ` Page ${page.pageNumber} of ${pages.toLocaleString("en-US")}.` : ""}
       </p>
       {page.items.length > 0 && (
         <table className={styles.table} data-testid="signal-preview-table">
           <thead>
             <tr>
-              <th className={styles.cell} scope="col">{first}</th>
-              <th className={styles.cell} scope="col">{second}</th>
-              <th className={styles.date} scope="col">Date</th>
+              <th className={styles.cell} scope="col">
+                {first}
+              </th>
+              <th className={styles.cell} scope="col">
+                {second}
+              </th>
+              <th className={styles.date} scope="col">
+                Date
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -53,11 +60,13 @@ export function SignalPreview({ family, page, busy, onPage }: { family: SignalSe
               const a = flattenSignal(family, item).attributes;
               return (
                 <tr key={item.id}>
+                  <td className={styles.cell}>{family === "intent" ? <Link href={a.companyWebsite} label={text(a.companyName)} /> : text(a.companyName)}</td>
                   <td className={styles.cell}>
-                    {family === "intent" ? <Link href={a.companyWebsite} label={text(a.companyName)} /> : text(a.companyName)}
-                  </td>
-                  <td className={styles.cell}>
-                    {family === "intent" ? `${text(a.topic)}: ${text(a.signalScore)} (${text(a.audienceStrength)})` : <Link href={family === "scoops" ? a.link : a.url} label={text(family === "scoops" ? a.linkText : a.title)} />}
+                    {family === "intent" ? (
+                      `${text(a.topic)}: ${text(a.signalScore)} (${text(a.audienceStrength)})`
+                    ) : (
+                      <Link href={family === "scoops" ? a.link : a.url} label={text(family === "scoops" ? a.linkText : a.title)} />
+                    )}
                   </td>
                   <td className={styles.date}>{text(family === "intent" ? a.signalDate : family === "scoops" ? a.publishedDate : a.pageDate)}</td>
                 </tr>

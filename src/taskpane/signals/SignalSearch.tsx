@@ -2,13 +2,7 @@
 // topic picker fed by the intent-topics lookup), sort, preview and "Insert into sheet".
 import { useMemo, useState } from "react";
 import { Button, Checkbox, Dropdown, Field, Option, Spinner, makeStyles } from "@fluentui/react-components";
-import {
-  SIGNAL_REQUESTS,
-  SIGNAL_SORT_FIELDS,
-  signalBody,
-  summarizeIssues,
-  validateSignalBody,
-} from "../../core/contract/index.js";
+import { SIGNAL_REQUESTS, SIGNAL_SORT_FIELDS, signalBody, summarizeIssues, validateSignalBody } from "../../core/contract/index.js";
 import { SIGNAL_COLUMNS, defaultSignalColumnKeys, signalColumnsFor, signalPageFetcher, type SignalSearchFamily } from "../../core/signals/index.js";
 import { errorText } from "../errorText.js";
 import { insertTarget, OutcomeMessage, ProgressView, TargetPicker, useInsertRunner, type TargetChoice } from "../insert/InsertPanel.js";
@@ -45,7 +39,6 @@ const SORT_LABELS: Record<string, string> = {
 const FIRST_SORT: Record<SignalSearchFamily, string | undefined> = { intent: "-signalScore", scoops: "-originalPublishedDate", news: undefined };
 const TABLE_NAMES: Record<SignalSearchFamily, string> = { intent: "Intent", scoops: "Scoops", news: "News" };
 const PREVIEW_SIZE = 25;
-
 
 export function SignalSearch({ family }: { family: SignalSearchFamily }) {
   const styles = useStyles();
@@ -152,7 +145,12 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
           <legend>Columns</legend>
           <div className={styles.columns}>
             {SIGNAL_COLUMNS[family].map((c) => (
-              <Checkbox key={c.key} label={c.header} checked={columns.includes(c.key)} onChange={(_, d) => setColumns(d.checked ? [...columns, c.key] : columns.filter((k) => k !== c.key))} />
+              <Checkbox
+                key={c.key}
+                label={c.header}
+                checked={columns.includes(c.key)}
+                onChange={(_, d) => setColumns(d.checked ? [...columns, c.key] : columns.filter((k) => k !== c.key))}
+              />
             ))}
           </div>
         </fieldset>

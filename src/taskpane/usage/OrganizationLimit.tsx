@@ -3,11 +3,7 @@
 // requests leave at once), and the hour and day budgets the service last reported.
 import { useMemo, useSyncExternalStore } from "react";
 import { Text } from "@fluentui/react-components";
-import {
-  budgetShortfall,
-  type PacingStatus,
-  type ServiceClient,
-} from "../../core/api/index.js";
+import { budgetShortfall, type PacingStatus, type ServiceClient } from "../../core/api/index.js";
 import { Notice } from "../Notice.js";
 import { useOptionalServices } from "../services.js";
 
@@ -43,9 +39,8 @@ export function OrganizationLimitNotice({ busy }: { busy: boolean }) {
   if (!busy || !pacing.waitingForOrganization) return null;
   return (
     <Notice intent="info" role="status" testId="organization-limit-notice">
-      Waiting for your organization&apos;s rate limit: others in your
-      organization are using it too. This goes on by itself; your cells are
-      served first. Cancel stops it.
+      Waiting for your organization&apos;s rate limit: others in your organization are using it too. This goes on by itself; your cells are served first. Cancel
+      stops it.
     </Notice>
   );
 }
@@ -57,11 +52,7 @@ export function OrganizationBudgets() {
   const { budgets } = usePacing();
   const lines = (["hour", "day"] as const).flatMap((bucket) => {
     const b = budgets[bucket];
-    return b
-      ? [
-          `${count(b.remaining)} of ${count(b.limit)} requests left this ${bucket}`,
-        ]
-      : [];
+    return b ? [`${count(b.remaining)} of ${count(b.limit)} requests left this ${bucket}`] : [];
   });
   if (lines.length === 0) return null;
   return (

@@ -38,7 +38,13 @@ export function UsageGauge() {
               validationState={share >= 0.9 ? "warning" : "none"}
               validationMessage={`${e.currentUsage.toLocaleString("en-US")} of ${e.totalLimit.toLocaleString("en-US")} used · ${e.usageRemaining.toLocaleString("en-US")} left`}
             >
-              <ProgressBar value={barFraction(e.currentUsage, e.totalLimit)} max={1} thickness="large" color={share >= 0.9 ? "warning" : "brand"} aria-label={`${label} used`} />
+              <ProgressBar
+                value={barFraction(e.currentUsage, e.totalLimit)}
+                max={1}
+                thickness="large"
+                color={share >= 0.9 ? "warning" : "brand"}
+                aria-label={`${label} used`}
+              />
             </Field>
           );
         })}

@@ -16,7 +16,18 @@ const useStyles = makeStyles({
   number: { border: `1px solid ${tokens.colorNeutralStroke2}`, padding: "2px 6px", textAlign: "right" },
   head: { backgroundColor: tokens.colorNeutralBackground3, position: "sticky", top: 0 },
   picked: { backgroundColor: tokens.colorBrandBackground2 },
-  pick: { border: "none", backgroundColor: "transparent", padding: 0, fontFamily: "inherit", fontSize: "inherit", color: "inherit", textAlign: "left", cursor: "pointer", fontWeight: tokens.fontWeightSemibold, ":focus-visible": { outline: `2px solid ${tokens.colorStrokeFocus2}` } },
+  pick: {
+    border: "none",
+    backgroundColor: "transparent",
+    padding: 0,
+    fontFamily: "inherit",
+    fontSize: "inherit",
+    color: "inherit",
+    textAlign: "left",
+    cursor: "pointer",
+    fontWeight: tokens.fontWeightSemibold,
+    ":focus-visible": { outline: `2px solid ${tokens.colorStrokeFocus2}` },
+  },
 });
 
 /** A cell as Excel would show it under the column's number format (amounts with separators). */

@@ -2,10 +2,7 @@
 // (send a message, close it) the way Office would.
 import type { OfficeDialogUi } from "../../../src/office/dialog.js";
 
-export type DialogScript =
-  | { message: unknown }
-  | { event: number }
-  | { openError: number };
+export type DialogScript = { message: unknown } | { event: number } | { openError: number };
 
 export class FakeOfficeUi implements OfficeDialogUi {
   readonly opened: string[] = [];

@@ -17,7 +17,12 @@ it("an enrichment of 1,000 ids (40 requests, most of them waiting for a slot) dr
       // Each answer takes a while, so the other requests queue behind the concurrency cap.
       await h.clock.sleep(200);
       const inputs = (request.body as { data: { attributes: { matchCompanyInput: { companyId: number }[] } } }).data.attributes.matchCompanyInput;
-      const data: EnrichResultItem[] = inputs.map((input) => ({ id: String(input.companyId), type: "Company", attributes: { name: "x" }, meta: { matchStatus: "FULL_MATCH", input } }));
+      const data: EnrichResultItem[] = inputs.map((input) => ({
+        id: String(input.companyId),
+        type: "Company",
+        attributes: { name: "x" },
+        meta: { matchStatus: "FULL_MATCH", input },
+      }));
       return answer(200, { data });
     });
     // Through the enrichment pipeline (25 ids a request), every request started at once.
@@ -28,7 +33,10 @@ it("an enrichment of 1,000 ids (40 requests, most of them waiting for a slot) dr
     // A warning is emitted on a later tick.
     await new Promise<void>((resolve) => setImmediate(resolve));
     await new Promise<void>((resolve) => process.nextTick(resolve));
-    assert.deepEqual(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning")), []);
+    assert.deepEqual(
+      warnings.filter((w) => w.startsWith("MaxListenersExceededWarning")),
+      [],
+    );
   } finally {
     process.off("warning", onWarning);
   }

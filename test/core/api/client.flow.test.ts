@@ -97,7 +97,10 @@ describe("paging", () => {
       [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
     );
     const ids = pages.flatMap((p) => p.items.map((c) => Number(c.id)));
-    assert.deepEqual(ids, Array.from({ length: 950 }, (_, i) => i + 1));
+    assert.deepEqual(
+      ids,
+      Array.from({ length: 950 }, (_, i) => i + 1),
+    );
     assert.equal(h.requests.length, 10);
     assert.deepEqual(progress.at(-1), 950);
     // Pages after the first went out before page 2 answered.
@@ -161,17 +164,41 @@ describe("enrichment", () => {
   it("sends exactly the inputs it is given in one request, and answers in their order", async () => {
     const h = harness(enrichService(), { rateLimit: { perSecond: 1000 } });
     const ids = [3, 7, 11, 13, 3, 25];
-    const records = await h.clock.run(h.client.enrichCompanies(ids.map((companyId) => ({ companyId })), ["name"]));
+    const records = await h.clock.run(
+      h.client.enrichCompanies(
+        ids.map((companyId) => ({ companyId })),
+        ["name"],
+      ),
+    );
     assert.equal(h.requests.length, 1);
-    const sent = (h.requests[0]!.body as { data: { attributes: { matchCompanyInput: Array<{ companyId: number }> } } }).data.attributes.matchCompanyInput.map((i) => i.companyId);
+    const sent = (h.requests[0]!.body as { data: { attributes: { matchCompanyInput: Array<{ companyId: number }> } } }).data.attributes.matchCompanyInput.map(
+      (i) => i.companyId,
+    );
     assert.deepEqual(sent, ids, "no deduplication or batching here: that is the enrichment pipeline's");
-    assert.deepEqual(records.map((r) => [r.input.companyId, r.outcome]), [[3, "matched"], [7, "noMatch"], [11, "limitExceeded"], [13, "other"], [3, "matched"], [25, "matched"]]);
+    assert.deepEqual(
+      records.map((r) => [r.input.companyId, r.outcome]),
+      [
+        [3, "matched"],
+        [7, "noMatch"],
+        [11, "limitExceeded"],
+        [13, "other"],
+        [3, "matched"],
+        [25, "matched"],
+      ],
+    );
     assert.equal(records[3]!.matchStatus, "SOMETHING_NEW");
   });
 
   it("refuses more than 25 inputs without sending anything", async () => {
     const h = harness(enrichService());
-    const error = await h.clock.run(rejection(h.client.enrichCompanies(Array.from({ length: 26 }, (_, i) => ({ companyId: i + 1 })), ["name"])));
+    const error = await h.clock.run(
+      rejection(
+        h.client.enrichCompanies(
+          Array.from({ length: 26 }, (_, i) => ({ companyId: i + 1 })),
+          ["name"],
+        ),
+      ),
+    );
     assert.ok(error instanceof ServiceError && error.kind === "validation", String(error));
     assert.equal(h.requests.length, 0);
   });

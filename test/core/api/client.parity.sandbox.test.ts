@@ -60,7 +60,13 @@ describe("validation parity with the sandbox", () => {
     ["requires zip", "company", { zipCodeRadiusMiles: 25 }, {}, ["/data/attributes/zipCodeRadiusMiles"]],
     ["requires parent", "company", { subUnitTypes: "DIVISION" }, {}, ["/data/attributes/subUnitTypes"]],
     ["exclusive", "company", { recentFundingRoundTypes: ["Seed"], allFundingRoundTypes: ["Seed"] }, {}, ["/data/attributes/allFundingRoundTypes"]],
-    ["several", "company", { companyName: "x".repeat(501), revenueMin: -1, nickname: 1 }, {}, ["/data/attributes/nickname", "/data/attributes/companyName", "/data/attributes/revenueMin"]],
+    [
+      "several",
+      "company",
+      { companyName: "x".repeat(501), revenueMin: -1, nickname: 1 },
+      {},
+      ["/data/attributes/nickname", "/data/attributes/companyName", "/data/attributes/revenueMin"],
+    ],
     ["contact range", "contact", { contactAccuracyScoreMin: 50 }, {}, ["/data/attributes/contactAccuracyScoreMin"]],
     ["contact minAboveMax", "contact", { contactAccuracyScoreMin: 90, contactAccuracyScoreMax: 80 }, {}, ["/data/attributes/contactAccuracyScoreMin"]],
     ["page 0", "company", {}, { page: 0 }, ["?page[number]"]],
@@ -100,7 +106,11 @@ describe("validation parity with the sandbox", () => {
         .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
         .join("&");
       const path = kind === "company" ? "/data/v1/companies/search" : "/data/v1/contacts/search";
-      const server = await sandboxSays(path, { data: { type: kind === "company" ? "CompanySearch" : "ContactSearch", attributes: filters } }, qs ? `?${qs}` : "");
+      const server = await sandboxSays(
+        path,
+        { data: { type: kind === "company" ? "CompanySearch" : "ContactSearch", attributes: filters } },
+        qs ? `?${qs}` : "",
+      );
       if (expected === "valid") {
         assert.equal(server.status, 200, `the sandbox refused a valid search: ${String(server.error)}`);
         assert.equal(clientError, undefined, `the client refused a valid search: ${String(clientError)}`);
@@ -114,10 +124,7 @@ describe("validation parity with the sandbox", () => {
       assert.deepEqual(pointers(clientError.issues), [...expected].sort(), "the client's issues");
       assert.deepEqual(verdict(clientError.issues), verdict(server.error!.issues));
       // The sandbox's answer, read by the client's factory, names the same fields with the same labels.
-      assert.deepEqual(
-        clientError.issues.map((i) => i.label).sort(),
-        server.error!.issues.map((i) => i.label).sort(),
-      );
+      assert.deepEqual(clientError.issues.map((i) => i.label).sort(), server.error!.issues.map((i) => i.label).sort());
     });
   }
 
@@ -169,7 +176,6 @@ describe("validation parity with the sandbox", () => {
       }
     });
   }
-
 
   it("audience enrichment: ROW without rows, and an unknown scope", async () => {
     const c = client();

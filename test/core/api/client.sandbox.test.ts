@@ -3,11 +3,7 @@
 // cancellation. Validation parity with the sandbox is in client.parity.sandbox.test.ts.
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
-import {
-  createServiceClient,
-  ServiceError,
-  type ServiceClientOptions,
-} from "../../../src/core/api/index.js";
+import { createServiceClient, ServiceError, type ServiceClientOptions } from "../../../src/core/api/index.js";
 import type { CompanyItem } from "../../../src/core/contract/index.js";
 import { createEnrichmentEngine } from "../../../src/core/enrich/index.js";
 import { JobPoller } from "../../../src/core/jobs/index.js";
@@ -221,7 +217,10 @@ describe("error kinds from real sandbox answers", () => {
     const page = await c.searchCompanies({}, { size: 5 });
     assert.equal(page.items.length, 5);
     assert.equal(sb.requests(SEARCH), 2);
-    assert.deepEqual(asked.filter((x) => x !== undefined), [{ forceRefresh: true }]);
+    assert.deepEqual(
+      asked.filter((x) => x !== undefined),
+      [{ forceRefresh: true }],
+    );
   });
 
   it("forbidden: names the missing scope and the missing role", async () => {

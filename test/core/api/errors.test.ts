@@ -76,10 +76,16 @@ describe("errorFromResponse", () => {
     const scope = fromAnswer(403, jsonApi(403, "FORBIDDEN", "The token lacks the scope api:data:contact."));
     assert.equal(scope.missingScope, "api:data:contact");
     // What the user cannot do and who can fix it come first; the permission's name last.
-    assert.equal(scope.userMessage, 'You cannot search or enrich contacts: your account\'s access does not include it. Your administrator can grant it: the permission "api:data:contact".');
+    assert.equal(
+      scope.userMessage,
+      'You cannot search or enrich contacts: your account\'s access does not include it. Your administrator can grant it: the permission "api:data:contact".',
+    );
     const role = fromAnswer(403, { error: { code: "FORBIDDEN", message: "Requires role fea:api or fea:zia" } });
     assert.equal(role.missingRole, "fea:api");
-    assert.match(role.userMessage, /^You cannot use the service's data: your account has no data role\. Your administrator can give it one of the roles "fea:zia" or "fea:api"\.$/);
+    assert.match(
+      role.userMessage,
+      /^You cannot use the service's data: your account has no data role\. Your administrator can give it one of the roles "fea:zia" or "fea:api"\.$/,
+    );
     const neither = fromAnswer(403, jsonApi(403, "FORBIDDEN", "No access"));
     assert.equal(neither.missingScope, undefined);
     assert.equal(neither.missingRole, undefined);

@@ -6,7 +6,11 @@ import { createFieldEntitlements } from "../../../src/core/api/index.js";
 import { harness } from "./harness.js";
 import { answer, TOKEN } from "./scripted.js";
 
-const item = (fieldName: string, accessGranted?: boolean) => ({ id: fieldName, type: "CompanyEnrichOutput", attributes: { fieldName, fieldType: "output", ...(accessGranted === undefined ? {} : { accessGranted }) } });
+const item = (fieldName: string, accessGranted?: boolean) => ({
+  id: fieldName,
+  type: "CompanyEnrichOutput",
+  attributes: { fieldName, fieldType: "output", ...(accessGranted === undefined ? {} : { accessGranted }) },
+});
 
 describe("field entitlements", () => {
   it("knows nothing refused while the lookup lists every field; an answer's refusal is remembered until another user signs in", async () => {

@@ -65,20 +65,28 @@ describe("request hooks", () => {
     const usage = usageChangesAfterRequests(hooks);
     let notices = 0;
     usage.onUsageChanged(() => notices++);
-    const h = harness((request) => {
-      if (request.path.endsWith("/enrich")) {
-        const body = request.body as { data: { attributes: { matchCompanyInput: { companyId: number }[] } } };
-        return answer(200, enriched(body.data.attributes.matchCompanyInput.map((i) => i.companyId)));
-      }
-      if (request.path.includes("/lookup/")) return answer(200, { data: [] });
-      return answer(200, usageDoc);
-    }, { hooks });
+    const h = harness(
+      (request) => {
+        if (request.path.endsWith("/enrich")) {
+          const body = request.body as { data: { attributes: { matchCompanyInput: { companyId: number }[] } } };
+          return answer(200, enriched(body.data.attributes.matchCompanyInput.map((i) => i.companyId)));
+        }
+        if (request.path.includes("/lookup/")) return answer(200, { data: [] });
+        return answer(200, usageDoc);
+      },
+      { hooks },
+    );
     await h.clock.run(h.client.usage());
     assert.equal(notices, 0);
     await h.clock.run(h.client.lookup("countries"));
     assert.equal(notices, 1, "a free request still counts against the request allowance");
     const ids = Array.from({ length: 60 }, (_, i) => i + 1);
-    const burst = [0, 20, 40].map((start) => h.client.enrichCompanies(ids.slice(start, start + 20).map((companyId) => ({ companyId })), ["name"]));
+    const burst = [0, 20, 40].map((start) =>
+      h.client.enrichCompanies(
+        ids.slice(start, start + 20).map((companyId) => ({ companyId })),
+        ["name"],
+      ),
+    );
     await h.clock.run(Promise.all(burst));
     assert.equal(h.requests.filter((r) => r.path.endsWith("/enrich")).length, 3);
     assert.equal(notices, 4, "one notice per request: the gauge decides how often to read");

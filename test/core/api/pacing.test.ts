@@ -10,7 +10,8 @@ import { answer, companyPage, FakeClock } from "./scripted.js";
 import { burst, simulatedTenant, teamClient } from "./team.js";
 
 const page = () => answer(200, companyPage([1], 1, 1, 1));
-const refusal = () => answer(429, { error: { code: "ZI0004", message: "Too many requests", status: 429 } }, { "Retry-After": "1", "X-RateLimit-Rejected-Bucket": "second" });
+const refusal = () =>
+  answer(429, { error: { code: "ZI0004", message: "Too many requests", status: 429 } }, { "Retry-After": "1", "X-RateLimit-Rejected-Bucket": "second" });
 
 describe("a team on one organization's bucket", () => {
   it("twenty clients sending 40 requests each at once all finish, with few refusals", async () => {
@@ -123,7 +124,14 @@ describe("the organization's hour and day buckets", () => {
   });
 
   it("reads the budgets from the headers for the usage view", async () => {
-    const h = harness(() => answer(200, companyPage([1], 1, 1, 1), { "X-RateLimit-Limit-Hour": "54000", "X-RateLimit-Remaining-Hour": "120", "X-RateLimit-Limit-Day": "648000", "X-RateLimit-Remaining-Day": "-1" }));
+    const h = harness(() =>
+      answer(200, companyPage([1], 1, 1, 1), {
+        "X-RateLimit-Limit-Hour": "54000",
+        "X-RateLimit-Remaining-Hour": "120",
+        "X-RateLimit-Limit-Day": "648000",
+        "X-RateLimit-Remaining-Day": "-1",
+      }),
+    );
     await h.clock.run(h.client.searchCompanies({}));
     assert.deepEqual(h.client.pacing().budgets, { hour: { limit: 54000, remaining: 120, readAt: 0 } });
   });
@@ -137,7 +145,12 @@ describe("abort listeners", () => {
     try {
       const h = harness((r) => {
         const body = r.body as { data: { attributes: { matchCompanyInput: { companyId: number }[] } } };
-        const data = body.data.attributes.matchCompanyInput.map((input) => ({ type: "EnrichResult", id: String(input.companyId), attributes: {}, meta: { matchStatus: "FULL_MATCH", input } }));
+        const data = body.data.attributes.matchCompanyInput.map((input) => ({
+          type: "EnrichResult",
+          id: String(input.companyId),
+          attributes: {},
+          meta: { matchStatus: "FULL_MATCH", input },
+        }));
         return answer(200, { data });
       });
       const controller = new AbortController();
@@ -146,7 +159,10 @@ describe("abort listeners", () => {
       const results = await h.clock.run(pipeline.enrichIds("company", ids, ["name"], { signal: controller.signal, concurrency: 64 }));
       assert.equal([...results.values()].filter((r) => r.ok).length, 1000);
       await new Promise((r) => setImmediate(r)); // warnings are emitted on the next tick
-      assert.deepEqual(warnings.filter((w) => w.startsWith("MaxListenersExceededWarning")), []);
+      assert.deepEqual(
+        warnings.filter((w) => w.startsWith("MaxListenersExceededWarning")),
+        [],
+      );
     } finally {
       process.off("warning", onWarning);
     }

@@ -33,7 +33,7 @@ describe("RateLimiter", () => {
     const clock = new FakeClock();
     const limiter = new RateLimiter(clock, { perSecond: 25, burst: 1, safetyMargin: 0.02 });
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const grants: number[] = [];
     for (let i = 0; i < 400; i += 1) {
       if (random() < 0.3) await clock.advance(random() * 60);

@@ -15,11 +15,21 @@ const PAYLOAD = JWT.split(".")[1]!;
 const SIGNATURE = JWT.split(".")[2]!;
 
 /** Every form of a token a check must not find. */
-const leaks = (token: string) => [token, encodeURIComponent(token), new URLSearchParams({ t: token }).toString().slice(2), ...token.split(".").slice(1)].filter((s) => s.length >= 16);
+const leaks = (token: string) =>
+  [token, encodeURIComponent(token), new URLSearchParams({ t: token }).toString().slice(2), ...token.split(".").slice(1)].filter((s) => s.length >= 16);
 
 /** Everything of an error a person can be shown. */
 function everything(e: ServiceError): string {
-  return [e.message, e.userMessage, JSON.stringify(e.toJSON()), JSON.stringify(e.errors), JSON.stringify(e.issues), String(e.stack), String(e.requestId), String((e as { cause?: unknown }).cause)].join("\n");
+  return [
+    e.message,
+    e.userMessage,
+    JSON.stringify(e.toJSON()),
+    JSON.stringify(e.errors),
+    JSON.stringify(e.issues),
+    String(e.stack),
+    String(e.requestId),
+    String((e as { cause?: unknown }).cause),
+  ].join("\n");
 }
 
 function assertClean(text: string, tokens: string[]) {
@@ -31,7 +41,9 @@ function validationAnswer(detail: string, secrets: string[] = [], requestId = "r
   return errorFromResponse({
     status: 400,
     headers: { get: () => null },
-    body: JSON.stringify({ errors: [{ id: "e1", code: "INVALID_PARAMETER", status: "400", title: detail, detail, requestId, source: { pointer: "/companyName" } }] }),
+    body: JSON.stringify({
+      errors: [{ id: "e1", code: "INVALID_PARAMETER", status: "400", title: detail, detail, requestId, source: { pointer: "/companyName" } }],
+    }),
     operation: "POST /data/v1/companies/search",
     secrets,
     now: 0,
@@ -48,7 +60,12 @@ describe("redaction of errors", () => {
   });
 
   it("a token the caller knows is redacted raw, percent-encoded and form-encoded, in issues too", () => {
-    for (const quoted of [OPAQUE, encodeURIComponent(OPAQUE), new URLSearchParams({ t: OPAQUE }).toString().slice(2), encodeURIComponent(OPAQUE).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())]) {
+    for (const quoted of [
+      OPAQUE,
+      encodeURIComponent(OPAQUE),
+      new URLSearchParams({ t: OPAQUE }).toString().slice(2),
+      encodeURIComponent(OPAQUE).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+    ]) {
       const e = validationAnswer(`could not read ${quoted} here`, [OPAQUE], `id ${quoted}`);
       assertClean(everything(e), [OPAQUE]);
       assert.match(e.issues[0]!.message, /could not read \[redacted\] here/);
@@ -124,13 +141,19 @@ describe("redaction of errors", () => {
       }
       for (const hex of [Buffer.from(token).toString("hex"), Buffer.from(token).toString("hex").toUpperCase(), Buffer.from(`x${token}`).toString("hex")]) {
         const out = redactText(`state=${hex}`, [token]);
-        assert.ok(!out.includes(Buffer.from(token.slice(4, 20)).toString("hex")) && !out.toLowerCase().includes(Buffer.from(token.slice(4, 20)).toString("hex")), `hex: ${out}`);
+        assert.ok(
+          !out.includes(Buffer.from(token.slice(4, 20)).toString("hex")) && !out.toLowerCase().includes(Buffer.from(token.slice(4, 20)).toString("hex")),
+          `hex: ${out}`,
+        );
       }
       for (const upper of [false, true]) {
         const escaped = [...token].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
         const json = `{"echo":"${upper ? escaped.replace(/[a-f]/g, (m) => m.toUpperCase()).replace(/\\U/g, "\\u") : escaped}"}`;
         const out = redactText(json, [token]);
-        assert.ok(!JSON.stringify(JSON.parse(out.replace(/\[redacted\]/g, "R"))).includes(token.slice(4, 20)) && !out.includes(escaped.slice(36, 120)), `\\u escapes: ${out}`);
+        assert.ok(
+          !JSON.stringify(JSON.parse(out.replace(/\[redacted\]/g, "R"))).includes(token.slice(4, 20)) && !out.includes(escaped.slice(36, 120)),
+          `\\u escapes: ${out}`,
+        );
       }
     }
     // An all-escaped JWT nobody named goes too.
@@ -153,11 +176,14 @@ describe("redaction of errors", () => {
   });
 
   it("errors the client throws hide the token it sent, in the issues too", async () => {
-    const h = harness((r) => {
-      const sent = /^Bearer (.+)$/.exec(r.headers.authorization ?? "")?.[1] ?? "";
-      const detail = `Unexpected parameter at ${BASE}/cb?t=${encodeURIComponent(sent)} (${sent})`;
-      return answer(400, { errors: [{ id: "e1", code: "INVALID_PARAMETER", status: "400", detail, source: { pointer: "/companyName" } }] });
-    }, { getAccessToken: async () => OPAQUE });
+    const h = harness(
+      (r) => {
+        const sent = /^Bearer (.+)$/.exec(r.headers.authorization ?? "")?.[1] ?? "";
+        const detail = `Unexpected parameter at ${BASE}/cb?t=${encodeURIComponent(sent)} (${sent})`;
+        return answer(400, { errors: [{ id: "e1", code: "INVALID_PARAMETER", status: "400", detail, source: { pointer: "/companyName" } }] });
+      },
+      { getAccessToken: async () => OPAQUE },
+    );
     const error = await h.clock.run(rejection(h.client.searchCompanies({ companyName: "Acme" })));
     assert.ok(error instanceof ServiceError && error.kind === "validation", String(error));
     assert.equal(error.issues.length, 1);
@@ -166,7 +192,10 @@ describe("redaction of errors", () => {
   });
 
   it("issues handed to the factory are redacted as well", () => {
-    const e = serviceError("validation", { issues: [{ label: "Company name", rule: "x", code: "x", message: `see ${encodeURIComponent(OPAQUE)}`, pointer: "/companyName" }], secrets: [OPAQUE] });
+    const e = serviceError("validation", {
+      issues: [{ label: "Company name", rule: "x", code: "x", message: `see ${encodeURIComponent(OPAQUE)}`, pointer: "/companyName" }],
+      secrets: [OPAQUE],
+    });
     assertClean(everything(e), [OPAQUE]);
   });
 });

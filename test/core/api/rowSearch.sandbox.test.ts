@@ -17,7 +17,10 @@ describe("rows by RowSearch against the sandbox", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ name: "Six hundred", type: "COMPANY", recordIds: Array.from({ length: 600 }, (_, i) => i + 1) }),
     });
-    const created = (await res.json()) as { data: { id: string; attributes: { columns: { id: string; attributes: { columnType: string } }[] } }; meta: { rowIds: string[] } };
+    const created = (await res.json()) as {
+      data: { id: string; attributes: { columns: { id: string; attributes: { columnType: string } }[] } };
+      meta: { rowIds: string[] };
+    };
     const input = created.data.attributes.columns.find((c) => c.attributes.columnType === "INPUT")!.id;
     return { client, audienceId: created.data.id, rowIds: created.meta.rowIds, input };
   }
@@ -36,20 +39,30 @@ describe("rows by RowSearch against the sandbox", () => {
 
     const refOf = (rowId: string) => String(first.rows.find((r) => r.id === rowId)!.attributes.values.find((v) => v.columnId === input)!.value);
     const [a, b] = [refOf(rowIds[3]!), refOf(rowIds[42]!)];
-    const filter = (operator: "AND" | "OR") => ({ operator, filters: [a, b].map((ref) => ({ type: "Filter" as const, columnId: input, values: [ref], filterOperator: "EQUALS" as const })) });
+    const filter = (operator: "AND" | "OR") => ({
+      operator,
+      filters: [a, b].map((ref) => ({ type: "Filter" as const, columnId: input, values: [ref], filterOperator: "EQUALS" as const })),
+    });
     const either = await client.getAudienceRows(audienceId, { search: { filter: filter("OR") } });
     assert.deepEqual(either.rows.map((r) => r.id).sort(), [rowIds[3]!, rowIds[42]!].sort());
     const both = await client.getAudienceRows(audienceId, { search: { filter: filter("AND") } });
     assert.equal(both.totalResults, 0);
     const narrowed = await client.getAudienceRows(audienceId, { search: { filter: filter("OR"), ids: [rowIds[3]!, rowIds[7]!] } });
-    assert.deepEqual(narrowed.rows.map((r) => r.id), [rowIds[3]!], "ids and filter together");
+    assert.deepEqual(
+      narrowed.rows.map((r) => r.id),
+      [rowIds[3]!],
+      "ids and filter together",
+    );
   });
 
   it("reads a job's rows only, page by page", async () => {
     const { client, audienceId, rowIds } = await setUp();
     sb.resetStats();
     const rows = await readAllRows(client, audienceId, { rowIds: rowIds.slice(100, 110) });
-    assert.deepEqual(rows.map((r) => r.id), rowIds.slice(100, 110));
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      rowIds.slice(100, 110),
+    );
     assert.equal(sb.requests("POST /v1/audiences/:audienceId/rows/actions/search"), 1);
     assert.equal((await readAllRows(client, audienceId)).length, 600);
   });
@@ -59,9 +72,7 @@ describe("rows by RowSearch against the sandbox", () => {
     sb.resetStats();
     const tooBig = await client.getAudienceRows(audienceId, { size: 501 }).catch((e: unknown) => e);
     assert.ok(tooBig instanceof ServiceError && tooBig.kind === "validation" && tooBig.issues[0]?.parameter === "page[size]");
-    const bad = await client
-      .getAudienceRows(audienceId, { search: { filter: { operator: "AND", filters: [] } } })
-      .catch((e: unknown) => e);
+    const bad = await client.getAudienceRows(audienceId, { search: { filter: { operator: "AND", filters: [] } } }).catch((e: unknown) => e);
     assert.ok(bad instanceof ServiceError && bad.kind === "validation", String(bad));
     assert.equal(sb.requests(), 0, "nothing sent");
   });

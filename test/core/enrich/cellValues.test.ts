@@ -34,7 +34,7 @@ describe("toCellValue", () => {
   test("strings are kept as they are, formula-like ones too (writing them as text is the sheet's job)", () => {
     assert.equal(toCellValue("string", "Acme Inc."), "Acme Inc.");
     assert.equal(toCellValue("url", "https://acme.example/about"), "https://acme.example/about");
-    assert.equal(toCellValue("string", "=HYPERLINK(\"x\")"), "=HYPERLINK(\"x\")");
+    assert.equal(toCellValue("string", '=HYPERLINK("x")'), '=HYPERLINK("x")');
     assert.equal(toCellValue("date", "2024-05-01"), "2024-05-01");
     assert.equal(toCellValue(undefined, 12), "12");
     assert.equal(toCellValue("string", false), "false");
@@ -48,9 +48,18 @@ describe("toCellValue", () => {
       ]),
       "LINKED_IN: https://linkedin.example/acme (1200 followers); https://x.example/acme",
     );
-    assert.equal(toCellValue("list", [{ id: 7, name: "Software" }, { code: "US", name: "United States" }]), "Software; United States");
+    assert.equal(
+      toCellValue("list", [
+        { id: 7, name: "Software" },
+        { code: "US", name: "United States" },
+      ]),
+      "Software; United States",
+    );
     assert.equal(toCellValue("list", ["a", "", null, 3]), "a; 3");
-    assert.equal(toCellValue("list", [{ round: "Series A", amount: 5, investors: ["Ann", "Bo"], lead: { name: "Cy" }, note: "" }]), "round: Series A, amount: 5, investors: [Ann; Bo], lead: {name: Cy}");
+    assert.equal(
+      toCellValue("list", [{ round: "Series A", amount: 5, investors: ["Ann", "Bo"], lead: { name: "Cy" }, note: "" }]),
+      "round: Series A, amount: 5, investors: [Ann; Bo], lead: {name: Cy}",
+    );
     assert.equal(toCellValue("list", []), "");
   });
 

@@ -57,7 +57,14 @@ describe("enrichment cells under faults, in any calculation order", () => {
         if (url.endsWith(PATHS.enrichCompanies)) waiting.splice(0).forEach((wake) => wake());
         return http(url, init);
       };
-      const client = createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token, fetch: transport, hooks, retry: { baseDelayMs: 20, maxDelayMs: 100 }, ...time });
+      const client = createServiceClient({
+        baseUrl: sandbox.url,
+        getAccessToken: async () => token,
+        fetch: transport,
+        hooks,
+        retry: { baseDelayMs: 20, maxDelayMs: 100 },
+        ...time,
+      });
       const engine = createEnrichmentEngine({ client, dailyNewRecordCap: 100_000, clock: time.clock });
       // Or, when nothing more will leave, until the cells called so far have settled.
       const nextRequestLeaves = (calledSoFar: Promise<unknown>) =>

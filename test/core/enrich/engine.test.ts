@@ -1,12 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import {
-  createEnrichmentEngine,
-  MemoryCacheStore,
-  MemorySpendStore,
-  type CellsResult,
-  type EnrichmentEngineOptions,
-} from "../../../src/core/enrich/index.js";
+import { createEnrichmentEngine, MemoryCacheStore, MemorySpendStore, type CellsResult, type EnrichmentEngineOptions } from "../../../src/core/enrich/index.js";
 import { FakeEnrichClient } from "./fakeClient.js";
 import { FakeTimer } from "../jobs/fakes.js";
 
@@ -46,7 +40,12 @@ describe("enrichment engine: batching", () => {
     assert.equal(requested.length, 500);
     for (const [index, cell] of cells.entries()) {
       const got = value(results[index]!);
-      const expected = { name: `Company ${cell.id}`, revenue: cell.id * 10, certified: cell.id % 2 === 0, country: cell.id % 3 === 0 ? "Germany" : "United States" }[cell.field];
+      const expected = {
+        name: `Company ${cell.id}`,
+        revenue: cell.id * 10,
+        certified: cell.id % 2 === 0,
+        country: cell.id % 3 === 0 ? "Germany" : "United States",
+      }[cell.field];
       assert.equal(got, expected, `${cell.field} of ${cell.id}`);
     }
   });
@@ -115,10 +114,7 @@ describe("enrichment engine: batching", () => {
   it("writes lists as readable text and a missing value as an empty cell", async () => {
     const { engine } = setup();
     const social = await engine.getCells("company", 3, "socialMediaUrls");
-    assert.equal(
-      value(social),
-      "LINKED_IN: https://linkedin.example/c3 (1200 followers); TWITTER: https://twitter.example/c3",
-    );
+    assert.equal(value(social), "LINKED_IN: https://linkedin.example/c3 (1200 followers); TWITTER: https://twitter.example/c3");
     assert.equal(value(await engine.getCells("company", 3, "ticker")), "");
   });
 
@@ -190,7 +186,10 @@ describe("enrichment engine: cell errors", () => {
     const results = await Promise.all([1, 2, 3].map((id) => engine.getCells("company", id, "name")));
     for (const result of results) {
       assert.ok(!result.ok);
-      assert.equal(result.problem.message, 'You cannot search or enrich companies: your account\'s access does not include it. Your administrator can grant it: the permission "api:data:company".');
+      assert.equal(
+        result.problem.message,
+        'You cannot search or enrich companies: your account\'s access does not include it. Your administrator can grant it: the permission "api:data:company".',
+      );
     }
   });
 

@@ -32,10 +32,7 @@ describe("enrichment engine: field entitlements", () => {
   it("answers an unentitled field with a clear #N/A while the other records and fields of the 25-record batch arrive", async () => {
     const { client, engine } = setup(async () => ENTITLED);
     const ids = Array.from({ length: 25 }, (_, i) => 100 + i);
-    const [revenue, ...names] = await Promise.all([
-      engine.getCells("company", 100, "revenue"),
-      ...ids.map((id) => engine.getCells("company", id, "name")),
-    ]);
+    const [revenue, ...names] = await Promise.all([engine.getCells("company", 100, "revenue"), ...ids.map((id) => engine.getCells("company", id, "name"))]);
     const problem = problemOf(revenue!);
     assert.equal(problem.code, "#N/A");
     assert.equal(problem.kind, "unentitled");
@@ -44,7 +41,10 @@ describe("enrichment engine: field entitlements", () => {
       names.map((r) => (r.ok ? r.values[0] : r.problem.message)),
       ids.map((id) => `Company ${id}`),
     );
-    assert.ok(client.calls.every((call) => !call.outputFields.includes("revenue")), "the refused field is never asked");
+    assert.ok(
+      client.calls.every((call) => !call.outputFields.includes("revenue")),
+      "the refused field is never asked",
+    );
     assert.equal(client.calls.flatMap((call) => call.ids).length, 25);
   });
 
@@ -68,7 +68,10 @@ describe("enrichment engine: field entitlements", () => {
       assert.deepEqual(result.fieldProblems?.revenue, problemOf(await engine.getCells("company", id, "revenue")));
     }
     assert.equal(client.calls.length, 1, "one request for the three rows");
-    assert.ok(client.calls.every((call) => !call.outputFields.includes("revenue")), "the refused field is never asked");
+    assert.ok(
+      client.calls.every((call) => !call.outputFields.includes("revenue")),
+      "the refused field is never asked",
+    );
   });
 
   it("refuses an Enrich selection before any request when none of its fields is entitled", async () => {

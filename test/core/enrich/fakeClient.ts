@@ -60,18 +60,34 @@ export class FakeEnrichClient implements Pick<ServiceClient, "enrichCompanies" |
   /** The priority each request was sent with (undefined: interactive). */
   readonly priorities: Array<string | undefined> = [];
 
-  async enrichBatch(kind: "company" | "contact", batch: OpenEnrichBatch, options?: { priority?: string }): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
+  async enrichBatch(
+    kind: "company" | "contact",
+    batch: OpenEnrichBatch,
+    options?: { priority?: string },
+  ): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
     this.priorities.push(options?.priority);
     const { inputs, outputFields } = batch.seal();
-    return kind === "company" ? this.enrichCompanies(inputs as MatchCompanyInput[], outputFields) : this.enrichContacts(inputs as MatchPersonInput[], outputFields);
+    return kind === "company"
+      ? this.enrichCompanies(inputs as MatchCompanyInput[], outputFields)
+      : this.enrichContacts(inputs as MatchPersonInput[], outputFields);
   }
 
   enrichCompanies(inputs: MatchCompanyInput[], outputFields: string[]): Promise<EnrichRecord<MatchCompanyInput>[]> {
-    return this.answer("company", inputs, inputs.map((i) => i.companyId ?? 0), outputFields);
+    return this.answer(
+      "company",
+      inputs,
+      inputs.map((i) => i.companyId ?? 0),
+      outputFields,
+    );
   }
 
   enrichContacts(inputs: MatchPersonInput[], outputFields: string[]): Promise<EnrichRecord<MatchPersonInput>[]> {
-    return this.answer("contact", inputs, inputs.map((i) => i.personId ?? 0), outputFields);
+    return this.answer(
+      "contact",
+      inputs,
+      inputs.map((i) => i.personId ?? 0),
+      outputFields,
+    );
   }
 
   private async answer<T>(kind: "company" | "contact", inputs: T[], ids: number[], outputFields: string[]): Promise<EnrichRecord<T>[]> {

@@ -25,7 +25,13 @@ export const KNOWN: KnownCompany[] = [
 ];
 
 function attributesOf(company: KnownCompany, fields: string[]): Record<string, unknown> {
-  const all: Record<string, unknown> = { id: company.id, name: company.name.toUpperCase(), website: `https://www.${company.domain}`, country: company.country, revenue: company.id * 10 };
+  const all: Record<string, unknown> = {
+    id: company.id,
+    name: company.name.toUpperCase(),
+    website: `https://www.${company.domain}`,
+    country: company.country,
+    revenue: company.id * 10,
+  };
   const out: Record<string, unknown> = {};
   for (const field of fields) if (all[field] !== undefined) out[field] = all[field];
   return out;
@@ -62,17 +68,32 @@ export class FakeMatchClient implements Pick<ServiceClient, "enrichCompanies" | 
       const company = found[0];
       if (found.length === 1 && company) {
         const attributes = attributesOf(company, outputFields);
-        return { input, matchStatus: "FULL_MATCH", outcome: "matched", id: String(company.id), attributes, item: { id: String(company.id), type: "Company", attributes, meta: { matchStatus: "FULL_MATCH" } } };
+        return {
+          input,
+          matchStatus: "FULL_MATCH",
+          outcome: "matched",
+          id: String(company.id),
+          attributes,
+          item: { id: String(company.id), type: "Company", attributes, meta: { matchStatus: "FULL_MATCH" } },
+        };
       }
       const warnings = found.length > 1 ? ["AMBIGUOUS_INPUT: 2 companies fit this input"] : undefined;
-      return { input, matchStatus: "NO_MATCH", outcome: "noMatch", attributes: {}, item: { id: "0", type: "NoMatch", meta: { matchStatus: "NO_MATCH", ...(warnings ? { warnings } : {}) } } };
+      return {
+        input,
+        matchStatus: "NO_MATCH",
+        outcome: "noMatch",
+        attributes: {},
+        item: { id: "0", type: "NoMatch", meta: { matchStatus: "NO_MATCH", ...(warnings ? { warnings } : {}) } },
+      };
     });
   }
 
   /** The pipeline's request: the batch is sealed when it leaves, then answered like the list forms. */
   async enrichBatch(kind: RecordKind, batch: OpenEnrichBatch): Promise<EnrichRecord<MatchCompanyInput | MatchPersonInput>[]> {
     const { inputs, outputFields } = batch.seal();
-    return kind === "company" ? this.enrichCompanies(inputs as MatchCompanyInput[], outputFields) : this.enrichContacts(inputs as MatchPersonInput[], outputFields);
+    return kind === "company"
+      ? this.enrichCompanies(inputs as MatchCompanyInput[], outputFields)
+      : this.enrichContacts(inputs as MatchPersonInput[], outputFields);
   }
 
   async enrichContacts(inputs: MatchPersonInput[], outputFields: string[]): Promise<EnrichRecord<MatchPersonInput>[]> {

@@ -21,7 +21,10 @@ function setup(cap: number) {
 }
 
 const website = (text: string) => ({ kind: "company" as const, criteria: { website: text } });
-const sites = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i): ReturnType<typeof website> | { kind: "company"; criteria: { name: string; country?: string } } => website(`c${from + i}.example`));
+const sites = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i): ReturnType<typeof website> | { kind: "company"; criteria: { name: string; country?: string } } =>
+    website(`c${from + i}.example`),
+  );
 const found = (answer: InputAnswer) => answer.id !== undefined && answer.result.ok;
 const capped = (answer: InputAnswer | undefined) => answer !== undefined && !answer.result.ok && answer.result.problem.kind === "spendCap";
 
@@ -52,7 +55,10 @@ describe("matching and the daily cap", () => {
   it("misses give their units back: the next batch can use them", async () => {
     const { matchList, used } = setup(2);
     const misses = await matchList([website("unknown.org"), { kind: "company", criteria: { name: "northwind" } }], ["name"]);
-    assert.deepEqual(misses.map((r) => r.miss), ["noMatch", "ambiguous"]);
+    assert.deepEqual(
+      misses.map((r) => r.miss),
+      ["noMatch", "ambiguous"],
+    );
     assert.equal(await used(), 0);
     const next = await matchList(sites(1, 2), ["name"]);
     assert.ok(next.every(found));
@@ -71,7 +77,10 @@ describe("matching and the daily cap", () => {
   it("two inputs finding the same new record count it once", async () => {
     const { matchList, used } = setup(2);
     const results = await matchList([website("acme.com"), { kind: "company", criteria: { name: "Acme", country: "United States" } }], ["name"]);
-    assert.deepEqual(results.map((r) => r.id), [101, 101]);
+    assert.deepEqual(
+      results.map((r) => r.id),
+      [101, 101],
+    );
     assert.equal(await used(), 1);
   });
 
@@ -97,7 +106,10 @@ describe("matching and the daily cap", () => {
     assert.equal(await used(), 3);
     const calls = client.calls.length;
     const enriched = await engine.enrichIds("company", [10001, 10002, 10003], ["name", "revenue"]);
-    assert.ok([...enriched.values()].every((r) => r.ok), "not refused by the cap");
+    assert.ok(
+      [...enriched.values()].every((r) => r.ok),
+      "not refused by the cap",
+    );
     assert.ok(client.calls.length > calls, "revenue was asked by id");
     assert.equal(await used(), 3);
   });
@@ -109,13 +121,22 @@ describe("matching and the daily cap", () => {
     assert.ok([...enriched.values()].every((r) => r.ok));
     assert.equal(await used(), 3);
     const matched = await matchList(sites(1, 3), ["revenue"]);
-    assert.deepEqual(matched.map((r) => r.id), [10001, 10002, 10003]);
+    assert.deepEqual(
+      matched.map((r) => r.id),
+      [10001, 10002, 10003],
+    );
     assert.equal(await used(), 3);
   });
 });
 
 describe("SpendReservations: units for match inputs", () => {
-  const make = (cap: number) => new SpendReservations(undefined, () => NOW, cap, () => undefined);
+  const make = (cap: number) =>
+    new SpendReservations(
+      undefined,
+      () => NOW,
+      cap,
+      () => undefined,
+    );
 
   it("reserves one unit per input up to the cap and returns the inputs refused", () => {
     const spend = make(2);

@@ -4,7 +4,14 @@
 // and an id and a website of the same company in one calculation in one request.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createEnrichmentEngine, MemoryCacheStore, type CacheStore, type CellsResult, type InputAnswer, type MatchResult } from "../../../src/core/enrich/index.js";
+import {
+  createEnrichmentEngine,
+  MemoryCacheStore,
+  type CacheStore,
+  type CellsResult,
+  type InputAnswer,
+  type MatchResult,
+} from "../../../src/core/enrich/index.js";
 import { memoryKeyValueStorage } from "../../../src/core/storage/keyValue.js";
 import { createStorageCacheStore } from "../../../src/office/persistentCache.js";
 import { FakeMatchClient } from "./fakeMatchClient.js";
@@ -51,8 +58,14 @@ describe("matching: one batcher", () => {
   it("sends at most 25 inputs a request: 60 websites in 3 requests", async () => {
     const { client, engine } = setup();
     const results = await Promise.all(Array.from({ length: 60 }, (_, i) => engine.match(website(`https://c${i + 1}.example/`))));
-    assert.deepEqual(results.map(idOf), Array.from({ length: 60 }, (_, i) => 10001 + i));
-    assert.deepEqual(client.calls.map((c) => c.inputs.length).sort((a, b) => a - b), [10, 25, 25]);
+    assert.deepEqual(
+      results.map(idOf),
+      Array.from({ length: 60 }, (_, i) => 10001 + i),
+    );
+    assert.deepEqual(
+      client.calls.map((c) => c.inputs.length).sort((a, b) => a - b),
+      [10, 25, 25],
+    );
     assert.deepEqual(client.calls[0]?.outputFields, ["id"], "the id alone when no field is asked");
   });
 
@@ -82,7 +95,11 @@ describe("matching: cache", () => {
     assert.equal(reopened.client.calls.length, 0, "reopening asks nothing");
 
     assert.deepEqual(values(await reopened.engine.getCells("company", 101, "country")), ["United States"]);
-    assert.deepEqual(reopened.client.calls.map((c) => c.inputs), [[{ companyId: 101 }]], "a new field asks by id, not by website");
+    assert.deepEqual(
+      reopened.client.calls.map((c) => c.inputs),
+      [[{ companyId: 101 }]],
+      "a new field asks by id, not by website",
+    );
   });
 
   it("value preview answers from the cache only", async () => {
@@ -133,7 +150,12 @@ describe("matching: misses", () => {
       engine.match(website("not a website")),
     ]);
     assert.ok(!none.ok && none.miss === "noMatch" && none.problem.code === "#N/A" && /^No match/.test(none.problem.message), JSON.stringify(none));
-    assert.ok(!shared.ok && shared.miss === "ambiguous" && /^Ambiguous: several companies match "Northwind" \(name used\); a country or city column, or the website, would decide/.test(shared.problem.message), JSON.stringify(shared));
+    assert.ok(
+      !shared.ok &&
+        shared.miss === "ambiguous" &&
+        /^Ambiguous: several companies match "Northwind" \(name used\); a country or city column, or the website, would decide/.test(shared.problem.message),
+      JSON.stringify(shared),
+    );
     assert.equal(idOf(narrowed), 201);
     assert.ok(!invalid.ok && invalid.miss === "invalidInput" && /^Invalid input/.test(invalid.problem.message), JSON.stringify(invalid));
     assert.equal(client.calls.length, 1);
@@ -167,7 +189,14 @@ describe("matching: lists", () => {
     const rows = ["acme.com", "https://www.acme.com", "", "nobody.example.org", "contoso.com", "bad website"].map(website);
     const plan = await engine.planInputs("company", rows, ["name"]);
     assert.deepEqual(
-      { unique: plan.unique, cached: plan.cachedCount, invalid: plan.invalidCount, blank: plan.blankCount, requests: plan.requests, maxCredits: plan.maxCredits },
+      {
+        unique: plan.unique,
+        cached: plan.cachedCount,
+        invalid: plan.invalidCount,
+        blank: plan.blankCount,
+        requests: plan.requests,
+        maxCredits: plan.maxCredits,
+      },
       { unique: 3, cached: 0, invalid: 1, blank: 1, requests: 1, maxCredits: 3 },
     );
     const progress: number[] = [];

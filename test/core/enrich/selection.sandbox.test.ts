@@ -3,12 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createServiceClient } from "../../../src/core/api/index.js";
-import {
-  createEnrichmentEngine,
-  planSelectionEnrichment,
-  runSelectionEnrichment,
-  STATUS_HEADER,
-} from "../../../src/core/enrich/index.js";
+import { createEnrichmentEngine, planSelectionEnrichment, runSelectionEnrichment, STATUS_HEADER } from "../../../src/core/enrich/index.js";
 import { useSandbox } from "../../helpers/sandbox.js";
 
 const sandbox = useSandbox();
@@ -27,7 +22,10 @@ describe("enrich selection against the sandbox", () => {
     const page = await client.searchCompanies({}, { size: 100, sort: "name" });
     const ids = page.items.map((item) => Number(item.id));
     // 20 of them were enriched before (under management: free).
-    await client.enrichCompanies(ids.slice(0, 20).map((companyId) => ({ companyId })), ["id"]);
+    await client.enrichCompanies(
+      ids.slice(0, 20).map((companyId) => ({ companyId })),
+      ["id"],
+    );
     engine.markUnderManagement("company", ids.slice(0, 20));
     const before = await credits("selection");
 

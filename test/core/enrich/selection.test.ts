@@ -2,12 +2,7 @@
 // and an in-memory workbook column.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import {
-  createEnrichmentEngine,
-  planSelectionEnrichment,
-  runSelectionEnrichment,
-  STATUS_HEADER,
-} from "../../../src/core/enrich/index.js";
+import { createEnrichmentEngine, planSelectionEnrichment, runSelectionEnrichment, STATUS_HEADER } from "../../../src/core/enrich/index.js";
 import { FakeEnrichClient } from "./fakeClient.js";
 
 describe("enrich selection", () => {
@@ -54,7 +49,10 @@ describe("enrich selection", () => {
     ]);
     assert.deepEqual(output.counts, { enriched: 2, problems: 1, blank: 0, matched: 0, unmatched: 0 });
     assert.deepEqual(output.columnProblems, [{ header: "Revenue ($K)", message: refused }]);
-    assert.deepEqual(client.calls.map((c) => c.outputFields), [["name"]]);
+    assert.deepEqual(
+      client.calls.map((c) => c.outputFields),
+      [["name"]],
+    );
   });
 
   it("has no status column when every row was enriched, and no header when none was selected", async () => {

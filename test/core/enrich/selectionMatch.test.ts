@@ -50,8 +50,18 @@ describe("match selection", () => {
     assert.deepEqual(output.rows[2], [201, "Matched", "NORTHWIND", 2010], "decided by the country column");
     assert.deepEqual(output.rows[3], ["", "", "", ""], "a blank row stays blank");
     assert.deepEqual(output.rows[4], [101, "Matched", "ACME", 1010]);
-    assert.match(String(output.rows[1]?.[1]), /^Ambiguous: several companies match "Northwind" \(name used\); a country or city column, or the website, would decide/);
-    assert.deepEqual(result.unmatched.map((u) => [u.row, u.value]), [[3, "Northwind"], [7, "Nobody"]], "the sheet's row numbers");
+    assert.match(
+      String(output.rows[1]?.[1]),
+      /^Ambiguous: several companies match "Northwind" \(name used\); a country or city column, or the website, would decide/,
+    );
+    assert.deepEqual(
+      result.unmatched.map((u) => [u.row, u.value]),
+      [
+        [3, "Northwind"],
+        [7, "Nobody"],
+      ],
+      "the sheet's row numbers",
+    );
     assert.match(result.unmatched[1]!.reason, /^No match/);
     assert.deepEqual(output.counts, { enriched: 3, problems: 0, blank: 1, matched: 3, unmatched: 2 });
     assert.equal(client.calls.length, 1, "fields came with the match");
@@ -61,14 +71,25 @@ describe("match selection", () => {
     const again = await planSelectionEnrichment(engine, "company", { ...selection, values: corrected }, ["name", "revenue"], mode);
     const retried = await runSelectionEnrichment(engine, again);
     assert.deepEqual(retried.output.rows[1], [202, "Matched", "NORTHWIND", 2020]);
-    assert.deepEqual(client.calls.slice(1).map((c) => c.inputs), [[{ companyWebsite: "northwind.co.uk" }]], "the other misses are known: not asked again");
+    assert.deepEqual(
+      client.calls.slice(1).map((c) => c.inputs),
+      [[{ companyWebsite: "northwind.co.uk" }]],
+      "the other misses are known: not asked again",
+    );
     const changes = retryChanges(result.unmatched, retried.unmatched);
-    assert.deepEqual(changes.nowMatched.map((r) => r.row), [3]);
-    assert.deepEqual(changes.stillUnmatched.map((r) => r.row), [7]);
+    assert.deepEqual(
+      changes.nowMatched.map((r) => r.row),
+      [3],
+    );
+    assert.deepEqual(
+      changes.stillUnmatched.map((r) => r.row),
+      [7],
+    );
   });
 
   it("says what an ambiguous name was matched with and what would decide", () => {
-    const northwind = (input: Record<string, string>) => missProblem({ kind: "company", input: { companyName: "Northwind", ...input }, label: "Northwind" }, "ambiguous").message;
+    const northwind = (input: Record<string, string>) =>
+      missProblem({ kind: "company", input: { companyName: "Northwind", ...input }, label: "Northwind" }, "ambiguous").message;
     assert.match(northwind({}), /\(name used\); a country or city column, or the website, would decide/);
     assert.match(northwind({ companyCountry: "DE" }), /\(name and country used\); a city column, or the website, would decide/);
     assert.match(northwind({ companyCountry: "DE", companyCity: "Berlin" }), /\(name, country and city used\); the website would decide/);

@@ -19,5 +19,4 @@ describe("enrichment engine: signal credits", () => {
     assert.equal(technologies.maxCredits, 0);
     assert.equal(technologies.underManagementCount, 3);
   });
-
 });

@@ -5,15 +5,7 @@ import { strict as assert } from "node:assert";
 import { after, before, describe, it } from "node:test";
 import { createServiceClient, type ServiceClient } from "../../../src/core/api/index.js";
 import { isServiceError } from "../../../src/core/api/errors.js";
-import {
-  JobPoller,
-  JobTracker,
-  audienceTable,
-  countFailedRows,
-  memoryJobStorage,
-  readAllRows,
-  type TrackerSnapshot,
-} from "../../../src/core/jobs/index.js";
+import { JobPoller, JobTracker, audienceTable, countFailedRows, memoryJobStorage, readAllRows, type TrackerSnapshot } from "../../../src/core/jobs/index.js";
 import { startTestSandbox } from "../../helpers/sandbox.js";
 
 interface Sandbox {

@@ -82,11 +82,16 @@ describe("=BIZ.JOBSTATUS", () => {
 
   it("is a streaming, cancelable function in functions.json", async () => {
     const generated = await metadata.generateCustomFunctionsMetadata("src/functions/functions.ts", false);
-    const json = JSON.parse(generated.metadataJson) as { functions: { id: string; options?: { stream?: boolean; cancelable?: boolean }; parameters: { name: string }[] }[] };
+    const json = JSON.parse(generated.metadataJson) as {
+      functions: { id: string; options?: { stream?: boolean; cancelable?: boolean }; parameters: { name: string }[] }[];
+    };
     const f = json.functions.find((x) => x.id === "JOBSTATUS");
     assert.ok(f);
     assert.equal(f.options?.stream, true);
-    assert.deepEqual(f.parameters.map((p) => p.name), ["audienceId", "jobId"]);
+    assert.deepEqual(
+      f.parameters.map((p) => p.name),
+      ["audienceId", "jobId"],
+    );
   });
 
   it("streams the state and progress until the terminal state, then stops polling", async () => {

@@ -21,12 +21,27 @@ const audience: Audience = {
   },
 };
 
-function row(id: string, ref: string, name: { value?: unknown; state: string; errorDetails?: { summary: string } }, rev: { value?: unknown; state: string }): AudienceRow {
-  return { id, type: "Row", attributes: { values: [{ columnId: "in", value: ref, state: "RESULT" }, { columnId: "name", ...name }, { columnId: "rev", ...rev }] } };
+function row(
+  id: string,
+  ref: string,
+  name: { value?: unknown; state: string; errorDetails?: { summary: string } },
+  rev: { value?: unknown; state: string },
+): AudienceRow {
+  return {
+    id,
+    type: "Row",
+    attributes: {
+      values: [
+        { columnId: "in", value: ref, state: "RESULT" },
+        { columnId: "name", ...name },
+        { columnId: "rev", ...rev },
+      ],
+    },
+  };
 }
 
 const rows = [
-  row("r1", "1", { value: "=HYPERLINK(\"http://x\")", state: "RESULT" }, { value: 1200, state: "RESULT" }),
+  row("r1", "1", { value: '=HYPERLINK("http://x")', state: "RESULT" }, { value: 1200, state: "RESULT" }),
   row("r2", "999999", { state: "NO_RESULT", errorDetails: { summary: "No match" } }, { state: "NO_RESULT" }),
   row("r3", "N/A-1", { state: "ERROR", errorDetails: { summary: "Invalid reference" } }, { state: "ERROR" }),
 ];
@@ -39,8 +54,11 @@ describe("audience rows", () => {
 
   it("makes a table: row id, every column, a status; numbers stay numbers, text stays text", () => {
     const table = audienceTable(audience, rows);
-    assert.deepEqual(table.columns.map((c) => `${c.header}:${c.type}`), ["Row ID:text", "Company ID:text", "Company name:text", "Revenue ($K):number", "Status:text"]);
-    assert.deepEqual(table.rows[0], ["r1", "1", "=HYPERLINK(\"http://x\")", 1200, "Enriched"]);
+    assert.deepEqual(
+      table.columns.map((c) => `${c.header}:${c.type}`),
+      ["Row ID:text", "Company ID:text", "Company name:text", "Revenue ($K):number", "Status:text"],
+    );
+    assert.deepEqual(table.rows[0], ["r1", "1", '=HYPERLINK("http://x")', 1200, "Enriched"]);
     assert.deepEqual(table.rows[1], ["r2", "999999", "", "", "No match: No match"]);
     assert.deepEqual(table.rows[2], ["r3", "N/A-1", "", "", "Error: Invalid reference"]);
   });
@@ -56,7 +74,12 @@ describe("audience rows", () => {
   it("the audience table's numbers keep their format in Excel", async () => {
     const excel = new FakeExcel();
     const table = audienceTable(audience, rows);
-    const writer = await new ExcelWorkbook({ run: excel.run }).createTable({ target: { kind: "newSheet", sheetName: "T" }, tableName: "T", columns: table.columns, expectedRows: rows.length });
+    const writer = await new ExcelWorkbook({ run: excel.run }).createTable({
+      target: { kind: "newSheet", sheetName: "T" },
+      tableName: "T",
+      columns: table.columns,
+      expectedRows: rows.length,
+    });
     await writer.append(table.rows);
     await writer.finish();
     const sheet = excel.sheet("T");
@@ -74,12 +97,22 @@ describe("audience rows", () => {
         return { rows: pages[(o?.page ?? 1) - 1] ?? [], totalResults: 3, pageNumber: o?.page ?? 1, totalPages: 2 };
       },
     };
-    assert.deepEqual((await readAllRows(client, "a")).map((r) => r.id), ["r1", "r2", "r3"]);
+    assert.deepEqual(
+      (await readAllRows(client, "a")).map((r) => r.id),
+      ["r1", "r2", "r3"],
+    );
     assert.deepEqual(asked, [1, 2]);
   });
 
   it("takes row ids from selected cells: trimmed, non-empty, each once", () => {
-    assert.deepEqual(rowIdsFromCells([[" a ", ""], [null, "b"], ["a", 7]]), ["a", "b", "7"]);
+    assert.deepEqual(
+      rowIdsFromCells([
+        [" a ", ""],
+        [null, "b"],
+        ["a", 7],
+      ]),
+      ["a", "b", "7"],
+    );
   });
 
   it("checks a choice before it is sent, pointing at the bad row", () => {

@@ -26,7 +26,10 @@ describe("stored job list", () => {
       job("e", { scope: "ROW", rowIds: ["r1"], failedRows: 1, terminal: true, finishedAt: 2_000, status: "PARTIALLY_SUCCEEDED" }),
     ]);
     const jobs = parseStoredJobs(raw);
-    assert.deepEqual(jobs.map((j) => j.jobId), ["a", "e"]);
+    assert.deepEqual(
+      jobs.map((j) => j.jobId),
+      ["a", "e"],
+    );
     assert.deepEqual(jobs[1]?.rowIds, ["r1"]);
   });
 
@@ -44,6 +47,9 @@ describe("stored job list", () => {
     const key = [...data.keys()][0]!;
     const stored = JSON.parse(data.get(key)!) as unknown[];
     data.set(key, JSON.stringify([...stored, { jobId: "broken" }]));
-    assert.deepEqual((await storage.load()).map((j) => j.jobId), ["a", "b"]);
+    assert.deepEqual(
+      (await storage.load()).map((j) => j.jobId),
+      ["a", "b"],
+    );
   });
 });

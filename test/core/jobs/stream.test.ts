@@ -60,7 +60,10 @@ describe("streamJobStatus", () => {
     streamJobStatus(poller, AUD, "", cell);
     await timer.advance(10_000);
     assert.equal(client.calls.length, 0);
-    assert.deepEqual(cell.problems.map((p) => p.code), ["#VALUE!", "#VALUE!"]);
+    assert.deepEqual(
+      cell.problems.map((p) => p.code),
+      ["#VALUE!", "#VALUE!"],
+    );
   });
 
   it("shows #N/A and stops for a job the service does not know", async () => {

@@ -1,13 +1,6 @@
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
-import {
-  JobPoller,
-  JobTracker,
-  MAX_REMEMBERED_JOBS,
-  keyValueJobStorage,
-  memoryJobStorage,
-  type TrackedJob,
-} from "../../../src/core/jobs/index.js";
+import { JobPoller, JobTracker, MAX_REMEMBERED_JOBS, keyValueJobStorage, memoryJobStorage, type TrackedJob } from "../../../src/core/jobs/index.js";
 import type { KeyValueItems } from "../../../src/core/storage/keyValue.js";
 import { FakeClock } from "../api/scripted.js";
 import { ScriptedJobs, status } from "./fakes.js";
@@ -133,7 +126,10 @@ describe("JobTracker", () => {
     await storage.save(jobs);
     const kept = storage.saved();
     assert.equal(kept.length, MAX_REMEMBERED_JOBS);
-    assert.ok(kept.some((j) => j.jobId === "j0"), "the unfinished oldest job is kept");
+    assert.ok(
+      kept.some((j) => j.jobId === "j0"),
+      "the unfinished oldest job is kept",
+    );
     assert.ok(!kept.some((j) => j.jobId === "j1"), "the oldest finished job goes");
   });
 });

@@ -16,7 +16,12 @@ let client: ServiceClient;
 before(async () => {
   sb = await startTestSandbox();
   const token = await sb.token();
-  client = createServiceClient({ baseUrl: sb.url, getAccessToken: async () => token, rateLimit: { perSecond: 5000 }, retry: { baseDelayMs: 1, maxDelayMs: 4 } });
+  client = createServiceClient({
+    baseUrl: sb.url,
+    getAccessToken: async () => token,
+    rateLimit: { perSecond: 5000 },
+    retry: { baseDelayMs: 1, maxDelayMs: 4 },
+  });
 });
 after(async () => {
   await sb.close();
@@ -96,7 +101,12 @@ describe("partitioned imports from the sandbox", () => {
     await sb.setFaults({ failRate: 0.2, resetRate: 0.02, seed: 1512 });
     // Two attempts a request for a cell; the import's pages are bulk, with the client's bulk attempts.
     const token = await sb.token();
-    const impatient = createServiceClient({ baseUrl: sb.url, getAccessToken: async () => token, rateLimit: { perSecond: 5000 }, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 4 } });
+    const impatient = createServiceClient({
+      baseUrl: sb.url,
+      getAccessToken: async () => token,
+      rateLimit: { perSecond: 5000 },
+      retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 4 },
+    });
     try {
       const outcomes = [];
       for (let batch = 0; batch < 4; batch++) {

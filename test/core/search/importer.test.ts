@@ -16,7 +16,17 @@ const rowsOf = (part: number, page: number, size: number, count: number): Row[] 
 
 const transient = (kind = "server") => Object.assign(new Error(kind), { kind });
 
-function run(options: { failures?: Map<string, number>; fatalAt?: string; pages?: PageKey[]; seen?: Set<string>; signal?: AbortSignal; onFetch?: (key: string) => void; moved?: boolean } = {}) {
+function run(
+  options: {
+    failures?: Map<string, number>;
+    fatalAt?: string;
+    pages?: PageKey[];
+    seen?: Set<string>;
+    signal?: AbortSignal;
+    onFetch?: (key: string) => void;
+    moved?: boolean;
+  } = {},
+) {
   const written: { key: PageKey; ids: string[] }[] = [];
   const fetched: string[] = [];
   const promise = importPages<Row>({
@@ -55,7 +65,10 @@ function run(options: { failures?: Map<string, number>; fatalAt?: string; pages?
 test("every page is written once, in plan order, though pages complete out of order", async () => {
   const { promise, written } = run();
   const result = await promise;
-  assert.deepEqual(written.map((w) => `${w.key.part}:${w.key.page}`), ["0:1", "0:2", "0:3", "1:1", "1:2"]);
+  assert.deepEqual(
+    written.map((w) => `${w.key.part}:${w.key.page}`),
+    ["0:1", "0:2", "0:3", "1:1", "1:2"],
+  );
   assert.equal(result.rowsDelivered, 370);
   assert.deepEqual(result.missing, []);
   assert.equal(new Set(written.flatMap((w) => w.ids)).size, 370);
@@ -76,7 +89,10 @@ test("a page that fails for good is reported missing, the rest is written, and R
   assert.deepEqual(result.missing, [{ part: 0, page: 3 }]);
   assert.equal(result.rowsDelivered, 320);
   assert.equal((result.lastPageError as { kind: string }).kind, "server");
-  assert.deepEqual(written.map((w) => `${w.key.part}:${w.key.page}`), ["0:1", "0:2", "1:1", "1:2"]);
+  assert.deepEqual(
+    written.map((w) => `${w.key.part}:${w.key.page}`),
+    ["0:1", "0:2", "1:1", "1:2"],
+  );
 
   failures.clear();
   const seen = new Set(written.flatMap((w) => w.ids));
@@ -91,7 +107,10 @@ test("a refused request stops the import; every page not written is missing", as
   const { promise, written } = run({ fatalAt: "0:3" });
   const result = await promise;
   assert.equal((result.fatal as { kind: string }).kind, "validation");
-  assert.deepEqual(written.map((w) => `${w.key.part}:${w.key.page}`), ["0:1", "0:2"]);
+  assert.deepEqual(
+    written.map((w) => `${w.key.part}:${w.key.page}`),
+    ["0:1", "0:2"],
+  );
   assert.deepEqual(result.missing, [
     { part: 0, page: 3 },
     { part: 1, page: 1 },

@@ -51,7 +51,7 @@ function assertPartition(records: Rec[], base: Filters, parts: { filters: Filter
 // Heavy-tailed sizes, many records exactly on powers of ten (likely split points).
 function companies(n: number, seed = 7): Rec[] {
   let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: n }, (_, i) => {
     const employees = i % 10 === 0 ? 10 ** (i % 4) : Math.max(1, Math.round(Math.exp(rnd() * 10)));
     return { id: i + 1, employees, revenue: employees * (50 + Math.floor(rnd() * 200)) };
@@ -65,7 +65,10 @@ test("parts are disjoint, cover the search, and each stays within the reach", as
   assert.equal(plan.total, 5000);
   assert.ok(plan.parts.length >= 13, `${plan.parts.length} parts`);
   assert.ok(plan.parts.every((p) => p.count <= 400 && !p.unsplittable));
-  assert.equal(plan.parts.reduce((s, p) => s + p.count, 0), 5000);
+  assert.equal(
+    plan.parts.reduce((s, p) => s + p.count, 0),
+    5000,
+  );
   assert.equal(plan.reachable, 5000);
   assertPartition(records, {}, plan.parts);
   // Every part's count is the true count of its filters (siblings' counts are derived).
@@ -140,7 +143,10 @@ test("descending sort on a splitting field orders the parts from high to low", a
   const plan = await planPartition({ kind: "company", filters: {}, sort: "-revenue", count: data.count, reach: 300 });
   assert.equal(dimensionsFor("company", "-revenue")[0]!.minFilter, "revenueMin");
   const lows = plan.parts.map((p) => Number(p.filters.revenueMin));
-  assert.deepEqual(lows, [...lows].sort((a, b) => b - a));
+  assert.deepEqual(
+    lows,
+    [...lows].sort((a, b) => b - a),
+  );
   assertPartition(records, {}, plan.parts);
 });
 

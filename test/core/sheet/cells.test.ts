@@ -47,7 +47,7 @@ test("booleans, lists and objects", () => {
 });
 
 test("formula-like and HTML-like service strings are kept exactly as text", () => {
-  for (const s of ["=HYPERLINK(\"x\")", "+1 555", "-2", "@SUM(A1)", "<img src=x onerror=alert(1)>"]) {
+  for (const s of ['=HYPERLINK("x")', "+1 555", "-2", "@SUM(A1)", "<img src=x onerror=alert(1)>"]) {
     assert.equal(cellValue(s, "text"), s);
   }
 });
@@ -55,7 +55,17 @@ test("formula-like and HTML-like service strings are kept exactly as text", () =
 test("contact rows read nested company fields and management status", () => {
   const columns = columnsFor("contact", ["id", "firstName", "companyName", "companyId", "underManagement", "lastUpdatedDate"]);
   const [row] = itemsToRows(
-    [{ id: "77", attributes: { firstName: "Ana", company: { id: 5, name: "Acme" }, managementStatus: { underManagement: true }, lastUpdatedDate: "2025-06-01T00:00:00Z" } }],
+    [
+      {
+        id: "77",
+        attributes: {
+          firstName: "Ana",
+          company: { id: 5, name: "Acme" },
+          managementStatus: { underManagement: true },
+          lastUpdatedDate: "2025-06-01T00:00:00Z",
+        },
+      },
+    ],
     columns,
   );
   assert.deepEqual(row, [77, "Ana", "Acme", 5, excelDateSerial("2025-06-01T00:00:00Z", true), true]);
@@ -63,8 +73,14 @@ test("contact rows read nested company fields and management status", () => {
 });
 
 test("column choice: saved keys in sheet order, unknown keys dropped, empty falls back to defaults", () => {
-  assert.deepEqual(columnsFor("company", ["revenue", "name", "nope"]).map((c) => c.key), ["name", "revenue"]);
-  assert.deepEqual(columnsFor("company", []).map((c) => c.key), defaultColumnKeys("company"));
+  assert.deepEqual(
+    columnsFor("company", ["revenue", "name", "nope"]).map((c) => c.key),
+    ["name", "revenue"],
+  );
+  assert.deepEqual(
+    columnsFor("company", []).map((c) => c.key),
+    defaultColumnKeys("company"),
+  );
 });
 
 test("hyperlinks only for web addresses", () => {

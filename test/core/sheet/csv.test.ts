@@ -51,7 +51,9 @@ function readAs(csv: string, separator: CsvSeparator, quotes = true): string[][]
 
 /** Whether a spreadsheet runs this cell as a formula (invisible and space characters skipped). */
 function isFormula(cell: string): boolean {
-  return /^[\s\u00A0\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]*[=+\-@\t\r\u2212\uFE62\uFE63\uFE66\uFE6B\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell);
+  return /^[\s\u00A0\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]*[=+\-@\t\r\u2212\uFE62\uFE63\uFE66\uFE6B\uFF1D\uFF0B\uFF0D\uFF20]/.test(
+    cell,
+  );
 }
 
 /** OWASP's CSV-injection payload families, and the invisible or full-width ways to start them. */
@@ -86,7 +88,18 @@ const PAYLOADS = [
   "\u22121+1",
 ];
 /** Where a payload can hide: alone, or after a separator or a line end inside ordinary text. */
-const PLACES = (p: string) => [p, `Acme;${p}`, `Acme,${p}`, `Acme\t${p}`, `Acme; ${p}`, `Acme;"${p}`, `Acme";${p}`, `Acme\n${p}`, `Acme\r\n${p}`, `a,b;c\t${p},${p}`];
+const PLACES = (p: string) => [
+  p,
+  `Acme;${p}`,
+  `Acme,${p}`,
+  `Acme\t${p}`,
+  `Acme; ${p}`,
+  `Acme;"${p}`,
+  `Acme";${p}`,
+  `Acme\n${p}`,
+  `Acme\r\n${p}`,
+  `a,b;c\t${p},${p}`,
+];
 
 describe("CSV", () => {
   test("BOM, CRLF, quoting per RFC 4180", () => {
@@ -106,13 +119,19 @@ describe("CSV", () => {
   });
 
   test("text that a spreadsheet would run as a formula is neutralised; numbers are not", () => {
-    const csv = toCsv([{ header: "Name", type: "text" }, { header: "N", type: "integer" }], [
-      ["=HYPERLINK(\"http://evil\",\"x\")", -3],
-      ["+1 555", 1],
-      ["-minus", 2],
-      ["@SUM(A1)", 3],
-      ["<img src=x onerror=alert(1)>", 4],
-    ]);
+    const csv = toCsv(
+      [
+        { header: "Name", type: "text" },
+        { header: "N", type: "integer" },
+      ],
+      [
+        ['=HYPERLINK("http://evil","x")', -3],
+        ["+1 555", 1],
+        ["-minus", 2],
+        ["@SUM(A1)", 3],
+        ["<img src=x onerror=alert(1)>", 4],
+      ],
+    );
     const lines = csv.slice(1).split("\r\n");
     assert.equal(lines[1], '"\'=HYPERLINK(""http://evil"",""x"")",-3');
     assert.equal(lines[2], "'+1 555,1");
@@ -140,7 +159,10 @@ describe("CSV", () => {
         for (const quotes of [true, false]) {
           for (const row of readAs(csv, read, quotes)) {
             for (const cell of row) {
-              assert.ok(!isFormula(cell) || cell === "-7", `written with ${JSON.stringify(written)}, read with ${JSON.stringify(read)}${quotes ? "" : " ignoring quotes"}: ${JSON.stringify(cell)}`);
+              assert.ok(
+                !isFormula(cell) || cell === "-7",
+                `written with ${JSON.stringify(written)}, read with ${JSON.stringify(read)}${quotes ? "" : " ignoring quotes"}: ${JSON.stringify(cell)}`,
+              );
             }
           }
         }
@@ -149,10 +171,27 @@ describe("CSV", () => {
   });
 
   test("in its own reading a file loses nothing: ordinary text exactly, a payload only gains apostrophes", () => {
-    const ordinary = ["Acme, Inc.", "Müller; Söhne GmbH", 'He said "hi"', "tab\tinside", "Line\nbreak", "a+b=c", "user@example.com", "5-10 employees", "\u00A0Nbsp lead"];
+    const ordinary = [
+      "Acme, Inc.",
+      "Müller; Söhne GmbH",
+      'He said "hi"',
+      "tab\tinside",
+      "Line\nbreak",
+      "a+b=c",
+      "user@example.com",
+      "5-10 employees",
+      "\u00A0Nbsp lead",
+    ];
     const texts = [...ordinary, ...PAYLOADS.flatMap(PLACES)];
     for (const separator of CSV_SEPARATORS) {
-      const csv = toCsv([{ header: "Name", type: "text" }, { header: "N", type: "integer" }], texts.map((t) => [t, -5]), { separator });
+      const csv = toCsv(
+        [
+          { header: "Name", type: "text" },
+          { header: "N", type: "integer" },
+        ],
+        texts.map((t) => [t, -5]),
+        { separator },
+      );
       const [header, ...rows] = readAs(csv, separator);
       assert.deepEqual(header, ["Name", "N"]);
       assert.equal(rows.length, texts.length);
@@ -180,7 +219,7 @@ describe("CSV", () => {
     const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "Companies" }, tableName: "Companies", columns, expectedRows: 1 });
     await writer.append(itemsToRows([{ id: "1", attributes: { name: "Acme;=1+1" } }], columns));
     await writer.finish();
-    assert.equal(workbook.csv("Companies", { separator: ";" }).slice(1), "Company ID;Company name\r\n1;\"Acme;'=1+1\"\r\n");
+    assert.equal(workbook.csv("Companies", { separator: ";" }).slice(1), 'Company ID;Company name\r\n1;"Acme;\'=1+1"\r\n');
     assert.equal(workbook.csv("Companies").slice(1), "Company ID,Company name\r\n1,Acme;'=1+1\r\n", "outside a page: comma");
   });
 });

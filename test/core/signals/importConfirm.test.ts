@@ -13,7 +13,10 @@ function newsClient(total: number) {
     searchNews: async (_filters: unknown, o: { page: number; size: number }): Promise<SearchPage<SignalSearchItem>> => {
       asked.push(o.page);
       const from = (o.page - 1) * o.size;
-      const items = Array.from({ length: Math.max(0, Math.min(o.size, total - from)) }, (_, i) => ({ id: `n${from + i}`, type: "News", attributes: {} }) as unknown as SignalSearchItem);
+      const items = Array.from(
+        { length: Math.max(0, Math.min(o.size, total - from)) },
+        (_, i) => ({ id: `n${from + i}`, type: "News", attributes: {} }) as unknown as SignalSearchItem,
+      );
       return { items, totalResults: total, pageNumber: o.page, totalPages: Math.ceil(total / o.size), links: {} };
     },
   } as unknown as SignalSearchClient;
@@ -46,12 +49,28 @@ test("news above the reach: asked with what one search reaches; declined, only t
 test("accepted, the rows one search reaches are delivered; within the reach nothing is asked", async () => {
   const { client } = newsClient(12);
   const delivered: string[] = [];
-  const outcome = await importSignalSearch({ client, family: "news", filters: {}, reach: 6, pageSize: 2, confirmPlan: async () => true, deliver: async (items) => void delivered.push(...items.map((i) => i.id)) });
+  const outcome = await importSignalSearch({
+    client,
+    family: "news",
+    filters: {},
+    reach: 6,
+    pageSize: 2,
+    confirmPlan: async () => true,
+    deliver: async (items) => void delivered.push(...items.map((i) => i.id)),
+  });
   assert.equal(outcome.declined, undefined);
   assert.equal(delivered.length, 6);
 
   const small = newsClient(5);
   let questions = 0;
-  await importSignalSearch({ client: small.client, family: "news", filters: {}, reach: 6, pageSize: 2, confirmPlan: async () => (questions++, true), deliver: async () => undefined });
+  await importSignalSearch({
+    client: small.client,
+    family: "news",
+    filters: {},
+    reach: 6,
+    pageSize: 2,
+    confirmPlan: async () => (questions++, true),
+    deliver: async () => undefined,
+  });
   assert.equal(questions, 0);
 });

@@ -11,7 +11,11 @@ const PAGE = (n: number, total: number) => ({ data: [], meta: { totalResults: to
 
 /** Answers every signal request with an empty page of a search of `total` results. */
 function signalClient(total = 0) {
-  return harness((request: RecordedRequest) => answer(200, request.path.includes("technologies") ? { data: [] } : PAGE(Number(request.query.get("page[number]") ?? 1), total)), { tellPriority: true });
+  return harness(
+    (request: RecordedRequest) =>
+      answer(200, request.path.includes("technologies") ? { data: [] } : PAGE(Number(request.query.get("page[number]") ?? 1), total)),
+    { tellPriority: true },
+  );
 }
 const priorities = (requests: RecordedRequest[]) => requests.map((r) => r.headers["x-bizdata-priority"]);
 
@@ -41,10 +45,21 @@ describe("signal requests carry their priority", () => {
 
 describe("signal columns count against the engine's clock", () => {
   it("Enrich selection's scoop counts are over the 90 days before the engine's today, not the machine's", async () => {
-    const scoop = (id: string, date: string) => ({ id, type: "Scoop", attributes: { id, publishedDate: `${date}T00:00:00Z`, types: [{ id: "6", type: "Award" }], company: { id: "1", name: "A" } } });
-    const { client, clock } = harness(() => answer(200, { data: [scoop("1", "2020-05-20"), scoop("2", "2019-01-01")], meta: { totalResults: 2, page: { number: 1, total: 1 } } }));
+    const scoop = (id: string, date: string) => ({
+      id,
+      type: "Scoop",
+      attributes: { id, publishedDate: `${date}T00:00:00Z`, types: [{ id: "6", type: "Award" }], company: { id: "1", name: "A" } },
+    });
+    const { client, clock } = harness(() =>
+      answer(200, { data: [scoop("1", "2020-05-20"), scoop("2", "2019-01-01")], meta: { totalResults: 2, page: { number: 1, total: 1 } } }),
+    );
     const today = Date.parse("2020-06-01T12:00:00Z");
-    const engine = createEnrichmentEngine({ client, cache: new MemoryCacheStore(), windowMs: 1, clock: { now: () => today, sleep: (ms, signal) => clock.sleep(ms, signal) } });
+    const engine = createEnrichmentEngine({
+      client,
+      cache: new MemoryCacheStore(),
+      windowMs: 1,
+      clock: { now: () => today, sleep: (ms, signal) => clock.sleep(ms, signal) },
+    });
     const results = await clock.run(engine.enrichIds("scoops", [1], ["scoops90", "scoops365", "latestScoopDate"]));
     const record = results.get(1);
     assert.ok(record?.ok, JSON.stringify(record));

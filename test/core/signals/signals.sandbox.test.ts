@@ -41,7 +41,10 @@ for (const profile of ["default", "production"] as const) {
       assert.ok((await client.enrichScoops({ companyId: "1,2,3,4,5,6,7,8" })).length > 0);
       assert.ok((await client.searchNews({ categories: ["FUNDING"] })).totalResults > 0);
       assert.ok((await client.enrichTechnologies(3)).every((t) => typeof t.attributes.product === "string"));
-      await assert.rejects(client.searchIntent({ topics: [] }), (e: unknown) => isServiceError(e) && e.kind === "validation" && e.issues.some((i) => i.pointer === "/data/attributes/topics"));
+      await assert.rejects(
+        client.searchIntent({ topics: [] }),
+        (e: unknown) => isServiceError(e) && e.kind === "validation" && e.issues.some((i) => i.pointer === "/data/attributes/topics"),
+      );
     });
   });
 }
@@ -86,7 +89,10 @@ describe("the intent plan chooser", () => {
   it("asks for scoops 25 companies per request", async () => {
     const client = await clientOf(sandbox);
     const ids = Array.from({ length: 60 }, (_, i) => i + 1);
-    assert.deepEqual(scoopBatches(ids).map((b) => b.length), [25, 25, 10]);
+    assert.deepEqual(
+      scoopBatches(ids).map((b) => b.length),
+      [25, 25, 10],
+    );
     sandbox.resetStats();
     const scoops = await scoopsForCompanies(client, ids);
     assert.equal(sandbox.requests("POST /data/v1/scoops/enrich"), 3);

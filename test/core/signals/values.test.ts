@@ -14,8 +14,16 @@ const scoop = (company: number, date: string, headline: string, types: string[])
   type: "Scoop",
   attributes: { id: `${company}-${date}`, publishedDate: date, linkText: headline, types, company: { id: company } },
 });
-const news = (date: string, title: string): NewsItem => ({ id: title, type: "News", attributes: { title, url: `https://news.example/${date}`, pageDate: date, categories: ["Funding"] } });
-const tech = (product: string, category: string, vendor: string): TechnologiesItem => ({ id: product, type: "Technology", attributes: { product, category, vendor, categoryParent: "Parent" } });
+const news = (date: string, title: string): NewsItem => ({
+  id: title,
+  type: "News",
+  attributes: { title, url: `https://news.example/${date}`, pageDate: date, categories: ["Funding"] },
+});
+const tech = (product: string, category: string, vendor: string): TechnologiesItem => ({
+  id: product,
+  type: "Technology",
+  attributes: { product, category, vendor, categoryParent: "Parent" },
+});
 
 const NOW = Date.parse("2026-06-15T12:00:00Z");
 
@@ -40,7 +48,11 @@ describe("signal values", () => {
       },
       enrichScoops: async (input) => {
         calls.push(`scoops ${String(input.companyId)}`);
-        return [scoop(1, "2026-06-10", "Acme raises a round", ["Funding"]), scoop(1, "2026-01-05", "Acme hires a CFO", ["Executive Move - Hire"]), scoop(2, "2026-05-01", "Beta opens an office", ["Expansion - New Location"])];
+        return [
+          scoop(1, "2026-06-10", "Acme raises a round", ["Funding"]),
+          scoop(1, "2026-01-05", "Acme hires a CFO", ["Executive Move - Hire"]),
+          scoop(2, "2026-05-01", "Beta opens an office", ["Expansion - New Location"]),
+        ];
       },
       enrichNews: async () => [news("2026-05-01", "Older"), news("2026-06-01", "Newer")],
       enrichTechnologies: async () => [tech("Snowflake", "Data Warehousing", "Snowflake"), tech("Tableau", "Business Intelligence", "Salesforce")],

@@ -10,7 +10,8 @@ import { FakeClock } from "../../core/api/scripted.js";
 /** The feed's default wait between a change and the read that shows it. */
 const INTERVAL_MS = 1500;
 
-const entry = (used: number): UsageEntry => ({ limitType: "uniqueID", description: "Credits", currentUsage: used, totalLimit: 100_000, usageRemaining: 100_000 - used }) as UsageEntry;
+const entry = (used: number): UsageEntry =>
+  ({ limitType: "uniqueID", description: "Credits", currentUsage: used, totalLimit: 100_000, usageRemaining: 100_000 - used }) as UsageEntry;
 
 /** A fake account whose usage grows as it spends, with the runtime's usage-changed event. */
 function fakeAccount() {

@@ -64,7 +64,13 @@ function endOfResults(number: number, size: number, like: TransportResponse): Tr
 }
 
 /** Sends a paged read; a 400 for a page after the first is the end, anything on page 1 passes through. */
-async function pagedRead(inner: Transport, url: string, init: TransportRequest, page: { number: number; size: number }, meta: (doc: unknown) => unknown): Promise<TransportResponse> {
+async function pagedRead(
+  inner: Transport,
+  url: string,
+  init: TransportRequest,
+  page: { number: number; size: number },
+  meta: (doc: unknown) => unknown,
+): Promise<TransportResponse> {
   const response = await inner(url, init);
   if (isPastLastPage(response.status, page.number)) {
     await response.text();

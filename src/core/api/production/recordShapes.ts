@@ -31,7 +31,10 @@ function attributesFromWire(attributes: Json): Json {
 /** An enrichment answer with every record's attributes in the contract's shapes. */
 export function enrichedFromWire(doc: unknown): unknown {
   if (!isObject(doc) || !Array.isArray(doc.data)) return doc;
-  return { ...doc, data: doc.data.map((item) => (isObject(item) && isObject(item.attributes) ? { ...item, attributes: attributesFromWire(item.attributes) } : item)) };
+  return {
+    ...doc,
+    data: doc.data.map((item) => (isObject(item) && isObject(item.attributes) ? { ...item, attributes: attributesFromWire(item.attributes) } : item)),
+  };
 }
 
 /** A search body with the filters production takes as text sent as text. */

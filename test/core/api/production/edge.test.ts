@@ -30,7 +30,8 @@ function pagedSearch(total: number, pastTheEnd: "empty" | "400") {
     const number = Number(url.searchParams.get("page[number]"));
     const size = Number(url.searchParams.get("page[size]"));
     const items = Array.from({ length: total }, (_, i) => company(i + 1)).slice((number - 1) * size, number * size);
-    if (items.length === 0 && number > 1 && pastTheEnd === "400") return { status: 400, body: { errors: [{ code: "PFAPI0002", detail: "Page number requested is greater than the available results" }] } };
+    if (items.length === 0 && number > 1 && pastTheEnd === "400")
+      return { status: 400, body: { errors: [{ code: "PFAPI0002", detail: "Page number requested is greater than the available results" }] } };
     return { status: 200, body: { data: items, meta: { totalResults: total, page: { number, total: Math.ceil(total / size) } } } };
   });
 }
@@ -52,7 +53,9 @@ test("a 400 for a page after the first is the end of the results; on page 1 it i
   assert.deepEqual(past.items, []);
 
   const notEnough = fakeService(({ method }) =>
-    method === "POST" ? { status: 400, body: { errors: [{ id: "e-77", code: "PFAPI0004", status: "400", detail: "Please provide at least one of [companyName, companyId]" }] } } : undefined,
+    method === "POST"
+      ? { status: 400, body: { errors: [{ id: "e-77", code: "PFAPI0004", status: "400", detail: "Please provide at least one of [companyName, companyId]" }] } }
+      : undefined,
   );
   const error = await clientOver(productionTransport(notEnough.transport))
     .searchCompanies({}, { page: 1, size: 5 })
@@ -72,7 +75,8 @@ test("an enrichment refused for an unentitled field drops it, sends the same inp
     if (method !== "POST" || !url.pathname.endsWith("/data/v1/companies/enrich")) return undefined;
     const attributes = (body as { data: { attributes: { outputFields: string[]; matchCompanyInput: Array<{ companyId: number }> } } }).data.attributes;
     const refused = attributes.outputFields.filter((f) => !entitled.includes(f));
-    if (refused.length > 0) return { status: 400, body: { errors: refused.map((f) => ({ code: "PFAPI0001", detail: `Disallowed field '${f}' requested in query` })) } };
+    if (refused.length > 0)
+      return { status: 400, body: { errors: refused.map((f) => ({ code: "PFAPI0001", detail: `Disallowed field '${f}' requested in query` })) } };
     const data = attributes.matchCompanyInput.map((input) => ({
       id: String(input.companyId),
       type: "Company",
@@ -101,17 +105,24 @@ test("an enrichment refused for an unentitled field drops it, sends the same inp
   assert.deepEqual(again[0]!.unentitledFields, ["revenue"]);
 
   // A batch by id (the engine's) recovers the same way: phone is refused and resent without.
-  const batch = await client.enrichBatch("company", { seal: () => ({ inputs: [{ companyId: 7 }, { companyId: 8 }], outputFields: ["name", "revenue", "phone"] }) });
-  assert.deepEqual(batch.map((r) => [r.id, r.unentitledFields]), [
-    ["7", ["revenue", "phone"]],
-    ["8", ["revenue", "phone"]],
-  ]);
+  const batch = await client.enrichBatch("company", {
+    seal: () => ({ inputs: [{ companyId: 7 }, { companyId: 8 }], outputFields: ["name", "revenue", "phone"] }),
+  });
+  assert.deepEqual(
+    batch.map((r) => [r.id, r.unentitledFields]),
+    [
+      ["7", ["revenue", "phone"]],
+      ["8", ["revenue", "phone"]],
+    ],
+  );
   assert.equal(service.sent.length, 5, "revenue left out, phone refused once and resent");
   assert.deepEqual([...entitlements.refused("company")].sort(), ["phone", "revenue"]);
 });
 
 test("an enrichment whose every field is refused fails with a sentence naming them (after remembering them)", async () => {
-  const service = fakeService(({ method }) => (method === "POST" ? { status: 400, body: { errors: [{ code: "PFAPI0001", detail: "Disallowed field 'revenue' requested in query" }] } } : undefined));
+  const service = fakeService(({ method }) =>
+    method === "POST" ? { status: 400, body: { errors: [{ code: "PFAPI0001", detail: "Disallowed field 'revenue' requested in query" }] } } : undefined,
+  );
   const entitlements = createFieldEntitlements();
   const client = clientOver(productionTransport(service.transport), entitlements);
   const error = await client.enrichCompanies([{ companyId: 1 }], ["revenue"]).then(

@@ -7,7 +7,8 @@ import { isPastLastPage, pageCount } from "../../../../src/core/api/production/i
 import { PRODUCTION_ERROR_CATALOG, PRODUCTION_ERROR_CODES, disallowedFieldsOf, gatewayErrorBody } from "../../../../src/core/contract/index.js";
 
 const noHeaders = { get: () => null };
-const answer = (status: number, body: unknown, operation?: string) => errorFromResponse({ status, headers: noHeaders, body: JSON.stringify(body), ...(operation ? { operation } : {}) });
+const answer = (status: number, body: unknown, operation?: string) =>
+  errorFromResponse({ status, headers: noHeaders, body: JSON.stringify(body), ...(operation ? { operation } : {}) });
 
 /** Words that say what to do next. */
 const ACTION = /\b(Sign in|Ask your administrator|tell your administrator|[Tt]ry again|Remove|Add filters|Fill in|Check|Correct)\b/;
@@ -16,7 +17,10 @@ test("every catalog code, in either error shape, reaches the user as a sentence 
   assert.equal(PRODUCTION_ERROR_CODES.length, 16);
   for (const code of PRODUCTION_ERROR_CODES) {
     const { status } = PRODUCTION_ERROR_CATALOG[code];
-    for (const body of [gatewayErrorBody(status, code, "the service's words", "req-1"), { errors: [{ id: "req-1", code, status: String(status), detail: "the service's words" }] }]) {
+    for (const body of [
+      gatewayErrorBody(status, code, "the service's words", "req-1"),
+      { errors: [{ id: "req-1", code, status: String(status), detail: "the service's words" }] },
+    ]) {
       const error = answer(status, body, "POST /data/v1/companies/enrich");
       assert.match(error.userMessage, ACTION, `${code}: ${error.userMessage}`);
       assert.match(error.userMessage, /^[A-Z].*[.!]$/s, `${code} is a sentence: ${error.userMessage}`);
@@ -27,10 +31,19 @@ test("every catalog code, in either error shape, reaches the user as a sentence 
 });
 
 test("the sentences say what each code means", () => {
-  assert.match(answer(400, { errors: [{ code: "PFAPI0001", detail: "Disallowed field 'numberOfContactsInZoomInfo' requested in query" }] }).userMessage, /plan does not include the field numberOfContactsInService\b/);
+  assert.match(
+    answer(400, { errors: [{ code: "PFAPI0001", detail: "Disallowed field 'numberOfContactsInZoomInfo' requested in query" }] }).userMessage,
+    /plan does not include the field numberOfContactsInService\b/,
+  );
   assert.match(answer(400, { errors: [{ code: "PFAPI0002", detail: "Page number cannot be greater than max value 100" }] }).userMessage, /at most 100 pages/);
-  assert.match(answer(400, { errors: [{ code: "PFAPI0004", detail: "Please provide at least one of [companyId]" }] }).userMessage, /needs more to go on \(Please provide at least one of \[companyId\]\)/);
-  assert.match(answer(400, { error: { code: "PFAPI0011", message: "Credit limit reached" } }).userMessage, /credit limit.*Ask your administrator for more credits/);
+  assert.match(
+    answer(400, { errors: [{ code: "PFAPI0004", detail: "Please provide at least one of [companyId]" }] }).userMessage,
+    /needs more to go on \(Please provide at least one of \[companyId\]\)/,
+  );
+  assert.match(
+    answer(400, { error: { code: "PFAPI0011", message: "Credit limit reached" } }).userMessage,
+    /credit limit.*Ask your administrator for more credits/,
+  );
   assert.match(answer(504, { error: { code: "PFAPI0010" } }).userMessage, /fewer records/);
   const scope = answer(403, { error: { code: "ZI0002", message: "Access to resource /studio/v1/audiences is denied" } }, "GET /studio/v1/audiences");
   assert.equal(scope.kind, "forbidden");
@@ -38,7 +51,11 @@ test("the sentences say what each code means", () => {
   const wrongPath = answer(404, { error: { code: "ZI9998" } }, "GET /v1/x");
   assert.doesNotMatch(wrongPath.userMessage, /deleted/);
   assert.match(wrongPath.userMessage, /fault in the add-in or its settings/);
-  const limited = errorFromResponse({ status: 429, headers: { get: (n: string) => (n.toLowerCase() === "retry-after" ? "7" : null) }, body: JSON.stringify({ error: { code: "ZI0004" } }) });
+  const limited = errorFromResponse({
+    status: 429,
+    headers: { get: (n: string) => (n.toLowerCase() === "retry-after" ? "7" : null) },
+    body: JSON.stringify({ error: { code: "ZI0004" } }),
+  });
   assert.match(limited.userMessage, /every user of it shares one\). Try again in 7 seconds\./);
 });
 
