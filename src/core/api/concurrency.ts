@@ -1,19 +1,19 @@
 // A cap on requests in flight at once, handed out interactive first, then bulk, each first come
 // first served. Bulk work never holds the last `reserved` slots, so a cell or a preview always
 // finds one free even while an import keeps the rest busy.
+import { PriorityWaiters } from "./priorityWaiters.js";
 import type { RequestPriority } from "./types.js";
 
 export type Release = () => void;
 
 interface Entry {
-  priority: RequestPriority;
   grant: () => void;
 }
 
 export class ConcurrencyLimit {
   private active = 0;
   private bulkActive = 0;
-  private readonly waiting: Entry[] = [];
+  private readonly waiting = new PriorityWaiters<Entry>();
   private readonly reserved: number;
 
   constructor(
@@ -36,22 +36,19 @@ export class ConcurrencyLimit {
   async acquire(signal?: AbortSignal, priority: RequestPriority = "interactive"): Promise<Release> {
     signal?.throwIfAborted();
     // Nobody overtakes a waiter of the same or a higher priority.
-    const ahead = this.waiting.some((e) => e.priority === "interactive" || priority === "bulk");
-    if (!ahead && this.fits(priority)) return this.take(priority);
+    if (!this.waiting.waitsAhead(priority) && this.fits(priority)) return this.take(priority);
     await new Promise<void>((resolve, reject) => {
       const entry: Entry = {
-        priority,
         grant: () => {
           signal?.removeEventListener("abort", onAbort);
           resolve();
         },
       };
       const onAbort = () => {
-        const i = this.waiting.indexOf(entry);
-        if (i >= 0) this.waiting.splice(i, 1);
+        this.waiting.remove(entry);
         reject(signal?.reason ?? new Error("aborted"));
       };
-      this.waiting.push(entry);
+      this.waiting.push(priority, entry);
       signal?.addEventListener("abort", onAbort, { once: true });
     });
     return this.releaser(priority);
@@ -77,12 +74,12 @@ export class ConcurrencyLimit {
   /** Grants freed slots to the first waiters that fit: interactive ones first. */
   private handOver(): void {
     for (;;) {
-      const next = this.waiting.find((e) => e.priority === "interactive") ?? this.waiting[0];
+      const next = this.waiting.peek();
       if (!next || !this.fits(next.priority)) return;
-      this.waiting.splice(this.waiting.indexOf(next), 1);
+      this.waiting.shift();
       this.active += 1;
       if (next.priority === "bulk") this.bulkActive += 1;
-      next.grant();
+      next.waiter.grant();
     }
   }
 }

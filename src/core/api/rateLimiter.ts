@@ -3,6 +3,7 @@
 // this client's share of its organization's bucket (tenantShare.ts: learnt from the service's
 // headers and refusals). Waiters are served interactive first, then bulk, each in arrival order;
 // a 429 pauses everyone (with jitter, so clients refused together do not come back together).
+import { PriorityWaiters } from "./priorityWaiters.js";
 import { BudgetTracker, readCount } from "./budgets.js";
 import type { PacingStatus } from "./pacing.js";
 import { TenantShare } from "./tenantShare.js";
@@ -48,7 +49,7 @@ export class RateLimiter {
   /** Whether an answer from the service has been seen (its limit headers, if any, read). */
   private learned: boolean;
   private probe: { answered: Promise<void>; resolve: () => void } | undefined;
-  private readonly queues: Record<RequestPriority, Waiter[]> = { interactive: [], bulk: [] };
+  private readonly queues = new PriorityWaiters<Waiter>();
   private pumping = false;
   private readonly listeners = new Set<(status: PacingStatus) => void>();
   private lastWaiting = false;
@@ -80,7 +81,7 @@ export class RateLimiter {
   }
 
   status(): PacingStatus {
-    const queued = this.queues.interactive.length + this.queues.bulk.length > 0;
+    const queued = this.queues.size > 0;
     return {
       perSecond: this.perSecond,
       maxPerSecond: this.share.maxPerSecond,
@@ -107,10 +108,8 @@ export class RateLimiter {
         reject(signal.reason ?? new Error("aborted"));
         return;
       }
-      const queue = this.queues[priority];
       const onAbort = () => {
-        const at = queue.indexOf(waiter);
-        if (at >= 0) queue.splice(at, 1);
+        this.queues.remove(waiter);
         reject(signal?.reason ?? new Error("aborted"));
         this.notify(false);
       };
@@ -126,7 +125,7 @@ export class RateLimiter {
         },
       };
       signal?.addEventListener("abort", onAbort, { once: true });
-      queue.push(waiter);
+      this.queues.push(priority, waiter);
       void this.pump();
     });
   }
@@ -137,7 +136,7 @@ export class RateLimiter {
     this.pumping = true;
     try {
       for (;;) {
-        const next = this.queues.interactive[0] ?? this.queues.bulk[0];
+        const next = this.queues.peek()?.waiter;
         if (!next) break;
         // Until the first answer tells the service's limits, one request at a time: an account
         // allowed 5 a second would otherwise see a burst at the configured 25 first.
@@ -155,7 +154,7 @@ export class RateLimiter {
           this.tat = Math.max(this.tat, now - this.slackMs) + this.intervalMs;
           if (!this.learned) this.probe = deferred();
           this.share.granted();
-          (this.queues.interactive[0] === next ? this.queues.interactive : this.queues.bulk).shift();
+          this.queues.shift();
           next.grant();
           continue;
         }
