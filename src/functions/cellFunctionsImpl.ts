@@ -16,13 +16,7 @@ import {
   type MatchCriteria,
 } from "../core/enrich/index.js";
 import { toExcelError } from "./excelError.js";
-import type { ConfigAccess } from "./config.js";
-
-function isPreview(invocation: CustomFunctions.Invocation | undefined): boolean {
-  // Typed as string in @types/custom-functions-runtime, a boolean at run time.
-  const flag: unknown = invocation?.isInValuePreview;
-  return flag === true || flag === "true";
-}
+import { isPreview, type ConfigAccess } from "./config.js";
 
 /** The pipeline, once a user is signed in (waiting briefly while the workbook opens); undefined when signed out. */
 async function signedInEngine(access: ConfigAccess): Promise<EnrichmentEngine | undefined> {

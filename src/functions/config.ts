@@ -26,3 +26,10 @@ export interface ConfigAccess {
   current(): Promise<FunctionsConfig | undefined>;
   now(): FunctionsConfig | undefined;
 }
+
+/** Whether the formula is still being typed (Excel's value preview): no request is made then. */
+export function isPreview(invocation: CustomFunctions.Invocation | undefined): boolean {
+  // Typed as string in @types/custom-functions-runtime, a boolean at run time.
+  const flag: unknown = invocation?.isInValuePreview;
+  return flag === true || flag === "true";
+}

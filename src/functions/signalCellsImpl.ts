@@ -7,15 +7,10 @@ import { cellContent, parseRecordId, problems, type CellProblem, type CellsResul
 import type { SignalRecordKind } from "../core/contract/index.js";
 import { signalCellValues, strongestTopics } from "../core/signals/index.js";
 import type { IntentItem } from "../core/contract/index.js";
-import type { ConfigAccess } from "./config.js";
+import { isPreview, type ConfigAccess } from "./config.js";
 import { toExcelError } from "./excelError.js";
 
 type Invocation = CustomFunctions.Invocation | undefined;
-
-function isPreview(invocation: Invocation): boolean {
-  const flag: unknown = invocation?.isInValuePreview;
-  return flag === true || flag === "true";
-}
 
 const fail = (problem: CellProblem): never => {
   throw toExcelError(problem);
