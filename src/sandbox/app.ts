@@ -4,7 +4,7 @@ import cors from "@fastify/cors";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { ERROR_CODES, MEDIA_TYPE, RATE_LIMIT_HEADERS } from "../core/contract/index.js";
 import { DEFAULT_API_AUDIENCE, createAuthenticator, requireScope } from "./auth.js";
-import { systemClock, type FaultOptions, type RateLimitWindows, type Clock, type SandboxContext, type SandboxOptions } from "./context.js";
+import { sandboxClock, type FaultOptions, type RateLimitWindows, type Clock, type SandboxContext, type SandboxOptions } from "./context.js";
 import { createAccountStore } from "./credits.js";
 import { ApiError, ValidationFailure, errorObject, sendError, sendErrorDocument, sendGatewayError, validationDocument } from "./errors.js";
 import { devEndpointGuard } from "./devGuard.js";
@@ -68,7 +68,7 @@ export interface BuiltApp {
 export async function buildApp(options: SandboxOptions, extras: BuildAppExtras = {}): Promise<BuiltApp> {
   const { db, seededInMs } = openDatabase(options.dataDir, { seed: options.seed, companies: options.companies, contacts: options.contacts }, options.reset);
   const keys = await loadSigningKeys(options.dataDir);
-  const clock = extras.clock ?? systemClock;
+  const clock = extras.clock ?? sandboxClock;
   const accounts = createAccountStore(db, clock);
   const records = createRecordStore(db);
   const trustedIssuers = [options.publicUrl];

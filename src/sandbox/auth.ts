@@ -1,7 +1,7 @@
 // Verifying access tokens (jose, RS256, issuer, audience, expiry) and minting dev tokens.
 import { SignJWT, createLocalJWKSet, importJWK, jwtVerify, errors as joseErrors, type JWTPayload } from "jose";
 import { DATA_ROLES, ERROR_CODES, SCOPES } from "../core/contract/index.js";
-import { systemClock, type Clock, type SigningKeys, type TokenPrincipal } from "./context.js";
+import { sandboxClock, type Clock, type SigningKeys, type TokenPrincipal } from "./context.js";
 import { ApiError } from "./errors.js";
 
 export const DEFAULT_API_AUDIENCE = "bizdata-api";
@@ -32,7 +32,7 @@ export interface Authenticator {
  * may add keys or issuers). Verified tokens are remembered until they expire, which keeps a
  * signature check off the hot path of every request.
  */
-export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => string[], audience: () => string, clock: Clock = systemClock): Authenticator {
+export function createAuthenticator(keys: SigningKeys, trustedIssuers: () => string[], audience: () => string, clock: Clock = sandboxClock): Authenticator {
   let keySetFor: unknown = undefined;
   let keySet = createLocalJWKSet(keys.publicJwks);
   const cache = new Map<string, CachedPrincipal>();
@@ -130,7 +130,7 @@ export async function mintDevToken(
   issuer: string,
   audience: string,
   request: DevTokenRequest,
-  clock: Clock = systemClock,
+  clock: Clock = sandboxClock,
 ): Promise<{ token: string; expiresIn: number }> {
   const expiresIn = request.expiresIn ?? 3600;
   if (expiresIn > MAX_ACCESS_TOKEN_LIFETIME_SECONDS) throw new RangeError(`A development token lives at most ${MAX_ACCESS_TOKEN_LIFETIME_SECONDS} s.`);

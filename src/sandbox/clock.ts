@@ -10,8 +10,8 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new Error("aborted");
 }
 
-/** Real time. Its timers never keep a process alive on their own: the server does. */
-export const systemClock: Clock = timerClock({ unref: true });
+/** The sandbox's real time (the add-in's is core/api's systemClock). Its timers never keep a process alive on their own: the server does. */
+export const sandboxClock: Clock = timerClock({ unref: true });
 
 /** A clock that moves only when told to, so time windows and jobs pass without waiting. */
 export interface ManualClock extends Clock {

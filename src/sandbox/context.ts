@@ -95,7 +95,7 @@ export interface SandboxStats {
   reset(): void;
 }
 
-export { systemClock } from "./clock.js";
+export { sandboxClock } from "./clock.js";
 export type { Clock };
 
 export interface SandboxContext {

@@ -1,7 +1,7 @@
 // Accounts, credit balances and the records each account has under management (12-month window).
 import type Database from "better-sqlite3";
 import type { CreditKind, RecordKind } from "../core/contract/index.js";
-import { systemClock, type CreditLedger, type Clock } from "./context.js";
+import { sandboxClock, type CreditLedger, type Clock } from "./context.js";
 
 const DEFAULT_CREDITS = 100_000;
 const WINDOW_MS = 365 * 86_400_000;
@@ -49,7 +49,7 @@ export interface AccountStore extends CreditLedger {
   purchaseDates(account: string, kind: RecordKind, ids: number[]): Map<number, string>;
 }
 
-export function createAccountStore(db: Database.Database, clock: Clock = systemClock, defaultCredits = DEFAULT_CREDITS): AccountStore {
+export function createAccountStore(db: Database.Database, clock: Clock = sandboxClock, defaultCredits = DEFAULT_CREDITS): AccountStore {
   const nowIso = () => new Date(clock.now()).toISOString();
   const getAccount = db.prepare("SELECT id, credits, initial_credits FROM accounts WHERE id = ?");
   const insertAccount = db.prepare("INSERT OR IGNORE INTO accounts (id, credits, initial_credits, created_at) VALUES (?, ?, ?, ?)");

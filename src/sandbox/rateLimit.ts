@@ -1,7 +1,7 @@
 // Per-account request windows (second, hour, day), fixed windows as the gateway counts them.
 // Rejected requests use no quota. Every answer carries each bucket's X-RateLimit-Limit-*,
 // -Remaining-* and -Reset-*; a 429 adds Retry-After, X-RateLimit-Rejected-Bucket and X-RateLimit-Reset.
-import { systemClock, type RateLimitWindows, type Clock } from "./context.js";
+import { sandboxClock, type RateLimitWindows, type Clock } from "./context.js";
 
 export type Bucket = "second" | "hour" | "day";
 
@@ -29,7 +29,7 @@ export interface RateLimiter {
   reset(): void;
 }
 
-export function createRateLimiter(limits: () => RateLimitWindows, clock: Clock = systemClock): RateLimiter {
+export function createRateLimiter(limits: () => RateLimitWindows, clock: Clock = sandboxClock): RateLimiter {
   const counters = new Map<string, Counter[]>();
   const current = (account: string, now: number): Counter[] => {
     let list = counters.get(account);

@@ -4,7 +4,7 @@
 // moves time. Each step is one SQLite transaction, so a restart resumes
 // a job where it stopped; nothing is kept only in memory but the pacing.
 import type { Clock } from "../../core/contract/index.js";
-import { systemClock } from "../clock.js";
+import { sandboxClock } from "../clock.js";
 import type { CreditLedger, RecordStore } from "../context.js";
 import type { AudienceStore, Cell, ColumnRecord, ErrorDetails, JobRecord, JobRunState } from "./store.js";
 
@@ -76,7 +76,7 @@ export class JobEngine {
 
   constructor(opts: JobEngineOptions) {
     this.opts = opts;
-    this.clock = opts.clock ?? systemClock;
+    this.clock = opts.clock ?? sandboxClock;
   }
 
   private now(): number {

@@ -3,7 +3,7 @@
 import type Database from "better-sqlite3";
 import { DEFAULT_COMPANY_SORT, DEFAULT_CONTACT_SORT, LIMITS } from "../../core/contract/index.js";
 import type { CompanySearchFilters, ContactSearchFilters } from "../../core/contract/index.js";
-import { systemClock, type Clock } from "../context.js";
+import { sandboxClock, type Clock } from "../context.js";
 import { managementWindowStart } from "../credits.js";
 import type { CompanyRow, ContactRow } from "../records.js";
 import { openColumnIndex } from "../store/columnsFile.js";
@@ -103,7 +103,7 @@ export interface SearcherOptions {
 const COLUMN_ORDERS: Record<string, "name" | "employees" | "revenue"> = { name: "name", employeeCount: "employees", revenue: "revenue" };
 
 export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES, options: SearcherOptions = {}): Searcher {
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? sandboxClock;
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let st = statements.get(sql);
