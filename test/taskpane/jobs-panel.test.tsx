@@ -7,7 +7,9 @@ import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import type { TrackedJob, TrackerSnapshot } from "../../src/core/jobs/index.js";
 import { FakeClock } from "../core/api/scripted.js";
 import { JobList, badgeColor, jobSummary } from "../../src/taskpane/jobs/JobList.js";
+import { errorFromResponse } from "../../src/core/api/index.js";
 import { chosenText, issueText } from "../../src/taskpane/jobs/StartEnrichment.js";
+import { startFailure } from "../../src/taskpane/jobs/useStartEnrichment.js";
 
 function job(over: Partial<TrackedJob>): TrackedJob {
   return { audienceId: "a", jobId: `j-${Math.random()}`, audienceName: "Target accounts", startedAt: 0, status: "RUNNING", terminal: false, ...over };
@@ -124,5 +126,27 @@ describe("StartEnrichment's wording", () => {
     ]);
     assert.equal(chosenText(["a", "b", "c"], names), "3 rows chosen: Acme, Globex, c");
     assert.equal(chosenText([], names), "0 rows chosen");
+  });
+});
+
+describe("StartEnrichment's refused start", () => {
+  const refusal = (status: number, body: unknown) => errorFromResponse({ status, headers: { get: () => null }, body: JSON.stringify(body) });
+
+  it("shows the service's message with its reference, for support", () => {
+    const failure = startFailure(refusal(503, { error: { code: "ZI0500", message: "Down for maintenance", requestId: "7c1d-09" } }));
+    assert.ok("notice" in failure);
+    assert.equal(failure.notice.intent, "error");
+    assert.match(failure.notice.text, /\(Reference: 7c1d-09\)$/);
+    assert.equal(failure.refresh, undefined);
+  });
+
+  it("says what a missing audience and a non-service error mean", () => {
+    const gone = startFailure(refusal(404, { error: { code: "ZI0404", message: "Not found", requestId: "aa-1" } }));
+    assert.ok("notice" in gone);
+    assert.equal(gone.refresh, true, "the list is read again");
+    assert.match(gone.notice.text, /no longer exists/);
+    const broken = startFailure(new Error("network down"));
+    assert.ok("notice" in broken);
+    assert.equal(broken.notice.text, "The enrichment could not be started: network down");
   });
 });

@@ -5,6 +5,7 @@ import { Button, makeStyles, mergeClasses, tokens } from "@fluentui/react-compon
 import type { TokenSource } from "../../auth/index.js";
 import type { EnvironmentSettings } from "../../core/settings/environment.js";
 import type { NoticeBarProps } from "./NoticeBar.js";
+import { errorText } from "../errorText.js";
 import { LoadingSpinner } from "../LoadingSpinner.js";
 import { useAccount } from "./useAccount.js";
 
@@ -62,9 +63,10 @@ export interface SignInPanelProps {
   message?: string;
 }
 
+/** The service's message with its reference; a plain "try again" for anything else (the sign-in window's own errors). */
 function userMessageOf(error: unknown): string {
   if (typeof error === "object" && error !== null && "userMessage" in error && typeof error.userMessage === "string") {
-    return error.userMessage;
+    return errorText(error);
   }
   return "Sign-in did not finish. Try again.";
 }

@@ -4,7 +4,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Badge, Button, ProgressBar, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { every, systemClock } from "../../core/api/clock.js";
-import { isServiceError } from "../../core/api/errors.js";
 import type { Clock, ServiceClient } from "../../core/api/types.js";
 import {
   audienceTable,
@@ -18,6 +17,7 @@ import {
   type TrackerSnapshot,
 } from "../../core/jobs/index.js";
 import type { WorkbookAdapter } from "../../office/workbook.js";
+import { errorText } from "../errorText.js";
 import { Notice } from "../Notice.js";
 
 export type ListClient = Pick<ServiceClient, "getAudience" | "getAudienceRows">;
@@ -143,7 +143,7 @@ export function JobList({ client, tracker, workbook, clock = systemClock }: JobL
         .catch((error: unknown) =>
           setResults((r) => ({
             ...r,
-            [job.jobId]: { intent: "warning", text: `Could not count the failed rows: ${isServiceError(error) ? error.userMessage : String(error)}` },
+            [job.jobId]: { intent: "warning", text: `Could not count the failed rows: ${errorText(error)}` },
           })),
         );
     }
@@ -179,7 +179,7 @@ export function JobList({ client, tracker, workbook, clock = systemClock }: JobL
         },
       }));
     } catch (error) {
-      const text = isServiceError(error) ? error.userMessage : error instanceof Error ? error.message : String(error);
+      const text = errorText(error);
       setResults((r) => ({ ...r, [job.jobId]: { intent: "error", text: `The rows could not be inserted: ${text}` } }));
     } finally {
       setInserting((s) => {

@@ -1,0 +1,133 @@
+// "Enrich selection"'s state: what the selection holds (ids of a kind, or a list to match), the
+// fields chosen (the defaults per kind, less those the account may not use), and checking the
+// selection into a plan. The run itself is useSelectionRun's; the views are EnrichSelectionPanel's.
+import { useEffect, useState, type ReactNode } from "react";
+import type { EnrichmentEngine, EntityKind, SelectionSource } from "../../core/enrich/index.js";
+import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
+import { entitledChoice, useEntitledFields, type EntitledFieldsLookup } from "../entitledFields.js";
+import { kindOf, useMatchSetup, type Content } from "./MatchListSetup.js";
+import { useSelectionRun } from "./useSelectionRun.js";
+
+// A signal column is its one field (intent asks topics, chosen in the Signals part).
+const SIGNAL_DEFAULT_FIELDS = {
+  intent: [],
+  scoops: ["latestScoop", "latestScoopDate", "scoops90"],
+  news: ["latestNews", "latestNewsDate"],
+  technologies: ["technologyProducts"],
+};
+
+// Fields a search table does not already hold (its name, website, place, revenue and
+// employees are there), so the defaults add columns instead of repeating them.
+const DEFAULT_FIELDS: Record<EntityKind, string[]> = {
+  company: ["employeeRange", "primaryIndustry", "phone", "foundedYear", "description"],
+  contact: ["email", "phone", "managementLevel", "jobFunction", "city"],
+  ...SIGNAL_DEFAULT_FIELDS,
+};
+// A list to match usually has no name column worth keeping: the found name comes along.
+const MATCH_FIELDS: Record<EntityKind, string[]> = {
+  company: ["name", "website", "country"],
+  contact: ["firstName", "lastName", "jobTitle", "companyName"],
+  ...SIGNAL_DEFAULT_FIELDS,
+};
+
+export interface EnrichSelectionPanelProps {
+  engine: EnrichmentEngine;
+  /** The workbook: Excel (src/office/enrichSelection.ts) or the browser workbook. */
+  source: SelectionSource;
+  /** Asks whether to write over non-empty cells; an in-panel dialog when not given. */
+  confirmOverwrite?: (address: string) => Promise<boolean>;
+  /** The account's credits left for new records (usage), to warn before a run needs more. */
+  creditsLeft?: () => Promise<number | undefined>;
+  /** How to pick the ids on this page, in place of the default instruction. */
+  instructions?: ReactNode;
+  /** The account's entitled fields (production): the others are marked and cannot be chosen. */
+  entitledFields?: EntitledFieldsLookup;
+}
+
+export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLeft, entitledFields }: EnrichSelectionPanelProps) {
+  const [mode, setMode] = useState<"ids" | "match">("ids");
+  const [idKind, setIdKind] = useState<EntityKind>("company");
+  const [fields, setFields] = useState<string[]>(DEFAULT_FIELDS.company);
+  const question = useConfirm();
+  const questions = {
+    overwrite:
+      confirmOverwrite ?? ((address: string) => question.ask(overwriteQuestion(`Cells in ${address} are not empty. Write the enriched columns over them?`))),
+    updateFirstRun: (written: string) =>
+      question.ask({
+        title: "Update the earlier columns?",
+        text: `This column was enriched before, into ${written}. Update those columns, or add new ones beside them?`,
+        no: "Add new columns",
+        yes: "Update them",
+      }),
+  };
+  const selection = useSelectionRun(engine, source, questions, creditsLeft);
+  const { setPhase } = selection;
+  const setup = useMatchSetup(source);
+  const matching = mode === "match";
+  const kind = matching ? setup.kind : idKind;
+
+  const chooseKind = (next: EntityKind, defaults: Record<EntityKind, string[]>) => {
+    if (next !== kind) setFields(defaults[next]);
+    setPhase({ name: "idle" });
+  };
+  /** Another kind of ids (a record type or a signal). */
+  const chooseIdKind = (next: EntityKind) => {
+    chooseKind(next, DEFAULT_FIELDS);
+    setIdKind(next);
+  };
+  const changeMode = (next: "ids" | "match") => {
+    setMode(next);
+    setFields(next === "match" ? MATCH_FIELDS[setup.kind] : DEFAULT_FIELDS[idKind]);
+    setPhase({ name: "idle" });
+  };
+  const changeContent = (next: Content) => {
+    chooseKind(kindOf(next), MATCH_FIELDS);
+    setup.setContent(next);
+  };
+
+  const check = async () => {
+    if (!matching) {
+      setPhase({ name: "busy", what: "Reading the selection" });
+      const read = await source.readIds().catch((error: unknown) => ({ ok: false as const, message: `Could not read the selection: ${String(error)}` }));
+      if (!read.ok) setPhase({ name: "finished", intent: "warning", message: read.message, unmatched: [] });
+      else await selection.plan(kind, read.selection, fields, { by: "id" });
+      return;
+    }
+    if (setup.read) await selection.plan(kind, setup.read.selection, fields, await setup.mode(setup.read.selection));
+  };
+  const readList = async () => {
+    setPhase({ name: "busy", what: "Reading the selection" });
+    const message = await setup.readSelection().catch((error: unknown) => `Could not read the selection: ${String(error)}`);
+    if (message) setPhase({ name: "finished", intent: "warning", message, unmatched: [] });
+    else setPhase({ name: "idle" });
+  };
+
+  const entitled = useEntitledFields(entitledFields, kind, selection.phase.name);
+  useEffect(() => {
+    // Fields the account may not use leave the choice (the defaults hold some) once known.
+    setFields((chosen) => {
+      const usable = entitledChoice(kind, chosen, entitled);
+      return usable.length === chosen.length ? chosen : usable;
+    });
+  }, [kind, entitled]);
+
+  return {
+    mode,
+    changeMode,
+    matching,
+    kind,
+    idKind,
+    chooseIdKind,
+    changeContent,
+    fields,
+    setFields,
+    entitled,
+    selection,
+    setup,
+    check,
+    readList,
+    dialog: question.dialog,
+  };
+}
+
+export type EnrichSelectionState = ReturnType<typeof useEnrichSelection>;
