@@ -2,7 +2,14 @@
 // the published fields, the lookups answer, validation, scopes, paging, dates from the clock.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { companySearchBody, signalBody, validateCompanySearchBody, validateSignalBody, type SignalOperation } from "../../src/core/contract/index.js";
+import {
+  SIGNAL_LOOKUPS,
+  companySearchBody,
+  signalBody,
+  validateCompanySearchBody,
+  validateSignalBody,
+  type SignalOperation,
+} from "../../src/core/contract/index.js";
 import { manualClock, useSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { call } from "./http.js";
 
@@ -68,16 +75,7 @@ function profileSuite(profile: "default" | "production") {
   });
 
   it("answers every signal lookup, narrowed by its filters", async () => {
-    for (const name of [
-      "intent-topics",
-      "scoop-types",
-      "scoop-topics",
-      "scoop-departments",
-      "news-categories",
-      "tech-categories",
-      "tech-vendors",
-      "tech-products",
-    ]) {
+    for (const name of SIGNAL_LOOKUPS) {
       const res = await call(sandbox, "GET", `${prefix}/data/v1/lookup/${name}`, { token: await token() });
       assert.equal(res.status, 200, name);
       assert.ok(res.body.data.length > 3, name);

@@ -5,6 +5,7 @@
 // intent and scoop result.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { SIGNAL_LOOKUPS } from "../../src/core/contract/index.js";
 import { manualClock, useSandbox } from "../helpers/sandbox.js";
 import { call, type Answer } from "../sandbox/http.js";
 import { responseErrors, vendorOperation } from "./oracle.js";
@@ -86,16 +87,7 @@ describe("the production profile against the service's published signal descript
 
   it("answers every signal lookup in the published lookup schema, with the service's ids", async () => {
     const token = await sandbox.token({ scopes: SCOPES });
-    for (const name of [
-      "intent-topics",
-      "scoop-types",
-      "scoop-topics",
-      "scoop-departments",
-      "news-categories",
-      "tech-categories",
-      "tech-vendors",
-      "tech-products",
-    ]) {
+    for (const name of SIGNAL_LOOKUPS) {
       const res = await call(sandbox, "GET", `/gtm/data/v1/lookup/${name}`, { token });
       assert.equal(res.status, 200, name);
       assert.deepEqual(responseErrors("data", "LookupInterface_lookup", res.body), [], name);
