@@ -225,10 +225,12 @@ export function scoopAttributes(row: ScoopRow, data: SignalData, company: Compan
   };
 }
 
+/** A category code in words ("GENERAL_NEWS" -> "general news"). */
+const inWords = (code: string) => code.toLowerCase().replace(/_/g, " ");
 const NEWS_TITLES = [
-  (n: string, c: string) => `${n} in the news: ${c.toLowerCase()}`,
-  (n: string, c: string) => `What ${c.toLowerCase()} means for ${n}`,
-  (n: string, c: string) => `${n}: ${c} update`,
+  (n: string, c: string) => `${n} in the news: ${inWords(c)}`,
+  (n: string, c: string) => `What ${inWords(c)} means for ${n}`,
+  (n: string, c: string) => `${n}: ${inWords(c)} update`,
 ];
 
 function newsUrl(row: NewsRow): string {
