@@ -166,6 +166,13 @@ describe("signal validation, data and limits", () => {
     assert.equal(twoCompanies.status, 400);
   });
 
+  it("says in the user's terms what is wrong with a news filter, before sending", () => {
+    const messages = (attributes: object) => validateSignalBody("newsSearch", signalBody("newsSearch", attributes)).map((i) => i.message);
+    assert.deepEqual(messages({ url: ["abc"] }), ["Article addresses must be at least 5 characters."]);
+    assert.deepEqual(messages({ categories: "PRODUCT" }), ["News categories must be a list."]);
+    assert.deepEqual(messages({ categories: ["PRODUCT"], url: ["https://example.com/a"] }), []);
+  });
+
   it("checks ranges in order as search does: numbers (and numeric text) as numbers, dates as dates", () => {
     const ranges = (operation: SignalOperation, attributes: object): string[] =>
       validateSignalBody(operation, signalBody(operation, attributes))

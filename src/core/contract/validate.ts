@@ -128,7 +128,11 @@ function describe(error: ValueError, label: string): { rule: string; message: st
     case ValueErrorType.StringMaxLength:
       return { rule: "maxLength", code: v, message: `${label} must be at most ${s.maxLength} characters.` };
     case ValueErrorType.StringMinLength:
-      return { rule: "minLength", code: v, message: `${label} must not be empty.` };
+      return {
+        rule: "minLength",
+        code: v,
+        message: Number(s.minLength) > 1 ? `${label} must be at least ${s.minLength} characters.` : `${label} must not be empty.`,
+      };
     case ValueErrorType.ArrayMaxItems:
       return { rule: "maxItems", code: v, message: `${label} can have at most ${s.maxItems} items.` };
     case ValueErrorType.ArrayMinItems:
