@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   DISALLOWED_FIELD_CODE,
   ERROR_CODES,
-  LIMITS,
   LOOKUP_FIELDS,
   MEDIA_TYPE,
   PATHS,
@@ -17,6 +16,7 @@ import {
 } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import { isSignalSearchEntity, signalSearchFieldDocument } from "../signals/production.js";
+import { pageOf, pagedToWire, queryOf, refuseBeyondPageCap } from "./paging.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import { lookupValues } from "../lookup.js";
 import { outputFieldDocument, unentitled, type EntityKind } from "./entitlements.js";
@@ -33,11 +33,6 @@ const DATA_SCOPES = Object.values(SCOPES);
  * order of the core (the sandbox keeps no hierarchy, source counts or mentions).
  */
 const CONTACT_SORT_STAND_INS: Readonly<Record<string, string>> = { hierarchy: "relevance", sourceCount: "contactAccuracyScore", lastMentioned: "relevance" };
-
-const queryOf = (url: string) => {
-  const q = url.indexOf("?");
-  return q === -1 ? "" : url.slice(q);
-};
 
 type Doc = { data?: unknown; meta?: Record<string, unknown>; links?: Record<string, unknown> };
 type Item = { attributes?: unknown };
@@ -60,18 +55,6 @@ function itemsToWire(doc: Doc, shape: (attributes: unknown) => unknown = (a) => 
       item && typeof item === "object" && "attributes" in item ? { ...item, attributes: shape(attributesToWire(item.attributes)) } : item,
     ),
   };
-}
-
-function linksToWire(links: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!links) return links;
-  return Object.fromEntries(Object.entries(links).map(([k, v]) => [k, typeof v === "string" && v.startsWith("/data/") ? `${GTM}${v}` : v]));
-}
-
-function pageOf(url: string): { number: number; size: number } {
-  const params = new URLSearchParams(queryOf(url).slice(1));
-  const number = Number(params.get("page[number]") ?? 1);
-  const size = Number(params.get("page[size]") ?? LIMITS.defaultPageSize);
-  return { number: Number.isFinite(number) ? number : 1, size: Number.isFinite(size) && size > 0 ? size : LIMITS.defaultPageSize };
 }
 
 /** The query the core is asked: production's contact sorts turned into the core's stand-ins. */
@@ -110,16 +93,10 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
         body = withAttributes(body, translated.attributes);
       }
       const { number, size } = pageOf(request.url);
-      if (number > LIMITS.maxPageNumber) {
-        throw new ApiError(400, ERROR_CODES.validation, `Page number cannot be greater than max value ${LIMITS.maxPageNumber}`, { parameter: "page[number]" });
-      }
+      refuseBeyondPageCap(number);
       const answer = await core.call(request, "POST", `${corePath}${coreQuery(request.url, kind)}`, body);
       if (answer.status !== 200) return relayAnswer(reply, answer);
-      const doc = itemsToWire(answer.body as Doc);
-      // page.total is the number of pages of the whole result set (not capped at 100).
-      const totalResults = typeof doc.meta?.totalResults === "number" ? doc.meta.totalResults : 0;
-      const page = { ...((doc.meta?.page as Record<string, unknown> | undefined) ?? {}), number, total: Math.ceil(totalResults / size) };
-      return relayAnswer(reply, answer, { ...doc, meta: { ...doc.meta, page }, links: linksToWire(doc.links) });
+      return relayAnswer(reply, answer, pagedToWire(itemsToWire(answer.body as Doc), number, size));
     });
 
   const enrich = (kind: EntityKind, corePath: string, scope: string) =>

@@ -4,10 +4,10 @@
 // 100 a 400) and links under /gtm. Each request is forwarded to the core route, so validation,
 // data and rate limits are the default profile's; answers are the service's published shapes.
 import type { FastifyInstance } from "fastify";
-import { ERROR_CODES, LIMITS, MEDIA_TYPE, SCOPES, SIGNAL_LOOKUPS, SIGNAL_PATHS, SIGNAL_REQUESTS, type SignalOperation } from "../../core/contract/index.js";
+import { MEDIA_TYPE, SCOPES, SIGNAL_LOOKUPS, SIGNAL_PATHS, SIGNAL_REQUESTS, type SignalOperation } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
-import { ApiError } from "../errors.js";
 import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
+import { pageOf, pagedToWire, queryOf, refuseBeyondPageCap } from "../production/paging.js";
 import { stringQuery } from "../routes/validation.js";
 import { signalLookupDocument } from "./routes.js";
 
@@ -23,17 +23,6 @@ const SCOPE_OF: Record<SignalOperation, string> = {
 };
 const PAGED = new Set<SignalOperation>(["intentSearch", "intentEnrich", "scoopSearch", "scoopEnrich", "newsSearch", "newsEnrich"]);
 
-const queryOf = (url: string) => (url.includes("?") ? url.slice(url.indexOf("?")) : "");
-
-function pageOf(url: string): { number: number; size: number } {
-  const params = new URLSearchParams(queryOf(url).slice(1));
-  const number = Number(params.get("page[number]") ?? 1);
-  const size = Number(params.get("page[size]") ?? LIMITS.defaultPageSize);
-  return { number: Number.isInteger(number) && number > 0 ? number : 1, size: Number.isInteger(size) && size > 0 ? size : LIMITS.defaultPageSize };
-}
-
-type Doc = { data?: unknown[]; meta?: Record<string, unknown>; links?: Record<string, unknown> };
-
 export async function productionSignalRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
   for (const [operation, path] of Object.entries(SIGNAL_PATHS) as [SignalOperation, string][]) {
     app.post(
@@ -41,21 +30,10 @@ export async function productionSignalRoutes(app: FastifyInstance, ctx: SandboxC
       gatewayHandler(async (request, reply) => {
         await authorize(ctx, request, [SCOPE_OF[operation]], `${GTM}${path}`);
         const { number, size } = pageOf(request.url);
-        if (PAGED.has(operation) && number > LIMITS.maxPageNumber) {
-          throw new ApiError(400, ERROR_CODES.validation, `Page number cannot be greater than max value ${LIMITS.maxPageNumber}`, {
-            parameter: "page[number]",
-          });
-        }
+        if (PAGED.has(operation)) refuseBeyondPageCap(number);
         const answer = await core.call(request, "POST", `${path}${queryOf(request.url)}`, request.body);
         if (answer.status !== 200 || !PAGED.has(operation)) return relayAnswer(reply, answer);
-        const doc = answer.body as Doc;
-        const links = Object.fromEntries(
-          Object.entries(doc.links ?? {}).map(([k, v]) => [k, typeof v === "string" && v.startsWith("/data/") ? `${GTM}${v}` : v]),
-        );
-        // page.total is the number of pages of the whole result set, as the service's paging says.
-        const totalResults = typeof doc.meta?.totalResults === "number" ? doc.meta.totalResults : 0;
-        const page = { ...((doc.meta?.page as Record<string, unknown> | undefined) ?? {}), number, total: Math.ceil(totalResults / size) };
-        return relayAnswer(reply, answer, { ...doc, meta: { ...doc.meta, page }, links });
+        return relayAnswer(reply, answer, pagedToWire(answer.body as { meta?: Record<string, unknown> }, number, size));
       }),
     );
   }
