@@ -52,7 +52,7 @@ export async function productionSignalRoutes(app: FastifyInstance, ctx: SandboxC
 /** The entities of the search field lookup that are signals, and their search operation. */
 const SIGNAL_SEARCH_ENTITIES = { intent: "intentSearch", scoop: "scoopSearch", news: "newsSearch" } as const;
 /** What each signal search answers (the service's published answer attributes). */
-const SIGNAL_OUTPUT_FIELDS = {
+const SEARCH_ANSWER_FIELDS = {
   intent: ["category", "topic", "signalScore", "audienceStrength", "signalDate", "company", "recommendedContacts", "spikesInDateRange"],
   scoop: ["id", "publishedDate", "originalPublishedDate", "linkText", "link", "topics", "updateText", "types", "company", "contacts"],
   news: ["domain", "title", "url", "imageUrl", "pageDate", "categories", "company"],
@@ -63,7 +63,7 @@ export const isSignalSearchEntity = (entity: unknown): entity is keyof typeof SI
 
 /** GET /lookup/search?filter[entity]=intent|scoop|news&filter[fieldType]=input|output. */
 export function signalSearchFieldDocument(entity: keyof typeof SIGNAL_SEARCH_ENTITIES, fieldType: "input" | "output") {
-  const names = fieldType === "input" ? Object.keys(SIGNAL_REQUESTS[SIGNAL_SEARCH_ENTITIES[entity]].filters) : [...SIGNAL_OUTPUT_FIELDS[entity]];
+  const names = fieldType === "input" ? Object.keys(SIGNAL_REQUESTS[SIGNAL_SEARCH_ENTITIES[entity]].filters) : [...SEARCH_ANSWER_FIELDS[entity]];
   const type = `${entity[0]!.toUpperCase()}${entity.slice(1)}Search${fieldType === "input" ? "Input" : "Output"}`;
   return {
     data: names.map((fieldName) => ({
