@@ -63,7 +63,7 @@ export async function creditsUsed(sandbox: RunningSandbox, account: string): Pro
 export async function metered<T>(
   sandbox: RunningSandbox,
   account: string,
-  route: string,
+  route: string | RegExp,
   work: () => Promise<T>,
 ): Promise<{ value: T; requests: number; credits: number; wallMs: number }> {
   sandbox.ctx.stats.reset();
@@ -71,5 +71,13 @@ export async function metered<T>(
   const started = performance.now();
   const value = await work();
   const wallMs = performance.now() - started;
-  return { value, requests: sandbox.ctx.stats.requests.get(route) ?? 0, credits: (await creditsUsed(sandbox, account)) - before, wallMs };
+  return { value, requests: requestsOn(sandbox, route), credits: (await creditsUsed(sandbox, account)) - before, wallMs };
+}
+
+/** Requests the sandbox received on one route, or on every route a pattern matches. */
+function requestsOn(sandbox: RunningSandbox, route: string | RegExp): number {
+  if (typeof route === "string") return sandbox.ctx.stats.requests.get(route) ?? 0;
+  let n = 0;
+  for (const [name, count] of sandbox.ctx.stats.requests) if (route.test(name)) n += count;
+  return n;
 }

@@ -5,7 +5,7 @@ import type { ServiceClient } from "../../src/core/api/index.js";
 import { createEnrichmentEngine, MemoryCacheStore } from "../../src/core/enrich/index.js";
 import { SCOOP_BATCH } from "../../src/core/signals/index.js";
 import type { RunningSandbox } from "../../src/sandbox/server.js";
-import { creditsUsed, resetAccount } from "./sandbox.js";
+import { metered, resetAccount } from "./sandbox.js";
 
 /** One line of the signals bench. */
 export interface BenchRow {
@@ -19,11 +19,8 @@ export interface BenchRow {
   note?: string;
 }
 
-function signalRequests(sandbox: RunningSandbox): number {
-  let n = 0;
-  for (const [route, count] of sandbox.ctx.stats.requests) if (/\/(intent|scoops|news)\/|technologies/.test(route)) n += count;
-  return n;
-}
+/** The signal operations' routes. */
+const SIGNAL_ROUTES = /\/(intent|scoops|news)\/|technologies/;
 
 /**
  * Runs `work` with the request counters reset: the signal requests the sandbox received, the
@@ -37,12 +34,8 @@ export async function timed(
   fresh = true,
 ): Promise<{ requests: number; credits: number; wallMs: number }> {
   if (fresh) await resetAccount(sandbox, account);
-  sandbox.ctx.stats.reset();
-  const before = await creditsUsed(sandbox, account);
-  const started = performance.now();
-  await work();
-  const wallMs = performance.now() - started;
-  return { requests: signalRequests(sandbox), credits: (await creditsUsed(sandbox, account)) - before, wallMs };
+  const { requests, credits, wallMs } = await metered(sandbox, account, SIGNAL_ROUTES, work);
+  return { requests, credits, wallMs };
 }
 
 export async function signalCells(
