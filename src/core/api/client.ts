@@ -5,6 +5,7 @@
 // validated with the contract before it is sent and every answer is shape-checked after.
 // The HTTP layer is a small interface (Transport): the global fetch by default (Node 20 and
 // browsers both have it), a scripted function in tests.
+import { definedOnly } from "./definedOnly.js";
 import { accountOperations } from "./accountOperations.js";
 import { audienceOperations } from "./audienceOperations.js";
 import { callWith, trimSlash, type ClientContext } from "./clientContext.js";
@@ -72,10 +73,6 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     pacing: () => limiter.status(),
     onPacingChange: (listener) => limiter.onStatus(listener),
   };
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;

@@ -3,6 +3,7 @@
 // date-times, a company that may be missing) read into the plain shape the rest of the add-in
 // uses: numeric ids, names as text, dates as YYYY-MM-DD. Unreadable parts are left out, never
 // guessed: a company id that is not a whole number drops the company, not the signal.
+import { definedOnly } from "./definedOnly.js";
 import type {
   IntentItem,
   IntentWireItem,
@@ -13,13 +14,6 @@ import type {
   TechnologiesItem,
   TechnologiesWireItem,
 } from "../contract/index.js";
-
-type Defined<T> = { [K in keyof T]: Exclude<T[K], undefined> };
-
-/** Drops the keys whose value is undefined (the plain shape has optional keys, never undefined values). */
-function defined<T extends Record<string, unknown>>(value: T): Partial<Defined<T>> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<Defined<T>>;
-}
 
 /** A whole-number id from "344589814" or 344589814; undefined otherwise. */
 export function idNumber(value: unknown): number | undefined {
@@ -60,7 +54,7 @@ function people(list: readonly WirePerson[] | undefined) {
     const id = idNumber(p.id);
     if (id === undefined) return [];
     return [
-      defined({
+      definedOnly({
         id,
         firstName: p.firstName,
         lastName: p.lastName,
@@ -74,12 +68,12 @@ function people(list: readonly WirePerson[] | undefined) {
 
 function company<C extends { id?: string | number; name?: string }>(c: C | undefined): (Omit<C, "id"> & { id: number }) | undefined {
   const id = idNumber(c?.id);
-  return c && id !== undefined ? ({ ...defined(c), id } as Omit<C, "id"> & { id: number }) : undefined;
+  return c && id !== undefined ? ({ ...definedOnly(c), id } as Omit<C, "id"> & { id: number }) : undefined;
 }
 
 export function readIntent(item: IntentWireItem): IntentItem {
   const a = item.attributes;
-  const attributes = defined({
+  const attributes = definedOnly({
     category: a.category ?? "",
     topic: a.topic,
     signalScore: a.signalScore,
@@ -88,14 +82,14 @@ export function readIntent(item: IntentWireItem): IntentItem {
     spikesInDateRange: a.spikesInDateRange,
     company: company(a.company),
     recommendedContacts: people(a.recommendedContacts),
-    topSignalLocations: a.topSignalLocations?.map((l) => defined({ city: l.city, state: l.state, country: l.country })),
+    topSignalLocations: a.topSignalLocations?.map((l) => definedOnly({ city: l.city, state: l.state, country: l.country })),
   }) as IntentItem["attributes"];
   return { id: item.id, type: item.type, attributes };
 }
 
 export function readScoop(item: ScoopWireItem): ScoopItem {
   const a = item.attributes;
-  const attributes = defined({
+  const attributes = definedOnly({
     id: a.id === undefined ? item.id : String(a.id),
     publishedDate: dateOnly(a.publishedDate ?? a.originalPublishedDate) ?? "",
     originalPublishedDate: dateOnly(a.originalPublishedDate),
@@ -114,7 +108,7 @@ export function readScoop(item: ScoopWireItem): ScoopItem {
 export function readNews(item: NewsWireItem): NewsItem {
   const a = item.attributes;
   const companies = a.company?.flatMap((c) => company(c) ?? []);
-  const attributes = defined({
+  const attributes = definedOnly({
     domain: a.domain,
     title: a.title ?? "",
     url: a.url ?? "",
@@ -129,7 +123,7 @@ export function readNews(item: NewsWireItem): NewsItem {
 
 export function readTechnology(item: TechnologiesWireItem): TechnologiesItem {
   const a = item.attributes;
-  const attributes = defined({
+  const attributes = definedOnly({
     ...a,
     category: a.category ?? "",
     createdDate: dateOnly(a.createdDate),
