@@ -11,7 +11,21 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-const SOURCES = { data: "gtm-data-v1-openapi.json", studio: "gtm-studio-v1-openapi.json" };
+const SOURCES = {
+  data: { file: "gtm-data-v1-openapi.json" },
+  studio: { file: "gtm-studio-v1-openapi.json" },
+  // Only the research and lookalike operations the add-in uses (docs/research.md), and the schemas they reach.
+  copilot: {
+    file: "gtm-copilot-v1-openapi.json",
+    operations: [
+      "AccountSummaryInterface_getAccountSummary",
+      "AccountSummaryInterface_askAccountSummaryQuestion",
+      "CompanyLookalikesInterface_companyLookalikes",
+      "ContactLookalikesInterface_getContactLookalikes",
+      "ContactRecommendationsInterface_getContactRecommendations",
+    ],
+  },
+};
 const OUT = resolve(import.meta.dirname, "../test/fixtures/vendor");
 const PROSE = new Set(["description", "example", "examples", "summary", "title"]);
 /** Keywords whose value is data (not a schema, not a map of schemas): copied as they are. */
@@ -111,6 +125,40 @@ export function fixtureOf(description) {
   };
 }
 
+const SCHEMA_REF = "#/components/schemas/";
+
+/** The schema names a value refers to (`#/components/schemas/Name`), at any depth. */
+function refsOf(value, out = new Set()) {
+  if (Array.isArray(value)) value.forEach((v) => refsOf(v, out));
+  else if (value !== null && typeof value === "object") {
+    for (const inner of Object.values(value)) refsOf(inner, out);
+  } else if (typeof value === "string" && value.startsWith(SCHEMA_REF)) {
+    // A `$ref`, or an operation's request or response schema (kept as the reference itself).
+    out.add(value.slice(SCHEMA_REF.length));
+  }
+  return out;
+}
+
+/** The fixture with only the named operations and the schemas they reach (directly or through other schemas). */
+export function onlyOperations(fixture, names) {
+  const operations = {};
+  for (const name of names) {
+    if (!fixture.operations[name]) throw new Error(`operationId ${name} is not in the description`);
+    operations[name] = fixture.operations[name];
+  }
+  const reached = new Set();
+  const pending = [...refsOf(operations)];
+  while (pending.length > 0) {
+    const name = pending.pop();
+    if (reached.has(name)) continue;
+    reached.add(name);
+    if (!fixture.schemas[name]) throw new Error(`schema ${name} is referred to but not defined`);
+    pending.push(...refsOf(fixture.schemas[name]));
+  }
+  const schemas = Object.fromEntries(Object.entries(fixture.schemas).filter(([name]) => reached.has(name)));
+  return { ...fixture, operations, schemas };
+}
+
 /** Keys sorted at every level (arrays keep their order). */
 function sorted(value) {
   if (Array.isArray(value)) return value.map(sorted);
@@ -145,11 +193,13 @@ function serialize(fixture) {
 function main() {
   const folder = resolve(process.argv[2] ?? resolve(import.meta.dirname, "../../shared/vendor"));
   mkdirSync(OUT, { recursive: true });
-  for (const [api, file] of Object.entries(SOURCES)) {
+  for (const [api, { file, operations }] of Object.entries(SOURCES)) {
     const description = JSON.parse(readFileSync(join(folder, file), "utf8"));
-    const text = serialize(fixtureOf(description));
+    const whole = fixtureOf(description);
+    const fixture = operations ? onlyOperations(whole, operations) : whole;
+    const text = serialize(fixture);
     writeFileSync(join(OUT, `${api}.json`), text);
-    console.log(`${api}.json: ${Object.keys(description.paths).length} paths, ${text.length} bytes (from ${file})`);
+    console.log(`${api}.json: ${Object.keys(fixture.operations).length} operations, ${text.length} bytes (from ${file})`);
   }
 }
 

@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 
-export type VendorApi = "data" | "studio";
+export type VendorApi = "data" | "studio" | "copilot";
 
 export interface VendorExample {
   name: string;
