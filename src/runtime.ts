@@ -173,6 +173,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     getAccessToken: (request) => tokens.getAccessToken(request),
     hooks,
     entitlements,
+    // Research speaks production's copilot API there (core/api/researchOperations.ts).
+    ...(production ? { profile: "production" as const } : {}),
     // The organization's relay paces the whole tenant: it serves a person's requests first.
     ...(environment.relayUrl ? { tellPriority: true } : {}),
     ...(transport ? { fetch: transport } : {}),

@@ -1,6 +1,14 @@
 // The account's own operations: lookup values of a filter field (kept for the client's life,
 // one request per field however many callers ask), the output-field lookup and the usage summary.
-import { LookupDocument, OutputFieldLookupDocument, PATHS, UsageDocument, outputFieldLookupPath, type LookupItem } from "../contract/index.js";
+import {
+  AI_ACTION_LIMIT_TYPE,
+  LookupDocument,
+  OutputFieldLookupDocument,
+  PATHS,
+  UsageDocument,
+  outputFieldLookupPath,
+  type LookupItem,
+} from "../contract/index.js";
 import { withSignal, type ClientContext } from "./clientContext.js";
 import { cancelledError } from "./request.js";
 import { keyedSingleFlight } from "./singleFlight.js";
@@ -65,7 +73,9 @@ export function accountOperations(ctx: ClientContext): Pick<ServiceClient, "look
         readsUsage: true,
         ...withSignal(o?.signal),
       });
-      return { entries: doc.data.flatMap((d) => d.attributes.usage) };
+      const entries = doc.data.flatMap((d) => d.attributes.usage);
+      const ai = entries.find((e) => e.limitType === AI_ACTION_LIMIT_TYPE);
+      return { entries, ...(ai ? { aiActions: { limit: ai.totalLimit, used: ai.currentUsage, remaining: ai.usageRemaining } } : {}) };
     },
   };
 }

@@ -16,6 +16,7 @@ import { RateLimiter } from "./rateLimiter.js";
 import { RequestRunner } from "./request.js";
 import { DEFAULT_RETRY } from "./retry.js";
 import { ITERATE_PAGE_SIZE, searchOperations } from "./searchOperations.js";
+import { researchOperations } from "./researchOperations.js";
 import { signalOperations } from "./signalOperations.js";
 import type { ServiceClient, ServiceClientOptions, Transport } from "./types.js";
 
@@ -62,6 +63,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     send,
     call: callWith(send),
     ...(options.entitlements ? { entitlements: options.entitlements } : {}),
+    ...(options.profile ? { profile: options.profile } : {}),
   };
   return {
     ...searchOperations(ctx),
@@ -69,6 +71,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...accountOperations(ctx),
     ...audienceOperations(ctx),
     ...signalOperations(ctx),
+    ...researchOperations(ctx),
     idle: () => runner.idle(),
     pacing: () => limiter.status(),
     onPacingChange: (listener) => limiter.onStatus(listener),

@@ -18,6 +18,8 @@ export interface ClientContext {
   send(spec: RequestSpec): Promise<RawResponse>;
   /** The account's unentitled output fields (left out before sending, learnt from refusals). */
   entitlements?: ClientEntitlements;
+  /** Which service the client speaks to: the specification's paths, or production's (research: its copilot API). Default specification. */
+  profile?: "specification" | "production";
   /** Sends and shape-checks the answer against `schema`. */
   call<T extends TSchema>(schema: T, spec: RequestSpec): Promise<Static<T>>;
 }

@@ -24,6 +24,8 @@ export { catalogUserMessage } from "./catalogMessages.js";
 export { createFieldEntitlements, type FieldEntitlementCache } from "./fieldEntitlements.js";
 export { outcomeOf } from "./enrichOperations.js";
 export type * from "./types.js";
+export type * from "./researchTypes.js";
+export { CONTACT_RESEARCH_NOT_OFFERED } from "./researchOperations.js";
 export type { PacingStatus } from "./rateLimiter.js";
 export { budgetShortfall, type BudgetReading, type TenantBudgets } from "./budgets.js";
 export { errorText } from "./userText.js";

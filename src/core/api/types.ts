@@ -4,6 +4,7 @@ import type { Clock } from "../contract/clock.js";
 import type { RequestPriority } from "./requestSpec.js";
 import type { RequestHooks } from "./hooks.js";
 import type { PacingStatus } from "./pacing.js";
+import type { AiActionBalance, ResearchOperations } from "./researchTypes.js";
 import type {
   IntentEnrichInput,
   IntentItem,
@@ -150,6 +151,8 @@ export interface ServiceClientOptions {
   hooks?: RequestHooks;
   /** The account's unentitled output fields: left out before sending, and told the ones an answer refuses. */
   entitlements?: ClientEntitlements;
+  /** The service's profile: "production" speaks its copilot API for research (default "specification"). */
+  profile?: "specification" | "production";
   /**
    * Tell the API relay each request's priority (header X-BizData-Priority: interactive or bulk),
    * so its central pacing serves a person's requests before bulk work. Only for requests that go
@@ -237,6 +240,8 @@ export interface EnrichOptions {
 
 export interface UsageSummary {
   entries: UsageEntry[];
+  /** The AI action credits (research), when the account's usage lists them. */
+  aiActions?: AiActionBalance;
 }
 
 export type AudienceScope = AudienceEnrichBody["data"]["attributes"]["scope"];
@@ -287,7 +292,7 @@ export interface SignalOperations {
   enrichTechnologies(companyId: number, options?: SignalEnrichOptions): Promise<TechnologiesItem[]>;
 }
 
-export interface ServiceClient extends SignalOperations {
+export interface ServiceClient extends SignalOperations, ResearchOperations {
   searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
   iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;

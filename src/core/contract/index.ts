@@ -11,3 +11,4 @@ export * from "./rowSearch.js";
 export * from "./production.js";
 export * from "./signals.js";
 export * from "./signalDocuments.js";
+export * from "./research.js";
