@@ -40,7 +40,10 @@ const SENTENCES: Record<ProductionErrorCode, (s: Said) => string> = {
   PFAPI0009: (s) =>
     `Some fields asked for are not valid or not in your plan${s.fields.length > 0 ? `: ${s.fields.join(", ")}` : s.text ? ` (${s.text})` : ""}. Remove them, or ask your administrator to add them to your plan.`,
   PFAPI0010: () => "The service took too long to answer. Try again, with fewer records or a narrower search.",
-  PFAPI0011: () => "Your account has reached its credit limit: no enrichment credits are left. Ask your administrator for more credits.",
+  PFAPI0011: (s) =>
+    /\bAI action\b/i.test(s.text ?? "")
+      ? "Your account has no AI action credits left for research (briefings and questions). Ask your administrator for more."
+      : "Your account has reached its credit limit: no enrichment credits are left. Ask your administrator for more credits.",
   ZI0001: () => "The service did not accept your sign-in (it is missing or has expired). Sign in again.",
   ZI0002: (s) =>
     `Your organization's app registration is not allowed to use this part of the service${s.text ? `: ${s.text}` : s.what}. Ask your administrator to add it to the app.`,

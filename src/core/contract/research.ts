@@ -198,6 +198,20 @@ function issue(parameter: string, label: string, rule: string, message: string):
   return { parameter, label, rule, code: ERROR_CODES.validation, message };
 }
 
+/** Each query field in the user's words. */
+const QUERY_LABELS: Record<string, string> = {
+  companyId: "Company id",
+  companyName: "Company name",
+  referencePersonId: "Reference contact id",
+  targetCompanyId: "Target company id",
+  useCase: "Use case",
+  size: "Number of results",
+  sameCountry: "Same country",
+  sameIndustry: "Same industry",
+  sameRevenueRange: "Same revenue range",
+  sameEmployeeRange: "Same employee range",
+};
+
 /** Why a query may not be sent (empty: it may), each issue on its wire parameter. */
 export function validateResearchQuery(kind: QueryKind, query: unknown): ValidationIssue[] {
   const issues = validateAgainst(QUERY_SCHEMAS[kind], query).map((i): ValidationIssue => {
@@ -205,12 +219,16 @@ export function validateResearchQuery(kind: QueryKind, query: unknown): Validati
     const { pointer: _pointer, ...rest } = i;
     const parameter = field === "" ? "" : paramOf(kind, field);
     if (field === "size") return { ...rest, parameter, message: `Number of results must be a whole number from 1 to ${RESEARCH_MAX_RESULTS}.` };
-    if (/[Ii]d$/.test(field)) return { ...rest, parameter, message: `${i.label} must be a ZoomInfo id: digits only.` };
-    return { ...rest, parameter };
+    const label = QUERY_LABELS[field] ?? field;
+    if (/[Ii]d$/.test(field)) return { ...rest, parameter, label, message: `${label} must be a ZoomInfo id: digits only.` };
+    if (field === "companyName") return { ...rest, parameter, label, message: "Company name must not be blank, and at most 500 characters." };
+    if (field === "useCase") return { ...rest, parameter, label, message: "Use case must be Prospecting, Deal acceleration or Renewal and growth." };
+    return { ...rest, parameter, label, message: rest.message.replace(field, label) };
   });
   const q = query as { companyId?: unknown; companyName?: unknown } | null;
   if (kind === "companyLookalikes" && q && typeof q === "object" && q.companyId === undefined && q.companyName === undefined) {
-    issues.push(issue(PARAMS.companyId, "Company", "required", "Give the company's id or its name to find companies like it."));
+    // The service's code for "provide at least one of [fields]".
+    issues.push({ ...issue(PARAMS.companyId, "Company", "required", "Give the company's id or its name to find companies like it."), code: "PFAPI0004" });
   }
   return issues;
 }
