@@ -1,9 +1,9 @@
 // What the BIZ signal functions do (docs/signals.md), loaded with import() on first use. A
-// company given by website or name is matched first (engine.match: the pipeline's resolver and
-// match cache); its signal is then asked by id through the one pipeline (gathered across cells,
-// deduplicated, cached, the cheapest plan per request), so recalculating sends nothing.
+// company is given by id, website or name; the one pipeline matches it and asks its signal in
+// one pass (gathered across cells, deduplicated, cached, the cheapest plan per request), so
+// recalculating sends nothing.
 import { systemClock } from "../core/api/index.js";
-import { cellContent, parseRecordId, problems, type CellProblem, type CellsResult } from "../core/enrich/index.js";
+import { problems, type CellProblem, type CellsResult } from "../core/enrich/index.js";
 import type { SignalRecordKind } from "../core/contract/index.js";
 import { signalCellValues, strongestTopics } from "../core/signals/index.js";
 import type { IntentItem } from "../core/contract/index.js";
@@ -17,20 +17,11 @@ const fail = (problem: CellProblem): never => {
 };
 const invalid = (message: string): never => fail({ kind: "invalidInput", code: "#VALUE!", message });
 
-/** The company's signal record fields, matching a website or name to its id first. */
+/** The company's signal record fields; a website or name is matched in the same pipeline pass. */
 async function signal(access: ConfigAccess, kind: SignalRecordKind, company: unknown, fields: string[], invocation: Invocation): Promise<unknown[]> {
   const config = await access.current();
   if (!config || !(await config.isSignedIn())) return fail(problems.signIn());
-  const preview = { preview: isPreview(invocation) };
-  let id = parseRecordId(company);
-  if (id === undefined) {
-    const content = typeof company === "string" ? cellContent(company) : undefined;
-    if (content !== "website" && content !== "name") return fail(problems.invalidId("company"));
-    const match = await config.engine.match({ kind: "company", criteria: content === "website" ? { website: company } : { name: company } }, preview);
-    if (!match.ok) return fail(match.problem);
-    id = match.id;
-  }
-  const result: CellsResult = await config.engine.getCells(kind, id, fields, preview);
+  const result: CellsResult = await config.engine.getCells(kind, company, fields, { preview: isPreview(invocation) });
   if (!result.ok) return fail(result.problem);
   return result.values;
 }

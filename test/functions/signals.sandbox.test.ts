@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { after, afterEach, before, describe, it } from "node:test";
 import { createServiceClient, type ServiceClient } from "../../src/core/api/index.js";
 import { createEnrichmentEngine, MemoryCacheStore } from "../../src/core/enrich/index.js";
-import { intentScore, latestScoop, scoopCount } from "../../src/core/signals/index.js";
+import { fetchSignalRecords, intentScore, latestScoop, scoopCount } from "../../src/core/signals/index.js";
 import { manualClock, startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { cellOutcome, installFakeCustomFunctions, invocation } from "./fakeCustomFunctions.js";
 
@@ -110,5 +110,62 @@ describe("BIZ.SCOOPS counts back from the configured clock", () => {
       expected.some((n) => n > 0),
       "some company had scoops in those 90 days",
     );
+  });
+});
+
+describe("a signal of a company given by website or name: one pipeline pass", () => {
+  const TOPIC = "Cloud Security";
+  const companies = (offset: number, count: number) =>
+    sandbox.ctx.db.prepare("SELECT id, website, name FROM companies ORDER BY id LIMIT ? OFFSET ?").all(count, offset) as {
+      id: number;
+      website: string;
+      name: string;
+    }[];
+
+  it("a column of =BIZ.INTENT(website, …) costs the match requests plus one intent plan for all its companies", async () => {
+    const engine = createEnrichmentEngine({ client, cache: new MemoryCacheStore(), windowMs: 5 });
+    fns.configureFunctions({ engine, isSignedIn: () => true });
+    const rows = companies(200, 60);
+    sandbox.resetStats();
+    const cells = await Promise.all(rows.map((r) => cellOutcome(fns.intent(r.website, TOPIC, invocation()))));
+    const asked = { matches: sandbox.requests("POST /data/v1/companies/enrich"), signals: signalRequests() };
+    // What one intent plan for these 60 companies costs when asked directly.
+    sandbox.resetStats();
+    const direct = await fetchSignalRecords(
+      client,
+      "intent",
+      rows.map((r) => r.id),
+      [TOPIC],
+    );
+    assert.deepEqual(asked, { matches: Math.ceil(rows.length / 25), signals: signalRequests() });
+    assert.deepEqual(
+      cells.map((c) => c.value),
+      rows.map((r) => direct.get(r.id)?.[TOPIC]),
+    );
+  });
+
+  it("the pipeline takes a website or name for every signal kind, for a cell and for a list", async () => {
+    const engine = createEnrichmentEngine({ client, cache: new MemoryCacheStore(), windowMs: 5 });
+    const rows = companies(300, 30);
+    sandbox.resetStats();
+    const cells = await Promise.all(rows.map((r) => engine.getCells("scoops", `${r.website}/about`, "scoops90")));
+    // 30 websites: two match requests (25 and 5), two scoop requests (25 and 5).
+    assert.equal(sandbox.requests("POST /data/v1/companies/enrich"), 2);
+    assert.equal(sandbox.requests("POST /data/v1/scoops/enrich"), 2);
+    const byId = await engine.enrichIds(
+      "scoops",
+      rows.map((r) => r.id),
+      ["scoops90"],
+    );
+    assert.deepEqual(
+      cells,
+      rows.map((r) => byId.get(r.id)),
+    );
+    const [named] = rows;
+    const list = await engine.enrichInputs("news", [{ kind: "company", criteria: { name: named!.name } }, 12.5], ["latestNews"]);
+    const news = await engine.enrichIds("news", [named!.id], ["latestNews"]);
+    assert.deepEqual(list[0]?.result, news.get(named!.id));
+    assert.equal(list[0]?.id, named!.id);
+    assert.match(list[1]?.result.ok === false ? list[1].result.problem.message : "", /Company id must be a whole number/);
   });
 });

@@ -21,8 +21,9 @@ import type {
 } from "./engineTypes.js";
 import { ENRICHMENT_KINDS, parseRecordId, resolveFieldNames, type EntityKind } from "./enrichKinds.js";
 import { fieldsProblem, problemFromError, problems, selectionFields, type CellProblem } from "./problems.js";
-import { Gathering, RequestBatches, type RecordOutcome } from "./requestBatches.js";
+import { Gathering, RequestBatches, type GroupState, type RecordOutcome } from "./requestBatches.js";
 import { cellCriteria, matchKeyOf, resolveInput, type EnrichInput, type MatchCriteria, type Resolved } from "./resolver.js";
+import { selectionPlan } from "./plan.js";
 import { SpendReservations } from "./spendReservations.js";
 import type { SpendState } from "./spendReservations.js";
 
@@ -34,6 +35,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const STOPPING_PROBLEMS: ReadonlySet<CellProblem["kind"]> = new Set(["signIn", "forbidden", "creditLimit"]);
 
 type Found = Extract<Resolved, { ok: true }>;
+
+/** What is asked first for an input: its match, when its record is of another kind (`via`), else the input itself. */
+const matchStep = (r: Found): Found => (r.via && r.match ? { ok: true, kind: r.via, key: r.key, input: r.input, match: r.match } : r);
 
 /** A cell waiting in the gathering window: its caches are read once for the whole gathering. */
 interface PendingCall {
@@ -50,12 +54,6 @@ interface AskedCall {
   fields: string[];
   resolve: (answer: InputAnswer) => void;
 }
-
-const isBlank = (raw: unknown): boolean =>
-  raw === null ||
-  raw === undefined ||
-  (typeof raw === "string" && raw.trim() === "") ||
-  (typeof raw === "object" && "criteria" in raw && Object.values((raw as MatchCriteria).criteria).every((v) => isBlank(v)));
 
 export function createEnrichmentEngine(options: EnrichmentEngineOptions): EnrichmentEngine {
   return new EnrichmentPipeline(options);
@@ -126,7 +124,8 @@ class EnrichmentPipeline implements EnrichmentEngine {
     );
     const unique = new Map<string, Found>();
     for (const r of resolved) if (r.ok && !unique.has(r.key)) unique.set(r.key, r);
-    const needs = this.missing([...unique.values()].map((r) => ({ resolved: r, fields: asked })));
+    // A record of another kind (a signal's company, given by website) is matched first.
+    const needs = this.missing([...unique.values()].map((r) => (r.via ? { resolved: matchStep(r), fields: [] } : { resolved: r, fields: asked })));
     const overCap = this.reserve(needs);
     const progress: EnrichIdsProgress = { recordsDone: unique.size - needs.length, recordsTotal: unique.size, requestsDone: 0, requestsTotal: 0 };
     const group = this.batches.group({
@@ -137,7 +136,8 @@ class EnrichmentPipeline implements EnrichmentEngine {
       stopsOn: STOPPING_PROBLEMS,
       onRequestDone: (records) => {
         progress.requestsDone += 1;
-        progress.recordsDone += records;
+        progress.requestsTotal = Math.max(progress.requestsTotal, progress.requestsDone);
+        progress.recordsDone = Math.min(progress.recordsTotal, progress.recordsDone + records);
         options.onProgress?.({ ...progress });
       },
     });
@@ -147,15 +147,23 @@ class EnrichmentPipeline implements EnrichmentEngine {
     options.onProgress?.({ ...progress });
     // Every key's requests (this run's, or ones of cells it waits for) are taken before they start.
     const waits = new Map([...unique.keys()].map((key) => [key, this.batches.outcomesFor(key)]));
+    const through = new Map<string, Promise<InputAnswer>>();
+    for (const r of unique.values()) {
+      if (!r.via || overCap.has(r.key)) continue;
+      this.batches.hold(kind, group);
+      through.set(r.key, this.throughMatch(r, asked, group));
+    }
     this.batches.launch(group, true);
     const outcomes = new Map<string, RecordOutcome[]>();
     for (const [key, wait] of waits) outcomes.set(key, await wait);
+    const matchedFirst = new Map<string, InputAnswer>();
+    for (const [key, answer] of through) matchedFirst.set(key, await answer);
     const capped: CellsResult = { ok: false, problem: problems.spendCap(this.answers.spend.status().cap) };
     return resolved.map((r) => {
       if (!r.ok) return { ...(r.miss ? { miss: r.miss } : {}), result: { ok: false, problem: r.problem } };
       if (overCap.has(r.key)) return { result: capped };
       // A row keeps its other fields when some were refused as unentitled.
-      const answer = this.answerFor(r, asked, outcomes.get(r.key) ?? [], "partial");
+      const answer = matchedFirst.get(r.key) ?? this.answerFor(r, asked, outcomes.get(r.key) ?? [], "partial");
       return { ...answer, result: withRefusedFields(answer.result, named, refused) };
     });
   }
@@ -171,41 +179,7 @@ class EnrichmentPipeline implements EnrichmentEngine {
       inputs.map((input) => [kind, input] as const),
       false,
     );
-    const plan: SelectionPlan = {
-      ids: [],
-      unique: 0,
-      invalidCount: 0,
-      blankCount: 0,
-      cachedCount: 0,
-      underManagementCount: 0,
-      maxCredits: 0,
-      requests: 0,
-      spend: this.answers.spend.status(),
-    };
-    const seen = new Set<string>();
-    resolved.forEach((r, index) => {
-      const input = inputs[index];
-      if (isBlank(input)) plan.blankCount += 1;
-      else if (!r.ok) {
-        // A known miss is answered from the cache; anything else cannot be asked as it is.
-        const missKey = r.miss !== undefined ? matchKeyOf(input) : undefined;
-        if (missKey === undefined) plan.invalidCount += 1;
-        else if (!seen.has(missKey)) {
-          seen.add(missKey);
-          plan.cachedCount += 1;
-        }
-      } else if (!seen.has(r.key)) {
-        seen.add(r.key);
-        if (typeof input !== "object" && r.id !== undefined) plan.ids.push(r.id);
-        if (this.answers.records.isNoMatch(r.key) || (r.id !== undefined && this.answers.records.hasFresh(r.key, fields))) plan.cachedCount += 1;
-        else if (!ENRICHMENT_KINDS[kind].spends || (r.id !== undefined && this.answers.isManaged(r.key))) plan.underManagementCount += 1;
-        else plan.maxCredits += 1;
-      }
-    });
-    plan.unique = seen.size;
-    plan.requests = Math.ceil((plan.underManagementCount + plan.maxCredits) / ENRICHMENT_KINDS[kind].maxInputs);
-    plan.spend = this.answers.spend.status();
-    return plan;
+    return selectionPlan(kind, inputs, resolved, fields, this.answers);
   }
 
   markUnderManagement(kind: EntityKind, ids: readonly number[]): void {
@@ -277,13 +251,15 @@ class EnrichmentPipeline implements EnrichmentEngine {
         if (known) call.resolve(known);
         else asking.push({ resolved: r as Found, fields: call.fields, resolve: call.resolve });
       });
-      // Many cells ask for the same key: gather the fields asked per key first.
+      // Many cells ask for the same key: gather the fields asked per key first. A cell whose
+      // record is matched first (a signal by website) asks the match here, its fields after it.
       const asked = new Map<string, { resolved: Found; fields: Set<string> }>();
       for (const call of asking) {
-        const entry = asked.get(call.resolved.key) ?? { resolved: call.resolved, fields: new Set<string>() };
-        for (const field of call.fields) entry.fields.add(field);
-        asked.set(call.resolved.key, entry);
-        this.answers.likely.asked(call.resolved.kind, call.fields);
+        const step = matchStep(call.resolved);
+        const entry = asked.get(step.key) ?? { resolved: step, fields: new Set<string>() };
+        if (step === call.resolved) for (const field of call.fields) entry.fields.add(field);
+        asked.set(step.key, entry);
+        if (step === call.resolved) this.answers.likely.asked(call.resolved.kind, call.fields);
       }
       const needs = this.missing([...asked.values()].map((entry) => ({ resolved: entry.resolved, fields: [...entry.fields] })));
       refused = this.reserve(needs);
@@ -299,7 +275,10 @@ class EnrichmentPipeline implements EnrichmentEngine {
     }
     // Cells of one key wait together: one wait per key, not per cell.
     const byKey = new Map<string, AskedCall[]>();
-    for (const call of asking) byKey.set(call.resolved.key, [...(byKey.get(call.resolved.key) ?? []), call]);
+    for (const call of asking) {
+      byKey.set(call.resolved.key, [...(byKey.get(call.resolved.key) ?? []), call]);
+      if (call.resolved.via) this.batches.hold(call.resolved.kind);
+    }
     await Promise.all([...byKey.entries()].map(([key, group]) => this.settle(key, group, refused)));
   }
 
@@ -308,11 +287,21 @@ class EnrichmentPipeline implements EnrichmentEngine {
     try {
       if (refused.has(key)) {
         const problem = problems.spendCap(this.answers.spend.status().cap);
-        for (const call of calls) call.resolve({ result: { ok: false, problem } });
+        for (const call of calls) {
+          if (call.resolved.via) this.batches.release(call.resolved.kind);
+          call.resolve({ result: { ok: false, problem } });
+        }
         return;
       }
-      const outcomes = await this.batches.outcomesFor(key);
-      for (const call of calls) call.resolve(this.answerFor(call.resolved, call.fields, outcomes));
+      await Promise.all(
+        calls.map(async (call) =>
+          call.resolve(
+            call.resolved.via
+              ? await this.throughMatch(call.resolved, call.fields)
+              : this.answerFor(call.resolved, call.fields, await this.batches.outcomesFor(key)),
+          ),
+        ),
+      );
     } catch (error) {
       const problem = problemFromError(error);
       for (const call of calls) call.resolve({ result: { ok: false, problem } });
@@ -320,6 +309,38 @@ class EnrichmentPipeline implements EnrichmentEngine {
   }
 
   // ---- shared steps ----
+
+  /**
+   * Criteria of a kind keyed by another kind's record (a signal of a company given by website):
+   * once its match is answered, the record is asked by id in the same pass. The caller held the
+   * kind's requests in `group` (so they fill up with every match); this releases that hold.
+   */
+  private async throughMatch(resolved: Found, fields: string[], group?: GroupState): Promise<InputAnswer> {
+    let placed: { answer: Promise<InputAnswer> };
+    try {
+      const matched = this.answerFor(matchStep(resolved), [], await this.batches.outcomesFor(resolved.key));
+      if (matched.id === undefined) return matched;
+      placed = await this.placeById(resolved.kind, matched.id, fields, group);
+    } finally {
+      this.batches.release(resolved.kind, group);
+    }
+    return placed.answer;
+  }
+
+  /** A record asked by id: its need is placed when this resolves; `answer` settles when its requests are done. */
+  private async placeById(kind: EntityKind, id: number, fields: string[], group?: GroupState): Promise<{ answer: Promise<InputAnswer> }> {
+    const key = recordKey(kind, id);
+    await this.answers.load([key]);
+    const resolved: Found = { ok: true, kind, key, input: ENRICHMENT_KINDS[kind].idInput(id), id };
+    const known = this.answerKnown(resolved, fields, false);
+    if (known) return { answer: Promise.resolve(known) };
+    this.answers.likely.asked(kind, fields);
+    const needs = this.missing([{ resolved, fields }]);
+    if (this.reserve(needs).has(key))
+      return { answer: Promise.resolve({ id, result: { ok: false, problem: problems.spendCap(this.answers.spend.status().cap) } }) };
+    for (const need of needs) this.batches.add(need, group);
+    return { answer: this.batches.outcomesFor(key).then((outcomes) => this.answerFor(resolved, fields, outcomes, group ? "partial" : "problem")) };
+  }
 
   /** Each input resolved to its key, with the caches loaded for them. */
   private async resolveAll(inputs: ReadonlyArray<readonly [EntityKind, unknown]>, retryMisses: boolean): Promise<Resolved[]> {

@@ -165,6 +165,12 @@ export interface EnrichmentKind {
   idLabel: string;
   /** One and many of what a match looks for ("person", "people"). */
   matchNouns: readonly [one: string, many: string];
+  /**
+   * The record kind whose criteria name an input (a website or name names a company, an email a
+   * contact). A kind keyed by another kind's record (a signal of a company) matches it first, in
+   * the same pass (engine.ts), then asks by id.
+   */
+  matchKind: RecordKind;
   /** The input that names a record by id. */
   idInput(id: number): object;
   /** Every output field (the "all" companions). */
@@ -190,6 +196,7 @@ function recordKind(kind: RecordKind, idField: "companyId" | "personId"): Enrich
     maxInputs: LIMITS.maxEnrichInputs,
     spends: true,
     ...(kind === "company" ? COMPANY_NOUNS : { noun: "contact", idLabel: "Person id", matchNouns: ["person", "people"] as const }),
+    matchKind: kind,
     idInput: (id) => ({ [idField]: id }),
     fields: () => fieldNames(kind),
     minimalFields: ["id"],
@@ -211,6 +218,7 @@ function signalKind(kind: SignalRecordKind): EnrichmentKind {
     maxInputs: SIGNAL_MAX_INPUTS[kind],
     spends: (SIGNAL_CREDIT_KINDS as readonly string[]).includes(kind),
     ...COMPANY_NOUNS,
+    matchKind: "company",
     idInput: (id) => ({ companyId: id }),
     fields: () => fieldNames(kind),
     minimalFields: fieldNames(kind),

@@ -82,6 +82,8 @@ export interface GroupState {
   options: BatchGroup;
   waiting: Batch[];
   running: number;
+  /** Kinds whose requests with room wait: more of their records are still being matched (hold). */
+  held: Map<EntityKind, number>;
   stop?: CellProblem;
 }
 
@@ -103,7 +105,23 @@ export class RequestBatches {
 
   /** A group for one run (enrich selection); cells share the default group. */
   group(options: BatchGroup): GroupState {
-    return { options, waiting: [], running: 0 };
+    return { options, waiting: [], running: 0, held: new Map() };
+  }
+
+  /**
+   * Holds a kind's requests with room while records of it are still being matched (a signal of
+   * a company given by website): they fill up with the matched ones instead of leaving one match
+   * at a time. Every hold is released once.
+   */
+  hold(kind: EntityKind, group: GroupState = this.cellGroup): void {
+    group.held.set(kind, (group.held.get(kind) ?? 0) + 1);
+  }
+
+  release(kind: EntityKind, group: GroupState = this.cellGroup): void {
+    const left = (group.held.get(kind) ?? 1) - 1;
+    if (left > 0) group.held.set(kind, left);
+    else group.held.delete(kind);
+    this.pump(group);
   }
 
   /** Fields of a key already asked by a request, open or in flight. */
@@ -187,7 +205,8 @@ export class RequestBatches {
     const limit = group.options.concurrency ?? Number.POSITIVE_INFINITY;
     while (group.running < limit) {
       const fullOnly = !force && group.options.arriving !== undefined && (group.running > 0 || group.options.arriving());
-      const at = fullOnly ? group.waiting.findIndex((b) => b.needs.size >= ENRICHMENT_KINDS[b.kind].maxInputs) : 0;
+      const mayLeave = (b: Batch) => b.needs.size >= ENRICHMENT_KINDS[b.kind].maxInputs || (!fullOnly && (force || !group.held.has(b.kind)));
+      const at = group.waiting.findIndex(mayLeave);
       const batch = at >= 0 ? group.waiting.splice(at, 1)[0] : undefined;
       if (!batch) return;
       const reason = group.options.signal?.aborted ? problems.cancelled() : group.stop;

@@ -7,7 +7,7 @@
 // companies, and only the service can tell. When the match cache knows the criteria's record
 // they become that record's key, when it knows they miss they are answered with the miss, and
 // otherwise the criteria themselves are the input, under their match key.
-import type { MatchCompanyInput, MatchPersonInput } from "../contract/index.js";
+import type { MatchCompanyInput, MatchPersonInput, RecordKind } from "../contract/index.js";
 import { recordKey, type MatchCache, type MatchMiss } from "./caches.js";
 import { ENRICHMENT_KINDS, parseRecordId, type EntityKind } from "./enrichKinds.js";
 import { problems, type CellProblem } from "./problems.js";
@@ -204,6 +204,8 @@ export type Resolved =
       id?: number;
       /** Set for criteria: their normalized key and how they read. */
       match?: Prepared;
+      /** Criteria not matched yet of a kind keyed by another kind's record: that record is matched first. */
+      via?: RecordKind;
     }
   | { ok: false; miss?: MatchMiss; problem: CellProblem };
 
@@ -238,20 +240,23 @@ function ambiguityAdvice(p: Pick<Prepared, "kind" | "input">): string {
 export function cellCriteria(kind: EntityKind, raw: unknown): MatchCriteria | undefined {
   // Numbers, and text written as a number, stay ids: the id check says why they are not valid.
   if (typeof raw !== "string" || /^\s*[-+]?[\d.,\s]*\s*$/.test(raw)) return undefined;
-  // A signal cell matches its company first (engine.match), then asks the signal by id.
-  if (kind !== "company" && kind !== "contact") return undefined;
   const content = cellContent(raw);
-  if (kind === "company") {
-    if (content === "website") return { kind, criteria: { website: raw } };
-    if (content === "name") return { kind, criteria: { name: raw } };
+  // A kind keyed by a company (a signal) names its company like a company cell does.
+  if (ENRICHMENT_KINDS[kind].matchKind === "company") {
+    if (content === "website") return { kind: "company", criteria: { website: raw } };
+    if (content === "name") return { kind: "company", criteria: { name: raw } };
     return undefined;
   }
-  if (content === "email") return { kind, criteria: { email: raw } };
-  if (content === "name" || content === "website") return { kind, criteria: { name: raw } }; // refused: a name needs its company
+  if (content === "email") return { kind: "contact", criteria: { email: raw } };
+  if (content === "name" || content === "website") return { kind: "contact", criteria: { name: raw } }; // refused: a name needs its company
   return undefined;
 }
 
-/** The input as the batcher's key, with what the caches already know of it (the match cache must be loaded for its key). */
+/**
+ * The input as the batcher's key, with what the caches already know of it (the match cache must
+ * be loaded for its key). Criteria not matched yet keep their match key: for a kind keyed by
+ * another kind's record (a signal of a company) the pipeline matches that record first (`via`).
+ */
 export function resolveInput(kind: EntityKind, input: EnrichInput | unknown, matches: MatchCache): Resolved {
   const criteria = typeof input === "object" && input !== null && "criteria" in input ? (input as MatchCriteria) : undefined;
   if (!criteria) {
@@ -259,21 +264,15 @@ export function resolveInput(kind: EntityKind, input: EnrichInput | unknown, mat
     if (id === undefined) return { ok: false, problem: problems.invalidId(kind) };
     return { ok: true, kind, key: recordKey(kind, id), input: ENRICHMENT_KINDS[kind].idInput(id), id };
   }
+  if (criteria.kind !== ENRICHMENT_KINDS[kind].matchKind) return { ok: false, problem: problems.invalidId(kind) };
   const prepared = prepareMatch(criteria);
   if (!prepared.ok)
     return { ok: false, miss: "invalidInput", problem: missProblem({ kind: criteria.kind, input: {}, label: "" }, "invalidInput", prepared.reason) };
   const known = matches.get(prepared.key);
   if (known && "id" in known)
-    return {
-      ok: true,
-      kind: prepared.kind,
-      key: recordKey(prepared.kind, known.id),
-      input: ENRICHMENT_KINDS[prepared.kind].idInput(known.id),
-      id: known.id,
-      match: prepared,
-    };
+    return { ok: true, kind, key: recordKey(kind, known.id), input: ENRICHMENT_KINDS[kind].idInput(known.id), id: known.id, match: prepared };
   if (known) return { ok: false, miss: known.miss, problem: missProblem(prepared, known.miss, known.message || undefined) };
-  return { ok: true, kind: prepared.kind, key: prepared.key, input: prepared.input, match: prepared };
+  return { ok: true, kind, key: prepared.key, input: prepared.input, match: prepared, ...(kind !== prepared.kind ? { via: prepared.kind } : {}) };
 }
 
 /** The key the match cache holds an input under (undefined for an id or invalid criteria). */
