@@ -8,6 +8,7 @@
 import { definedOnly } from "./definedOnly.js";
 import { accountOperations } from "./accountOperations.js";
 import { audienceOperations } from "./audienceOperations.js";
+import { audienceWriteOperations } from "./audienceWriteOperations.js";
 import { callWith, trimSlash, type ClientContext } from "./clientContext.js";
 import { systemClock } from "./clock.js";
 import { ConcurrencyLimit } from "./concurrency.js";
@@ -70,6 +71,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...enrichOperations(ctx),
     ...accountOperations(ctx),
     ...audienceOperations(ctx),
+    ...audienceWriteOperations(ctx),
     ...signalOperations(ctx),
     ...researchOperations(ctx),
     idle: () => runner.idle(),

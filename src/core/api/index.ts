@@ -24,6 +24,7 @@ export { catalogUserMessage } from "./catalogMessages.js";
 export { createFieldEntitlements, type FieldEntitlementCache } from "./fieldEntitlements.js";
 export { outcomeOf } from "./enrichOperations.js";
 export type * from "./types.js";
+export type * from "./audienceWriteTypes.js";
 export type * from "./researchTypes.js";
 export { CONTACT_RESEARCH_NOT_OFFERED } from "./researchOperations.js";
 export type { PacingStatus } from "./rateLimiter.js";

@@ -6,7 +6,7 @@ import type { RequestPriority } from "../contract/common.js";
 export type { RequestPriority };
 
 export interface RequestSpec {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   url: string;
   /** For messages and logs, e.g. "POST /data/v1/companies/search". */
   operation: string;

@@ -4,6 +4,7 @@ import type { Clock } from "../contract/clock.js";
 import type { RequestPriority } from "./requestSpec.js";
 import type { RequestHooks } from "./hooks.js";
 import type { PacingStatus } from "./pacing.js";
+import type { AudienceWriteOperations } from "./audienceWriteTypes.js";
 import type { AiActionBalance, ResearchOperations } from "./researchTypes.js";
 import type {
   IntentEnrichInput,
@@ -292,7 +293,7 @@ export interface SignalOperations {
   enrichTechnologies(companyId: number, options?: SignalEnrichOptions): Promise<TechnologiesItem[]>;
 }
 
-export interface ServiceClient extends SignalOperations, ResearchOperations {
+export interface ServiceClient extends SignalOperations, ResearchOperations, AudienceWriteOperations {
   searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
   iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;

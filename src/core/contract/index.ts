@@ -12,3 +12,5 @@ export * from "./production.js";
 export * from "./signals.js";
 export * from "./signalDocuments.js";
 export * from "./research.js";
+export * from "./audienceWrite.js";
+export * from "./audienceWriteCells.js";

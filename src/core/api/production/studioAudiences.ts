@@ -31,7 +31,13 @@ const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" 
 function normalizeColumn(column: unknown): unknown {
   if (!isObject(column) || !isObject(column.attributes)) return column;
   const attributes = column.attributes;
-  return { ...column, attributes: { ...attributes, ...contractTypes(attributes.dataType, attributes.columnType) } };
+  const types = contractTypes(attributes.dataType, attributes.columnType);
+  // The published types stay beside the contract's, for the audience writes (docs/audiences.md).
+  const published = {
+    ...(typeof attributes.dataType === "string" && attributes.dataType !== types.dataType ? { serviceDataType: attributes.dataType } : {}),
+    ...(typeof attributes.columnType === "string" && attributes.columnType !== types.columnType ? { serviceColumnType: attributes.columnType } : {}),
+  };
+  return { ...column, attributes: { ...attributes, ...types, ...published } };
 }
 
 /** One audience with every column's dataType and columnType present. */

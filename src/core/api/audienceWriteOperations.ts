@@ -1,0 +1,279 @@
+// Writing audiences (docs/audiences.md): create a CUSTOM audience and its columns, map columns to
+// match criteria, upsert rows (the bulk operation, 500 a request), find rows by the add-in's own
+// key column, delete rows (1,000 a request), rename and delete audiences, folders. The same
+// studio documents and paths (relative to the audience base URL) in both profiles. Every body
+// is checked with the contract before sending; a request over a limit is refused, not cut.
+import {
+  AUDIENCE_WRITE_LIMITS,
+  AUDIENCE_WRITE_PATHS as P,
+  ColumnDocument,
+  ColumnListDocument,
+  ERROR_CODES,
+  FolderDocument,
+  FolderListDocument,
+  RowAsyncJobDocument,
+  UpsertedRowsDocument,
+  WrittenAudienceDocument,
+  isUuid,
+  validateAddColumnsBody,
+  validateCreateAudienceBody,
+  validateCreateFolderBody,
+  validateDeleteRowsBody,
+  validateMatchCriteriaBody,
+  validatePatchAudienceBody,
+  validateUpsertRowsBody,
+  type ValidationIssue,
+  type WrittenColumn,
+} from "../contract/index.js";
+import type {
+  AudienceColumn,
+  AudienceColumnInput,
+  AudienceRowInput,
+  AudienceWriteOperations,
+  AudienceWriteOptions,
+  UpsertedRow,
+} from "./audienceWriteTypes.js";
+import { queryString, refuse, withSignal, type ClientContext } from "./clientContext.js";
+import { serviceError } from "./errors.js";
+import type { RequestSpec } from "./requestSpec.js";
+
+/** The service's names for the data types the specification's seeded columns use. */
+const SERVICE_DATA_TYPES: Readonly<Record<string, string>> = { STRING: "TEXT", NUMBER: "DECIMAL" };
+const SOURCES: Readonly<Record<string, string>> = {
+  CUSTOM: "custom",
+  MATCH: "match",
+  ZOOMINFO_MATCH: "match",
+  ENRICHMENT: "enrichment",
+  ZOOMINFO_COMPANY: "enrichment",
+  ZOOMINFO_CONTACT: "enrichment",
+  INPUT: "input",
+};
+
+/** A column document as the add-in reads it (the production edge keeps the published data type as serviceDataType). */
+export function toAudienceColumn(column: WrittenColumn): AudienceColumn {
+  const a = column.attributes;
+  const published = typeof a.serviceDataType === "string" ? a.serviceDataType : undefined;
+  const dataType = published ?? (a.dataType === undefined ? "" : (SERVICE_DATA_TYPES[a.dataType] ?? a.dataType));
+  const type = typeof a.serviceColumnType === "string" ? a.serviceColumnType : a.columnType;
+  const out: AudienceColumn = { columnId: column.id, name: a.name, dataType };
+  if (type !== undefined) out.source = SOURCES[type] ?? type.toLowerCase();
+  if (a.matchCriteria) out.matchCriteria = a.matchCriteria.map((m) => ({ columnId: m.columnId, criterion: m.mappedTo }));
+  return out;
+}
+
+function idIssue(parameter: string, label: string): ValidationIssue {
+  return { parameter, label, rule: "uuid", code: ERROR_CODES.validation, message: `${label} must be an id like 3f2b1c9e-1234-4abc-9def-0123456789ab.` };
+}
+
+function checked(issues: ValidationIssue[], operation: string): void {
+  if (issues.length > 0) refuse(issues, operation);
+}
+
+function checkAudienceId(audienceId: string, operation: string): void {
+  if (!isUuid(audienceId)) refuse([idIssue("audienceId", "Audience")], operation);
+}
+
+const columnBody = (c: AudienceColumnInput) => ({ type: "Column" as const, attributes: { name: c.name, dataType: c.dataType, columnType: "CUSTOM" as const } });
+
+/** A row's cells as the service's values; null clears a cell (""). A number that is not finite is refused. */
+function rowsBody(rows: readonly AudienceRowInput[], operation: string) {
+  const issues: ValidationIssue[] = [];
+  const data = rows.map((row, r) => {
+    const values = Object.entries(row.cells).map(([columnId, value], c) => {
+      if (typeof value === "number" && !Number.isFinite(value)) {
+        const message = `Row ${r + 1} has a value for column ${columnId} that is not a number that can be sent (${String(value)}).`;
+        issues.push({ pointer: `/data/${r}/attributes/values/${c}/value`, label: "Cell", rule: "finite", code: ERROR_CODES.invalidValue, message });
+      }
+      return { columnId, value: value ?? "" };
+    });
+    return { type: "Row" as const, ...(row.rowId !== undefined ? { id: row.rowId } : {}), attributes: { values } };
+  });
+  checked(issues, operation);
+  return { data };
+}
+
+/** The answer's rows against the rows sent: as many, in order, an updated row under its own id. */
+function upsertedRows(doc: UpsertedRowsDocument, rows: readonly AudienceRowInput[], operation: string): UpsertedRow[] {
+  const wrong = (why: string) => serviceError("invalidResponse", { operation, status: 200, message: `${operation} answered ${why}` });
+  if (doc.data.length !== rows.length) throw wrong(`${doc.data.length} rows for the ${rows.length} sent`);
+  return doc.data.map((answered, i) => {
+    const sent = rows[i]!;
+    if (sent.rowId !== undefined && answered.id !== sent.rowId) throw wrong(`row ${answered.id} where row ${sent.rowId} was sent`);
+    const columns = new Set(Object.keys(sent.cells));
+    const cells = answered.attributes.values
+      .filter((v) => columns.has(v.columnId))
+      .map((v) => {
+        const error = v.errorDetails?.description ?? v.errorDetails?.summary;
+        return { columnId: v.columnId, state: v.state, ...(v.state === "ERROR" && error !== undefined ? { error } : {}) };
+      });
+    return { rowId: answered.id, created: sent.rowId === undefined, cells };
+  });
+}
+
+type Spec = (method: RequestSpec["method"], path: string, operation: string, o: AudienceWriteOptions | undefined, extra: Partial<RequestSpec>) => RequestSpec;
+
+function specFor(ctx: ClientContext): Spec {
+  const base = ctx.audiencesBaseUrl;
+  return (method, path, operation, o, extra) =>
+    ({
+      method,
+      url: `${base}${path}`,
+      operation,
+      idempotent: false,
+      ...(o?.priority ? { priority: o.priority } : {}),
+      ...withSignal(o?.signal),
+      ...extra,
+    }) as RequestSpec;
+}
+
+type Structure = Pick<AudienceWriteOperations, "createAudience" | "addAudienceColumns" | "listAudienceColumns" | "setMatchCriteria">;
+
+function structureOperations(ctx: ClientContext, spec: Spec): Structure {
+  const listAudienceColumns: AudienceWriteOperations["listAudienceColumns"] = async (audienceId, o) => {
+    const operation = `GET ${P.audience("{audienceId}")}`;
+    checkAudienceId(audienceId, operation);
+    const doc = await ctx.call(WrittenAudienceDocument, spec("GET", P.audience(audienceId), operation, o, { idempotent: true }));
+    return (doc.data.attributes.columns ?? []).map(toAudienceColumn);
+  };
+
+  return {
+    async createAudience(input, o) {
+      const operation = `POST ${P.audiences}`;
+      const attributes = {
+        name: input.name,
+        type: input.kind,
+        origin: "CUSTOM" as const,
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.folderId !== undefined ? { folderId: input.folderId } : {}),
+        ...(input.columns !== undefined ? { columns: input.columns.map(columnBody) } : {}),
+      };
+      const body = { data: { type: "Audience" as const, attributes } };
+      checked(validateCreateAudienceBody(body), operation);
+      // A repeat could make a second audience: retried only when the service surely refused it.
+      const doc = await ctx.call(WrittenAudienceDocument, spec("POST", P.audiences, operation, o, { body, expect: [201, 200] }));
+      const kind = doc.data.attributes.type === "CONTACT" ? "CONTACT" : "COMPANY";
+      return { audienceId: doc.data.id, name: doc.data.attributes.name, kind, columns: (doc.data.attributes.columns ?? []).map(toAudienceColumn) };
+    },
+
+    async addAudienceColumns(audienceId, columns, o) {
+      const operation = `POST ${P.addColumns("{audienceId}")}`;
+      checkAudienceId(audienceId, operation);
+      const body = { data: columns.map(columnBody) };
+      checked(validateAddColumnsBody(body), operation);
+      const doc = await ctx.call(ColumnListDocument, spec("POST", P.addColumns(audienceId), operation, o, { body, expect: [201, 200] }));
+      return doc.data.map(toAudienceColumn);
+    },
+
+    listAudienceColumns,
+
+    async setMatchCriteria(audienceId, criteria, o) {
+      const operation = `POST ${P.matchCriteria("{audienceId}")}`;
+      checkAudienceId(audienceId, operation);
+      const matchCriteria = criteria === "AUTO" ? undefined : criteria.map((c) => ({ columnId: c.columnId, mappedTo: c.criterion }));
+      // No matchCriteria: the service maps the columns itself.
+      const body = { data: { type: "UpsertMatchCriteria" as const, attributes: matchCriteria ? { matchCriteria } : {} } };
+      checked(validateMatchCriteriaBody(body), operation);
+      // The mapping replaces the previous one: the same request twice leaves the same mapping.
+      const doc = await ctx.call(ColumnDocument, spec("POST", P.matchCriteria(audienceId), operation, o, { body, idempotent: true }));
+      return toAudienceColumn(doc.data);
+    },
+  };
+}
+
+function rowOperations(ctx: ClientContext, spec: Spec): Pick<AudienceWriteOperations, "upsertAudienceRows" | "findAudienceRowsByKey" | "deleteAudienceRows"> {
+  return {
+    async upsertAudienceRows(audienceId, rows, o) {
+      const operation = `POST ${P.bulkUpsertRows("{audienceId}")}`;
+      checkAudienceId(audienceId, operation);
+      const body = rowsBody(rows, operation);
+      checked(validateUpsertRowsBody(body, AUDIENCE_WRITE_LIMITS.bulkUpsertRows), operation);
+      // Rows that all carry their id are updated: a repeat writes the same values. A request that creates rows is not repeated blindly.
+      const idempotent = rows.every((r) => r.rowId !== undefined);
+      const doc = await ctx.call(
+        UpsertedRowsDocument,
+        spec("POST", P.bulkUpsertRows(audienceId), operation, o, { body, idempotent, priority: o?.priority ?? "bulk" }),
+      );
+      return upsertedRows(doc, rows, operation);
+    },
+
+    async findAudienceRowsByKey(audienceId, keyColumnId, keys, o) {
+      const operation = `POST ${P.audience("{audienceId}")}/rows/actions/search`;
+      checkAudienceId(audienceId, operation);
+      const found = new Map<string, string[]>();
+      const wanted = [...new Set(keys)];
+      if (wanted.length === 0) return found;
+      if (wanted.length > AUDIENCE_WRITE_LIMITS.bulkUpsertRows) {
+        const message = `At most ${AUDIENCE_WRITE_LIMITS.bulkUpsertRows} keys can be looked up at once; ${wanted.length} were given.`;
+        refuse([{ parameter: "keys", label: "Keys", rule: "maxItems", code: ERROR_CODES.validation, message }], operation);
+      }
+      const filter = { operator: "AND", filters: [{ type: "Filter", columnId: keyColumnId, values: wanted, filterOperator: "EQUALS" }] };
+      const body = { data: { type: "RowSearch", attributes: { filter } } };
+      const path = `${P.audience(audienceId)}/rows/actions/search`;
+      for (let page = 1; ; page++) {
+        const url = `${path}${queryString({ "page[number]": page, "page[size]": AUDIENCE_WRITE_LIMITS.bulkUpsertRows, columns: keyColumnId })}`;
+        const doc = await ctx.call(UpsertedRowsDocument, spec("POST", url, operation, o, { body, idempotent: true, priority: o?.priority ?? "bulk" }));
+        for (const row of doc.data) {
+          const key = row.attributes.values.find((v) => v.columnId === keyColumnId)?.value;
+          if (key === undefined || key === null) continue;
+          found.set(String(key), [...(found.get(String(key)) ?? []), row.id]);
+        }
+        if (doc.data.length < AUDIENCE_WRITE_LIMITS.bulkUpsertRows) return found;
+      }
+    },
+
+    async deleteAudienceRows(audienceId, rowIds, o) {
+      const operation = `DELETE ${P.deleteRows("{audienceId}")}`;
+      checkAudienceId(audienceId, operation);
+      const body = { data: rowIds.map((id) => ({ type: "Row" as const, id })) };
+      checked(validateDeleteRowsBody(body), operation);
+      // Deleting rows already gone changes nothing: safe to repeat.
+      await ctx.call(RowAsyncJobDocument, spec("DELETE", P.deleteRows(audienceId), operation, o, { body, idempotent: true, expect: [202, 200] }));
+    },
+  };
+}
+
+type Management = Pick<AudienceWriteOperations, "renameAudience" | "deleteAudience" | "listFolders" | "createFolder">;
+
+function managementOperations(ctx: ClientContext, spec: Spec): Management {
+  return {
+    async renameAudience(audienceId, name, o) {
+      const operation = `PATCH ${P.audience("{audienceId}")}`;
+      checkAudienceId(audienceId, operation);
+      const body = { data: { type: "Audience" as const, attributes: { name } } };
+      checked(validatePatchAudienceBody(body), operation);
+      await ctx.call(WrittenAudienceDocument, spec("PATCH", P.audience(audienceId), operation, o, { body, idempotent: true }));
+    },
+
+    async deleteAudience(audienceId, o) {
+      const operation = `DELETE ${P.audience("{audienceId}")}`;
+      checkAudienceId(audienceId, operation);
+      await ctx.send(spec("DELETE", P.audience(audienceId), operation, o, { idempotent: true, expect: [204, 200] }));
+    },
+
+    async listFolders(o) {
+      const operation = `GET ${P.folders}`;
+      const folders: { folderId: string; name: string }[] = [];
+      for (let page = 1; page <= 100; page++) {
+        const url = `${P.folders}${queryString({ "page[number]": page, "page[size]": 100 })}`;
+        const doc = await ctx.call(FolderListDocument, spec("GET", url, operation, o, { idempotent: true }));
+        folders.push(...doc.data.map((f) => ({ folderId: f.id, name: f.attributes.name })));
+        const total = doc.meta?.total;
+        if (doc.data.length < 100 || (total !== undefined && folders.length >= total)) break;
+      }
+      return folders;
+    },
+
+    async createFolder(name, o) {
+      const operation = `POST ${P.folders}`;
+      const body = { data: { type: "Folder" as const, attributes: { name } } };
+      checked(validateCreateFolderBody(body), operation);
+      const doc = await ctx.call(FolderDocument, spec("POST", P.folders, operation, o, { body, expect: [201, 200] }));
+      return { folderId: doc.data.id, name: doc.data.attributes.name };
+    },
+  };
+}
+
+export function audienceWriteOperations(ctx: ClientContext): AudienceWriteOperations {
+  const spec = specFor(ctx);
+  return { ...structureOperations(ctx, spec), ...rowOperations(ctx, spec), ...managementOperations(ctx, spec) };
+}
