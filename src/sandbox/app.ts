@@ -18,6 +18,7 @@ import { enrichRoutes } from "./routes/enrich.js";
 import { lookupUsageRoutes } from "./routes/lookupUsage.js";
 import "./routes/principal.js";
 import { searchRoutes } from "./routes/search.js";
+import { createAiCreditStore, researchRoutes } from "./research/index.js";
 import { signalRoutes } from "./signals/index.js";
 import { useContractValidation } from "./routes/validation.js";
 import { DEFAULT_PAGE_CACHE_BYTES, createSearcher } from "./search/runSearch.js";
@@ -99,6 +100,7 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     searcher: createSearcher(db, options.pageCacheBytes, { clock }),
     limiter: createRateLimiter(() => ctx.options.rateLimit, clock),
     faultPlan: createFaultPlan(options.faults),
+    aiCredits: createAiCreditStore(db),
     seededInMs,
   };
 
@@ -196,6 +198,7 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
   await enrichRoutes(app, services);
   await lookupUsageRoutes(app, services);
   signalRoutes(app, services);
+  researchRoutes(app, services);
   await adminRoutes(app, services);
   for (const extension of extensions) await extension(app, ctx);
   return { app, ctx, seededInMs };

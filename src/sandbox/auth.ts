@@ -8,7 +8,16 @@ export const DEFAULT_API_AUDIENCE = "bizdata-api";
 const DEFAULT_ACCOUNT = "default";
 /** The longest an access token may live (24 h): a leaked one is not usable for longer. */
 export const MAX_ACCESS_TOKEN_LIFETIME_SECONDS = 24 * 3600;
-const ALL_DATA_SCOPES = [SCOPES.company, SCOPES.contact, SCOPES.lookup, SCOPES.intent, SCOPES.news, SCOPES.scoops];
+const ALL_DATA_SCOPES = [
+  SCOPES.company,
+  SCOPES.contact,
+  SCOPES.lookup,
+  SCOPES.intent,
+  SCOPES.news,
+  SCOPES.scoops,
+  SCOPES.accountSummary,
+  SCOPES.recommendations,
+];
 
 /** 401: no usable token. The detail never repeats the token. */
 export function unauthorized(detail: string): ApiError {

@@ -5,6 +5,7 @@ import type { AccountStore } from "./credits.js";
 import type { FaultPlan } from "./faults.js";
 import type { RateLimiter } from "./rateLimit.js";
 import type { SandboxRecordStore } from "./records.js";
+import type { AiCreditStore } from "./research/aiCredits.js";
 import type { Searcher } from "./search/runSearch.js";
 
 export interface RouteDependencies {
@@ -14,6 +15,8 @@ export interface RouteDependencies {
   searcher: Searcher;
   limiter: RateLimiter;
   faultPlan: FaultPlan;
+  /** AI action credits (research), a balance of their own per account. */
+  aiCredits: AiCreditStore;
   /** Milliseconds spent seeding on this start (0 when existing data was reused). */
   seededInMs: number;
 }

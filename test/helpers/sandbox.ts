@@ -25,8 +25,8 @@ export interface TestSandbox {
   requests(route?: string): number;
   resetStats(): void;
   setFaults(partial: Partial<FaultOptions>): Promise<FaultOptions>;
-  /** Creates or resets an account with a credit balance. */
-  setAccount(id: string, credits: number): Promise<void>;
+  /** Creates or resets an account with a credit balance (and an AI action credit limit; default 250). */
+  setAccount(id: string, credits: number, aiCredits?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,7 +102,7 @@ export function useSandbox(options: TestOptions = {}): TestSandbox {
     requests: (route) => current().requests(route),
     resetStats: () => current().resetStats(),
     setFaults: async (partial) => (await start()).setFaults(partial),
-    setAccount: async (id, credits) => (await start()).setAccount(id, credits),
+    setAccount: async (id, credits, aiCredits) => (await start()).setAccount(id, credits, aiCredits),
     close: async () => (await start()).close(),
   };
 }
@@ -156,8 +156,8 @@ export async function startTestSandbox(options: TestOptions = {}): Promise<TestS
     },
     resetStats: () => sandbox.ctx.stats.reset(),
     setFaults: async (partial) => (await post("/__sandbox/faults", partial)) as FaultOptions,
-    async setAccount(id, credits) {
-      await post("/__sandbox/accounts", { id, credits });
+    async setAccount(id, credits, aiCredits) {
+      await post("/__sandbox/accounts", { id, credits, ...(aiCredits !== undefined ? { aiCredits } : {}) });
     },
     close: () => sandbox.close(),
   };

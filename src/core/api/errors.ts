@@ -190,6 +190,8 @@ const SCOPE_ACTIONS: Record<string, string> = {
   "api:data:scoops": "read scoops",
   "api:audience:read": "see audiences and their jobs",
   "api:audience:manage": "start audience enrichments",
+  "api:account-summary:read": "research accounts (briefings and questions)",
+  "api:recommendations:read": "find similar companies or contacts, or recommended contacts",
 };
 
 /** A 403 as what the user cannot do, who can fix it, then the permission or role by name (pane and cells). */
@@ -260,7 +262,7 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   if (kind === "validation") details.issues = issuesFromErrors(errors);
   // Its sentence comes from the one road (defaultUserMessage): the catalog's codes say more than the status.
   if (kind === "forbidden") {
-    const scope = findMissing(texts, Object.values(SCOPES), /scope[^a-z]*["'=:\s]+([a-z]+:[a-z]+:[a-z]+)/i);
+    const scope = findMissing(texts, Object.values(SCOPES), /scope[^a-z]*["'=:\s]+([a-z]+:[a-z-]+:[a-z]+)/i);
     const role = findMissing(texts, DATA_ROLES, /role[^a-z]*["'=:\s]+([a-z]+:[a-z]+)/i);
     if (scope) details.missingScope = scope;
     if (role) details.missingRole = role;

@@ -25,7 +25,6 @@ export { createFieldEntitlements, type FieldEntitlementCache } from "./fieldEnti
 export { outcomeOf } from "./enrichOperations.js";
 export type * from "./types.js";
 export type * from "./audienceWriteTypes.js";
-export type * from "./researchTypes.js";
 export { CONTACT_RESEARCH_NOT_OFFERED } from "./researchOperations.js";
 export type { PacingStatus } from "./rateLimiter.js";
 export { budgetShortfall, type BudgetReading, type TenantBudgets } from "./budgets.js";

@@ -6,6 +6,7 @@ import type { RequestHooks } from "./hooks.js";
 import type { PacingStatus } from "./pacing.js";
 import type { AudienceWriteOperations } from "./audienceWriteTypes.js";
 import type { AiActionBalance, ResearchOperations } from "./researchTypes.js";
+export type * from "./researchTypes.js";
 import type {
   IntentEnrichInput,
   IntentItem,
@@ -241,8 +242,7 @@ export interface EnrichOptions {
 
 export interface UsageSummary {
   entries: UsageEntry[];
-  /** The AI action credits (research), when the account's usage lists them. */
-  aiActions?: AiActionBalance;
+  aiActions?: AiActionBalance; // the AI action credits (research), when the usage lists them
 }
 
 export type AudienceScope = AudienceEnrichBody["data"]["attributes"]["scope"];

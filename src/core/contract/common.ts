@@ -156,6 +156,10 @@ export const SCOPES = {
   intent: "api:data:intent",
   news: "api:data:news",
   scoops: "api:data:scoops",
+  /** Research on an account (the copilot API's account summary and its questions; ours: a contact's too). */
+  accountSummary: "api:account-summary:read",
+  /** Lookalike companies and contacts, recommended contacts (the copilot API's recommendations). */
+  recommendations: "api:recommendations:read",
 } as const;
 
 /** Any one of these roles is required by every data operation. */

@@ -17,6 +17,8 @@ const SCOPE_DESCRIPTIONS: Record<string, string> = {
   [SCOPES.intent]: "Search and enrich intent data",
   [SCOPES.news]: "Search and enrich news data",
   [SCOPES.scoops]: "Search and enrich scoop data",
+  [SCOPES.accountSummary]: "Research accounts and contacts (spends AI action credits)",
+  [SCOPES.recommendations]: "Find similar companies and contacts, and recommended contacts",
 };
 
 const STYLE = `

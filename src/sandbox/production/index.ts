@@ -10,6 +10,7 @@ import { createForwarder, gatewayNotFound, sendGateway } from "./gateway.js";
 import { DEFAULT_PRODUCTION_CLIENT, productionOauthRoutes } from "./oidc.js";
 import { productionStudioRoutes } from "./studio.js";
 import { productionSignalRoutes } from "../signals/index.js";
+import { productionResearchRoutes } from "../research/index.js";
 
 export { DEFAULT_PRODUCTION_CLIENT } from "./oidc.js";
 export { LIMITED_ACCOUNT } from "./entitlements.js";
@@ -48,6 +49,7 @@ export const productionExtension: SandboxExtension = async (app, ctx) => {
   await productionDataRoutes(app, ctx, core);
   await productionStudioRoutes(app, ctx, core);
   await productionSignalRoutes(app, ctx, core);
+  productionResearchRoutes(app, ctx, core);
   // Anything else under /gtm (a wrong verb or path, GET .../rows) is the gateway's 404.
   app.all("/gtm/*", async (request, reply) => sendGateway(reply, gatewayNotFound(request.method, request.url)));
 };

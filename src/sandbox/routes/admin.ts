@@ -8,6 +8,7 @@ import { validateAgainst } from "../../core/contract/index.js";
 import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS, mintDevToken } from "../auth.js";
 import type { ManualClock } from "../clock.js";
 import { LEDGER_PAGE_SIZE, MAX_LEDGER_PAGE_SIZE } from "../credits.js";
+import { DEFAULT_AI_CREDITS } from "../research/aiCredits.js";
 import type { RouteDependencies } from "../routeDependencies.js";
 import { checkedBy, stringQuery } from "./validation.js";
 
@@ -25,8 +26,15 @@ const DevTokenBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** POST /__sandbox/accounts: create or reset an account with a credit balance. */
-const AccountBody = Type.Object({ id: text, credits: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }) }, { additionalProperties: false });
+/** POST /__sandbox/accounts: create or reset an account with a credit balance (and an AI action credit limit, default 250). */
+const AccountBody = Type.Object(
+  {
+    id: text,
+    credits: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }),
+    aiCredits: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000_000 })),
+  },
+  { additionalProperties: false },
+);
 
 /** POST /__sandbox/faults: change some fault settings at run time. */
 const FaultsBody = Type.Object(
@@ -65,7 +73,8 @@ export async function adminRoutes(app: FastifyInstance, d: RouteDependencies): P
 
   app.post<{ Body: Static<typeof AccountBody> }>("/__sandbox/accounts", { schema: { body: AccountBody } }, async (request) => {
     d.accounts.resetAccount(request.body.id, request.body.credits);
-    return d.accounts.summary(request.body.id);
+    d.aiCredits.reset(request.body.id, request.body.aiCredits ?? DEFAULT_AI_CREDITS);
+    return { ...d.accounts.summary(request.body.id), aiCredits: d.aiCredits.balance(request.body.id) };
   });
 
   app.get<{ Params: { id: string }; Querystring: Static<typeof LedgerQuery> }>(

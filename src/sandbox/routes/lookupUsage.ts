@@ -1,7 +1,16 @@
 // Lookup of permitted values and the account's usage figures.
 import { Type, type Static } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
-import { ERROR_CODES, LOOKUP_FIELDS, LookupDocument, MEDIA_TYPE, SCOPES, UsageDocument, type UsageEntry } from "../../core/contract/index.js";
+import {
+  AI_ACTION_LIMIT_TYPE,
+  ERROR_CODES,
+  LOOKUP_FIELDS,
+  LookupDocument,
+  MEDIA_TYPE,
+  SCOPES,
+  UsageDocument,
+  type UsageEntry,
+} from "../../core/contract/index.js";
 import { ApiError } from "../errors.js";
 import { lookupValues } from "../lookup.js";
 import type { RouteDependencies } from "../routeDependencies.js";
@@ -32,6 +41,7 @@ export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependenci
     const initial = s.accounts.initialCredits(account);
     const used = s.accounts.creditsUsed(account);
     // Records only: a company's signals under management are not a record.
+    const ai = s.aiCredits.balance(account);
     const unique = s.accounts.managedCount(account, "company") + s.accounts.managedCount(account, "contact");
     const usage: UsageEntry[] = [
       {
@@ -47,6 +57,13 @@ export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependenci
         totalLimit: initial,
         currentUsage: used,
         usageRemaining: s.accounts.balance(account),
+      },
+      {
+        limitType: AI_ACTION_LIMIT_TYPE,
+        description: "AI action credits for research (briefings and questions)",
+        totalLimit: ai.limit,
+        currentUsage: ai.used,
+        usageRemaining: ai.remaining,
       },
       {
         limitType: "uniqueID",
