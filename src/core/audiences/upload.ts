@@ -1,0 +1,193 @@
+// Sending the rows: bulk upserts of at most 500 rows, one after another, with progress and
+// Cancel. A linked row is sent with its row id (an update); a new row carries a key of its own
+// in the audience's key column. A request that failed after the service may have applied it
+// (5xx, timeout, a dropped connection, an unreadable answer) is never simply sent again: the
+// batch's keys are looked up first, and the rows found are sent as updates, so no row is ever
+// created twice. A row whose fate stays unknown keeps its key in its link, and the next send
+// looks it up the same way.
+import { isServiceError } from "../api/errors.js";
+import { errorText } from "../api/userText.js";
+import type { RowLink } from "./links.js";
+import type { PreparedRow, SendPlan } from "./plan.js";
+import { ROWS_PER_REQUEST, type AudiencePort, type UpsertRow, type UpsertedRow } from "./port.js";
+import type { SendTarget } from "./target.js";
+
+export type RowStatus = "created" | "updated" | "refused" | "unknown" | "notSent";
+
+export interface CellProblem {
+  /** The audience column's name (the table's header). */
+  column: string;
+  message: string;
+}
+
+export interface RowResult {
+  row: number;
+  status: RowStatus;
+  /** The link to write beside the row (absent when nothing changed for it). */
+  link?: RowLink;
+  /** Cells the service refused, with its reason. */
+  problems: CellProblem[];
+  /** Why a whole row was refused or not sent. */
+  message?: string;
+}
+
+export interface SendProgress {
+  rowsDone: number;
+  rows: number;
+  requests: number;
+}
+
+export interface SendOptions {
+  /** Unique to this send (keys of new rows are "<runKey>-<row>"). */
+  runKey: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: SendProgress) => void;
+  /** Tries of one batch after failures that may have been applied (default 4). */
+  maxAttempts?: number;
+}
+
+export interface SendResult {
+  rows: RowResult[];
+  /** Upsert requests sent (tries included). */
+  requests: number;
+  /** Key look-ups made after failures. */
+  lookups: number;
+  cancelled: boolean;
+  /** The error that stopped the send (rows after it are notSent), if any. */
+  error?: unknown;
+}
+
+/** Failures after which the service may have applied the request. */
+function mayHaveApplied(error: unknown): boolean {
+  return isServiceError(error) && (error.kind === "server" || error.kind === "network" || error.kind === "timeout" || error.kind === "invalidResponse");
+}
+
+const isCancel = (error: unknown, signal?: AbortSignal) => signal?.aborted === true || (isServiceError(error) && error.kind === "cancelled");
+
+interface Batch {
+  rows: PreparedRow[];
+  /** Each row's key (new rows and unconfirmed ones). */
+  keys: Map<number, string>;
+  /** Row ids known for the batch's rows (linked, or found by key). */
+  rowIds: Map<number, string>;
+  /** Rows that had no confirmed audience row before this send (reported as created). */
+  fresh: Set<number>;
+}
+
+function batchOf(rows: PreparedRow[], runKey: string): Batch {
+  const batch: Batch = { rows, keys: new Map(), rowIds: new Map(), fresh: new Set() };
+  for (const r of rows) {
+    if (r.link && "rowId" in r.link) batch.rowIds.set(r.row, r.link.rowId);
+    else {
+      batch.keys.set(r.row, r.link && "key" in r.link ? r.link.key : `${runKey}-${r.row + 1}`);
+      batch.fresh.add(r.row);
+    }
+  }
+  return batch;
+}
+
+function upsertRows(batch: Batch, target: SendTarget): UpsertRow[] {
+  return batch.rows.map((r) => {
+    const cells: UpsertRow["cells"] = {};
+    for (const [index, value] of r.cells) cells[target.columnIds.get(index) as string] = value;
+    const rowId = batch.rowIds.get(r.row);
+    const key = batch.keys.get(r.row);
+    if (key !== undefined) cells[target.keyColumnId] = key;
+    return rowId !== undefined ? { rowId, cells } : { cells };
+  });
+}
+
+/** Finds the rows of a batch that the service holds already, by their keys (one read of up to 500). */
+async function lookUpKeys(port: AudiencePort, target: SendTarget, batch: Batch, signal?: AbortSignal): Promise<void> {
+  const wanted = new Map<string, number>();
+  for (const [row, key] of batch.keys) if (!batch.rowIds.has(row)) wanted.set(key, row);
+  if (wanted.size === 0) return;
+  const found = await port.findAudienceRowsByKey(target.audienceId, target.keyColumnId, [...wanted.keys()], signal ? { signal } : {});
+  for (const [key, rowIds] of found) {
+    const row = wanted.get(key);
+    if (row !== undefined && rowIds[0] !== undefined) batch.rowIds.set(row, rowIds[0]);
+  }
+}
+
+function answered(batch: Batch, answers: UpsertedRow[], target: SendTarget): RowResult[] {
+  return batch.rows.map((r, i) => {
+    const answer = answers[i];
+    if (!answer) return { row: r.row, status: "unknown", problems: [], message: "The service did not answer for this row." };
+    const problems = answer.cells
+      .filter((c) => c.error !== undefined && c.error !== "")
+      .map((c) => ({ column: target.columnNames.get(c.columnId) ?? c.columnId, message: c.error as string }));
+    const created = answer.created || batch.fresh.has(r.row);
+    return { row: r.row, status: created ? "created" : "updated", link: { audienceId: target.audienceId, rowId: answer.rowId }, problems };
+  });
+}
+
+function unsettled(batch: Batch, target: SendTarget, status: RowStatus, message: string): RowResult[] {
+  return batch.rows.map((r) => {
+    const rowId = batch.rowIds.get(r.row);
+    const key = batch.keys.get(r.row) as string;
+    const link: RowLink = rowId !== undefined ? { audienceId: target.audienceId, rowId } : { audienceId: target.audienceId, key };
+    return { row: r.row, status, link, problems: [], message };
+  });
+}
+
+type BatchOutcome = { results: RowResult[]; stop?: { error: unknown; cancelled: boolean } };
+
+async function sendBatch(
+  port: AudiencePort,
+  target: SendTarget,
+  batch: Batch,
+  options: SendOptions,
+  counts: { requests: number; lookups: number },
+): Promise<BatchOutcome> {
+  const signal = options.signal;
+  const call = { priority: "bulk" as const, ...(signal ? { signal } : {}) };
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
+  // Rows an earlier send left unconfirmed are looked up by their keys before anything is sent.
+  let doubt = batch.rows.some((r) => r.link && "key" in r.link);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (doubt) {
+        counts.lookups++;
+        await lookUpKeys(port, target, batch, signal);
+      }
+      counts.requests++;
+      return { results: answered(batch, await port.upsertAudienceRows(target.audienceId, upsertRows(batch, target), call), target) };
+    } catch (error) {
+      if (isCancel(error, signal)) {
+        // The request may have left: its rows keep their keys, so the next send finds them.
+        return { results: unsettled(batch, target, "unknown", "Cancelled while this row was being sent."), stop: { error, cancelled: true } };
+      }
+      if (isServiceError(error) && error.kind === "validation") {
+        // The service refused the whole request: nothing of it was applied (this time).
+        const refused = unsettled(batch, target, "refused", errorText(error));
+        // Keys stay in the links only when an earlier try may have created the rows.
+        return { results: doubt ? refused : refused.map(({ link, ...r }) => (link && "rowId" in link ? { ...r, link } : r)) };
+      }
+      if (!mayHaveApplied(error)) {
+        return { results: unsettled(batch, target, doubt ? "unknown" : "notSent", errorText(error)), stop: { error, cancelled: false } };
+      }
+      doubt = true;
+      if (attempt >= maxAttempts) return { results: unsettled(batch, target, "unknown", errorText(error)), stop: { error, cancelled: false } };
+    }
+  }
+}
+
+/** Sends the plan's rows to the target, in order, 500 a request. */
+export async function sendRows(port: AudiencePort, target: SendTarget, plan: SendPlan, options: SendOptions): Promise<SendResult> {
+  const counts = { requests: 0, lookups: 0 };
+  const results: RowResult[] = [];
+  let stop: BatchOutcome["stop"];
+  for (let start = 0; start < plan.rows.length; start += ROWS_PER_REQUEST) {
+    const rows = plan.rows.slice(start, start + ROWS_PER_REQUEST);
+    if (stop || options.signal?.aborted) {
+      results.push(...rows.map((r): RowResult => ({ row: r.row, status: "notSent", problems: [], message: "Not sent." })));
+      stop ??= { error: options.signal?.reason, cancelled: true };
+      continue;
+    }
+    const outcome = await sendBatch(port, target, batchOf(rows, options.runKey), options, counts);
+    results.push(...outcome.results);
+    stop = outcome.stop;
+    options.onProgress?.({ rowsDone: Math.min(start + rows.length, plan.rows.length), rows: plan.rows.length, requests: counts.requests });
+  }
+  return { rows: results, ...counts, cancelled: stop?.cancelled ?? false, ...(stop && !stop.cancelled ? { error: stop.error } : {}) };
+}

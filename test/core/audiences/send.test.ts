@@ -1,0 +1,209 @@
+// Sending a table to an audience and bringing the enrichment back, through the audience
+// operations' public interface (an in-memory service with injected faults) and the browser
+// workbook's sheet adapter: links make a second send update, a request whose answer was lost
+// never creates rows twice, refused cells are reported on their rows, and results come back
+// beside the right rows (by link, not position) without touching typed cells.
+import { strict as assert } from "node:assert";
+import { describe, it } from "node:test";
+import {
+  bringBack,
+  inferMapping,
+  LINK_HEADER,
+  parseLink,
+  planSend,
+  prepareTarget,
+  resultWrites,
+  SEND_STATUS_HEADER,
+  sendRows,
+  sendSummary,
+  type AudienceMapping,
+  type SendResult,
+  type SheetTable,
+} from "../../../src/core/audiences/index.js";
+import { BrowserWorkbook } from "../../../src/office/browserWorkbook.js";
+import { browserAudienceSheet } from "../../../src/office/browserAudienceSheet.js";
+import type { CellValue, ColumnSpec } from "../../../src/core/sheet/index.js";
+import { FakeAudienceService } from "./fakeService.js";
+
+const spec = (key: string, header: string, type: ColumnSpec["type"]): ColumnSpec => ({ key, header, type, path: key, byDefault: true });
+
+async function leadsWorkbook(count: number) {
+  const workbook = new BrowserWorkbook();
+  const writer = await workbook.createTable({
+    target: { kind: "newSheet", sheetName: "Leads" },
+    tableName: "Leads",
+    columns: [spec("website", "Website", "text"), spec("company", "Company", "text"), spec("employees", "Employees", "integer")],
+    expectedRows: count,
+  });
+  await writer.append(Array.from({ length: count }, (_, i): CellValue[] => [`lead${i + 1}.com`, `Lead ${i + 1}`, 10 + i]));
+  await writer.finish();
+  workbook.selectColumn("Leads", 0);
+  return { workbook, sheet: browserAudienceSheet(workbook) };
+}
+
+async function send(service: FakeAudienceService, sheet: ReturnType<typeof browserAudienceSheet>, runKey: string, options: { signal?: AbortSignal } = {}) {
+  const read = await sheet.readTable();
+  assert.ok(read.ok);
+  const table: SheetTable = read.table;
+  const existing = service.audienceId || undefined;
+  const mapping: AudienceMapping = inferMapping(table, { kind: "COMPANY" });
+  const plan = planSend(table, mapping, existing);
+  const target = await prepareTarget(service, existing ? { kind: "existing", audienceId: existing } : { kind: "new", name: "Leads" }, mapping);
+  const result: SendResult = await sendRows(service, target, plan, { runKey, ...options });
+  await sheet.writeColumns(table.address, resultWrites(table, result));
+  return { plan, result };
+}
+
+const column = (workbook: BrowserWorkbook, header: string) => {
+  const table = workbook.table("Leads")!;
+  const at = table.headers.indexOf(header);
+  assert.ok(at >= 0, `no column ${header} in ${table.headers.join(", ")}`);
+  return table.rows.map((r) => r[at]);
+};
+
+function assertNoDuplicates(service: FakeAudienceService, expected: number) {
+  assert.equal(service.rows.length, expected, "audience rows");
+  for (const [website, n] of service.countsBy("Website")) assert.equal(n, 1, `${String(website)} is in the audience ${n} times`);
+}
+
+describe("sending a table to an audience", () => {
+  it("creates an audience with its columns and criteria, sends 500 rows a request, and links every row", async () => {
+    const { workbook, sheet } = await leadsWorkbook(1200);
+    const service = new FakeAudienceService();
+    const { plan, result } = await send(service, sheet, "run1");
+    assert.equal(plan.requests, 3);
+    assert.deepEqual(
+      service.calls.filter((c) => c.startsWith("upsert")),
+      ["upsert:500", "upsert:500", "upsert:200"],
+    );
+    assert.deepEqual(
+      service.columns.map((c) => `${c.name}:${c.dataType}`),
+      ["Website:URL", "Company:TEXT", "Employees:INTEGER", "Sheet row key:TEXT"],
+    );
+    assert.deepEqual(service.criteria, [
+      { columnId: "col-1", criterion: "COMPANY_WEBSITE" },
+      { columnId: "col-2", criterion: "COMPANY_NAME" },
+    ]);
+    assert.equal(sendSummary(result), "1,200 created, 0 updated.");
+    assertNoDuplicates(service, 1200);
+    const links = column(workbook, LINK_HEADER).map((l) => parseLink(l));
+    assert.deepEqual(links[0], { audienceId: "aud-1", rowId: "row-1" });
+    assert.deepEqual(links[1199], { audienceId: "aud-1", rowId: "row-1200" });
+    assert.equal(column(workbook, SEND_STATUS_HEADER)[5], "Created");
+  });
+
+  it("updates the linked rows on a second send instead of adding them again", async () => {
+    const { workbook, sheet } = await leadsWorkbook(600);
+    const service = new FakeAudienceService();
+    await send(service, sheet, "run1");
+    const table = workbook.table("Leads")!;
+    table.rows[3]![2] = 999;
+    const { plan, result } = await send(service, sheet, "run2");
+    assert.equal(plan.updates, 600);
+    assert.equal(sendSummary(result), "0 created, 600 updated.");
+    assertNoDuplicates(service, 600);
+    assert.equal(service.rows[3]!.cells.get("col-3"), 999);
+    assert.equal(column(workbook, SEND_STATUS_HEADER)[3], "Updated");
+  });
+
+  for (const fault of ["appliedThen5xx", "timeoutAfterApply"] as const) {
+    it(`never duplicates rows when a batch was applied and its answer lost (${fault})`, async () => {
+      const { workbook, sheet } = await leadsWorkbook(1200);
+      const service = new FakeAudienceService();
+      service.upsertFaults.set(2, fault);
+      service.upsertFaults.set(4, "5xxBefore");
+      const { result } = await send(service, sheet, "run1");
+      assertNoDuplicates(service, 1200);
+      // The second batch's rows were found by their keys and resent as updates: reported as created.
+      assert.equal(sendSummary(result), "1,200 created, 0 updated.");
+      assert.equal(result.lookups, 2);
+      assert.deepEqual(
+        service.calls.filter((c) => c.startsWith("upsert") || c.startsWith("find")),
+        ["upsert:500", "upsert:500", "find:500", "upsert:500", "upsert:200", "find:200", "upsert:200"],
+      );
+      assert.equal(new Set(column(workbook, LINK_HEADER)).size, 1200);
+    });
+  }
+
+  it("keeps the key of rows whose fate is unknown after a cancel, and the next send finds them instead of adding them", async () => {
+    const { workbook, sheet } = await leadsWorkbook(1000);
+    const service = new FakeAudienceService();
+    const controller = new AbortController();
+    // The second batch reaches the service, then the user cancels before its answer.
+    service.onUpsert = (call) => {
+      if (call === 2) controller.abort();
+    };
+    const first = await send(service, sheet, "run1", { signal: controller.signal });
+    assert.equal(first.result.cancelled, true);
+    assert.match(sendSummary(first.result), /^Cancelled: 500 created, 0 updated, 500 not confirmed\./);
+    assert.deepEqual(parseLink(column(workbook, LINK_HEADER)[700]), { audienceId: "aud-1", key: "run1-701" });
+    service.onUpsert = undefined;
+    const second = await send(service, sheet, "run2");
+    assert.equal(second.plan.unconfirmed, 500);
+    assertNoDuplicates(service, 1000);
+    assert.equal(sendSummary(second.result), "500 created, 500 updated.");
+  });
+
+  it("reports a value the column refuses on its row, with the service's reason, and writes the rest", async () => {
+    // Nine cells in ten are whole numbers: the column is a number column, and the stray text is that cell's problem.
+    const { workbook, sheet } = await leadsWorkbook(10);
+    workbook.table("Leads")!.rows[2]![2] = "about fifty";
+    const service = new FakeAudienceService();
+    const { result } = await send(service, sheet, "run1");
+    assert.equal(sendSummary(result), "10 created, 0 updated. 1 rows have a cell the service refused; their status says which and why.");
+    assert.equal(column(workbook, SEND_STATUS_HEADER)[2], 'Created; Employees refused: This column (INTEGER) takes a whole number; "about fifty" is not one.');
+    assert.equal(column(workbook, SEND_STATUS_HEADER)[1], "Created");
+  });
+
+  it("reports a refused request on its rows and goes on with the next batch", async () => {
+    const { workbook, sheet } = await leadsWorkbook(700);
+    const service = new FakeAudienceService();
+    service.upsertFaults.set(1, "validation");
+    const { result } = await send(service, sheet, "run1");
+    assert.equal(sendSummary(result), "200 created, 0 updated, 500 refused.");
+    assert.equal(column(workbook, SEND_STATUS_HEADER)[0], "Refused: The request was refused. (Reference: req-400)");
+    assert.equal(column(workbook, LINK_HEADER)[0], "");
+    assertNoDuplicates(service, 200);
+  });
+});
+
+describe("bringing the results back", () => {
+  it("writes enriched columns beside the rows they belong to, keeps typed cells, and resumes after a failed page", async () => {
+    const { workbook, sheet } = await leadsWorkbook(1200);
+    const service = new FakeAudienceService();
+    await send(service, sheet, "run1");
+    service.enrich("Revenue ($K)", "DECIMAL", (cells) => 1000 + Number(String(cells.get("col-1")).replace(/\D/g, "")));
+    service.enrich("Website", "URL", (cells) => `https://www.${String(cells.get("col-1"))}`);
+    const table = workbook.table("Leads")!;
+    // The user typed a revenue on row 5 after the send: it stays.
+    table.headers.push("Revenue ($K)");
+    table.columns.push(spec("rev", "Revenue ($K)", "number"));
+    table.rows.forEach((r, i) => r.push(i === 4 ? "ask Bob" : ""));
+    service.failingPages.add(2);
+    const first = await bringBack(service, sheet, "Leads", "aud-1");
+    assert.equal(first.resumeFrom, 2);
+    assert.equal(first.pagesDone, 1);
+    assert.ok(first.error);
+    const resumed = await bringBack(service, sheet, "Leads", "aud-1", { fromPage: first.resumeFrom! });
+    assert.equal(resumed.resumeFrom, undefined);
+    assert.equal(resumed.totalPages, 3);
+    assert.deepEqual(resumed.columns, ["Revenue ($K)", "Website (audience)"]);
+    const revenue = column(workbook, "Revenue ($K)");
+    // Rows come back newest first; each value lands on its own row.
+    assert.equal(revenue[0], 1001);
+    assert.equal(revenue[1199], 2200);
+    assert.equal(revenue[4], "ask Bob");
+    assert.equal(column(workbook, "Website (audience)")[9], "https://www.lead10.com");
+    assert.equal(first.cellsWritten + resumed.cellsWritten, 2399);
+    assert.equal(first.cellsKept + resumed.cellsKept, 1);
+    assert.deepEqual(
+      service.calls.filter((c) => c.startsWith("rows")),
+      ["rows:1", "rows:2", "rows:2", "rows:3"],
+    );
+    // Bringing back again writes nothing over what is there.
+    const again = await bringBack(service, sheet, "Leads", "aud-1");
+    assert.equal(again.cellsWritten, 0);
+    assert.equal(again.cellsKept, 1);
+    assert.equal(column(workbook, "Revenue ($K)")[4], "ask Bob");
+  });
+});
