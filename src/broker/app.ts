@@ -114,7 +114,7 @@ export async function buildBroker(input: BrokerConfigInput, seams: BrokerSeams =
     );
   });
   app.setNotFoundHandler((_request, reply) =>
-    refuse(reply, 404, "not_found", "The broker answers /token and /health (and /data/v1/, /studio/v1/ when it relays)."),
+    refuse(reply, 404, "not_found", "The broker answers /token and /health (and /data/v1/, /studio/v1/, /copilot/v1/ when it relays)."),
   );
 
   await registerOriginPolicy(app, config.allowOrigins);

@@ -14,7 +14,7 @@ const HELP = `Usage: npm run broker -- [options]
   --allow-origin URL        the add-in's origin (repeatable; env BROKER_ALLOW_ORIGINS, comma-separated)
   --redirect-uri URL        a sign-in page the code exchange may name (repeatable; env BROKER_REDIRECT_URIS;
                             default: redirect.html and dialog.html at any path of an allowed origin)
-  --relay URL               also relay /data/v1/ and /studio/v1/ to this service base (env BROKER_RELAY)
+  --relay URL               also relay /data/v1/, /studio/v1/, /copilot/v1/ to this service base (env BROKER_RELAY)
   --relay-rate N            pace each tenant's relayed calls to N requests/s, its package rate
                             (env BROKER_RELAY_RATE; off by default)
   --relay-redis URL         share that pacing between broker instances through Redis
@@ -189,7 +189,9 @@ function report(built: Built, listening: { http: boolean; port: number; host: st
   const host = listening.host;
   const urlHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
   process.stdout.write(`Broker listening on ${listening.http ? "http" : "https"}://${urlHost}:${actualPort}\n`);
-  process.stdout.write(`  token endpoint: /token -> ${config.upstream}${config.relay ? `; relay: /data/v1/, /studio/v1/ -> ${config.relay}` : ""}\n`);
+  process.stdout.write(
+    `  token endpoint: /token -> ${config.upstream}${config.relay ? `; relay: /data/v1/, /studio/v1/, /copilot/v1/ -> ${config.relay}` : ""}\n`,
+  );
   process.stdout.write(`  allowed origins: ${config.allowOrigins.join(", ")}\n`);
   if (config.pacing) {
     const trust = config.pacing.jwksUrl ? "tokens verified against the service's keys" : "tokens proven by the service's answers";

@@ -131,7 +131,7 @@ export async function relayRoutes(app: FastifyInstance, config: BrokerConfig & {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = relayablePath(request.url);
     const target = path === undefined ? undefined : relayTarget(config.relay, path);
-    if (target === undefined) return refuse(reply, 404, "not_found", "This broker relays /data/v1/ and /studio/v1/ only.");
+    if (target === undefined) return refuse(reply, 404, "not_found", "This broker relays /data/v1/, /studio/v1/ and /copilot/v1/ only.");
     const priority = priorityOf(request);
     if (!priority) return refuse(reply, 400, "invalid_request", `The ${PRIORITY_HEADER} header must be "interactive" or "bulk".`);
     const out = outgoing(request, reply, target, priority);

@@ -1,10 +1,11 @@
-// Which request paths the relay forwards: only those still under /data/v1/ or /studio/v1/
-// however the service or a URL parser would decode and normalise them. URL parsers treat
-// %2e%2e as "..", and a backslash as "/", so "/data/v1/%2e%2e/%2e%2e/admin" would otherwise
-// leave the relayed tree on the service host with the caller's token. Servers that strip path
-// parameters read "..;" as "..", and one that normalises Unicode reads a full-width dot as ".".
+// Which request paths the relay forwards: only those still under /data/v1/, /studio/v1/ or
+// /copilot/v1/ (research and lookalikes, docs/research.md) however the service or a URL parser
+// would decode and normalise them. URL parsers treat %2e%2e as "..", and a backslash as "/", so
+// "/data/v1/%2e%2e/%2e%2e/admin" would otherwise leave the relayed tree on the service host with
+// the caller's token. Servers that strip path parameters read "..;" as "..", and one that
+// normalises Unicode reads a full-width dot as ".".
 
-export const RELAYED_PREFIXES: readonly string[] = ["/data/v1/", "/studio/v1/"];
+export const RELAYED_PREFIXES: readonly string[] = ["/data/v1/", "/studio/v1/", "/copilot/v1/"];
 
 /** Percent-decoding rounds checked: a double-decoding server would see the second. */
 const DECODING_ROUNDS = 3;
