@@ -14,6 +14,7 @@ import {
   type SpendStore,
 } from "./core/enrich/index.js";
 import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js";
+import { createResearch, type Research } from "./core/research/index.js";
 import type { KeyValueItems } from "./core/storage/keyValue.js";
 import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";
 import { fetchTransport } from "./core/api/client.js";
@@ -52,6 +53,8 @@ export interface Runtime {
   openJobTracker(): Promise<JobTracker>;
   /** The output fields the account may use (production's entitlement, cached); undefined: every field. */
   entitledFields(kind: EntityKind): Promise<ReadonlySet<string> | undefined>;
+  /** Briefings, questions, lookalikes and recommended contacts (core/research), per profile and signed-in user. */
+  research: Research;
 }
 
 /** Where one user's enrichment cache and daily record count persist. */
@@ -75,6 +78,8 @@ export interface RuntimeOptions {
   requestsPerSecond?: number;
   /** Where job lists are kept (default: the user's storage of src/office/hostStorage). */
   jobStore?: KeyValueItems;
+  /** Where fetched briefings and today's AI count are kept (default: the user's storage). */
+  researchStore?: KeyValueItems;
 }
 
 /** FNV-1a over UTF-16 code units, two seeds: a short stable key that does not spell the text out. */
@@ -206,11 +211,18 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const user = tokens.account()?.username ?? "anonymous";
     return JobTracker.open({ poller: jobPoller, storage: keyValueJobStorage(options.jobStore ?? userStorage(), `${environment.apiBaseUrl}|${user}`) });
   };
+  // Briefings and the AI count belong to the profile and the signed-in user.
+  const research = createResearch({
+    client,
+    storage: options.researchStore ?? userStorage(),
+    scope: () => `${environment.profile ?? "specification"}|${enrichmentUserKey(environment, tokens.account())}`,
+  });
   return {
     environment,
     tokens,
     client,
     engine,
+    research,
     isSignedIn: () => signedInAfterRestore(tokens),
     hooks,
     onUsageChanged: (listener) => usage.onUsageChanged(listener),
@@ -233,7 +245,13 @@ export interface CellFunctionsWiring {
  */
 export function cellFunctionsWiring(runtime: Runtime, host: { supportsEntityCards(): boolean }): CellFunctionsWiring {
   return {
-    functions: { engine: runtime.engine, isSignedIn: runtime.isSignedIn, supportsEntityCards: () => host.supportsEntityCards() },
+    functions: {
+      engine: runtime.engine,
+      isSignedIn: runtime.isSignedIn,
+      supportsEntityCards: () => host.supportsEntityCards(),
+      // Only the free parts: no cell may spend an AI action credit.
+      research: { lookalikesOf: runtime.research.lookalikesOf, storedBriefing: runtime.research.storedBriefing },
+    },
     jobStatus: { poller: runtime.jobPoller, isSignedIn: runtime.isSignedIn },
   };
 }

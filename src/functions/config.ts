@@ -4,6 +4,10 @@
 import type { Clock } from "../core/api/index.js";
 import type { EnrichmentEngine } from "../core/enrich/index.js";
 import type { JobPoller } from "../core/jobs/index.js";
+import type { Research } from "../core/research/index.js";
+
+/** What the cells may do of research: only what is free (no cell may spend an AI action credit). */
+export type ResearchCells = Pick<Research, "lookalikesOf" | "storedBriefing">;
 
 export interface FunctionsConfig {
   engine: EnrichmentEngine;
@@ -13,6 +17,8 @@ export interface FunctionsConfig {
   supportsEntityCards?: () => boolean;
   /** Today, for the cells that count back from it (BIZ.SCOOPS); default the system clock. */
   clock?: Pick<Clock, "now">;
+  /** BIZ.LOOKALIKES and BIZ.BRIEFING (runtime.research's free parts). */
+  research?: ResearchCells;
 }
 
 export interface JobStatusConfig {

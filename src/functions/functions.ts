@@ -26,6 +26,7 @@ function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
 const loadImplementation = loadOnce(() => import("./cellFunctionsImpl.js"));
 const loadJobStatusImplementation = loadOnce(() => import("./jobStatusImpl.js"));
 const loadSignals = loadOnce(() => import("./signalCellsImpl.js"));
+const loadResearch = loadOnce(() => import("./researchCellsImpl.js"));
 
 /** How long a cell calculated as the workbook opens waits for the runtime to configure these functions. */
 const STARTUP_WAIT_MS = 5000;
@@ -266,6 +267,30 @@ export async function usesTech(company: any, product: any, invocation: CustomFun
  */
 export async function techIn(company: any, category: any, invocation: CustomFunctions.Invocation): Promise<string> {
   return (await loadSignals()).techInCell(configAccess, company, category, invocation);
+}
+
+// ---------- Research (docs/research-addin.md): free only; no cell spends an AI action credit ----------
+
+/**
+ * The companies most like a company, ranked, spilling down: id, name and similarity score, e.g. =BIZ.LOOKALIKES(A2, 10). Free.
+ * @customfunction LOOKALIKES
+ * @param company The company's id, website or name.
+ * @param [count] How many companies (1 to 100, default 10).
+ * @param invocation Invocation details from Excel.
+ * @returns One row per company: id, name, score (0 to 1, higher is closer).
+ */
+export async function lookalikes(company: any, count: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
+  return (await loadResearch()).lookalikesCell(configAccess, company, count, invocation);
+}
+
+/**
+ * The briefing on a company fetched earlier in the task pane (Research), as text, e.g. =BIZ.BRIEFING(A2). Never asks the service and never spends a credit.
+ * @customfunction BRIEFING
+ * @param company The company's id or website.
+ * @returns The briefing, or "No briefing yet: open Research in the pane".
+ */
+export async function briefing(company: any): Promise<string> {
+  return (await loadResearch()).briefingCell(configAccess, company);
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 

@@ -79,6 +79,6 @@ export class FakeResearchClient implements ResearchClient {
 
   async usage() {
     this.calls.usage++;
-    return { aiActions: { ...this.aiActions } };
+    return { entries: [], aiActions: { ...this.aiActions } };
   }
 }
