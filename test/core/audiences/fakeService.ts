@@ -46,8 +46,9 @@ export class FakeAudienceService implements AudiencePort {
     return [...this.columns];
   }
 
-  async setMatchCriteria(_audienceId: string, criteria: unknown): Promise<void> {
+  async setMatchCriteria(_audienceId: string, criteria: unknown) {
     this.criteria = criteria;
+    return { columnId: "match", name: "Match", dataType: "", source: "match" };
   }
 
   /** Adds an enrichment column the way a job does, with a value per row computed from its cells. */
