@@ -119,7 +119,7 @@ describe("research on the production profile", () => {
     assert.equal((await get(`/gtm/copilot/v1/companies/lookalikes?filter[companyId]=${id}`, summaryOnly)).status, 403);
     const error = await refused(productionClient(summaryOnly).companyLookalikes({ companyId: id }));
     assert.equal(error.kind, "forbidden");
-    assert.match(errorText(error), /not allowed to use the resource \/gtm\/copilot\/v1\/companies\/lookalikes/);
+    assert.match(errorText(error), /not allowed to use the resource \/gtm\/copilot\/v1\/companies\/lookalikes\. Ask your administrator/);
     assert.equal((await get(`/gtm/copilot/v1/companies/${id}/account-summary`)).status, 401);
   });
 

@@ -46,7 +46,7 @@ const SENTENCES: Record<ProductionErrorCode, (s: Said) => string> = {
       : "Your account has reached its credit limit: no enrichment credits are left. Ask your administrator for more credits.",
   ZI0001: () => "The service did not accept your sign-in (it is missing or has expired). Sign in again.",
   ZI0002: (s) =>
-    `Your organization's app registration is not allowed to use this part of the service${s.text ? `: ${s.text}` : s.what}. Ask your administrator to add it to the app.`,
+    `Your organization's app registration is not allowed to use this part of the service${s.text ? `: ${s.text.replace(/\.$/, "")}` : s.what}. Ask your administrator to add it to the app.`,
   ZI0003: (s) => `Your subscription has no access to this part of the service${s.what}. Ask your administrator for access.`,
   ZI0004: (s) => `Your organization has used up its request allowance at the service (every user of it shares one). ${s.retry}`,
   ZI9998: (s) =>
