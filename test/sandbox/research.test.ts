@@ -5,6 +5,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { errorText, isServiceError, type ServiceClient } from "../../src/core/api/index.js";
+import { DATA_SCOPES } from "../../src/core/settings/environment.js";
+import { signIn } from "../auth/helpers/oidcFlow.js";
 import { sandboxClient } from "../core/api/sandboxClient.js";
 import { useSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { call } from "./http.js";
@@ -285,5 +287,19 @@ describe("lookalikes and recommendations on the specification profile", () => {
     );
     assert.equal((await call(sandbox, "GET", `/data/v1/research/accounts/${id}`, { token: noRecommendations })).status, 200);
     assert.equal((await call(sandbox, "GET", `/data/v1/research/accounts/${id}`)).status, 401);
+  });
+
+  it("a user signed in as the add-in signs in (its scopes) may research and find lookalikes", async () => {
+    const tokens = await signIn({
+      baseUrl: sandbox.url,
+      origin: "https://localhost:3000",
+      email: "analyst@example.com",
+      password: "analyst-pass",
+      scope: `openid profile offline_access ${DATA_SCOPES.join(" ")}`,
+    });
+    const client = sandboxClient(sandbox.url, () => tokens.access_token);
+    const [id] = companiesWithContacts(sandbox, 1);
+    assert.match((await client.accountBriefing(id!)).markdown, /^# /m);
+    assert.ok((await client.companyLookalikes({ companyId: id! })).length > 0);
   });
 });

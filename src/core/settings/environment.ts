@@ -4,7 +4,8 @@
 export type { EnvironmentSettings, SignInSettings } from "./environmentSchema.js";
 import type { EnvironmentSettings } from "./environmentSchema.js";
 
-export const DATA_SCOPES = ["api:data:company", "api:data:contact", "api:data:lookup"];
+/** What the add-in asks at sign-in to the sandbox: the records, lookups, and research (docs/research.md). */
+export const DATA_SCOPES = ["api:data:company", "api:data:contact", "api:data:lookup", "api:account-summary:read", "api:recommendations:read"];
 
 /** Where `npm start` runs the sandbox unless told another port. */
 export const DEFAULT_SANDBOX_URL = "https://localhost:4010";
