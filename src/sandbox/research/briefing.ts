@@ -42,7 +42,8 @@ const place = (c: { city: string | null; state?: string | null; country: string 
 
 function website(c: CompanyFacts): string | undefined {
   if (!c.website) return undefined;
-  const url = /^https?:\/\//i.test(c.website) ? c.website : `https://${c.website}`;
+  // An address without a scheme is a web address; one with another scheme is never a link.
+  const url = /^[a-z][a-z0-9+.-]*:/i.test(c.website) ? c.website : `https://${c.website}`;
   return link(c.domain ?? c.website, url);
 }
 
