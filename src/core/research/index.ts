@@ -6,3 +6,4 @@ export * from "./recommendations.js";
 export * from "./briefingStore.js";
 export * from "./aiCredits.js";
 export * from "./research.js";
+export * from "./columns.js";

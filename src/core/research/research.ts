@@ -47,8 +47,11 @@ export interface BriefingsResult {
 export interface Research {
   /** A briefing fetched before (in the pane), or undefined. Never calls the service. */
   storedBriefing(companyId: string): Promise<StoredBriefing | undefined>;
-  /** What fetching these companies' briefings costs: only those not fetched yet. */
-  estimateBriefings(companyIds: readonly string[]): Promise<AiEstimate>;
+  /**
+   * What fetching these companies' briefings costs: only those not fetched yet. `unresolved`
+   * companies (a website or name still to be matched) each count as one credit at most.
+   */
+  estimateBriefings(companyIds: readonly string[], unresolved?: number): Promise<AiEstimate>;
   /** What one question costs: one AI action credit. */
   estimateQuestion(): Promise<AiEstimate>;
   /** The briefings (reused when fetched before), a few at a time, with progress and cancel. Call after the user confirmed the estimate. */
@@ -150,10 +153,11 @@ export function createResearch(options: ResearchOptions): Research {
 
   return {
     storedBriefing: (companyId) => store.get(String(companyId).trim()),
-    async estimateBriefings(companyIds) {
+    async estimateBriefings(companyIds, unresolved = 0) {
       const ids = distinct(companyIds);
       const reused = (await Promise.all(ids.map((id) => store.get(id)))).filter(Boolean).length;
-      return estimate(countOf(ids.length, "briefing"), { companies: ids.length, reused, credits: ids.length - reused });
+      const companies = ids.length + unresolved;
+      return estimate(countOf(companies, "briefing"), { companies, reused, credits: companies - reused });
     },
     estimateQuestion: () => estimate("1 question", { companies: 1, reused: 0, credits: 1 }),
     async briefings(companyIds, o = {}) {
