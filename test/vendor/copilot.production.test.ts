@@ -52,7 +52,7 @@ describe("the production profile's copilot answers against the published schemas
 
   it("company lookalikes of 50 companies, with each filter, by id and by name", async () => {
     const token = await sandbox.token({ scopes: SCOPES });
-    const filters = [
+    const filters: Record<string, string>[] = [
       {},
       { "filter[sameCountry]": "true" },
       { "filter[sameIndustry]": "true" },
