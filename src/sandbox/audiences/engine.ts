@@ -3,10 +3,19 @@
 // credits as company/contact enrichment does. With a manual clock, jobs move only as a test
 // moves time. Each step is one SQLite transaction, so a restart resumes
 // a job where it stopped; nothing is kept only in memory but the pacing.
-import type { Clock } from "../../core/contract/index.js";
+import type { Clock, MatchCompanyInput, MatchPersonInput } from "../../core/contract/index.js";
 import { sandboxClock } from "../clock.js";
 import type { CreditLedger, RecordStore } from "../context.js";
-import type { AudienceStore, Cell, ColumnRecord, ErrorDetails, JobRecord, JobRunState } from "./store.js";
+import { matchInput } from "./matching.js";
+import type { AudienceRecord, AudienceStore, Cell, ColumnRecord, ErrorDetails, JobRecord, JobRunState, RowRecord } from "./store.js";
+
+type MatchAnswer = { id: number } | { status: string };
+
+/** The enrichment's matchers: how a written audience's rows find their records (matching.ts). */
+export interface RecordMatchers {
+  company(input: MatchCompanyInput): MatchAnswer;
+  contact(input: MatchPersonInput): MatchAnswer;
+}
 
 export interface JobEngineOptions {
   store: AudienceStore;
@@ -18,6 +27,8 @@ export interface JobEngineOptions {
   tickMs?: number;
   /** Time: pacing reads now(), the loop waits on sleep() (default: the system clock). */
   clock?: Clock;
+  /** Matches the rows of audiences with a match column (none: such rows match nothing). */
+  matchers?: RecordMatchers;
   /** Called after each tick that had jobs to move. */
   onTick?: () => void;
 }
@@ -33,6 +44,11 @@ const INVALID_REFERENCE: ErrorDetails = {
 const NO_MATCH: ErrorDetails = {
   summary: "No match",
   description: "No record matches this row's reference.",
+  retryable: false,
+};
+const NOTHING_TO_MATCH: ErrorDetails = {
+  summary: "Nothing to match",
+  description: "The row holds no value in the columns mapped to match criteria.",
   retryable: false,
 };
 const NO_CREDITS: ErrorDetails = {
@@ -184,10 +200,15 @@ export class JobEngine {
       this.pacing.delete(job.id);
       return;
     }
-    const columns = store.columns(job.audienceId).filter((c) => job.columnIds.includes(c.id));
+    const all = store.columns(job.audienceId);
+    const columns = all.filter((c) => job.columnIds.includes(c.id));
     const rowIds = store.pendingRowIds(job, count);
     const rows = store.rowsByIds(job.audienceId, rowIds);
-    const refs = new Map<string, number | undefined>(rows.map((r) => [r.id, parseRecordRef(r.recordRef)]));
+    const matchColumn = all.find((c) => c.columnType === "MATCH");
+    const unmatched = new Map<string, ErrorDetails>();
+    const refs = matchColumn
+      ? this.matchedRefs(audience, matchColumn, rows, unmatched)
+      : new Map<string, number | undefined>(rows.map((r) => [r.id, parseRecordRef(r.recordRef)]));
     const validIds = [...new Set([...refs.values()].filter((v): v is number => v !== undefined))];
     const fields = ["id", ...new Set(columns.map((c) => c.field))];
     const kind = audience.type === "COMPANY" ? "company" : "contact";
@@ -205,7 +226,9 @@ export class JobEngine {
       const ref = refs.get(row.id);
       const attrs = ref === undefined ? undefined : found.get(ref);
       let error: { state: "ERROR" | "NO_RESULT"; details: ErrorDetails } | undefined;
-      if (ref === undefined) error = { state: "ERROR", details: INVALID_REFERENCE };
+      const miss = unmatched.get(row.id);
+      if (miss !== undefined) error = { state: miss === NOTHING_TO_MATCH ? "ERROR" : "NO_RESULT", details: miss };
+      else if (ref === undefined) error = { state: "ERROR", details: INVALID_REFERENCE };
       else if (attrs === undefined) error = { state: "NO_RESULT", details: NO_MATCH };
       else if (refused.has(ref)) error = { state: "ERROR", details: NO_CREDITS };
       for (const column of columns) {
@@ -228,6 +251,30 @@ export class JobEngine {
       ...(finished ? { state: finalState(job.totalRows, failedRows), finishedAt: new Date(this.now()).toISOString() } : {}),
     });
     if (finished) this.pacing.delete(job.id);
+  }
+
+  /** Each row's record by its match criteria; a row that matches nothing gets its reason in `unmatched`. */
+  private matchedRefs(
+    audience: AudienceRecord,
+    matchColumn: ColumnRecord,
+    rows: RowRecord[],
+    unmatched: Map<string, ErrorDetails>,
+  ): Map<string, number | undefined> {
+    const refs = new Map<string, number | undefined>();
+    const criteria = matchColumn.matchCriteria ?? [];
+    for (const row of rows) {
+      const input = matchInput(audience.type, criteria, row);
+      const answer =
+        input === undefined || !this.opts.matchers
+          ? undefined
+          : audience.type === "COMPANY"
+            ? this.opts.matchers.company(input as MatchCompanyInput)
+            : this.opts.matchers.contact(input as MatchPersonInput);
+      if (input === undefined) unmatched.set(row.id, NOTHING_TO_MATCH);
+      else if (answer === undefined || !("id" in answer)) unmatched.set(row.id, NO_MATCH);
+      refs.set(row.id, answer !== undefined && "id" in answer ? answer.id : undefined);
+    }
+    return refs;
   }
 
   private cell(attrs: Record<string, unknown>, column: ColumnRecord): Cell {

@@ -1,9 +1,12 @@
 // The audiences extension: tables, seeded audiences, routes and the background job engine.
 import type { SandboxExtension } from "../context.js";
+import { recordMatchers } from "../routes/enrich.js";
 import { JobEngine } from "./engine.js";
 import { registerAudienceRoutes } from "./routes.js";
 import { seedAudiences } from "./seed.js";
 import { AudienceStore } from "./store.js";
+import { registerAudienceWriteRoutes } from "./writeRoutes.js";
+import { AudienceWrites } from "./writes.js";
 
 export const audiencesExtension: SandboxExtension = async (app, ctx) => {
   const store = new AudienceStore(ctx.db);
@@ -14,9 +17,12 @@ export const audiencesExtension: SandboxExtension = async (app, ctx) => {
     credits: ctx.credits,
     rowsPerSecond: () => ctx.options.jobRowsPerSecond,
     clock: ctx.clock,
+    matchers: recordMatchers(ctx.db),
     onTick: () => ctx.jobEvents.dispatchEvent(new Event("jobs")),
   });
   registerAudienceRoutes(app, { ctx, store, engine });
+  const writes = new AudienceWrites(store, () => new Date(ctx.clock.now()).toISOString());
+  registerAudienceWriteRoutes(app, { store, writes });
   // Stop the loop before the database closes; jobs left RUNNING resume on the next start.
   app.addHook("onClose", async () => engine.stop());
   engine.start();

@@ -1,8 +1,12 @@
 // Audiences, columns, rows and jobs as the service's JSON:API documents (docs/service.md, "Audiences and jobs").
 import type { AudienceRecord, ColumnRecord, JobRecord, RowRecord } from "./store.js";
 
-function columnDocument(c: ColumnRecord) {
-  return { id: c.id, type: "Column" as const, attributes: { name: c.name, dataType: c.dataType, columnType: c.columnType } };
+export function columnDocument(c: ColumnRecord) {
+  return {
+    id: c.id,
+    type: "Column" as const,
+    attributes: { name: c.name, dataType: c.dataType, columnType: c.columnType, ...(c.matchCriteria ? { matchCriteria: c.matchCriteria } : {}) },
+  };
 }
 
 export function audienceDocument(a: AudienceRecord, columns: ColumnRecord[]) {
@@ -14,6 +18,7 @@ export function audienceDocument(a: AudienceRecord, columns: ColumnRecord[]) {
       description: a.description,
       recordCount: a.recordCount,
       type: a.type,
+      ...(a.folderId !== undefined ? { folderId: a.folderId } : {}),
       columns: columns.map(columnDocument),
     },
   };
@@ -42,4 +47,8 @@ export function rowDocument(row: RowRecord, columns: ColumnRecord[]) {
 
 export function jobStatusDocument(job: JobRecord) {
   return { data: { id: job.id, type: "JobStatus", attributes: { status: job.state, percentProgress: job.percent } } };
+}
+
+export function folderDocument(f: { id: string; name: string; description: string; audienceIds: string[] }) {
+  return { id: f.id, type: "Folder" as const, attributes: { name: f.name, description: f.description, audiences: f.audienceIds } };
 }

@@ -67,14 +67,14 @@ function notFound(what: string, parameter: string): ApiError {
 }
 
 /** The data scope an audience of this kind needs: its records are companies or contacts. */
-const scopeFor = (type: AudienceKind) => (type === "COMPANY" ? SCOPES.company : SCOPES.contact);
+export const scopeFor = (type: AudienceKind) => (type === "COMPANY" ? SCOPES.company : SCOPES.contact);
 /**
  * The production service's audience scopes (docs/service-production.md): a token holding either
  * reaches every audience of its account, whatever its records are; the production profile
  * tells reading and managing apart before a request gets here.
  */
 const AUDIENCE_SCOPES = ["api:audience:read", "api:audience:manage"];
-const mayUse = (principal: TokenPrincipal, type: AudienceKind) =>
+export const mayUse = (principal: TokenPrincipal, type: AudienceKind) =>
   principal.scopes.includes(scopeFor(type)) || AUDIENCE_SCOPES.some((scope) => principal.scopes.includes(scope));
 
 export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engine }: Deps): void {
@@ -162,7 +162,9 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
           referenceIssues.push(issue(`${ATTR}/rows/${i}`, `Rows item ${i + 1}`, "unknownRow", `Row ${rowId} is not in this audience.`));
         }
       });
-      const enrichable = columns.filter((c) => c.columnType !== "INPUT");
+      // Written audiences: their own (CUSTOM) columns are not filled by a job, the match column always is.
+      const enrichable = columns.filter((c) => c.columnType !== "INPUT" && c.columnType !== "CUSTOM");
+      const match = columns.find((c) => c.columnType === "MATCH");
       (attrs.columns ?? []).forEach((columnId, i) => {
         const column = columns.find((c) => c.id === columnId);
         if (!column) {
@@ -178,7 +180,13 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
       // A row named twice is enriched once.
       const rowIds = attrs.scope === "AUDIENCE" ? store.allRowIds(audience.id) : [...new Set(requestedRows)];
       if (rowIds.length === 0) return reply.code(204).send();
-      const columnIds = attrs.columns && attrs.columns.length > 0 ? [...new Set(attrs.columns)] : enrichable.map((c) => c.id);
+      if (enrichable.length === 0) {
+        throw new ApiError(400, ERROR_CODES.validation, "Map this audience's columns to match criteria first: it has no column the enrichment fills.", {
+          pointer: ATTR,
+        });
+      }
+      const asked = (attrs.columns ?? []).filter((id) => enrichable.some((c) => c.id === id));
+      const columnIds = asked.length > 0 ? [...new Set([...(match ? [match.id] : []), ...asked])] : enrichable.map((c) => c.id);
 
       if (!ctx.credits.canSpend(principal.account)) {
         const kind = audience.type === "COMPANY" ? "company" : "contact";

@@ -2,6 +2,7 @@
 // database so that row values and jobs survive a restart (with a data folder).
 import type Database from "better-sqlite3";
 import {
+  ADDED_COLUMNS,
   SCHEMA,
   toAudience,
   toColumn,
@@ -43,7 +44,7 @@ export interface NewJob {
   rowIds: string[];
 }
 
-const AUDIENCE_SELECT = `SELECT a.id, a.account, a.name, a.description, a.type,
+const AUDIENCE_SELECT = `SELECT a.id, a.account, a.name, a.description, a.type, a.folder_id,
   (SELECT count(*) FROM audience_row r WHERE r.audience_id = a.id) AS record_count FROM audience a`;
 
 export class AudienceStore {
@@ -53,13 +54,15 @@ export class AudienceStore {
   constructor(db: Database.Database) {
     this.db = db;
     db.exec(SCHEMA);
-    // Data folders from before audiences had an owner: theirs is the default account.
-    const columns = db.prepare("SELECT name FROM pragma_table_info('audience')").all() as { name: string }[];
-    if (!columns.some((c) => c.name === "account")) db.exec("ALTER TABLE audience ADD COLUMN account TEXT NOT NULL DEFAULT 'default'");
+    // Data folders from before a column existed (an owner: the default account's).
+    for (const [table, column, definition] of ADDED_COLUMNS) {
+      const columns = db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[];
+      if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    }
   }
 
-  /** Prepares each statement once: preparing per row made big jobs slow. */
-  private sql(text: string): Database.Statement {
+  /** Prepares each statement once: preparing per row made big jobs slow. (writes.ts shares it.) */
+  sql(text: string): Database.Statement {
     let statement = this.statements.get(text);
     if (!statement) {
       statement = this.db.prepare(text);

@@ -26,6 +26,8 @@ export interface AudienceRecord {
   description: string;
   type: AudienceKind;
   recordCount: number;
+  /** The folder of a written audience (seeded audiences have none). */
+  folderId?: string;
 }
 
 export interface ColumnRecord {
@@ -36,6 +38,8 @@ export interface ColumnRecord {
   dataType: string;
   columnType: string;
   field: string;
+  /** The match column's mapping: which column is matched as what. */
+  matchCriteria?: { columnId: string; mappedTo: string }[];
 }
 
 export interface RowRecord {
@@ -103,6 +107,15 @@ CREATE TABLE IF NOT EXISTS audience_job (
   finished_at TEXT
 );
 CREATE INDEX IF NOT EXISTS audience_job_state ON audience_job (state);
+-- Folders of audiences (written audiences live in one; seeded ones in none).
+CREATE TABLE IF NOT EXISTS audience_folder (
+  id TEXT PRIMARY KEY,
+  seq INTEGER NOT NULL,
+  account TEXT NOT NULL,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL
+);
 -- The rows a job covers, in processing order; job.done_rows is the cursor into them.
 CREATE TABLE IF NOT EXISTS audience_job_row (
   job_id TEXT NOT NULL,
@@ -112,6 +125,14 @@ CREATE TABLE IF NOT EXISTS audience_job_row (
 ) WITHOUT ROWID;
 `;
 
+/** Columns added after the first data folders: [table, column, definition]. */
+export const ADDED_COLUMNS: ReadonlyArray<readonly [string, string, string]> = [
+  ["audience", "account", "TEXT NOT NULL DEFAULT 'default'"],
+  ["audience", "folder_id", "TEXT"],
+  ["audience", "notes", "TEXT NOT NULL DEFAULT ''"],
+  ["audience_column", "match_criteria", "TEXT"],
+];
+
 export interface AudienceRowSql {
   id: string;
   account: string;
@@ -119,6 +140,7 @@ export interface AudienceRowSql {
   description: string;
   type: string;
   record_count: number;
+  folder_id: string | null;
 }
 export interface ColumnSql {
   audience_id: string;
@@ -128,6 +150,7 @@ export interface ColumnSql {
   data_type: string;
   column_type: string;
   field: string;
+  match_criteria?: string | null;
 }
 export interface RowSql {
   id: string;
@@ -151,7 +174,16 @@ export interface JobSql {
 }
 
 export function toAudience(r: AudienceRowSql): AudienceRecord {
-  return { id: r.id, account: r.account, name: r.name, description: r.description, type: r.type as AudienceKind, recordCount: r.record_count };
+  const audience: AudienceRecord = {
+    id: r.id,
+    account: r.account,
+    name: r.name,
+    description: r.description,
+    type: r.type as AudienceKind,
+    recordCount: r.record_count,
+  };
+  if (r.folder_id) audience.folderId = r.folder_id;
+  return audience;
 }
 export function toColumn(r: ColumnSql): ColumnRecord {
   return {
@@ -162,6 +194,7 @@ export function toColumn(r: ColumnSql): ColumnRecord {
     dataType: r.data_type,
     columnType: r.column_type,
     field: r.field,
+    ...(r.match_criteria ? { matchCriteria: JSON.parse(r.match_criteria) as { columnId: string; mappedTo: string }[] } : {}),
   };
 }
 export function toRow(r: RowSql): RowRecord {

@@ -156,6 +156,11 @@ function enrichItems(
   });
 }
 
+/** The enrichment's matchers (rules, then the route's own): how an audience job matches a row's criteria too. */
+export function recordMatchers(db: Database.Database): { company: (input: MatchCompanyInput) => Match; contact: (input: MatchPersonInput) => Match } {
+  return { company: companyMatchRules(db, companyMatcher(db)), contact: personMatchRules(db, contactMatcher(db)) };
+}
+
 export async function enrichRoutes(app: FastifyInstance, s: RouteDependencies): Promise<void> {
   const matchCompany = companyMatchRules(s.ctx.db, companyMatcher(s.ctx.db));
   const matchContact = personMatchRules(s.ctx.db, contactMatcher(s.ctx.db));
