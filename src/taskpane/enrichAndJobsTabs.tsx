@@ -7,6 +7,8 @@ import type { JobTracker } from "../core/jobs/index.js";
 import { browserSelectionSource } from "../office/browserSelection.js";
 import { createExcelSelectionSource } from "../office/enrichSelection.js";
 import { readSelectedCellValues } from "../office/jobsSelection.js";
+import { createExcelAudienceSheet } from "../office/audienceSheet.js";
+import { browserAudienceSheet } from "../office/browserAudienceSheet.js";
 import { errorText } from "./errorText.js";
 import { useServices } from "./services.js";
 
@@ -53,6 +55,9 @@ function JobsTab() {
   const { runtime } = services;
   const [tracker, setTracker] = useState<JobTracker | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
+  const [audienceSheet] = useState(() =>
+    services.browserWorkbook ? browserAudienceSheet(services.browserWorkbook) : services.mode === "excel" ? createExcelAudienceSheet() : undefined,
+  );
   useEffect(() => {
     let live = true;
     let opened: JobTracker | undefined;
@@ -86,6 +91,15 @@ function JobsTab() {
       tracker={tracker}
       workbook={services.workbook}
       {...(services.mode === "excel" ? { readSelectedCells: readSelectedCellValues } : {})}
+      {...(audienceSheet
+        ? {
+            audienceSend: {
+              client: runtime.client,
+              sheet: audienceSheet,
+              ...(services.browserWorkbook ? { instructions: "Pick the table by clicking any column header of it below, then Read table." } : {}),
+            },
+          }
+        : {})}
     />
   );
 }

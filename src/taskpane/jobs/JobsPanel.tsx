@@ -1,7 +1,7 @@
 // The job status panel: start an audience enrichment, and follow every job the user started.
 // Services come in as props (the client, the user's job tracker, the workbook, and a reader of
 // the selected cells inside Excel); the panel never touches Office itself.
-import { useRef } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Divider, Subtitle2, makeStyles } from "@fluentui/react-components";
 import type { Clock } from "../../core/api/types.js";
 import type { JobTracker } from "../../core/jobs/index.js";
@@ -9,6 +9,9 @@ import type { WorkbookAdapter } from "../../office/workbook.js";
 import { JobList, type ListClient } from "./JobList.js";
 import type { AccountAllowance } from "./JobEstimateView.js";
 import { StartEnrichment, type StartClient } from "./StartEnrichment.js";
+import type { AudienceSendProps } from "../audiences/AudienceSendPanel.js";
+
+const AudienceSendPanel = lazy(() => import("../audiences/AudienceSendPanel.js").then((m) => ({ default: m.AudienceSendPanel })));
 
 export interface JobsPanelProps {
   client: StartClient & ListClient;
@@ -21,19 +24,39 @@ export interface JobsPanelProps {
   clock?: Clock;
   /** The credits left and today's limit, shown before a job starts. */
   allowance?: () => Promise<AccountAllowance>;
+  /** "Send to an audience" from the selected table (docs/audiences-addin.md); left out where no workbook can be read. */
+  audienceSend?: Omit<AudienceSendProps, "onEnrich"> & { instructions?: string };
 }
 
 const useStyles = makeStyles({
   panel: { display: "flex", flexDirection: "column", gap: "12px", padding: "8px 0" },
 });
 
-export function JobsPanel({ client, tracker, workbook, readSelectedCells, clock, allowance }: JobsPanelProps) {
+export function JobsPanel({ client, tracker, workbook, readSelectedCells, clock, allowance, audienceSend }: JobsPanelProps) {
   const styles = useStyles();
   const list = useRef<HTMLDivElement>(null);
+  const start = useRef<HTMLDivElement>(null);
+  const [enrichId, setEnrichId] = useState<string | undefined>();
+  const enrich = (audienceId: string) => {
+    setEnrichId(audienceId);
+    start.current?.scrollIntoView({ block: "start" });
+  };
   return (
     <div className={styles.panel} data-testid="jobs-panel">
-      <Subtitle2 as="h2">Enrich an audience</Subtitle2>
+      {audienceSend && (
+        <>
+          <Subtitle2 as="h2">Send to an audience</Subtitle2>
+          <Suspense fallback={null}>
+            <AudienceSendPanel {...audienceSend} onEnrich={enrich} />
+          </Suspense>
+          <Divider />
+        </>
+      )}
+      <div ref={start}>
+        <Subtitle2 as="h2">Enrich an audience</Subtitle2>
+      </div>
       <StartEnrichment
+        {...(enrichId ? { audienceId: enrichId } : {})}
         client={client}
         tracker={tracker}
         {...(readSelectedCells ? { readSelectedCells } : {})}

@@ -23,6 +23,8 @@ export interface StartEnrichmentProps {
   onStarted?: () => void;
   /** The credits left and today's limit, shown with the estimate. */
   allowance?: () => Promise<AccountAllowance>;
+  /** An audience to choose (one just sent from a sheet): the list is read again and it is picked. */
+  audienceId?: string;
 }
 
 export type StartNotice = { intent: "success" | "warning" | "error" | "info"; text: string };
@@ -74,7 +76,7 @@ export function toggled(set: ReadonlySet<string>, id: string, on: boolean): Set<
 }
 
 /** The audiences and, once one is picked, the page of its rows to pick from (and the names seen). */
-function useAudienceRows(client: StartClient, setNotice: (notice: StartNotice) => void) {
+function useAudienceRows(client: StartClient, setNotice: (notice: StartNotice) => void, preferred?: string) {
   const [audiences, setAudiences] = useState<Audience[] | undefined>();
   const [loadProblem, setLoadProblem] = useState<string | undefined>();
   const [audienceId, setAudienceId] = useState("");
@@ -89,11 +91,13 @@ function useAudienceRows(client: StartClient, setNotice: (notice: StartNotice) =
     try {
       const list = await client.listAudiences();
       setAudiences(list);
-      setAudienceId((current) => (list.some((a) => a.id === current) ? current : (list[0]?.id ?? "")));
+      setAudienceId((current) =>
+        preferred && list.some((a) => a.id === preferred) ? preferred : list.some((a) => a.id === current) ? current : (list[0]?.id ?? ""),
+      );
     } catch (error) {
       setLoadProblem(errorText(error));
     }
-  }, [client]);
+  }, [client, preferred]);
 
   useEffect(() => {
     void loadAudiences();
@@ -122,9 +126,9 @@ function useAudienceRows(client: StartClient, setNotice: (notice: StartNotice) =
   return { audiences, audience, loadProblem, loadAudiences, audienceId, setAudienceId, scope, setScope, page, setPage, rowPage, rowNames };
 }
 
-export function useStartEnrichment({ client, tracker, readSelectedCells, onStarted, allowance }: StartEnrichmentProps) {
+export function useStartEnrichment({ client, tracker, readSelectedCells, onStarted, allowance, audienceId: preferred }: StartEnrichmentProps) {
   const [notice, setNotice] = useState<StartNotice | undefined>();
-  const listed = useAudienceRows(client, setNotice);
+  const listed = useAudienceRows(client, setNotice, preferred);
   const { audience, audienceId, scope, rowNames, loadAudiences } = listed;
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [pasted, setPasted] = useState("");

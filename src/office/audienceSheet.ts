@@ -1,0 +1,131 @@
+/* global Excel */
+// Excel side of "Send to an audience": the selected table (an Excel table the selection is in,
+// the region around one selected cell, or the selected range) with its first row as the header,
+// and cells written into columns beside it, text-safe (a string cell is text-formatted before its
+// value, so "=cmd" stays text). Only the cells given are written; every other cell stays as it is.
+import type { AudienceSheet, ColumnWrite, ReadTableResult } from "../core/audiences/index.js";
+import { columnIndex, columnLetter, type CellValue } from "../core/sheet/index.js";
+import type { ExcelRun } from "./enrichSelection.js";
+
+const TEXT_FORMAT = "@";
+const GENERAL_FORMAT = "General";
+/** Columns past the table's right end the re-read looks at for the columns written beside it. */
+const LOOK_RIGHT = 60;
+/** Cells written per sync (Excel on the web caps one request at 5 MB). */
+const CELLS_PER_SYNC = 20_000;
+
+interface Area {
+  sheet: string;
+  row: number;
+  col: number;
+  rows: number;
+  cols: number;
+}
+
+/** "Leads!A1:F301" or "'My leads'!B2:C9" -> the area (zero-based). */
+export function parseArea(address: string): Area {
+  const bang = address.lastIndexOf("!");
+  if (bang < 0) throw new Error(`Not a worksheet address: ${address}`);
+  let sheet = address.slice(0, bang);
+  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
+  const m = /^\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?$/i.exec(address.slice(bang + 1));
+  if (!m) throw new Error(`Not a cell range: ${address}`);
+  const col = columnIndex(m[1] as string);
+  const row = Number(m[2]) - 1;
+  const lastCol = m[3] ? columnIndex(m[3]) : col;
+  const lastRow = m[4] ? Number(m[4]) - 1 : row;
+  return { sheet, row, col, rows: lastRow - row + 1, cols: lastCol - col + 1 };
+}
+
+function addressOf(area: Area): string {
+  const quoted = /^[A-Za-z0-9_]+$/.test(area.sheet) ? area.sheet : `'${area.sheet.replace(/'/g, "''")}'`;
+  return `${quoted}!${columnLetter(area.col)}${area.row + 1}:${columnLetter(area.col + area.cols - 1)}${area.row + area.rows}`;
+}
+
+async function readArea(context: Excel.RequestContext, area: Area): Promise<ReadTableResult> {
+  if (area.rows < 2) return { ok: false, message: "Select a table or range with a header row and at least one row below it." };
+  const sheet = context.workbook.worksheets.getItem(area.sheet);
+  // The header row, with what was written beside it since (link, status, brought-back columns).
+  const headerRow = sheet.getRangeByIndexes(area.row, area.col, 1, area.cols + LOOK_RIGHT);
+  headerRow.load("values");
+  await context.sync();
+  const headerValues = (headerRow.values[0] ?? []) as unknown[];
+  let cols = area.cols;
+  while (cols < headerValues.length && headerValues[cols] !== "" && headerValues[cols] !== null) cols++;
+  const body = sheet.getRangeByIndexes(area.row + 1, area.col, area.rows - 1, cols);
+  body.load("values");
+  const firstRow = sheet.getRangeByIndexes(area.row + 1, area.col, 1, cols);
+  firstRow.load("numberFormat");
+  await context.sync();
+  const whole = { ...area, cols };
+  return {
+    ok: true,
+    table: {
+      address: addressOf({ ...whole, cols: area.cols }),
+      headers: headerValues.slice(0, cols).map((h) => (h === null || h === undefined ? "" : String(h))),
+      rows: body.values as unknown[][],
+      formats: ((firstRow.numberFormat[0] ?? []) as unknown[]).map((f) => (typeof f === "string" ? f : undefined)),
+    },
+  };
+}
+
+async function readSelected(context: Excel.RequestContext): Promise<ReadTableResult> {
+  const selection = context.workbook.getSelectedRange();
+  selection.load("address, rowCount, columnCount");
+  const tables = selection.getTables(false);
+  const count = tables.getCount();
+  await context.sync();
+  let range: Excel.Range;
+  // eslint-disable-next-line office-addins/load-object-before-read -- a ClientResult is read after sync, it has no load
+  if (count.value > 0) range = tables.getFirst().getRange();
+  else if (selection.rowCount === 1 && selection.columnCount === 1) range = selection.getSurroundingRegion();
+  else range = selection.getUsedRange(true);
+  range.load("address");
+  await context.sync();
+  return readArea(context, parseArea(range.address));
+}
+
+/** Rows given, in runs of consecutive rows (one range each). */
+function runs(cells: ColumnWrite["cells"]): Array<{ start: number; values: CellValue[] }> {
+  const sorted = [...cells].sort((a, b) => a.row - b.row);
+  const out: Array<{ start: number; values: CellValue[] }> = [];
+  for (const cell of sorted) {
+    const last = out[out.length - 1];
+    if (last && last.start + last.values.length === cell.row) last.values.push(cell.value);
+    else out.push({ start: cell.row, values: [cell.value] });
+  }
+  return out;
+}
+
+async function writeColumns(context: Excel.RequestContext, address: string, writes: readonly ColumnWrite[]): Promise<void> {
+  const area = parseArea(address);
+  const sheet = context.workbook.worksheets.getItem(area.sheet);
+  let pending = 0;
+  const put = (row: number, col: number, values: CellValue[]) => {
+    const range = sheet.getRangeByIndexes(row, col, values.length, 1);
+    // Formats before values: a string is text in Excel only if its cell is text first.
+    range.numberFormat = values.map((v) => [typeof v === "string" ? TEXT_FORMAT : GENERAL_FORMAT]);
+    range.values = values.map((v) => [v]);
+    pending += values.length;
+  };
+  for (const write of writes) {
+    put(area.row, area.col + write.column, [write.header]);
+    for (const run of runs(write.cells)) {
+      put(area.row + 1 + run.start, area.col + write.column, run.values);
+      if (pending >= CELLS_PER_SYNC) {
+        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per block keeps each request under Excel's size cap
+        await context.sync();
+        pending = 0;
+      }
+    }
+  }
+  await context.sync();
+}
+
+export function createExcelAudienceSheet(run: ExcelRun = (batch) => Excel.run(batch)): AudienceSheet {
+  return {
+    readTable: () => run((context) => readSelected(context)),
+    readTableAt: (address) => run((context) => readArea(context, parseArea(address))),
+    writeColumns: (address, writes) => run((context) => writeColumns(context, address, writes)),
+  };
+}

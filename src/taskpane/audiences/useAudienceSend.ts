@@ -1,0 +1,244 @@
+// "Send to an audience", its state and effects: read the selected table, suggest the mapping
+// (shown for change), the destination (a new audience or an existing one), the plan and its
+// confirm, the send with progress and Cancel, each row's result written beside it, then bringing
+// the enriched columns back (with Resume). The views (AudienceSendPanel.tsx) show what this holds.
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Audience } from "../../core/contract/index.js";
+import type { ServiceClient } from "../../core/api/types.js";
+import {
+  bringBack,
+  inferMapping,
+  linkColumnIndex,
+  mappingProblems,
+  parseLink,
+  planSend,
+  prepareTarget,
+  resultWrites,
+  sendRows,
+  sendSummary,
+  type AudienceChoice,
+  type AudienceKind,
+  type AudienceMapping,
+  type AudiencePort,
+  type AudienceSheet,
+  type BringBackResult,
+  type ColumnRole,
+  type SendPlan,
+  type SendProgress,
+  type SendResult,
+  type SheetTable,
+} from "../../core/audiences/index.js";
+import { errorText } from "../errorText.js";
+
+export type AudienceClient = AudiencePort & Pick<ServiceClient, "listAudiences" | "listFolders">;
+
+export interface AudienceSendProps {
+  client: AudienceClient;
+  sheet: AudienceSheet;
+  /** "Enrich this audience": the job flow with its estimate, for the audience sent to. */
+  onEnrich?: (audienceId: string) => void;
+  /** Unique key of a send (tests pass their own). */
+  newRunKey?: () => string;
+}
+
+export type Destination = { kind: "new"; name: string; folderId: string } | { kind: "existing"; audienceId: string };
+
+export type SendPhase =
+  | { name: "idle" }
+  | { name: "busy"; what: string }
+  | { name: "planned"; plan: SendPlan }
+  | { name: "sending"; progress: SendProgress }
+  | { name: "sent"; result: SendResult; audienceId: string; summary: string; intent: "success" | "warning" | "error" };
+
+export type BackPhase =
+  { name: "idle" } | { name: "running"; text: string } | { name: "done"; result: BringBackResult; text: string; intent: "success" | "warning" | "error" };
+
+function randomRunKey(): string {
+  const bytes = new Uint8Array(6);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(36).padStart(2, "0")).join("");
+}
+
+/** The audience a table was sent to before (its links name it), if any. */
+function linkedAudience(table: SheetTable): string | undefined {
+  const at = linkColumnIndex(table);
+  if (at < 0) return undefined;
+  for (const row of table.rows) {
+    const link = parseLink(row[at]);
+    if (link) return link.audienceId;
+  }
+  return undefined;
+}
+
+/** A new audience's suggested name: the sheet's (Excel) or the table's (browser mode). */
+function defaultName(address: string): string {
+  const bang = address.lastIndexOf("!");
+  return (bang > 0 ? address.slice(0, bang).replace(/^'|'$/g, "") : address).slice(0, 100);
+}
+
+function backText(result: BringBackResult): { text: string; intent: "success" | "warning" | "error" } {
+  const n = (v: number) => v.toLocaleString("en-US");
+  const columns = result.columns.length > 0 ? result.columns.join(", ") : "no enriched columns yet (run the enrichment first)";
+  const kept = result.cellsKept > 0 ? ` ${n(result.cellsKept)} cells already held something and were kept.` : "";
+  const missing = result.rowsNotInTable > 0 ? ` ${n(result.rowsNotInTable)} audience rows have no row in this table.` : "";
+  const head = `Brought back ${columns}: ${n(result.cellsWritten)} cells written (page ${n(result.pagesDone)} of ${n(result.totalPages)}).${kept}${missing}`;
+  if (result.cancelled) return { text: `Stopped. ${head} Resume goes on from page ${n(result.resumeFrom ?? 1)}.`, intent: "warning" };
+  if (result.error !== undefined)
+    return { text: `${head} Page ${n(result.resumeFrom ?? 1)} could not be read: ${errorText(result.error)} Resume goes on from there.`, intent: "error" };
+  return { text: head, intent: "success" };
+}
+
+/** The audiences and folders to choose from, read once the panel needs them. */
+function useDestinations(client: AudienceClient) {
+  const [audiences, setAudiences] = useState<Audience[] | undefined>();
+  const [folders, setFolders] = useState<Array<{ folderId: string; name: string }>>([]);
+  const [problem, setProblem] = useState<string | undefined>();
+  const load = useCallback(async () => {
+    setProblem(undefined);
+    const [list, folderList] = await Promise.allSettled([client.listAudiences(), client.listFolders()]);
+    if (list.status === "fulfilled") setAudiences(list.value);
+    else setProblem(errorText(list.reason));
+    if (folderList.status === "fulfilled") setFolders(folderList.value);
+  }, [client]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { audiences, folders, destinationsProblem: problem, reloadDestinations: load };
+}
+
+export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRunKey }: AudienceSendProps) {
+  const destinations = useDestinations(client);
+  const [table, setTable] = useState<SheetTable | undefined>();
+  const [mapping, setMapping] = useState<AudienceMapping | undefined>();
+  const [destination, setDestination] = useState<Destination>({ kind: "new", name: "", folderId: "" });
+  const [problem, setProblem] = useState<string | undefined>();
+  const [phase, setPhase] = useState<SendPhase>({ name: "idle" });
+  const [back, setBack] = useState<BackPhase>({ name: "idle" });
+  const controller = useRef<AbortController | undefined>(undefined);
+  const sentTo = phase.name === "sent" ? phase.audienceId : destination.kind === "existing" ? destination.audienceId : undefined;
+
+  async function readTable() {
+    setProblem(undefined);
+    setPhase({ name: "busy", what: "Reading the table..." });
+    setBack({ name: "idle" });
+    try {
+      const read = await sheet.readTable();
+      if (!read.ok) {
+        setProblem(read.message);
+        setPhase({ name: "idle" });
+        return;
+      }
+      setTable(read.table);
+      setMapping(inferMapping(read.table));
+      const linked = linkedAudience(read.table);
+      setDestination(linked ? { kind: "existing", audienceId: linked } : { kind: "new", name: defaultName(read.table.address), folderId: "" });
+    } catch (error) {
+      setProblem(`The table could not be read: ${errorText(error)}`);
+    }
+    setPhase({ name: "idle" });
+  }
+
+  const setKind = (kind: AudienceKind) => table && setMapping(inferMapping(table, { kind }));
+  const setRole = (index: number, role: ColumnRole) =>
+    setMapping((m) => m && { ...m, columns: m.columns.map((c) => (c.index === index ? { ...c, role } : c)) });
+  const problems = mapping ? mappingProblems(mapping) : [];
+  if (destination.kind === "new" && destination.name.trim() === "") problems.push("Name the new audience.");
+  if (destination.kind === "existing" && !destination.audienceId) problems.push("Choose the audience to send to.");
+
+  /** The plan, from the table as it is now (its links and the user's edits since it was read). */
+  async function plan() {
+    if (!table || !mapping || problems.length > 0) return;
+    setProblem(undefined);
+    try {
+      const read = await sheet.readTableAt(table.address);
+      if (!read.ok) return setProblem(read.message);
+      setTable(read.table);
+      const planned = planSend(read.table, mapping, destination.kind === "existing" ? destination.audienceId : undefined);
+      if (planned.rows.length === 0) setProblem("Every row of the table is empty: there is nothing to send.");
+      else setPhase({ name: "planned", plan: planned });
+    } catch (error) {
+      setProblem(`The table could not be read: ${errorText(error)}`);
+    }
+  }
+
+  async function send() {
+    if (phase.name !== "planned" || !table || !mapping) return;
+    const abort = new AbortController();
+    controller.current = abort;
+    setProblem(undefined);
+    setPhase({ name: "busy", what: destination.kind === "new" ? "Creating the audience..." : "Preparing the audience's columns..." });
+    const choice: AudienceChoice =
+      destination.kind === "new"
+        ? { kind: "new", name: destination.name, ...(destination.folderId ? { folderId: destination.folderId } : {}) }
+        : { kind: "existing", audienceId: destination.audienceId };
+    try {
+      const target = await prepareTarget(client, choice, mapping, { signal: abort.signal });
+      // Sent again from here on: the audience exists.
+      setDestination({ kind: "existing", audienceId: target.audienceId });
+      setPhase({ name: "sending", progress: { rowsDone: 0, rows: phase.plan.rows.length, requests: 0 } });
+      const result = await sendRows(client, target, phase.plan, {
+        runKey: newRunKey(),
+        signal: abort.signal,
+        onProgress: (progress) => setPhase({ name: "sending", progress }),
+      });
+      await sheet.writeColumns(table.address, resultWrites(table, result));
+      const summary = sendSummary(result) + (result.error !== undefined ? ` It stopped: ${errorText(result.error)}` : "");
+      const bad = result.rows.some((r) => r.status !== "created" && r.status !== "updated") || result.rows.some((r) => r.problems.length > 0);
+      setPhase({ name: "sent", result, audienceId: target.audienceId, summary, intent: result.error !== undefined ? "error" : bad ? "warning" : "success" });
+      void destinations.reloadDestinations();
+    } catch (error) {
+      setProblem(abort.signal.aborted ? "Cancelled before any row was sent." : errorText(error));
+      setPhase({ name: "idle" });
+    } finally {
+      controller.current = undefined;
+    }
+  }
+
+  async function bringResults(fromPage?: number) {
+    if (!table || !sentTo) return;
+    const abort = new AbortController();
+    controller.current = abort;
+    setBack({ name: "running", text: "Reading the audience's rows..." });
+    try {
+      const result = await bringBack(client, sheet, table.address, sentTo, {
+        signal: abort.signal,
+        ...(fromPage ? { fromPage } : {}),
+        onProgress: (p) =>
+          setBack({ name: "running", text: `Page ${p.pagesDone} of ${p.totalPages}: ${p.cellsWritten.toLocaleString("en-US")} cells written` }),
+      });
+      setBack({ name: "done", result, ...backText(result) });
+    } catch (error) {
+      setBack({ name: "done", result: emptyBack(), text: errorText(error), intent: "error" });
+    } finally {
+      controller.current = undefined;
+    }
+  }
+
+  return {
+    ...destinations,
+    table,
+    mapping,
+    setKind,
+    setRole,
+    destination,
+    setDestination,
+    problem,
+    problems,
+    phase,
+    back,
+    sentTo,
+    readTable,
+    plan,
+    send,
+    cancel: () => controller.current?.abort(),
+    backToMapping: () => setPhase({ name: "idle" }),
+    bringResults,
+    enrich: onEnrich && sentTo ? () => onEnrich(sentTo) : undefined,
+  };
+}
+
+function emptyBack(): BringBackResult {
+  return { totalPages: 0, pagesDone: 0, cellsWritten: 0, cellsKept: 0, rowsNotInTable: 0, columns: [], cancelled: false };
+}
+
+export type AudienceSendState = ReturnType<typeof useAudienceSend>;
