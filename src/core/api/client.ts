@@ -18,6 +18,7 @@ import { RequestRunner } from "./request.js";
 import { DEFAULT_RETRY } from "./retry.js";
 import { ITERATE_PAGE_SIZE, searchOperations } from "./searchOperations.js";
 import { researchOperations } from "./researchOperations.js";
+import { documentOperations } from "./documentOperations.js";
 import { signalOperations } from "./signalOperations.js";
 import type { ServiceClient, ServiceClientOptions, Transport } from "./types.js";
 
@@ -73,6 +74,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...audienceOperations(ctx),
     ...audienceWriteOperations(ctx),
     ...signalOperations(ctx),
+    ...documentOperations(ctx),
     ...researchOperations(ctx),
     idle: () => runner.idle(),
     pacing: () => limiter.status(),

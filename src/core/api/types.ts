@@ -1,5 +1,6 @@
 // The public surface of the service client. Features (task pane, cell functions, job panel)
 // depend on this interface only; createServiceClient in client.ts implements it.
+import type { Static, TSchema } from "@sinclair/typebox";
 import type { Clock } from "../contract/clock.js";
 import type { RequestPriority } from "./requestSpec.js";
 import type { RequestHooks } from "./hooks.js";
@@ -293,7 +294,12 @@ export interface SignalOperations {
   enrichTechnologies(companyId: number, options?: SignalEnrichOptions): Promise<TechnologiesItem[]>;
 }
 
-export interface ServiceClient extends SignalOperations, ResearchOperations, AudienceWriteOperations {
+/** A document posted to a data API path, its answer checked against `document` (documentOperations.ts): a declared kind's operation. */
+export interface DocumentOperations {
+  postDocument<T extends TSchema>(request: { path: string; body: unknown; document: T }, options?: SignalEnrichOptions): Promise<Static<T>>;
+}
+
+export interface ServiceClient extends SignalOperations, ResearchOperations, AudienceWriteOperations, DocumentOperations {
   searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
   iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;

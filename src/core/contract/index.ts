@@ -14,3 +14,4 @@ export * from "./signalDocuments.js";
 export * from "./research.js";
 export * from "./audienceWrite.js";
 export * from "./audienceWriteCells.js";
+export * from "./hashtags.js";

@@ -9,7 +9,7 @@ import type { OutputFieldType } from "../contract/index.js";
 import type { EnrichRecord, Logger } from "../api/types.js";
 import { MatchCache, RecordCache, recordKey, type CacheStore, type MatchMiss } from "./caches.js";
 import type { CellsResult, CellValue } from "./engineTypes.js";
-import { ENRICHMENT_KINDS, fieldNames, fieldSpec, isRecordKind, parseRecordId, type EntityKind } from "./enrichKinds.js";
+import { parseRecordId, type EnrichmentKinds, type KindName } from "./enrichKinds.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 import type { BatchHandler, Need, RecordOutcome } from "./requestBatches.js";
 import { missProblem, type Prepared } from "./resolver.js";
@@ -25,6 +25,8 @@ export interface AnswersOptions {
   noMatchMaxAgeMs: number;
   companionFields: "recent" | "all" | "none";
   spend: SpendReservations;
+  /** The engine's kinds. */
+  kinds: EnrichmentKinds;
   track: (work: Promise<unknown>) => void;
   log?: Logger | undefined;
 }
@@ -53,7 +55,7 @@ export class Answers implements BatchHandler {
     const ages = { now: o.now, maxAgeMs: o.maxAgeMs, noMatchMaxAgeMs: o.noMatchMaxAgeMs };
     this.records = new RecordCache(o.store, ages);
     this.matches = new MatchCache(o.store, ages);
-    this.likely = new LikelyFields(o.companionFields, o.now);
+    this.likely = new LikelyFields(o.companionFields, o.now, o.kinds);
     this.spend = o.spend;
   }
 
@@ -74,7 +76,7 @@ export class Answers implements BatchHandler {
 
   /** Reserves today's allowance for needs that may cost a credit; returns the keys refused. */
   reserve(needs: readonly PipelineNeed[]): Set<string> {
-    const spending = needs.filter((need) => ENRICHMENT_KINDS[need.kind].spends);
+    const spending = needs.filter((need) => this.o.kinds.of(need.kind).spends);
     const byId = spending.filter((need) => !need.match).map((need) => need.key);
     const byMatch = spending.filter((need) => need.match).map((need) => need.key);
     return new Set([...this.spend.reserve(byId, (key) => this.isManaged(key)), ...this.spend.reserveInputs(byMatch)]);
@@ -82,13 +84,13 @@ export class Answers implements BatchHandler {
 
   // ---- BatchHandler ----
 
-  companions(kind: EntityKind, keys: readonly string[], fields: ReadonlySet<string>): readonly string[] {
+  companions(kind: KindName, keys: readonly string[], fields: ReadonlySet<string>): readonly string[] {
     // Worth asking only where some record of the request does not have it yet.
     return this.likely.along(kind, fields).filter((field) => keys.some((key) => this.records.get(key, field) === undefined));
   }
 
   async answered(
-    kind: EntityKind,
+    kind: KindName,
     needs: readonly PipelineNeed[],
     fields: readonly string[],
     records: ReadonlyArray<EnrichRecord<object> | undefined>,
@@ -131,13 +133,13 @@ export class Answers implements BatchHandler {
     else this.spend.notCharged(need.key);
   }
 
-  private idOutcome(kind: EntityKind, need: Need, fields: readonly string[], record: EnrichRecord<object>, written: Set<string>): RecordOutcome {
+  private idOutcome(kind: KindName, need: Need, fields: readonly string[], record: EnrichRecord<object>, written: Set<string>): RecordOutcome {
     const id = parseRecordId((need.input as Record<string, unknown>)[kind === "company" ? "companyId" : "personId"]) ?? 0;
     written.add(need.key);
     switch (record.outcome) {
       case "matched":
         // A field refused as unentitled has no value to cache: its cells are told why.
-        this.records.putMatch(need.key, cacheable(fields, record), ENRICHMENT_KINDS[kind].cached(record.attributes));
+        this.records.putMatch(need.key, cacheable(fields, record), this.o.kinds.of(kind).cached(record.attributes));
         this.spend.charged(need.key);
         return refusedOf(record);
       case "noMatch":
@@ -149,21 +151,14 @@ export class Answers implements BatchHandler {
         return { problem: problems.creditLimit() };
       case "invalidInput":
         this.spend.notCharged(need.key);
-        return { problem: problems.invalidInput(kind, id, record.matchStatus) };
+        return { problem: problems.invalidInput(this.o.kinds.of(kind), id, record.matchStatus) };
       default:
         this.spend.notCharged(need.key);
-        return { problem: problems.unexpectedStatus(kind, id, record.matchStatus) };
+        return { problem: problems.unexpectedStatus(this.o.kinds.of(kind), id, record.matchStatus) };
     }
   }
 
-  private matchOutcome(
-    kind: EntityKind,
-    need: Need,
-    p: Prepared,
-    fields: readonly string[],
-    record: EnrichRecord<object>,
-    written: Set<string>,
-  ): RecordOutcome {
+  private matchOutcome(kind: KindName, need: Need, p: Prepared, fields: readonly string[], record: EnrichRecord<object>, written: Set<string>): RecordOutcome {
     switch (record.outcome) {
       case "matched": {
         const id = parseRecordId(record.id);
@@ -171,7 +166,7 @@ export class Answers implements BatchHandler {
         const key = recordKey(kind, id);
         this.spend.inputMatched(need.key, key, this.records.wasEnriched(key));
         this.matches.putId(need.key, id);
-        this.records.putMatch(key, cacheable(fields, record), ENRICHMENT_KINDS[kind].cached(record.attributes));
+        this.records.putMatch(key, cacheable(fields, record), this.o.kinds.of(kind).cached(record.attributes));
         written.add(key);
         return refusedOf(record);
       }
@@ -229,14 +224,15 @@ export class Answers implements BatchHandler {
 const RECENT_MS = 10 * 60 * 1000;
 
 class LikelyFields {
-  private readonly recent = new Map<EntityKind, Map<string, number>>();
+  private readonly recent = new Map<KindName, Map<string, number>>();
 
   constructor(
     private readonly mode: "recent" | "all" | "none",
     private readonly now: () => number,
+    private readonly kinds: EnrichmentKinds,
   ) {}
 
-  asked(kind: EntityKind, fields: readonly string[]): void {
+  asked(kind: KindName, fields: readonly string[]): void {
     const at = this.now();
     const recent = this.recent.get(kind) ?? new Map<string, number>();
     this.recent.set(kind, recent);
@@ -244,10 +240,10 @@ class LikelyFields {
   }
 
   /** Fields to ask along with `fields` for records of `kind`. */
-  along(kind: EntityKind, fields: ReadonlySet<string>): string[] {
+  along(kind: KindName, fields: ReadonlySet<string>): string[] {
     // A signal's request costs by what it asks (more topics, more pages): nothing rides along.
-    if (this.mode === "none" || !isRecordKind(kind)) return [];
-    if (this.mode === "all") return fieldNames(kind).filter((field) => !fields.has(field));
+    if (this.mode === "none" || !this.kinds.of(kind).companions) return [];
+    if (this.mode === "all") return this.kinds.fieldNames(kind).filter((field) => !fields.has(field));
     const since = this.now() - RECENT_MS;
     return [...(this.recent.get(kind) ?? [])].filter(([field, at]) => at >= since && !fields.has(field)).map(([field]) => field);
   }
@@ -256,20 +252,28 @@ class LikelyFields {
 // ---------- what a cell gets ----------
 // Its fields from the cache, or the problem a request reported, or that nothing answered.
 
-export function cachedAnswer(cache: RecordCache, kind: EntityKind, id: number, key: string, fields: readonly string[]): CellsResult | undefined {
-  if (cache.isNoMatch(key)) return { ok: false, problem: problems.noMatch(kind, id, cache.noMatchStatus(key)) };
+export function cachedAnswer(
+  kinds: EnrichmentKinds,
+  cache: RecordCache,
+  kind: KindName,
+  id: number,
+  key: string,
+  fields: readonly string[],
+): CellsResult | undefined {
+  if (cache.isNoMatch(key)) return { ok: false, problem: problems.noMatch(kinds.of(kind), id, cache.noMatchStatus(key)) };
   const values: CellValue[] = [];
   for (const field of fields) {
     const entry = cache.get(key, field);
     if (!entry) return undefined;
-    values.push(toCellValue(fieldSpec(kind, field)?.type, entry.value));
+    values.push(toCellValue(kinds.fieldSpec(kind, field)?.type, entry.value));
   }
   return { ok: true, fields: fields as string[], values };
 }
 
 export function answerFrom(
+  kinds: EnrichmentKinds,
   cache: RecordCache,
-  kind: EntityKind,
+  kind: KindName,
   id: number,
   key: string,
   fields: readonly string[],
@@ -277,13 +281,13 @@ export function answerFrom(
   /** "partial": a selection row keeps its other fields when some were refused as unentitled; a cell shows the problem. */
   refusedFields: "partial" | "problem" = "problem",
 ): CellsResult {
-  const known = cachedAnswer(cache, kind, id, key, fields);
+  const known = cachedAnswer(kinds, cache, kind, id, key, fields);
   if (known) return known;
   // Fields the service refused as unentitled: the cell says so (a selection row gets its other fields).
   const refused = fields.filter((field) => outcomes.some((outcome) => outcome.unentitledFields?.includes(field)));
   if (refused.length > 0) {
     const rest = fields.filter((field) => !refused.includes(field));
-    const others = refusedFields === "partial" && rest.length > 0 ? cachedAnswer(cache, kind, id, key, rest) : undefined;
+    const others = refusedFields === "partial" && rest.length > 0 ? cachedAnswer(kinds, cache, kind, id, key, rest) : undefined;
     return others ? withRefusedFields(others, fields, refused) : { ok: false, problem: problems.unentitled(refused) };
   }
   const failed = outcomes.find((outcome) => outcome.problem !== undefined);

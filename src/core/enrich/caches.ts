@@ -4,7 +4,7 @@
 // miss and why), so a known website costs nothing on recalculation or when the workbook is
 // opened again. "No such record" and misses are believed for a shorter time: a record may
 // appear later. Both read the store once per key and write what memory holds (StoredEntries).
-import type { EntityKind } from "./enrichKinds.js";
+import type { KindName } from "./enrichKinds.js";
 
 // ---------- the persistent store ----------
 
@@ -124,7 +124,7 @@ interface CachedRecord {
 
 const RECORD_KEY_PREFIX = "biz-enrich:v1:";
 
-export function recordKey(kind: EntityKind, id: number): string {
+export function recordKey(kind: KindName, id: number): string {
   return `${RECORD_KEY_PREFIX}${kind}:${id}`;
 }
 

@@ -1,10 +1,7 @@
-// The one enrichment pipeline behind the cell functions and "Enrich selection", for every input
-// and kind: an input (an id, or criteria to match) is resolved to its key (resolver.ts), asked
-// only for the fields no cache holds and no request already carries, reserved against today's
-// cap, and handed to the one batcher (requestBatches.ts), which gathers keys into requests of at
-// most the kind's cap. Cells are gathered for a short window first (its Gathering); a list is one
-// group with its own progress, bound and cancel. Every caller's promise settles with its fields or a
-// problem, whatever happens. answers.ts caches what requests said and settles the daily count.
+// The one enrichment pipeline behind the cells and "Enrich selection", for every input and kind
+// (docs/architecture.md): an input resolved to its key (resolver.ts), asked only for the fields no
+// cache holds and no request carries, reserved against today's cap, handed to the one batcher
+// (requestBatches.ts); answers.ts caches what requests said. Every caller's promise settles.
 import { systemClock } from "../api/clock.js";
 import { Answers, answerFrom, cachedAnswer, withRefusedFields, type PipelineNeed } from "./answers.js";
 import { MemoryCacheStore, recordKey } from "./caches.js";
@@ -19,29 +16,20 @@ import type {
   MatchResult,
   SelectionPlan,
 } from "./engineTypes.js";
-import { ENRICHMENT_KINDS, parseRecordId, resolveFieldNames, type EntityKind } from "./enrichKinds.js";
-import { fieldsProblem, problemFromError, problems, selectionFields, type CellProblem } from "./problems.js";
+import { EnrichmentKinds, parseRecordId, type KindName } from "./enrichKinds.js";
+import { fieldsProblem, problemFromError, problems, selectionFields, STOPPING_PROBLEMS } from "./problems.js";
 import { Gathering, RequestBatches, type GroupState, type RecordOutcome } from "./requestBatches.js";
-import { cellCriteria, matchKeyOf, resolveInput, type EnrichInput, type MatchCriteria, type Resolved } from "./resolver.js";
+import { cellCriteria, matchKeyOf, matchStep, resolveInput, type EnrichInput, type Found, type MatchCriteria, type Resolved } from "./resolver.js";
 import { selectionPlan } from "./plan.js";
-import { SpendReservations } from "./spendReservations.js";
-import type { SpendState } from "./spendReservations.js";
+import { SpendReservations, type SpendState } from "./spendReservations.js";
 
 export type * from "./engineTypes.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A problem no later request can escape (signed out, no permission, no credits) stops a list's run. */
-const STOPPING_PROBLEMS: ReadonlySet<CellProblem["kind"]> = new Set(["signIn", "forbidden", "creditLimit"]);
-
-type Found = Extract<Resolved, { ok: true }>;
-
-/** What is asked first for an input: its match, when its record is of another kind (`via`), else the input itself. */
-const matchStep = (r: Found): Found => (r.via && r.match ? { ok: true, kind: r.via, key: r.key, input: r.input, match: r.match } : r);
-
 /** A cell waiting in the gathering window: its caches are read once for the whole gathering. */
 interface PendingCall {
-  kind: EntityKind;
+  kind: KindName;
   input: unknown;
   fields: string[];
   preview: boolean;
@@ -63,8 +51,11 @@ class EnrichmentPipeline implements EnrichmentEngine {
   private readonly answers: Answers;
   private readonly batches: RequestBatches;
   private readonly gathering: Gathering<PendingCall>;
+  /** This engine's kinds: the built-in ones and those its options declare. */
+  private readonly kinds: EnrichmentKinds;
 
   constructor(private readonly options: EnrichmentEngineOptions) {
+    this.kinds = new EnrichmentKinds(options.kinds);
     const clock = options.clock ?? systemClock;
     const now = () => clock.now();
     const track = (work: Promise<unknown>) => this.gathering.track(work);
@@ -81,18 +72,20 @@ class EnrichmentPipeline implements EnrichmentEngine {
       noMatchMaxAgeMs: options.noMatchMaxAgeMs ?? DAY_MS,
       companionFields: options.companionFields ?? "recent",
       spend: new SpendReservations(options.spendStore, now, options.dailyNewRecordCap, track, options.log),
+      kinds: this.kinds,
       track,
       log: options.log,
     });
-    this.batches = new RequestBatches(options.client, this.answers, track, { arriving: () => this.gathering.arriving() }, now);
+    this.batches = new RequestBatches(options.client, this.kinds, this.answers, track, { arriving: () => this.gathering.arriving() }, now);
   }
 
-  async getCells(kind: EntityKind, input: unknown, rawFields: unknown, options: CellRequestOptions = {}): Promise<CellsResult> {
+  async getCells(kind: KindName, input: unknown, rawFields: unknown, options: CellRequestOptions = {}): Promise<CellsResult> {
     try {
-      const criteria = cellCriteria(kind, input);
-      if (!criteria && parseRecordId(input) === undefined) return { ok: false, problem: problems.invalidId(kind) };
-      const resolvedFields = resolveFieldNames(kind, rawFields);
-      const fieldProblem = await fieldsProblem(this.options.entitlements, kind, resolvedFields);
+      const declaration = this.kinds.of(kind);
+      const criteria = cellCriteria(declaration, input);
+      if (!criteria && parseRecordId(input) === undefined) return { ok: false, problem: problems.invalidId(declaration) };
+      const resolvedFields = this.kinds.resolveFieldNames(kind, rawFields);
+      const fieldProblem = await fieldsProblem(this.options.entitlements, declaration, resolvedFields);
       if (fieldProblem || !resolvedFields.ok) return { ok: false, problem: fieldProblem ?? problems.noFields() };
       return (await this.one(kind, criteria ?? input, resolvedFields.fields, options)).result;
     } catch (error) {
@@ -114,9 +107,13 @@ class EnrichmentPipeline implements EnrichmentEngine {
     }
   }
 
-  async enrichInputs(kind: EntityKind, inputs: readonly unknown[], fields: readonly string[], options: EnrichIdsOptions = {}): Promise<InputAnswer[]> {
+  async enrichInputs(kind: KindName, inputs: readonly unknown[], fields: readonly string[], options: EnrichIdsOptions = {}): Promise<InputAnswer[]> {
     // Fields the account may not use are left out of the requests; the others run for every row.
-    const { named, asked, refused, problem } = await selectionFields(this.options.entitlements, kind, resolveFieldNames(kind, [...fields]));
+    const { named, asked, refused, problem } = await selectionFields(
+      this.options.entitlements,
+      this.kinds.of(kind),
+      this.kinds.resolveFieldNames(kind, [...fields]),
+    );
     if (problem) return inputs.map(() => ({ result: { ok: false, problem } }));
     const resolved = await this.resolveAll(
       inputs.map((input) => [kind, input] as const),
@@ -168,21 +165,21 @@ class EnrichmentPipeline implements EnrichmentEngine {
     });
   }
 
-  async enrichIds(kind: EntityKind, ids: readonly number[], fields: readonly string[], options: EnrichIdsOptions = {}): Promise<Map<number, CellsResult>> {
+  async enrichIds(kind: KindName, ids: readonly number[], fields: readonly string[], options: EnrichIdsOptions = {}): Promise<Map<number, CellsResult>> {
     const unique = [...new Set(ids)];
     const answers = await this.enrichInputs(kind, unique, fields, options);
     return new Map(unique.map((id, index) => [id, (answers[index] as InputAnswer).result]));
   }
 
-  async planInputs(kind: EntityKind, inputs: readonly unknown[], fields: readonly string[]): Promise<SelectionPlan> {
+  async planInputs(kind: KindName, inputs: readonly unknown[], fields: readonly string[]): Promise<SelectionPlan> {
     const resolved = await this.resolveAll(
       inputs.map((input) => [kind, input] as const),
       false,
     );
-    return selectionPlan(kind, inputs, resolved, fields, this.answers);
+    return selectionPlan(this.kinds.of(kind), inputs, resolved, fields, this.answers);
   }
 
-  markUnderManagement(kind: EntityKind, ids: readonly number[]): void {
+  markUnderManagement(kind: KindName, ids: readonly number[]): void {
     for (const id of ids) this.answers.spend.markManaged(recordKey(kind, id));
   }
 
@@ -206,7 +203,7 @@ class EnrichmentPipeline implements EnrichmentEngine {
 
   // ---- one input (a cell) ----
 
-  private one(kind: EntityKind, input: unknown, fields: string[], options: CellRequestOptions): Promise<InputAnswer> {
+  private one(kind: KindName, input: unknown, fields: string[], options: CellRequestOptions): Promise<InputAnswer> {
     const preview = options.preview === true;
     // What the caches in memory already answer is answered at once; anything else joins the
     // gathering window, where the stores are read once for every cell gathered (flush).
@@ -216,10 +213,10 @@ class EnrichmentPipeline implements EnrichmentEngine {
   }
 
   /** A cell's answer from the caches in memory, when its keys are loaded; undefined when the stores must be read or a request made. */
-  private fromMemory(kind: EntityKind, input: unknown, fields: string[], preview: boolean): InputAnswer | undefined {
+  private fromMemory(kind: KindName, input: unknown, fields: string[], preview: boolean): InputAnswer | undefined {
     const matchKey = matchKeyOf(input);
     if (matchKey !== undefined && !this.answers.matches.isLoaded(matchKey)) return undefined;
-    const resolved = resolveInput(kind, input as EnrichInput, this.answers.matches);
+    const resolved = resolveInput(this.kinds.of(kind), input as EnrichInput, this.answers.matches);
     if (resolved.ok && resolved.id !== undefined && !this.answers.records.isLoaded(resolved.key)) return undefined;
     return this.answerKnown(resolved, fields, preview);
   }
@@ -229,7 +226,8 @@ class EnrichmentPipeline implements EnrichmentEngine {
     if (!resolved.ok) return { ...(resolved.miss ? { miss: resolved.miss } : {}), result: { ok: false, problem: resolved.problem } };
     const { kind, id, key } = resolved;
     const known =
-      id !== undefined && (fields.length === 0 ? { ok: true as const, fields: [], values: [] } : cachedAnswer(this.answers.records, kind, id, key, fields));
+      id !== undefined &&
+      (fields.length === 0 ? { ok: true as const, fields: [], values: [] } : cachedAnswer(this.kinds, this.answers.records, kind, id, key, fields));
     if (known) return { id: id as number, result: known };
     // No request while the formula is typed: only the caches may answer.
     if (preview) return { result: { ok: false, problem: problems.preview() } };
@@ -328,10 +326,10 @@ class EnrichmentPipeline implements EnrichmentEngine {
   }
 
   /** A record asked by id: its need is placed when this resolves; `answer` settles when its requests are done. */
-  private async placeById(kind: EntityKind, id: number, fields: string[], group?: GroupState): Promise<{ answer: Promise<InputAnswer> }> {
+  private async placeById(kind: KindName, id: number, fields: string[], group?: GroupState): Promise<{ answer: Promise<InputAnswer> }> {
     const key = recordKey(kind, id);
     await this.answers.load([key]);
-    const resolved: Found = { ok: true, kind, key, input: ENRICHMENT_KINDS[kind].idInput(id), id };
+    const resolved: Found = { ok: true, kind, key, input: this.kinds.of(kind).idInput(id), id };
     const known = this.answerKnown(resolved, fields, false);
     if (known) return { answer: Promise.resolve(known) };
     this.answers.likely.asked(kind, fields);
@@ -343,11 +341,11 @@ class EnrichmentPipeline implements EnrichmentEngine {
   }
 
   /** Each input resolved to its key, with the caches loaded for them. */
-  private async resolveAll(inputs: ReadonlyArray<readonly [EntityKind, unknown]>, retryMisses: boolean): Promise<Resolved[]> {
+  private async resolveAll(inputs: ReadonlyArray<readonly [KindName, unknown]>, retryMisses: boolean): Promise<Resolved[]> {
     const matchKeys = inputs.flatMap(([, input]) => matchKeyOf(input) ?? []);
     if (matchKeys.length > 0) await this.answers.load([], matchKeys);
     if (retryMisses) for (const key of matchKeys) this.answers.matches.forgetMiss(key);
-    const resolved = inputs.map(([kind, input]) => resolveInput(kind, input as EnrichInput, this.answers.matches));
+    const resolved = inputs.map(([kind, input]) => resolveInput(this.kinds.of(kind), input as EnrichInput, this.answers.matches));
     await this.answers.load(resolved.flatMap((r) => (r.ok && r.id !== undefined ? [r.key] : [])));
     return resolved;
   }
@@ -394,6 +392,6 @@ class EnrichmentPipeline implements EnrichmentEngine {
       return { result: { ok: false, problem: failed ?? problems.unavailable(`no answer for "${resolved.match?.label ?? ""}"`) } };
     }
     if (fields.length === 0) return { id, result: { ok: true, fields: [], values: [] } };
-    return { id, result: answerFrom(this.answers.records, kind, id, recordKey(kind, id), fields, outcomes, refusedFields) };
+    return { id, result: answerFrom(this.kinds, this.answers.records, kind, id, recordKey(kind, id), fields, outcomes, refusedFields) };
   }
 }

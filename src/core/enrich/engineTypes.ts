@@ -1,7 +1,7 @@
 // What the enrichment pipeline offers the cell functions, the task pane and the runtime.
 import type { Clock, Logger } from "../api/types.js";
 import type { CacheStore, MatchMiss } from "./caches.js";
-import type { EnrichClient, EntityKind } from "./enrichKinds.js";
+import type { EnrichClient, EnrichmentKind, EntityKind, KindName } from "./enrichKinds.js";
 import type { EnrichInput, MatchCriteria } from "./resolver.js";
 import type { CellProblem, FieldEntitlements } from "./problems.js";
 import type { SpendState, SpendStore } from "./spendReservations.js";
@@ -75,17 +75,17 @@ export interface EnrichmentEngine {
    * One record's fields for a cell: `input` is an id, or a website / company name (companies) or
    * an email (contacts) matched first. `fields` is a name, comma-separated names, or an array/range.
    */
-  getCells(kind: EntityKind, input: unknown, fields: unknown, options?: CellRequestOptions): Promise<CellsResult>;
+  getCells(kind: KindName, input: unknown, fields: unknown, options?: CellRequestOptions): Promise<CellsResult>;
   /** The id a website, name or email stands for (BIZ.MATCHCOMPANY, BIZ.MATCHCONTACT). */
   match(criteria: MatchCriteria, options?: CellRequestOptions): Promise<MatchResult>;
   /** A list's inputs (ids or criteria), with progress and cancellation: one answer per input, in order. */
-  enrichInputs(kind: EntityKind, inputs: readonly (EnrichInput | unknown)[], fields: readonly string[], options?: EnrichIdsOptions): Promise<InputAnswer[]>;
+  enrichInputs(kind: KindName, inputs: readonly (EnrichInput | unknown)[], fields: readonly string[], options?: EnrichIdsOptions): Promise<InputAnswer[]>;
   /** enrichInputs for distinct ids, by id. */
-  enrichIds(kind: EntityKind, ids: readonly number[], fields: readonly string[], options?: EnrichIdsOptions): Promise<Map<number, CellsResult>>;
+  enrichIds(kind: KindName, ids: readonly number[], fields: readonly string[], options?: EnrichIdsOptions): Promise<Map<number, CellsResult>>;
   /** What enrichInputs would cost. */
-  planInputs(kind: EntityKind, inputs: readonly (EnrichInput | unknown)[], fields: readonly string[]): Promise<SelectionPlan>;
+  planInputs(kind: KindName, inputs: readonly (EnrichInput | unknown)[], fields: readonly string[]): Promise<SelectionPlan>;
   /** Records shown as under management (e.g. in search results): enriching them spends no credit. */
-  markUnderManagement(kind: EntityKind, ids: readonly number[]): void;
+  markUnderManagement(kind: KindName, ids: readonly number[]): void;
   clearCache(): Promise<void>;
   spendStatus(): Promise<SpendState>;
   setDailyNewRecordCap(cap: number): Promise<void>;
@@ -95,6 +95,8 @@ export interface EnrichmentEngine {
 
 export interface EnrichmentEngineOptions {
   client: EnrichClient;
+  /** Kinds beyond the built-in ones (builtInKinds.ts), each one declaration: they flow through the pipeline like those. */
+  kinds?: readonly EnrichmentKind[];
   /** Persistent cache (default: memory only). */
   cache?: CacheStore;
   /** Time (default the system clock); `sleep` paces the gathering window. */

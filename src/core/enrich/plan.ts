@@ -2,7 +2,7 @@
 // inputs, what the caches answer, what costs no credit, at most how many credits and requests.
 import type { Answers } from "./answers.js";
 import type { SelectionPlan } from "./engineTypes.js";
-import { ENRICHMENT_KINDS, type EntityKind } from "./enrichKinds.js";
+import type { EnrichmentKind } from "./enrichKinds.js";
 import { matchKeyOf, type MatchCriteria, type Resolved } from "./resolver.js";
 
 const isBlank = (raw: unknown): boolean =>
@@ -13,7 +13,7 @@ const isBlank = (raw: unknown): boolean =>
 
 /** The plan of `inputs`, each resolved (with the caches loaded for them). */
 export function selectionPlan(
-  kind: EntityKind,
+  declaration: EnrichmentKind,
   inputs: readonly unknown[],
   resolved: readonly Resolved[],
   fields: readonly string[],
@@ -46,12 +46,12 @@ export function selectionPlan(
       seen.add(r.key);
       if (typeof input !== "object" && r.id !== undefined) plan.ids.push(r.id);
       if (answers.records.isNoMatch(r.key) || (r.id !== undefined && answers.records.hasFresh(r.key, fields))) plan.cachedCount += 1;
-      else if (!ENRICHMENT_KINDS[kind].spends || (r.id !== undefined && answers.isManaged(r.key))) plan.underManagementCount += 1;
+      else if (!declaration.spends || (r.id !== undefined && answers.isManaged(r.key))) plan.underManagementCount += 1;
       else plan.maxCredits += 1;
     }
   });
   plan.unique = seen.size;
-  plan.requests = Math.ceil((plan.underManagementCount + plan.maxCredits) / ENRICHMENT_KINDS[kind].maxInputs);
+  plan.requests = Math.ceil((plan.underManagementCount + plan.maxCredits) / declaration.maxInputs);
   plan.spend = answers.spend.status();
   return plan;
 }

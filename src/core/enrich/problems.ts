@@ -7,7 +7,7 @@
 import { forbiddenMessage } from "../api/errors.js";
 import type { ServiceErrorKind } from "../api/types.js";
 import { ERROR_CODES } from "../contract/index.js";
-import { ENRICHMENT_KINDS, fieldNames, type EntityKind, type FieldResolution } from "./enrichKinds.js";
+import { ENRICHMENT_KINDS, type EnrichmentKind, type EntityKind, type FieldResolution } from "./enrichKinds.js";
 
 export type CellErrorCode = "#VALUE!" | "#N/A";
 
@@ -36,15 +36,20 @@ function problem(kind: ProblemKind, message: string, code: CellErrorCode = "#N/A
   return { kind, code, message };
 }
 
-// A kind's words are its declaration's (enrichKinds.ts).
-const noun = (kind: EntityKind) => ENRICHMENT_KINDS[kind].noun;
+/** A kind, by its built-in name or its declaration: its words are the declaration's (kindDeclaration.ts). */
+export type KindWords = EntityKind | Pick<EnrichmentKind, "noun" | "idLabel">;
+const words = (kind: KindWords) => (typeof kind === "string" ? ENRICHMENT_KINDS[kind] : kind);
+const noun = (kind: KindWords) => words(kind).noun;
+
+/** A problem no later request can escape (signed out, no permission, no credits) stops a list's run. */
+export const STOPPING_PROBLEMS: ReadonlySet<ProblemKind> = new Set(["signIn", "forbidden", "creditLimit"]);
 
 export const problems = {
-  invalidId: (kind: EntityKind) => problem("invalidId", `${ENRICHMENT_KINDS[kind].idLabel} must be a whole number`, "#VALUE!"),
-  unknownField: (kind: EntityKind, name: string, valid: readonly string[]) =>
+  invalidId: (kind: KindWords) => problem("invalidId", `${words(kind).idLabel} must be a whole number`, "#VALUE!"),
+  unknownField: (kind: KindWords, name: string, valid: readonly string[]) =>
     problem("unknownField", `Unknown ${noun(kind)} field "${name}". Valid fields: ${valid.join(", ")}`, "#VALUE!"),
   noFields: () => problem("noFields", 'Name at least one field, e.g. "name"', "#VALUE!"),
-  noMatch: (kind: EntityKind, id: number, status?: string) =>
+  noMatch: (kind: KindWords, id: number, status?: string) =>
     problem("noMatch", status ? `No ${noun(kind)} data for id ${id} (${status})` : `No ${noun(kind)} with id ${id}`),
   creditLimit: () => problem("creditLimit", "Credit limit reached"),
   spendCap: (cap: number) =>
@@ -57,8 +62,8 @@ export const problems = {
       "unentitled",
       `Your account is not entitled to the field${fields.length === 1 ? "" : "s"} ${fields.join(", ")}. Ask your administrator, or remove ${fields.length === 1 ? "it" : "them"}`,
     ),
-  invalidInput: (kind: EntityKind, id: number, status: string) => problem("invalidInput", `The service did not accept ${noun(kind)} id ${id} (${status})`),
-  unexpectedStatus: (kind: EntityKind, id: number, status: string) =>
+  invalidInput: (kind: KindWords, id: number, status: string) => problem("invalidInput", `The service did not accept ${noun(kind)} id ${id} (${status})`),
+  unexpectedStatus: (kind: KindWords, id: number, status: string) =>
     problem("unavailable", `No ${noun(kind)} data for id ${id}: the service answered ${status}`),
   unavailable: (reason: string) => problem("unavailable", `Service unavailable: ${reason}`),
 };
@@ -132,11 +137,12 @@ export function problemFromError(error: unknown): CellProblem {
 export type FieldEntitlements = (kind: EntityKind) => Promise<ReadonlySet<string> | undefined>;
 
 /** The asked fields outside the entitlement (none when the lookup cannot tell: the service decides). */
-export async function unentitledFields(entitlements: FieldEntitlements | undefined, kind: EntityKind, fields: readonly string[]): Promise<string[]> {
+export async function unentitledFields(entitlements: FieldEntitlements | undefined, kind: EnrichmentKind, fields: readonly string[]): Promise<string[]> {
   if (!entitlements) return [];
   let entitled: ReadonlySet<string> | undefined;
   try {
-    entitled = await entitlements(kind);
+    // A kind the account's lookup does not know is answered undefined: the service decides.
+    entitled = await entitlements(kind.kind as EntityKind);
   } catch {
     return [];
   }
@@ -144,7 +150,11 @@ export async function unentitledFields(entitlements: FieldEntitlements | undefin
 }
 
 /** The problem for asking fields outside the entitlement, or undefined when all may be asked. */
-async function unentitledProblem(entitlements: FieldEntitlements | undefined, kind: EntityKind, fields: readonly string[]): Promise<CellProblem | undefined> {
+async function unentitledProblem(
+  entitlements: FieldEntitlements | undefined,
+  kind: EnrichmentKind,
+  fields: readonly string[],
+): Promise<CellProblem | undefined> {
   const refused = await unentitledFields(entitlements, kind, fields);
   return refused.length > 0 ? problems.unentitled(refused) : undefined;
 }
@@ -152,10 +162,10 @@ async function unentitledProblem(entitlements: FieldEntitlements | undefined, ki
 /** What is wrong with the fields a cell or a selection names: unknown, none, or not entitled. */
 export async function fieldsProblem(
   entitlements: FieldEntitlements | undefined,
-  kind: EntityKind,
+  kind: EnrichmentKind,
   resolved: FieldResolution,
 ): Promise<CellProblem | undefined> {
-  if (!resolved.ok) return problems.unknownField(kind, resolved.unknown, fieldNames(kind));
+  if (!resolved.ok) return problems.unknownField(kind, resolved.unknown, Object.keys(kind.outputFields));
   if (resolved.fields.length === 0) return problems.noFields();
   return unentitledProblem(entitlements, kind, resolved.fields);
 }
@@ -172,7 +182,7 @@ export interface SelectionFields {
 }
 
 /** The fields of an Enrich selection: the entitled ones are asked for every row, the others only reported. */
-export async function selectionFields(entitlements: FieldEntitlements | undefined, kind: EntityKind, resolved: FieldResolution): Promise<SelectionFields> {
+export async function selectionFields(entitlements: FieldEntitlements | undefined, kind: EnrichmentKind, resolved: FieldResolution): Promise<SelectionFields> {
   if (!resolved.ok) return { named: [], asked: [], refused: [], problem: (await fieldsProblem(entitlements, kind, resolved)) ?? problems.noFields() };
   const refused = await unentitledFields(entitlements, kind, resolved.fields);
   const asked = resolved.fields.filter((field) => !refused.includes(field));

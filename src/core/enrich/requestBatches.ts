@@ -13,7 +13,7 @@
 import { systemClock } from "../api/clock.js";
 import { serviceError } from "../api/errors.js";
 import type { Clock, EnrichRecord, RequestPriority } from "../api/types.js";
-import { ENRICHMENT_KINDS, type EnrichClient, type EntityKind } from "./enrichKinds.js";
+import type { EnrichClient, EnrichmentKinds, KindName } from "./enrichKinds.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 
 /** What a request said about one key; no problem means the caches now hold the answer. */
@@ -25,7 +25,7 @@ export interface RecordOutcome {
 
 /** One key's missing fields and the input that asks them. */
 export interface Need {
-  kind: EntityKind;
+  kind: KindName;
   key: string;
   input: object;
   fields: ReadonlySet<string>;
@@ -34,10 +34,10 @@ export interface Need {
 /** How a group's requests end, told per key so the pipeline can cache and settle spend. */
 export interface BatchHandler {
   /** Fields worth asking along with `fields` for these keys (likely next ones); may be empty. */
-  companions(kind: EntityKind, keys: readonly string[], fields: ReadonlySet<string>): readonly string[];
+  companions(kind: KindName, keys: readonly string[], fields: ReadonlySet<string>): readonly string[];
   /** The request answered: one record per need, in order (undefined when the service left one out). */
   answered(
-    kind: EntityKind,
+    kind: KindName,
     needs: readonly Need[],
     fields: readonly string[],
     records: ReadonlyArray<EnrichRecord<object> | undefined>,
@@ -67,7 +67,7 @@ export interface BatchGroup {
 }
 
 interface Batch {
-  kind: EntityKind;
+  kind: KindName;
   group: GroupState;
   needs: Map<string, Need>;
   fields: Set<string>;
@@ -83,7 +83,7 @@ export interface GroupState {
   waiting: Batch[];
   running: number;
   /** Kinds whose requests with room wait: more of their records are still being matched (hold). */
-  held: Map<EntityKind, number>;
+  held: Map<KindName, number>;
   stop?: CellProblem;
 }
 
@@ -94,6 +94,7 @@ export class RequestBatches {
 
   constructor(
     private readonly client: EnrichClient,
+    private readonly kinds: EnrichmentKinds,
     private readonly handler: BatchHandler,
     private readonly track: (work: Promise<unknown>) => void,
     cells: BatchGroup = {},
@@ -113,11 +114,11 @@ export class RequestBatches {
    * a company given by website): they fill up with the matched ones instead of leaving one match
    * at a time. Every hold is released once.
    */
-  hold(kind: EntityKind, group: GroupState = this.cellGroup): void {
+  hold(kind: KindName, group: GroupState = this.cellGroup): void {
     group.held.set(kind, (group.held.get(kind) ?? 0) + 1);
   }
 
-  release(kind: EntityKind, group: GroupState = this.cellGroup): void {
+  release(kind: KindName, group: GroupState = this.cellGroup): void {
     const left = (group.held.get(kind) ?? 1) - 1;
     if (left > 0) group.held.set(kind, left);
     else group.held.delete(kind);
@@ -155,7 +156,7 @@ export class RequestBatches {
     }
     let target: Batch | undefined;
     for (const batch of this.batches) {
-      if (!batch.sealed && batch.group === group && batch.kind === need.kind && batch.needs.size < ENRICHMENT_KINDS[need.kind].maxInputs) {
+      if (!batch.sealed && batch.group === group && batch.kind === need.kind && batch.needs.size < this.kinds.of(need.kind).maxInputs) {
         target = batch;
         break;
       }
@@ -192,7 +193,7 @@ export class RequestBatches {
     return maps.map((outcomes) => outcomes.get(key) ?? {});
   }
 
-  private open(kind: EntityKind, group: GroupState): Batch {
+  private open(kind: KindName, group: GroupState): Batch {
     let settle!: (outcomes: Map<string, RecordOutcome>) => void;
     const outcome = new Promise<Map<string, RecordOutcome>>((resolve) => (settle = resolve));
     const batch: Batch = { kind, group, needs: new Map(), fields: new Set(), sealed: false, launched: false, outcome, settle };
@@ -205,7 +206,7 @@ export class RequestBatches {
     const limit = group.options.concurrency ?? Number.POSITIVE_INFINITY;
     while (group.running < limit) {
       const fullOnly = !force && group.options.arriving !== undefined && (group.running > 0 || group.options.arriving());
-      const mayLeave = (b: Batch) => b.needs.size >= ENRICHMENT_KINDS[b.kind].maxInputs || (!fullOnly && (force || !group.held.has(b.kind)));
+      const mayLeave = (b: Batch) => b.needs.size >= this.kinds.of(b.kind).maxInputs || (!fullOnly && (force || !group.held.has(b.kind)));
       const at = group.waiting.findIndex(mayLeave);
       const batch = at >= 0 ? group.waiting.splice(at, 1)[0] : undefined;
       if (!batch) return;
@@ -238,7 +239,7 @@ export class RequestBatches {
 
   private async send(batch: Batch): Promise<void> {
     const group = batch.group;
-    const declaration = ENRICHMENT_KINDS[batch.kind];
+    const declaration = this.kinds.of(batch.kind);
     let fields: string[] = [];
     let needs: Need[] = [];
     let outcomes = new Map<string, RecordOutcome>();

@@ -9,7 +9,7 @@
 // otherwise the criteria themselves are the input, under their match key.
 import type { MatchCompanyInput, MatchPersonInput, RecordKind } from "../contract/index.js";
 import { recordKey, type MatchCache, type MatchMiss } from "./caches.js";
-import { ENRICHMENT_KINDS, parseRecordId, type EntityKind } from "./enrichKinds.js";
+import { ENRICHMENT_KINDS, parseRecordId, type EnrichmentKind, type KindName } from "./enrichKinds.js";
 import { problems, type CellProblem } from "./problems.js";
 
 // ---------- match criteria and their keys ----------
@@ -196,7 +196,7 @@ export type Prepared = Extract<PreparedMatch, { ok: true }>;
 export type Resolved =
   | {
       ok: true;
-      kind: EntityKind;
+      kind: KindName;
       /** The batcher's key: the record's when its id is known, else the match key. */
       key: string;
       /** What the request carries for it. */
@@ -208,6 +208,11 @@ export type Resolved =
       via?: RecordKind;
     }
   | { ok: false; miss?: MatchMiss; problem: CellProblem };
+
+export type Found = Extract<Resolved, { ok: true }>;
+
+/** What is asked first for an input: its match, when its record is of another kind (`via`), else the input itself. */
+export const matchStep = (r: Found): Found => (r.via && r.match ? { ok: true, kind: r.via, key: r.key, input: r.input, match: r.match } : r);
 
 /**
  * A miss in the user's terms: for an ambiguous input, what was used and what would decide
@@ -237,12 +242,12 @@ function ambiguityAdvice(p: Pick<Prepared, "kind" | "input">): string {
 }
 
 /** What a cell's first argument names: company websites and names, contact emails; else undefined (an id, or what the id check explains). */
-export function cellCriteria(kind: EntityKind, raw: unknown): MatchCriteria | undefined {
+export function cellCriteria(kind: EnrichmentKind, raw: unknown): MatchCriteria | undefined {
   // Numbers, and text written as a number, stay ids: the id check says why they are not valid.
   if (typeof raw !== "string" || /^\s*[-+]?[\d.,\s]*\s*$/.test(raw)) return undefined;
   const content = cellContent(raw);
   // A kind keyed by a company (a signal) names its company like a company cell does.
-  if (ENRICHMENT_KINDS[kind].matchKind === "company") {
+  if (kind.matchKind === "company") {
     if (content === "website") return { kind: "company", criteria: { website: raw } };
     if (content === "name") return { kind: "company", criteria: { name: raw } };
     return undefined;
@@ -257,20 +262,20 @@ export function cellCriteria(kind: EntityKind, raw: unknown): MatchCriteria | un
  * be loaded for its key). Criteria not matched yet keep their match key: for a kind keyed by
  * another kind's record (a signal of a company) the pipeline matches that record first (`via`).
  */
-export function resolveInput(kind: EntityKind, input: EnrichInput | unknown, matches: MatchCache): Resolved {
+export function resolveInput(declaration: EnrichmentKind, input: EnrichInput | unknown, matches: MatchCache): Resolved {
+  const { kind } = declaration;
   const criteria = typeof input === "object" && input !== null && "criteria" in input ? (input as MatchCriteria) : undefined;
   if (!criteria) {
     const id = parseRecordId(input);
-    if (id === undefined) return { ok: false, problem: problems.invalidId(kind) };
-    return { ok: true, kind, key: recordKey(kind, id), input: ENRICHMENT_KINDS[kind].idInput(id), id };
+    if (id === undefined) return { ok: false, problem: problems.invalidId(declaration) };
+    return { ok: true, kind, key: recordKey(kind, id), input: declaration.idInput(id), id };
   }
-  if (criteria.kind !== ENRICHMENT_KINDS[kind].matchKind) return { ok: false, problem: problems.invalidId(kind) };
+  if (criteria.kind !== declaration.matchKind) return { ok: false, problem: problems.invalidId(declaration) };
   const prepared = prepareMatch(criteria);
   if (!prepared.ok)
     return { ok: false, miss: "invalidInput", problem: missProblem({ kind: criteria.kind, input: {}, label: "" }, "invalidInput", prepared.reason) };
   const known = matches.get(prepared.key);
-  if (known && "id" in known)
-    return { ok: true, kind, key: recordKey(kind, known.id), input: ENRICHMENT_KINDS[kind].idInput(known.id), id: known.id, match: prepared };
+  if (known && "id" in known) return { ok: true, kind, key: recordKey(kind, known.id), input: declaration.idInput(known.id), id: known.id, match: prepared };
   if (known) return { ok: false, miss: known.miss, problem: missProblem(prepared, known.miss, known.message || undefined) };
   return { ok: true, kind, key: prepared.key, input: prepared.input, match: prepared, ...(kind !== prepared.kind ? { via: prepared.kind } : {}) };
 }

@@ -2,33 +2,15 @@
 // fields chosen (the defaults per kind, less those the account may not use), and checking the
 // selection into a plan. The run itself is useSelectionRun's; the views are EnrichSelectionPanel's.
 import { useEffect, useState, type ReactNode } from "react";
-import type { EnrichmentEngine, EntityKind, SelectionSource } from "../../core/enrich/index.js";
+import { ENRICHMENT_KINDS, type EnrichmentEngine, type EntityKind, type SelectionSource } from "../../core/enrich/index.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { entitledChoice, useEntitledFields, type EntitledFieldsLookup } from "../entitledFields.js";
 import { kindOf, useMatchSetup, type Content } from "./MatchListSetup.js";
 import { useSelectionRun } from "./useSelectionRun.js";
 
-// A signal column is its one field (intent asks topics, chosen in the Signals part).
-const SIGNAL_DEFAULT_FIELDS = {
-  intent: [],
-  scoops: ["latestScoop", "latestScoopDate", "scoops90"],
-  news: ["latestNews", "latestNewsDate"],
-  technologies: ["technologyProducts"],
-};
-
-// Fields a search table does not already hold (its name, website, place, revenue and
-// employees are there), so the defaults add columns instead of repeating them.
-const DEFAULT_FIELDS: Record<EntityKind, string[]> = {
-  company: ["employeeRange", "primaryIndustry", "phone", "foundedYear", "description"],
-  contact: ["email", "phone", "managementLevel", "jobFunction", "city"],
-  ...SIGNAL_DEFAULT_FIELDS,
-};
-// A list to match usually has no name column worth keeping: the found name comes along.
-const MATCH_FIELDS: Record<EntityKind, string[]> = {
-  company: ["name", "website", "country"],
-  contact: ["firstName", "lastName", "jobTitle", "companyName"],
-  ...SIGNAL_DEFAULT_FIELDS,
-};
+// The fields a run starts with are each kind's declaration's (core/enrich/builtInKinds.ts).
+const DEFAULT_FIELDS = Object.fromEntries(Object.values(ENRICHMENT_KINDS).map((k) => [k.kind, [...k.defaultFields]])) as Record<EntityKind, string[]>;
+const MATCH_FIELDS = Object.fromEntries(Object.values(ENRICHMENT_KINDS).map((k) => [k.kind, [...k.matchDefaultFields]])) as Record<EntityKind, string[]>;
 
 export interface EnrichSelectionPanelProps {
   engine: EnrichmentEngine;
