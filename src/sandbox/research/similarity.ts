@@ -42,12 +42,21 @@ export function companySimilarity(reference: CompanyProfile, other: CompanyProfi
   );
 }
 
+/** Whether `a` ranks before `b`: the higher score, then the lower id. */
+const before = (a: { score: number; id: number }, b: { score: number; id: number }) => a.score > b.score || (a.score === b.score && a.id < b.id);
+
+/** The best `size` items, best first: one pass keeping the leaders (a search reads up to every contact). */
 function ranked<T extends { id: number }>(items: readonly T[], scoreOf: (item: T) => number, size: number): Scored<T>[] {
-  return items
-    .map((item) => ({ item, score: scoreOf(item) }))
-    .sort((a, b) => b.score - a.score || a.item.id - b.item.id)
-    .slice(0, size)
-    .map((s, i) => ({ ...s, rank: i + 1 }));
+  const top: { item: T; score: number; id: number }[] = [];
+  for (const item of items) {
+    const entry = { item, score: scoreOf(item), id: item.id };
+    if (top.length === size && !before(entry, top[size - 1]!)) continue;
+    let at = top.length;
+    while (at > 0 && before(entry, top[at - 1]!)) at -= 1;
+    top.splice(at, 0, entry);
+    if (top.length > size) top.pop();
+  }
+  return top.map(({ item, score }, i) => ({ item, score, rank: i + 1 }));
 }
 
 export function companyLookalikes(reference: CompanyProfile, all: readonly CompanyProfile[], filters: CompanyFilters, size: number): Scored<CompanyProfile>[] {
@@ -65,20 +74,29 @@ export function companyLookalikes(reference: CompanyProfile, all: readonly Compa
 /** Management levels from the top; Board Member stands beside C-Level. */
 const LEVEL_ORDER: Readonly<Record<string, number>> = { "C-Level": 0, "Board Member": 0, "VP-Level": 1, Director: 2, Manager: 3, "Non-Manager": 4 };
 
-const words = (text: string) =>
-  new Set(
-    text
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter((w) => w.length > 2),
-  );
+/** A title's words, kept per title (titles repeat across contacts). */
+const titleWords = new Map<string, ReadonlySet<string>>();
+function words(title: string): ReadonlySet<string> {
+  let found = titleWords.get(title);
+  if (!found) {
+    found = new Set(
+      title
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((w) => w.length > 2),
+    );
+    if (titleWords.size < 50_000) titleWords.set(title, found);
+  }
+  return found;
+}
 
 function titleOverlap(a: string, b: string): number {
   const x = words(a);
   const y = words(b);
   if (x.size === 0 || y.size === 0) return 0;
-  const shared = [...x].filter((w) => y.has(w)).length;
-  return shared / new Set([...x, ...y]).size;
+  let shared = 0;
+  for (const w of x) if (y.has(w)) shared += 1;
+  return shared / (x.size + y.size - shared);
 }
 
 export function contactSimilarity(reference: ContactFacts, other: ContactFacts): number {
