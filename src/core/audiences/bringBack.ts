@@ -19,6 +19,8 @@ export interface BringBackOptions {
   fromPage?: number;
   signal?: AbortSignal;
   onProgress?: (progress: { pagesDone: number; totalPages: number; cellsWritten: number }) => void;
+  /** Pages read at once after the first (default 3). */
+  concurrency?: number;
 }
 
 export interface BringBackResult {
@@ -132,22 +134,56 @@ function remember(table: SheetTable, writes: readonly ColumnWrite[]): void {
   }
 }
 
-/** Brings the audience's enriched columns back beside the table at `address`. */
+interface Run {
+  table: SheetTable;
+  places: Placement[];
+  index: ReturnType<typeof rowIndex>;
+  keyColumnId: string | undefined;
+  result: BringBackResult;
+  done: Set<number>;
+  /** Pages are written one after another (each sees what the ones before it wrote). */
+  writing: Promise<void>;
+}
+
+type BringBackPort = AudienceRowsPort & { listAudienceColumns(audienceId: string, options?: { signal?: AbortSignal }): Promise<AudienceColumnInfo[]> };
+
+/** Reads one page and writes it; answers the audience's pages. */
+async function takePage(port: BringBackPort, sheet: AudienceSheet, run: Run, audienceId: string, page: number, signal?: AbortSignal): Promise<number> {
+  const answer = await port.getAudienceRows(audienceId, { page, size: MAX_ROWS_PAGE_SIZE, ...(signal ? { signal } : {}) });
+  const { table, result } = run;
+  const write = run.writing.then(async () => {
+    const p = pageWrites(table, answer.rows, run.places, run.index, run.keyColumnId);
+    const writes = p.writes.filter((w) => w.cells.length > 0 || table.headers[w.column] !== w.header);
+    if (writes.length > 0) await sheet.writeColumns(table.address, writes);
+    remember(table, writes);
+    result.cellsWritten += p.written;
+    result.cellsKept += p.kept;
+    result.rowsNotInTable += p.notInTable;
+  });
+  run.writing = write.catch(() => undefined);
+  await write;
+  run.done.add(page);
+  result.totalPages = answer.totalPages;
+  return answer.rows.length === 0 ? page : answer.totalPages;
+}
+
+/**
+ * Brings the audience's enriched columns back beside the table at `address`: the first page, then
+ * the others `concurrency` at a time (default 3). A page that fails stops the run; Resume starts
+ * from the first page not done (pages after it already written are only read again).
+ */
 export async function bringBack(
-  port: AudienceRowsPort & { listAudienceColumns(audienceId: string, options?: { signal?: AbortSignal }): Promise<AudienceColumnInfo[]> },
+  port: BringBackPort,
   sheet: AudienceSheet,
   address: string,
   audienceId: string,
   options: BringBackOptions = {},
 ): Promise<BringBackResult> {
-  const signal = options.signal ? { signal: options.signal } : {};
+  const signal = options.signal;
   const read = await sheet.readTableAt(address);
   if (!read.ok) throw new Error(read.message);
-  const table = read.table;
-  const all = await port.listAudienceColumns(audienceId, signal);
-  const places = placements(table, columnsToBringBack(all));
-  const keyColumnId = all.find((c) => c.name === KEY_COLUMN_NAME)?.columnId;
-  const index = rowIndex(table, audienceId);
+  const all = await port.listAudienceColumns(audienceId, signal ? { signal } : {});
+  const places = placements(read.table, columnsToBringBack(all));
   const result: BringBackResult = {
     totalPages: 0,
     pagesDone: 0,
@@ -157,25 +193,34 @@ export async function bringBack(
     columns: places.map((p) => p.header),
     cancelled: false,
   };
-  for (let page = Math.max(1, options.fromPage ?? 1); ; page++) {
-    try {
-      const answer = await port.getAudienceRows(audienceId, { page, size: MAX_ROWS_PAGE_SIZE, ...signal });
-      result.totalPages = answer.totalPages;
-      const p = pageWrites(table, answer.rows, places, index, keyColumnId);
-      const writes = p.writes.filter((w) => w.cells.length > 0 || table.headers[w.column] !== w.header);
-      if (writes.length > 0) await sheet.writeColumns(table.address, writes);
-      remember(table, writes);
-      Object.assign(result, {
-        cellsWritten: result.cellsWritten + p.written,
-        cellsKept: result.cellsKept + p.kept,
-        rowsNotInTable: result.rowsNotInTable + p.notInTable,
-      });
-      result.pagesDone = page;
-      options.onProgress?.({ pagesDone: page, totalPages: answer.totalPages, cellsWritten: result.cellsWritten });
-      if (page >= answer.totalPages || answer.rows.length === 0) return result;
-    } catch (error) {
-      const cancelled = options.signal?.aborted === true || (isServiceError(error) && error.kind === "cancelled");
-      return { ...result, resumeFrom: page, cancelled, ...(cancelled ? {} : { error }) };
+  const keyColumnId = all.find((c) => c.name === KEY_COLUMN_NAME)?.columnId;
+  const run: Run = { table: read.table, places, index: rowIndex(read.table, audienceId), keyColumnId, result, done: new Set(), writing: Promise.resolve() };
+  const first = Math.max(1, options.fromPage ?? 1);
+  let failure: unknown;
+  let next = first + 1;
+  let last = first;
+  const progress = () => options.onProgress?.({ pagesDone: first - 1 + run.done.size, totalPages: result.totalPages, cellsWritten: result.cellsWritten });
+  const worker = async () => {
+    for (let page = next++; page <= last && failure === undefined; page = next++) {
+      try {
+        await takePage(port, sheet, run, audienceId, page, signal);
+        progress();
+      } catch (error) {
+        failure ??= error;
+      }
     }
+  };
+  try {
+    last = await takePage(port, sheet, run, audienceId, first, signal);
+    progress();
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 3) }, worker));
+  } catch (error) {
+    failure ??= error;
   }
+  result.pagesDone = first - 1 + run.done.size;
+  if (failure === undefined) return result;
+  let resumeFrom = first;
+  while (run.done.has(resumeFrom)) resumeFrom++;
+  const cancelled = signal?.aborted === true || (isServiceError(failure) && failure.kind === "cancelled");
+  return { ...result, resumeFrom, cancelled, ...(cancelled ? {} : { error: failure }) };
 }

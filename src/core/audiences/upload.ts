@@ -1,4 +1,4 @@
-// Sending the rows: bulk upserts of at most 500 rows, one after another, with progress and
+// Sending the rows: bulk upserts of at most 500 rows, a few at a time, with progress and
 // Cancel. A linked row is sent with its row id (an update); a new row carries a key of its own
 // in the audience's key column. A request that failed after the service may have applied it
 // (5xx, timeout, a dropped connection, an unreadable answer) is never simply sent again: the
@@ -44,6 +44,8 @@ export interface SendOptions {
   onProgress?: (progress: SendProgress) => void;
   /** Tries of one batch after failures that may have been applied (default 4). */
   maxAttempts?: number;
+  /** Requests in flight at once (default 3: enough to keep to the rate limit while each answer travels). */
+  concurrency?: number;
 }
 
 export interface SendResult {
@@ -172,22 +174,33 @@ async function sendBatch(
   }
 }
 
-/** Sends the plan's rows to the target, in order, 500 a request. */
+/**
+ * Sends the plan's rows to the target, 500 a request, `concurrency` requests at a time (the
+ * client's rate limiter paces them). Results come in the plan's order.
+ */
 export async function sendRows(port: AudiencePort, target: SendTarget, plan: SendPlan, options: SendOptions): Promise<SendResult> {
   const counts = { requests: 0, lookups: 0 };
-  const results: RowResult[] = [];
+  const batches: PreparedRow[][] = [];
+  for (let start = 0; start < plan.rows.length; start += ROWS_PER_REQUEST) batches.push(plan.rows.slice(start, start + ROWS_PER_REQUEST));
+  const outcomes: RowResult[][] = batches.map(() => []);
   let stop: BatchOutcome["stop"];
-  for (let start = 0; start < plan.rows.length; start += ROWS_PER_REQUEST) {
-    const rows = plan.rows.slice(start, start + ROWS_PER_REQUEST);
-    if (stop || options.signal?.aborted) {
-      results.push(...rows.map((r): RowResult => ({ row: r.row, status: "notSent", problems: [], message: "Not sent." })));
-      stop ??= { error: options.signal?.reason, cancelled: true };
-      continue;
+  let next = 0;
+  let rowsDone = 0;
+  const worker = async () => {
+    for (let b = next++; b < batches.length; b = next++) {
+      const rows = batches[b] as PreparedRow[];
+      if (stop || options.signal?.aborted) {
+        outcomes[b] = rows.map((r): RowResult => ({ row: r.row, status: "notSent", problems: [], message: "Not sent." }));
+        stop ??= { error: options.signal?.reason, cancelled: true };
+        continue;
+      }
+      const outcome = await sendBatch(port, target, batchOf(rows, options.runKey), options, counts);
+      outcomes[b] = outcome.results;
+      stop ??= outcome.stop;
+      rowsDone += rows.length;
+      options.onProgress?.({ rowsDone, rows: plan.rows.length, requests: counts.requests });
     }
-    const outcome = await sendBatch(port, target, batchOf(rows, options.runKey), options, counts);
-    results.push(...outcome.results);
-    stop = outcome.stop;
-    options.onProgress?.({ rowsDone: Math.min(start + rows.length, plan.rows.length), rows: plan.rows.length, requests: counts.requests });
-  }
-  return { rows: results, ...counts, cancelled: stop?.cancelled ?? false, ...(stop && !stop.cancelled ? { error: stop.error } : {}) };
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 3, batches.length)) }, worker));
+  return { rows: outcomes.flat(), ...counts, cancelled: stop?.cancelled ?? false, ...(stop && !stop.cancelled ? { error: stop.error } : {}) };
 }

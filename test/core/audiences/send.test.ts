@@ -41,7 +41,13 @@ async function leadsWorkbook(count: number) {
   return { workbook, sheet: browserAudienceSheet(workbook) };
 }
 
-async function send(service: FakeAudienceService, sheet: ReturnType<typeof browserAudienceSheet>, runKey: string, options: { signal?: AbortSignal } = {}) {
+/** Sends the table; one request at a time unless told (so the calls' order is the test's to check). */
+async function send(
+  service: FakeAudienceService,
+  sheet: ReturnType<typeof browserAudienceSheet>,
+  runKey: string,
+  options: { signal?: AbortSignal; concurrency?: number } = {},
+) {
   const read = await sheet.readTable();
   assert.ok(read.ok);
   const table: SheetTable = read.table;
@@ -49,7 +55,7 @@ async function send(service: FakeAudienceService, sheet: ReturnType<typeof brows
   const mapping: AudienceMapping = inferMapping(table, { kind: "COMPANY" });
   const plan = planSend(table, mapping, existing);
   const target = await prepareTarget(service, existing ? { kind: "existing", audienceId: existing } : { kind: "new", name: "Leads" }, mapping);
-  const result: SendResult = await sendRows(service, target, plan, { runKey, ...options });
+  const result: SendResult = await sendRows(service, target, plan, { runKey, concurrency: 1, ...options });
   await sheet.writeColumns(table.address, resultWrites(table, result));
   return { plan, result };
 }
@@ -125,6 +131,23 @@ describe("sending a table to an audience", () => {
     });
   }
 
+  it("sends three requests at a time and still creates no row twice when answers are lost", async () => {
+    const { workbook, sheet } = await leadsWorkbook(5000);
+    const service = new FakeAudienceService();
+    for (const call of [2, 3, 7]) service.upsertFaults.set(call, "appliedThen5xx");
+    service.upsertFaults.set(5, "5xxBefore");
+    const { result } = await send(service, sheet, "run1", { concurrency: 3 });
+    assertNoDuplicates(service, 5000);
+    assert.equal(sendSummary(result), "5,000 created, 0 updated.");
+    assert.equal(result.requests, 14);
+    const websites = workbook.table("Leads")!.rows.map((r) => r[0]);
+    // Each row's link names the audience row holding its own website.
+    column(workbook, LINK_HEADER).forEach((link, i) => {
+      const rowId = (parseLink(link) as { rowId: string }).rowId;
+      assert.equal(service.rows.find((r) => r.id === rowId)?.cells.get("col-1"), websites[i]);
+    });
+  });
+
   it("keeps the key of rows whose fate is unknown after a cancel, and the next send finds them instead of adding them", async () => {
     const { workbook, sheet } = await leadsWorkbook(1000);
     const service = new FakeAudienceService();
@@ -180,11 +203,11 @@ describe("bringing the results back", () => {
     table.columns.push(spec("rev", "Revenue ($K)", "number"));
     table.rows.forEach((r, i) => r.push(i === 4 ? "ask Bob" : ""));
     service.failingPages.add(2);
-    const first = await bringBack(service, sheet, "Leads", "aud-1");
+    const first = await bringBack(service, sheet, "Leads", "aud-1", { concurrency: 1 });
     assert.equal(first.resumeFrom, 2);
     assert.equal(first.pagesDone, 1);
     assert.ok(first.error);
-    const resumed = await bringBack(service, sheet, "Leads", "aud-1", { fromPage: first.resumeFrom! });
+    const resumed = await bringBack(service, sheet, "Leads", "aud-1", { fromPage: first.resumeFrom!, concurrency: 1 });
     assert.equal(resumed.resumeFrom, undefined);
     assert.equal(resumed.totalPages, 3);
     assert.deepEqual(resumed.columns, ["Revenue ($K)", "Website (audience)"]);
