@@ -76,7 +76,7 @@ export interface CoreAnswer {
 
 export interface CoreForwarder {
   /** Calls a core route with the caller's token; the answer is parsed JSON. */
-  call(request: FastifyRequest, method: "GET" | "POST", url: string, body?: unknown): Promise<CoreAnswer>;
+  call(request: FastifyRequest, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<CoreAnswer>;
   /** Whether a request came from this forwarder (core paths are not on production's wire). */
   isInternal(request: FastifyRequest): boolean;
 }

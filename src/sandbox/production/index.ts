@@ -9,6 +9,7 @@ import { productionDataRoutes } from "./data.js";
 import { createForwarder, gatewayNotFound, sendGateway } from "./gateway.js";
 import { DEFAULT_PRODUCTION_CLIENT, productionOauthRoutes } from "./oidc.js";
 import { productionStudioRoutes } from "./studio.js";
+import { productionStudioWriteRoutes } from "./studioWrites.js";
 import { productionSignalRoutes } from "../signals/index.js";
 import { productionResearchRoutes } from "../research/index.js";
 
@@ -48,6 +49,7 @@ export const productionExtension: SandboxExtension = async (app, ctx) => {
   await productionOauthRoutes(app, ctx, settings);
   await productionDataRoutes(app, ctx, core);
   await productionStudioRoutes(app, ctx, core);
+  await productionStudioWriteRoutes(app, ctx, core);
   await productionSignalRoutes(app, ctx, core);
   productionResearchRoutes(app, ctx, core);
   // Anything else under /gtm (a wrong verb or path, GET .../rows) is the gateway's 404.

@@ -9,7 +9,7 @@
 export interface CoreColumn {
   id: string;
   type: string;
-  attributes: { name: string; dataType?: string; columnType: string };
+  attributes: { name: string; dataType?: string; columnType: string; matchCriteria?: { columnId: string; mappedTo: string }[] };
 }
 
 /** An audience as the core's routes answer it. */
@@ -31,6 +31,7 @@ export const AUDIENCE_ORIGIN = "CUSTOM";
 const DATA_TYPES: Readonly<Record<string, string>> = { STRING: "TEXT", NUMBER: "DECIMAL", URL: "URL" };
 const TEXT_OPERATORS = ["EQUALS", "NOT_EQUALS", "CONTAINS", "DOES_NOT_CONTAINS", "EMPTY", "NOT_EMPTY", "HAS_ONE_OF"] as const;
 const NUMBER_OPERATORS = ["EQUALS", "NOT_EQUALS", "EMPTY", "NOT_EMPTY", "GREATER_THAN", "LESS_THAN", "IN_RANGE"] as const;
+const NUMBER_TYPES: ReadonlySet<string> = new Set(["NUMBER", "INTEGER", "DECIMAL", "PERCENT", "CURRENCY"]);
 /** Operators the row search applies to several values (any of them). */
 const MULTIPLE: ReadonlySet<string> = new Set(["EQUALS", "NOT_EQUALS", "CONTAINS", "DOES_NOT_CONTAINS", "HAS_ONE_OF"]);
 
@@ -44,8 +45,14 @@ const flags = (editable: boolean, filterable: boolean) => ({
   isSortable: filterable,
 });
 
-function studioColumn(column: CoreColumn, audienceType: string) {
+export function studioColumn(column: CoreColumn, audienceType: string) {
   const { name, dataType, columnType } = column.attributes;
+  // Written audiences: their own columns keep the published data type; the match column is ZoomInfo's match.
+  if (columnType === "CUSTOM") return { ...column, attributes: { name, columnType, ...(dataType ? { dataType } : {}), ...flags(true, true) } };
+  if (columnType === "MATCH") {
+    const matchCriteria = column.attributes.matchCriteria ?? [];
+    return { ...column, attributes: { name, columnType: "ZOOMINFO_MATCH", ...(dataType ? { dataType } : {}), matchCriteria, ...flags(false, true) } };
+  }
   if (columnType === "INPUT") {
     const idType = audienceType === "CONTACT" ? "ZI_CONTACT_ID" : "ZI_COMPANY_ID";
     return { ...column, attributes: { name, columnType: "CUSTOM", dataType: idType, ...flags(false, true) } };
@@ -75,7 +82,7 @@ export function studioRow(row: CoreRow, aiColumnShown: string | undefined) {
 /** Which filter operators each column takes (the row search applies them). */
 export function filterMetadataDocument(audienceId: string, columns: readonly CoreColumn[]) {
   const filterMetadata = columns.map((column) => {
-    const operators = column.attributes.dataType === "NUMBER" ? NUMBER_OPERATORS : TEXT_OPERATORS;
+    const operators = NUMBER_TYPES.has(column.attributes.dataType ?? "") ? NUMBER_OPERATORS : TEXT_OPERATORS;
     return {
       columnId: column.id,
       isFilterable: true,

@@ -1,0 +1,141 @@
+// Production's audience writes under /gtm/studio/v1 (docs/audiences.md), as its published
+// description has them: create an audience (201), add columns (201), match criteria (the body is
+// optional), upsert rows (50) and bulk upsert (500), bulk delete rows (202 with a job), patch and
+// delete an audience, folders (paged). Each forwards to the specification profile's route (the
+// one engine, its checks and access rules) and answers in production's document shapes.
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
+import { ERROR_CODES } from "../../core/contract/index.js";
+import type { SandboxContext } from "../context.js";
+import { ApiError } from "../errors.js";
+import { authorize, gatewayHandler, relayAnswer, type CoreAnswer, type CoreForwarder } from "./gateway.js";
+import { AUDIENCE_SCOPES } from "./studio.js";
+import { studioAudience, studioColumn, studioRow, type CoreAudience, type CoreColumn, type CoreRow } from "./studioDocuments.js";
+
+const STUDIO = "/gtm/studio/v1";
+const FOLDER_PAGE = { size: 25, max: 100 };
+
+/** An empty body is no body (match criteria: the service then maps the columns itself). */
+const emptyBodyIsNone: onRequestHookHandler = async (request) => {
+  if (request.headers["content-length"] === "0") delete request.headers["content-type"];
+};
+
+type Params = { audienceId: string; folderId: string };
+const ok = (answer: CoreAnswer) => answer.status >= 200 && answer.status < 300;
+
+function folderPage(query: Record<string, string | undefined>): { number: number; size: number } {
+  const number = Number(query["page[number]"] ?? 1);
+  const size = Number(query["page[size]"] ?? FOLDER_PAGE.size);
+  if (!Number.isInteger(number) || number < 1)
+    throw new ApiError(400, ERROR_CODES.validation, "page[number] must be a whole number of at least 1.", { parameter: "page[number]" });
+  if (!Number.isInteger(size) || size < 1 || size > FOLDER_PAGE.max)
+    throw new ApiError(400, ERROR_CODES.validation, `page[size] must be a whole number from 1 to ${FOLDER_PAGE.max}.`, { parameter: "page[size]" });
+  return { number, size };
+}
+
+export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
+  const manage = (request: FastifyRequest, resource: string) => authorize(ctx, request, [AUDIENCE_SCOPES.manage], `${STUDIO}/${resource}`);
+  const audiencePath = (request: FastifyRequest) => `/v1/audiences/${encodeURIComponent((request.params as Params).audienceId)}`;
+  /** The audience's record type, for its columns' data types (the match column's id type). */
+  const audienceType = async (request: FastifyRequest) => {
+    const answer = await core.call(request, "GET", audiencePath(request));
+    return ok(answer) ? (answer.body as { data: CoreAudience }).data.attributes.type : "COMPANY";
+  };
+  const audienceAnswer = (answer: CoreAnswer) => ({ data: studioAudience((answer.body as { data: CoreAudience }).data) });
+
+  app.post(
+    `${STUDIO}/audiences`,
+    gatewayHandler(async (request, reply) => {
+      await manage(request, "audiences");
+      const auto = (request.query as Record<string, string | undefined>).autoMatchCriteria;
+      const answer = await core.call(request, "POST", `/v1/audiences${auto === "true" ? "?autoMatchCriteria=true" : ""}`, request.body);
+      return relayAnswer(reply, answer, ok(answer) ? audienceAnswer(answer) : answer.body);
+    }),
+  );
+
+  app.patch(
+    `${STUDIO}/audiences/:audienceId`,
+    gatewayHandler(async (request, reply) => {
+      await manage(request, "audiences");
+      const answer = await core.call(request, "PATCH", audiencePath(request), request.body);
+      return relayAnswer(reply, answer, ok(answer) ? audienceAnswer(answer) : answer.body);
+    }),
+  );
+
+  app.delete(
+    `${STUDIO}/audiences/:audienceId`,
+    gatewayHandler(async (request, reply) => {
+      await manage(request, "audiences");
+      return relayAnswer(reply, await core.call(request, "DELETE", audiencePath(request)));
+    }),
+  );
+
+  app.post(
+    `${STUDIO}/audiences/:audienceId/columns/actions/bulk/create`,
+    gatewayHandler(async (request, reply) => {
+      await manage(request, "audiences/columns");
+      const answer = await core.call(request, "POST", `${audiencePath(request)}/columns/actions/bulk/create`, request.body);
+      if (!ok(answer)) return relayAnswer(reply, answer);
+      const type = await audienceType(request);
+      return relayAnswer(reply, answer, { data: (answer.body as { data: CoreColumn[] }).data.map((c) => studioColumn(c, type)) });
+    }),
+  );
+
+  app.post(
+    `${STUDIO}/audiences/:audienceId/actions/match-criteria`,
+    { onRequest: emptyBodyIsNone },
+    gatewayHandler(async (request, reply) => {
+      await manage(request, "audiences/match-criteria");
+      const answer = await core.call(request, "POST", `${audiencePath(request)}/actions/match-criteria`, request.body ?? undefined);
+      if (!ok(answer)) return relayAnswer(reply, answer);
+      return relayAnswer(reply, answer, { data: studioColumn((answer.body as { data: CoreColumn }).data, await audienceType(request)) });
+    }),
+  );
+
+  for (const path of ["rows/actions/upsert", "rows/actions/bulk/upsert"]) {
+    app.post(
+      `${STUDIO}/audiences/:audienceId/${path}`,
+      gatewayHandler(async (request, reply) => {
+        await manage(request, "audiences/rows");
+        const answer = await core.call(request, "POST", `${audiencePath(request)}/${path}`, request.body);
+        if (!ok(answer)) return relayAnswer(reply, answer);
+        return relayAnswer(reply, answer, { data: (answer.body as { data: CoreRow[] }).data.map((row) => studioRow(row, undefined)) });
+      }),
+    );
+  }
+
+  app.delete(
+    `${STUDIO}/audiences/:audienceId/rows/actions/bulk/delete`,
+    gatewayHandler(async (request, reply) => {
+      await manage(request, "audiences/rows");
+      return relayAnswer(reply, await core.call(request, "DELETE", `${audiencePath(request)}/rows/actions/bulk/delete`, request.body));
+    }),
+  );
+
+  app.get(
+    `${STUDIO}/folders`,
+    gatewayHandler(async (request, reply) => {
+      await authorize(ctx, request, [AUDIENCE_SCOPES.read, AUDIENCE_SCOPES.manage], `${STUDIO}/folders`);
+      const { number, size } = folderPage(request.query as Record<string, string | undefined>);
+      const answer = await core.call(request, "GET", "/v1/folders");
+      if (!ok(answer)) return relayAnswer(reply, answer);
+      const all = (answer.body as { data: unknown[] }).data;
+      return relayAnswer(reply, answer, { data: all.slice((number - 1) * size, number * size), meta: { page: { size, number }, total: all.length } });
+    }),
+  );
+
+  app.post(
+    `${STUDIO}/folders`,
+    gatewayHandler(async (request, reply) => {
+      await manage(request, "folders");
+      return relayAnswer(reply, await core.call(request, "POST", "/v1/folders", request.body));
+    }),
+  );
+
+  app.get(
+    `${STUDIO}/folders/:folderId`,
+    gatewayHandler(async (request, reply) => {
+      await authorize(ctx, request, [AUDIENCE_SCOPES.read, AUDIENCE_SCOPES.manage], `${STUDIO}/folders`);
+      return relayAnswer(reply, await core.call(request, "GET", `/v1/folders/${encodeURIComponent((request.params as Params).folderId)}`));
+    }),
+  );
+}
