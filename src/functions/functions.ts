@@ -269,6 +269,17 @@ export async function techIn(company: any, category: any, invocation: CustomFunc
   return (await loadSignals()).techInCell(configAccess, company, category, invocation);
 }
 
+/**
+ * The service's hashtags of a company, e.g. =BIZ.HASHTAGS(A2) -> "AI, Hiring". Free.
+ * @customfunction HASHTAGS
+ * @param company The company's id, website or name.
+ * @param invocation Invocation details from Excel.
+ * @returns The hashtags, comma-separated; empty when none.
+ */
+export async function hashtags(company: any, invocation: CustomFunctions.Invocation): Promise<string> {
+  return (await loadSignals()).hashtagsCell(configAccess, company, invocation);
+}
+
 // ---------- Research (docs/research-addin.md): free only; no cell spends an AI action credit ----------
 
 /**

@@ -18,7 +18,7 @@ const fail = (problem: CellProblem): never => {
 const invalid = (message: string): never => fail({ kind: "invalidInput", code: "#VALUE!", message });
 
 /** The company's signal record fields; a website or name is matched in the same pipeline pass. */
-async function signal(access: ConfigAccess, kind: SignalRecordKind, company: unknown, fields: string[], invocation: Invocation): Promise<unknown[]> {
+async function signal(access: ConfigAccess, kind: SignalRecordKind | "hashtags", company: unknown, fields: string[], invocation: Invocation): Promise<unknown[]> {
   const config = await access.current();
   if (!config || !(await config.isSignedIn())) return fail(problems.signIn());
   const result: CellsResult = await config.engine.getCells(kind, company, fields, { preview: isPreview(invocation) });
@@ -98,4 +98,10 @@ export async function techInCell(access: ConfigAccess, company: unknown, categor
   const name = optionalText(category) ?? invalid('Name a category, e.g. "CRM"');
   const [record] = await signal(access, "technologies", company, ["technologies"], invocation);
   return signalCellValues.technologiesInCategory(record, name);
+}
+
+/** BIZ.HASHTAGS: the service's hashtags of the company, comma-separated (highest priority first). */
+export async function hashtagsCell(access: ConfigAccess, company: unknown, invocation: Invocation): Promise<string> {
+  const [labels] = await signal(access, "hashtags", company, ["hashtagLabels"], invocation);
+  return String(labels ?? "");
 }

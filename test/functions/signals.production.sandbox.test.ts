@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { after, afterEach, before, describe, it } from "node:test";
 import { createServiceClient, fetchTransport, type ServiceClient } from "../../src/core/api/index.js";
 import { productionTransport } from "../../src/core/api/production/index.js";
+import { HASHTAGS_PATH, HashtagsDocument, hashtagBody, readHashtags } from "../../src/core/contract/index.js";
 import { createEnrichmentEngine, MemoryCacheStore } from "../../src/core/enrich/index.js";
 import { intentScore, latestNews, latestScoop, usesTechnology } from "../../src/core/signals/index.js";
 import { manualClock, startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
@@ -54,6 +55,17 @@ describe("BIZ signal functions on the production profile", () => {
     const product = technologies[0]!.attributes.product;
     assert.equal((await cellOutcome(fns.usesTech(1, product, invocation()))).value, usesTechnology(technologies, product));
     assert.equal((await cellOutcome(fns.usesTech(1, product, invocation()))).value, true);
+  });
+
+  it("BIZ.HASHTAGS shows the hashtags the service's answer gives", async () => {
+    fns.configureFunctions({ engine: createEnrichmentEngine({ client, cache: new MemoryCacheStore(), windowMs: 5 }), isSignedIn: () => true });
+    let tagged = 0;
+    for (let id = 1; id <= 12; id++) {
+      const direct = readHashtags(await client.postDocument({ path: HASHTAGS_PATH, body: hashtagBody(id), document: HashtagsDocument }));
+      tagged += direct.length > 0 ? 1 : 0;
+      assert.equal((await cellOutcome(fns.hashtags(id, invocation()))).value, direct.map((h) => h.label).join(", "), `hashtags ${id}`);
+    }
+    assert.ok(tagged > 0, "some of these companies are tagged");
   });
 
   it("counts scoops of a type named as the service names it", async () => {

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, it } from "node:test";
 import { createServiceClient, type ServiceClient } from "../../src/core/api/index.js";
+import { HASHTAGS_PATH, HashtagsDocument, hashtagBody, readHashtags } from "../../src/core/contract/index.js";
 import { createEnrichmentEngine, MemoryCacheStore } from "../../src/core/enrich/index.js";
 import { fetchSignalRecords, intentScore, latestScoop, scoopCount } from "../../src/core/signals/index.js";
 import { manualClock, startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
@@ -167,5 +168,41 @@ describe("a signal of a company given by website or name: one pipeline pass", ()
     assert.deepEqual(list[0]?.result, news.get(named!.id));
     assert.equal(list[0]?.id, named!.id);
     assert.match(list[1]?.result.ok === false ? list[1].result.problem.message : "", /Company id must be a whole number/);
+  });
+});
+
+describe("BIZ.HASHTAGS", () => {
+  it("a column of websites shows each company's hashtags: one match pass, one request a company, no credit, nothing on recalculation", async () => {
+    const engine = createEnrichmentEngine({ client, cache: new MemoryCacheStore(), windowMs: 5 });
+    fns.configureFunctions({ engine, isSignedIn: () => true });
+    const rows = sandbox.ctx.db
+      .prepare("SELECT id, website FROM companies WHERE id IN (SELECT company_id FROM company_tags WHERE kind = 'hashtag') ORDER BY id LIMIT 30")
+      .all() as { id: number; website: string }[];
+    const first = rows[0]!;
+    // Matched once, so the credit check below counts hashtags alone.
+    await engine.enrichInputs(
+      "company",
+      rows.map((r) => ({ kind: "company", criteria: { website: r.website } })),
+      ["id"],
+    );
+    const credits = sandbox.ctx.credits.balance("default");
+    sandbox.resetStats();
+    const sheet = () => Promise.all(rows.map((r) => cellOutcome(fns.hashtags(r.website, invocation()))));
+    const cells = await sheet();
+    assert.equal(sandbox.requests("POST /data/v1/companies/hashtags/enrich"), rows.length);
+    assert.equal(sandbox.requests("POST /data/v1/companies/enrich"), 0, "known matches are not asked again");
+    assert.equal(sandbox.ctx.credits.balance("default"), credits, "hashtags cost no credit");
+    for (const [i, r] of rows.entries()) {
+      const direct = readHashtags(await client.postDocument({ path: HASHTAGS_PATH, body: hashtagBody(r.id), document: HashtagsDocument }));
+      assert.ok(direct.length > 0, `company ${r.id} is tagged`);
+      assert.equal(cells[i]!.value, direct.map((h) => h.label).join(", "), `company ${r.id}`);
+    }
+    sandbox.resetStats();
+    assert.deepEqual(await sheet(), cells);
+    assert.equal(sandbox.requests(), 0, "recalculation sends nothing");
+    assert.equal((await cellOutcome(fns.hashtags(first.id, invocation()))).value, cells[0]!.value, "by id, the same");
+    const bad = await cellOutcome(fns.hashtags(-2, invocation()));
+    assert.equal(bad.error, "#VALUE!");
+    assert.match(bad.message ?? "", /Company id must be a whole number/);
   });
 });

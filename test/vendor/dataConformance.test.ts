@@ -5,7 +5,7 @@
 // field, no-match inputs) validate against the published answer schemas.
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { LOOKUP_FIELDS } from "../../src/core/contract/index.js";
+import { hashtagBody, LOOKUP_FIELDS } from "../../src/core/contract/index.js";
 import { useSandbox } from "../helpers/sandbox.js";
 import { requestErrors, responseErrors, vendorOperation, vendorSchema } from "./oracle.js";
 import { ALL_SCOPES, callProfile, type VendorAnswer, type VendorCall } from "./productionProfile.js";
@@ -154,6 +154,25 @@ describe("production profile: data operations against the service's published de
         }
       }
     }
+  });
+
+  it("enriches hashtags (the published example, tagged companies, an unknown id) in the published shape, and refuses a bad body", async () => {
+    const HASHTAG = "EnrichInterface_enrichHashtag";
+    for (const example of vendorOperation("data", HASHTAG).requestExamples) conforms(HASHTAG, await call(HASHTAG, { body: example.value }), example.name);
+    const found = await search("company", { hashTagString: "#hiring,#ai,#saas" }, { "page[size]": 12 });
+    assert.ok(found.data.length > 0, "companies tagged with these hashtags");
+    let tags = 0;
+    for (const companyId of [...found.data.map((c) => Number(c.id)), 999_999_999]) {
+      const body = hashtagBody(companyId);
+      assert.deepEqual(requestErrors("data", HASHTAG, body), [], "the add-in's body is one the published schema takes");
+      const doc = conforms(HASHTAG, await call(HASHTAG, { body }), `hashtags of ${companyId}`) as { data: { id: string }[]; meta: { totalResults: number } };
+      assert.equal(doc.meta.totalResults, doc.data.length);
+      tags += doc.data.length;
+    }
+    assert.ok(tags >= found.data.length, `${tags} hashtags for ${found.data.length} tagged companies`);
+    const refused = await call(HASHTAG, { body: { data: { type: "HashtagEnrich", attributes: { companyId: "acme" } } } });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(responseErrors("data", HASHTAG, refused.doc, 400), []);
   });
 
   it("checked a broad set of answers", () => {

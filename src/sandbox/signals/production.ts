@@ -9,6 +9,7 @@ import type { SandboxContext } from "../context.js";
 import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
 import { pageOf, pagedToWire, queryOf, refuseBeyondPageCap } from "../production/paging.js";
 import { stringQuery } from "../routes/validation.js";
+import { productionHashtagRoutes } from "./hashtags.js";
 import { signalLookupDocument } from "./routes.js";
 
 const GTM = "/gtm";
@@ -37,6 +38,7 @@ export async function productionSignalRoutes(app: FastifyInstance, ctx: SandboxC
       }),
     );
   }
+  productionHashtagRoutes(app, ctx, core);
   // Lookups need any one data scope in production.
   for (const name of SIGNAL_LOOKUPS) {
     app.get(

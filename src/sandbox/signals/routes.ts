@@ -45,6 +45,7 @@ import {
   technologyAttributes,
 } from "./answers.js";
 import { filterLookupRows, signalLookupRows } from "./catalog.js";
+import { hashtagRoutes } from "./hashtags.js";
 import { createSignalData, pickedContacts, type CompanyInfo, type InstalledTech, type IntentRow, type NewsRow, type ScoopRow } from "./generate.js";
 
 interface TechRow {
@@ -253,6 +254,8 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
       present: (r) => ({ id: `${r.companyId}-${r.t.tech.id}`, type: "Technology", attributes: technologyAttributes(r.t, now()) }),
     };
   });
+
+  hashtagRoutes(app, d);
 
   // The signal lookups sit beside the core's (a fixed path wins over the core's /lookup/:fieldName).
   for (const name of SIGNAL_LOOKUPS) {
