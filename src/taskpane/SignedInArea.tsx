@@ -14,14 +14,16 @@ import { SectionTabs, type SectionTab } from "./SectionTabs.js";
 // Rarely opened tabs load on demand.
 const SavedSearchesTab = lazy(() => import("./saved/SavedSearchesTab.js").then((m) => ({ default: m.SavedSearchesTab })));
 const SignalsTab = lazy(() => import("./signals/SignalsTab.js").then((m) => ({ default: m.SignalsTab })));
+const ResearchTab = lazy(() => import("./research/ResearchTab.js").then((m) => ({ default: m.ResearchTab })));
 const SettingsTab = lazy(() => import("./settings/SettingsTab.js").then((m) => ({ default: m.SettingsTab })));
 
-type TabValue = "companies" | "contacts" | "signals" | "saved" | "settings" | ExtraTab;
+type TabValue = "companies" | "contacts" | "signals" | "research" | "saved" | "settings" | ExtraTab;
 
 const TABS: readonly SectionTab<TabValue>[] = [
   { value: "companies", label: "Companies" },
   { value: "contacts", label: "Contacts" },
   { value: "signals", label: "Signals" },
+  { value: "research", label: "Research" },
   { value: "saved", label: "Saved" },
   ...EXTRA_TABS,
   { value: "settings", label: "Settings" },
@@ -65,6 +67,7 @@ export function SignedInArea() {
         </div>
         {tab === "saved" && lazyPanel(<SavedSearchesTab onEdit={open} />)}
         {tab === "signals" && lazyPanel(<SignalsTab />)}
+        {tab === "research" && lazyPanel(<ResearchTab />)}
         {tab === "settings" && lazyPanel(<SettingsTab />)}
         {EXTRA_TABS.some((t) => t.value === tab) && lazyPanel(<ExtraPanel tab={tab as ExtraTab} />)}
       </div>

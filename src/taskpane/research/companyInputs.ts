@@ -33,7 +33,8 @@ export async function selectedCompanies(source: SelectionSource | undefined): Pr
   const read = await source.readIds();
   if (!read.ok) return read;
   const inputs = companyInputs(splitHeader(read.selection.values).values);
-  if (inputs.ids.length + inputs.toMatch.length === 0) return { ok: false, message: "The selection holds no company: select cells with company ids, websites or names." };
+  if (inputs.ids.length + inputs.toMatch.length === 0)
+    return { ok: false, message: "The selection holds no company: select cells with company ids, websites or names." };
   return { ok: true, inputs };
 }
 

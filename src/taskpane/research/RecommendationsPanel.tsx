@@ -1,0 +1,147 @@
+// Recommended contacts: the selected accounts (ids, websites or names) and a use case -> a table
+// of the people to talk to, each row linked to its account (account id, rank, contact id, score,
+// brief). Free: one request per account, with progress and Cancel. Websites and names are matched
+// first, which may cost credits: then the estimate is confirmed first.
+import { useRef, useState } from "react";
+import { Button, Field, Input, Select, makeStyles } from "@fluentui/react-components";
+import {
+  chosenColumns,
+  contactRows,
+  CONTACT_RECOMMENDATION_COLUMNS,
+  USE_CASES,
+  type AccountContact,
+  type ListProgress,
+  type Research,
+  type UseCase,
+} from "../../core/research/index.js";
+import type { EnrichmentEngine } from "../../core/enrich/index.js";
+import { useConfirm } from "../ConfirmDialog.js";
+import { errorText } from "../errorText.js";
+import { Notice } from "../Notice.js";
+import { useServices } from "../services.js";
+import { matchingCredits, missesText, resolveCompanies, selectedCompanies, type CompanyInputs } from "./companyInputs.js";
+import { ColumnChoice, defaultKeys, EstimateConfirm, insertedText, insertResearchTable, ListProgressView, useSelectionSource } from "./researchParts.js";
+import type { Message } from "./useBriefings.js";
+
+const useStyles = makeStyles({
+  row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "end", flexWrap: "wrap" },
+});
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+export function RecommendationsPanel({ research, engine }: { research: Research; engine: EnrichmentEngine }) {
+  const styles = useStyles();
+  const services = useServices();
+  const source = useSelectionSource();
+  const confirm = useConfirm();
+  const [useCase, setUseCase] = useState<UseCase>("PROSPECTING");
+  const [sizeText, setSizeText] = useState("5");
+  const [keys, setKeys] = useState(() => defaultKeys(CONTACT_RECOMMENDATION_COLUMNS));
+  const [pending, setPending] = useState<{ inputs: CompanyInputs; summary: string } | undefined>();
+  const [progress, setProgress] = useState<ListProgress | undefined>();
+  const [contacts, setContacts] = useState<AccountContact[] | undefined>();
+  const [message, setMessage] = useState<Message | undefined>();
+  const controller = useRef<AbortController | undefined>(undefined);
+  const size = Number(sizeText);
+  const sizeOk = Number.isSafeInteger(size) && size >= 1 && size <= 100;
+
+  const run = async (inputs: CompanyInputs) => {
+    setPending(undefined);
+    const stop = (controller.current = new AbortController());
+    setProgress({ done: 0, total: inputs.ids.length + inputs.toMatch.length });
+    try {
+      const resolved = await resolveCompanies(engine, inputs);
+      const result = await research.recommendations({ accounts: resolved.ids, useCase, size, signal: stop.signal, onProgress: setProgress });
+      setContacts(result.contacts);
+      const failed = result.failures.map((f) => `${f.accountId}: ${errorText(f.error)}`).join("; ");
+      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.contacts.length)} recommended contacts at ${count(result.accountsAsked)} ${result.accountsAsked === 1 ? "account" : "accounts"}.${failed ? ` Not asked: ${failed}.` : ""}${missesText(resolved.misses)}`;
+      setMessage({ intent: failed || resolved.misses.length > 0 ? "warning" : "success", text });
+    } catch (error) {
+      setMessage({ intent: "error", text: errorText(error) });
+    } finally {
+      controller.current = undefined;
+      setProgress(undefined);
+    }
+  };
+
+  const start = async () => {
+    setMessage(undefined);
+    setContacts(undefined);
+    try {
+      const read = await selectedCompanies(source);
+      if (!read.ok) return setMessage({ intent: "warning", text: read.message });
+      const credits = await matchingCredits(engine, read.inputs.toMatch);
+      if (credits === 0) return await run(read.inputs);
+      const accounts = read.inputs.ids.length + read.inputs.toMatch.length;
+      setPending({
+        inputs: read.inputs,
+        summary: `${count(accounts)} accounts: recommendations are free (one request per account). Finding ${count(read.inputs.toMatch.length)} accounts by website or name first: up to ${count(credits)} credits.`,
+      });
+    } catch (error) {
+      setMessage({ intent: "error", text: errorText(error) });
+    }
+  };
+
+  const insert = async () => {
+    if (!contacts) return;
+    try {
+      const columns = chosenColumns(CONTACT_RECOMMENDATION_COLUMNS, keys);
+      const table = await insertResearchTable({
+        workbook: services.workbook,
+        sheetName: "Contacts",
+        tableName: "Recommended_contacts",
+        columns,
+        rows: contactRows(contacts, columns),
+        ask: confirm.ask,
+      });
+      setMessage({ intent: "success", text: insertedText(table, "contacts") });
+    } catch (error) {
+      setMessage({ intent: "error", text: errorText(error) });
+    }
+  };
+
+  return (
+    <section aria-label="Recommended contacts">
+      <p>Select the cells of your accounts (ids, websites or names) and choose a use case. Free: one request per account.</p>
+      <div className={styles.row}>
+        <Field label="Use case">
+          <Select value={useCase} onChange={(_, d) => setUseCase(d.value as UseCase)}>
+            {USE_CASES.map((u) => (
+              <option key={u.value} value={u.value}>
+                {u.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Contacts per account" validationMessage={sizeOk ? undefined : "1 to 100"}>
+          <Input type="number" min={1} max={100} value={sizeText} onChange={(_, d) => setSizeText(d.value)} />
+        </Field>
+      </div>
+      <div className={styles.row}>
+        <Button appearance="primary" disabled={progress !== undefined || !sizeOk} onClick={() => void start()}>
+          Recommend contacts
+        </Button>
+      </div>
+      {pending && (
+        <EstimateConfirm summary={pending.summary} confirmLabel="Recommend" onConfirm={() => void run(pending.inputs)} onCancel={() => setPending(undefined)} />
+      )}
+      {progress && <ListProgressView progress={progress} noun="accounts" onCancel={() => controller.current?.abort()} />}
+      {message && (
+        <Notice intent={message.intent} role={message.intent === "error" ? "alert" : "status"} testId="recommendations-message">
+          {message.text}
+        </Notice>
+      )}
+      {contacts && contacts.length > 0 && (
+        <>
+          <ColumnChoice columns={CONTACT_RECOMMENDATION_COLUMNS} chosen={keys} onChange={setKeys} />
+          <div className={styles.row}>
+            <Button appearance="primary" onClick={() => void insert()}>
+              Insert {count(contacts.length)} contacts into sheet
+            </Button>
+          </div>
+        </>
+      )}
+      {confirm.dialog}
+    </section>
+  );
+}

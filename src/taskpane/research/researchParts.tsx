@@ -1,0 +1,122 @@
+// Parts the Research sections share: the estimate the user confirms before anything that costs,
+// a list's progress with Cancel, the column choice and the insert of a result table (through the
+// workbook adapter, with the pane's one overwrite question), and where the selection is read.
+import { useState } from "react";
+import { Button, Checkbox, Field, ProgressBar, makeStyles } from "@fluentui/react-components";
+import type { SelectionSource } from "../../core/enrich/index.js";
+import type { CellValue, ColumnSpec } from "../../core/sheet/index.js";
+import type { ListProgress } from "../../core/research/index.js";
+import { browserSelectionSource } from "../../office/browserSelection.js";
+import { createExcelSelectionSource } from "../../office/enrichSelection.js";
+import type { TableResult, WorkbookAdapter } from "../../office/workbook.js";
+import { overwriteQuestion, type ConfirmQuestion } from "../ConfirmDialog.js";
+import { Notice } from "../Notice.js";
+import { useServices } from "../services.js";
+
+const useStyles = makeStyles({
+  row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "center", flexWrap: "wrap" },
+  columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
+  fieldset: { minWidth: 0, marginTop: "8px" },
+});
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** The selected cells (in browser mode, the table column picked on the page), as Enrich reads them. */
+export function useSelectionSource(): SelectionSource | undefined {
+  const services = useServices();
+  const [source] = useState(() =>
+    services.browserWorkbook ? browserSelectionSource(services.browserWorkbook) : services.mode === "excel" ? createExcelSelectionSource() : undefined,
+  );
+  return source;
+}
+
+/** What it will cost, said before anything is sent; Confirm starts it, Cancel sends nothing. */
+export function EstimateConfirm({
+  summary,
+  blocked,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  summary: string;
+  blocked?: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const styles = useStyles();
+  return (
+    <div role="group" aria-label="Estimate" data-testid="research-estimate">
+      <Notice intent={blocked ? "warning" : "info"}>
+        {summary}
+        {blocked ? ` ${blocked}` : ""}
+      </Notice>
+      <div className={styles.row}>
+        <Button appearance="primary" disabled={blocked !== undefined} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+        <Button onClick={onCancel}>Cancel</Button>
+      </div>
+    </div>
+  );
+}
+
+/** A list's progress ("3 of 10 briefings") with Cancel. */
+export function ListProgressView({ progress, noun, onCancel }: { progress: ListProgress; noun: string; onCancel(): void }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.row}>
+      <Field label={`${count(progress.done)} of ${count(progress.total)} ${noun}`} style={{ flexGrow: 1, minWidth: 0 }}>
+        <ProgressBar value={progress.total > 0 ? progress.done / progress.total : 0} max={1} aria-label={`${noun} progress`} />
+      </Field>
+      <Button onClick={onCancel}>Cancel</Button>
+    </div>
+  );
+}
+
+/** Which columns the table gets (the defaults checked). */
+export function ColumnChoice({ columns, chosen, onChange }: { columns: readonly ColumnSpec[]; chosen: readonly string[]; onChange(keys: string[]): void }) {
+  const styles = useStyles();
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>Columns</legend>
+      <div className={styles.columns}>
+        {columns.map((c) => (
+          <Checkbox
+            key={c.key}
+            label={c.header}
+            checked={chosen.includes(c.key)}
+            onChange={(_, d) => onChange(d.checked ? [...chosen, c.key] : chosen.filter((k) => k !== c.key))}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export const defaultKeys = (columns: readonly ColumnSpec[]) => columns.filter((c) => c.byDefault).map((c) => c.key);
+
+export interface ResearchTableRequest {
+  workbook: WorkbookAdapter;
+  sheetName: string;
+  tableName: string;
+  columns: readonly ColumnSpec[];
+  rows: readonly (readonly CellValue[])[];
+  ask(question: ConfirmQuestion): Promise<boolean>;
+}
+
+/** A result table on a new worksheet (nothing is written over). */
+export async function insertResearchTable(request: ResearchTableRequest): Promise<TableResult> {
+  const writer = await request.workbook.createTable({
+    target: { kind: "newSheet", sheetName: request.sheetName },
+    tableName: request.tableName,
+    columns: request.columns,
+    expectedRows: request.rows.length,
+    confirmOverwrite: (text) => request.ask(overwriteQuestion(text)),
+  });
+  await writer.append(request.rows);
+  return writer.finish();
+}
+
+export const insertedText = (table: TableResult, noun: string) =>
+  `Inserted ${count(table.rowsWritten)} ${noun} into table ${table.tableName} on sheet ${table.sheetName}.`;

@@ -1,0 +1,111 @@
+// The Briefing section's state: companies -> an estimate the user confirms -> briefings fetched
+// (or reused: never paid twice) with progress and Cancel; a question on the briefing shown, also
+// estimated and confirmed; the outcome in words through the pane's one error road.
+import { useRef, useState } from "react";
+import type { EnrichmentEngine } from "../../core/enrich/index.js";
+import type { AiEstimate, ListProgress, Research, StoredBriefing } from "../../core/research/index.js";
+import { errorText } from "../errorText.js";
+import { matchingCredits, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
+
+export type BriefingStep =
+  | { kind: "idle" }
+  | { kind: "estimating" }
+  | { kind: "estimate"; estimate: AiEstimate; summary: string; inputs: CompanyInputs }
+  | { kind: "running"; progress: ListProgress };
+
+export type QuestionStep = { kind: "idle" } | { kind: "estimating" } | { kind: "estimate"; estimate: AiEstimate } | { kind: "running" };
+
+export interface Message {
+  intent: "success" | "warning" | "error" | "info";
+  text: string;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+export function useBriefings(research: Research, engine: EnrichmentEngine) {
+  const [step, setStep] = useState<BriefingStep>({ kind: "idle" });
+  const [briefings, setBriefings] = useState<StoredBriefing[]>([]);
+  const [shown, setShown] = useState<string | undefined>();
+  const [message, setMessage] = useState<Message | undefined>();
+  const [questionStep, setQuestionStep] = useState<QuestionStep>({ kind: "idle" });
+  const [answer, setAnswer] = useState<{ companyId: string; question: string; answer: string } | undefined>();
+  const controller = useRef<AbortController | undefined>(undefined);
+
+  /** Says what the briefings cost (only those not fetched yet; matching websites and names too) and waits for Confirm. */
+  const estimate = async (inputs: CompanyInputs) => {
+    setMessage(undefined);
+    setStep({ kind: "estimating" });
+    try {
+      const [credits, estimate] = await Promise.all([matchingCredits(engine, inputs.toMatch), research.estimateBriefings(inputs.ids, inputs.toMatch.length)]);
+      const matching =
+        inputs.toMatch.length === 0
+          ? ""
+          : ` Finding ${count(inputs.toMatch.length)} ${inputs.toMatch.length === 1 ? "company" : "companies"} by website or name first: ${credits === 0 ? "no credits" : `up to ${count(credits)} credits`}.`;
+      setStep({ kind: "estimate", estimate, summary: `${estimate.summary}${matching}`, inputs });
+    } catch (error) {
+      setStep({ kind: "idle" });
+      setMessage({ intent: "error", text: errorText(error) });
+    }
+  };
+
+  const confirm = async () => {
+    if (step.kind !== "estimate") return;
+    const stop = (controller.current = new AbortController());
+    setStep({ kind: "running", progress: { done: 0, total: step.inputs.ids.length + step.inputs.toMatch.length } });
+    try {
+      const resolved = await resolveCompanies(engine, step.inputs);
+      const run = await research.briefings(resolved.ids, { signal: stop.signal, onProgress: (progress) => setStep({ kind: "running", progress }) });
+      setBriefings(run.briefings);
+      setShown(run.briefings[0]?.companyId);
+      const failed = run.failures.map((f) => `${f.companyId}: ${errorText(f.error)}`).join("; ");
+      const reused = run.reused > 0 ? ` (${count(run.reused)} reused, not paid again)` : "";
+      const text = `${run.cancelled ? "Cancelled: " : ""}${count(run.briefings.length)} ${run.briefings.length === 1 ? "briefing" : "briefings"}${reused}.${failed ? ` Not fetched: ${failed}.` : ""}${missesText(resolved.misses)}`;
+      setMessage({ intent: failed || resolved.misses.length > 0 ? "warning" : run.cancelled ? "info" : "success", text });
+    } catch (error) {
+      setMessage({ intent: "error", text: errorText(error) });
+    } finally {
+      controller.current = undefined;
+      setStep({ kind: "idle" });
+    }
+  };
+
+  const estimateQuestion = async () => {
+    setAnswer(undefined);
+    setQuestionStep({ kind: "estimating" });
+    try {
+      setQuestionStep({ kind: "estimate", estimate: await research.estimateQuestion() });
+    } catch (error) {
+      setQuestionStep({ kind: "idle" });
+      setMessage({ intent: "error", text: errorText(error) });
+    }
+  };
+
+  const ask = async (companyId: string, question: string) => {
+    setQuestionStep({ kind: "running" });
+    try {
+      setAnswer({ companyId, question, answer: await research.ask(companyId, question) });
+    } catch (error) {
+      setMessage({ intent: "error", text: errorText(error) });
+    } finally {
+      setQuestionStep({ kind: "idle" });
+    }
+  };
+
+  return {
+    step,
+    briefings,
+    shownBriefing: briefings.find((b) => b.companyId === shown),
+    show: setShown,
+    message,
+    setMessage,
+    estimate,
+    confirm,
+    dismiss: () => setStep({ kind: "idle" }),
+    cancel: () => controller.current?.abort(),
+    questionStep,
+    answer,
+    estimateQuestion,
+    ask,
+    dismissQuestion: () => setQuestionStep({ kind: "idle" }),
+  };
+}

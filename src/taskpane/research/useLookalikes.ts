@@ -1,0 +1,108 @@
+// The Lookalikes section's state: the selected seed companies -> similar companies (free: one
+// request per seed, merged and deduplicated, leaving out the seeds and the companies already in
+// the sheet) with progress and Cancel -> a table. Websites among the seeds are matched first
+// through the pipeline, which may cost credits: then the user confirms the estimate first.
+import { useRef, useState } from "react";
+import { cellContent, parseRecordId, splitHeader, type EnrichmentEngine, type SelectionSource } from "../../core/enrich/index.js";
+import type { LookalikeFilters, ListProgress, MergedLookalike, Research } from "../../core/research/index.js";
+import type { BrowserWorkbook } from "../../office/browserWorkbook.js";
+import { errorText } from "../errorText.js";
+import { companyInputs, matchingCredits, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
+import type { Message } from "./useBriefings.js";
+
+export type LookalikeStep =
+  { kind: "idle" } | { kind: "estimate"; summary: string; inputs: CompanyInputs; exclude: string[] } | { kind: "running"; progress: ListProgress };
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** Company ids already in the workbook's tables (browser mode: every column headed "… id" of a company table). */
+export function companyIdsInTables(workbook: BrowserWorkbook | undefined): string[] {
+  const ids: string[] = [];
+  for (const table of workbook?.listTables() ?? []) {
+    table.headers.forEach((header, column) => {
+      if (!/^(company id|id|account id)$/i.test(header.trim())) return;
+      for (const row of table.rows) {
+        const id = parseRecordId(row[column]);
+        if (id !== undefined) ids.push(String(id));
+      }
+    });
+  }
+  return ids;
+}
+
+export function useLookalikes(research: Research, engine: EnrichmentEngine) {
+  const [step, setStep] = useState<LookalikeStep>({ kind: "idle" });
+  const [found, setFound] = useState<MergedLookalike[] | undefined>();
+  const [message, setMessage] = useState<Message | undefined>();
+  const controller = useRef<AbortController | undefined>(undefined);
+
+  const run = async (inputs: CompanyInputs, exclude: string[], limit: number, filters: LookalikeFilters) => {
+    const stop = (controller.current = new AbortController());
+    const websites = inputs.toMatch.filter((s) => !isName(s));
+    setStep({ kind: "running", progress: { done: 0, total: inputs.ids.length + inputs.toMatch.length } });
+    try {
+      // Names go to the service as names; websites are matched to their ids first.
+      const resolved = await resolveCompanies(engine, { ids: inputs.ids, toMatch: websites, invalid: inputs.invalid });
+      const seeds = [...resolved.ids, ...inputs.toMatch.filter(isName)];
+      const result = await research.lookalikes({
+        seeds,
+        exclude,
+        limit,
+        ...filters,
+        signal: stop.signal,
+        onProgress: (progress) => setStep({ kind: "running", progress }),
+      });
+      setFound(result.companies);
+      const failed = result.failures.map((f) => `${f.seed}: ${errorText(f.error)}`).join("; ");
+      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.companies.length)} similar companies from ${count(result.seedsAsked)} seed ${result.seedsAsked === 1 ? "company" : "companies"}, the seeds and ${count(new Set(exclude).size)} companies already in the sheet left out.${failed ? ` Not asked: ${failed}.` : ""}${missesText(resolved.misses)}`;
+      setMessage({ intent: failed || resolved.misses.length > 0 ? "warning" : "success", text });
+    } catch (error) {
+      setMessage({ intent: "error", text: errorText(error) });
+    } finally {
+      controller.current = undefined;
+      setStep({ kind: "idle" });
+    }
+  };
+
+  /** Reads the seeds; free work starts at once, matching websites that may cost credits waits for Confirm. */
+  const start = async (source: SelectionSource | undefined, inSheet: string[], limit: number, filters: LookalikeFilters) => {
+    setMessage(undefined);
+    setFound(undefined);
+    try {
+      if (!source) return setMessage({ intent: "warning", text: "Reading the selection needs a workbook." });
+      const read = await source.readIds();
+      if (!read.ok) return setMessage({ intent: "warning", text: read.message });
+      const values = splitHeader(read.selection.values).values;
+      const inputs = companyInputs(values);
+      if (inputs.ids.length + inputs.toMatch.length === 0)
+        return setMessage({ intent: "warning", text: "The selection holds no company: select cells with company ids, websites or names." });
+      const exclude = [...inSheet, ...inputs.ids];
+      const websites = inputs.toMatch.filter((s) => !isName(s));
+      const credits = await matchingCredits(engine, websites);
+      if (credits === 0) return await run(inputs, exclude, limit, filters);
+      const seeds = inputs.ids.length + inputs.toMatch.length;
+      setStep({
+        kind: "estimate",
+        inputs,
+        exclude,
+        summary: `${count(seeds)} seed companies: lookalikes are free (one request per seed). Finding ${count(websites.length)} companies by website first: up to ${count(credits)} credits.`,
+      });
+    } catch (error) {
+      setMessage({ intent: "error", text: errorText(error) });
+    }
+  };
+
+  return {
+    step,
+    found,
+    message,
+    setMessage,
+    start,
+    confirm: (limit: number, filters: LookalikeFilters) => (step.kind === "estimate" ? run(step.inputs, step.exclude, limit, filters) : Promise.resolve()),
+    dismiss: () => setStep({ kind: "idle" }),
+    cancel: () => controller.current?.abort(),
+  };
+}
+
+/** A seed given by name (sent to the service as a name), not a website. */
+const isName = (input: string) => cellContent(input) === "name";
