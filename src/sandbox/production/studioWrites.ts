@@ -114,7 +114,7 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: San
   app.get(
     `${STUDIO}/folders`,
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read, AUDIENCE_SCOPES.manage], `${STUDIO}/folders`);
+      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/folders`);
       const { number, size } = folderPage(request.query as Record<string, string | undefined>);
       const answer = await core.call(request, "GET", "/v1/folders");
       if (!ok(answer)) return relayAnswer(reply, answer);
@@ -134,7 +134,7 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: San
   app.get(
     `${STUDIO}/folders/:folderId`,
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read, AUDIENCE_SCOPES.manage], `${STUDIO}/folders`);
+      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/folders`);
       return relayAnswer(reply, await core.call(request, "GET", `/v1/folders/${encodeURIComponent((request.params as Params).folderId)}`));
     }),
   );
