@@ -67,6 +67,18 @@ describe("audience writes (specification profile)", () => {
     assert.equal(inFolder.body.data.attributes.folderId, made.body.data.id);
     const unknown = await send("POST", J, audienceBody("Lost", "COMPANY", [], "no-such-folder"));
     assert.equal(unknown.status, 400);
+    const auto = await send(
+      "POST",
+      `${J}?autoMatchCriteria=true`,
+      audienceBody("Auto", "COMPANY", [column("Web site", "URL"), column("Account name", "TEXT")]),
+    );
+    assert.equal(auto.status, 201);
+    const [web, account] = auto.body.data.attributes.columns.map((c: { id: string }) => c.id);
+    const matchColumn = auto.body.data.attributes.columns.find((c: { attributes: { columnType: string } }) => c.attributes.columnType === "MATCH");
+    assert.deepEqual(matchColumn?.attributes.matchCriteria, [
+      { columnId: web, mappedTo: "COMPANY_WEBSITE" },
+      { columnId: account, mappedTo: "COMPANY_NAME" },
+    ]);
     const badType = await send("POST", J, audienceBody("Bad", "COMPANY", [column("X", "MONEY")]));
     assert.equal(badType.status, 400);
     assert.equal(badType.body.errors[0].source.pointer, "/data/attributes/columns/0/attributes/dataType");
