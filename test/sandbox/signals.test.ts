@@ -10,6 +10,9 @@ import {
   validateSignalBody,
   type SignalOperation,
 } from "../../src/core/contract/index.js";
+import { DATA_SCOPES } from "../../src/core/settings/environment.js";
+import { signIn } from "../auth/helpers/oidcFlow.js";
+import { sandboxClient } from "../core/api/sandboxClient.js";
 import { manualClock, useSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { call } from "./http.js";
 
@@ -275,6 +278,24 @@ describe("signal validation, data and limits", () => {
     const entries = usage.body.data[0].attributes.usage as { limitType: string; currentUsage: number }[];
     assert.equal(entries.find((e) => e.limitType === "record")!.currentUsage, 5, "the usage counts signal credits");
     await sandbox.setAccount("default", 100_000);
+  });
+});
+
+describe("signals after the add-in's own sign-in", () => {
+  // The sign-in server stamps tokens with the real time: this sandbox keeps it.
+  const sandbox = useSandbox();
+  it("a user signed in with the scopes the add-in asks may search and enrich intent, scoops and news", async () => {
+    const tokens = await signIn({
+      baseUrl: sandbox.url,
+      origin: "https://localhost:3000",
+      email: "analyst@example.com",
+      password: "analyst-pass",
+      scope: `openid profile offline_access ${DATA_SCOPES.join(" ")}`,
+    });
+    const client = sandboxClient(sandbox.url, () => tokens.access_token);
+    await client.searchIntent({ topics: ["Cloud Security"] });
+    await client.searchScoops({});
+    await client.enrichNews({ companyId: "1" });
   });
 });
 

@@ -3,9 +3,10 @@
 // The stored shape is environmentSchema.ts (loaded on demand: it brings the contract's validator).
 export type { EnvironmentSettings, SignInSettings } from "./environmentSchema.js";
 import type { EnvironmentSettings } from "./environmentSchema.js";
+import { SCOPES } from "../contract/common.js";
 
-/** What the add-in asks at sign-in to the sandbox: the records, lookups, and research (docs/research.md). */
-export const DATA_SCOPES = ["api:data:company", "api:data:contact", "api:data:lookup", "api:account-summary:read", "api:recommendations:read"];
+/** What the add-in asks at sign-in to the sandbox: every data scope (records, lookups, signals, research: docs/research.md). */
+export const DATA_SCOPES: string[] = Object.values(SCOPES);
 
 /** Where `npm start` runs the sandbox unless told another port. */
 export const DEFAULT_SANDBOX_URL = "https://localhost:4010";
