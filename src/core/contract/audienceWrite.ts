@@ -3,7 +3,7 @@
 // rows (1,000 a call), rename or delete an audience, and folders. The request documents are the
 // service's studio documents (its published description), in both profiles; the client checks
 // them before sending and the sandbox on receipt, with these schemas.
-import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { Type, type Static, type TLiteral, type TSchema, type TUnion } from "@sinclair/typebox";
 import { AUDIENCE_TYPES } from "./account.js";
 import { ERROR_CODES } from "./common.js";
 import { validateAgainst, type ValidationIssue } from "./validate.js";
@@ -92,7 +92,7 @@ export const AUDIENCE_WRITE_PATHS = {
 } as const;
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: "\\S" });
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<TLiteral<T[number]>[]>;
 const closed = <T extends Parameters<typeof Type.Object>[0]>(properties: T) => Type.Object(properties, { additionalProperties: false });
 
 /** A CUSTOM column to create: a name and a data type (values are loaded by upserting rows). */
