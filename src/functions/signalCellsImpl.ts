@@ -3,7 +3,7 @@
 // one pass (gathered across cells, deduplicated, cached, the cheapest plan per request), so
 // recalculating sends nothing.
 import { systemClock } from "../core/api/index.js";
-import { problems, type CellProblem, type CellsResult } from "../core/enrich/index.js";
+import { problems, type CellProblem, type RecordsResult } from "../core/enrich/index.js";
 import type { SignalRecordKind } from "../core/contract/index.js";
 import { signalCellValues, strongestTopics } from "../core/signals/index.js";
 import type { IntentItem } from "../core/contract/index.js";
@@ -17,11 +17,17 @@ const fail = (problem: CellProblem): never => {
 };
 const invalid = (message: string): never => fail({ kind: "invalidInput", code: "#VALUE!", message });
 
-/** The company's signal record fields; a website or name is matched in the same pipeline pass. */
-async function signal(access: ConfigAccess, kind: SignalRecordKind | "hashtags", company: unknown, fields: string[], invocation: Invocation): Promise<unknown[]> {
+/** The company's signal record fields (a list as its records); a website or name is matched in the same pipeline pass. */
+async function signal(
+  access: ConfigAccess,
+  kind: SignalRecordKind | "hashtags",
+  company: unknown,
+  fields: string[],
+  invocation: Invocation,
+): Promise<unknown[]> {
   const config = await access.current();
   if (!config || !(await config.isSignedIn())) return fail(problems.signIn());
-  const result: CellsResult = await config.engine.getCells(kind, company, fields, { preview: isPreview(invocation) });
+  const result: RecordsResult = await config.engine.getRecords(kind, company, fields, { preview: isPreview(invocation) });
   if (!result.ok) return fail(result.problem);
   return result.values;
 }

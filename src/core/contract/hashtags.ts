@@ -77,5 +77,5 @@ export function readHashtags(doc: HashtagsDocument): HashtagItem[] {
 export const HASHTAG_OUTPUT_FIELDS = {
   hashtagLabels: { label: "Hashtags", type: "string" },
   hashtagGroups: { label: "Hashtag groups", type: "string" },
-  hashtags: { label: "Hashtags (list)", type: "string" },
+  hashtags: { label: "Hashtags (list)", type: "list" },
 } as const;

@@ -53,9 +53,9 @@ export type SignalRecordKind = (typeof SIGNAL_RECORD_KINDS)[number];
 
 /**
  * The fields of the signal records: readable columns for Enrich selection, and (named like the
- * kind) the whole list as compact text that the cells read. Intent's fields are topics.
+ * kind) the whole list as records that the cells read. Intent's fields are topics.
  */
-export const SIGNAL_OUTPUT_FIELDS: Record<SignalRecordKind, Readonly<Record<string, { label: string; type: "string" | "integer" | "date" | "url" }>>> = {
+export const SIGNAL_OUTPUT_FIELDS: Record<SignalRecordKind, Readonly<Record<string, { label: string; type: "string" | "integer" | "date" | "url" | "list" }>>> = {
   intent: {},
   scoops: {
     latestScoop: { label: "Latest scoop", type: "string" },
@@ -63,18 +63,18 @@ export const SIGNAL_OUTPUT_FIELDS: Record<SignalRecordKind, Readonly<Record<stri
     latestScoopTypes: { label: "Latest scoop type", type: "string" },
     scoops90: { label: "Scoops (90 days)", type: "integer" },
     scoops365: { label: "Scoops (12 months)", type: "integer" },
-    scoops: { label: "Scoops (list)", type: "string" },
+    scoops: { label: "Scoops (list)", type: "list" },
   },
   news: {
     latestNews: { label: "Latest news", type: "string" },
     latestNewsDate: { label: "Latest news date", type: "date" },
     latestNewsUrl: { label: "Latest news link", type: "url" },
-    news: { label: "News (list)", type: "string" },
+    news: { label: "News (list)", type: "list" },
   },
   technologies: {
     technologyProducts: { label: "Technologies", type: "string" },
     technologyCategories: { label: "Technology categories", type: "string" },
-    technologies: { label: "Technologies (list)", type: "string" },
+    technologies: { label: "Technologies (list)", type: "list" },
   },
 };
 

@@ -12,7 +12,9 @@ import type { CellsResult, CellValue } from "./engineTypes.js";
 import { parseRecordId, type EnrichmentKinds, type KindName } from "./enrichKinds.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 import type { BatchHandler, Need, RecordOutcome } from "./requestBatches.js";
-import { missProblem, type Prepared } from "./resolver.js";
+import { missProblem, type Found, type Prepared } from "./resolver.js";
+import { LikelyFields } from "./likelyFields.js";
+import type { InputAnswer } from "./engineTypes.js";
 import type { SpendReservations } from "./spendReservations.js";
 
 /** A need of the batcher, with the criteria when its key is a match key. */
@@ -196,6 +198,24 @@ export class Answers implements BatchHandler {
     return { miss: known.miss, problem: missProblem(p, known.miss, known.message || undefined) };
   }
 
+  /** One input's answer once its requests are done: from the caches, or the problem a request reported. */
+  answerFor(resolved: Found, fields: readonly string[], outcomes: readonly RecordOutcome[], refusedFields: "partial" | "problem" = "problem"): InputAnswer {
+    const { kind } = resolved;
+    let id = resolved.id;
+    if (id === undefined && resolved.match) {
+      const known = this.matches.get(resolved.key);
+      if (known && "id" in known) id = known.id;
+      const miss = this.missOf(resolved.match);
+      if (miss) return { miss: miss.miss, result: { ok: false, problem: miss.problem } };
+    }
+    if (id === undefined) {
+      const failed = outcomes.find((outcome) => outcome.problem !== undefined)?.problem;
+      return { result: { ok: false, problem: failed ?? problems.unavailable(`no answer for "${resolved.match?.label ?? ""}"`) } };
+    }
+    if (fields.length === 0) return { id, result: { ok: true, fields: [], values: [] } };
+    return { id, result: answerFrom(this.o.kinds, this.records, kind, id, recordKey(kind, id), fields, outcomes, refusedFields) };
+  }
+
   private async persist(recordKeys: readonly string[], matchKeys: readonly string[]): Promise<void> {
     try {
       await Promise.all([this.records.persist(recordKeys), this.matches.persist(matchKeys)]);
@@ -211,41 +231,6 @@ export class Answers implements BatchHandler {
 
   private warn(message: string, error: unknown): void {
     this.o.log?.({ level: "warn", message, data: { error: error instanceof Error ? error.message : String(error) } });
-  }
-}
-
-// ---------- companions: fields likely asked next ----------
-// Credits are per record, not per field, so a field that rides along costs nothing and saves a
-// later request for the same records: "all" asks every output field of the kind (requests stay
-// at the floor in any calculation order, bench/cells.ts), "recent" the fields recently asked for
-// that kind, "none" nothing.
-
-/** How long a field asked for a kind counts as likely for that kind's next requests. */
-const RECENT_MS = 10 * 60 * 1000;
-
-class LikelyFields {
-  private readonly recent = new Map<KindName, Map<string, number>>();
-
-  constructor(
-    private readonly mode: "recent" | "all" | "none",
-    private readonly now: () => number,
-    private readonly kinds: EnrichmentKinds,
-  ) {}
-
-  asked(kind: KindName, fields: readonly string[]): void {
-    const at = this.now();
-    const recent = this.recent.get(kind) ?? new Map<string, number>();
-    this.recent.set(kind, recent);
-    for (const field of fields) recent.set(field, at);
-  }
-
-  /** Fields to ask along with `fields` for records of `kind`. */
-  along(kind: KindName, fields: ReadonlySet<string>): string[] {
-    // A signal's request costs by what it asks (more topics, more pages): nothing rides along.
-    if (this.mode === "none" || !this.kinds.of(kind).companions) return [];
-    if (this.mode === "all") return this.kinds.fieldNames(kind).filter((field) => !fields.has(field));
-    const since = this.now() - RECENT_MS;
-    return [...(this.recent.get(kind) ?? [])].filter(([field, at]) => at >= since && !fields.has(field)).map(([field]) => field);
   }
 }
 

@@ -92,7 +92,7 @@ abstract class StoredEntries<E> {
     const entries: [string, string][] = [];
     for (const key of new Set(keys)) {
       const entry = this.memory.get(key);
-      if (entry) entries.push([this.storeKey(key), JSON.stringify(entry)]);
+      if (entry) entries.push([this.storeKey(key), this.serialize(entry)]);
     }
     if (entries.length > 0) await this.store.setMany(entries);
   }
@@ -101,6 +101,11 @@ abstract class StoredEntries<E> {
   protected forget(): void {
     this.memory.clear();
     this.loaded.clear();
+  }
+
+  /** An entry as stored. */
+  protected serialize(entry: E): string {
+    return JSON.stringify(entry);
   }
 
   /** A stored entry, or undefined when it is damaged or foreign (a cache miss). */
@@ -113,6 +118,12 @@ abstract class StoredEntries<E> {
 
 /** One field value and when it was fetched (ms since epoch). */
 type FieldEntry = [value: unknown, fetchedAt: number];
+
+/**
+ * The stored records' format: an entry of another version (2: a signal's lists as records, where
+ * version 1 held them as compact JSON text) reads as a miss, so it is fetched again and replaced.
+ */
+const RECORD_FORMAT = 2;
 
 interface CachedRecord {
   fields: Record<string, FieldEntry>;
@@ -195,6 +206,10 @@ export class RecordCache extends StoredEntries<CachedRecord> {
     await this.store.clear();
   }
 
+  protected override serialize(entry: CachedRecord): string {
+    return JSON.stringify({ format: RECORD_FORMAT, ...entry });
+  }
+
   /** Newer values win. */
   protected merge(key: string, incoming: CachedRecord): void {
     const current = this.memory.get(key);
@@ -214,7 +229,7 @@ export class RecordCache extends StoredEntries<CachedRecord> {
 
   protected parse(text: string): CachedRecord | undefined {
     const candidate = parseJsonObject(text);
-    if (typeof candidate?.fields !== "object" || candidate.fields === null) return undefined;
+    if (candidate?.format !== RECORD_FORMAT || typeof candidate.fields !== "object" || candidate.fields === null) return undefined;
     const fields: Record<string, FieldEntry> = {};
     for (const [field, entry] of Object.entries(candidate.fields as Record<string, unknown>)) {
       if (Array.isArray(entry) && entry.length === 2 && typeof entry[1] === "number") fields[field] = [entry[0], entry[1]];

@@ -3,7 +3,7 @@
 // cache holds and no request carries, reserved against today's cap, handed to the one batcher
 // (requestBatches.ts); answers.ts caches what requests said. Every caller's promise settles.
 import { systemClock } from "../api/clock.js";
-import { Answers, answerFrom, cachedAnswer, withRefusedFields, type PipelineNeed } from "./answers.js";
+import { Answers, cachedAnswer, withRefusedFields, type PipelineNeed } from "./answers.js";
 import { MemoryCacheStore, recordKey } from "./caches.js";
 import type {
   CellRequestOptions,
@@ -14,6 +14,7 @@ import type {
   EnrichmentEngineOptions,
   InputAnswer,
   MatchResult,
+  RecordsResult,
   SelectionPlan,
 } from "./engineTypes.js";
 import { EnrichmentKinds, parseRecordId, type KindName } from "./enrichKinds.js";
@@ -80,17 +81,29 @@ class EnrichmentPipeline implements EnrichmentEngine {
   }
 
   async getCells(kind: KindName, input: unknown, rawFields: unknown, options: CellRequestOptions = {}): Promise<CellsResult> {
+    return (await this.cellAnswer(kind, input, rawFields, options)).result;
+  }
+
+  /** One cell's answer (its record's id when known). */
+  private async cellAnswer(kind: KindName, input: unknown, rawFields: unknown, options: CellRequestOptions): Promise<InputAnswer> {
     try {
       const declaration = this.kinds.of(kind);
       const criteria = cellCriteria(declaration, input);
-      if (!criteria && parseRecordId(input) === undefined) return { ok: false, problem: problems.invalidId(declaration) };
+      if (!criteria && parseRecordId(input) === undefined) return { result: { ok: false, problem: problems.invalidId(declaration) } };
       const resolvedFields = this.kinds.resolveFieldNames(kind, rawFields);
       const fieldProblem = await fieldsProblem(this.options.entitlements, declaration, resolvedFields);
-      if (fieldProblem || !resolvedFields.ok) return { ok: false, problem: fieldProblem ?? problems.noFields() };
-      return (await this.one(kind, criteria ?? input, resolvedFields.fields, options)).result;
+      if (fieldProblem || !resolvedFields.ok) return { result: { ok: false, problem: fieldProblem ?? problems.noFields() } };
+      return await this.one(kind, criteria ?? input, resolvedFields.fields, options);
     } catch (error) {
-      return { ok: false, problem: problemFromError(error) };
+      return { result: { ok: false, problem: problemFromError(error) } };
     }
+  }
+
+  async getRecords(kind: KindName, input: unknown, rawFields: unknown, options: CellRequestOptions = {}): Promise<RecordsResult> {
+    const answer = await this.cellAnswer(kind, input, rawFields, options);
+    if (!answer.result.ok) return answer.result;
+    const key = recordKey(kind, answer.id ?? 0);
+    return { ok: true, fields: answer.result.fields, values: answer.result.fields.map((field) => this.answers.records.get(key, field)?.value ?? null) };
   }
 
   async match(criteria: MatchCriteria, options: CellRequestOptions = {}): Promise<MatchResult> {
@@ -160,7 +173,7 @@ class EnrichmentPipeline implements EnrichmentEngine {
       if (!r.ok) return { ...(r.miss ? { miss: r.miss } : {}), result: { ok: false, problem: r.problem } };
       if (overCap.has(r.key)) return { result: capped };
       // A row keeps its other fields when some were refused as unentitled.
-      const answer = matchedFirst.get(r.key) ?? this.answerFor(r, asked, outcomes.get(r.key) ?? [], "partial");
+      const answer = matchedFirst.get(r.key) ?? this.answers.answerFor(r, asked, outcomes.get(r.key) ?? [], "partial");
       return { ...answer, result: withRefusedFields(answer.result, named, refused) };
     });
   }
@@ -296,7 +309,7 @@ class EnrichmentPipeline implements EnrichmentEngine {
           call.resolve(
             call.resolved.via
               ? await this.throughMatch(call.resolved, call.fields)
-              : this.answerFor(call.resolved, call.fields, await this.batches.outcomesFor(key)),
+              : this.answers.answerFor(call.resolved, call.fields, await this.batches.outcomesFor(key)),
           ),
         ),
       );
@@ -316,7 +329,7 @@ class EnrichmentPipeline implements EnrichmentEngine {
   private async throughMatch(resolved: Found, fields: string[], group?: GroupState): Promise<InputAnswer> {
     let placed: { answer: Promise<InputAnswer> };
     try {
-      const matched = this.answerFor(matchStep(resolved), [], await this.batches.outcomesFor(resolved.key));
+      const matched = this.answers.answerFor(matchStep(resolved), [], await this.batches.outcomesFor(resolved.key));
       if (matched.id === undefined) return matched;
       placed = await this.placeById(resolved.kind, matched.id, fields, group);
     } finally {
@@ -337,7 +350,7 @@ class EnrichmentPipeline implements EnrichmentEngine {
     if (this.reserve(needs).has(key))
       return { answer: Promise.resolve({ id, result: { ok: false, problem: problems.spendCap(this.answers.spend.status().cap) } }) };
     for (const need of needs) this.batches.add(need, group);
-    return { answer: this.batches.outcomesFor(key).then((outcomes) => this.answerFor(resolved, fields, outcomes, group ? "partial" : "problem")) };
+    return { answer: this.batches.outcomesFor(key).then((outcomes) => this.answers.answerFor(resolved, fields, outcomes, group ? "partial" : "problem")) };
   }
 
   /** Each input resolved to its key, with the caches loaded for them. */
@@ -370,28 +383,5 @@ class EnrichmentPipeline implements EnrichmentEngine {
   private reserve(needs: readonly PipelineNeed[]): Set<string> {
     // A key already in an open request is covered by that request's reservation.
     return this.answers.reserve(needs.filter((need) => !this.batches.isOpen(need.key)));
-  }
-
-  /** One input's answer once its requests are done: from the caches, or the problem a request reported. */
-  private answerFor(
-    resolved: Found,
-    fields: readonly string[],
-    outcomes: readonly RecordOutcome[],
-    refusedFields: "partial" | "problem" = "problem",
-  ): InputAnswer {
-    const { kind } = resolved;
-    let id = resolved.id;
-    if (id === undefined && resolved.match) {
-      const known = this.answers.matches.get(resolved.key);
-      if (known && "id" in known) id = known.id;
-      const miss = this.answers.missOf(resolved.match);
-      if (miss) return { miss: miss.miss, result: { ok: false, problem: miss.problem } };
-    }
-    if (id === undefined) {
-      const failed = outcomes.find((outcome) => outcome.problem !== undefined)?.problem;
-      return { result: { ok: false, problem: failed ?? problems.unavailable(`no answer for "${resolved.match?.label ?? ""}"`) } };
-    }
-    if (fields.length === 0) return { id, result: { ok: true, fields: [], values: [] } };
-    return { id, result: answerFrom(this.kinds, this.answers.records, kind, id, recordKey(kind, id), fields, outcomes, refusedFields) };
   }
 }

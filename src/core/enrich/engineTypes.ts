@@ -19,6 +19,9 @@ export type CellsResult =
     }
   | { ok: false; problem: CellProblem };
 
+/** A record's fields as the cache holds them (a signal's list as its records), or a problem. */
+export type RecordsResult = { ok: true; fields: string[]; values: unknown[] } | { ok: false; problem: CellProblem };
+
 export interface CellRequestOptions {
   /** Excel's value preview (the formula is still being typed): answer from the cache only. */
   preview?: boolean;
@@ -76,6 +79,8 @@ export interface EnrichmentEngine {
    * an email (contacts) matched first. `fields` is a name, comma-separated names, or an array/range.
    */
   getCells(kind: KindName, input: unknown, fields: unknown, options?: CellRequestOptions): Promise<CellsResult>;
+  /** getCells's fields as the cache holds them, for a cell computed from a list (a signal's scoops, news, technologies). */
+  getRecords(kind: KindName, input: unknown, fields: unknown, options?: CellRequestOptions): Promise<RecordsResult>;
   /** The id a website, name or email stands for (BIZ.MATCHCOMPANY, BIZ.MATCHCONTACT). */
   match(criteria: MatchCriteria, options?: CellRequestOptions): Promise<MatchResult>;
   /** A list's inputs (ids or criteria), with progress and cancellation: one answer per input, in order. */

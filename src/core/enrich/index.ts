@@ -10,6 +10,7 @@ export type {
   EnrichmentEngineOptions,
   InputAnswer,
   MatchResult,
+  RecordsResult,
   SelectionPlan,
 } from "./engineTypes.js";
 export { cellContent, type EnrichInput, type MatchCriteria } from "./resolver.js";

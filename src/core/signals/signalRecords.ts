@@ -2,10 +2,12 @@
 // takes company ids and the fields wanted, and answers one record per company.
 //   intent        fields are topics; a topic's value is the company's score (0: not signalling).
 //                 A request is the intent plan (per-company enrich or the search joined locally).
-//   scoops        field "scoops": the company's scoops, newest first, as compact JSON text;
-//                 cells count them in a window or read the latest, by type, without asking again.
-//   news          field "news": the company's articles, newest first, as compact JSON text.
-//   technologies  field "technologies": the installed products, as compact JSON text.
+//   scoops        field "scoops": the company's scoops, newest first, as records (date,
+//                 headline, types); cells count them in a window or read the latest, by type,
+//                 without asking again.
+//   news          field "news": the company's articles, newest first (date, headline, url, categories).
+//   technologies  field "technologies": the installed products (product, vendor, category, parent).
+// The lists are cached as these records (the engine's getRecords hands them to the cells as held).
 import { systemClock } from "../api/clock.js";
 import type { Clock, RequestPriority, ServiceClient } from "../api/types.js";
 import { MAX_TOPICS, type SignalRecordKind } from "../contract/index.js";
@@ -24,35 +26,43 @@ export const SIGNAL_MAX_INPUTS: Record<SignalKind, number> = { intent: 10_000, s
 /** The one field of the list kinds. */
 export const LIST_FIELD = { scoops: "scoops", news: "news", technologies: "technologies" } as const;
 
-interface CompactScoop {
-  d: string;
-  h: string;
-  t: string[];
+/** A scoop as the record cache holds it. */
+export interface ScoopRecord {
+  date: string;
+  headline: string;
+  types: string[];
 }
-interface CompactNews {
-  d: string;
-  h: string;
-  u: string;
-  c: string[];
+/** An article as the record cache holds it. */
+export interface NewsRecord {
+  date: string;
+  headline: string;
+  url: string;
+  categories: string[];
 }
-interface CompactTech {
-  p: string;
-  v: string;
-  c: string;
-  pc: string;
+/** An installed product as the record cache holds it. */
+export interface TechnologyRecord {
+  product: string;
+  vendor: string;
+  category: string;
+  categoryParent: string;
 }
 
-const compactScoop = (s: ScoopItem): CompactScoop => ({
-  d: s.attributes.publishedDate,
-  h: s.attributes.linkText ?? s.attributes.description ?? "",
-  t: s.attributes.types ?? [],
+const scoopRecord = (s: ScoopItem): ScoopRecord => ({
+  date: s.attributes.publishedDate,
+  headline: s.attributes.linkText ?? s.attributes.description ?? "",
+  types: s.attributes.types ?? [],
 });
-const compactNews = (n: NewsItem): CompactNews => ({ d: n.attributes.pageDate, h: n.attributes.title, u: n.attributes.url, c: n.attributes.categories ?? [] });
-const compactTech = (t: TechnologiesItem): CompactTech => ({
-  p: t.attributes.product,
-  v: t.attributes.vendor ?? "",
-  c: t.attributes.category,
-  pc: t.attributes.categoryParent ?? "",
+const newsRecord = (n: NewsItem): NewsRecord => ({
+  date: n.attributes.pageDate,
+  headline: n.attributes.title,
+  url: n.attributes.url,
+  categories: n.attributes.categories ?? [],
+});
+const technologyRecord = (t: TechnologiesItem): TechnologyRecord => ({
+  product: t.attributes.product,
+  vendor: t.attributes.vendor ?? "",
+  category: t.attributes.category,
+  categoryParent: t.attributes.categoryParent ?? "",
 });
 
 /**
@@ -123,38 +133,50 @@ async function fetchLists(
   }
   if (kind === "scoops") {
     const scoops = await scoopsForCompanies(client, companyIds, {}, signal);
-    for (const id of companyIds) out.get(id)!.scoops = JSON.stringify((scoops.get(id) ?? []).map(compactScoop));
+    for (const id of companyIds) out.get(id)!.scoops = (scoops.get(id) ?? []).map(scoopRecord);
     return out;
   }
   await Promise.all(
     companyIds.map(async (id) => {
-      if (kind === "news") out.get(id)!.news = JSON.stringify((await client.enrichNews({ companyId: String(id) }, signal)).map(compactNews));
-      else out.get(id)!.technologies = JSON.stringify((await client.enrichTechnologies(id, signal)).map(compactTech));
+      if (kind === "news") out.get(id)!.news = (await client.enrichNews({ companyId: String(id) }, signal)).map(newsRecord);
+      else out.get(id)!.technologies = (await client.enrichTechnologies(id, signal)).map(technologyRecord);
     }),
   );
   return out;
 }
 
-const parse = <T>(text: unknown): T[] => {
-  if (typeof text !== "string" || text === "") return [];
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? (value as T[]) : [];
-  } catch {
-    return [];
-  }
-};
+/** A cached list's records (anything else, e.g. a damaged entry, is an empty list). */
+const recordsOf = <T>(list: unknown, isRecord: (r: Record<string, unknown>) => boolean): T[] =>
+  Array.isArray(list) ? (list.filter((r) => typeof r === "object" && r !== null && isRecord(r as Record<string, unknown>)) as T[]) : [];
+const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
-// The cached records back as the shapes values.ts reads (only the fields it needs).
-const asScoops = (text: unknown) =>
-  parse<CompactScoop>(text).map(
-    (s) => ({ id: "", type: "Scoop", attributes: { id: "", publishedDate: s.d, linkText: s.h, types: s.t, company: { id: 0 } } }) as ScoopItem,
+// The cached records as the shapes values.ts reads (only the fields it needs).
+const asScoops = (list: unknown) =>
+  recordsOf<ScoopRecord>(list, (r) => typeof r.date === "string").map(
+    (s) =>
+      ({
+        id: "",
+        type: "Scoop",
+        attributes: { id: "", publishedDate: s.date, linkText: String(s.headline ?? ""), types: texts(s.types), company: { id: 0 } },
+      }) as ScoopItem,
   );
-const asNews = (text: unknown) =>
-  parse<CompactNews>(text).map((n) => ({ id: "", type: "News", attributes: { title: n.h, url: n.u, pageDate: n.d, categories: n.c } }) as NewsItem);
-const asTech = (text: unknown) =>
-  parse<CompactTech>(text).map(
-    (t) => ({ id: "", type: "Technology", attributes: { product: t.p, vendor: t.v, category: t.c, categoryParent: t.pc } }) as TechnologiesItem,
+const asNews = (list: unknown) =>
+  recordsOf<NewsRecord>(list, (r) => typeof r.date === "string").map(
+    (n) =>
+      ({
+        id: "",
+        type: "News",
+        attributes: { title: String(n.headline ?? ""), url: String(n.url ?? ""), pageDate: n.date, categories: texts(n.categories) },
+      }) as NewsItem,
+  );
+const asTech = (list: unknown) =>
+  recordsOf<TechnologyRecord>(list, (r) => typeof r.product === "string").map(
+    (t) =>
+      ({
+        id: "",
+        type: "Technology",
+        attributes: { product: t.product, vendor: String(t.vendor ?? ""), category: String(t.category ?? ""), categoryParent: String(t.categoryParent ?? "") },
+      }) as TechnologiesItem,
   );
 
 /** What the signal cells show, from a company's cached record. */

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { IntentItem, NewsItem, ScoopItem, TechnologiesItem } from "../../../src/core/contract/index.js";
+import { createEnrichmentEngine, MemoryCacheStore } from "../../../src/core/enrich/index.js";
 import { fetchSignalRecords, intentScore, signalCellValues, strongestTopics, type SignalClient } from "../../../src/core/signals/index.js";
 
 const intent = (company: number, topic: string, score: number): IntentItem => ({
@@ -82,5 +83,55 @@ describe("signal values", () => {
     assert.equal(signalCellValues.usesTechnology(stack, "Salesforce Tableau"), true);
     assert.equal(signalCellValues.usesTechnology(stack, "Power BI"), false);
     assert.equal(signalCellValues.technologiesInCategory(stack, "Business Intelligence"), "Tableau");
+  });
+});
+
+describe("signal lists in the record cache", () => {
+  const SCOOPS = [scoop(7, "2026-06-10", "Acme raises a round", ["Funding"]), scoop(7, "2026-01-05", "Acme hires a CFO", ["Executive Move - Hire"])];
+  const scoopClient = (calls: string[]) => ({
+    enrichBatch: async () => [],
+    searchIntent: async () => ({ items: [], totalResults: 0, pageNumber: 1, totalPages: 0, links: {} }),
+    enrichIntent: async () => [],
+    enrichNews: async () => [],
+    enrichTechnologies: async () => [],
+    enrichScoops: async (input: { companyId?: string }) => {
+      calls.push(`scoops ${String(input.companyId)}`);
+      return SCOOPS;
+    },
+  });
+
+  it("are held as records, in memory and in the store (versioned), and handed to the cells as held", async () => {
+    const calls: string[] = [];
+    const store = new MemoryCacheStore();
+    const engine = createEnrichmentEngine({ client: scoopClient(calls), cache: store, windowMs: 1, clock: { now: () => NOW } });
+    const result = await engine.getRecords("scoops", 7, "scoops");
+    assert.deepEqual(result, {
+      ok: true,
+      fields: ["scoops"],
+      values: [
+        [
+          { date: "2026-06-10", headline: "Acme raises a round", types: ["Funding"] },
+          { date: "2026-01-05", headline: "Acme hires a CFO", types: ["Executive Move - Hire"] },
+        ],
+      ],
+    });
+    await engine.whenIdle();
+    const stored = JSON.parse(store.entries.get("biz-enrich:v1:scoops:7")!) as { format: number; fields: { scoops: [unknown, number] } };
+    assert.equal(stored.format, 2);
+    assert.deepEqual(stored.fields.scoops[0], (result as { values: unknown[] }).values[0]);
+    assert.equal(signalCellValues.scoopCount((result as { values: unknown[] }).values[0], { now: NOW, days: 365, type: "hire" }), 1);
+  });
+
+  it("drop an entry of the old format (lists as compact JSON text) cleanly: it is fetched again and replaced, not misread", async () => {
+    const calls: string[] = [];
+    const store = new MemoryCacheStore();
+    const old = JSON.stringify({ fields: { scoops: ['[{"d":"2026-06-10","h":"Old","t":["Funding"]}]', NOW] } });
+    store.entries.set("biz-enrich:v1:scoops:7", old);
+    const engine = createEnrichmentEngine({ client: scoopClient(calls), cache: store, windowMs: 1, clock: { now: () => NOW } });
+    const result = await engine.getRecords("scoops", 7, "scoops");
+    assert.deepEqual(calls, ["scoops 7"], "the old entry is a miss");
+    assert.equal(signalCellValues.latestScoop(result.ok ? result.values[0] : undefined)?.headline, "Acme raises a round");
+    await engine.whenIdle();
+    assert.equal((JSON.parse(store.entries.get("biz-enrich:v1:scoops:7")!) as { format: number }).format, 2, "replaced in the new format");
   });
 });
