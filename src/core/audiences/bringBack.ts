@@ -19,7 +19,7 @@ export interface BringBackOptions {
   fromPage?: number;
   signal?: AbortSignal;
   onProgress?: (progress: { pagesDone: number; totalPages: number; cellsWritten: number }) => void;
-  /** Pages read at once after the first (default 3). */
+  /** Pages read at once after the first (default 6). */
   concurrency?: number;
 }
 
@@ -147,9 +147,10 @@ interface Run {
 
 type BringBackPort = AudienceRowsPort & { listAudienceColumns(audienceId: string, options?: { signal?: AbortSignal }): Promise<AudienceColumnInfo[]> };
 
-/** Reads one page and writes it; answers the audience's pages. */
-async function takePage(port: BringBackPort, sheet: AudienceSheet, run: Run, audienceId: string, page: number, signal?: AbortSignal): Promise<number> {
-  const answer = await port.getAudienceRows(audienceId, { page, size: MAX_ROWS_PAGE_SIZE, ...(signal ? { signal } : {}) });
+type RowsAnswer = Awaited<ReturnType<AudienceRowsPort["getAudienceRows"]>>;
+
+/** Writes one page's values (after the pages before it in the queue); the page is then done. */
+function writePage(sheet: AudienceSheet, run: Run, page: number, answer: RowsAnswer): Promise<void> {
   const { table, result } = run;
   const write = run.writing.then(async () => {
     const p = pageWrites(table, answer.rows, run.places, run.index, run.keyColumnId);
@@ -159,17 +160,15 @@ async function takePage(port: BringBackPort, sheet: AudienceSheet, run: Run, aud
     result.cellsWritten += p.written;
     result.cellsKept += p.kept;
     result.rowsNotInTable += p.notInTable;
+    run.done.add(page);
   });
   run.writing = write.catch(() => undefined);
-  await write;
-  run.done.add(page);
-  result.totalPages = answer.totalPages;
-  return answer.rows.length === 0 ? page : answer.totalPages;
+  return write;
 }
 
 /**
  * Brings the audience's enriched columns back beside the table at `address`: the first page, then
- * the others `concurrency` at a time (default 3). A page that fails stops the run; Resume starts
+ * the others `concurrency` at a time (default 6). A page that fails stops the run; Resume starts
  * from the first page not done (pages after it already written are only read again).
  */
 export async function bringBack(
@@ -200,10 +199,11 @@ export async function bringBack(
   let next = first + 1;
   let last = first;
   const progress = () => options.onProgress?.({ pagesDone: first - 1 + run.done.size, totalPages: result.totalPages, cellsWritten: result.cellsWritten });
+  const read1 = (page: number) => port.getAudienceRows(audienceId, { page, size: MAX_ROWS_PAGE_SIZE, ...(signal ? { signal } : {}) });
   const worker = async () => {
     for (let page = next++; page <= last && failure === undefined; page = next++) {
       try {
-        await takePage(port, sheet, run, audienceId, page, signal);
+        await writePage(sheet, run, page, await read1(page));
         progress();
       } catch (error) {
         failure ??= error;
@@ -211,9 +211,12 @@ export async function bringBack(
     }
   };
   try {
-    last = await takePage(port, sheet, run, audienceId, first, signal);
-    progress();
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 3) }, worker));
+    const answer = await read1(first);
+    result.totalPages = answer.totalPages;
+    last = answer.rows.length === 0 ? first : answer.totalPages;
+    // The other pages are asked while the first is written.
+    const firstWritten = writePage(sheet, run, first, answer).then(progress, (error: unknown) => void (failure ??= error));
+    await Promise.all([firstWritten, ...Array.from({ length: Math.max(1, options.concurrency ?? 6) }, worker)]);
   } catch (error) {
     failure ??= error;
   }

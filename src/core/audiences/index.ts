@@ -6,6 +6,7 @@ export * from "./links.js";
 export * from "./target.js";
 export * from "./plan.js";
 export * from "./upload.js";
+export * from "./send.js";
 export * from "./sendResults.js";
 export * from "./sheetPort.js";
 export * from "./bringBack.js";

@@ -50,36 +50,36 @@ interface PrepareOptions {
   signal?: AbortSignal;
 }
 
-/** Creates the audience (or completes an existing one's columns) and sets its match criteria. */
+/** The match criteria of the mapping, by the target's column ids. */
+export function criteriaOf(mapping: AudienceMapping, target: SendTarget): Array<{ columnId: string; criterion: MatchCriterion }> {
+  return sentColumns(mapping).flatMap((c) =>
+    c.role.kind === "criterion" ? [{ columnId: target.columnIds.get(c.index) as string, criterion: c.role.criterion }] : [],
+  );
+}
+
+/**
+ * Creates the audience with its columns, or completes an existing one's columns (by name). The
+ * match criteria are set beside the first rows (sendToAudience), not before them.
+ */
 export async function prepareTarget(
-  port: Pick<AudienceWritePort, "createAudience" | "addAudienceColumns" | "listAudienceColumns" | "setMatchCriteria">,
+  port: Pick<AudienceWritePort, "createAudience" | "addAudienceColumns" | "listAudienceColumns">,
   choice: AudienceChoice,
   mapping: AudienceMapping,
   options: PrepareOptions = {},
 ): Promise<SendTarget> {
   const call = options.signal ? { signal: options.signal } : {};
-  let audienceId: string;
-  let columns: AudienceColumnInfo[];
   if (choice.kind === "new") {
     const kind: AudienceKind = mapping.kind;
     const created = await port.createAudience(
       { name: choice.name.trim(), kind, ...(choice.folderId ? { folderId: choice.folderId } : {}), columns: neededColumns(mapping) },
       call,
     );
-    audienceId = created.audienceId;
-    columns = created.columns;
-  } else {
-    audienceId = choice.audienceId;
-    columns = await port.listAudienceColumns(audienceId, call);
-    const missing = missingColumns(mapping, columns);
-    if (missing.length > 0) columns = [...columns, ...(await port.addAudienceColumns(audienceId, missing, call))];
+    return targetOf(created.audienceId, mapping, created.columns);
   }
-  const target = targetOf(audienceId, mapping, columns);
-  const criteria = sentColumns(mapping).flatMap((c) =>
-    c.role.kind === "criterion" ? [{ columnId: target.columnIds.get(c.index) as string, criterion: c.role.criterion }] : [],
-  );
-  await port.setMatchCriteria(audienceId, criteria, call);
-  return target;
+  let columns = await port.listAudienceColumns(choice.audienceId, call);
+  const missing = missingColumns(mapping, columns);
+  if (missing.length > 0) columns = [...columns, ...(await port.addAudienceColumns(choice.audienceId, missing, call))];
+  return targetOf(choice.audienceId, mapping, columns);
 }
 
 /** Which audience column each sent table column fills (by name), and the key column. */

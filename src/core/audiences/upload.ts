@@ -44,7 +44,7 @@ export interface SendOptions {
   onProgress?: (progress: SendProgress) => void;
   /** Tries of one batch after failures that may have been applied (default 4). */
   maxAttempts?: number;
-  /** Requests in flight at once (default 3: enough to keep to the rate limit while each answer travels). */
+  /** Requests in flight at once (default 6, the client's cap: its rate limiter paces them, and enough travel at once to keep to that pace). */
   concurrency?: number;
 }
 
@@ -201,6 +201,6 @@ export async function sendRows(port: AudiencePort, target: SendTarget, plan: Sen
       options.onProgress?.({ rowsDone, rows: plan.rows.length, requests: counts.requests });
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 3, batches.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 6, batches.length)) }, worker));
   return { rows: outcomes.flat(), ...counts, cancelled: stop?.cancelled ?? false, ...(stop && !stop.cancelled ? { error: stop.error } : {}) };
 }

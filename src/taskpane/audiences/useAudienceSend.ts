@@ -12,10 +12,9 @@ import {
   mappingProblems,
   parseLink,
   planSend,
-  prepareTarget,
   resultWrites,
-  sendRows,
   sendSummary,
+  sendToAudience,
   type AudienceChoice,
   type AudienceKind,
   type AudienceMapping,
@@ -172,19 +171,23 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
         ? { kind: "new", name: destination.name, ...(destination.folderId ? { folderId: destination.folderId } : {}) }
         : { kind: "existing", audienceId: destination.audienceId };
     try {
-      const target = await prepareTarget(client, choice, mapping, { signal: abort.signal });
-      // Sent again from here on: the audience exists.
-      setDestination({ kind: "existing", audienceId: target.audienceId });
-      setPhase({ name: "sending", progress: { rowsDone: 0, rows: phase.plan.rows.length, requests: 0 } });
-      const result = await sendRows(client, target, phase.plan, {
+      const rows = phase.plan.rows.length;
+      const { target, result, criteriaError } = await sendToAudience(client, choice, mapping, phase.plan, {
         runKey: newRunKey(),
         signal: abort.signal,
+        // Sent again from here on: the audience exists.
+        onPrepared: (t) => {
+          setDestination({ kind: "existing", audienceId: t.audienceId });
+          setPhase({ name: "sending", progress: { rowsDone: 0, rows, requests: 0 } });
+        },
         onProgress: (progress) => setPhase({ name: "sending", progress }),
       });
       await sheet.writeColumns(table.address, resultWrites(table, result));
-      const summary = sendSummary(result) + (result.error !== undefined ? ` It stopped: ${errorText(result.error)}` : "");
+      const criteria = criteriaError !== undefined ? ` The match criteria could not be set (sending again sets them): ${errorText(criteriaError)}` : "";
+      const summary = sendSummary(result) + (result.error !== undefined ? ` It stopped: ${errorText(result.error)}` : "") + criteria;
       const bad = result.rows.some((r) => r.status !== "created" && r.status !== "updated") || result.rows.some((r) => r.problems.length > 0);
-      setPhase({ name: "sent", result, audienceId: target.audienceId, summary, intent: result.error !== undefined ? "error" : bad ? "warning" : "success" });
+      const intent = result.error !== undefined ? "error" : bad || criteriaError !== undefined ? "warning" : "success";
+      setPhase({ name: "sent", result, audienceId: target.audienceId, summary, intent });
       void destinations.reloadDestinations();
     } catch (error) {
       setProblem(abort.signal.aborted ? "Cancelled before any row was sent." : errorText(error));

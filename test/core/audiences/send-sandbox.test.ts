@@ -6,16 +6,7 @@
 import { strict as assert } from "node:assert";
 import { before, describe, it } from "node:test";
 import { createServiceClient, fetchTransport, type ServiceClient, type Transport } from "../../../src/core/api/index.js";
-import {
-  bringBack,
-  inferMapping,
-  planSend,
-  prepareTarget,
-  resultWrites,
-  sendRows,
-  sendSummary,
-  type AudienceChoice,
-} from "../../../src/core/audiences/index.js";
+import { bringBack, inferMapping, planSend, resultWrites, sendSummary, sendToAudience, type AudienceChoice } from "../../../src/core/audiences/index.js";
 import { BrowserWorkbook } from "../../../src/office/browserWorkbook.js";
 import { browserAudienceSheet } from "../../../src/office/browserAudienceSheet.js";
 import type { CellValue, ColumnSpec } from "../../../src/core/sheet/index.js";
@@ -74,8 +65,8 @@ describe("send to an audience, against the sandbox", () => {
     assert.ok(read.ok);
     const mapping = inferMapping(read.table);
     const plan = planSend(read.table, mapping, choice.kind === "existing" ? choice.audienceId : undefined);
-    const target = await prepareTarget(client, choice, mapping);
-    const result = await sendRows(client, target, plan, { runKey: `run${Math.random().toString(36).slice(2, 8)}` });
+    const { target, result, criteriaError } = await sendToAudience(client, choice, mapping, plan, { runKey: `run${Math.random().toString(36).slice(2, 8)}` });
+    assert.equal(criteriaError, undefined);
     await sheet.writeColumns(read.table.address, resultWrites(read.table, result));
     return { plan, result, target };
   }

@@ -11,11 +11,11 @@ import {
   LINK_HEADER,
   parseLink,
   planSend,
-  prepareTarget,
   resultWrites,
   SEND_STATUS_HEADER,
-  sendRows,
   sendSummary,
+  sendToAudience,
+  type AudienceChoice,
   type AudienceMapping,
   type SendResult,
   type SheetTable,
@@ -54,8 +54,8 @@ async function send(
   const existing = service.audienceId || undefined;
   const mapping: AudienceMapping = inferMapping(table, { kind: "COMPANY" });
   const plan = planSend(table, mapping, existing);
-  const target = await prepareTarget(service, existing ? { kind: "existing", audienceId: existing } : { kind: "new", name: "Leads" }, mapping);
-  const result: SendResult = await sendRows(service, target, plan, { runKey, concurrency: 1, ...options });
+  const choice: AudienceChoice = existing ? { kind: "existing", audienceId: existing } : { kind: "new", name: "Leads" };
+  const { result }: { result: SendResult } = await sendToAudience(service, choice, mapping, plan, { runKey, concurrency: 1, ...options });
   await sheet.writeColumns(table.address, resultWrites(table, result));
   return { plan, result };
 }

@@ -1,0 +1,170 @@
+// `npm run bench -- audience`: a sheet of 10,000 rows up into a new audience (bulk upserts of
+// 500) and, after an enrichment job, the enriched columns back (pages of 500), against the
+// sandbox at the benches' pace (25 requests a second, 40 ms an answer). Printed beside the floor:
+// 20 upserts and 20 pages, and the wall time the rate limit allows for the requests made. Then
+// the same send under faults: the sandbox answers 10% of requests 503 and the answers of one
+// upsert in five are lost after the sandbox applied it; the audience must hold each row once.
+import { createServiceClient, fetchTransport, type ServiceClient, type Transport } from "../src/core/api/index.js";
+import { bringBack, inferMapping, planSend, resultWrites, sendToAudience, type SendResult } from "../src/core/audiences/index.js";
+import { BrowserWorkbook } from "../src/office/browserWorkbook.js";
+import { browserAudienceSheet } from "../src/office/browserAudienceSheet.js";
+import { startSandbox, type RunningSandbox } from "../src/sandbox/server.js";
+import type { CellValue, ColumnSpec } from "../src/core/sheet/index.js";
+import { LATENCY_MS, RATE, devToken, metered, post } from "./lib/sandbox.js";
+import { printTable } from "./lib/table.js";
+
+const ROWS = 10_000;
+const ACCOUNT = "bench-audience";
+const UPSERTS = /bulk\/upsert$/;
+const PAGES = /rows\/actions\/search$/;
+const ANY = /^(GET|POST|PUT|PATCH|DELETE) \//;
+
+const spec = (key: string, header: string, type: ColumnSpec["type"]): ColumnSpec => ({ key, header, type, path: key, byDefault: true });
+
+/** A workbook with one table of leads: website, company name, a number and a note per row. */
+async function leads(client: ServiceClient): Promise<{ workbook: BrowserWorkbook; sheet: ReturnType<typeof browserAudienceSheet> }> {
+  const rows: CellValue[][] = [];
+  for await (const page of client.iterateCompanies({}, { pageSize: 100, maxResults: ROWS, sort: "name" })) {
+    for (const c of page.items) rows.push([String(c.attributes.website ?? ""), String(c.attributes.name ?? ""), rows.length % 97, `lead ${rows.length + 1}`]);
+  }
+  const workbook = new BrowserWorkbook();
+  const writer = await workbook.createTable({
+    target: { kind: "newSheet", sheetName: "Leads" },
+    tableName: "Leads",
+    columns: [spec("website", "Website", "text"), spec("company", "Company", "text"), spec("score", "Score", "integer"), spec("note", "Notes", "text")],
+    expectedRows: rows.length,
+  });
+  await writer.append(rows);
+  await writer.finish();
+  workbook.selectColumn("Leads", 0);
+  return { workbook, sheet: browserAudienceSheet(workbook) };
+}
+
+/** Sends the selected table to a new audience; answers the audience and the send's result. */
+async function sendTable(
+  client: ServiceClient,
+  sheet: ReturnType<typeof browserAudienceSheet>,
+  name: string,
+): Promise<{ audienceId: string; result: SendResult }> {
+  const read = await sheet.readTable();
+  if (!read.ok) throw new Error(read.message);
+  const mapping = inferMapping(read.table);
+  const plan = planSend(read.table, mapping);
+  const { target, result } = await sendToAudience(client, { kind: "new", name }, mapping, plan, { runKey: name.replace(/\W/g, "") });
+  await sheet.writeColumns(read.table.address, resultWrites(read.table, result));
+  return { audienceId: target.audienceId, result };
+}
+
+async function followJob(client: ServiceClient, audienceId: string): Promise<void> {
+  const jobId = await client.startAudienceEnrichment(audienceId, { scope: "AUDIENCE" });
+  if (!jobId) throw new Error("the enrichment found nothing to do");
+  for (;;) {
+    const status = await client.getJob(audienceId, jobId);
+    if (status.terminal) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Distinct rows and rows in all, by their key cells. */
+async function audienceRows(client: ServiceClient, audienceId: string): Promise<{ rows: number; distinct: number }> {
+  const columns = await client.listAudienceColumns(audienceId);
+  const key = columns.find((c) => c.name === "Sheet row key")?.columnId;
+  const keys: unknown[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await client.getAudienceRows(audienceId, { page, size: 500 });
+    for (const row of answer.rows) keys.push(row.attributes.values.find((v) => v.columnId === key)?.value);
+    if (page >= answer.totalPages) break;
+  }
+  return { rows: keys.length, distinct: new Set(keys).size };
+}
+
+/** The fetch transport, losing the answer of one bulk upsert in `every` after the sandbox applied it. */
+function losing(every: number): Transport {
+  const inner = fetchTransport();
+  let upserts = 0;
+  return async (url, init) => {
+    const response = await inner(url, init);
+    if (UPSERTS.test(url) && ++upserts % every === 0) throw new TypeError("fetch failed: the connection was reset");
+    return response;
+  };
+}
+
+export async function benchAudience(): Promise<void> {
+  const sandbox: RunningSandbox = await startSandbox({
+    companies: ROWS,
+    contacts: 1000,
+    http: true,
+    port: 0,
+    host: "127.0.0.1",
+    rateLimit: { perSecond: RATE },
+    faults: { latencyMs: LATENCY_MS },
+    jobRowsPerSecond: 100_000,
+  });
+  try {
+    const token = await devToken(sandbox, ACCOUNT);
+    const options = { baseUrl: sandbox.url, getAccessToken: async () => token, rateLimit: { perSecond: RATE } };
+    const client = createServiceClient(options);
+    const { workbook, sheet } = await leads(client);
+    const up = await metered(sandbox, ACCOUNT, ANY, () => sendTable(client, sheet, "Bench leads"));
+    const upsertCount = [...sandbox.ctx.stats.requests].filter(([route]) => UPSERTS.test(route)).reduce((n, [, c]) => n + c, 0);
+    await followJob(client, up.value.audienceId);
+    const back = await metered(sandbox, ACCOUNT, ANY, () => bringBack(client, sheet, "Leads", up.value.audienceId));
+    const pages = [...sandbox.ctx.stats.requests].filter(([route]) => PAGES.test(route)).reduce((n, [, c]) => n + c, 0);
+    const table = workbook.table("Leads")!;
+    const nameAt = table.headers.indexOf("Company name");
+    const right = table.rows.filter((r) => nameAt >= 0 && r[nameAt] === r[1]).length;
+    const floor = (requests: number) => (requests / RATE) * 1000;
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(`${ROWS.toLocaleString("en-US")} rows, ${RATE} requests/s, ${LATENCY_MS} ms an answer; floor = requests made / rate`);
+    printTable(
+      ["step", "requests", "of which 500-row", "floor requests", "wall", "floor wall", "x floor"],
+      [
+        [
+          "up (create, criteria, upserts)",
+          String(up.requests),
+          String(upsertCount),
+          "20 upserts",
+          s(up.wallMs),
+          s(floor(up.requests)),
+          (up.wallMs / floor(up.requests)).toFixed(2),
+        ],
+        [
+          "back (columns, pages)",
+          String(back.requests),
+          String(pages),
+          "20 pages",
+          s(back.wallMs),
+          s(floor(back.requests)),
+          (back.wallMs / floor(back.requests)).toFixed(2),
+        ],
+      ],
+    );
+    console.log(`Rows back beside the right row (enriched company name = the row's own): ${right.toLocaleString("en-US")} of ${ROWS.toLocaleString("en-US")}`);
+
+    // Under faults: 10% 503s from the sandbox, and one upsert answer in five lost after it was applied.
+    await post(sandbox, "/__sandbox/faults", { failRate: 0.1, seed: 11 });
+    const faulty = createServiceClient({ ...options, fetch: losing(5) });
+    const second = await leads(client);
+    const sent = await metered(sandbox, ACCOUNT, ANY, () => sendTable(faulty, second.sheet, "Bench leads under faults"));
+    await post(sandbox, "/__sandbox/faults", { failRate: 0 });
+    const held = await audienceRows(client, sent.value.audienceId);
+    const created = sent.value.result.rows.filter((r) => r.status === "created").length;
+    printTable(
+      ["under faults", "rows created", "rows in audience", "distinct rows", "duplicated", "upsert tries", "key look-ups"],
+      [
+        [
+          "10% 503, 1 in 5 answers lost",
+          created.toLocaleString("en-US"),
+          held.rows.toLocaleString("en-US"),
+          held.distinct.toLocaleString("en-US"),
+          String(held.rows - held.distinct),
+          String(sent.value.result.requests),
+          String(sent.value.result.lookups),
+        ],
+      ],
+    );
+    console.log("Aim: 20 upserts and 20 pages; wall <= 1.10 x the floor; 0 duplicated under faults.");
+  } finally {
+    await sandbox.close();
+  }
+}
