@@ -151,7 +151,7 @@ describe("audience writes (specification profile)", () => {
   });
 
   it("enriches a written company audience: rows matched by website and by name gain the match and the service's columns", async () => {
-    const a = await created("Accounts", "COMPANY", [column("Website", "URL"), column("Company", "TEXT"), column("Key", "TEXT")]);
+    const a = await created("Accounts", "COMPANY", [column("Website", "URL"), column("Company", "TEXT"), column("Key", "TEXT"), column("City", "TEXT")]);
     const c = a.columns;
     const upsert = await send("POST", `${J}/${a.id}/rows/actions/bulk/upsert`, {
       data: [
@@ -181,6 +181,10 @@ describe("audience writes (specification profile)", () => {
     const audience = (await send("GET", `${J}/${a.id}`)).body.data;
     const service = audience.attributes.columns.filter((col: { attributes: { columnType: string } }) => col.attributes.columnType === "ENRICHMENT");
     const nameColumn = service.find((col: { attributes: { name: string } }) => col.attributes.name === "Company name").id;
+    assert.ok(
+      service.some((col: { attributes: { name: string } }) => col.attributes.name === "City (enriched)"),
+      "the service's column does not take the name of the user's own",
+    );
     const started = await send("POST", `${J}/${a.id}/actions/enrich`, { data: { type: "AudienceEnrichment", attributes: { scope: "AUDIENCE" } } });
     assert.equal(started.status, 202, JSON.stringify(started.body));
     assert.equal(await followJob(a.id, started.body.data.id), "PARTIALLY_SUCCEEDED");

@@ -133,7 +133,8 @@ export class AudienceWrites {
         const service = columnTemplates(audience.type)
           .filter((t) => t.columnType === "ENRICHMENT")
           .filter((t) => !columns.some((c) => c.columnType === "ENRICHMENT" && c.field === t.field))
-          .map((t) => ({ id: randomUUID() as string, name: t.name, dataType: t.dataType, columnType: t.columnType, field: t.field }));
+          // A name the user's own columns hold is not given twice: the service's column says it is enriched.
+          .map((t) => ({ id: randomUUID() as string, name: freeName(t.name, columns), dataType: t.dataType, columnType: t.columnType, field: t.field }));
         this.insertColumns(audience.id, [created, ...service]);
         match = { ...created, audienceId: audience.id, position: columns.length };
       }
@@ -220,6 +221,11 @@ export class AudienceWrites {
       return jobId;
     });
   }
+}
+
+function freeName(name: string, columns: readonly ColumnRecord[]): string {
+  const taken = (n: string) => columns.some((c) => c.name.trim().toLowerCase() === n.toLowerCase());
+  return taken(name) ? `${name} (enriched)` : name;
 }
 
 /** A written cell: the value, blank, or the column type's refusal. */
