@@ -22,7 +22,7 @@ export interface FolderRecord {
   audienceIds: string[];
 }
 
-function issue(pointer: string, label: string, message: string, code: string = ERROR_CODES.invalidValue): ValidationIssue {
+function issue(pointer: string, label: string, message: string, code: string = ERROR_CODES.validation): ValidationIssue {
   return { pointer, label, rule: "reference", code, message };
 }
 

@@ -2,7 +2,7 @@
 // audience written, enriched and read back by row id (audienceWriteFlow.ts).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { fetchTransport, ServiceError } from "../../../src/core/api/index.js";
+import { errorText, fetchTransport, ServiceError } from "../../../src/core/api/index.js";
 import { clientTimeOn, manualClock, useSandbox } from "../../helpers/sandbox.js";
 import { writeEnrichReadBack } from "./audienceWriteFlow.js";
 import { sandboxClient } from "./sandboxClient.js";
@@ -66,5 +66,19 @@ describe("client audience writes against the sandbox (specification profile)", (
     );
     assert.ok(again.every((r) => !r.created));
     assert.equal((await client.getAudience(audience.audienceId)).attributes.recordCount, 30, "no row was duplicated");
+  });
+
+  it("says in the user's terms why the service refused a write, with its reference", async () => {
+    const token = await sandbox.token();
+    const client = sandboxClient(sandbox.url, () => token, clientTimeOn(clock));
+    const audience = await client.createAudience({ name: "Refusals", kind: "COMPANY", columns: [{ name: "Website", dataType: "URL" }] });
+    const website = audience.columns[0]!.columnId;
+    const unknownRow = await client
+      .upsertAudienceRows(audience.audienceId, [{ rowId: "no-such-row", cells: { [website]: "example.com" } }])
+      .catch((e: unknown) => e);
+    assert.match(errorText(unknownRow), /^Row no-such-row is not in this audience\. Correct it and try again\. \(Reference: [0-9a-f-]{36}\)$/);
+    await client.upsertAudienceRows(audience.audienceId, [{ cells: { [website]: "example.com" } }]);
+    const unmatched = await client.startAudienceEnrichment(audience.audienceId, { scope: "AUDIENCE" }).catch((e: unknown) => e);
+    assert.match(errorText(unmatched), /^Map this audience's columns to match criteria first/);
   });
 });
