@@ -239,6 +239,41 @@ describe("production profile: audience writes against the service's published de
     await conforming("Folders_listFolders", { query: { "page[number]": 2, "page[size]": 1 } });
   });
 
+  it("takes the plain JSON content type too, and answers refusals (unknown audience, a criterion for the other kind, a column filled by the service) in the published error shape", async () => {
+    const created = await conforming("Audiences_createAudience", {
+      body: { data: { type: "Audience", attributes: { name: "Plain JSON", type: "CONTACT", origin: "CUSTOM", columns: [column("Email", "EMAIL")] } } },
+      contentType: "application/json",
+    });
+    const audienceId = created.data.id as string;
+    const email = created.data.attributes.columns[0].id as string;
+    await conforming("Rows_upsertRows", { params: { audienceId }, body: { data: [row({ [email]: "ana@example.com" })] }, contentType: "application/json" });
+    const refusals: [string, VendorCall, number][] = [
+      ["Columns_addColumns", { params: { audienceId: "3f2b1c9e-1234-4abc-9def-0123456789ab" }, body: { data: [column("X", "TEXT")] } }, 404],
+      [
+        "Audiences_upsertMatchCriteria",
+        {
+          params: { audienceId },
+          body: { data: { type: "UpsertMatchCriteria", attributes: { matchCriteria: [{ columnId: email, mappedTo: "COMPANY_TICKER" }] } } },
+        },
+        400,
+      ],
+      ["Columns_addColumns", { params: { audienceId }, body: { data: [column("Email", "TEXT")] } }, 400],
+    ];
+    for (const [operationId, request, status] of refusals) {
+      const answer = await callProfile(sandbox, token, "studio", operationId, request);
+      assert.equal(answer.status, status, `${operationId}: ${JSON.stringify(answer.doc)}`);
+      assert.deepEqual(responseErrors("studio", operationId, answer.doc, status), []);
+      validated += 1;
+    }
+    const match = await conforming("Audiences_upsertMatchCriteria", { params: { audienceId } });
+    const filled = await callProfile(sandbox, token, "studio", "Rows_upsertRows", {
+      params: { audienceId },
+      body: { data: [row({ [match.data.id]: "123" })] },
+    });
+    assert.equal(filled.status, 400, "the match column is the service's to fill");
+    assert.deepEqual(responseErrors("studio", "Rows_upsertRows", filled.doc, 400), []);
+  });
+
   it("refuses writes to a token without the manage scope, in the gateway's shape", async () => {
     const reader = await sandbox.token({ scopes: ["api:audience:read"] });
     const answer = await callProfile(sandbox, reader, "studio", "Audiences_createAudience", {
