@@ -38,3 +38,18 @@ export async function cellOutcome(promise: Promise<unknown>): Promise<{ value?: 
     throw error;
   }
 }
+
+let instances = 0;
+
+/**
+ * The functions module as one test file's own instance (a module URL of its own), with the fake
+ * CustomFunctions installed: what one file configures (the engine, the job status, the startup
+ * clock) cannot reach another file run in the same process. Test files load the functions this
+ * way (test/functions/instances.test.ts checks it); only the runtime's wiring test uses the
+ * module the runtime imports.
+ */
+export async function loadFunctions(): Promise<typeof import("../../src/functions/functions.js")> {
+  installFakeCustomFunctions();
+  instances += 1;
+  return (await import(`../../src/functions/functions.js?instance=${instances}`)) as typeof import("../../src/functions/functions.js");
+}

@@ -6,10 +6,9 @@ import { createServiceClient, fetchTransport, type ServiceClient } from "../../s
 import { createEnrichmentEngine, toCellValue, type EnrichmentEngine } from "../../src/core/enrich/index.js";
 import { COMPANY_OUTPUT_FIELDS, type CompanyOutputField } from "../../src/core/contract/index.js";
 import { clientTimeOn, manualClock, startTestSandbox, useSandbox } from "../helpers/sandbox.js";
-import { cellOutcome, installFakeCustomFunctions, invocation } from "./fakeCustomFunctions.js";
+import { cellOutcome, invocation, loadFunctions } from "./fakeCustomFunctions.js";
 
-installFakeCustomFunctions();
-const fns = await import("../../src/functions/functions.js");
+const fns = await loadFunctions();
 
 const ENRICH = "POST /data/v1/companies/enrich";
 const FIELDS: CompanyOutputField[] = ["name", "revenue", "country", "certified"];

@@ -1,14 +1,12 @@
 // The BIZ functions in Node with a fake CustomFunctions runtime and a scripted client.
 import assert from "node:assert/strict";
-import { afterEach, before, describe, it } from "node:test";
+import { afterEach, describe, it } from "node:test";
 import { createEnrichmentEngine } from "../../src/core/enrich/index.js";
 import { FakeEnrichClient } from "../core/enrich/fakeClient.js";
 import { FakeTimer, settle } from "../core/jobs/fakes.js";
-import { cellOutcome, installFakeCustomFunctions, invocation } from "./fakeCustomFunctions.js";
+import { cellOutcome, invocation, loadFunctions } from "./fakeCustomFunctions.js";
 
-before(() => installFakeCustomFunctions());
-
-const fns = await import("../../src/functions/functions.js");
+const fns = await loadFunctions();
 
 /** A fake startup clock that tells when a cell starts its startup wait. */
 function startupClock() {

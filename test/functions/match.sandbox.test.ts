@@ -7,10 +7,9 @@ import { createServiceClient, type ServiceClient } from "../../src/core/api/inde
 import { createEnrichmentEngine, MemoryCacheStore } from "../../src/core/enrich/index.js";
 import { MATCH_COMPANY_IDS as ID } from "../../src/sandbox/match/seed.js";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
-import { cellOutcome, installFakeCustomFunctions, invocation } from "./fakeCustomFunctions.js";
+import { cellOutcome, invocation, loadFunctions } from "./fakeCustomFunctions.js";
 
-installFakeCustomFunctions();
-const fns = await import("../../src/functions/functions.js");
+const fns = await loadFunctions();
 
 const COMPANY_ENRICH = "POST /data/v1/companies/enrich";
 let sandbox: TestSandbox;

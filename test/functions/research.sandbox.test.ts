@@ -10,10 +10,9 @@ import { memoryKeyValueStorage } from "../../src/core/storage/keyValue.js";
 import { SANDBOX_ENVIRONMENT } from "../../src/core/settings/environment.js";
 import { cellFunctionsWiring, createRuntime, devTokenSource, type Runtime } from "../../src/runtime.js";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
-import { cellOutcome, installFakeCustomFunctions } from "./fakeCustomFunctions.js";
+import { cellOutcome, loadFunctions } from "./fakeCustomFunctions.js";
 
-installFakeCustomFunctions();
-const fns = (await import("../../src/functions/functions.js")) as unknown as Record<string, (...args: unknown[]) => unknown>;
+const fns = (await loadFunctions()) as unknown as Record<string, (...args: unknown[]) => unknown>;
 const generated = await metadata.generateCustomFunctionsMetadata("src/functions/functions.ts", true);
 const registered = (JSON.parse(generated.metadataJson) as { functions: { id: string; parameters: { name: string }[]; options?: { stream?: boolean } }[] })
   .functions;

@@ -9,10 +9,9 @@ import { HASHTAGS_PATH, HashtagsDocument, hashtagBody, readHashtags } from "../.
 import { createEnrichmentEngine, MemoryCacheStore } from "../../src/core/enrich/index.js";
 import { intentScore, latestNews, latestScoop, usesTechnology } from "../../src/core/signals/index.js";
 import { manualClock, startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
-import { cellOutcome, installFakeCustomFunctions, invocation } from "./fakeCustomFunctions.js";
+import { cellOutcome, invocation, loadFunctions } from "./fakeCustomFunctions.js";
 
-installFakeCustomFunctions();
-const fns = await import("../../src/functions/functions.js");
+const fns = await loadFunctions();
 
 const NOW = Date.parse("2026-06-15T12:00:00Z");
 const TOPIC = "Cloud Security";

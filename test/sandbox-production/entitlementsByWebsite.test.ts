@@ -3,12 +3,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Runtime } from "../../src/runtime.js";
-import { cellOutcome, installFakeCustomFunctions, invocation } from "../functions/fakeCustomFunctions.js";
+import { cellOutcome, invocation, loadFunctions } from "../functions/fakeCustomFunctions.js";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { limitedRuntime } from "./limitedRuntime.js";
 
-installFakeCustomFunctions();
-const fns = await import("../../src/functions/functions.js");
+const fns = await loadFunctions();
 
 describe("an unentitled field asked by website on the production profile", () => {
   let sandbox: TestSandbox;

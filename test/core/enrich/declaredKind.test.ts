@@ -98,6 +98,20 @@ describe("a kind declared only in a test", () => {
     assert.equal((await engine.spendStatus()).used, 6);
   });
 
+  it("is each engine's own: two engines declaring a kind of one name with other fields do not share what they resolved", async () => {
+    const requests: number[][] = [];
+    const sized = createEnrichmentEngine({ client: new FakeMatchClient(), kinds: [widgetsKind(requests)], windowMs: 2 });
+    const weighed = createEnrichmentEngine({
+      client: new FakeMatchClient(),
+      kinds: [{ ...widgetsKind(requests), outputFields: { weight: { label: "Weight", type: "integer" } }, minimalFields: ["weight"] }],
+      windowMs: 2,
+    });
+    const first = await sized.getCells("widgets", 1, "size");
+    const second = await weighed.getCells("widgets", 1, "size");
+    assert.equal(first.ok, true);
+    assert.match(second.ok ? "" : second.problem.message, /Unknown widget maker field "size"\. Valid fields: weight/);
+  });
+
   it("is unknown to an engine not given it", async () => {
     const engine = createEnrichmentEngine({ client: new FakeMatchClient(), windowMs: 2 });
     const result = await engine.getCells("widgets", 1, "size");

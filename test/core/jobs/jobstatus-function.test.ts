@@ -4,12 +4,11 @@ import { strict as assert } from "node:assert";
 import { before, describe, it } from "node:test";
 import metadata from "custom-functions-metadata";
 import { JobPoller } from "../../../src/core/jobs/index.js";
-import { FakeCustomFunctionsError, installFakeCustomFunctions } from "../../functions/fakeCustomFunctions.js";
+import { FakeCustomFunctionsError, installFakeCustomFunctions, loadFunctions } from "../../functions/fakeCustomFunctions.js";
 import { FakeClock } from "../api/scripted.js";
 import { ScriptedJobs, settle, status } from "./fakes.js";
 
-installFakeCustomFunctions();
-const { configureJobStatus, jobStatus, setStartupClock } = await import("../../../src/functions/functions.js");
+const { configureJobStatus, jobStatus, setStartupClock } = await loadFunctions();
 // The startup wait runs on a clock that only moves when a test moves it: no race with the system timer.
 const startupClock = new FakeClock();
 setStartupClock(startupClock);
