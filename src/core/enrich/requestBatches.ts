@@ -10,6 +10,8 @@
 // within a short window are flushed together, and after a flush a "quiet" window lets a request
 // with room wait for more cells before it leaves. `whenIdle` flushes at once and waits until
 // nothing tracked is left (requests, cache writes, the daily count's writes).
+// Priority is not ordered here: a group's priority goes with its requests to the client's one
+// priority wait queue (api/priorityWaiters.ts); a group's list only picks its next request.
 import { systemClock } from "../api/clock.js";
 import { serviceError } from "../api/errors.js";
 import type { Clock, EnrichRecord, RequestPriority } from "../api/types.js";
