@@ -1,0 +1,151 @@
+// Research in the task pane at 350 px, in headless Chromium against the sandbox: a briefing with
+// its estimate in AI action credits and a confirm, rendered as formatted text; a question on it;
+// lookalikes of a selection of five companies inserted as one table, leaving out the seeds; and
+// recommended contacts for two accounts, linked to them. Nothing scrolls sideways.
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { chromiumAvailable, openSection, overflow, startE2E, type E2E } from "./helpers.js";
+
+const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
+const WIDTH = 350;
+
+async function lastTable(page: Page): Promise<{ headers: string[]; rows: string[][] }> {
+  const table = page.getByTestId("sheet-table").last();
+  const headers = (await table.locator("thead th").allInnerTexts()).map((h) => h.trim());
+  const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+  return { headers, rows };
+}
+
+/** A word found in exactly `n` company names of the sandbox (the company search matches names containing it). */
+function nameWithCount(e2e: E2E, n: number): string {
+  const names = (e2e.sandbox.ctx.db.prepare("SELECT name FROM companies").all() as { name: string }[]).map((r) => r.name.toLowerCase());
+  const words = [...new Set(names.flatMap((name) => name.split(/\s+/)))].filter((w) => /^[a-z]{5,}$/.test(w)).sort();
+  const word = words.find((w) => names.filter((name) => name.includes(w)).length === n);
+  assert.ok(word, `a word in exactly ${n} names`);
+  return word;
+}
+
+/** Inserts the companies whose names contain `word` and picks their Company ID column as the selection. */
+async function insertAndSelect(page: Page, word: string, expected: number): Promise<string[]> {
+  await openSection(page, "Companies");
+  const form = page.getByRole("region", { name: "Company search" });
+  await form.getByRole("textbox", { name: "Company name" }).fill(word);
+  await form.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByTestId("preview-table").waitFor();
+  await form.getByRole("button", { name: "Insert into sheet" }).click();
+  await form
+    .getByRole("status")
+    .filter({ hasText: new RegExp(`Inserted (all )?${expected} compan`) })
+    .waitFor({ timeout: 60_000 });
+  const table = await lastTable(page);
+  await page.getByTestId("sheet-table").last().getByRole("button", { name: "Company ID", exact: true }).click();
+  return table.rows.map((r) => r[table.headers.indexOf("Company ID")]!);
+}
+
+describe("research in the task pane", { skip, timeout: 600_000 }, () => {
+  let e2e: E2E;
+  before(async () => {
+    e2e = await startE2E({ sandbox: { companies: 600, contacts: 3000 } });
+  });
+  after(async () => {
+    await e2e?.close();
+  });
+
+  test(`${WIDTH} px: a briefing and a question, lookalikes of five companies, recommended contacts for two accounts`, async () => {
+    const { page, errors } = await e2e.openTaskPane();
+    await page.setViewportSize({ width: WIDTH, height: 900 });
+    await page.getByRole("button", { name: /^More sections/ }).waitFor();
+    const seeds = await insertAndSelect(page, nameWithCount(e2e, 5), 5);
+    assert.equal(seeds.length, 5);
+
+    // A briefing: the estimate first, nothing sent until it is confirmed.
+    await openSection(page, "Research");
+    const briefing = page.getByRole("region", { name: "Briefing" });
+    await briefing.getByRole("textbox", { name: "Company (id, website or name)" }).fill(seeds[0]!);
+    e2e.sandbox.resetStats();
+    await briefing.getByRole("button", { name: "Get briefing" }).click();
+    const estimate = briefing.getByTestId("research-estimate");
+    await estimate.getByText(/^1 briefing: 1 AI action credit; you have \d+\.$/).waitFor();
+    assert.equal(e2e.sandbox.requests(`GET /data/v1/research/accounts/:companyId`), 0, "nothing sent before Confirm");
+    assert.deepEqual(await overflow(page), [], "estimate");
+    await estimate.getByRole("button", { name: "Get briefing" }).click();
+    const article = briefing.getByTestId("briefing");
+    await article.locator("h1, h2").first().waitFor({ timeout: 30_000 });
+    assert.ok((await article.innerText()).length > 40, "formatted text");
+    for (const href of await article.locator("a").evaluateAll((as) => as.map((a) => [a.getAttribute("href"), a.getAttribute("target")])))
+      assert.ok(/^https?:/.test(href[0] ?? "") && href[1] === "_blank", JSON.stringify(href));
+    assert.deepEqual(await overflow(page), [], "briefing");
+
+    // A question on it: also estimated and confirmed.
+    await briefing.getByRole("textbox", { name: /Ask a question/ }).fill("How many employees does it have?");
+    await briefing.getByRole("button", { name: "Ask", exact: true }).click();
+    await briefing
+      .getByTestId("research-estimate")
+      .getByText(/^1 question: 1 AI action credit; you have \d+\.$/)
+      .waitFor();
+    await briefing.getByTestId("research-estimate").getByRole("button", { name: "Ask", exact: true }).click();
+    const answer = briefing.getByTestId("research-answer");
+    await answer.waitFor({ timeout: 30_000 });
+    assert.match(await answer.innerText(), /How many employees does it have\?[\s\S]+\S/);
+    assert.deepEqual(await overflow(page), [], "answer");
+
+    // Lookalikes of the five selected companies, inserted as one table.
+    await page.getByRole("radio", { name: "Lookalikes" }).click();
+    const lookalikes = page.getByRole("region", { name: "Lookalikes" });
+    await lookalikes.getByRole("spinbutton", { name: /How many companies/ }).fill("40");
+    e2e.sandbox.resetStats();
+    await lookalikes.getByRole("button", { name: "Find similar companies" }).click();
+    await lookalikes
+      .getByTestId("lookalikes-message")
+      .getByText(/similar companies from 5 seed companies/)
+      .waitFor({ timeout: 60_000 });
+    assert.equal(e2e.sandbox.requests("GET /data/v1/lookalikes/companies"), 5, "one request per seed");
+    assert.deepEqual(await overflow(page), [], "lookalikes found");
+    await lookalikes.getByRole("button", { name: /^Insert \d+ companies into sheet$/ }).click();
+    await lookalikes
+      .getByTestId("lookalikes-message")
+      .getByText(/Inserted \d+ companies into table/)
+      .waitFor({ timeout: 30_000 });
+    const similar = await lastTable(page);
+    assert.deepEqual(similar.headers.slice(0, 5), ["Rank", "Company id", "Company name", "Score", "Similar to"]);
+    assert.equal(similar.rows.length, 40);
+    const ids = similar.rows.map((r) => r[1]!);
+    assert.equal(new Set(ids).size, ids.length, "each company once");
+    assert.ok(!ids.some((id) => seeds.includes(id)), "the seeds are left out");
+    assert.deepEqual(
+      similar.rows.map((r) => r[0]),
+      similar.rows.map((_, i) => String(i + 1)),
+    );
+    for (const row of similar.rows)
+      assert.ok(
+        row[4]!.split(", ").every((seed) => seeds.includes(seed)),
+        row[4],
+      );
+    assert.deepEqual(await overflow(page), [], "lookalikes inserted");
+
+    // Recommended contacts for two accounts.
+    const accounts = await insertAndSelect(page, nameWithCount(e2e, 2), 2);
+    await openSection(page, "Research");
+    await page.getByRole("radio", { name: "Recommended contacts" }).click();
+    const contacts = page.getByRole("region", { name: "Recommended contacts" });
+    await contacts.getByRole("combobox", { name: "Use case" }).selectOption("DEAL_ACCELERATION");
+    await contacts.getByRole("button", { name: "Recommend contacts" }).click();
+    await contacts
+      .getByTestId("recommendations-message")
+      .getByText(/recommended contacts at 2 accounts/)
+      .waitFor({ timeout: 60_000 });
+    await contacts.getByRole("button", { name: /^Insert \d+ contacts into sheet$/ }).click();
+    await contacts
+      .getByTestId("recommendations-message")
+      .getByText(/Inserted \d+ contacts into table/)
+      .waitFor({ timeout: 30_000 });
+    const people = await lastTable(page);
+    assert.deepEqual(people.headers, ["Account id", "Rank", "Contact id", "Score", "Brief"]);
+    assert.ok(people.rows.length > 0);
+    assert.deepEqual([...new Set(people.rows.map((r) => r[0]))].sort(), [...accounts].sort(), "linked to the two accounts");
+    assert.deepEqual(await overflow(page), [], "contacts inserted");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
