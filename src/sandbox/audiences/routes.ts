@@ -22,6 +22,7 @@ import { checkedBy, stringQuery } from "../routes/validation.js";
 import { principalOf } from "../routes/principal.js";
 import type { JobEngine } from "./engine.js";
 import { parseRecordRef } from "./engine.js";
+import { emptyBodyIsNone } from "./emptyBody.js";
 import { audienceDocument, jobStatusDocument, rowDocument } from "./present.js";
 import { parseRowSearch, rowsPage, searchRows } from "./rowSearch.js";
 import { buildAudience } from "./seed.js";
@@ -131,7 +132,7 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
   // Rows by search (the way production reads them): an optional RowSearch document, pages up to 500.
   app.post<{ Params: Static<typeof AudienceParams> }>(
     `/v1/audiences/:audienceId/rows/actions/search`,
-    { schema: { params: AudienceParams } },
+    { schema: { params: AudienceParams }, onRequest: emptyBodyIsNone },
     async (request, reply) => {
       const audience = audienceOf(principalOf(request), request.params.audienceId);
       const page = rowsPage(request.query as Record<string, string | undefined>);

@@ -26,6 +26,7 @@ import { requireScope } from "../auth.js";
 import type { TokenPrincipal } from "../context.js";
 import { ValidationFailure } from "../errors.js";
 import { principalOf } from "../routes/principal.js";
+import { emptyBodyIsNone } from "./emptyBody.js";
 import { audienceDocument, columnDocument, folderDocument, rowDocument } from "./present.js";
 import { mayUse, scopeFor } from "./routes.js";
 import type { AudienceStore } from "./store.js";
@@ -89,7 +90,7 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
     return send(201, { data: added.map(columnDocument) })(reply);
   });
 
-  app.post(`${P.audiences}/:audienceId/actions/match-criteria`, async (request, reply) => {
+  app.post(`${P.audiences}/:audienceId/actions/match-criteria`, { onRequest: emptyBodyIsNone }, async (request, reply) => {
     const audience = audienceOf(request);
     const body = checked<MatchCriteriaBody | undefined>(request.body ?? undefined, validateMatchCriteriaBody);
     const column = writes.setMatchCriteria(audience, body?.data.attributes.matchCriteria);
