@@ -49,29 +49,29 @@ export function accountOperations(ctx: ClientContext): Pick<ServiceClient, "look
     { keepResult: true },
   );
   return {
-    lookup: (fieldName, o) => awaitWithSignal(lookupOnce(fieldName), o?.signal, `GET ${PATHS.lookup(fieldName)}`),
+    lookup: (fieldName, options) => awaitWithSignal(lookupOnce(fieldName), options?.signal, `GET ${PATHS.lookup(fieldName)}`),
 
     // Through the request runner like every request (retry, rate limit, hooks, sign-in renewal).
-    async outputFields(kind, o) {
+    async outputFields(kind, options) {
       const path = outputFieldLookupPath(kind);
       const doc = await ctx.call(OutputFieldLookupDocument, {
         method: "GET",
         url: `${ctx.baseUrl}${path}`,
         operation: `GET ${path.split("?")[0]!}`,
         idempotent: true,
-        ...withSignal(o?.signal),
+        ...withSignal(options?.signal),
       });
       return doc.data;
     },
 
-    async usage(o): Promise<UsageSummary> {
+    async usage(options): Promise<UsageSummary> {
       const doc = await ctx.call(UsageDocument, {
         method: "GET",
         url: `${ctx.baseUrl}${PATHS.usage}`,
         operation: `GET ${PATHS.usage}`,
         idempotent: true,
         readsUsage: true,
-        ...withSignal(o?.signal),
+        ...withSignal(options?.signal),
       });
       const entries = doc.data.flatMap((d) => d.attributes.usage);
       const ai = entries.find((e) => e.limitType === AI_ACTION_LIMIT_TYPE);

@@ -82,7 +82,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
   async function send<TInput extends MatchCompanyInput | MatchPersonInput>(
     kind: RecordKind,
     batch: OpenEnrichBatch<TInput>,
-    o?: { signal?: AbortSignal; priority?: RequestPriority },
+    options?: { signal?: AbortSignal; priority?: RequestPriority },
   ): Promise<EnrichRecord<TInput>[]> {
     const shape = SHAPES[kind];
     const operation = `POST ${shape.path}`;
@@ -103,8 +103,8 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
       operation,
       idempotent: true,
       spends: true,
-      ...withSignal(o?.signal),
-      ...(o?.priority ? { priority: o.priority } : {}),
+      ...withSignal(options?.signal),
+      ...(options?.priority ? { priority: options.priority } : {}),
     };
     const post = async (body: unknown): Promise<EnrichResultItem[]> => (await ctx.call(EnrichResultDocument, { ...spec, body })).data;
     // Fields known to be refused are left out (unless none would be left: the service then says).
@@ -137,11 +137,11 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
   }
 
   return {
-    enrichBatch: (kind, batch, o) => send(kind, batch, o),
-    enrichCompanies: async (inputs, outputFields, o) =>
-      inputs.length === 0 ? [] : send<MatchCompanyInput>("company", { seal: () => ({ inputs, outputFields }), sealNow: true }, o),
-    enrichContacts: async (inputs, outputFields, o) =>
-      inputs.length === 0 ? [] : send<MatchPersonInput>("contact", { seal: () => ({ inputs, outputFields }), sealNow: true }, o),
+    enrichBatch: (kind, batch, options) => send(kind, batch, options),
+    enrichCompanies: async (inputs, outputFields, options) =>
+      inputs.length === 0 ? [] : send<MatchCompanyInput>("company", { seal: () => ({ inputs, outputFields }), sealNow: true }, options),
+    enrichContacts: async (inputs, outputFields, options) =>
+      inputs.length === 0 ? [] : send<MatchPersonInput>("contact", { seal: () => ({ inputs, outputFields }), sealNow: true }, options),
   };
 }
 

@@ -75,33 +75,33 @@ export function searchOperations(ctx: ClientContext): SearchOperations {
     return toSearchPage<T>(doc as SearchDocLike<T>, page ?? 1, size ?? LIMITS.defaultPageSize);
   }
 
-  async function search<T>(setup: SearchSetup, o: SearchOptions = {}): Promise<SearchPage<T>> {
-    checkSearch(setup, o.page, o.size, o.sort);
-    return searchPage<T>(setup, o.page, o.size, o.sort, o.signal, o.priority);
+  async function search<T>(setup: SearchSetup, options: SearchOptions = {}): Promise<SearchPage<T>> {
+    checkSearch(setup, options.page, options.size, options.sort);
+    return searchPage<T>(setup, options.page, options.size, options.sort, options.signal, options.priority);
   }
 
-  function iterate<T>(setup: SearchSetup, o: IterateOptions = {}): AsyncIterable<IteratedPage<T>> {
-    const pageSize = o.pageSize ?? ITERATE_PAGE_SIZE;
+  function iterate<T>(setup: SearchSetup, options: IterateOptions = {}): AsyncIterable<IteratedPage<T>> {
+    const pageSize = options.pageSize ?? ITERATE_PAGE_SIZE;
     return {
       async *[Symbol.asyncIterator]() {
         // Checked when iteration starts, so an invalid search rejects the first next().
-        checkSearch(setup, 1, pageSize, o.sort);
-        yield* iteratePages<T>((n, size, signal) => searchPage<T>(setup, n, size, o.sort, signal, o.priority), {
+        checkSearch(setup, 1, pageSize, options.sort);
+        yield* iteratePages<T>((n, size, signal) => searchPage<T>(setup, n, size, options.sort, signal, options.priority), {
           pageSize,
           window: ctx.concurrency,
-          ...(o.maxResults !== undefined ? { maxResults: o.maxResults } : {}),
-          ...(o.signal ? { signal: o.signal } : {}),
-          ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+          ...(options.maxResults !== undefined ? { maxResults: options.maxResults } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         });
       },
     };
   }
 
   return {
-    searchCompanies: (filters, o) => search<CompanyItem>(companySetup(filters), o),
-    searchContacts: (filters, o) => search<ContactItem>(contactSetup(filters), o),
-    iterateCompanies: (filters, o) => iterate<CompanyItem>(companySetup(filters), o),
-    iterateContacts: (filters, o) => iterate<ContactItem>(contactSetup(filters), o),
+    searchCompanies: (filters, options) => search<CompanyItem>(companySetup(filters), options),
+    searchContacts: (filters, options) => search<ContactItem>(contactSetup(filters), options),
+    iterateCompanies: (filters, options) => iterate<CompanyItem>(companySetup(filters), options),
+    iterateContacts: (filters, options) => iterate<ContactItem>(contactSetup(filters), options),
   };
 }
 

@@ -100,32 +100,38 @@ async function signalPage<T>(ctx: ClientContext, operation: Paged, body: unknown
 export function signalOperations(ctx: ClientContext): SignalOperations {
   const search =
     <T>(operation: Paged) =>
-    async (filters: object, o: SearchOptions = {}) =>
-      signalPage<T>(ctx, operation, bodyOf(operation, filters), { n: o.page, size: o.size, sort: o.sort, signal: o.signal, priority: o.priority });
+    async (filters: object, options: SearchOptions = {}) =>
+      signalPage<T>(ctx, operation, bodyOf(operation, filters), {
+        n: options.page,
+        size: options.size,
+        sort: options.sort,
+        signal: options.signal,
+        priority: options.priority,
+      });
 
   const iterate =
     <T>(operation: Paged) =>
-    (filters: object, o: IterateOptions = {}): AsyncIterable<IteratedPage<T>> => ({
+    (filters: object, options: IterateOptions = {}): AsyncIterable<IteratedPage<T>> => ({
       async *[Symbol.asyncIterator]() {
         const body = bodyOf(operation, filters);
-        yield* iteratePages<T>((n, size, signal) => signalPage<T>(ctx, operation, body, { n, size, sort: o.sort, signal, priority: o.priority }), {
-          pageSize: o.pageSize ?? LIMITS.maxPageSize,
+        yield* iteratePages<T>((n, size, signal) => signalPage<T>(ctx, operation, body, { n, size, sort: options.sort, signal, priority: options.priority }), {
+          pageSize: options.pageSize ?? LIMITS.maxPageSize,
           window: ctx.concurrency,
-          ...(o.maxResults !== undefined ? { maxResults: o.maxResults } : {}),
-          ...(o.signal ? { signal: o.signal } : {}),
-          ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+          ...(options.maxResults !== undefined ? { maxResults: options.maxResults } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.onProgress ? { onProgress: options.onProgress } : {}),
         });
       },
     });
 
   const enrich =
     <T>(operation: Paged) =>
-    async (input: object, o: SignalEnrichOptions = {}): Promise<T[]> => {
+    async (input: object, options: SignalEnrichOptions = {}): Promise<T[]> => {
       const out: T[] = [];
       for await (const p of iterate<T>(operation)(input, {
         pageSize: LIMITS.maxPageSize,
-        ...withSignal(o.signal),
-        ...(o.priority ? { priority: o.priority } : {}),
+        ...withSignal(options.signal),
+        ...(options.priority ? { priority: options.priority } : {}),
       }))
         out.push(...p.items);
       return out;
@@ -141,7 +147,7 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
     searchNews: search<NewsItem>("newsSearch"),
     iterateNews: iterate<NewsItem>("newsSearch"),
     enrichNews: enrich<NewsItem>("newsEnrich"),
-    async enrichTechnologies(companyId, o = {}) {
+    async enrichTechnologies(companyId, options = {}) {
       const path = SIGNAL_PATHS.technologiesEnrich;
       const body = bodyOf("technologiesEnrich", { companyId });
       const doc = await ctx.call(TechnologiesDocument, {
@@ -150,8 +156,8 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
         operation: `POST ${path}`,
         body,
         idempotent: true,
-        ...withSignal(o.signal),
-        ...(o.priority ? { priority: o.priority } : {}),
+        ...withSignal(options.signal),
+        ...(options.priority ? { priority: options.priority } : {}),
       });
       return doc.data.map(readTechnology);
     },

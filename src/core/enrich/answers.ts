@@ -53,12 +53,12 @@ export class Answers implements BatchHandler {
   readonly likely: LikelyFields;
   readonly spend: SpendReservations;
 
-  constructor(private readonly o: AnswersOptions) {
-    const ages = { now: o.now, maxAgeMs: o.maxAgeMs, noMatchMaxAgeMs: o.noMatchMaxAgeMs };
-    this.records = new RecordCache(o.store, ages);
-    this.matches = new MatchCache(o.store, ages);
-    this.likely = new LikelyFields(o.companionFields, o.now, o.kinds);
-    this.spend = o.spend;
+  constructor(private readonly options: AnswersOptions) {
+    const ages = { now: options.now, maxAgeMs: options.maxAgeMs, noMatchMaxAgeMs: options.noMatchMaxAgeMs };
+    this.records = new RecordCache(options.store, ages);
+    this.matches = new MatchCache(options.store, ages);
+    this.likely = new LikelyFields(options.companionFields, options.now, options.kinds);
+    this.spend = options.spend;
   }
 
   isManaged(key: string): boolean {
@@ -78,7 +78,7 @@ export class Answers implements BatchHandler {
 
   /** Reserves today's allowance for needs that may cost a credit; returns the keys refused. */
   reserve(needs: readonly PipelineNeed[]): Set<string> {
-    const spending = needs.filter((need) => this.o.kinds.of(need.kind).spends);
+    const spending = needs.filter((need) => this.options.kinds.of(need.kind).spends);
     const byId = spending.filter((need) => !need.match).map((need) => need.key);
     const byMatch = spending.filter((need) => need.match).map((need) => need.key);
     return new Set([...this.spend.reserve(byId, (key) => this.isManaged(key)), ...this.spend.reserveInputs(byMatch)]);
@@ -115,7 +115,7 @@ export class Answers implements BatchHandler {
           need.match ? this.matchOutcome(kind, need, need.match, fields, record, written) : this.idOutcome(kind, need, fields, record, written),
         );
     });
-    this.o.track(
+    this.options.track(
       this.persist(
         [...written],
         needs.filter((need) => need.match).map((need) => need.key),
@@ -141,7 +141,7 @@ export class Answers implements BatchHandler {
     switch (record.outcome) {
       case "matched":
         // A field refused as unentitled has no value to cache: its cells are told why.
-        this.records.putMatch(need.key, cacheable(fields, record), this.o.kinds.of(kind).cached(record.attributes));
+        this.records.putMatch(need.key, cacheable(fields, record), this.options.kinds.of(kind).cached(record.attributes));
         this.spend.charged(need.key);
         return refusedOf(record);
       case "noMatch":
@@ -153,10 +153,10 @@ export class Answers implements BatchHandler {
         return { problem: problems.creditLimit() };
       case "invalidInput":
         this.spend.notCharged(need.key);
-        return { problem: problems.invalidInput(this.o.kinds.of(kind), id, record.matchStatus) };
+        return { problem: problems.invalidInput(this.options.kinds.of(kind), id, record.matchStatus) };
       default:
         this.spend.notCharged(need.key);
-        return { problem: problems.unexpectedStatus(this.o.kinds.of(kind), id, record.matchStatus) };
+        return { problem: problems.unexpectedStatus(this.options.kinds.of(kind), id, record.matchStatus) };
     }
   }
 
@@ -168,7 +168,7 @@ export class Answers implements BatchHandler {
         const key = recordKey(kind, id);
         this.spend.inputMatched(need.key, key, this.records.wasEnriched(key));
         this.matches.putId(need.key, id);
-        this.records.putMatch(key, cacheable(fields, record), this.o.kinds.of(kind).cached(record.attributes));
+        this.records.putMatch(key, cacheable(fields, record), this.options.kinds.of(kind).cached(record.attributes));
         written.add(key);
         return refusedOf(record);
       }
@@ -213,7 +213,7 @@ export class Answers implements BatchHandler {
       return { result: { ok: false, problem: failed ?? problems.unavailable(`no answer for "${resolved.match?.label ?? ""}"`) } };
     }
     if (fields.length === 0) return { id, result: { ok: true, fields: [], values: [] } };
-    return { id, result: answerFrom(this.o.kinds, this.records, kind, id, recordKey(kind, id), fields, outcomes, refusedFields) };
+    return { id, result: answerFrom(this.options.kinds, this.records, kind, id, recordKey(kind, id), fields, outcomes, refusedFields) };
   }
 
   private async persist(recordKeys: readonly string[], matchKeys: readonly string[]): Promise<void> {
@@ -230,7 +230,7 @@ export class Answers implements BatchHandler {
   }
 
   private warn(message: string, error: unknown): void {
-    this.o.log?.({ level: "warn", message, data: { error: error instanceof Error ? error.message : String(error) } });
+    this.options.log?.({ level: "warn", message, data: { error: error instanceof Error ? error.message : String(error) } });
   }
 }
 

@@ -319,7 +319,7 @@ export class Gathering<T> {
   private quiet: AbortController | undefined;
   private readonly work = new Set<Promise<unknown>>();
 
-  constructor(private readonly o: GatheringOptions<T>) {}
+  constructor(private readonly options: GatheringOptions<T>) {}
 
   add(item: T): void {
     this.queue.push(item);
@@ -345,7 +345,7 @@ export class Gathering<T> {
     const quiet: AbortController = this.afterWindow(() => {
       if (this.quiet !== quiet) return;
       this.quiet = undefined;
-      this.o.launch(false);
+      this.options.launch(false);
     });
     this.quiet = quiet;
   }
@@ -353,7 +353,7 @@ export class Gathering<T> {
   /** Calls `then` after one window, unless the returned controller aborts first (more items, or whenIdle). */
   private afterWindow(then: () => void): AbortController {
     const timer = new AbortController();
-    this.o.sleep(this.o.windowMs, timer.signal).then(then, () => undefined);
+    this.options.sleep(this.options.windowMs, timer.signal).then(then, () => undefined);
     return timer;
   }
 
@@ -373,7 +373,7 @@ export class Gathering<T> {
       }
       this.quiet?.abort();
       this.quiet = undefined;
-      this.o.launch(true);
+      this.options.launch(true);
       if (this.work.size === 0) return;
       await Promise.allSettled([...this.work]);
     }
@@ -382,6 +382,6 @@ export class Gathering<T> {
   private flushNow(): void {
     const items = this.queue;
     this.queue = [];
-    if (items.length > 0) this.track(this.o.flush(items));
+    if (items.length > 0) this.track(this.options.flush(items));
   }
 }

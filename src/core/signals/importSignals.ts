@@ -17,11 +17,11 @@ export const SPLITTABLE: Record<SignalSearchFamily, boolean> = { intent: true, s
 
 export function signalPageFetcher(client: SignalSearchClient, family: SignalSearchFamily, sort: string | undefined) {
   return (filters: Filters, page: number, size: number, signal?: AbortSignal): Promise<SearchPage<SignalSearchItem>> => {
-    const o = { page, size, priority: "bulk" as const, ...(sort ? { sort } : {}), ...(signal ? { signal } : {}) };
+    const options = { page, size, priority: "bulk" as const, ...(sort ? { sort } : {}), ...(signal ? { signal } : {}) };
     // Filters come from the form, checked against the family's schema before sending.
-    if (family === "intent") return client.searchIntent(filters as Parameters<SignalSearchClient["searchIntent"]>[0], o);
-    if (family === "scoops") return client.searchScoops(filters as Parameters<SignalSearchClient["searchScoops"]>[0], o);
-    return client.searchNews(filters as Parameters<SignalSearchClient["searchNews"]>[0], o);
+    if (family === "intent") return client.searchIntent(filters as Parameters<SignalSearchClient["searchIntent"]>[0], options);
+    if (family === "scoops") return client.searchScoops(filters as Parameters<SignalSearchClient["searchScoops"]>[0], options);
+    return client.searchNews(filters as Parameters<SignalSearchClient["searchNews"]>[0], options);
   };
 }
 

@@ -166,58 +166,61 @@ export function hasLocationFilter(f: CompanySearchFilters): boolean {
   return LOCATION_FILTERS.some((k) => f[k] !== undefined && String(f[k]).trim() !== "");
 }
 
-/** Every non-location company filter on alias `c`. */
-export function companyConditions(f: CompanySearchFilters, c: string, p: SqlParams, scope: FilterScope, style: TagStyle = "in"): string[] {
+/** Every non-location company filter on the company table named `alias` in the query. */
+export function companyConditions(filters: CompanySearchFilters, alias: string, params: SqlParams, scope: FilterScope, style: TagStyle = "in"): string[] {
   const out: string[] = [];
-  if (f.companyName !== undefined && f.companyName.trim()) out.push(`${c}.name LIKE ${p.contains(f.companyName.trim())} ESCAPE '\\'`);
-  const ids = csv(f.companyId);
-  if (ids.length) out.push(`${c}.id IN ${p.list(idsOf(ids))}`);
-  const sites = csv(f.companyWebsite);
-  if (sites.length) out.push(`${c}.domain IN ${p.list(sites.map(plainDomain))}`);
-  if (f.companyDescription !== undefined) {
-    const words = f.companyDescription.split(/\s+/).filter(Boolean);
+  if (filters.companyName !== undefined && filters.companyName.trim())
+    out.push(`${alias}.name LIKE ${params.contains(filters.companyName.trim())} ESCAPE '\\'`);
+  const ids = csv(filters.companyId);
+  if (ids.length) out.push(`${alias}.id IN ${params.list(idsOf(ids))}`);
+  const sites = csv(filters.companyWebsite);
+  if (sites.length) out.push(`${alias}.domain IN ${params.list(sites.map(plainDomain))}`);
+  if (filters.companyDescription !== undefined) {
+    const words = filters.companyDescription.split(/\s+/).filter(Boolean);
     if (words.length) {
-      const like = words.map((w) => `t.description LIKE ${p.contains(w)} ESCAPE '\\'`).join(" AND ");
-      out.push(`${c}.id IN (SELECT t.id FROM company_texts t WHERE ${like})`);
+      const like = words.map((w) => `t.description LIKE ${params.contains(w)} ESCAPE '\\'`).join(" AND ");
+      out.push(`${alias}.id IN (SELECT t.id FROM company_texts t WHERE ${like})`);
     }
   }
-  if (f.companyTicker?.length) out.push(`${c}.ticker IN ${p.list(f.companyTicker.map((t) => t.trim().toUpperCase()))}`);
-  const types = lower(csv(f.companyType));
+  if (filters.companyTicker?.length) out.push(`${alias}.ticker IN ${params.list(filters.companyTicker.map((t) => t.trim().toUpperCase()))}`);
+  const types = lower(csv(filters.companyType));
   if (types.length) {
     const known = types.filter((t) => t !== "none");
-    const parts = [`${c}.type IN ${p.list(known)}`];
-    if (types.includes("none")) parts.push(`${c}.type IS NULL`);
+    const parts = [`${alias}.type IN ${params.list(known)}`];
+    if (types.includes("none")) parts.push(`${alias}.type IS NULL`);
     out.push(parts.join(" OR "));
   }
-  const rankings = lower(csv(f.companyRanking));
-  if (rankings.length) out.push(tag(c, "ranking", rankings, p, style));
-  if (f.businessModel?.length)
+  const rankings = lower(csv(filters.companyRanking));
+  if (rankings.length) out.push(tag(alias, "ranking", rankings, params, style));
+  if (filters.businessModel?.length)
     out.push(
       tag(
-        c,
+        alias,
         "bm",
-        f.businessModel.map((b) => b.toUpperCase()),
-        p,
+        filters.businessModel.map((b) => b.toUpperCase()),
+        params,
         style,
       ),
     );
-  if (f.certified !== undefined) out.push(`${c}.certified = ${p.add(f.certified)}`);
-  if (f.excludeDefunctCompanies === true) out.push(`${c}.is_defunct = 0`);
+  if (filters.certified !== undefined) out.push(`${alias}.certified = ${params.add(filters.certified)}`);
+  if (filters.excludeDefunctCompanies === true) out.push(`${alias}.is_defunct = 0`);
   // true: only records under management for the calling account; false asks for nothing more
   // (every result shows its managementStatus anyway).
-  if (f.underManagement === true) {
+  if (filters.underManagement === true) {
     out.push(
-      `${scope.managedIdExpr} IN (SELECT record_id FROM managed WHERE account = ${p.add(scope.account)} AND kind = '${scope.managedKind}' AND purchased_at > ${p.add(scope.managedSince)})`,
+      `${scope.managedIdExpr} IN (SELECT record_id FROM managed WHERE account = ${params.add(scope.account)} AND kind = '${scope.managedKind}' AND purchased_at > ${params.add(scope.managedSince)})`,
     );
   }
 
   // Industry and technology.
-  const industries = industryIds(f);
+  const industries = industryIds(filters);
   if (industries.length) {
-    out.push(f.primaryIndustriesOnly === true ? `${c}.primary_industry IN ${p.list(industries)}` : tag(c, "industry", industries, p, style));
+    out.push(
+      filters.primaryIndustriesOnly === true ? `${alias}.primary_industry IN ${params.list(industries)}` : tag(alias, "industry", industries, params, style),
+    );
   }
-  if (f.industryKeywords !== undefined && f.industryKeywords.trim()) {
-    const groups = f.industryKeywords
+  if (filters.industryKeywords !== undefined && filters.industryKeywords.trim()) {
+    const groups = filters.industryKeywords
       .split(/\s+OR\s+/)
       .map((g) =>
         g
@@ -226,101 +229,105 @@ export function companyConditions(f: CompanySearchFilters, c: string, p: SqlPara
           .filter(Boolean),
       )
       .filter((g) => g.length);
-    if (groups.length) out.push(groups.map((g) => `(${g.map((t) => `${c}.industry_text LIKE ${p.contains(t)} ESCAPE '\\'`).join(" AND ")})`).join(" OR "));
+    if (groups.length)
+      out.push(groups.map((g) => `(${g.map((t) => `${alias}.industry_text LIKE ${params.contains(t)} ESCAPE '\\'`).join(" AND ")})`).join(" OR "));
   }
-  const sic = csv(f.sicCodes);
-  if (sic.length) out.push(tag(c, "sic", sic, p, style));
-  const naics = csv(f.naicsCodes);
-  if (naics.length) out.push(tag(c, "naics", naics, p, style));
-  const hashtags = csv(f.hashTagString).map((h) => h.replace(/^#/, "").toLowerCase());
-  if (hashtags.length) out.push(tag(c, "hashtag", hashtags, p, style));
-  const tech = csv(f.techAttributeTagList).map(techSlugOf);
-  if (tech.length) out.push(tag(c, "tech", tech, p, style));
-  for (const alternative of csv(f.excludeTechAttributeTagList)) {
+  const sic = csv(filters.sicCodes);
+  if (sic.length) out.push(tag(alias, "sic", sic, params, style));
+  const naics = csv(filters.naicsCodes);
+  if (naics.length) out.push(tag(alias, "naics", naics, params, style));
+  const hashtags = csv(filters.hashTagString).map((h) => h.replace(/^#/, "").toLowerCase());
+  if (hashtags.length) out.push(tag(alias, "hashtag", hashtags, params, style));
+  const tech = csv(filters.techAttributeTagList).map(techSlugOf);
+  if (tech.length) out.push(tag(alias, "tech", tech, params, style));
+  for (const alternative of csv(filters.excludeTechAttributeTagList)) {
     const all = alternative
       .split(/\s+AND\s+/)
       .map((t) => t.trim())
       .filter(Boolean)
       .map(techSlugOf);
     if (all.length && style === "exists") {
-      out.push(`(SELECT COUNT(*) FROM company_tags tg WHERE tg.company_id = ${c}.id AND tg.kind = 'tech' AND tg.value IN ${p.list(all)}) < ${all.length}`);
+      out.push(
+        `(SELECT COUNT(*) FROM company_tags tg WHERE tg.company_id = ${alias}.id AND tg.kind = 'tech' AND tg.value IN ${params.list(all)}) < ${all.length}`,
+      );
     } else if (all.length) {
       out.push(
-        `${c}.id NOT IN (SELECT company_id FROM company_tags WHERE kind = 'tech' AND value IN ${p.list(all)} GROUP BY company_id HAVING COUNT(DISTINCT value) = ${all.length})`,
+        `${alias}.id NOT IN (SELECT company_id FROM company_tags WHERE kind = 'tech' AND value IN ${params.list(all)} GROUP BY company_id HAVING COUNT(DISTINCT value) = ${all.length})`,
       );
     }
   }
 
   // Size, growth and budgets.
-  const revenueRanges = csv(f.revenue);
-  if (revenueRanges.length) out.push(`${c}.revenue_range IN ${p.list(revenueRanges)}`);
+  const revenueRanges = csv(filters.revenue);
+  if (revenueRanges.length) out.push(`${alias}.revenue_range IN ${params.list(revenueRanges)}`);
   const num = (column: string, op: ">=" | "<=", value: string | number | undefined) => {
     if (value === undefined || String(value).trim() === "") return;
-    out.push(`${c}.${column} ${op} ${p.add(Number(value))}`);
+    out.push(`${alias}.${column} ${op} ${params.add(Number(value))}`);
   };
   /** A range on an indexed column: the index only when the range is narrow. */
   const indexedRange = (column: "revenue" | "employees", min: string | number | undefined, max: string | number | undefined) => {
     const lo = boundOf(min);
     const hi = boundOf(max);
     if (lo === undefined && hi === undefined) return;
-    const col = (scope.selectivity?.range(column, lo, hi) ?? 0) > INDEX_WORTHWHILE_SHARE ? `+${c}.${column}` : `${c}.${column}`;
-    if (lo !== undefined) out.push(`${col} >= ${p.add(lo)}`);
-    if (hi !== undefined) out.push(`${col} <= ${p.add(hi)}`);
+    const col = (scope.selectivity?.range(column, lo, hi) ?? 0) > INDEX_WORTHWHILE_SHARE ? `+${alias}.${column}` : `${alias}.${column}`;
+    if (lo !== undefined) out.push(`${col} >= ${params.add(lo)}`);
+    if (hi !== undefined) out.push(`${col} <= ${params.add(hi)}`);
   };
-  indexedRange("revenue", f.revenueMin, f.revenueMax);
-  const employeeRanges = csv(f.employeeCount);
-  if (employeeRanges.length) out.push(`${c}.employee_range IN ${p.list(employeeRanges)}`);
-  indexedRange("employees", f.employeeRangeMin, f.employeeRangeMax);
-  num("contacts_count", ">=", f.serviceContactsMin);
-  num("contacts_count", "<=", f.serviceContactsMax);
-  num("growth1", ">=", f.oneYearEmployeeGrowthRateMin);
-  num("growth1", "<=", f.oneYearEmployeeGrowthRateMax);
-  num("growth2", ">=", f.twoYearEmployeeGrowthRateMin);
-  num("growth2", "<=", f.twoYearEmployeeGrowthRateMax);
-  num("budget_marketing", ">=", f.marketingDepartmentBudgetMin);
-  num("budget_marketing", "<=", f.marketingDepartmentBudgetMax);
-  num("budget_finance", ">=", f.financeDepartmentBudgetMin);
-  num("budget_finance", "<=", f.financeDepartmentBudgetMax);
-  num("budget_it", ">=", f.itDepartmentBudgetMin);
-  num("budget_it", "<=", f.itDepartmentBudgetMax);
-  num("budget_hr", ">=", f.hrDepartmentBudgetMin);
-  num("budget_hr", "<=", f.hrDepartmentBudgetMax);
+  indexedRange("revenue", filters.revenueMin, filters.revenueMax);
+  const employeeRanges = csv(filters.employeeCount);
+  if (employeeRanges.length) out.push(`${alias}.employee_range IN ${params.list(employeeRanges)}`);
+  indexedRange("employees", filters.employeeRangeMin, filters.employeeRangeMax);
+  num("contacts_count", ">=", filters.serviceContactsMin);
+  num("contacts_count", "<=", filters.serviceContactsMax);
+  num("growth1", ">=", filters.oneYearEmployeeGrowthRateMin);
+  num("growth1", "<=", filters.oneYearEmployeeGrowthRateMax);
+  num("growth2", ">=", filters.twoYearEmployeeGrowthRateMin);
+  num("growth2", "<=", filters.twoYearEmployeeGrowthRateMax);
+  num("budget_marketing", ">=", filters.marketingDepartmentBudgetMin);
+  num("budget_marketing", "<=", filters.marketingDepartmentBudgetMax);
+  num("budget_finance", ">=", filters.financeDepartmentBudgetMin);
+  num("budget_finance", "<=", filters.financeDepartmentBudgetMax);
+  num("budget_it", ">=", filters.itDepartmentBudgetMin);
+  num("budget_it", "<=", filters.itDepartmentBudgetMax);
+  num("budget_hr", ">=", filters.hrDepartmentBudgetMin);
+  num("budget_hr", "<=", filters.hrDepartmentBudgetMax);
 
   // Funding: amounts are on the total raised; dates and round types on the rounds.
-  if (f.fundingAmountMin !== undefined || f.fundingAmountMax !== undefined) {
-    out.push(`${c}.total_funding > 0`);
-    num("total_funding", ">=", f.fundingAmountMin);
-    num("total_funding", "<=", f.fundingAmountMax);
+  if (filters.fundingAmountMin !== undefined || filters.fundingAmountMax !== undefined) {
+    out.push(`${alias}.total_funding > 0`);
+    num("total_funding", ">=", filters.fundingAmountMin);
+    num("total_funding", "<=", filters.fundingAmountMax);
   }
   const roundIds = (values: string[] | undefined) => byIdOrName(values ?? [], FUNDING_ROUND_TYPES);
-  if (f.recentFundingRoundTypes?.length) {
-    out.push(`${c}.recent_funding_type IN ${p.list(roundIds(f.recentFundingRoundTypes))}`);
-    if (f.fundingStartDate) out.push(`${c}.recent_funding_date >= ${p.add(f.fundingStartDate)}`);
-    if (f.fundingEndDate) out.push(`${c}.recent_funding_date <= ${p.add(f.fundingEndDate)}`);
-  } else if (f.allFundingRoundTypes?.length || f.fundingStartDate || f.fundingEndDate) {
-    const conds = [`r.company_id = ${c}.id`];
-    if (f.allFundingRoundTypes?.length) conds.push(`r.type IN ${p.list(roundIds(f.allFundingRoundTypes))}`);
-    if (f.fundingStartDate) conds.push(`r.date >= ${p.add(f.fundingStartDate)}`);
-    if (f.fundingEndDate) conds.push(`r.date <= ${p.add(f.fundingEndDate)}`);
+  if (filters.recentFundingRoundTypes?.length) {
+    out.push(`${alias}.recent_funding_type IN ${params.list(roundIds(filters.recentFundingRoundTypes))}`);
+    if (filters.fundingStartDate) out.push(`${alias}.recent_funding_date >= ${params.add(filters.fundingStartDate)}`);
+    if (filters.fundingEndDate) out.push(`${alias}.recent_funding_date <= ${params.add(filters.fundingEndDate)}`);
+  } else if (filters.allFundingRoundTypes?.length || filters.fundingStartDate || filters.fundingEndDate) {
+    const conds = [`r.company_id = ${alias}.id`];
+    if (filters.allFundingRoundTypes?.length) conds.push(`r.type IN ${params.list(roundIds(filters.allFundingRoundTypes))}`);
+    if (filters.fundingStartDate) conds.push(`r.date >= ${params.add(filters.fundingStartDate)}`);
+    if (filters.fundingEndDate) conds.push(`r.date <= ${params.add(filters.fundingEndDate)}`);
     out.push(`EXISTS (SELECT 1 FROM funding_rounds r WHERE ${conds.join(" AND ")})`);
   }
 
   // Engagement history.
-  if (f.engagementStartDate || f.engagementEndDate || f.engagementType?.length) {
-    const conds = [`e.company_id = ${c}.id`];
-    if (f.engagementStartDate) conds.push(`e.date >= ${p.add(f.engagementStartDate)}`);
-    if (f.engagementEndDate) conds.push(`e.date <= ${p.add(f.engagementEndDate)}`);
-    if (f.engagementType?.length) conds.push(`e.type IN ${p.list(f.engagementType)}`);
+  if (filters.engagementStartDate || filters.engagementEndDate || filters.engagementType?.length) {
+    const conds = [`e.company_id = ${alias}.id`];
+    if (filters.engagementStartDate) conds.push(`e.date >= ${params.add(filters.engagementStartDate)}`);
+    if (filters.engagementEndDate) conds.push(`e.date <= ${params.add(filters.engagementEndDate)}`);
+    if (filters.engagementType?.length) conds.push(`e.type IN ${params.list(filters.engagementType)}`);
     out.push(`EXISTS (SELECT 1 FROM engagements e WHERE ${conds.join(" AND ")})`);
   }
 
   // Corporate structure.
-  if (f.parentId !== undefined && f.parentId.trim()) out.push(`${c}.parent_id IN ${p.list(idsOf(csv(f.parentId)))}`);
-  if (f.ultimateParentId !== undefined && f.ultimateParentId.trim()) out.push(`${c}.ultimate_parent_id IN ${p.list(idsOf(csv(f.ultimateParentId)))}`);
-  const subUnits = csv(f.subUnitTypes).map((s) => s.toUpperCase());
-  if (subUnits.length) out.push(`${c}.sub_unit_type IN ${p.list(subUnits)}`);
-  const included = csv(f.companyStructureIncludedSubUnitTypes).map((s) => s.toUpperCase());
-  if (included.length) out.push(`${c}.parent_id = 0 OR ${c}.sub_unit_type IN ${p.list(included)}`);
+  if (filters.parentId !== undefined && filters.parentId.trim()) out.push(`${alias}.parent_id IN ${params.list(idsOf(csv(filters.parentId)))}`);
+  if (filters.ultimateParentId !== undefined && filters.ultimateParentId.trim())
+    out.push(`${alias}.ultimate_parent_id IN ${params.list(idsOf(csv(filters.ultimateParentId)))}`);
+  const subUnits = csv(filters.subUnitTypes).map((s) => s.toUpperCase());
+  if (subUnits.length) out.push(`${alias}.sub_unit_type IN ${params.list(subUnits)}`);
+  const included = csv(filters.companyStructureIncludedSubUnitTypes).map((s) => s.toUpperCase());
+  if (included.length) out.push(`${alias}.parent_id = 0 OR ${alias}.sub_unit_type IN ${params.list(included)}`);
   return out;
 }
 
