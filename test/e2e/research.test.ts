@@ -90,6 +90,19 @@ describe("research in the task pane", { skip, timeout: 600_000 }, () => {
     assert.match(await answer.innerText(), /How many employees does it have\?[\s\S]+\S/);
     assert.deepEqual(await overflow(page), [], "answer");
 
+    // Briefings for the five selected companies: the one fetched above is reused, not paid again.
+    await briefing.getByRole("button", { name: "Briefings for the selection" }).click();
+    await briefing
+      .getByTestId("research-estimate")
+      .getByText(/^5 briefings: 4 AI action credits \(1 briefing already fetched, reused free\); you have \d+\.$/)
+      .waitFor();
+    e2e.sandbox.resetStats();
+    await briefing.getByTestId("research-estimate").getByRole("button", { name: "Get briefings" }).click();
+    await briefing.getByTestId("briefing-message").getByText("5 briefings (1 reused, not paid again).").waitFor({ timeout: 30_000 });
+    assert.equal(e2e.sandbox.requests("GET /data/v1/research/accounts/:companyId"), 4);
+    assert.equal(await briefing.getByRole("combobox", { name: "Show the briefing of" }).locator("option").count(), 5);
+    assert.deepEqual(await overflow(page), [], "five briefings");
+
     // Lookalikes of the five selected companies, inserted as one table.
     await page.getByRole("radio", { name: "Lookalikes" }).click();
     const lookalikes = page.getByRole("region", { name: "Lookalikes" });
