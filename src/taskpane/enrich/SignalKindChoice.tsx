@@ -1,11 +1,11 @@
 // Enrich selection's signal columns for a column of company ids (docs/signals.md): intent scores
-// on the topics typed here, the latest scoop, the latest news, the technologies in use.
+// on the topics typed here, the latest scoop, the latest news, the technologies in use, the
+// hashtags: every kind declared as keyed by company, with its declaration's label.
 import { Field, Input, Radio, RadioGroup } from "@fluentui/react-components";
-import { SIGNAL_RECORD_KINDS } from "../../core/contract/index.js";
-import type { EntityKind } from "../../core/enrich/index.js";
+import { ENRICHMENT_KINDS, type EntityKind } from "../../core/enrich/index.js";
 
-const LABELS: Record<(typeof SIGNAL_RECORD_KINDS)[number], string> = { intent: "Intent scores", scoops: "Scoops", news: "News", technologies: "Technologies" };
-const isSignal = (kind: EntityKind) => (SIGNAL_RECORD_KINDS as readonly string[]).includes(kind);
+const COMPANY_KINDS = Object.values(ENRICHMENT_KINDS).filter((k) => k.matchKind === "company" && k.kind !== "company");
+const isSignal = (kind: EntityKind) => COMPANY_KINDS.some((k) => k.kind === kind);
 
 export function SignalKindChoice({
   value,
@@ -26,8 +26,8 @@ export function SignalKindChoice({
         disabled={busy}
         aria-label="Signals of the companies"
       >
-        {SIGNAL_RECORD_KINDS.map((kind) => (
-          <Radio key={kind} value={kind} label={`${LABELS[kind]} of the companies`} />
+        {COMPANY_KINDS.map(({ kind, label }) => (
+          <Radio key={kind} value={kind} label={`${label} of the companies`} />
         ))}
       </RadioGroup>
       {value === "intent" && (

@@ -51,4 +51,26 @@ describe("enrich selection against the sandbox", () => {
     assert.equal(again.plan.cachedCount, 101);
     assert.equal(again.plan.requests, 0);
   });
+
+  it("writes the hashtags of a column of company ids, one free request a company, from the kind's declaration alone", async () => {
+    const token = await sandbox.token();
+    const client = createServiceClient({ baseUrl: sandbox.url, getAccessToken: async () => token, retry: { baseDelayMs: 5 } });
+    const engine = createEnrichmentEngine({ client, windowMs: 2 });
+    const ids = (
+      sandbox.ctx.db.prepare("SELECT DISTINCT company_id FROM company_tags WHERE kind = 'hashtag' ORDER BY company_id LIMIT 8").all() as {
+        company_id: number;
+      }[]
+    ).map((r) => r.company_id);
+    const planned = await planSelectionEnrichment(engine, "hashtags", { address: "Sheet1!A1:A9", values: ["Company id", ...ids] }, ["hashtagLabels"]);
+    assert.equal(planned.plan.maxCredits, 0, "hashtags spend no credit");
+    assert.equal(planned.plan.requests, ids.length);
+    sandbox.resetStats();
+    const { output } = await runSelectionEnrichment(engine, planned);
+    assert.equal(sandbox.requests("POST /data/v1/companies/hashtags/enrich"), ids.length);
+    assert.deepEqual(output.headers.slice(0, 1), ["Hashtags"]);
+    for (const [i, id] of ids.entries()) {
+      const tags = sandbox.ctx.db.prepare("SELECT value FROM company_tags WHERE company_id = ? AND kind = 'hashtag'").all(id) as { value: string }[];
+      assert.equal(String(output.rows[i]![0]).split(", ").length, tags.length, `company ${id}: ${String(output.rows[i]![0])}`);
+    }
+  });
 });

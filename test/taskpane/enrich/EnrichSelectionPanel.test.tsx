@@ -24,5 +24,7 @@ describe("EnrichSelectionPanel", () => {
     assert.match(html, /Revenue \(\$K\)/);
     assert.match(html, /New records per day/);
     assert.match(html, /Clear cache/);
+    // Every kind keyed by company is offered with its declaration's label, hashtags among them.
+    for (const label of ["Intent scores", "Scoops", "News", "Technologies", "Hashtags"]) assert.match(html, new RegExp(`${label} of the companies`));
   });
 });
