@@ -230,6 +230,31 @@ describe("audience writes (specification profile)", () => {
     );
   });
 
+  it("renames and deletes a column (a mapped one leaves the criteria; the match column stays), and a folder once it is empty", async () => {
+    const a = await created("Columns", "COMPANY", [column("Site", "URL"), column("Name", "TEXT")]);
+    const criteria = await send("POST", `${J}/${a.id}/actions/match-criteria`);
+    assert.equal(criteria.status, 200, JSON.stringify(criteria.body));
+    assert.equal(criteria.body.data.attributes.matchCriteria.length, 2);
+    const renamed = await send("PATCH", `${J}/${a.id}/columns/${a.columns.Site}`, { data: { type: "Column", attributes: { name: "Web address" } } });
+    assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+    assert.equal(renamed.body.data.attributes.name, "Web address");
+    const clash = await send("PATCH", `${J}/${a.id}/columns/${a.columns.Site}`, { data: { type: "Column", attributes: { name: "website" } } });
+    assert.match(clash.body.errors[0].detail, /already has a column named "website"/, "the service's own column keeps its name");
+    assert.equal(clash.status, 400);
+    assert.equal((await send("DELETE", `${J}/${a.id}/columns/${a.columns.Name}`)).status, 204);
+    const audience = (await send("GET", `${J}/${a.id}`)).body.data;
+    const match = audience.attributes.columns.find((c: { attributes: { columnType: string } }) => c.attributes.columnType === "MATCH");
+    assert.deepEqual(match.attributes.matchCriteria, [{ columnId: a.columns.Site, mappedTo: "COMPANY_WEBSITE" }]);
+    assert.equal((await send("DELETE", `${J}/${a.id}/columns/${match.id}`)).status, 400);
+    const folderId = audience.attributes.folderId as string;
+    const full = await send("DELETE", `/v1/folders/${folderId}`);
+    assert.equal(full.status, 400);
+    assert.match(full.body.errors[0].detail, /holds 1 audience/);
+    await send("DELETE", `${J}/${a.id}`);
+    assert.equal((await send("DELETE", `/v1/folders/${folderId}`)).status, 204);
+    assert.equal((await send("GET", `/v1/folders/${folderId}`)).status, 404);
+  });
+
   it("renames and deletes an audience", async () => {
     const a = await created("Old name", "COMPANY", []);
     const renamed = await send("PATCH", `${J}/${a.id}`, { data: { type: "Audience", attributes: { name: "New name" } } });

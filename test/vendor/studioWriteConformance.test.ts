@@ -26,6 +26,10 @@ const WRITE_OPERATIONS = [
   "Folders_createFolder",
   "Folders_listFolders",
   "Folders_getFolderById",
+  "Folders_updateFolder",
+  "Folders_deleteFolder",
+  "Columns_patchColumn",
+  "Columns_deleteColumn",
 ];
 
 const column = (name: string, dataType: string) => ({ type: "Column", attributes: { name, dataType, columnType: "CUSTOM" } });
@@ -272,6 +276,35 @@ describe("production profile: audience writes against the service's published de
     });
     assert.equal(filled.status, 400, "the match column is the service's to fill");
     assert.deepEqual(responseErrors("studio", "Rows_upsertRows", filled.doc, 400), []);
+  });
+
+  it("renames and deletes columns and folders in the published shapes", async () => {
+    const folder = await conforming("Folders_createFolder", { body: { data: { type: "Folder", attributes: { name: "Spring" } } } });
+    const folderId = folder.data.id as string;
+    const renamed = await conforming("Folders_updateFolder", { params: { folderId }, body: { data: { type: "Folder", attributes: { name: "Spring 2027" } } } });
+    assert.equal(renamed.data.attributes.name, "Spring 2027");
+    const created = await conforming("Audiences_createAudience", {
+      body: {
+        data: {
+          type: "Audience",
+          attributes: { name: "Columns", type: "COMPANY", origin: "CUSTOM", folderId, columns: [column("Site", "URL"), column("Spare", "TEXT")] },
+        },
+      },
+    });
+    const audienceId = created.data.id as string;
+    const [site, spare] = (created.data.attributes.columns as Column[]).map((c) => c.id) as [string, string];
+    const column1 = await conforming("Columns_patchColumn", {
+      params: { audienceId, columnId: site },
+      body: { data: { type: "Column", attributes: { name: "Website" } } },
+    });
+    assert.equal(column1.data.attributes.name, "Website");
+    assert.equal(column1.data.attributes.dataType, "URL", "a column's data type stays as created");
+    await conforming("Columns_deleteColumn", { params: { audienceId, columnId: spare } });
+    const left = await conforming("Audiences_getAudience", { params: { audienceId } });
+    assert.ok(!(left.data.attributes.columns as Column[]).some((c) => c.id === spare));
+    await conforming("Audiences_deleteAudience", { params: { audienceId } });
+    await conforming("Folders_deleteFolder", { params: { folderId } });
+    assert.equal((await callProfile(sandbox, token, "studio", "Folders_getFolderById", { params: { folderId } })).status, 404);
   });
 
   it("refuses writes to a token without the manage scope, in the gateway's shape", async () => {

@@ -187,6 +187,28 @@ export const CreateFolderBody = closed({
 });
 export type CreateFolderBody = Static<typeof CreateFolderBody>;
 
+export const PatchFolderBody = closed({
+  data: closed({
+    type: Type.Literal("Folder"),
+    attributes: closed({
+      name: Type.Optional(Name),
+      description: Type.Optional(Type.String({ maxLength: 2000 })),
+      notes: Type.Optional(Type.String({ maxLength: 2000 })),
+      starred: Type.Optional(Type.Boolean()),
+    }),
+  }),
+});
+export type PatchFolderBody = Static<typeof PatchFolderBody>;
+
+/** A column's name (and how it shows: frozen, hidden); its data type never changes. */
+export const PatchColumnBody = closed({
+  data: closed({
+    type: Type.Literal("Column"),
+    attributes: closed({ name: Type.Optional(Name), isFrozen: Type.Optional(Type.Boolean()), isHidden: Type.Optional(Type.Boolean()) }),
+  }),
+});
+export type PatchColumnBody = Static<typeof PatchColumnBody>;
+
 // ---------- answers (read leniently: the service may add fields) ----------
 
 const open = <T extends Parameters<typeof Type.Object>[0]>(properties: T) => Type.Object(properties, { additionalProperties: true });
@@ -332,4 +354,12 @@ export function validatePatchAudienceBody(body: unknown): ValidationIssue[] {
 
 export function validateCreateFolderBody(body: unknown): ValidationIssue[] {
   return validateAgainst(CreateFolderBody, body);
+}
+
+export function validatePatchFolderBody(body: unknown): ValidationIssue[] {
+  return validateAgainst(PatchFolderBody, body);
+}
+
+export function validatePatchColumnBody(body: unknown): ValidationIssue[] {
+  return validateAgainst(PatchColumnBody, body);
 }

@@ -12,6 +12,8 @@ import {
   validateDeleteRowsBody,
   validateMatchCriteriaBody,
   validatePatchAudienceBody,
+  validatePatchColumnBody,
+  validatePatchFolderBody,
   validateUpsertRowsBody,
   type AddColumnsBody,
   type CreateAudienceBody,
@@ -19,6 +21,8 @@ import {
   type DeleteRowsBody,
   type MatchCriteriaBody,
   type PatchAudienceBody,
+  type PatchColumnBody,
+  type PatchFolderBody,
   type UpsertRowsBody,
   type ValidationIssue,
 } from "../../core/contract/index.js";
@@ -90,6 +94,19 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
     return send(201, { data: added.map(columnDocument) })(reply);
   });
 
+  app.patch(`${P.audiences}/:audienceId/columns/:columnId`, async (request, reply) => {
+    const audience = audienceOf(request);
+    const column = writes.columnOf(audience, (request.params as { columnId: string }).columnId);
+    const { attributes } = checked<PatchColumnBody>(request.body, validatePatchColumnBody).data;
+    return send(200, { data: columnDocument(writes.renameColumn(audience, column, attributes.name)) })(reply);
+  });
+
+  app.delete(`${P.audiences}/:audienceId/columns/:columnId`, async (request, reply) => {
+    const audience = audienceOf(request);
+    writes.deleteColumn(audience, writes.columnOf(audience, (request.params as { columnId: string }).columnId));
+    return reply.code(204).send();
+  });
+
   app.post(`${P.audiences}/:audienceId/actions/match-criteria`, { onRequest: emptyBodyIsNone }, async (request, reply) => {
     const audience = audienceOf(request);
     const body = checked<MatchCriteriaBody | undefined>(request.body ?? undefined, validateMatchCriteriaBody);
@@ -130,9 +147,22 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
     return send(201, { data: folderDocument(writes.createFolder(principalOf(request).account, attributes.name, attributes.description)) })(reply);
   });
 
-  app.get(`${P.folders}/:folderId`, async (request, reply) => {
+  const folderOf = (request: FastifyRequest) => {
     const folder = writes.folder(principalOf(request).account, (request.params as { folderId: string }).folderId);
     if (!folder) throw notFound("No folder has this id.", "folderId");
-    return send(200, { data: folderDocument(folder) })(reply);
+    return folder;
+  };
+
+  app.get(`${P.folders}/:folderId`, async (request, reply) => send(200, { data: folderDocument(folderOf(request)) })(reply));
+
+  app.patch(`${P.folders}/:folderId`, async (request, reply) => {
+    const folder = folderOf(request);
+    const { attributes } = checked<PatchFolderBody>(request.body, validatePatchFolderBody).data;
+    return send(200, { data: folderDocument(writes.patchFolder(principalOf(request).account, folder, attributes)) })(reply);
+  });
+
+  app.delete(`${P.folders}/:folderId`, async (request, reply) => {
+    writes.deleteFolder(folderOf(request));
+    return reply.code(204).send();
   });
 }

@@ -59,6 +59,28 @@ export class AudienceWrites {
     return this.folders(account).find((f) => f.id === id);
   }
 
+  patchFolder(account: string, folder: FolderRecord, change: { name?: string; description?: string }): FolderRecord {
+    if (change.name !== undefined) this.store.sql("UPDATE audience_folder SET name = ? WHERE id = ?").run(change.name, folder.id);
+    if (change.description !== undefined) this.store.sql("UPDATE audience_folder SET description = ? WHERE id = ?").run(change.description, folder.id);
+    return this.folder(account, folder.id)!;
+  }
+
+  /** An empty folder is deleted; one that holds audiences is refused (nothing is lost by a delete). */
+  deleteFolder(folder: FolderRecord): void {
+    if (folder.audienceIds.length > 0) {
+      const count = folder.audienceIds.length;
+      throw new ApiError(
+        400,
+        ERROR_CODES.validation,
+        `The folder holds ${count} audience${count === 1 ? "" : "s"}: move or delete ${count === 1 ? "it" : "them"} first.`,
+        {
+          parameter: "folderId",
+        },
+      );
+    }
+    this.store.sql("DELETE FROM audience_folder WHERE id = ?").run(folder.id);
+  }
+
   private folderOf(account: string, folderId: string | undefined, pointer: string): string | undefined {
     if (folderId === undefined) return undefined;
     if (!this.folder(account, folderId)) throw new ValidationFailure([issue(pointer, "Folder", `No folder has the id ${folderId}.`)]);
@@ -140,6 +162,40 @@ export class AudienceWrites {
       }
       this.store.sql("UPDATE audience_column SET match_criteria = ? WHERE audience_id = ? AND id = ?").run(JSON.stringify(criteria), audience.id, match.id);
       return this.store.columns(audience.id).find((c) => c.id === match.id)!;
+    });
+  }
+
+  /** The column of the audience (404 when it has none of this id). */
+  columnOf(audience: AudienceRecord, columnId: string): ColumnRecord {
+    const column = this.store.columns(audience.id).find((c) => c.id === columnId);
+    if (!column) throw notFound("This audience has no column with this id.", "columnId");
+    return column;
+  }
+
+  /** Renames a column (another column's name is refused); its data type never changes. */
+  renameColumn(audience: AudienceRecord, column: ColumnRecord, name: string | undefined): ColumnRecord {
+    if (name !== undefined) {
+      const clash = this.store.columns(audience.id).some((c) => c.id !== column.id && c.name.trim().toLowerCase() === name.trim().toLowerCase());
+      if (clash) throw new ValidationFailure([issue("/data/attributes/name", "Column name", `This audience already has a column named "${name}".`)]);
+      this.store.sql("UPDATE audience_column SET name = ? WHERE audience_id = ? AND id = ?").run(name, audience.id, column.id);
+    }
+    return this.columnOf(audience, column.id);
+  }
+
+  /** Deletes a column and its place in the match criteria; the match column itself is not deletable. */
+  deleteColumn(audience: AudienceRecord, column: ColumnRecord): void {
+    if (column.columnType === MATCH || column.columnType === "INPUT") {
+      throw new ApiError(400, ERROR_CODES.validation, `Column "${column.name}" identifies the audience's records; it cannot be deleted.`, {
+        parameter: "columnId",
+      });
+    }
+    this.store.transaction(() => {
+      this.store.sql("DELETE FROM audience_column WHERE audience_id = ? AND id = ?").run(audience.id, column.id);
+      const match = this.store.columns(audience.id).find((c) => c.columnType === MATCH);
+      if (match?.matchCriteria?.some((c) => c.columnId === column.id)) {
+        const kept = match.matchCriteria.filter((c) => c.columnId !== column.id);
+        this.store.sql("UPDATE audience_column SET match_criteria = ? WHERE audience_id = ? AND id = ?").run(JSON.stringify(kept), audience.id, match.id);
+      }
     });
   }
 

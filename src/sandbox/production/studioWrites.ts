@@ -1,7 +1,7 @@
 // Production's audience writes under /gtm/studio/v1 (docs/audiences.md), as its published
-// description has them: create an audience (201), add columns (201), match criteria (the body is
-// optional), upsert rows (50) and bulk upsert (500), bulk delete rows (202 with a job), patch and
-// delete an audience, folders (paged). Each forwards to the specification profile's route (the
+// description has them: create an audience (201), add, rename and delete columns, match criteria
+// (the body is optional), upsert rows (50) and bulk upsert (500), bulk delete rows (202 with a
+// job), patch and delete an audience, folders (paged; made, read, changed, deleted). Each forwards to the specification profile's route (the
 // one engine, its checks and access rules) and answers in production's document shapes.
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import { ERROR_CODES } from "../../core/contract/index.js";
@@ -80,6 +80,26 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: San
     }),
   );
 
+  const columnPath = (request: FastifyRequest) => `${audiencePath(request)}/columns/${encodeURIComponent((request.params as { columnId: string }).columnId)}`;
+
+  app.patch(
+    `${STUDIO}/audiences/:audienceId/columns/:columnId`,
+    gatewayHandler(async (request, reply) => {
+      await manage(request, "audiences/columns");
+      const answer = await core.call(request, "PATCH", columnPath(request), request.body);
+      if (!ok(answer)) return relayAnswer(reply, answer);
+      return relayAnswer(reply, answer, { data: studioColumn((answer.body as { data: CoreColumn }).data, await audienceType(request)) });
+    }),
+  );
+
+  app.delete(
+    `${STUDIO}/audiences/:audienceId/columns/:columnId`,
+    gatewayHandler(async (request, reply) => {
+      await manage(request, "audiences/columns");
+      return relayAnswer(reply, await core.call(request, "DELETE", columnPath(request)));
+    }),
+  );
+
   app.post(
     `${STUDIO}/audiences/:audienceId/actions/match-criteria`,
     { onRequest: emptyBodyIsNone },
@@ -128,6 +148,24 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: San
     gatewayHandler(async (request, reply) => {
       await manage(request, "folders");
       return relayAnswer(reply, await core.call(request, "POST", "/v1/folders", request.body));
+    }),
+  );
+
+  const folderPath = (request: FastifyRequest) => `/v1/folders/${encodeURIComponent((request.params as Params).folderId)}`;
+
+  app.patch(
+    `${STUDIO}/folders/:folderId`,
+    gatewayHandler(async (request, reply) => {
+      await manage(request, "folders");
+      return relayAnswer(reply, await core.call(request, "PATCH", folderPath(request), request.body));
+    }),
+  );
+
+  app.delete(
+    `${STUDIO}/folders/:folderId`,
+    gatewayHandler(async (request, reply) => {
+      await manage(request, "folders");
+      return relayAnswer(reply, await core.call(request, "DELETE", folderPath(request)));
     }),
   );
 
