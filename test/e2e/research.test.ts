@@ -89,6 +89,8 @@ describe("research in the task pane", { skip, timeout: 600_000 }, () => {
     await answer.waitFor({ timeout: 30_000 });
     assert.match(await answer.innerText(), /How many employees does it have\?[\s\S]+\S/);
     assert.deepEqual(await overflow(page), [], "answer");
+    const aiToday = page.getByRole("group", { name: "AI action credits" });
+    await aiToday.getByText(/^Today: 2 of 100 used\./).waitFor();
 
     // Briefings for the five selected companies: the one fetched above is reused, not paid again.
     await briefing.getByRole("button", { name: "Briefings for the selection" }).click();
@@ -102,6 +104,7 @@ describe("research in the task pane", { skip, timeout: 600_000 }, () => {
     assert.equal(e2e.sandbox.requests("GET /data/v1/research/accounts/:companyId"), 4);
     assert.equal(await briefing.getByRole("combobox", { name: "Show the briefing of" }).locator("option").count(), 5);
     assert.deepEqual(await overflow(page), [], "five briefings");
+    await aiToday.getByText(/^Today: 6 of 100 used\./).waitFor();
 
     // Lookalikes of the five selected companies, inserted as one table.
     await page.getByRole("radio", { name: "Lookalikes" }).click();

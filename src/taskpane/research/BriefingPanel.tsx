@@ -21,11 +21,12 @@ const useStyles = makeStyles({
   answer: { whiteSpace: "pre-wrap", overflowWrap: "anywhere" },
 });
 
-export function BriefingPanel({ research, engine }: { research: Research; engine: EnrichmentEngine }) {
+/** `onSpent` is told after each run that may have spent AI action credits. */
+export function BriefingPanel({ research, engine, onSpent }: { research: Research; engine: EnrichmentEngine; onSpent?: () => void }) {
   const styles = useStyles();
   const services = useServices();
   const source = useSelectionSource();
-  const b = useBriefings(research, engine);
+  const b = useBriefings(research, engine, onSpent);
   const confirm = useConfirm();
   const [company, setCompany] = useState("");
   const [question, setQuestion] = useState("");

@@ -28,17 +28,21 @@ const useStyles = makeStyles({
 const count = (n: number) => n.toLocaleString("en-US");
 
 /** Today's AI action credits against the user's daily AI limit, and the limit itself. */
-function AiLimit({ research }: { research: Research }) {
+function AiLimit({ research, version }: { research: Research; version: number }) {
   const styles = useStyles();
   const [daily, setDaily] = useState<SpendState | undefined>();
   const [capText, setCapText] = useState("");
   const [message, setMessage] = useState<string | undefined>();
+  // The limit's box is filled once; today's count is read again after each run (`version`).
   useEffect(() => {
     research.aiSpendStatus().then(
-      (status) => (setDaily(status), setCapText(String(status.cap))),
-      (error: unknown) => setMessage(`Could not read today's AI count: ${errorText(error)}`),
+      (status) => setCapText(String(status.cap)),
+      () => undefined,
     );
   }, [research]);
+  useEffect(() => {
+    research.aiSpendStatus().then(setDaily, (error: unknown) => setMessage(`Could not read today's AI count: ${errorText(error)}`));
+  }, [research, version]);
   const save = async () => {
     const cap = Number(capText);
     if (capText.trim() === "" || !Number.isSafeInteger(cap) || cap < 0) return setMessage("Enter a whole number of 0 or more.");
@@ -77,6 +81,7 @@ function AiLimit({ research }: { research: Research }) {
 export function ResearchTab() {
   const { runtime } = useServices();
   const [part, setPart] = useState<Part>("briefing");
+  const [runs, setRuns] = useState(0);
   return (
     <section aria-label="Research">
       <Field label="Research">
@@ -87,7 +92,7 @@ export function ResearchTab() {
         </RadioGroup>
       </Field>
       <div hidden={part !== "briefing"}>
-        <BriefingPanel research={runtime.research} engine={runtime.engine} />
+        <BriefingPanel research={runtime.research} engine={runtime.engine} onSpent={() => setRuns((n) => n + 1)} />
       </div>
       <div hidden={part !== "lookalikes"}>
         <LookalikesPanel research={runtime.research} engine={runtime.engine} />
@@ -95,7 +100,7 @@ export function ResearchTab() {
       <div hidden={part !== "contacts"}>
         <RecommendationsPanel research={runtime.research} engine={runtime.engine} />
       </div>
-      <AiLimit research={runtime.research} />
+      <AiLimit research={runtime.research} version={runs} />
     </section>
   );
 }

@@ -22,7 +22,7 @@ export interface Message {
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-export function useBriefings(research: Research, engine: EnrichmentEngine) {
+export function useBriefings(research: Research, engine: EnrichmentEngine, onSpent?: () => void) {
   const [step, setStep] = useState<BriefingStep>({ kind: "idle" });
   const [briefings, setBriefings] = useState<StoredBriefing[]>([]);
   const [shown, setShown] = useState<string | undefined>();
@@ -66,6 +66,7 @@ export function useBriefings(research: Research, engine: EnrichmentEngine) {
     } finally {
       controller.current = undefined;
       setStep({ kind: "idle" });
+      onSpent?.();
     }
   };
 
@@ -88,6 +89,7 @@ export function useBriefings(research: Research, engine: EnrichmentEngine) {
       setMessage({ intent: "error", text: errorText(error) });
     } finally {
       setQuestionStep({ kind: "idle" });
+      onSpent?.();
     }
   };
 
