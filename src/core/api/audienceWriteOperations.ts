@@ -21,6 +21,7 @@ import {
   validateDeleteRowsBody,
   validateMatchCriteriaBody,
   validatePatchAudienceBody,
+  validateRowSearch,
   validateUpsertRowsBody,
   type ValidationIssue,
   type WrittenColumn,
@@ -208,6 +209,7 @@ function rowOperations(ctx: ClientContext, spec: Spec): Pick<AudienceWriteOperat
       }
       const filter = { operator: "AND", filters: [{ type: "Filter", columnId: keyColumnId, values: wanted, filterOperator: "EQUALS" }] };
       const body = { data: { type: "RowSearch", attributes: { filter } } };
+      checked(validateRowSearch(body), operation);
       const path = `${P.audience(audienceId)}/rows/actions/search`;
       for (let page = 1; ; page++) {
         const url = `${path}${queryString({ "page[number]": page, "page[size]": AUDIENCE_WRITE_LIMITS.bulkUpsertRows, columns: keyColumnId })}`;

@@ -87,12 +87,21 @@ describe("audience writes: refused before sending", () => {
     assert.match(sameName.message, /Two columns are named "email"/);
   });
 
-  it("refuses a data type or a criterion the service does not list, and an empty name", async () => {
+  it("refuses a data type or a criterion the service does not list, an empty name, and keys the row search cannot carry", async () => {
     const { client, requests } = harness(() => answer(500));
     await refusedBeforeSending(client.addAudienceColumns(AUDIENCE, [{ name: "Money", dataType: "MONEY" } as unknown as AudienceColumnInput]), requests);
     await refusedBeforeSending(client.setMatchCriteria(AUDIENCE, [{ columnId: COL, criterion: "EMAIL" as MatchCriterion }]), requests);
     await refusedBeforeSending(client.createAudience({ name: "  ", kind: "COMPANY" }), requests);
     await refusedBeforeSending(client.renameAudience(AUDIENCE, ""), requests);
+    await refusedBeforeSending(client.findAudienceRowsByKey(AUDIENCE, "key", ["k".repeat(501)]), requests);
+    await refusedBeforeSending(
+      client.findAudienceRowsByKey(
+        AUDIENCE,
+        "key",
+        Array.from({ length: 501 }, (_, i) => `k${i}`),
+      ),
+      requests,
+    );
   });
 });
 
