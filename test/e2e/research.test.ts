@@ -5,7 +5,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { chromiumAvailable, openSection, overflow, startE2E, type E2E } from "./helpers.js";
+import { chromiumAvailable, layoutSettled, openSection, overflow, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 const WIDTH = 350;
@@ -161,6 +161,13 @@ describe("research in the task pane", { skip, timeout: 600_000 }, () => {
     assert.ok(people.rows.length > 0);
     assert.deepEqual([...new Set(people.rows.map((r) => r[0]))].sort(), [...accounts].sort(), "linked to the two accounts");
     assert.deepEqual(await overflow(page), [], "contacts inserted");
+    // At 320 px too, every part of the tab with its results fits.
+    await page.setViewportSize({ width: 320, height: 900 });
+    for (const part of ["Briefing", "Lookalikes", "Recommended contacts"]) {
+      await page.getByRole("radio", { name: part }).click();
+      await layoutSettled(page);
+      assert.deepEqual(await overflow(page), [], `${part} at 320 px`);
+    }
     assert.deepEqual(errors, []);
     await page.close();
   });
