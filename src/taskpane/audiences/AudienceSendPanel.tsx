@@ -108,7 +108,7 @@ function DestinationView({ state }: { state: AudienceSendState }) {
           </Field>
         </>
       ) : (
-        <Field label="Audience">
+        <Field label="Send to">
           <Select className={styles.select} value={destination.audienceId} onChange={(_, d) => state.setDestination({ kind: "existing", audienceId: d.value })}>
             {!audiences?.some((a) => a.id === destination.audienceId) && <option value={destination.audienceId}>The audience this table was sent to</option>}
             {audiences?.map((a) => (
