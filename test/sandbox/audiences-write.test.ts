@@ -111,6 +111,21 @@ describe("audience writes (specification profile)", () => {
     assert.equal((await send("GET", `${J}/${a.id}`)).body.data.attributes.recordCount, 450);
   });
 
+  it("takes 500 rows of many columns (over 1 MiB) in one request, and a text too long for any cell is that cell's refusal", async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `Field ${i}`);
+    const a = await created("Wide", "COMPANY", [...names.map((n) => column(n, "TEXT")), column("Essay", "LARGE_TEXT")]);
+    const wide = { data: Array.from({ length: 500 }, (_, r) => row(Object.fromEntries(names.map((n) => [a.columns[n]!, `Row ${r} ${n} ${"x".repeat(60)}`])))) };
+    assert.ok(JSON.stringify(wide).length > 1024 * 1024, "the request is over 1 MiB");
+    const answer = await send("POST", `${J}/${a.id}/rows/actions/bulk/upsert`, wide);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body).slice(0, 300));
+    const essay = await send("POST", `${J}/${a.id}/rows/actions/upsert`, {
+      data: [row({ [a.columns.Essay!]: "y".repeat(100_001), [a.columns["Field 0"]!]: "kept" })],
+    });
+    const states = Object.fromEntries(essay.body.data[0].attributes.values.map((v: { columnId: string; state: string }) => [v.columnId, v.state]));
+    assert.equal(states[a.columns.Essay!], "ERROR");
+    assert.equal(states[a.columns["Field 0"]!], "RESULT");
+  });
+
   it("refuses a value the column's type refuses in that cell only, and updates a row by its id without duplicating it", async () => {
     const a = await created("Cells", "CONTACT", [column("Email", "EMAIL"), column("Seats", "INTEGER"), column("Joined", "DATE"), column("Note", "TEXT")]);
     const c = a.columns;

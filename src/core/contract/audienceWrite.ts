@@ -136,8 +136,8 @@ export const MatchCriteriaBody = closed({
 });
 export type MatchCriteriaBody = Static<typeof MatchCriteriaBody>;
 
-/** A cell as sent: the service's value shapes (text, number, true/false, lists); "" clears a cell. */
-export const CellValue = Type.Union([Type.String({ maxLength: 100_000 }), Type.Number(), Type.Boolean(), Type.Array(Type.String()), Type.Array(Type.Number())]);
+/** A cell as sent: the service's value shapes (text, number, true/false, lists); "" clears a cell. How long a text may be is the cell's rule (audienceWriteCells.ts), not the request's. */
+export const CellValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String()), Type.Array(Type.Number())]);
 export type CellValue = Static<typeof CellValue>;
 
 const UpsertRow = closed({

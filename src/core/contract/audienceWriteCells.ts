@@ -5,6 +5,8 @@ import type { AudienceDataType } from "./audienceWrite.js";
 
 /** Short text: below this many characters; longer text goes in a LARGE_TEXT column. */
 export const TEXT_MAX_LENGTH = 2000;
+/** The most characters the sandbox keeps in one cell of any type (the service publishes no limit). */
+export const CELL_MAX_LENGTH = 100_000;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const URL_LIKE = /^(https?:\/\/)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d+)?([/?#]\S*)?$/i;
@@ -23,14 +25,14 @@ function isPhone(value: string): boolean {
   return PHONE_CHARS.test(value.trim()) && digits >= 5 && digits <= 20;
 }
 
-const text = (value: unknown) => typeof value === "string";
+const text = (value: unknown) => typeof value === "string" && value.length <= CELL_MAX_LENGTH;
 const finite = (value: unknown) => typeof value === "number" && Number.isFinite(value);
 const listOf = (each: (v: unknown) => boolean) => (value: unknown) => Array.isArray(value) && value.every(each);
 
 /** Per type: whether a value fits, and what it must be (said in a user's terms). */
 const RULES: Record<AudienceDataType, { fits: (value: unknown) => boolean; expects: string }> = {
   TEXT: { fits: (v) => text(v) && (v as string).length < TEXT_MAX_LENGTH, expects: `text shorter than ${TEXT_MAX_LENGTH.toLocaleString("en-US")} characters` },
-  LARGE_TEXT: { fits: text, expects: "text" },
+  LARGE_TEXT: { fits: text, expects: `text of at most ${CELL_MAX_LENGTH.toLocaleString("en-US")} characters` },
   EMAIL: { fits: (v) => text(v) && EMAIL.test((v as string).trim()), expects: "one email address, like name@example.com" },
   PHONE: { fits: (v) => text(v) && isPhone(v as string), expects: "one phone number, like +1 617 555 0100" },
   URL: { fits: (v) => text(v) && URL_LIKE.test((v as string).trim()), expects: "a website or web address, like example.com" },
@@ -46,7 +48,7 @@ const RULES: Record<AudienceDataType, { fits: (value: unknown) => boolean; expec
   EMAIL_LIST: { fits: listOf((v) => text(v) && EMAIL.test(v as string)), expects: "a list of email addresses" },
   PHONE_LIST: { fits: listOf((v) => text(v) && isPhone(v as string)), expects: "a list of phone numbers" },
   URL_LIST: { fits: listOf((v) => text(v) && URL_LIKE.test(v as string)), expects: "a list of web addresses" },
-  OBJECT: { fits: text, expects: "a JSON text" },
+  OBJECT: { fits: text, expects: `a JSON text of at most ${CELL_MAX_LENGTH.toLocaleString("en-US")} characters` },
 };
 
 /** Whether a value clears the cell ("" or an empty list): any column takes it. */

@@ -50,6 +50,9 @@ function checked<T>(body: unknown, validate: (body: unknown) => ValidationIssue[
 
 type Params = { audienceId: string };
 
+/** Bytes a row upsert may carry: 500 rows of many columns pass the sandbox's usual 1 MiB (the service publishes no limit). */
+export const ROWS_BODY_LIMIT = 16 * 1024 * 1024;
+
 export function registerAudienceWriteRoutes(app: FastifyInstance, { store, writes }: Deps): void {
   /** The caller's audience (another account's is answered like a missing one). */
   const audienceOf = (request: FastifyRequest) => {
@@ -118,7 +121,7 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
     ["rows/actions/upsert", AUDIENCE_WRITE_LIMITS.upsertRows],
     ["rows/actions/bulk/upsert", AUDIENCE_WRITE_LIMITS.bulkUpsertRows],
   ] as const) {
-    app.post(`${P.audiences}/:audienceId/${path}`, async (request, reply) => {
+    app.post(`${P.audiences}/:audienceId/${path}`, { bodyLimit: ROWS_BODY_LIMIT }, async (request, reply) => {
       const audience = audienceOf(request);
       const body = checked<UpsertRowsBody>(request.body, (b) => validateUpsertRowsBody(b, max));
       const rows = writes.upsertRows(audience, body.data);

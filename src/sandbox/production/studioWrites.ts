@@ -8,6 +8,7 @@ import { ERROR_CODES } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
 import { authorize, gatewayHandler, relayAnswer, type CoreAnswer, type CoreForwarder } from "./gateway.js";
+import { ROWS_BODY_LIMIT } from "../audiences/writeRoutes.js";
 import { AUDIENCE_SCOPES } from "./studio.js";
 import { studioAudience, studioColumn, studioRow, type CoreAudience, type CoreColumn, type CoreRow } from "./studioDocuments.js";
 
@@ -114,6 +115,7 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: San
   for (const path of ["rows/actions/upsert", "rows/actions/bulk/upsert"]) {
     app.post(
       `${STUDIO}/audiences/:audienceId/${path}`,
+      { bodyLimit: ROWS_BODY_LIMIT },
       gatewayHandler(async (request, reply) => {
         await manage(request, "audiences/rows");
         const answer = await core.call(request, "POST", `${audiencePath(request)}/${path}`, request.body);
