@@ -78,6 +78,8 @@ const distinct = (ids: readonly string[]) => [...new Set(ids.map((id) => String(
  * The options of the caller who starts it go with the request.
  */
 function sharedQueries<Q, T>(send: (query: Q, options?: ResearchCallOptions) => Promise<T>, keep: boolean) {
+  // The keyed single flight calls the task at once (synchronously) when it starts a flight, so
+  // `starting` is always the query and options of the caller that started it.
   let starting: { query: Q; options?: ResearchCallOptions } | undefined;
   const flight = keyedSingleFlight(
     () => {
