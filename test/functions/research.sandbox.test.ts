@@ -86,6 +86,23 @@ describe("BIZ research functions", () => {
     assert.match(bad.message ?? "", /1 to 100/);
   });
 
+  it("asks nothing while the formula is typed or when nobody is signed in, and names a company it cannot read", async () => {
+    sandbox.resetStats();
+    const preview = await cellOutcome(fns.lookalikes!(rows[2]!.id, 3, { ...invocation(), isInValuePreview: true }) as Promise<unknown>);
+    assert.match(preview.message ?? "", /Press Enter/);
+    const nonsense = await cellOutcome(fns.briefing!(-7) as Promise<unknown>);
+    assert.equal(nonsense.error, "#VALUE!");
+    assert.equal(sandbox.ctx.stats.requests.size, 0);
+    const wiring = cellFunctionsWiring(runtime, { supportsEntityCards: () => false });
+    (fns.configureFunctions as (c: unknown) => void)({ ...wiring.functions, isSignedIn: () => false });
+    try {
+      for (const cell of [fns.lookalikes!(rows[2]!.id, 3, invocation()), fns.briefing!(rows[2]!.id)])
+        assert.match((await cellOutcome(cell as Promise<unknown>)).message ?? "", /Sign in from the task pane/);
+    } finally {
+      (fns.configureFunctions as (c: unknown) => void)(wiring.functions);
+    }
+  });
+
   it("no cell formula spends an AI action credit, before or after a briefing is fetched in the pane", async () => {
     const contactId = (sandbox.ctx.db.prepare("SELECT id FROM contacts ORDER BY id LIMIT 1").get() as { id: number }).id;
     const sheet = rows.flatMap((r) => [r.id, r.website, r.name].map((company) => ({ company, contact: contactId })));
