@@ -3,7 +3,8 @@
 // operation of its own here, so a new kind needs no change to the client.
 import type { Static, TSchema } from "@sinclair/typebox";
 import { withSignal, type ClientContext } from "./clientContext.js";
-import type { DocumentOperations, SignalEnrichOptions } from "./types.js";
+import type { DocumentOperations } from "./documentTypes.js";
+import type { SignalEnrichOptions } from "./types.js";
 
 export function documentOperations(ctx: ClientContext): DocumentOperations {
   return {

@@ -1,11 +1,11 @@
 // The public surface of the service client. Features (task pane, cell functions, job panel)
 // depend on this interface only; createServiceClient in client.ts implements it.
-import type { Static, TSchema } from "@sinclair/typebox";
 import type { Clock } from "../contract/clock.js";
 import type { RequestPriority } from "./requestSpec.js";
 import type { RequestHooks } from "./hooks.js";
 import type { PacingStatus } from "./pacing.js";
 import type { AudienceWriteOperations } from "./audienceWriteTypes.js";
+import type { DocumentOperations } from "./documentTypes.js";
 import type { AiActionBalance, ResearchOperations } from "./researchTypes.js";
 export type * from "./researchTypes.js";
 import type {
@@ -290,13 +290,7 @@ export interface SignalOperations {
   searchNews(filters: NewsSearchFilters, options?: SearchOptions): Promise<SearchPage<NewsItem>>;
   iterateNews(filters: NewsSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<NewsItem>>;
   enrichNews(input: NewsEnrichInput, options?: SignalEnrichOptions): Promise<NewsItem[]>;
-  /** Technologies installed at one company. */
   enrichTechnologies(companyId: number, options?: SignalEnrichOptions): Promise<TechnologiesItem[]>;
-}
-
-/** A document posted to a data API path, its answer checked against `document` (documentOperations.ts): a declared kind's operation. */
-export interface DocumentOperations {
-  postDocument<T extends TSchema>(request: { path: string; body: unknown; document: T }, options?: SignalEnrichOptions): Promise<Static<T>>;
 }
 
 export interface ServiceClient extends SignalOperations, ResearchOperations, AudienceWriteOperations, DocumentOperations {

@@ -55,7 +55,10 @@ export type SignalRecordKind = (typeof SIGNAL_RECORD_KINDS)[number];
  * The fields of the signal records: readable columns for Enrich selection, and (named like the
  * kind) the whole list as records that the cells read. Intent's fields are topics.
  */
-export const SIGNAL_OUTPUT_FIELDS: Record<SignalRecordKind, Readonly<Record<string, { label: string; type: "string" | "integer" | "date" | "url" | "list" }>>> = {
+export const SIGNAL_OUTPUT_FIELDS: Record<
+  SignalRecordKind,
+  Readonly<Record<string, { label: string; type: "string" | "integer" | "date" | "url" | "list" }>>
+> = {
   intent: {},
   scoops: {
     latestScoop: { label: "Latest scoop", type: "string" },
