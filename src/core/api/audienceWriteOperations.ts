@@ -186,6 +186,8 @@ function rowOperations(ctx: ClientContext, spec: Spec): Pick<AudienceWriteOperat
     async upsertAudienceRows(audienceId, rows, o) {
       const operation = `POST ${P.bulkUpsertRows("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
+      // No rows: nothing to send (the service takes at least one).
+      if (rows.length === 0) return [];
       const body = rowsBody(rows, operation);
       checked(validateUpsertRowsBody(body, AUDIENCE_WRITE_LIMITS.bulkUpsertRows), operation);
       // Rows that all carry their id are updated: a repeat writes the same values. A request that creates rows is not repeated blindly.
@@ -226,6 +228,7 @@ function rowOperations(ctx: ClientContext, spec: Spec): Pick<AudienceWriteOperat
     async deleteAudienceRows(audienceId, rowIds, o) {
       const operation = `DELETE ${P.deleteRows("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
+      if (rowIds.length === 0) return;
       const body = { data: rowIds.map((id) => ({ type: "Row" as const, id })) };
       checked(validateDeleteRowsBody(body), operation);
       // Deleting rows already gone changes nothing: safe to repeat.

@@ -125,6 +125,13 @@ describe("audience writes: sending and reading", () => {
     ]);
   });
 
+  it("sends nothing for no rows", async () => {
+    const { client, requests } = harness(() => answer(500));
+    assert.deepEqual(await client.upsertAudienceRows(AUDIENCE, []), []);
+    await client.deleteAudienceRows(AUDIENCE, []);
+    assert.equal(requests.length, 0);
+  });
+
   it("repeats an update whose answer was lost, but not a request that creates rows", async () => {
     const updates = harness((_r, i) => (i === 0 ? answer(503) : upsertService()(_r)));
     const run = updates.client.upsertAudienceRows(AUDIENCE, [{ rowId: "r-1", cells: { name: "Ana" } }]);
