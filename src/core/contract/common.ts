@@ -148,19 +148,7 @@ export const ERROR_CODES = {
   unsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
 } as const;
 
-/** Scopes (docs/service.md, "Sign-in, scopes and roles"). */
-export const SCOPES = {
-  company: "api:data:company",
-  contact: "api:data:contact",
-  lookup: "api:data:lookup",
-  intent: "api:data:intent",
-  news: "api:data:news",
-  scoops: "api:data:scoops",
-  /** Research on an account (the copilot API's account summary and its questions; ours: a contact's too). */
-  accountSummary: "api:account-summary:read",
-  /** Lookalike companies and contacts, recommended contacts (the copilot API's recommendations). */
-  recommendations: "api:recommendations:read",
-} as const;
+export { SCOPES } from "./scopes.js";
 
 /** Any one of these roles is required by every data operation. */
 export const DATA_ROLES = ["fea:zia", "fea:api"] as const;

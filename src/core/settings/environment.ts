@@ -3,7 +3,7 @@
 // The stored shape is environmentSchema.ts (loaded on demand: it brings the contract's validator).
 export type { EnvironmentSettings, SignInSettings } from "./environmentSchema.js";
 import type { EnvironmentSettings } from "./environmentSchema.js";
-import { SCOPES } from "../contract/common.js";
+import { SCOPES } from "../contract/scopes.js";
 
 /** What the add-in asks at sign-in to the sandbox: every data scope (records, lookups, signals, research: docs/research.md). */
 export const DATA_SCOPES: string[] = Object.values(SCOPES);
