@@ -1,5 +1,5 @@
 // One POST of a document to a data API path, its answer checked against the contract's schema:
-// the operation of a kind declared in core/enrich/enrichKinds.ts (hashtags) that has no
+// the operation of a kind declared in core/enrich/builtInKinds.ts (hashtags) that has no
 // operation of its own here, so a new kind needs no change to the client.
 import type { Static, TSchema } from "@sinclair/typebox";
 import { withSignal, type ClientContext } from "./clientContext.js";

@@ -1,7 +1,7 @@
 // Hashtags (the data API's hashtag enrich): what the service tags a company with, e.g. "250+
 // Operations Employees" in the group "Number of Operations Employees". One company a request, no
 // credit. The request, its wire answer, the plain item the add-in reads, and the fields a cell
-// or a column asks (core/enrich/enrichKinds.ts declares the kind).
+// or a column asks (core/enrich/builtInKinds.ts declares the kind).
 import { Type, type Static } from "@sinclair/typebox";
 import { validateAgainst, type ValidationIssue } from "./validate.js";
 
