@@ -165,8 +165,14 @@ describe("audience writes (specification profile)", () => {
     assert.equal((await send("GET", `${J}/${a.id}`)).body.data.attributes.recordCount, 2, "refused requests write nothing");
   });
 
-  it("enriches a written company audience: rows matched by website and by name gain the match and the service's columns", async () => {
-    const a = await created("Accounts", "COMPANY", [column("Website", "URL"), column("Company", "TEXT"), column("Key", "TEXT"), column("City", "TEXT")]);
+  it("enriches a written company audience: rows matched by website, by name and by id gain the match and the service's columns", async () => {
+    const a = await created("Accounts", "COMPANY", [
+      column("Website", "URL"),
+      column("Company", "TEXT"),
+      column("Key", "TEXT"),
+      column("City", "TEXT"),
+      column("ZI", "INTEGER"),
+    ]);
     const c = a.columns;
     const upsert = await send("POST", `${J}/${a.id}/rows/actions/bulk/upsert`, {
       data: [
@@ -174,6 +180,7 @@ describe("audience writes (specification profile)", () => {
         row({ [c.Company!]: "Contoso LLC", [c.Key!]: "r2" }),
         row({ [c.Company!]: "No Such Company Anywhere", [c.Key!]: "r3" }),
         row({ [c.Key!]: "r4" }),
+        row({ [c.ZI!]: 24, [c.Key!]: "r5" }),
       ],
     });
     const rowIds = upsert.body.data.map((r: { id: string }) => r.id);
@@ -186,6 +193,7 @@ describe("audience writes (specification profile)", () => {
           matchCriteria: [
             { columnId: c.Website, mappedTo: "COMPANY_WEBSITE" },
             { columnId: c.Company, mappedTo: "COMPANY_NAME" },
+            { columnId: c.ZI, mappedTo: "ZOOMINFO_COMPANY_ID" },
           ],
         },
       },
@@ -215,6 +223,8 @@ describe("audience writes (specification profile)", () => {
     assert.equal(byKey.get("r2")!.get(nameColumn)!.value, "Contoso, LLC");
     assert.equal(byKey.get("r3")!.get(matchId)!.state, "NO_RESULT");
     assert.equal(byKey.get("r4")!.get(matchId)!.state, "ERROR", "a row with nothing to match says so");
+    assert.equal(String(byKey.get("r5")!.get(matchId)!.value), "24", "a row matched by the record's id");
+    assert.equal(byKey.get("r5")!.get(nameColumn)!.value, "Fabrikam S.A.");
   });
 
   it("enriches a written contact audience matched by email, with the criteria the service maps itself", async () => {
