@@ -50,25 +50,25 @@ function pageIssue(parameter: string, message: string): ValidationIssue {
 }
 
 /** A rows read's page size and RowSearch body, checked before sending. */
-function checkedRowsRequest(o: { page?: number; size?: number; search?: Parameters<typeof rowSearchDocument>[0] }, operation: string) {
-  const size = o.size ?? LIMITS.defaultPageSize;
+function checkedRowsRequest(options: { page?: number; size?: number; search?: Parameters<typeof rowSearchDocument>[0] }, operation: string) {
+  const size = options.size ?? LIMITS.defaultPageSize;
   const issues: ValidationIssue[] = [];
   // Rows are not a search: no 100-page cap, and pages go up to 500.
-  if (o.page !== undefined && (!Number.isInteger(o.page) || o.page < 1))
+  if (options.page !== undefined && (!Number.isInteger(options.page) || options.page < 1))
     issues.push(pageIssue("page[number]", "Page number must be a whole number of at least 1."));
   if (!Number.isInteger(size) || size < 1 || size > MAX_ROWS_PAGE_SIZE)
     issues.push(pageIssue("page[size]", `Page size must be between 1 and ${MAX_ROWS_PAGE_SIZE}.`));
-  const body = rowSearchDocument(o.search);
+  const body = rowSearchDocument(options.search);
   issues.push(...validateRowSearch(body));
   if (issues.length > 0) refuse(issues, operation);
   return { size, body };
 }
 
 /** An audience enrichment's body (scope, rows, columns), checked before sending. */
-function checkedEnrichmentBody(o: StartAudienceEnrichmentOptions, operation: string) {
-  const attributes: Record<string, unknown> = { scope: o.scope };
-  if (o.rows !== undefined) attributes.rows = o.rows;
-  if (o.columns !== undefined) attributes.columns = o.columns;
+function checkedEnrichmentBody(options: StartAudienceEnrichmentOptions, operation: string) {
+  const attributes: Record<string, unknown> = { scope: options.scope };
+  if (options.rows !== undefined) attributes.rows = options.rows;
+  if (options.columns !== undefined) attributes.columns = options.columns;
   const body = { data: { type: "AudienceEnrichment", attributes } };
   const issues = validateAudienceEnrichBody(body);
   if (issues.length > 0) refuse(issues, operation);
@@ -80,18 +80,18 @@ type AudienceOperations = Pick<ServiceClient, "listAudiences" | "getAudience" | 
 export function audienceOperations(ctx: ClientContext): AudienceOperations {
   const base = ctx.audiencesBaseUrl;
   return {
-    async listAudiences(o) {
+    async listAudiences(options) {
       const doc = await ctx.call(AudienceListDocument, {
         method: "GET",
         url: `${base}${PATHS.audiences}`,
         operation: `GET ${PATHS.audiences}`,
         idempotent: true,
-        ...withSignal(o?.signal),
+        ...withSignal(options?.signal),
       });
       return doc.data;
     },
 
-    async getAudience(audienceId, o) {
+    async getAudience(audienceId, options) {
       const operation = `GET ${PATHS.audience("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
       const doc = await ctx.call(AudienceDocument, {
@@ -99,34 +99,34 @@ export function audienceOperations(ctx: ClientContext): AudienceOperations {
         url: `${base}${PATHS.audience(audienceId)}`,
         operation,
         idempotent: true,
-        ...withSignal(o?.signal),
+        ...withSignal(options?.signal),
       });
       return doc.data;
     },
 
-    async getAudienceRows(audienceId, o = {}): Promise<AudienceRowsPage> {
+    async getAudienceRows(audienceId, options = {}): Promise<AudienceRowsPage> {
       const operation = `POST ${PATHS.audienceRowsSearch("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
-      const { size, body } = checkedRowsRequest(o, operation);
+      const { size, body } = checkedRowsRequest(options, operation);
       const doc = await ctx.call(AudienceRowsDocument, {
         method: "POST",
-        url: `${base}${PATHS.audienceRowsSearch(audienceId)}${queryString({ "page[number]": o.page, "page[size]": o.size })}`,
+        url: `${base}${PATHS.audienceRowsSearch(audienceId)}${queryString({ "page[number]": options.page, "page[size]": options.size })}`,
         operation,
         ...(body !== undefined ? { body } : {}),
         // Reading rows changes nothing: safe to repeat.
         idempotent: true,
-        priority: o.priority ?? "bulk",
-        ...withSignal(o.signal),
+        priority: options.priority ?? "bulk",
+        ...withSignal(options.signal),
       });
-      const page = toSearchPage(doc, o.page ?? 1, size);
+      const page = toSearchPage(doc, options.page ?? 1, size);
       return { rows: page.items, totalResults: page.totalResults, pageNumber: page.pageNumber, totalPages: page.totalPages };
     },
 
-    async startAudienceEnrichment(audienceId, o: StartAudienceEnrichmentOptions) {
+    async startAudienceEnrichment(audienceId, options: StartAudienceEnrichmentOptions) {
       const path = PATHS.enrichAudience(audienceId);
       const operation = `POST ${PATHS.enrichAudience("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
-      const body = checkedEnrichmentBody(o, operation);
+      const body = checkedEnrichmentBody(options, operation);
       const response = await ctx.send({
         method: "POST",
         url: `${base}${path}`,
@@ -136,20 +136,20 @@ export function audienceOperations(ctx: ClientContext): AudienceOperations {
         idempotent: false,
         spends: true,
         expect: [202, 204, 200, 201],
-        ...withSignal(o.signal),
+        ...withSignal(options.signal),
       });
       if (response.status === 204) return null;
       return parseDocument(EnrichJobDocument, response, operation).data.id;
     },
 
-    async getJob(audienceId, jobId, o): Promise<JobStatus> {
+    async getJob(audienceId, jobId, options): Promise<JobStatus> {
       const operation = `GET ${PATHS.job("{audienceId}", "{jobId}")}`;
       const response = await ctx.send({
         method: "GET",
         url: `${base}${PATHS.job(audienceId, jobId)}`,
         operation,
         idempotent: true,
-        ...withSignal(o?.signal),
+        ...withSignal(options?.signal),
       });
       const doc = parseDocument(JobStatusDocument, response, operation);
       const a = doc.data.attributes;
