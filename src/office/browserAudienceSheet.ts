@@ -17,6 +17,17 @@ function snapshot(table: BrowserTable): ReadTableResult {
   };
 }
 
+/** The writes in runs of adjacent columns, so each run is one pass over the rows. */
+function adjacentRuns(writes: readonly ColumnWrite[]): ColumnWrite[][] {
+  const runs: ColumnWrite[][] = [];
+  for (const write of [...writes].sort((a, b) => a.column - b.column)) {
+    const last = runs[runs.length - 1];
+    if (last && write.column === last[last.length - 1]!.column + 1) last.push(write);
+    else runs.push([write]);
+  }
+  return runs;
+}
+
 export function browserAudienceSheet(workbook: BrowserWorkbook): AudienceSheet {
   return {
     readTable: async () => {
@@ -32,14 +43,21 @@ export function browserAudienceSheet(workbook: BrowserWorkbook): AudienceSheet {
     writeColumns: async (address: string, writes: readonly ColumnWrite[]) => {
       const table = workbook.table(address);
       if (!table) throw new Error(`The table ${address} is no longer in this workbook.`);
-      for (const write of [...writes].sort((a, b) => a.column - b.column)) {
-        const values: CellValue[][] = table.rows.map((row) => [row[write.column] ?? ""]);
-        for (const cell of write.cells) {
-          const row = values[cell.row];
-          if (row) row[0] = cell.value;
-        }
-        // A column past the right end lands at the end (the next free column).
-        workbook.setColumns(table.name, Math.min(write.column, table.columns.length), [write.header], values);
+      for (const run of adjacentRuns(writes)) {
+        const values: CellValue[][] = table.rows.map((row) => run.map((w) => row[w.column] ?? ""));
+        run.forEach((write, k) => {
+          for (const cell of write.cells) {
+            const row = values[cell.row];
+            if (row) row[k] = cell.value;
+          }
+        });
+        // Columns past the right end land at the end (the next free columns).
+        workbook.setColumns(
+          table.name,
+          Math.min(run[0]!.column, table.columns.length),
+          run.map((w) => w.header),
+          values,
+        );
       }
     },
   };

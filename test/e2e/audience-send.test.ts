@@ -19,7 +19,7 @@ async function leadsRange(e2e: E2E): Promise<{ from: string; to: string; total: 
   const client = createServiceClient({ baseUrl: e2e.sandbox.url, getAccessToken: async () => token });
   for (const from of [10, 20, 30, 50, 100, 200, 500, 1000]) {
     for (const to of [from * 2, from * 3, from * 5]) {
-      const page = await client.searchCompanies({ employeeRangeMin: String(from), employeeRangeMax: String(to) }, { pageSize: 1 });
+      const page = await client.searchCompanies({ employeeRangeMin: String(from), employeeRangeMax: String(to) }, { size: 1 });
       if (page.totalResults >= 250 && page.totalResults <= 350) return { from: String(from), to: String(to), total: page.totalResults };
     }
   }
