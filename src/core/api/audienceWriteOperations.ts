@@ -111,18 +111,24 @@ function upsertedRows(doc: UpsertedRowsDocument, rows: readonly AudienceRowInput
   });
 }
 
-type Spec = (method: RequestSpec["method"], path: string, operation: string, o: AudienceWriteOptions | undefined, extra: Partial<RequestSpec>) => RequestSpec;
+type Spec = (
+  method: RequestSpec["method"],
+  path: string,
+  operation: string,
+  options: AudienceWriteOptions | undefined,
+  extra: Partial<RequestSpec>,
+) => RequestSpec;
 
 function specFor(ctx: ClientContext): Spec {
   const base = ctx.audiencesBaseUrl;
-  return (method, path, operation, o, extra) =>
+  return (method, path, operation, options, extra) =>
     ({
       method,
       url: `${base}${path}`,
       operation,
       idempotent: false,
-      ...(o?.priority ? { priority: o.priority } : {}),
-      ...withSignal(o?.signal),
+      ...(options?.priority ? { priority: options.priority } : {}),
+      ...withSignal(options?.signal),
       ...extra,
     }) as RequestSpec;
 }
@@ -130,15 +136,15 @@ function specFor(ctx: ClientContext): Spec {
 type Structure = Pick<AudienceWriteOperations, "createAudience" | "addAudienceColumns" | "listAudienceColumns" | "setMatchCriteria">;
 
 function structureOperations(ctx: ClientContext, spec: Spec): Structure {
-  const listAudienceColumns: AudienceWriteOperations["listAudienceColumns"] = async (audienceId, o) => {
+  const listAudienceColumns: AudienceWriteOperations["listAudienceColumns"] = async (audienceId, options) => {
     const operation = `GET ${P.audience("{audienceId}")}`;
     checkAudienceId(audienceId, operation);
-    const doc = await ctx.call(WrittenAudienceDocument, spec("GET", P.audience(audienceId), operation, o, { idempotent: true }));
+    const doc = await ctx.call(WrittenAudienceDocument, spec("GET", P.audience(audienceId), operation, options, { idempotent: true }));
     return (doc.data.attributes.columns ?? []).map(toAudienceColumn);
   };
 
   return {
-    async createAudience(input, o) {
+    async createAudience(input, options) {
       const operation = `POST ${P.audiences}`;
       const attributes = {
         name: input.name,
@@ -151,23 +157,23 @@ function structureOperations(ctx: ClientContext, spec: Spec): Structure {
       const body = { data: { type: "Audience" as const, attributes } };
       checked(validateCreateAudienceBody(body), operation);
       // A repeat could make a second audience: retried only when the service surely refused it.
-      const doc = await ctx.call(WrittenAudienceDocument, spec("POST", P.audiences, operation, o, { body, expect: [201, 200] }));
+      const doc = await ctx.call(WrittenAudienceDocument, spec("POST", P.audiences, operation, options, { body, expect: [201, 200] }));
       const kind = doc.data.attributes.type === "CONTACT" ? "CONTACT" : "COMPANY";
       return { audienceId: doc.data.id, name: doc.data.attributes.name, kind, columns: (doc.data.attributes.columns ?? []).map(toAudienceColumn) };
     },
 
-    async addAudienceColumns(audienceId, columns, o) {
+    async addAudienceColumns(audienceId, columns, options) {
       const operation = `POST ${P.addColumns("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
       const body = { data: columns.map(columnBody) };
       checked(validateAddColumnsBody(body), operation);
-      const doc = await ctx.call(ColumnListDocument, spec("POST", P.addColumns(audienceId), operation, o, { body, expect: [201, 200] }));
+      const doc = await ctx.call(ColumnListDocument, spec("POST", P.addColumns(audienceId), operation, options, { body, expect: [201, 200] }));
       return doc.data.map(toAudienceColumn);
     },
 
     listAudienceColumns,
 
-    async setMatchCriteria(audienceId, criteria, o) {
+    async setMatchCriteria(audienceId, criteria, options) {
       const operation = `POST ${P.matchCriteria("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
       const matchCriteria = criteria === "AUTO" ? undefined : criteria.map((c) => ({ columnId: c.columnId, mappedTo: c.criterion }));
@@ -175,7 +181,7 @@ function structureOperations(ctx: ClientContext, spec: Spec): Structure {
       const body = { data: { type: "UpsertMatchCriteria" as const, attributes: matchCriteria ? { matchCriteria } : {} } };
       checked(validateMatchCriteriaBody(body), operation);
       // The mapping replaces the previous one: the same request twice leaves the same mapping.
-      const doc = await ctx.call(ColumnDocument, spec("POST", P.matchCriteria(audienceId), operation, o, { body, idempotent: true }));
+      const doc = await ctx.call(ColumnDocument, spec("POST", P.matchCriteria(audienceId), operation, options, { body, idempotent: true }));
       return toAudienceColumn(doc.data);
     },
   };
@@ -183,7 +189,7 @@ function structureOperations(ctx: ClientContext, spec: Spec): Structure {
 
 function rowOperations(ctx: ClientContext, spec: Spec): Pick<AudienceWriteOperations, "upsertAudienceRows" | "findAudienceRowsByKey" | "deleteAudienceRows"> {
   return {
-    async upsertAudienceRows(audienceId, rows, o) {
+    async upsertAudienceRows(audienceId, rows, options) {
       const operation = `POST ${P.bulkUpsertRows("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
       // No rows: nothing to send (the service takes at least one).
@@ -194,12 +200,12 @@ function rowOperations(ctx: ClientContext, spec: Spec): Pick<AudienceWriteOperat
       const idempotent = rows.every((r) => r.rowId !== undefined);
       const doc = await ctx.call(
         UpsertedRowsDocument,
-        spec("POST", P.bulkUpsertRows(audienceId), operation, o, { body, idempotent, priority: o?.priority ?? "bulk" }),
+        spec("POST", P.bulkUpsertRows(audienceId), operation, options, { body, idempotent, priority: options?.priority ?? "bulk" }),
       );
       return upsertedRows(doc, rows, operation);
     },
 
-    async findAudienceRowsByKey(audienceId, keyColumnId, keys, o) {
+    async findAudienceRowsByKey(audienceId, keyColumnId, keys, options) {
       const operation = `POST ${P.audience("{audienceId}")}/rows/actions/search`;
       checkAudienceId(audienceId, operation);
       const found = new Map<string, string[]>();
@@ -215,7 +221,10 @@ function rowOperations(ctx: ClientContext, spec: Spec): Pick<AudienceWriteOperat
       const path = `${P.audience(audienceId)}/rows/actions/search`;
       for (let page = 1; ; page++) {
         const url = `${path}${queryString({ "page[number]": page, "page[size]": AUDIENCE_WRITE_LIMITS.bulkUpsertRows, columns: keyColumnId })}`;
-        const doc = await ctx.call(UpsertedRowsDocument, spec("POST", url, operation, o, { body, idempotent: true, priority: o?.priority ?? "bulk" }));
+        const doc = await ctx.call(
+          UpsertedRowsDocument,
+          spec("POST", url, operation, options, { body, idempotent: true, priority: options?.priority ?? "bulk" }),
+        );
         for (const row of doc.data) {
           const key = row.attributes.values.find((v) => v.columnId === keyColumnId)?.value;
           if (key === undefined || key === null) continue;
@@ -225,14 +234,14 @@ function rowOperations(ctx: ClientContext, spec: Spec): Pick<AudienceWriteOperat
       }
     },
 
-    async deleteAudienceRows(audienceId, rowIds, o) {
+    async deleteAudienceRows(audienceId, rowIds, options) {
       const operation = `DELETE ${P.deleteRows("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
       if (rowIds.length === 0) return;
       const body = { data: rowIds.map((id) => ({ type: "Row" as const, id })) };
       checked(validateDeleteRowsBody(body), operation);
       // Deleting rows already gone changes nothing: safe to repeat.
-      await ctx.call(RowAsyncJobDocument, spec("DELETE", P.deleteRows(audienceId), operation, o, { body, idempotent: true, expect: [202, 200] }));
+      await ctx.call(RowAsyncJobDocument, spec("DELETE", P.deleteRows(audienceId), operation, options, { body, idempotent: true, expect: [202, 200] }));
     },
   };
 }
@@ -241,26 +250,26 @@ type Management = Pick<AudienceWriteOperations, "renameAudience" | "deleteAudien
 
 function managementOperations(ctx: ClientContext, spec: Spec): Management {
   return {
-    async renameAudience(audienceId, name, o) {
+    async renameAudience(audienceId, name, options) {
       const operation = `PATCH ${P.audience("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
       const body = { data: { type: "Audience" as const, attributes: { name } } };
       checked(validatePatchAudienceBody(body), operation);
-      await ctx.call(WrittenAudienceDocument, spec("PATCH", P.audience(audienceId), operation, o, { body, idempotent: true }));
+      await ctx.call(WrittenAudienceDocument, spec("PATCH", P.audience(audienceId), operation, options, { body, idempotent: true }));
     },
 
-    async deleteAudience(audienceId, o) {
+    async deleteAudience(audienceId, options) {
       const operation = `DELETE ${P.audience("{audienceId}")}`;
       checkAudienceId(audienceId, operation);
-      await ctx.send(spec("DELETE", P.audience(audienceId), operation, o, { idempotent: true, expect: [204, 200] }));
+      await ctx.send(spec("DELETE", P.audience(audienceId), operation, options, { idempotent: true, expect: [204, 200] }));
     },
 
-    async listFolders(o) {
+    async listFolders(options) {
       const operation = `GET ${P.folders}`;
       const folders: { folderId: string; name: string }[] = [];
       for (let page = 1; page <= 100; page++) {
         const url = `${P.folders}${queryString({ "page[number]": page, "page[size]": 100 })}`;
-        const doc = await ctx.call(FolderListDocument, spec("GET", url, operation, o, { idempotent: true }));
+        const doc = await ctx.call(FolderListDocument, spec("GET", url, operation, options, { idempotent: true }));
         folders.push(...doc.data.map((f) => ({ folderId: f.id, name: f.attributes.name })));
         const total = doc.meta?.total;
         if (doc.data.length < 100 || (total !== undefined && folders.length >= total)) break;
@@ -268,11 +277,11 @@ function managementOperations(ctx: ClientContext, spec: Spec): Management {
       return folders;
     },
 
-    async createFolder(name, o) {
+    async createFolder(name, options) {
       const operation = `POST ${P.folders}`;
       const body = { data: { type: "Folder" as const, attributes: { name } } };
       checked(validateCreateFolderBody(body), operation);
-      const doc = await ctx.call(FolderDocument, spec("POST", P.folders, operation, o, { body, expect: [201, 200] }));
+      const doc = await ctx.call(FolderDocument, spec("POST", P.folders, operation, options, { body, expect: [201, 200] }));
       return { folderId: doc.data.id, name: doc.data.attributes.name };
     },
   };
