@@ -67,10 +67,10 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
 
   app.post(P.audiences, async (request, reply) => {
     const principal = principalOf(request);
-    const { attributes: a } = checked<CreateAudienceBody>(request.body, validateCreateAudienceBody).data;
-    if (!mayUse(principal, a.type)) requireScope(principal, scopeFor(a.type));
-    const columns = (a.columns ?? []).map((c) => ({ name: c.attributes.name, dataType: c.attributes.dataType }));
-    const audience = writes.createAudience(principal.account, { ...a, columns });
+    const { attributes } = checked<CreateAudienceBody>(request.body, validateCreateAudienceBody).data;
+    if (!mayUse(principal, attributes.type)) requireScope(principal, scopeFor(attributes.type));
+    const columns = (attributes.columns ?? []).map((c) => ({ name: c.attributes.name, dataType: c.attributes.dataType }));
+    const audience = writes.createAudience(principal.account, { ...attributes, columns });
     if ((request.query as Record<string, string | undefined>).autoMatchCriteria === "true") writes.setMatchCriteria(audience, undefined);
     return send(201, { data: audienceDocument(store.getAudience(audience.id)!, store.columns(audience.id)) })(reply);
   });

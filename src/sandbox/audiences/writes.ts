@@ -92,14 +92,14 @@ export class AudienceWrites {
   /** A CUSTOM audience with its columns, in `folderId` or in a new folder of its name. */
   createAudience(
     account: string,
-    a: { name: string; type: AudienceKind; description?: string; notes?: string; folderId?: string; columns: { name: string; dataType: string }[] },
+    input: { name: string; type: AudienceKind; description?: string; notes?: string; folderId?: string; columns: { name: string; dataType: string }[] },
   ): AudienceRecord {
     return this.store.transaction(() => {
-      const folderId = this.folderOf(account, a.folderId, "/data/attributes/folderId") ?? this.createFolder(account, a.name).id;
+      const folderId = this.folderOf(account, input.folderId, "/data/attributes/folderId") ?? this.createFolder(account, input.name).id;
       const id = randomUUID();
-      const columns = a.columns.map((c) => ({ id: randomUUID() as string, name: c.name, dataType: c.dataType, columnType: CUSTOM, field: "" }));
-      this.store.createAudience({ id, account, name: a.name, description: a.description ?? "", type: a.type, columns, rows: [] });
-      this.store.sql("UPDATE audience SET folder_id = ?, notes = ? WHERE id = ?").run(folderId, a.notes ?? "", id);
+      const columns = input.columns.map((c) => ({ id: randomUUID() as string, name: c.name, dataType: c.dataType, columnType: CUSTOM, field: "" }));
+      this.store.createAudience({ id, account, name: input.name, description: input.description ?? "", type: input.type, columns, rows: [] });
+      this.store.sql("UPDATE audience SET folder_id = ?, notes = ? WHERE id = ?").run(folderId, input.notes ?? "", id);
       return this.store.getAudience(id)!;
     });
   }
