@@ -27,6 +27,7 @@ import { audienceDocument, jobStatusDocument, rowDocument } from "./present.js";
 import { parseRowSearch, rowsPage, searchRows } from "./rowSearch.js";
 import { buildAudience } from "./seed.js";
 import { DEFAULT_OWNER, type AudienceKind, type AudienceStore } from "./store.js";
+import { notFound } from "./writes.js";
 
 const AudienceParams = Type.Object({ audienceId: Type.String() });
 const JobParams = Type.Object({ audienceId: Type.String(), jobId: Type.String() });
@@ -62,10 +63,6 @@ interface Deps {
 }
 
 const ATTR = "/data/attributes";
-
-function notFound(what: string, parameter: string): ApiError {
-  return new ApiError(404, ERROR_CODES.notFound, what, { parameter });
-}
 
 /** The data scope an audience of this kind needs: its records are companies or contacts. */
 export const scopeFor = (type: AudienceKind) => (type === "COMPANY" ? SCOPES.company : SCOPES.contact);
