@@ -5,7 +5,8 @@
 // filter metadata of an audience's columns, studio paging metadata ({page: {size, number},
 // total}), and production's document shapes (studioDocuments.ts). Jobs start and report through
 // the core's routes.
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { emptyBodyIsNone } from "../audiences/emptyBody.js";
 import { ERROR_CODES } from "../../core/contract/index.js";
 import { rowDocument } from "../audiences/present.js";
 import { parseRowSearch, rowsPage, searchRows } from "../audiences/rowSearch.js";
@@ -19,11 +20,6 @@ const STUDIO = "/gtm/studio/v1";
 export const AUDIENCE_SCOPES = { read: "api:audience:read", manage: "api:audience:manage" } as const;
 const DEFAULT_SIZE = 25;
 const MAX_SIZE = 100;
-
-/** An empty body is no body: the row search's body is optional, whatever its content type. */
-const emptyBodyIsNone: onRequestHookHandler = async (request) => {
-  if (request.headers["content-length"] === "0") delete request.headers["content-type"];
-};
 
 function pageParams(query: Record<string, string | undefined>): { number: number; size: number } {
   const number = Number(query["page[number]"] ?? 1);

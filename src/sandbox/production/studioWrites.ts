@@ -3,7 +3,8 @@
 // (the body is optional), upsert rows (50) and bulk upsert (500), bulk delete rows (202 with a
 // job), patch and delete an audience, folders (paged; made, read, changed, deleted). Each forwards to the specification profile's route (the
 // one engine, its checks and access rules) and answers in production's document shapes.
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { emptyBodyIsNone } from "../audiences/emptyBody.js";
 import { ERROR_CODES } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
@@ -14,11 +15,6 @@ import { studioAudience, studioColumn, studioRow, type CoreAudience, type CoreCo
 
 const STUDIO = "/gtm/studio/v1";
 const FOLDER_PAGE = { size: 25, max: 100 };
-
-/** An empty body is no body (match criteria: the service then maps the columns itself). */
-const emptyBodyIsNone: onRequestHookHandler = async (request) => {
-  if (request.headers["content-length"] === "0") delete request.headers["content-type"];
-};
 
 type Params = { audienceId: string; folderId: string };
 const ok = (answer: CoreAnswer) => answer.status >= 200 && answer.status < 300;
