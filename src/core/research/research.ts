@@ -133,13 +133,17 @@ export function createResearch(options: ResearchOptions): Research {
     void work.finally(() => pending.delete(work));
   };
   const { guard, spend } = aiGuards(options, now, track);
+  const warn = (message: string) => (error: unknown) =>
+    options.log?.({ level: "warn", message, data: { error: error instanceof Error ? error.message : String(error) } });
   // A briefing is asked once even when two lists ask it at once; stored, it is never asked again.
   const briefingOf = sharedQueries(async (companyId: string, o?: ResearchCallOptions) => {
     const known = await store.get(companyId);
     if (known) return known;
     const answer = await spend(() => client.accountBriefing(companyId, { priority: "bulk", ...o }));
     const briefing: StoredBriefing = { companyId, markdown: answer.markdown, fetchedAt: now() };
-    await store.put(briefing);
+    // Paid for: a storage that refuses it (full, or gone) must not make it look lost. It stays
+    // in memory for this page's life.
+    await store.put(briefing).catch(warn("Keeping a briefing in storage failed"));
     return briefing;
   }, false);
   const lookalikeQuery = sharedQueries((q: LookalikeQuery, o?: ResearchCallOptions) => client.companyLookalikes(q, o), true);

@@ -208,6 +208,22 @@ describe("briefings and AI action credits", () => {
     assert.match((await research.estimateBriefings(["1", "2"])).blocked ?? "", /the account has 1 left/);
   });
 
+  it("a briefing paid for is shown and kept for the session even when the storage refuses to keep it", async () => {
+    const storage = memoryKeyValueStorage();
+    const full = {
+      ...storage,
+      setItem: async (key: string, value: string) => (key.includes("briefing") ? Promise.reject(new Error("QuotaExceededError")) : storage.setItem(key, value)),
+    };
+    const { client, research } = setup({ storage: full });
+    const run = await research.briefings(["1", "2"]);
+    assert.deepEqual(run.failures, []);
+    assert.equal(run.fetched, 2);
+    assert.equal(client.aiActions.used, 12);
+    const again = await research.briefings(["1", "2"]);
+    assert.equal(again.reused, 2, "not paid twice");
+    assert.equal(client.calls.accountBriefing, 2);
+  });
+
   it("cancel stops a list of briefings: what was fetched is kept and reused", async () => {
     const { client, research } = setup();
     const stop = new AbortController();
