@@ -68,7 +68,9 @@ export interface BrokerConfig {
 
 const DEFAULT_BROKER_LIMITS = {
   tokenBodyLimit: 16 * 1024,
-  relayBodyLimit: 1024 * 1024,
+  // The largest request the add-in sends: a bulk upsert of 500 audience rows (a wide list: 40
+  // columns of long text is about 1.5 MiB).
+  relayBodyLimit: 8 * 1024 * 1024,
   tokenAnswerLimit: 64 * 1024,
   // A page of 100 records or 500 audience rows is well under this.
   relayAnswerLimit: 16 * 1024 * 1024,
