@@ -181,6 +181,11 @@ export async function bringBack(
   const signal = options.signal;
   const read = await sheet.readTableAt(address);
   if (!read.ok) throw new Error(read.message);
+  const read1 = (page: number) => port.getAudienceRows(audienceId, { page, size: MAX_ROWS_PAGE_SIZE, ...(signal ? { signal } : {}) });
+  const first = Math.max(1, options.fromPage ?? 1);
+  // The first page is asked beside the columns: neither waits for the other.
+  const firstPage = read1(first);
+  firstPage.catch(() => undefined);
   const all = await port.listAudienceColumns(audienceId, signal ? { signal } : {});
   const places = placements(read.table, columnsToBringBack(all));
   const result: BringBackResult = {
@@ -194,12 +199,10 @@ export async function bringBack(
   };
   const keyColumnId = all.find((c) => c.name === KEY_COLUMN_NAME)?.columnId;
   const run: Run = { table: read.table, places, index: rowIndex(read.table, audienceId), keyColumnId, result, done: new Set(), writing: Promise.resolve() };
-  const first = Math.max(1, options.fromPage ?? 1);
   let failure: unknown;
   let next = first + 1;
   let last = first;
   const progress = () => options.onProgress?.({ pagesDone: first - 1 + run.done.size, totalPages: result.totalPages, cellsWritten: result.cellsWritten });
-  const read1 = (page: number) => port.getAudienceRows(audienceId, { page, size: MAX_ROWS_PAGE_SIZE, ...(signal ? { signal } : {}) });
   const worker = async () => {
     for (let page = next++; page <= last && failure === undefined; page = next++) {
       try {
@@ -211,7 +214,7 @@ export async function bringBack(
     }
   };
   try {
-    const answer = await read1(first);
+    const answer = await firstPage;
     result.totalPages = answer.totalPages;
     last = answer.rows.length === 0 ? first : answer.totalPages;
     // The other pages are asked while the first is written.
