@@ -20,6 +20,7 @@ import { errorText } from "../errorText.js";
 import { Notice } from "../Notice.js";
 import { useServices } from "../services.js";
 import { matchingCredits, missesText, resolveCompanies, selectedCompanies, type CompanyInputs } from "./companyInputs.js";
+import { failuresText } from "./outcomeText.js";
 import { ColumnChoice, defaultKeys, EstimateConfirm, insertedText, insertResearchTable, ListProgressView, useSelectionSource } from "./researchParts.js";
 import type { Message } from "./useBriefings.js";
 
@@ -53,8 +54,11 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
       const resolved = await resolveCompanies(engine, inputs);
       const result = await research.recommendations({ accounts: resolved.ids, useCase, size, signal: stop.signal, onProgress: setProgress });
       setContacts(result.contacts);
-      const failed = result.failures.map((f) => `${f.accountId}: ${errorText(f.error)}`).join("; ");
-      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.contacts.length)} recommended contacts at ${count(result.accountsAsked)} ${result.accountsAsked === 1 ? "account" : "accounts"}.${failed ? ` Not asked: ${failed}.` : ""}${missesText(resolved.misses)}`;
+      const failed = failuresText(
+        "No answer for",
+        result.failures.map((f) => ({ item: f.accountId, error: f.error })),
+      );
+      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.contacts.length)} recommended contacts at ${count(result.accountsAsked)} ${result.accountsAsked === 1 ? "account" : "accounts"}.${failed}${missesText(resolved.misses)}`;
       setMessage({ intent: failed || resolved.misses.length > 0 ? "warning" : "success", text });
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });

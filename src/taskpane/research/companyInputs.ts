@@ -2,6 +2,7 @@
 // selected cells. Websites and names are found through the enrichment pipeline's match (its
 // resolver and match cache: a company matched before costs nothing again), which may spend a
 // credit for a company new to the account; planInputs says how many at most, before any is spent.
+import { failuresText } from "./outcomeText.js";
 import { cellContent, parseRecordId, splitHeader, type EnrichmentEngine, type SelectionSource } from "../../core/enrich/index.js";
 
 export interface CompanyInputs {
@@ -68,4 +69,7 @@ export async function resolveCompanies(engine: EnrichmentEngine, inputs: Company
 }
 
 export const missesText = (misses: ResolvedCompanies["misses"]) =>
-  misses.length === 0 ? "" : ` Not found: ${misses.map((m) => `${m.input} (${m.message})`).join("; ")}.`;
+  failuresText(
+    "Not found",
+    misses.map((m) => ({ item: m.input, error: m.message })),
+  );

@@ -6,6 +6,7 @@ import type { EnrichmentEngine } from "../../core/enrich/index.js";
 import type { AiEstimate, ListProgress, Research, StoredBriefing } from "../../core/research/index.js";
 import { errorText } from "../errorText.js";
 import { matchingCredits, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
+import { failuresText } from "./outcomeText.js";
 
 export type BriefingStep =
   | { kind: "idle" }
@@ -57,9 +58,12 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
       const run = await research.briefings(resolved.ids, { signal: stop.signal, onProgress: (progress) => setStep({ kind: "running", progress }) });
       setBriefings(run.briefings);
       setShown(run.briefings[0]?.companyId);
-      const failed = run.failures.map((f) => `${f.companyId}: ${errorText(f.error)}`).join("; ");
+      const failed = failuresText(
+        "Not fetched",
+        run.failures.map((f) => ({ item: f.companyId, error: f.error })),
+      );
       const reused = run.reused > 0 ? ` (${count(run.reused)} reused, not paid again)` : "";
-      const text = `${run.cancelled ? "Cancelled: " : ""}${count(run.briefings.length)} ${run.briefings.length === 1 ? "briefing" : "briefings"}${reused}.${failed ? ` Not fetched: ${failed}.` : ""}${missesText(resolved.misses)}`;
+      const text = `${run.cancelled ? "Cancelled: " : ""}${count(run.briefings.length)} ${run.briefings.length === 1 ? "briefing" : "briefings"}${reused}.${failed}${missesText(resolved.misses)}`;
       setMessage({ intent: failed || resolved.misses.length > 0 ? "warning" : run.cancelled ? "info" : "success", text });
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });

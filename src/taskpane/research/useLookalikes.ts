@@ -8,6 +8,7 @@ import type { LookalikeFilters, ListProgress, MergedLookalike, Research } from "
 import type { BrowserWorkbook } from "../../office/browserWorkbook.js";
 import { errorText } from "../errorText.js";
 import { companyInputs, matchingCredits, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
+import { failuresText } from "./outcomeText.js";
 import type { Message } from "./useBriefings.js";
 
 export type LookalikeStep =
@@ -53,8 +54,11 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
         onProgress: (progress) => setStep({ kind: "running", progress }),
       });
       setFound(result.companies);
-      const failed = result.failures.map((f) => `${f.seed}: ${errorText(f.error)}`).join("; ");
-      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.companies.length)} similar companies from ${count(result.seedsAsked)} seed ${result.seedsAsked === 1 ? "company" : "companies"}, the seeds and ${count(new Set(exclude).size)} companies already in the sheet left out.${failed ? ` Not asked: ${failed}.` : ""}${missesText(resolved.misses)}`;
+      const failed = failuresText(
+        "No answer for",
+        result.failures.map((f) => ({ item: f.seed, error: f.error })),
+      );
+      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.companies.length)} similar companies from ${count(result.seedsAsked)} seed ${result.seedsAsked === 1 ? "company" : "companies"}, the seeds and ${count(new Set(exclude).size)} companies already in the sheet left out.${failed}${missesText(resolved.misses)}`;
       setMessage({ intent: failed || resolved.misses.length > 0 ? "warning" : "success", text });
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });
