@@ -145,6 +145,7 @@ export class FakeExcel {
           if (applyTo === "Formats" || applyTo === undefined) cell.format = "General";
         });
       },
+      getColumn: (index: number) => self.range(sheet, row, col + index, rows, 1),
       getUsedRangeOrNullObject: () => {
         let found = false;
         each((cell) => {

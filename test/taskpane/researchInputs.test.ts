@@ -9,7 +9,7 @@ import { browserSelectionSource } from "../../src/office/browserSelection.js";
 import { COMPANY_SEARCH_COLUMNS } from "../../src/core/sheet/index.js";
 import { lookalikeRows, LOOKALIKE_COLUMNS } from "../../src/core/research/index.js";
 import { companyInputs, selectedCompanies } from "../../src/taskpane/research/companyInputs.js";
-import { companyIdsInTables } from "../../src/taskpane/research/useLookalikes.js";
+import { browserCompanyIdsInTables as companyIdsInTables } from "../../src/office/companyIdsInTables.js";
 import { insertResearchTable } from "../../src/taskpane/research/researchParts.js";
 
 async function companiesTable(workbook: BrowserWorkbook, rows: (string | number)[][]) {

@@ -9,8 +9,17 @@ import { useConfirm } from "../ConfirmDialog.js";
 import { errorText } from "../errorText.js";
 import { Notice } from "../Notice.js";
 import { useServices } from "../services.js";
-import { ColumnChoice, defaultKeys, EstimateConfirm, insertedText, insertResearchTable, ListProgressView, useSelectionSource } from "./researchParts.js";
-import { companyIdsInTables, useLookalikes } from "./useLookalikes.js";
+import {
+  ColumnChoice,
+  defaultKeys,
+  EstimateConfirm,
+  insertedText,
+  insertResearchTable,
+  ListProgressView,
+  useCompaniesInSheet,
+  useSelectionSource,
+} from "./researchParts.js";
+import { useLookalikes } from "./useLookalikes.js";
 
 const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "end", flexWrap: "wrap" },
@@ -28,6 +37,7 @@ export function LookalikesPanel({ research, engine }: { research: Research; engi
   const styles = useStyles();
   const services = useServices();
   const source = useSelectionSource();
+  const inSheet = useCompaniesInSheet();
   const l = useLookalikes(research, engine);
   const confirm = useConfirm();
   const [limitText, setLimitText] = useState("100");
@@ -74,11 +84,7 @@ export function LookalikesPanel({ research, engine }: { research: Research; engi
         ))}
       </div>
       <div className={styles.row}>
-        <Button
-          appearance="primary"
-          disabled={busy || !limitOk}
-          onClick={() => void l.start(source, [...companyIdsInTables(services.browserWorkbook)], limit, filters)}
-        >
+        <Button appearance="primary" disabled={busy || !limitOk} onClick={() => void l.start(source, inSheet, limit, filters)}>
           Find similar companies
         </Button>
       </div>

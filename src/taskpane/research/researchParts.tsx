@@ -7,6 +7,7 @@ import type { SelectionSource } from "../../core/enrich/index.js";
 import type { CellValue, ColumnSpec } from "../../core/sheet/index.js";
 import type { ListProgress } from "../../core/research/index.js";
 import { browserSelectionSource } from "../../office/browserSelection.js";
+import { browserCompanyIdsInTables, excelCompanyIdsInTables } from "../../office/companyIdsInTables.js";
 import { createExcelSelectionSource } from "../../office/enrichSelection.js";
 import type { TableResult, WorkbookAdapter } from "../../office/workbook.js";
 import { overwriteQuestion, type ConfirmQuestion } from "../ConfirmDialog.js";
@@ -28,6 +29,13 @@ export function useSelectionSource(): SelectionSource | undefined {
     services.browserWorkbook ? browserSelectionSource(services.browserWorkbook) : services.mode === "excel" ? createExcelSelectionSource() : undefined,
   );
   return source;
+}
+
+/** Reads the company ids already in the workbook's tables (in browser mode the page's), which lookalikes leave out. */
+export function useCompaniesInSheet(): () => Promise<string[]> {
+  const { browserWorkbook, mode } = useServices();
+  if (browserWorkbook) return async () => browserCompanyIdsInTables(browserWorkbook);
+  return mode === "excel" ? () => excelCompanyIdsInTables() : async () => [];
 }
 
 /** What it will cost, said before anything is sent; Confirm starts it, Cancel sends nothing. */

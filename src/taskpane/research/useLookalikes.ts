@@ -3,33 +3,19 @@
 // the sheet) with progress and Cancel -> a table. Websites among the seeds are matched first
 // through the pipeline, which may cost credits: then the user confirms the estimate first.
 import { useRef, useState } from "react";
-import { cellContent, parseRecordId, splitHeader, type EnrichmentEngine, type SelectionSource } from "../../core/enrich/index.js";
+import { cellContent, splitHeader, type EnrichmentEngine, type SelectionSource } from "../../core/enrich/index.js";
 import type { LookalikeFilters, ListProgress, MergedLookalike, Research } from "../../core/research/index.js";
-import type { BrowserWorkbook } from "../../office/browserWorkbook.js";
 import { errorText } from "../errorText.js";
 import { companyInputs, matchingCredits, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
 import type { Message } from "./useBriefings.js";
 
 export type LookalikeStep =
-  { kind: "idle" } | { kind: "estimate"; summary: string; inputs: CompanyInputs; exclude: string[] } | { kind: "running"; progress: ListProgress };
+  | { kind: "idle" }
+  | { kind: "estimate"; summary: string; inputs: CompanyInputs; exclude: string[]; note: string }
+  | { kind: "running"; progress: ListProgress };
 
 const count = (n: number) => n.toLocaleString("en-US");
-
-/** Company ids already in the workbook's tables (browser mode: every column headed "… id" of a company table). */
-export function companyIdsInTables(workbook: BrowserWorkbook | undefined): string[] {
-  const ids: string[] = [];
-  for (const table of workbook?.listTables() ?? []) {
-    table.headers.forEach((header, column) => {
-      if (!/^(company id|id|account id)$/i.test(header.trim())) return;
-      for (const row of table.rows) {
-        const id = parseRecordId(row[column]);
-        if (id !== undefined) ids.push(String(id));
-      }
-    });
-  }
-  return ids;
-}
 
 export function useLookalikes(research: Research, engine: EnrichmentEngine) {
   const [step, setStep] = useState<LookalikeStep>({ kind: "idle" });
@@ -37,7 +23,7 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
   const [message, setMessage] = useState<Message | undefined>();
   const controller = useRef<AbortController | undefined>(undefined);
 
-  const run = async (inputs: CompanyInputs, exclude: string[], limit: number, filters: LookalikeFilters) => {
+  const run = async (inputs: CompanyInputs, exclude: string[], limit: number, filters: LookalikeFilters, note: string) => {
     const stop = (controller.current = new AbortController());
     const websites = inputs.toMatch.filter((s) => !isName(s));
     setStep({ kind: "running", progress: { done: 0, total: inputs.ids.length + inputs.toMatch.length } });
@@ -58,8 +44,8 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
         "No answer for",
         result.failures.map((f) => ({ item: f.seed, error: f.error })),
       );
-      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.companies.length)} similar companies from ${count(result.seedsAsked)} seed ${result.seedsAsked === 1 ? "company" : "companies"}, the seeds and ${count(new Set(exclude).size)} companies already in the sheet left out.${failed}${missesText(resolved.misses)}`;
-      setMessage({ intent: failed || resolved.misses.length > 0 ? "warning" : "success", text });
+      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.companies.length)} similar companies from ${count(result.seedsAsked)} seed ${result.seedsAsked === 1 ? "company" : "companies"}, the seeds and ${count(new Set(exclude).size)} companies already in the sheet left out.${note}${failed}${missesText(resolved.misses)}`;
+      setMessage({ intent: failed || note || resolved.misses.length > 0 ? "warning" : "success", text });
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });
     } finally {
@@ -68,8 +54,12 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
     }
   };
 
-  /** Reads the seeds; free work starts at once, matching websites that may cost credits waits for Confirm. */
-  const start = async (source: SelectionSource | undefined, inSheet: string[], limit: number, filters: LookalikeFilters) => {
+  /**
+   * Reads the seeds and the company ids already in the sheet (`inSheet`; when they cannot be read,
+   * only the seeds are left out, and the message says so); free work starts at once, matching
+   * websites that may cost credits waits for Confirm.
+   */
+  const start = async (source: SelectionSource | undefined, inSheet: () => Promise<string[]>, limit: number, filters: LookalikeFilters) => {
     setMessage(undefined);
     setFound(undefined);
     try {
@@ -80,15 +70,23 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
       const inputs = companyInputs(values);
       if (inputs.ids.length + inputs.toMatch.length === 0)
         return setMessage({ intent: "warning", text: "The selection holds no company: select cells with company ids, websites or names." });
-      const exclude = [...inSheet, ...inputs.ids];
+      const sheet = await inSheet().then(
+        (ids) => ({ ids, note: "" }),
+        (error: unknown) => ({
+          ids: [] as string[],
+          note: ` The companies already in the sheet could not be read (${errorText(error)}): only the seeds were left out.`,
+        }),
+      );
+      const exclude = [...sheet.ids, ...inputs.ids];
       const websites = inputs.toMatch.filter((s) => !isName(s));
       const credits = await matchingCredits(engine, websites);
-      if (credits === 0) return await run(inputs, exclude, limit, filters);
+      if (credits === 0) return await run(inputs, exclude, limit, filters, sheet.note);
       const seeds = inputs.ids.length + inputs.toMatch.length;
       setStep({
         kind: "estimate",
         inputs,
         exclude,
+        note: sheet.note,
         summary: `${count(seeds)} seed companies: lookalikes are free (one request per seed). Finding ${count(websites.length)} companies by website first: up to ${count(credits)} credits.`,
       });
     } catch (error) {
@@ -102,7 +100,8 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
     message,
     setMessage,
     start,
-    confirm: (limit: number, filters: LookalikeFilters) => (step.kind === "estimate" ? run(step.inputs, step.exclude, limit, filters) : Promise.resolve()),
+    confirm: (limit: number, filters: LookalikeFilters) =>
+      step.kind === "estimate" ? run(step.inputs, step.exclude, limit, filters, step.note) : Promise.resolve(),
     dismiss: () => setStep({ kind: "idle" }),
     cancel: () => controller.current?.abort(),
   };
