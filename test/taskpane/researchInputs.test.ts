@@ -8,7 +8,7 @@ import { BrowserWorkbook } from "../../src/office/browserWorkbook.js";
 import { browserSelectionSource } from "../../src/office/browserSelection.js";
 import { COMPANY_SEARCH_COLUMNS } from "../../src/core/sheet/index.js";
 import { lookalikeRows, LOOKALIKE_COLUMNS } from "../../src/core/research/index.js";
-import { companyInputs, selectedCompanies } from "../../src/taskpane/research/companyInputs.js";
+import { companyInputs, matchingText, selectedCompanies } from "../../src/taskpane/research/companyInputs.js";
 import { browserCompanyIdsInTables as companyIdsInTables } from "../../src/office/companyIdsInTables.js";
 import { insertResearchTable } from "../../src/taskpane/research/researchParts.js";
 
@@ -31,6 +31,13 @@ describe("Research inputs", () => {
       toMatch: ["acme.com", "https://www.globex.example/about", "Initech"],
       invalid: ["-3"],
     });
+  });
+
+  it("says what matching websites and names costs before it starts, in whole words", () => {
+    assert.equal(matchingText(0, 0), "");
+    assert.equal(matchingText(1, 1), " Finding 1 company by website or name first: up to 1 credit.");
+    assert.equal(matchingText(3, 0, "website"), " Finding 3 companies by website first: no credits.");
+    assert.equal(matchingText(2, 2, "website or name", ["account", "accounts"]), " Finding 2 accounts by website or name first: up to 2 credits.");
   });
 
   it("reads the picked column of a table, its header skipped, and finds the company ids already on the page", async () => {

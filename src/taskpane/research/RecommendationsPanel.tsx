@@ -19,7 +19,7 @@ import { useConfirm } from "../ConfirmDialog.js";
 import { errorText } from "../errorText.js";
 import { Notice } from "../Notice.js";
 import { useServices } from "../services.js";
-import { matchingCredits, missesText, resolveCompanies, selectedCompanies, type CompanyInputs } from "./companyInputs.js";
+import { matchingCredits, matchingText, missesText, resolveCompanies, selectedCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
 import { ColumnChoice, defaultKeys, EstimateConfirm, insertedText, insertResearchTable, ListProgressView, useSelectionSource } from "./researchParts.js";
 import type { Message } from "./useBriefings.js";
@@ -79,7 +79,7 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
       const accounts = read.inputs.ids.length + read.inputs.toMatch.length;
       setPending({
         inputs: read.inputs,
-        summary: `${count(accounts)} accounts: recommendations are free (one request per account). Finding ${count(read.inputs.toMatch.length)} accounts by website or name first: up to ${count(credits)} credits.`,
+        summary: `${count(accounts)} ${accounts === 1 ? "account" : "accounts"}: recommendations are free (one request per account).${matchingText(read.inputs.toMatch.length, credits, "website or name", ["account", "accounts"])}`,
       });
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });

@@ -39,6 +39,14 @@ export async function selectedCompanies(source: SelectionSource | undefined): Pr
   return { ok: true, inputs };
 }
 
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/** " Finding 2 companies by website or name first: up to 2 credits." — what matching costs, said before it starts; "" when nothing is matched. */
+export function matchingText(inputs: number, credits: number, by = "website or name", nouns: [string, string] = ["company", "companies"]): string {
+  if (inputs === 0) return "";
+  return ` Finding ${plural(inputs, ...nouns)} by ${by} first: ${credits === 0 ? "no credits" : `up to ${plural(credits, "credit", "credits")}`}.`;
+}
+
 /** Credits matching the websites and names may spend at most (companies new to the account). */
 export async function matchingCredits(engine: EnrichmentEngine, toMatch: readonly string[]): Promise<number> {
   if (toMatch.length === 0) return 0;

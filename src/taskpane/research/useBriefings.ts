@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import type { EnrichmentEngine } from "../../core/enrich/index.js";
 import type { AiEstimate, ListProgress, Research, StoredBriefing } from "../../core/research/index.js";
 import { errorText } from "../errorText.js";
-import { matchingCredits, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
+import { matchingCredits, matchingText, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
 
 export type BriefingStep =
@@ -38,11 +38,7 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
     setStep({ kind: "estimating" });
     try {
       const [credits, estimate] = await Promise.all([matchingCredits(engine, inputs.toMatch), research.estimateBriefings(inputs.ids, inputs.toMatch.length)]);
-      const matching =
-        inputs.toMatch.length === 0
-          ? ""
-          : ` Finding ${count(inputs.toMatch.length)} ${inputs.toMatch.length === 1 ? "company" : "companies"} by website or name first: ${credits === 0 ? "no credits" : `up to ${count(credits)} credits`}.`;
-      setStep({ kind: "estimate", estimate, summary: `${estimate.summary}${matching}`, inputs });
+      setStep({ kind: "estimate", estimate, summary: `${estimate.summary}${matchingText(inputs.toMatch.length, credits)}`, inputs });
     } catch (error) {
       setStep({ kind: "idle" });
       setMessage({ intent: "error", text: errorText(error) });

@@ -6,7 +6,7 @@ import { useRef, useState } from "react";
 import { cellContent, splitHeader, type EnrichmentEngine, type SelectionSource } from "../../core/enrich/index.js";
 import type { LookalikeFilters, ListProgress, MergedLookalike, Research } from "../../core/research/index.js";
 import { errorText } from "../errorText.js";
-import { companyInputs, matchingCredits, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
+import { companyInputs, matchingCredits, matchingText, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
 import type { Message } from "./useBriefings.js";
 
@@ -87,7 +87,7 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
         inputs,
         exclude,
         note: sheet.note,
-        summary: `${count(seeds)} seed companies: lookalikes are free (one request per seed). Finding ${count(websites.length)} companies by website first: up to ${count(credits)} credits.`,
+        summary: `${count(seeds)} seed ${seeds === 1 ? "company" : "companies"}: lookalikes are free (one request per seed).${matchingText(websites.length, credits, "website")}`,
       });
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });
