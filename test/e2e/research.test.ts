@@ -106,6 +106,17 @@ describe("research in the task pane", { skip, timeout: 600_000 }, () => {
     assert.deepEqual(await overflow(page), [], "five briefings");
     await aiToday.getByText(/^Today: 6 of 100 used\./).waitFor();
 
+    // The daily AI limit, set to what today used, blocks the next question before anything is sent.
+    await aiToday.getByRole("spinbutton", { name: "AI action credits per day" }).fill("6");
+    await aiToday.getByRole("button", { name: "Save" }).click();
+    await aiToday.getByText("Saved: up to 6 AI action credits a day.").waitFor();
+    await briefing.getByRole("button", { name: "Ask", exact: true }).click();
+    const blocked = briefing.getByTestId("research-estimate");
+    await blocked.getByText(/your daily AI limit has 0 left today \(6 of 6 used\)/).waitFor();
+    assert.equal(await blocked.getByRole("button", { name: "Ask", exact: true }).isDisabled(), true, "nothing can be confirmed");
+    assert.deepEqual(await overflow(page), [], "blocked by the daily AI limit");
+    await blocked.getByRole("button", { name: "Cancel" }).click();
+
     // Lookalikes of the five selected companies, inserted as one table.
     await page.getByRole("radio", { name: "Lookalikes" }).click();
     const lookalikes = page.getByRole("region", { name: "Lookalikes" });

@@ -2,12 +2,11 @@
 // confirmed first), lookalikes of the selected companies, and recommended contacts at the
 // selected accounts (both free). Each keeps its state while another is shown. Today's AI action
 // credits against the user's own daily AI limit are shown and set here.
-import { useEffect, useState } from "react";
-import { Button, Field, Input, Radio, RadioGroup, Text, makeStyles } from "@fluentui/react-components";
+import { useMemo, useState } from "react";
+import { Field, Radio, RadioGroup, Text, makeStyles } from "@fluentui/react-components";
 import type { Research } from "../../core/research/index.js";
-import type { SpendState } from "../../core/enrich/index.js";
-import { errorText } from "../errorText.js";
 import { useServices } from "../services.js";
+import { DailyCapRow, useDailyCap } from "../DailyCap.js";
 import { BriefingPanel } from "./BriefingPanel.js";
 import { LookalikesPanel } from "./LookalikesPanel.js";
 import { RecommendationsPanel } from "./RecommendationsPanel.js";
@@ -21,7 +20,6 @@ const PARTS: { value: Part; label: string }[] = [
 ];
 
 const useStyles = makeStyles({
-  row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "end", flexWrap: "wrap" },
   fieldset: { minWidth: 0, marginTop: "12px" },
 });
 
@@ -30,30 +28,9 @@ const count = (n: number) => n.toLocaleString("en-US");
 /** Today's AI action credits against the user's daily AI limit, and the limit itself. */
 function AiLimit({ research, version }: { research: Research; version: number }) {
   const styles = useStyles();
-  const [daily, setDaily] = useState<SpendState | undefined>();
-  const [capText, setCapText] = useState("");
-  const [message, setMessage] = useState<string | undefined>();
-  // The limit's box is filled once; today's count is read again after each run (`version`).
-  useEffect(() => {
-    research.aiSpendStatus().then(
-      (status) => setCapText(String(status.cap)),
-      () => undefined,
-    );
-  }, [research]);
-  useEffect(() => {
-    research.aiSpendStatus().then(setDaily, (error: unknown) => setMessage(`Could not read today's AI count: ${errorText(error)}`));
-  }, [research, version]);
-  const save = async () => {
-    const cap = Number(capText);
-    if (capText.trim() === "" || !Number.isSafeInteger(cap) || cap < 0) return setMessage("Enter a whole number of 0 or more.");
-    try {
-      await research.setDailyAiCap(cap);
-      setDaily(await research.aiSpendStatus());
-      setMessage(`Saved: up to ${count(cap)} AI action credits a day.`);
-    } catch (error) {
-      setMessage(`Could not save: ${errorText(error)}`);
-    }
-  };
+  const source = useMemo(() => ({ status: () => research.aiSpendStatus(), setCap: (cap: number) => research.setDailyAiCap(cap) }), [research]);
+  const cap = useDailyCap(source, "AI action credits", version);
+  const daily = cap.today;
   return (
     <fieldset className={styles.fieldset}>
       <legend>AI action credits</legend>
@@ -63,17 +40,7 @@ function AiLimit({ research, version }: { research: Research; version: number })
           spend them.
         </Text>
       )}
-      <div className={styles.row}>
-        <Field label="AI action credits per day">
-          <Input type="number" min={0} value={capText} onChange={(_, d) => setCapText(d.value)} />
-        </Field>
-        <Button onClick={() => void save()}>Save</Button>
-      </div>
-      {message && (
-        <Text as="p" role="status">
-          {message}
-        </Text>
-      )}
+      <DailyCapRow label="AI action credits per day" cap={cap} />
     </fieldset>
   );
 }
