@@ -9,7 +9,7 @@ import { memoryKeyValueStorage } from "../../src/core/storage/keyValue.js";
 import { failuresText } from "../../src/taskpane/research/outcomeText.js";
 import { missesText } from "../../src/taskpane/research/companyInputs.js";
 import { sandboxClient } from "../core/api/sandboxClient.js";
-import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
+import { manualClock, startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
 
 const ids = (s: TestSandbox, n: number) =>
   (s.ctx.db.prepare("SELECT company_id AS id FROM contacts GROUP BY company_id ORDER BY company_id LIMIT ?").all(n) as { id: number }[]).map((r) =>
@@ -19,7 +19,8 @@ const ids = (s: TestSandbox, n: number) =>
 describe("research outcomes when many items fail", () => {
   let sandbox: TestSandbox;
   before(async () => {
-    sandbox = await startTestSandbox({ companies: 300, contacts: 900, rateLimit: { perHour: 6 } });
+    // The sandbox's time stands still, so its hourly allowance cannot open again during the test.
+    sandbox = await startTestSandbox({ companies: 300, contacts: 900, rateLimit: { perHour: 6 }, clock: manualClock(Date.UTC(2030, 0, 1, 12, 30)) });
   });
   after(async () => {
     await sandbox.close();
