@@ -20,6 +20,9 @@ async function clientOf(sandbox: TestSandbox, production: boolean): Promise<Serv
   });
 }
 
+/** Today's AI count is kept per UTC day: one fixed instant, so the count cannot start again at midnight mid-test. */
+const clock = { now: () => Date.UTC(2030, 0, 1, 12) };
+
 const routesMatching = (sandbox: TestSandbox, pattern: RegExp) =>
   [...sandbox.ctx.stats.requests].filter(([route]) => pattern.test(route)).reduce((n, [, c]) => n + c, 0);
 
@@ -59,7 +62,7 @@ for (const profile of ["default", "production"] as const) {
     it("briefings cost one AI action credit each, once; the daily AI limit refuses before sending", async () => {
       const client = await clientOf(sandbox, profile === "production");
       const storage = memoryKeyValueStorage();
-      const research = createResearch({ client, storage, scope: () => profile, dailyAiCap: 3 });
+      const research = createResearch({ client, storage, scope: () => profile, dailyAiCap: 3, clock });
       const used = async () => (await client.usage()).aiActions!.used;
       const before = await used();
       const estimate = await research.estimateBriefings(["10", "11"]);
@@ -68,7 +71,7 @@ for (const profile of ["default", "production"] as const) {
       assert.equal(run.fetched, 2);
       assert.ok(run.briefings.every((b) => b.markdown.length > 40));
       assert.equal(await used(), before + 2);
-      const again = await createResearch({ client, storage, scope: () => profile, dailyAiCap: 3 }).briefings(["11", "10"]);
+      const again = await createResearch({ client, storage, scope: () => profile, dailyAiCap: 3, clock }).briefings(["11", "10"]);
       assert.equal(again.reused, 2);
       assert.equal(await used(), before + 2, "never paid twice");
       assert.match(await research.ask("10", "What does it sell?"), /\S/);
