@@ -156,9 +156,12 @@ export function inferMapping(table: SheetTable, options: InferOptions = {}): Aud
   const kind = options.kind ?? (recognised.includes("CONTACT_EMAIL") || recognised.includes("ZOOMINFO_CONTACT_ID") ? "CONTACT" : "COMPANY");
   const allowed = criteriaFor(kind);
   const used = new Set<MatchCriterion>();
+  // Columns right of the link column were written by the add-in (the status, results brought back).
+  const link = table.headers.findIndex((h) => h.trim().toLowerCase() === LINK_HEADER.toLowerCase());
   const columns = table.headers.map((header, index): ColumnChoice => {
     const name = header.trim();
-    if (name === "" || OWN_HEADERS.has(name.toLowerCase()) || leaveOut.has(name.toLowerCase())) return { index, header, role: { kind: "skip" } };
+    const ours = OWN_HEADERS.has(name.toLowerCase()) || (link >= 0 && index > link);
+    if (name === "" || ours || leaveOut.has(name.toLowerCase())) return { index, header, role: { kind: "skip" } };
     const criterion = recognised[index];
     if (criterion && allowed.includes(criterion) && !used.has(criterion)) {
       used.add(criterion);

@@ -62,6 +62,17 @@ describe("inferMapping", () => {
     );
   });
 
+  it("leaves out the columns right of the link column (results brought back), which the service fills", () => {
+    const t = table(
+      ["Website", "Audience row", "Audience send status", "Match", "Company name (enriched)"],
+      [["acme.com", "A/r1", "Created", 11, "Acme, Inc."]],
+    );
+    assert.deepEqual(
+      inferMapping(t, { kind: "COMPANY" }).columns.map((c) => c.role.kind),
+      ["criterion", "skip", "skip", "skip", "skip"],
+    );
+  });
+
   it("takes an id column as a criterion only when it holds whole numbers", () => {
     const ids = inferMapping(table(["Company ID", "Name"], [[344589814], ["12"]]), { kind: "COMPANY" });
     assert.deepEqual(ids.columns[0]?.role, { kind: "criterion", criterion: "ZOOMINFO_COMPANY_ID" });
