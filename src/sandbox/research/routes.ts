@@ -142,6 +142,12 @@ export function researchRoutes(app: FastifyInstance, d: RouteDependencies): void
     },
   );
 
+  similarityRoutes(app, facts);
+}
+
+/** Lookalikes and recommendations: free, one reference company or contact a call. */
+function similarityRoutes(app: FastifyInstance, facts: ReturnType<typeof createResearchFacts>): void {
+  const paths = RESEARCH_PATHS.specification;
   const free = { config: { scope: SCOPES.recommendations } };
   app.get<{ Querystring: Record<string, unknown> }>(
     paths.companyLookalikes(),
