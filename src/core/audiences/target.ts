@@ -39,11 +39,22 @@ export function neededColumns(mapping: AudienceMapping): NewAudienceColumn[] {
   return [...sentColumns(mapping).map(columnOf), { name: KEY_COLUMN_NAME, dataType: "TEXT" }];
 }
 
-const byName = (columns: readonly AudienceColumnInfo[], name: string) => columns.find((c) => c.name.trim().toLowerCase() === name.trim().toLowerCase());
+/** A column rows are written to (the service fills the others: match, enrichment, input). */
+const isCustom = (c: AudienceColumnInfo) => c.source === undefined || c.source === "custom";
+const byName = (columns: readonly AudienceColumnInfo[], name: string) =>
+  columns.find((c) => isCustom(c) && c.name.trim().toLowerCase() === name.trim().toLowerCase());
 
 /** Columns an existing audience lacks (by name). */
 export function missingColumns(mapping: AudienceMapping, existing: readonly AudienceColumnInfo[]): NewAudienceColumn[] {
   return neededColumns(mapping).filter((c) => !byName(existing, c.name));
+}
+
+/** Sent columns named like a column the service fills in the audience: they cannot be written. */
+export function serviceColumnClashes(mapping: AudienceMapping, existing: readonly AudienceColumnInfo[]): string[] {
+  const filled = existing.filter((c) => !isCustom(c)).map((c) => c.name.trim().toLowerCase());
+  return neededColumns(mapping)
+    .map((c) => c.name)
+    .filter((name) => filled.includes(name.trim().toLowerCase()));
 }
 
 interface PrepareOptions {
@@ -77,6 +88,13 @@ export async function prepareTarget(
     return targetOf(created.audienceId, mapping, created.columns);
   }
   let columns = await port.listAudienceColumns(choice.audienceId, call);
+  const clashes = serviceColumnClashes(mapping, columns);
+  if (clashes.length > 0) {
+    const names = clashes.join(", ");
+    throw new Error(
+      `The audience's ${names} ${clashes.length === 1 ? "column is" : "columns are"} filled by the service: rename ${clashes.length === 1 ? "that column" : "those columns"} in the sheet, or leave ${clashes.length === 1 ? "it" : "them"} out.`,
+    );
+  }
   const missing = missingColumns(mapping, columns);
   if (missing.length > 0) columns = [...columns, ...(await port.addAudienceColumns(choice.audienceId, missing, call))];
   return targetOf(choice.audienceId, mapping, columns);

@@ -178,6 +178,17 @@ describe("sending a table to an audience", () => {
     assert.equal(column(workbook, SEND_STATUS_HEADER)[1], "Created");
   });
 
+  it("refuses, before writing, to send a column into one the service fills in an existing audience", async () => {
+    const { sheet } = await leadsWorkbook(3);
+    const service = new FakeAudienceService();
+    service.audienceId = "aud-1";
+    service.enrich("Company", "TEXT", () => "");
+    await assert.rejects(send(service, sheet, "run1"), {
+      message: "The audience's Company column is filled by the service: rename that column in the sheet, or leave it out.",
+    });
+    assert.equal(service.rows.length, 0);
+  });
+
   it("reports a refused request on its rows and goes on with the next batch", async () => {
     const { workbook, sheet } = await leadsWorkbook(700);
     const service = new FakeAudienceService();
