@@ -97,9 +97,37 @@ function runs(cells: ColumnWrite["cells"]): Array<{ start: number; values: CellV
   return out;
 }
 
+/**
+ * A column the add-in starts beside the table (its header cell empty) must be empty below too:
+ * cells there were typed by someone, and are never written over.
+ */
+async function checkNewColumns(context: Excel.RequestContext, sheet: Excel.Worksheet, area: Area, writes: readonly ColumnWrite[]): Promise<void> {
+  const headers = writes.map((w) => {
+    const cell = sheet.getRangeByIndexes(area.row, area.col + w.column, 1, 1);
+    cell.load("values");
+    return cell;
+  });
+  await context.sync();
+  const fresh = writes.filter((_, i) => {
+    const value = headers[i]!.values[0]?.[0];
+    return value === "" || value === null || value === undefined;
+  });
+  const used = fresh.map((w) => sheet.getRangeByIndexes(area.row + 1, area.col + w.column, Math.max(1, area.rows - 1), 1).getUsedRangeOrNullObject(true));
+  for (const u of used) u.load("address");
+  await context.sync();
+  const taken = used.flatMap((u, i) => (u.isNullObject ? [] : [columnLetter(area.col + fresh[i]!.column)]));
+  if (taken.length > 0) {
+    const which = taken.length === 1 ? `Column ${taken[0]} holds` : `Columns ${taken.join(", ")} hold`;
+    throw new Error(
+      `${which} data below an empty header beside the table, where the results go; nothing was written. Give it a header or move it, then try again.`,
+    );
+  }
+}
+
 async function writeColumns(context: Excel.RequestContext, address: string, writes: readonly ColumnWrite[]): Promise<void> {
   const area = parseArea(address);
   const sheet = context.workbook.worksheets.getItem(area.sheet);
+  await checkNewColumns(context, sheet, area, writes);
   let pending = 0;
   const put = (row: number, col: number, values: CellValue[]) => {
     const range = sheet.getRangeByIndexes(row, col, values.length, 1);

@@ -64,7 +64,8 @@ describe("the Excel audience sheet", () => {
       ["globex.com", 40],
       ["initech.com", 7],
     ]);
-    // The user's own formula in the column the results go to, on a row that gets nothing.
+    // A results column from before, with the user's own formula on a row that gets nothing now.
+    fake.sheet("Sheet1").cell(0, 2).value = "Revenue";
     fake.sheet("Sheet1").cell(3, 2).formula = "=B4*2";
     const sheet = createExcelAudienceSheet(fake.run);
     await sheet.writeColumns("Sheet1!A1:B4", [
@@ -90,6 +91,23 @@ describe("the Excel audience sheet", () => {
     assert.ok(again.ok);
     assert.deepEqual(again.table.headers, ["Website", "Employees", "Revenue", "Audience send status"]);
     assert.equal(again.table.address, "Sheet1!A1:B4");
+  });
+
+  it("never writes a new column over cells someone typed below an empty header", async () => {
+    const fake = new FakeExcel();
+    fill(fake, [
+      ["Website", "Employees"],
+      ["acme.com", 120],
+      ["globex.com", 40],
+    ]);
+    fake.sheet("Sheet1").cell(2, 2).value = "call back";
+    const sheet = createExcelAudienceSheet(fake.run);
+    await assert.rejects(sheet.writeColumns("Sheet1!A1:B3", [{ column: 2, header: "Audience row", cells: [{ row: 0, value: "a/r1" }] }]), {
+      message:
+        "Column C holds data below an empty header beside the table, where the results go; nothing was written. Give it a header or move it, then try again.",
+    });
+    assert.equal(fake.sheet("Sheet1").peek(2, 2)?.value, "call back");
+    assert.equal(fake.sheet("Sheet1").peek(0, 2)?.value ?? "", "");
   });
 
   it("reads sheet addresses with quotes", () => {
