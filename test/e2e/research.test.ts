@@ -56,6 +56,19 @@ describe("research in the task pane", { skip, timeout: 600_000 }, () => {
     const { page, errors } = await e2e.openTaskPane();
     await page.setViewportSize({ width: WIDTH, height: 900 });
     await page.getByRole("button", { name: /^More sections/ }).waitFor();
+
+    // Nothing selected yet: each part says what to select, and nothing is sent.
+    await openSection(page, "Research");
+    e2e.sandbox.resetStats();
+    await page.getByRole("region", { name: "Briefing" }).getByRole("button", { name: "Briefings for the selection" }).click();
+    await page.getByTestId("briefing-message").getByText("Pick the column of ids first: click its header in a table below.").waitFor();
+    await page.getByRole("radio", { name: "Lookalikes" }).click();
+    await page.getByRole("region", { name: "Lookalikes" }).getByRole("button", { name: "Find similar companies" }).click();
+    await page.getByTestId("lookalikes-message").getByText("Pick the column of ids first: click its header in a table below.").waitFor();
+    assert.equal(e2e.sandbox.ctx.stats.requests.size, 0, "nothing sent for an empty selection");
+    assert.deepEqual(await overflow(page), [], "empty selection");
+    await page.getByRole("radio", { name: "Briefing" }).click();
+
     const seeds = await insertAndSelect(page, nameWithCount(e2e, 5), 5);
     assert.equal(seeds.length, 5);
 
@@ -105,6 +118,23 @@ describe("research in the task pane", { skip, timeout: 600_000 }, () => {
     assert.equal(await briefing.getByRole("combobox", { name: "Show the briefing of" }).locator("option").count(), 5);
     assert.deepEqual(await overflow(page), [], "five briefings");
     await aiToday.getByText(/^Today: 6 of 100 used\./).waitFor();
+
+    // A website no company has: estimated (matching first), then said in words; nothing spent, the briefings shown stay.
+    await briefing.getByRole("textbox", { name: "Company (id, website or name)" }).fill("no-such-company-zz.example");
+    await briefing.getByRole("button", { name: "Get briefing" }).click();
+    await briefing
+      .getByTestId("research-estimate")
+      .getByText(/^1 briefing: 1 AI action credit; you have \d+\. Finding 1 company by website or name first: (no credits|up to 1 credit)\.$/)
+      .waitFor();
+    await briefing.getByTestId("research-estimate").getByRole("button", { name: "Get briefing" }).click();
+    await briefing
+      .getByTestId("briefing-message")
+      .getByText(/^0 briefings\. Not found: no-such-company-zz\.example: .+ The results shown are the earlier ones\.$/)
+      .waitFor({ timeout: 30_000 });
+    await article.locator("h1, h2").first().waitFor();
+    assert.equal(await briefing.getByRole("combobox", { name: "Show the briefing of" }).locator("option").count(), 5);
+    await aiToday.getByText(/^Today: 6 of 100 used\./).waitFor();
+    assert.deepEqual(await overflow(page), [], "a website that matches nothing");
 
     // The daily AI limit, set to what today used, blocks the next question before anything is sent.
     await aiToday.getByRole("spinbutton", { name: "AI action credits per day" }).fill("6");

@@ -22,7 +22,7 @@ import { useServices } from "../services.js";
 import { matchingCredits, matchingText, missesText, resolveCompanies, selectedCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
 import { ColumnChoice, defaultKeys, EstimateConfirm, insertedText, insertResearchTable, ListProgressView, useSelectionSource } from "./researchParts.js";
-import type { Message } from "./useBriefings.js";
+import { EARLIER, type Message } from "./useBriefings.js";
 
 const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "end", flexWrap: "wrap" },
@@ -53,12 +53,14 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
     try {
       const resolved = await resolveCompanies(engine, inputs);
       const result = await research.recommendations({ accounts: resolved.ids, useCase, size, signal: stop.signal, onProgress: setProgress });
-      setContacts(result.contacts);
+      // A run where no account answered leaves the contacts shown in place.
+      const kept = result.accountsAsked === result.failures.length && contacts !== undefined;
+      if (result.accountsAsked > result.failures.length) setContacts(result.contacts);
       const failed = failuresText(
         "No answer for",
         result.failures.map((f) => ({ item: f.accountId, error: f.error })),
       );
-      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.contacts.length)} recommended contacts at ${count(result.accountsAsked)} ${result.accountsAsked === 1 ? "account" : "accounts"}.${failed}${missesText(resolved.misses)}`;
+      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.contacts.length)} recommended contacts at ${count(result.accountsAsked)} ${result.accountsAsked === 1 ? "account" : "accounts"}.${failed}${missesText(resolved.misses)}${kept ? EARLIER : ""}`;
       setMessage({ intent: failed || resolved.misses.length > 0 ? "warning" : "success", text });
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });
@@ -70,7 +72,6 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
 
   const start = async () => {
     setMessage(undefined);
-    setContacts(undefined);
     try {
       const read = await selectedCompanies(source);
       if (!read.ok) return setMessage({ intent: "warning", text: read.message });

@@ -23,6 +23,9 @@ export interface Message {
 
 const count = (n: number) => n.toLocaleString("en-US");
 
+/** Said when a run brought nothing and the results of an earlier one stay shown. */
+export const EARLIER = " The results shown are the earlier ones.";
+
 export function useBriefings(research: Research, engine: EnrichmentEngine, onSpent?: () => void) {
   const [step, setStep] = useState<BriefingStep>({ kind: "idle" });
   const [briefings, setBriefings] = useState<StoredBriefing[]>([]);
@@ -52,14 +55,18 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
     try {
       const resolved = await resolveCompanies(engine, step.inputs);
       const run = await research.briefings(resolved.ids, { signal: stop.signal, onProgress: (progress) => setStep({ kind: "running", progress }) });
-      setBriefings(run.briefings);
-      setShown(run.briefings[0]?.companyId);
+      // A run that brought no briefing leaves the ones shown in place.
+      const kept = run.briefings.length === 0 && briefings.length > 0;
+      if (run.briefings.length > 0) {
+        setBriefings(run.briefings);
+        setShown(run.briefings[0]!.companyId);
+      }
       const failed = failuresText(
         "Not fetched",
         run.failures.map((f) => ({ item: f.companyId, error: f.error })),
       );
       const reused = run.reused > 0 ? ` (${count(run.reused)} reused, not paid again)` : "";
-      const text = `${run.cancelled ? "Cancelled: " : ""}${count(run.briefings.length)} ${run.briefings.length === 1 ? "briefing" : "briefings"}${reused}.${failed}${missesText(resolved.misses)}`;
+      const text = `${run.cancelled ? "Cancelled: " : ""}${count(run.briefings.length)} ${run.briefings.length === 1 ? "briefing" : "briefings"}${reused}.${failed}${missesText(resolved.misses)}${kept ? EARLIER : ""}`;
       setMessage({ intent: failed || resolved.misses.length > 0 ? "warning" : run.cancelled ? "info" : "success", text });
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });

@@ -8,7 +8,7 @@ import type { LookalikeFilters, ListProgress, MergedLookalike, Research } from "
 import { errorText } from "../errorText.js";
 import { companyInputs, matchingCredits, matchingText, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
-import type { Message } from "./useBriefings.js";
+import { EARLIER, type Message } from "./useBriefings.js";
 
 export type LookalikeStep =
   | { kind: "idle" }
@@ -39,12 +39,14 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
         signal: stop.signal,
         onProgress: (progress) => setStep({ kind: "running", progress }),
       });
-      setFound(result.companies);
+      // A run where no seed answered leaves the companies shown in place.
+      const kept = result.seedsAsked === result.failures.length && found !== undefined;
+      if (result.seedsAsked > result.failures.length) setFound(result.companies);
       const failed = failuresText(
         "No answer for",
         result.failures.map((f) => ({ item: f.seed, error: f.error })),
       );
-      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.companies.length)} similar companies from ${count(result.seedsAsked)} seed ${result.seedsAsked === 1 ? "company" : "companies"}, the seeds and ${count(new Set(exclude).size)} companies already in the sheet left out.${note}${failed}${missesText(resolved.misses)}`;
+      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.companies.length)} similar companies from ${count(result.seedsAsked)} seed ${result.seedsAsked === 1 ? "company" : "companies"}, the seeds and ${count(new Set(exclude).size)} companies already in the sheet left out.${note}${failed}${missesText(resolved.misses)}${kept ? EARLIER : ""}`;
       setMessage({ intent: failed || note || resolved.misses.length > 0 ? "warning" : "success", text });
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });
@@ -61,7 +63,6 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
    */
   const start = async (source: SelectionSource | undefined, inSheet: () => Promise<string[]>, limit: number, filters: LookalikeFilters) => {
     setMessage(undefined);
-    setFound(undefined);
     try {
       if (!source) return setMessage({ intent: "warning", text: "Reading the selection needs a workbook." });
       const read = await source.readIds();
