@@ -49,17 +49,17 @@ export function excelFailure(what: string, error: unknown): WorkbookError {
   return new WorkbookError("excel", `Excel could not ${what}: ${detail}`);
 }
 
-export function excelTableWriter(o: WriterOptions, placement: Placement): TableWriter {
+export function excelTableWriter(options: WriterOptions, placement: Placement): TableWriter {
   const { columns } = placement;
   const width = columns.length + placement.userColumns;
-  const blockRows = o.blockRows ?? rowsPerBlock(width);
+  const blockRows = options.blockRows ?? rowsPerBlock(width);
   const queue: (readonly CellValue[])[] = [];
   const stats: WriteStats = { rowsWritten: 0, blocks: 0, syncs: 0 };
   let finished: TableResult | undefined;
 
   const writeBlock = async (block: (readonly CellValue[])[]) => {
     const startRow = placement.top + 1 + (placement.appendAfter ?? 0) + stats.rowsWritten;
-    await o.run(async (context) => {
+    await options.run(async (context) => {
       context.application.suspendApiCalculationUntilNextSync();
       const sheet = context.workbook.worksheets.getItem(placement.sheetName);
       const n = block.length;
@@ -108,7 +108,7 @@ export function excelTableWriter(o: WriterOptions, placement: Placement): TableW
           }
         });
       });
-      await context.sync(o.countSync());
+      await context.sync(options.countSync());
     });
     stats.rowsWritten += block.length;
     stats.blocks++;
@@ -122,7 +122,7 @@ export function excelTableWriter(o: WriterOptions, placement: Placement): TableW
   };
 
   const makeTable = async (): Promise<TableResult> =>
-    o.run(async (context) => {
+    options.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem(placement.sheetName);
       // A table needs at least one data row; an empty result gets one blank row.
       const rows = Math.max(1, (placement.appendAfter ?? 0) + stats.rowsWritten);
@@ -134,13 +134,13 @@ export function excelTableWriter(o: WriterOptions, placement: Placement): TableW
       } else {
         table = sheet.tables.add(area, true);
         table.name = placement.tableName;
-        table.style = o.tableStyle ?? "TableStyleMedium2";
+        table.style = options.tableStyle ?? "TableStyleMedium2";
         sheet.activate();
       }
       area.format.autofitColumns();
       const range = table.getRange();
       range.load("address");
-      await context.sync(o.countSync());
+      await context.sync(options.countSync());
       stats.syncs++;
       return {
         tableName: placement.tableName,

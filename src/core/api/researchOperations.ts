@@ -42,7 +42,14 @@ function pathOf(profile: ResearchProfile, operation: ResearchOperation, id?: str
   return path;
 }
 
-function specOf(ctx: ClientContext, method: "GET" | "POST", path: string, query: string, o: ResearchCallOptions | undefined, spends: boolean): RequestSpec {
+function specOf(
+  ctx: ClientContext,
+  method: "GET" | "POST",
+  path: string,
+  query: string,
+  options: ResearchCallOptions | undefined,
+  spends: boolean,
+): RequestSpec {
   return {
     method,
     url: `${ctx.baseUrl}${path}${query}`,
@@ -50,8 +57,8 @@ function specOf(ctx: ClientContext, method: "GET" | "POST", path: string, query:
     // A research call that reached the service may have been charged: sent again only when surely refused.
     idempotent: !spends,
     ...(spends ? { spends: true } : {}),
-    ...(o?.priority ? { priority: o.priority } : {}),
-    ...withSignal(o?.signal),
+    ...(options?.priority ? { priority: options.priority } : {}),
+    ...withSignal(options?.signal),
   };
 }
 
@@ -106,30 +113,30 @@ export function researchOperations(ctx: ClientContext): ResearchOperations {
   const listed = async <Q extends object>(
     operation: "companyLookalikes" | "contactLookalikes" | "contactRecommendations",
     query: Q,
-    o?: ResearchCallOptions,
+    options?: ResearchCallOptions,
   ) => {
     const path = pathOf(profile, operation);
     const asked = defined(query);
     const issues = validateResearchQuery(operation, asked);
     if (issues.length > 0) refuse(issues, `GET ${path}`);
-    return { path, spec: specOf(ctx, "GET", path, queryString(researchQueryParams(operation, asked as Record<string, string>)), o, false) };
+    return { path, spec: specOf(ctx, "GET", path, queryString(researchQueryParams(operation, asked as Record<string, string>)), options, false) };
   };
   return {
-    async accountBriefing(companyId, o) {
+    async accountBriefing(companyId, options) {
       const path = pathOf(profile, "accountBriefing", checkedId(companyId, "Company id", "GET account briefing"));
-      const doc = await ctx.call(AccountSummaryDocument, specOf(ctx, "GET", path, "", o, true));
+      const doc = await ctx.call(AccountSummaryDocument, specOf(ctx, "GET", path, "", options, true));
       return { companyId, markdown: doc.data.attributes.markdown };
     },
 
-    async askAccount(companyId, question, o) {
+    async askAccount(companyId, question, options) {
       const path = pathOf(profile, "askAccount", checkedId(companyId, "Company id", "POST account question"));
       const { body, issues } = accountQuestionBody(question);
       if (issues.length > 0) refuse(issues, `POST ${path}`);
-      const doc = await ctx.call(AccountAnswerDocument, { ...specOf(ctx, "POST", path, "", o, true), body });
+      const doc = await ctx.call(AccountAnswerDocument, { ...specOf(ctx, "POST", path, "", options, true), body });
       return { companyId, question, answer: doc.data.attributes.answer };
     },
 
-    async contactBriefing(contactId, o) {
+    async contactBriefing(contactId, options) {
       if (profile === "production") {
         throw serviceError("validation", {
           operation: "contact research",
@@ -139,22 +146,22 @@ export function researchOperations(ctx: ClientContext): ResearchOperations {
         });
       }
       const path = pathOf(profile, "contactBriefing", checkedId(contactId, "Contact id", "GET contact briefing"));
-      const doc = await ctx.call(ContactSummaryDocument, specOf(ctx, "GET", path, "", o, true));
+      const doc = await ctx.call(ContactSummaryDocument, specOf(ctx, "GET", path, "", options, true));
       return { contactId, markdown: doc.data.attributes.markdown };
     },
 
-    async companyLookalikes(query: LookalikeQuery, o) {
-      const { spec } = await listed("companyLookalikes", query, o);
+    async companyLookalikes(query: LookalikeQuery, options) {
+      const { spec } = await listed("companyLookalikes", query, options);
       return (await ctx.call(CompanyLookalikesDocument, spec)).data.map(companyLookalike);
     },
 
-    async contactLookalikes(query: ContactLookalikeQuery, o) {
-      const { spec } = await listed("contactLookalikes", query, o);
+    async contactLookalikes(query: ContactLookalikeQuery, options) {
+      const { spec } = await listed("contactLookalikes", query, options);
       return (await ctx.call(ContactLookalikesDocument, spec)).data.map((item) => contactLookalike(item, query.referencePersonId));
     },
 
-    async contactRecommendations(query: RecommendationQuery, o) {
-      const { spec } = await listed("contactRecommendations", query, o);
+    async contactRecommendations(query: RecommendationQuery, options) {
+      const { spec } = await listed("contactRecommendations", query, options);
       return (await ctx.call(ContactRecommendationsDocument, spec)).data.map((item) => recommendedContact(item, query.companyId));
     },
   };
