@@ -22,12 +22,22 @@ export function rowStatusText(result: RowResult): string {
   }
 }
 
-/** The link and status cells of every row the send touched (rows not sent keep what they had). */
-export function resultWrites(table: SheetTable, result: SendResult): ColumnWrite[] {
+/**
+ * The link and status columns with their headers only: written before a send, so a column beside
+ * the table that cannot take them is found before anything goes up (their cells come after).
+ */
+export function resultColumns(table: SheetTable): [ColumnWrite, ColumnWrite] {
   const linkColumn = columnForHeader(table.headers, LINK_HEADER);
   const statusColumn = columnForHeader(table.headers, SEND_STATUS_HEADER, linkColumn >= table.headers.length ? [LINK_HEADER] : []);
-  const links: ColumnWrite = { column: linkColumn, header: LINK_HEADER, cells: [] };
-  const statuses: ColumnWrite = { column: statusColumn, header: SEND_STATUS_HEADER, cells: [] };
+  return [
+    { column: linkColumn, header: LINK_HEADER, cells: [] },
+    { column: statusColumn, header: SEND_STATUS_HEADER, cells: [] },
+  ];
+}
+
+/** The link and status cells of every row the send touched (rows not sent keep what they had). */
+export function resultWrites(table: SheetTable, result: SendResult): ColumnWrite[] {
+  const [links, statuses] = resultColumns(table);
   for (const r of result.rows) {
     if (r.link) links.cells.push({ row: r.row, value: formatLink(r.link) });
     statuses.cells.push({ row: r.row, value: rowStatusText(r) });

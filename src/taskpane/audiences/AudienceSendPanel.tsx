@@ -164,6 +164,11 @@ function ResultView({ state }: { state: AudienceSendState }) {
         </ul>
       )}
       <div className={styles.line}>
+        {phase.linksMissing && (
+          <Button appearance="primary" onClick={() => void state.writeLinksAgain()}>
+            Write the links again
+          </Button>
+        )}
         {state.enrich && <Button onClick={state.enrich}>Enrich this audience</Button>}
         <Button disabled={back.name === "running"} onClick={() => void state.bringResults()}>
           Bring the results back

@@ -12,6 +12,7 @@ import {
   mappingProblems,
   parseLink,
   planSend,
+  resultColumns,
   resultWrites,
   sendSummary,
   sendToAudience,
@@ -47,7 +48,7 @@ export type SendPhase =
   | { name: "busy"; what: string }
   | { name: "planned"; plan: SendPlan }
   | { name: "sending"; progress: SendProgress }
-  | { name: "sent"; result: SendResult; audienceId: string; summary: string; intent: "success" | "warning" | "error" };
+  | { name: "sent"; result: SendResult; audienceId: string; summary: string; intent: "success" | "warning" | "error"; linksMissing?: boolean };
 
 export type BackPhase =
   { name: "idle" } | { name: "running"; text: string } | { name: "done"; result: BringBackResult; text: string; intent: "success" | "warning" | "error" };
@@ -85,6 +86,15 @@ function backText(result: BringBackResult): { text: string; intent: "success" | 
   if (result.error !== undefined)
     return { text: `${head} Page ${n(result.resumeFrom ?? 1)} could not be read: ${errorText(result.error)} Resume goes on from there.`, intent: "error" };
   return { text: head, intent: "success" };
+}
+
+/** A send's result in words, and how it is shown. */
+function sentOutcome(result: SendResult, criteriaError: unknown, written: string): { summary: string; intent: "success" | "warning" | "error" } {
+  const criteria = criteriaError !== undefined ? ` The match criteria could not be set (sending again sets them): ${errorText(criteriaError)}` : "";
+  const summary = sendSummary(result) + (result.error !== undefined ? ` It stopped: ${errorText(result.error)}` : "") + criteria + written;
+  const bad = result.rows.some((r) => (r.status !== "created" && r.status !== "updated") || r.problems.length > 0);
+  const intent = result.error !== undefined || written ? "error" : bad || criteriaError !== undefined ? "warning" : "success";
+  return { summary, intent };
 }
 
 /** The audiences and folders to choose from, read once the panel needs them. */
@@ -171,6 +181,8 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
         ? { kind: "new", name: destination.name, ...(destination.folderId ? { folderId: destination.folderId } : {}) }
         : { kind: "existing", audienceId: destination.audienceId };
     try {
+      // The link and status columns first: a place beside the table that cannot take them stops the send before anything goes up.
+      await sheet.writeColumns(table.address, resultColumns(table));
       const rows = phase.plan.rows.length;
       const { target, result, criteriaError } = await sendToAudience(client, choice, mapping, phase.plan, {
         runKey: newRunKey(),
@@ -182,18 +194,30 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
         },
         onProgress: (progress) => setPhase({ name: "sending", progress }),
       });
-      await sheet.writeColumns(table.address, resultWrites(table, result));
-      const criteria = criteriaError !== undefined ? ` The match criteria could not be set (sending again sets them): ${errorText(criteriaError)}` : "";
-      const summary = sendSummary(result) + (result.error !== undefined ? ` It stopped: ${errorText(result.error)}` : "") + criteria;
-      const bad = result.rows.some((r) => r.status !== "created" && r.status !== "updated") || result.rows.some((r) => r.problems.length > 0);
-      const intent = result.error !== undefined ? "error" : bad || criteriaError !== undefined ? "warning" : "success";
-      setPhase({ name: "sent", result, audienceId: target.audienceId, summary, intent });
+      const written = await sheet.writeColumns(table.address, resultWrites(table, result)).then(
+        () => "",
+        (error: unknown) =>
+          ` The rows' links could not be written beside the table (${errorText(error)}). Write them again before sending again, or the rows would be added twice.`,
+      );
+      const { summary, intent } = sentOutcome(result, criteriaError, written);
+      setPhase({ name: "sent", result, audienceId: target.audienceId, summary, intent, ...(written ? { linksMissing: true } : {}) });
       void destinations.reloadDestinations();
     } catch (error) {
-      setProblem(abort.signal.aborted ? "Cancelled before any row was sent." : errorText(error));
+      setProblem(abort.signal.aborted ? "Cancelled before any row was sent." : `Nothing was sent: ${errorText(error)}`);
       setPhase({ name: "idle" });
     } finally {
       controller.current = undefined;
+    }
+  }
+
+  /** Writes the links and statuses of the last send again (after a failed write). */
+  async function writeLinksAgain() {
+    if (phase.name !== "sent" || !table) return;
+    try {
+      await sheet.writeColumns(table.address, resultWrites(table, phase.result));
+      setPhase({ ...phase, ...sentOutcome(phase.result, undefined, ""), linksMissing: false });
+    } catch (error) {
+      setProblem(`The links could not be written: ${errorText(error)}`);
     }
   }
 
@@ -236,6 +260,7 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
     cancel: () => controller.current?.abort(),
     backToMapping: () => setPhase({ name: "idle" }),
     bringResults,
+    writeLinksAgain,
     enrich: onEnrich && sentTo ? () => onEnrich(sentTo) : undefined,
   };
 }
