@@ -55,7 +55,9 @@ export function aiEstimate(
   const summary = `${what}: ${cost}${reuse}${have}.`;
   const leftToday = Math.max(0, daily.cap - daily.used);
   let blocked: string | undefined;
-  if (balance && credits > balance.remaining)
+  if (balance && credits > 0 && balance.remaining === 0)
+    blocked = "The account has no AI action credits left for research. Ask your administrator for more, or use briefings already fetched.";
+  else if (balance && credits > balance.remaining)
     blocked = `That needs ${plural(credits, "AI action credit")} and the account has ${count(balance.remaining)} left. Choose fewer companies.`;
   else if (credits > leftToday)
     blocked = `That needs ${plural(credits, "AI action credit")} and your daily AI limit has ${count(leftToday)} left today (${count(daily.used)} of ${count(daily.cap)} used). Choose fewer companies or raise the limit.`;

@@ -206,6 +206,11 @@ describe("briefings and AI action credits", () => {
     const { client, research } = setup();
     client.aiActions.remaining = 1;
     assert.match((await research.estimateBriefings(["1", "2"])).blocked ?? "", /the account has 1 left/);
+    client.aiActions.remaining = 0;
+    assert.equal(
+      (await research.estimateQuestion()).blocked,
+      "The account has no AI action credits left for research. Ask your administrator for more, or use briefings already fetched.",
+    );
   });
 
   it("a briefing paid for is shown and kept for the session even when the storage refuses to keep it", async () => {
