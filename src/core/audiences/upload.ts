@@ -159,14 +159,13 @@ async function sendBatch(
         // The request may have left: its rows keep their keys, so the next send finds them.
         return { results: unsettled(batch, target, "unknown", "Cancelled while this row was being sent."), stop: { error, cancelled: true } };
       }
-      if (isServiceError(error) && error.kind === "validation") {
-        // The service refused the whole request: nothing of it was applied (this time).
-        const refused = unsettled(batch, target, "refused", errorText(error));
-        // Keys stay in the links only when an earlier try may have created the rows.
-        return { results: doubt ? refused : refused.map(({ link, ...r }) => (link && "rowId" in link ? { ...r, link } : r)) };
-      }
-      if (!mayHaveApplied(error)) {
-        return { results: unsettled(batch, target, doubt ? "unknown" : "notSent", errorText(error)), stop: { error, cancelled: false } };
+      // Refused surely (a 400 for the whole request; 401, 402, 403, 404 stop the send): nothing of
+      // this try was applied. Keys stay in the links only when an earlier try may have made the rows.
+      const refused = isServiceError(error) && error.kind === "validation";
+      if (refused || !mayHaveApplied(error)) {
+        const results = unsettled(batch, target, refused ? "refused" : doubt ? "unknown" : "notSent", errorText(error));
+        const kept = doubt ? results : results.map(({ link, ...r }) => (link && "rowId" in link ? { ...r, link } : r));
+        return { results: kept, ...(refused ? {} : { stop: { error, cancelled: false } }) };
       }
       doubt = true;
       if (attempt >= maxAttempts) return { results: unsettled(batch, target, "unknown", errorText(error)), stop: { error, cancelled: false } };

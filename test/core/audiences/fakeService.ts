@@ -6,7 +6,7 @@ import { serviceError } from "../../../src/core/api/errors.js";
 import type { AudienceRow } from "../../../src/core/contract/index.js";
 import type { AudienceColumnInfo, AudiencePort, AudienceRowsPage, NewAudienceColumn, UpsertRow, UpsertedRow } from "../../../src/core/audiences/index.js";
 
-type Fault = "appliedThen5xx" | "5xxBefore" | "timeoutAfterApply" | "validation";
+type Fault = "appliedThen5xx" | "5xxBefore" | "timeoutAfterApply" | "validation" | "forbidden";
 
 interface StoredRow {
   id: string;
@@ -83,6 +83,7 @@ export class FakeAudienceService implements AudiencePort {
     if (rows.length > 500) throw serviceError("validation", { status: 400, userMessage: "At most 500 rows a request." });
     const fault = this.upsertFaults.get(call);
     if (fault === "5xxBefore") throw serviceError("server", { status: 503, requestId: "req-503" });
+    if (fault === "forbidden") throw serviceError("forbidden", { status: 403, userMessage: "You cannot write audiences.", requestId: "req-403" });
     if (fault === "validation") throw serviceError("validation", { status: 400, userMessage: "The request was refused.", requestId: "req-400" });
     const answer = this.apply(rows);
     this.onUpsert?.(call);

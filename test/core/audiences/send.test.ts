@@ -189,6 +189,22 @@ describe("sending a table to an audience", () => {
     assert.equal(service.rows.length, 0);
   });
 
+  it("stops at a 403: the rows from there are not sent and get no link, and the reason keeps its reference", async () => {
+    const { workbook, sheet } = await leadsWorkbook(1200);
+    const service = new FakeAudienceService();
+    service.upsertFaults.set(2, "forbidden");
+    const { result } = await send(service, sheet, "run1");
+    assert.equal(sendSummary(result), "500 created, 0 updated, 700 not sent. Send again to finish: rows already sent are updated, never added twice.");
+    assert.equal(column(workbook, SEND_STATUS_HEADER)[600], "Not sent: You cannot write audiences. (Reference: req-403)");
+    assert.equal(column(workbook, SEND_STATUS_HEADER)[1100], "Not sent");
+    assert.equal(column(workbook, LINK_HEADER)[600], "");
+    assert.deepEqual(
+      service.calls.filter((c) => c.startsWith("upsert")),
+      ["upsert:500", "upsert:500"],
+    );
+    assertNoDuplicates(service, 500);
+  });
+
   it("reports a refused request on its rows and goes on with the next batch", async () => {
     const { workbook, sheet } = await leadsWorkbook(700);
     const service = new FakeAudienceService();
