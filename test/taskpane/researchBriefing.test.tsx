@@ -8,10 +8,10 @@ import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { BriefingView, safeHref } from "../../src/taskpane/research/BriefingView.js";
 import { briefingRows, contactRows, CONTACT_RECOMMENDATION_COLUMNS, lookalikeRows, LOOKALIKE_COLUMNS } from "../../src/core/research/index.js";
 
-const render = (markdown: string) =>
+const render = (markdown: string, fetchedAt?: number) =>
   renderToStaticMarkup(
     <FluentProvider theme={webLightTheme}>
-      <BriefingView markdown={markdown} label="Briefing" />
+      <BriefingView markdown={markdown} label="Briefing" {...(fetchedAt !== undefined ? { fetchedAt } : {})} />
     </FluentProvider>,
   );
 
@@ -22,6 +22,11 @@ describe("BriefingView", () => {
     assert.match(html, /<strong>Industry:<\/strong> Software/);
     assert.match(html, /<li>500 employees<\/li>/);
     assert.match(html, /<a href="https:\/\/acme.example\/about" target="_blank" rel="noopener noreferrer">Website<\/a>/);
+  });
+
+  it("says when the briefing was fetched (one fetched before is reused)", () => {
+    assert.match(render("# Acme", Date.UTC(2026, 5, 15, 23, 30)), />Fetched 2026-06-15<\/p>/);
+    assert.doesNotMatch(render("# Acme"), /Fetched/);
   });
 
   it("never renders raw HTML, keeps only http(s) links and loads no image", () => {

@@ -112,7 +112,7 @@ export function BriefingPanel({ research, engine, onSpent }: { research: Researc
       )}
       {shown && (
         <>
-          <BriefingView markdown={shown.markdown} label={`Briefing on company ${shown.companyId}`} />
+          <BriefingView markdown={shown.markdown} label={`Briefing on company ${shown.companyId}`} fetchedAt={shown.fetchedAt} />
           <div className={styles.row}>
             <Button onClick={() => void copy()}>Copy</Button>
             <Button onClick={() => void insert()}>Insert into sheet</Button>

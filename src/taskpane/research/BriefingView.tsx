@@ -15,6 +15,7 @@ const useStyles = makeStyles({
     "& h1, & h2, & h3": { fontSize: "1.05em", margin: "12px 0 4px" },
     "& ul, & ol": { paddingLeft: "20px" },
   },
+  fetched: { margin: "8px 0 0", fontSize: "12px" },
 });
 
 /** The address a briefing's link may keep: http(s) only, else none. */
@@ -33,10 +34,12 @@ const components: Components = {
     ),
 };
 
-export function BriefingView({ markdown, label }: { markdown: string; label: string }) {
+/** `fetchedAt` (ms since the epoch) is said above it: a briefing fetched before is reused, so its date tells how fresh it is. */
+export function BriefingView({ markdown, label, fetchedAt }: { markdown: string; label: string; fetchedAt?: number }) {
   const styles = useStyles();
   return (
     <article className={styles.body} aria-label={label} data-testid="briefing">
+      {fetchedAt !== undefined && <p className={styles.fetched}>Fetched {new Date(fetchedAt).toISOString().slice(0, 10)}</p>}
       <Markdown skipHtml disallowedElements={["img"]} unwrapDisallowed urlTransform={safeHref} components={components}>
         {markdown}
       </Markdown>
