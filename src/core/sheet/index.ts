@@ -2,4 +2,5 @@
 export * from "./columns.js";
 export * from "./cells.js";
 export * from "./csv.js";
+export * from "./csvRead.js";
 export * from "./layout.js";

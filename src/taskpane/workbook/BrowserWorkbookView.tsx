@@ -1,9 +1,11 @@
 // Browser mode's stand-in for the worksheet grid: each inserted table, its first rows as text,
-// and a CSV download (RFC 4180, UTF-8 BOM, formula-leading text neutralised).
+// a CSV download (RFC 4180, UTF-8 BOM, formula-leading text neutralised), and a CSV file of
+// one's own opened as a sheet (a list to send to an audience).
 import { useState, useSyncExternalStore } from "react";
 import { Button, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
 import { AMOUNT_FORMAT, NUMBER_FORMATS, displayText, numberFormatOf, type CellValue, type ColumnSpec } from "../../core/sheet/index.js";
 import type { BrowserWorkbook } from "../../office/browserWorkbook.js";
+import { openCsvAsTable } from "../../office/openCsv.js";
 
 const SHOWN_ROWS = 100;
 const useStyles = makeStyles({
@@ -49,17 +51,50 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Opens a CSV file of one's own as a sheet, and says what came of it. */
+function OpenCsv({ workbook, onOpened }: { workbook: BrowserWorkbook; onOpened: (tableName: string) => void }) {
+  const [message, setMessage] = useState("");
+  const open = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      const opened = await openCsvAsTable(workbook, file.name, await file.text());
+      onOpened(opened.tableName);
+      setMessage(`Opened ${file.name}: ${opened.rows.toLocaleString("en-US")} rows in table ${opened.tableName}.`);
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : `${file.name} could not be read.`);
+    }
+  };
+  return (
+    <p>
+      <label>
+        Open a CSV file as a sheet{" "}
+        <input type="file" accept=".csv,text/csv" onChange={(e) => void open(e.target.files?.[0]).then(() => (e.target.value = ""))} />
+      </label>
+      {message !== "" && <span role="status"> {message}</span>}
+    </p>
+  );
+}
+
 export function BrowserWorkbookView({ workbook }: { workbook: BrowserWorkbook }) {
   const styles = useStyles();
   useSyncExternalStore(workbook.subscribe, workbook.getVersion);
   const tables = workbook.listTables();
   const [chosen, setChosen] = useState<string | undefined>();
-  if (tables.length === 0) return <p>Inserted tables appear here (browser mode: there is no Excel workbook on this page).</p>;
+  const opener = <OpenCsv workbook={workbook} onOpened={setChosen} />;
+  if (tables.length === 0) {
+    return (
+      <section aria-label="Workbook">
+        <p>Inserted tables appear here (browser mode: there is no Excel workbook on this page).</p>
+        {opener}
+      </section>
+    );
+  }
   const table = tables.find((t) => t.name === chosen) ?? tables[tables.length - 1]!;
   const selected = workbook.selectedColumn();
 
   return (
     <section aria-label="Workbook">
+      {opener}
       <TabList className={styles.sheets} selectedValue={table.name} onTabSelect={(_, d) => setChosen(String(d.value))} aria-label="Sheets" size="small">
         {tables.map((t) => (
           <Tab key={t.name} value={t.name} className={styles.sheet}>
