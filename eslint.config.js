@@ -44,7 +44,10 @@ export const LAYERS = {
   auth: { layers: ["core", "core/contract", "office/dialog.ts"], packages: ["@azure/msal-browser", "@azure/msal-browser/*", "oauth4webapi"] },
   office: { layers: ["core", "core/contract"], packages: [] },
   functions: { layers: ["core", "core/contract", "office"], packages: [] },
-  taskpane: { layers: ["core", "core/contract", "auth", "office"], packages: ["react", "react/*", "react-dom", "react-dom/*", "@fluentui/*", "react-markdown"] },
+  taskpane: {
+    layers: ["core", "core/contract", "auth", "office"],
+    packages: ["react", "react/*", "react-dom", "react-dom/*", "@fluentui/*", "react-markdown"],
+  },
   // The composition root wires every browser layer together; it never reaches the Node-only ones.
   "runtime.ts": { layers: ["core", "core/contract", "auth", "office", "functions", "taskpane"], packages: [] },
 };
