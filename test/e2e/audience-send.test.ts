@@ -1,9 +1,11 @@
 // Send to an audience in browser mode, in headless Chromium at 350 px against the sandbox (its
-// clock moved by the test): a sheet of about 300 leads (a company search inserted) goes up into
-// a new audience, with the Company ID left out so the service matches the rows by website and
-// name, and State typed as a whole number, so each row that has a state gets that cell refused,
-// with its own value said on its row; an enrichment job from the estimate; the enriched columns back beside the
-// right rows; a second send updates the rows without adding any. Nothing scrolls sideways.
+// clock moved by the test): the user's own list of 300 trade-show leads (company, website, a
+// contact's email, a headcount, a note; no ids), opened from a CSV file, goes up into a new
+// company audience matched by website and name, the email a custom column; one lead's headcount
+// typed as words is refused on its row with the service's reason, the row's other cells sent; an
+// enrichment job from the estimate; the enriched columns back beside the right rows (the list is
+// not in the service's order); a second send updates the rows without adding any. Nothing
+// scrolls sideways.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -13,17 +15,33 @@ import { assertFits, chromiumAvailable, openSection, startE2E, type E2E } from "
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 
-/** An employee range the sandbox's companies fill with 250 to 350 companies. */
-async function leadsRange(e2e: E2E): Promise<{ from: string; to: string; total: number }> {
+const LEADS = 300;
+/** The lead whose headcount was typed as words. */
+const WORDS_AT = 41;
+
+/** A CSV file of 300 leads at companies the sandbox knows, in an order of the user's own. */
+async function leadsCsv(e2e: E2E): Promise<string> {
   const token = await e2e.sandbox.token();
   const client = createServiceClient({ baseUrl: e2e.sandbox.url, getAccessToken: async () => token });
-  for (const from of [10, 20, 30, 50, 100, 200, 500, 1000]) {
-    for (const to of [from * 2, from * 3, from * 5]) {
-      const page = await client.searchCompanies({ employeeRangeMin: String(from), employeeRangeMax: String(to) }, { size: 1 });
-      if (page.totalResults >= 250 && page.totalResults <= 350) return { from: String(from), to: String(to), total: page.totalResults };
-    }
+  const companies: Array<{ name: string; website: string }> = [];
+  for await (const page of client.iterateCompanies({}, { pageSize: 100, maxResults: 2 * LEADS, sort: "name" })) {
+    for (const c of page.items)
+      if (c.attributes.website && c.attributes.name) companies.push({ name: String(c.attributes.name), website: String(c.attributes.website) });
   }
-  throw new Error("no employee range holds 250 to 350 companies");
+  assert.ok(companies.length >= LEADS, `the sandbox has ${companies.length} companies with a website`);
+  const field = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const lines = ["Company,Website,Contact email,Employees,Notes"];
+  // Every seventh company, going round: not the order the service lists them in.
+  for (let i = 0; i < LEADS; i++) {
+    const c = companies[(i * 7) % companies.length]!;
+    const domain = c.website
+      .replace(/^https?:\/\//, "")
+      .replace(/^www\./, "")
+      .replace(/\/.*$/, "");
+    const employees = i === WORDS_AT ? "about fifty" : String(10 + ((i * 13) % 490));
+    lines.push([c.name, c.website, `lead${i + 1}@${domain}`, employees, `Met at booth ${(i % 12) + 1}`].map(field).join(","));
+  }
+  return lines.join("\r\n") + "\r\n";
 }
 
 /** The shown rows of the table (the first 100), each as header -> cell text. */
@@ -56,19 +74,16 @@ describe("send to an audience in the browser", { skip, timeout: 600_000 }, () =>
     await e2e?.close();
   });
 
-  test("300 leads up, enriched, back beside the right rows; sent again without duplicates; a refused cell on its row", async () => {
-    const range = await leadsRange(e2e);
+  test("300 leads from a CSV file up, enriched, back beside the right rows; sent again without duplicates; a refused cell on its row", async () => {
+    const csv = await leadsCsv(e2e);
     const { page, errors } = await e2e.openTaskPane();
     await page.setViewportSize({ width: 350, height: 900 });
-    const form = page.getByRole("region", { name: "Company search" });
-    await form.getByRole("textbox", { name: "Employees from" }).fill(range.from);
-    await form.getByRole("textbox", { name: "Employees to" }).fill(range.to);
-    await form.getByRole("button", { name: "Insert into sheet" }).click();
-    await form
+    await page.getByLabel("Open a CSV file as a sheet").setInputFiles({ name: "Trade show leads.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page
       .getByRole("status")
-      .filter({ hasText: /^Inserted / })
-      .waitFor({ timeout: 60_000 });
-    // Browser mode's selection: a column of the table.
+      .filter({ hasText: `Opened Trade show leads.csv: ${LEADS} rows` })
+      .waitFor();
+    const before = await shownRows(page);
     await page.getByTestId("sheet-table").getByRole("button", { name: "Website" }).click();
 
     await openSection(page, "Jobs");
@@ -76,28 +91,30 @@ describe("send to an audience in the browser", { skip, timeout: 600_000 }, () =>
     await panel.getByRole("button", { name: "Read table" }).click();
     const columns = panel.getByRole("group", { name: "Columns" });
     await columns.waitFor();
-    // Matched by website and name, as leads are: the id is left out; State becomes a number column.
-    await columns.getByRole("combobox", { name: "Company ID" }).selectOption({ label: "Leave out" });
-    await columns.getByRole("combobox", { name: "State" }).selectOption({ label: "Whole number" });
+    // An email column suggests contacts; these leads are companies, matched by website and name,
+    // the email kept as a column of its own; the headcounts are whole numbers.
+    assert.equal(await columns.getByRole("radio", { name: "Contacts" }).isChecked(), true);
+    await columns.getByRole("radio", { name: "Companies" }).check();
     assert.equal(await columns.getByRole("combobox", { name: "Website" }).inputValue(), "criterion:COMPANY_WEBSITE");
-    assert.equal(await columns.getByRole("combobox", { name: "Company name" }).inputValue(), "criterion:COMPANY_NAME");
+    assert.equal(await columns.getByRole("combobox", { name: "Company", exact: true }).inputValue(), "criterion:COMPANY_NAME");
+    assert.equal(await columns.getByRole("combobox", { name: "Contact email" }).inputValue(), "column:EMAIL");
+    assert.equal(await columns.getByRole("combobox", { name: "Employees" }).inputValue(), "column:INTEGER");
     await panel.getByRole("textbox", { name: "Name" }).fill("Trade show leads");
     await panel.getByTestId("audience-preview").waitFor();
     await assertFits(page, "the mapping and the preview");
 
     const plan = await sendTable(page, /created, 0 updated/);
-    assert.equal(plan, `${range.total} rows in 1 request: ${range.total} new.`);
+    assert.equal(plan, `${LEADS} rows in 1 request: ${LEADS} new.`);
     let rows = await shownRows(page);
-    // Each row says its own refused value; its other cells went up (it was created, it has its link).
-    const withState = rows.findIndex((r) => r["State"] !== "");
-    assert.ok(withState >= 0, "the leads have a state");
-    for (const r of rows) {
-      if (r["State"] === "") assert.equal(r["Audience send status"], "Created");
-      else assert.equal(r["Audience send status"], `Created; State refused: This column (INTEGER) takes a whole number; "${r["State"]}" is not one.`);
+    // The user's cells are as they were; each row has its link; the one refused cell is said on its row.
+    for (const [i, r] of rows.entries()) {
+      for (const h of Object.keys(before[i]!)) assert.equal(r[h], before[i]![h], `row ${i + 2}, ${h}`);
       assert.match(r["Audience row"]!, /^[\w-]+\/[\w-]+$/);
+      const refused = 'Created; Employees refused: This column (INTEGER) takes a whole number; "about fifty" is not one.';
+      assert.equal(r["Audience send status"], i === WORDS_AT ? refused : "Created", `row ${i + 2}`);
     }
     const problems = panel.getByTestId("audience-row-problems");
-    assert.match(await problems.innerText(), new RegExp(`Row ${withState + 2}: Created; State refused`));
+    assert.match(await problems.innerText(), new RegExp(`Row ${WORDS_AT + 2}: Created; Employees refused`));
     await assertFits(page, "the send's result");
 
     // Enrich this audience: the job flow, with its estimate first.
@@ -122,20 +139,21 @@ describe("send to an audience in the browser", { skip, timeout: 600_000 }, () =>
       .filter({ hasText: /^Brought back / })
       .waitFor({ timeout: 60_000 });
     rows = await shownRows(page);
-    // The service's company name column, beside the table's own (named apart from it).
-    const enrichedName = Object.keys(rows[0]!).find((h) => /^Company name \(.+\)$/.test(h));
+    // The service's company name for each row is the row's own company (matched by the link, not the position).
+    const status = Object.keys(rows[0]!).indexOf("Audience send status");
+    const enrichedName = Object.keys(rows[0]!).find((h, i) => i > status && /^Company name/.test(h));
     assert.ok(enrichedName, `headers: ${Object.keys(rows[0]!).join(", ")}`);
-    for (const [i, r] of rows.entries()) assert.equal(r[enrichedName], r["Company name"], `row ${i + 2}`);
+    for (const [i, r] of rows.entries()) assert.equal(r[enrichedName], r["Company"], `row ${i + 2}`);
     await assertFits(page, "the results brought back");
 
     // Sent again: the linked rows are updated, none added.
     const again = await sendTable(page, /^0 created, [\d,]+ updated/);
-    assert.equal(again, `${range.total} rows in 1 request: 0 new, ${range.total} updated.`);
+    assert.equal(again, `${LEADS} rows in 1 request: 0 new, ${LEADS} updated.`);
     const token = await e2e.sandbox.token();
     const audiences = (await (await fetch(`${e2e.sandbox.url}/v1/audiences`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
       data: { attributes: { name: string; recordCount: number } }[];
     };
-    assert.equal(audiences.data.find((a) => a.attributes.name === "Trade show leads")?.attributes.recordCount, range.total);
+    assert.equal(audiences.data.find((a) => a.attributes.name === "Trade show leads")?.attributes.recordCount, LEADS);
     await assertFits(page, "the second send");
     assert.deepEqual(errors, []);
     await page.close();

@@ -81,11 +81,12 @@ export function BrowserWorkbookView({ workbook }: { workbook: BrowserWorkbook })
   const tables = workbook.listTables();
   const [chosen, setChosen] = useState<string | undefined>();
   const opener = <OpenCsv workbook={workbook} onOpened={setChosen} />;
+  // The opener stays first in both layouts, so what it said survives the first table's arrival.
   if (tables.length === 0) {
     return (
       <section aria-label="Workbook">
-        <p>Inserted tables appear here (browser mode: there is no Excel workbook on this page).</p>
         {opener}
+        <p>Inserted tables appear here (browser mode: there is no Excel workbook on this page).</p>
       </section>
     );
   }
