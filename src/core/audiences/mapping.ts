@@ -172,6 +172,39 @@ export function inferMapping(table: SheetTable, options: InferOptions = {}): Aud
   return { kind, columns };
 }
 
+/**
+ * The mapping for another audience kind, keeping what the user chose: the columns in `chosen`
+ * keep their role (a criterion only if the kind matches on it); the others are inferred again.
+ */
+export function mappingForKind(table: SheetTable, current: AudienceMapping, kind: AudienceKind, chosen: ReadonlySet<number>): AudienceMapping {
+  const inferred = inferMapping(table, { kind });
+  const kept = new Map(
+    current.columns
+      .filter((c) => chosen.has(c.index) && (c.role.kind !== "criterion" || criteriaFor(kind).includes(c.role.criterion)))
+      .map((c) => [c.index, c.role]),
+  );
+  const keptCriteria = new Set([...kept.values()].flatMap((r) => (r.kind === "criterion" ? [r.criterion] : [])));
+  const columns = inferred.columns.map((c): ColumnChoice => {
+    const role = kept.get(c.index);
+    if (role) return { ...c, role };
+    // An inferred criterion the user gave another column: this one becomes a typed column.
+    if (c.role.kind === "criterion" && keptCriteria.has(c.role.criterion)) {
+      return {
+        ...c,
+        role: {
+          kind: "column",
+          dataType: inferDataType(
+            table.rows.map((r) => r[c.index]),
+            table.formats?.[c.index],
+          ),
+        },
+      };
+    }
+    return c;
+  });
+  return { kind, columns };
+}
+
 /** Problems that stop a send, in the user's words (none when the mapping can go). */
 export function mappingProblems(mapping: AudienceMapping): string[] {
   const problems: string[] = [];

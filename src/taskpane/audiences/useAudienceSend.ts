@@ -8,6 +8,7 @@ import type { ServiceClient } from "../../core/api/types.js";
 import {
   bringBack,
   inferMapping,
+  mappingForKind,
   linkColumnIndex,
   mappingProblems,
   parseLink,
@@ -124,6 +125,8 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
   const [phase, setPhase] = useState<SendPhase>({ name: "idle" });
   const [back, setBack] = useState<BackPhase>({ name: "idle" });
   const controller = useRef<AbortController | undefined>(undefined);
+  /** Columns whose role the user set (kept when the kind changes). */
+  const chosen = useRef(new Set<number>());
   const sentTo = phase.name === "sent" ? phase.audienceId : destination.kind === "existing" ? destination.audienceId : undefined;
 
   async function readTable() {
@@ -138,6 +141,7 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
         return;
       }
       setTable(read.table);
+      chosen.current = new Set();
       setMapping(inferMapping(read.table));
       const linked = linkedAudience(read.table);
       setDestination(linked ? { kind: "existing", audienceId: linked } : { kind: "new", name: defaultName(read.table.address), folderId: "" });
@@ -147,9 +151,12 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
     setPhase({ name: "idle" });
   }
 
-  const setKind = (kind: AudienceKind) => table && setMapping(inferMapping(table, { kind }));
-  const setRole = (index: number, role: ColumnRole) =>
+  // Changing the kind infers again only the columns the user has not set.
+  const setKind = (kind: AudienceKind) => setMapping((m) => (table && m ? mappingForKind(table, m, kind, chosen.current) : m));
+  const setRole = (index: number, role: ColumnRole) => {
+    chosen.current.add(index);
     setMapping((m) => m && { ...m, columns: m.columns.map((c) => (c.index === index ? { ...c, role } : c)) });
+  };
   const problems = mapping ? mappingProblems(mapping) : [];
   if (destination.kind === "new" && destination.name.trim() === "") problems.push("Name the new audience.");
   if (destination.kind === "existing" && !destination.audienceId) problems.push("Choose the audience to send to.");

@@ -6,6 +6,7 @@ import {
   cellForService,
   inferDataType,
   inferMapping,
+  mappingForKind,
   mappingProblems,
   planSend,
   planSummary,
@@ -137,5 +138,40 @@ describe("planSend", () => {
     assert.deepEqual(parseLink("a-1/key:r-3"), { audienceId: "a-1", key: "r-3" });
     assert.equal(parseLink("typed by hand"), undefined);
     assert.equal(parseLink(42), undefined);
+  });
+});
+
+describe("mappingForKind", () => {
+  const leads = table(
+    ["Company", "Website", "Email", "Employees", "Notes"],
+    [
+      ["Acme Inc.", "acme.com", "jo@acme.com", 120, "Hot"],
+      ["Globex", "globex.com", "al@globex.com", 40, "Cold"],
+    ],
+  );
+  const role = (m: ReturnType<typeof inferMapping>, header: string) => m.columns.find((c) => c.header === header)?.role;
+
+  it("keeps the roles the user chose when the kind changes, and infers the others for the new kind", () => {
+    const first = inferMapping(leads);
+    assert.equal(first.kind, "CONTACT");
+    const set = { ...first, columns: first.columns.map((c) => (c.header === "Notes" ? { ...c, role: { kind: "skip" as const } } : c)) };
+    const companies = mappingForKind(leads, set, "COMPANY", new Set([4]));
+    assert.equal(companies.kind, "COMPANY");
+    assert.deepEqual(role(companies, "Notes"), { kind: "skip" }, "the user's choice stays");
+    assert.deepEqual(role(companies, "Email"), { kind: "column", dataType: "EMAIL" }, "a company audience does not match on email");
+    assert.deepEqual(role(companies, "Website"), { kind: "criterion", criterion: "COMPANY_WEBSITE" });
+  });
+
+  it("drops a chosen criterion the new kind cannot match on; a criterion the user moved stays on the column they chose", () => {
+    const contacts = inferMapping(leads, { kind: "CONTACT" });
+    const moved = {
+      ...contacts,
+      columns: contacts.columns.map((c) => (c.header === "Notes" ? { ...c, role: { kind: "criterion" as const, criterion: "COMPANY_NAME" as const } } : c)),
+    };
+    const companies = mappingForKind(leads, moved, "COMPANY", new Set([2, 4]));
+    assert.deepEqual(role(companies, "Notes"), { kind: "criterion", criterion: "COMPANY_NAME" });
+    assert.deepEqual(role(companies, "Company"), { kind: "column", dataType: "TEXT" });
+    assert.deepEqual(role(companies, "Email"), { kind: "column", dataType: "EMAIL" });
+    assert.deepEqual(mappingProblems(companies), []);
   });
 });
