@@ -218,6 +218,27 @@ describe("sending a table to an audience", () => {
 });
 
 describe("bringing the results back", () => {
+  it("takes a sheet of 10,000 rows up in 20 requests of 500 and back in 20 pages of 500, each value on its own row", async () => {
+    const { workbook, sheet } = await leadsWorkbook(10_000);
+    const service = new FakeAudienceService();
+    const { plan, result } = await send(service, sheet, "run1", { concurrency: 6 });
+    assert.equal(plan.requests, 20);
+    assert.deepEqual(
+      service.calls.filter((c) => c.startsWith("upsert")),
+      Array(20).fill("upsert:500"),
+    );
+    assert.equal(sendSummary(result), "10,000 created, 0 updated.");
+    service.enrich("Revenue ($K)", "DECIMAL", (cells) => 1000 + Number(String(cells.get("col-1")).replace(/\D/g, "")));
+    const back = await bringBack(service, sheet, "Leads", "aud-1");
+    assert.equal(back.totalPages, 20);
+    assert.deepEqual(
+      service.calls.filter((c) => c.startsWith("rows")).sort((a, b) => Number(a.slice(5)) - Number(b.slice(5))),
+      Array.from({ length: 20 }, (_, i) => `rows:${i + 1}`),
+    );
+    const revenue = column(workbook, "Revenue ($K)");
+    revenue.forEach((v, i) => assert.equal(v, 1001 + i, `row ${i + 2}`));
+  });
+
   it("writes enriched columns beside the rows they belong to, keeps typed cells, and resumes after a failed page", async () => {
     const { workbook, sheet } = await leadsWorkbook(1200);
     const service = new FakeAudienceService();
