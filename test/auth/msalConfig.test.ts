@@ -69,7 +69,11 @@ test("the dialog address is on the add-in's origin and carries only non-secret s
   assert.equal(url.origin, "https://localhost:3000");
   assert.equal(url.pathname, "/dialog.html");
   assert.deepEqual([...url.searchParams.keys()].sort(), ["authority", "clientId", "flow", "mode", "scopes", "tokenEndpoint"]);
-  assert.equal(url.searchParams.get("scopes"), "api:data:company api:data:contact api:data:lookup");
+  // Every data scope: records, lookups, signals, research.
+  assert.equal(
+    url.searchParams.get("scopes"),
+    "api:data:company api:data:contact api:data:lookup api:data:intent api:data:news api:data:scoops api:account-summary:read api:recommendations:read",
+  );
 });
 
 test("an add-in served under a path opens its own dialog and redirect pages there", () => {
