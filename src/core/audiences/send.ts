@@ -1,6 +1,7 @@
 // A whole send: the audience made ready (created, or its columns completed), then the rows, with
 // the match criteria set beside the first requests (they need the columns, not the rows), so
-// the criteria cost no wait of their own. A criteria failure never loses the rows' result.
+// the criteria cost no wait of their own: their request leaves first, before the rows' bodies
+// are built. A criteria failure never loses the rows' result.
 import type { AudienceMapping } from "./mapping.js";
 import type { SendPlan } from "./plan.js";
 import type { AudiencePort } from "./port.js";
@@ -24,10 +25,10 @@ export async function sendToAudience(
   const call = options.signal ? { signal: options.signal } : {};
   const target = await prepareTarget(port, choice, mapping, call);
   options.onPrepared?.(target);
-  const [criteria, result] = await Promise.allSettled([
-    port.setMatchCriteria(target.audienceId, criteriaOf(mapping, target), call),
-    sendRows(port, target, plan, options),
-  ]);
+  const criteriaSet = port.setMatchCriteria(target.audienceId, criteriaOf(mapping, target), call);
+  // The criteria request leaves before the rows' bodies are built (that work would hold it back).
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const [criteria, result] = await Promise.allSettled([criteriaSet, sendRows(port, target, plan, options)]);
   if (result.status === "rejected") throw result.reason;
   return { target, result: result.value, ...(criteria.status === "rejected" ? { criteriaError: criteria.reason } : {}) };
 }
