@@ -4,8 +4,8 @@
 // company audience matched by website and name, the email a custom column; one lead's headcount
 // typed as words is refused on its row with the service's reason, the row's other cells sent; an
 // enrichment job from the estimate; the enriched columns back beside the right rows (the list is
-// not in the service's order); a second send updates the rows without adding any. Nothing
-// scrolls sideways.
+// not in the service's order), after a refused page and Resume; a second send updates the rows
+// without adding any. Nothing scrolls sideways.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -132,12 +132,26 @@ describe("send to an audience in the browser", { skip, timeout: 600_000 }, () =>
     for (let i = 0; i < 100 && !(await job.getAttribute("data-state"))?.match(/SUCCEEDED|FAILED/); i++) await clock.advance(500);
     await job.and(page.locator('[data-state="SUCCEEDED"], [data-state="PARTIALLY_SUCCEEDED"]')).waitFor({ timeout: 60_000 });
 
-    // Bring the results back: by each row's link, beside its own row.
+    // Bring the results back: by each row's link, beside its own row. The first try's page is
+    // refused: the pane says which page, writes nothing, and Resume goes on from it.
+    const pages = /\/rows\/actions\/search(\?|$)/;
+    await page.route(pages, (route) =>
+      route.request().method() === "OPTIONS"
+        ? route.continue()
+        : route.fulfill({
+            status: 400,
+            contentType: "application/json",
+            headers: { "access-control-allow-origin": "*" },
+            body: JSON.stringify({ errors: [{ status: "400", title: "Bad request", detail: "The page could not be read." }] }),
+          }),
+    );
     await panel.getByRole("button", { name: "Bring the results back" }).click();
-    await panel
-      .getByTestId("audience-back-result")
-      .filter({ hasText: /^Brought back / })
-      .waitFor({ timeout: 60_000 });
+    const backResult = panel.getByTestId("audience-back-result");
+    await backResult.filter({ hasText: /^Page 1 could not be read: .* Nothing was written; Resume goes on from there\./ }).waitFor({ timeout: 60_000 });
+    assert.deepEqual(Object.keys((await shownRows(page))[0]!), Object.keys(rows[0]!), "nothing was brought back yet");
+    await page.unroute(pages);
+    await backResult.getByRole("button", { name: "Resume" }).click();
+    await backResult.filter({ hasText: /^Brought back / }).waitFor({ timeout: 60_000 });
     rows = await shownRows(page);
     // The service's company name for each row is the row's own company (matched by the link, not the position).
     const status = Object.keys(rows[0]!).indexOf("Audience send status");

@@ -73,7 +73,12 @@ export function sendSummary(result: SendResult): string {
   if (c.unknown > 0) parts.push(`${n(c.unknown)} not confirmed`);
   if (c.notSent > 0) parts.push(`${n(c.notSent)} not sent`);
   const head = result.cancelled ? "Cancelled: " : "";
-  const cells = c.withProblems > 0 ? ` ${n(c.withProblems)} rows have a cell the service refused; their status says which and why.` : "";
+  const cells =
+    c.withProblems === 1
+      ? " 1 row has a cell the service refused; its status says which and why."
+      : c.withProblems > 1
+        ? ` ${n(c.withProblems)} rows have a cell the service refused; their status says which and why.`
+        : "";
   const again = c.unknown + c.notSent > 0 ? " Send again to finish: rows already sent are updated, never added twice." : "";
   return `${head}${parts.join(", ")}.${cells}${again}`;
 }

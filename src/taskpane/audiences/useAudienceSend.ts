@@ -84,6 +84,11 @@ function backText(result: BringBackResult): { text: string; intent: "success" | 
   const missing = result.rowsNotInTable > 0 ? ` ${n(result.rowsNotInTable)} audience rows have no row in this table.` : "";
   const head = `Brought back ${columns}: ${n(result.cellsWritten)} cells written (page ${n(result.pagesDone)} of ${n(result.totalPages)}).${kept}${missing}`;
   if (result.cancelled) return { text: `Stopped. ${head} Resume goes on from page ${n(result.resumeFrom ?? 1)}.`, intent: "warning" };
+  if (result.error !== undefined && result.pagesDone === 0)
+    return {
+      text: `Page ${n(result.resumeFrom ?? 1)} could not be read: ${errorText(result.error)} Nothing was written; Resume goes on from there.`,
+      intent: "error",
+    };
   if (result.error !== undefined)
     return { text: `${head} Page ${n(result.resumeFrom ?? 1)} could not be read: ${errorText(result.error)} Resume goes on from there.`, intent: "error" };
   return { text: head, intent: "success" };

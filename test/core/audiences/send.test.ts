@@ -173,7 +173,7 @@ describe("sending a table to an audience", () => {
     workbook.table("Leads")!.rows[2]![2] = "about fifty";
     const service = new FakeAudienceService();
     const { result } = await send(service, sheet, "run1");
-    assert.equal(sendSummary(result), "10 created, 0 updated. 1 rows have a cell the service refused; their status says which and why.");
+    assert.equal(sendSummary(result), "10 created, 0 updated. 1 row has a cell the service refused; its status says which and why.");
     assert.equal(column(workbook, SEND_STATUS_HEADER)[2], 'Created; Employees refused: This column (INTEGER) takes a whole number; "about fifty" is not one.');
     assert.equal(column(workbook, SEND_STATUS_HEADER)[1], "Created");
   });
