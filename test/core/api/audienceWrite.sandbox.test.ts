@@ -1,6 +1,7 @@
 // The client's audience writes over real HTTP against the sandbox's specification profile: an
 // audience written, enriched and read back by row id (audienceWriteFlow.ts).
 import assert from "node:assert/strict";
+import { inspect } from "node:util";
 import { describe, it } from "node:test";
 import { errorText, fetchTransport, ServiceError } from "../../../src/core/api/index.js";
 import { clientTimeOn, manualClock, useSandbox } from "../../helpers/sandbox.js";
@@ -80,5 +81,7 @@ describe("client audience writes against the sandbox (specification profile)", (
     await client.upsertAudienceRows(audience.audienceId, [{ cells: { [website]: "example.com" } }]);
     const unmatched = await client.startAudienceEnrichment(audience.audienceId, { scope: "AUDIENCE" }).catch((e: unknown) => e);
     assert.match(errorText(unmatched), /^Map this audience's columns to match criteria first/);
+    // The token is nowhere in the errors: not their text, not anything they carry.
+    for (const error of [unknownRow, unmatched]) assert.ok(!inspect(error, { depth: 8, showHidden: true }).includes(token), "the token is in an error");
   });
 });
