@@ -169,6 +169,9 @@ describe("send to an audience in the browser", { skip, timeout: 600_000 }, () =>
     };
     assert.equal(audiences.data.find((a) => a.attributes.name === "Trade show leads")?.attributes.recordCount, LEADS);
     await assertFits(page, "the second send");
+    // The narrowest pane: the mapping, the plan and the results still fit.
+    await page.setViewportSize({ width: 320, height: 900 });
+    await assertFits(page, "the second send at 320 px");
     assert.deepEqual(errors, []);
     await page.close();
   });
