@@ -175,4 +175,47 @@ describe("send to an audience in the browser", { skip, timeout: 600_000 }, () =>
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  test("Cancel while a request is out: its rows keep their keys, and sending again finds them instead of adding them", async () => {
+    const csv = ["Company,Website,Notes", ...Array.from({ length: 20 }, (_, i) => `Cancel Co ${i + 1},cancel${i + 1}.example.com,note ${i + 1}`)].join("\r\n");
+    const { page, errors } = await e2e.openTaskPane();
+    await page.setViewportSize({ width: 350, height: 900 });
+    await page.getByLabel("Open a CSV file as a sheet").setInputFiles({ name: "Cancelled leads.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("status").filter({ hasText: "Opened Cancelled leads.csv: 20 rows" }).waitFor();
+    await openSection(page, "Jobs");
+    const panel = page.getByTestId("audience-send");
+    await panel.getByRole("button", { name: "Read table" }).click();
+    await panel.getByRole("textbox", { name: "Name" }).fill("Cancelled leads");
+    // The upsert reaches the service and is applied, but its answer is held until the user cancels.
+    const upserts = /\/rows\/actions\/bulk\/upsert(\?|$)/;
+    let held!: () => void;
+    const out = new Promise<void>((resolve) => (held = resolve));
+    const cancelled = new Promise<void>((resolve) =>
+      page.route(upserts, async (route) => {
+        if (route.request().method() === "OPTIONS") return route.continue();
+        const response = await route.fetch();
+        held();
+        await panel.getByTestId("audience-send-result").waitFor();
+        resolve();
+        await route.fulfill({ response }).catch(() => undefined);
+      }),
+    );
+    await panel.getByRole("button", { name: "Check plan" }).click();
+    await panel.getByRole("button", { name: "Send 20 rows" }).click();
+    await out;
+    await panel.getByRole("button", { name: "Cancel" }).click();
+    await cancelled;
+    assert.match(await panel.getByTestId("audience-send-result").innerText(), /^Cancelled: 0 created, 0 updated, 20 not confirmed\. Send again to finish/);
+    await page.unroute(upserts);
+
+    const plan = await sendTable(page, /^20 created, 0 updated\.$/);
+    assert.equal(plan, "20 rows in 1 request: 0 new, 20 checked first (an earlier send was not confirmed).");
+    const token = await e2e.sandbox.token();
+    const audiences = (await (await fetch(`${e2e.sandbox.url}/v1/audiences`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: { attributes: { name: string; recordCount: number } }[];
+    };
+    assert.equal(audiences.data.find((a) => a.attributes.name === "Cancelled leads")?.attributes.recordCount, 20);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });
