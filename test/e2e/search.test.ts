@@ -200,31 +200,31 @@ describe("task pane in the browser against the sandbox", { skip, timeout: 600_00
   });
 
   test("Cancel halfway leaves a consistent table of the rows written and says so", async () => {
-    await e2e.sandbox.setFaults({ latencyMs: 300 });
+    await e2e.sandbox.setFaults({ latencyMs: 300 }); // only while inserting (to stop it halfway): the sandbox's rows are read without
+    const { page, errors } = await e2e.openTaskPane();
+    const form = companiesTab(page);
+    const outcome = form.getByRole("status").filter({ hasText: "Stopped." });
     try {
-      const { page, errors } = await e2e.openTaskPane();
-      const form = companiesTab(page);
       await form.getByRole("button", { name: "Insert into sheet" }).click();
       await page
         .getByTestId("table-summary")
         .filter({ hasText: /: ([5-9]\d\d|1,\d{3}) rows so far/ })
         .waitFor({ timeout: 60_000 });
       await form.getByRole("button", { name: "Cancel" }).click();
-      const outcome = form.getByRole("status").filter({ hasText: "Stopped." });
       await outcome.waitFor();
-      const written = Number((await outcome.innerText()).match(/Stopped\. ([\d,]+) of 2,500/)![1]!.replace(/,/g, ""));
-      assert.ok(written > 0 && written < COMPANIES, `${written} rows`);
-      const summary = await tableSummary(page);
-      assert.equal(summary.rows, written);
-      const csv = await downloadCsv(page);
-      assert.equal(csv.length - 1, written);
-      const expected = await sandboxRows(e2e);
-      csv.slice(1).forEach((line, i) => assert.equal(line[0], expected[i]!.id));
-      assert.deepEqual(errors, []);
-      await page.close();
     } finally {
       await e2e.sandbox.setFaults({ latencyMs: 0 });
     }
+    const written = Number((await outcome.innerText()).match(/Stopped\. ([\d,]+) of 2,500/)![1]!.replace(/,/g, ""));
+    assert.ok(written > 0 && written < COMPANIES, `${written} rows`);
+    const summary = await tableSummary(page);
+    assert.equal(summary.rows, written);
+    const csv = await downloadCsv(page);
+    assert.equal(csv.length - 1, written);
+    const expected = await sandboxRows(e2e);
+    csv.slice(1).forEach((line, i) => assert.equal(line[0], expected[i]!.id));
+    assert.deepEqual(errors, []);
+    await page.close();
   });
 
   test("a saved search is kept, re-run into a new table, and refreshed in place", async () => {
