@@ -4,15 +4,10 @@
 import type Database from "better-sqlite3";
 import { EMPLOYEE_RANGES, INDUSTRY_BY_ID, REVENUE_RANGES } from "../data/reference.js";
 import { rowsOfIds } from "../store/rowsOfIds.js";
+import type { CompanyInfo } from "../signals/generate.js";
 
-export interface CompanyFacts {
-  id: number;
-  name: string;
-  website: string | null;
-  domain: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
+/** A company's name and place (the signals' CompanyInfo) and what research says of it. */
+export interface CompanyFacts extends CompanyInfo {
   /** The primary industry's name ("" when none). */
   industry: string;
   industries: string[];
