@@ -133,10 +133,25 @@ export async function openSection(page: Page, name: string, options: { whenMenuO
     await page.getByRole("button", { name: /^More sections/ }).click();
     const menu = page.getByRole("menu");
     await menu.waitFor();
+    await menuOpened(menu);
     await options.whenMenuOpen?.(menu);
     await menu.getByRole("menuitem", { name, exact: true }).click();
   }
   await strip.getByRole("tab", { name, exact: true, selected: true }).waitFor();
+}
+
+/**
+ * Resolves once an open menu (or popover) has finished sliding in: Fluent animates its surface
+ * for a few hundred milliseconds, and an item clicked meanwhile is not stable yet, so Playwright
+ * would retry the click on its own backoff (up to a second). This awaits the animations' end.
+ */
+export async function menuOpened(menu: Locator): Promise<void> {
+  await menu.evaluate(async (el) => {
+    let surface: Element = el;
+    for (let up: Element | null = el; up && up !== document.body; up = up.parentElement) surface = up;
+    const running = surface.getAnimations({ subtree: true }).filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 /** Fails, naming `where`, when the page or anything open on it scrolls sideways (see overflow). */
@@ -176,7 +191,8 @@ export interface AxeViolation {
 
 /** Runs axe in the page; returns the serious and critical violations. */
 export async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axeSource() });
+  // Once per page: axe's half a megabyte of source is parsed again on every injection.
+  if (!(await page.evaluate(() => "axe" in globalThis))) await page.addScriptTag({ content: axeSource() });
   const violations = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
     // Fluent's focus manager (tabster) adds hidden <i data-tabster-dummy> focus sentinels that
