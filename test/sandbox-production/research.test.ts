@@ -5,9 +5,10 @@
 // /data/v1 paths not on production's wire, and AI action credits charged once per research call.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createServiceClient, errorText, isServiceError, type ServiceClient } from "../../src/core/api/index.js";
+import { createServiceClient, errorText, type ServiceClient } from "../../src/core/api/index.js";
 import { productionTransport } from "../../src/core/api/production/index.js";
 import { fetchTransport } from "../../src/core/api/client.js";
+import { companiesWithContacts, refusal } from "../helpers/research.js";
 import { useSandbox } from "../helpers/sandbox.js";
 
 const sandbox = useSandbox({ profile: "production" });
@@ -37,24 +38,7 @@ async function account(id: string, aiCredits: number, scopes = RESEARCH) {
   return { client, token, ai: async () => (await client.usage()).aiActions };
 }
 
-const seededCompany = (n = 0) =>
-  String(
-    (
-      sandbox.ctx.db.prepare("SELECT company_id AS id FROM contacts GROUP BY company_id HAVING COUNT(*) >= 3 ORDER BY company_id LIMIT 1 OFFSET ?").get(n) as {
-        id: number;
-      }
-    ).id,
-  );
-
-async function refused(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(isServiceError(error), String(error));
-    return error;
-  }
-  assert.fail("expected a refusal");
-}
+const seededCompany = (n = 0) => companiesWithContacts(sandbox, 1, n)[0]!;
 
 const get = (path: string, token?: string) => fetch(`${sandbox.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
@@ -84,7 +68,7 @@ describe("research on the production profile", () => {
   it("contact research: the client refuses it before sending; the service has no such operation", async () => {
     const { client, token } = await account("prod-research-2", 10);
     sandbox.resetStats();
-    const error = await refused(client.contactBriefing("1"));
+    const error = await refusal(client.contactBriefing("1"));
     assert.match(errorText(error), /does not offer contact research over its API/);
     assert.equal(sandbox.requests(), 0);
     for (const path of ["/gtm/copilot/v1/contacts/1/contact-summary", "/gtm/data/v1/research/contacts/1", "/data/v1/research/contacts/1"]) {
@@ -117,7 +101,7 @@ describe("research on the production profile", () => {
     const summaryOnly = await sandbox.token({ scopes: ["api:account-summary:read"] });
     assert.equal((await get(`/gtm/copilot/v1/companies/${id}/account-summary`, summaryOnly)).status, 200);
     assert.equal((await get(`/gtm/copilot/v1/companies/lookalikes?filter[companyId]=${id}`, summaryOnly)).status, 403);
-    const error = await refused(productionClient(summaryOnly).companyLookalikes({ companyId: id }));
+    const error = await refusal(productionClient(summaryOnly).companyLookalikes({ companyId: id }));
     assert.equal(error.kind, "forbidden");
     assert.match(errorText(error), /not allowed to use the resource \/gtm\/copilot\/v1\/companies\/lookalikes\. Ask your administrator/);
     assert.equal((await get(`/gtm/copilot/v1/companies/${id}/account-summary`)).status, 401);
@@ -130,12 +114,12 @@ describe("research on the production profile", () => {
     await client.companyLookalikes({ companyId: id, size: 100 });
     await client.contactRecommendations({ companyId: id, useCase: "PROSPECTING" });
     assert.deepEqual(await ai(), { limit: 2, used: 0, remaining: 2 });
-    assert.equal((await refused(client.accountBriefing("999999999"))).kind, "notFound");
+    assert.equal((await refusal(client.accountBriefing("999999999"))).kind, "notFound");
     assert.deepEqual(await ai(), { limit: 2, used: 0, remaining: 2 });
     await client.accountBriefing(id);
     await client.askAccount(id, "Revenue?");
     assert.deepEqual(await ai(), { limit: 2, used: 2, remaining: 0 });
-    const none = await refused(client.accountBriefing(id));
+    const none = await refusal(client.accountBriefing(id));
     assert.equal(none.kind, "validation");
     assert.match(errorText(none), /no AI action credits left/);
     assert.deepEqual(await ai(), { limit: 2, used: 2, remaining: 0 });

@@ -4,10 +4,9 @@
 // research call, charged only on success, refused at zero; lookalikes and recommendations free).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { errorText, isServiceError, type ServiceClient } from "../../src/core/api/index.js";
-import { DATA_SCOPES } from "../../src/core/settings/environment.js";
-import { signIn } from "../auth/helpers/oidcFlow.js";
-import { sandboxClient } from "../core/api/sandboxClient.js";
+import { errorText, type ServiceClient } from "../../src/core/api/index.js";
+import { sandboxClient, signedInClient } from "../core/api/sandboxClient.js";
+import { companiesWithContacts, refusal } from "../helpers/research.js";
 import { useSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { call } from "./http.js";
 
@@ -27,20 +26,6 @@ async function accountClient(s: TestSandbox, account: string, aiCredits?: number
 
 const row = (s: TestSandbox, sql: string, ...args: unknown[]) => s.ctx.db.prepare(sql).get(...args) as Record<string, unknown>;
 /** Some seeded companies with employees and a country (the first few by id). */
-const companiesWithContacts = (s: TestSandbox, n: number) =>
-  (
-    s.ctx.db.prepare("SELECT company_id AS id FROM contacts GROUP BY company_id HAVING COUNT(*) >= 3 ORDER BY company_id LIMIT ?").all(n) as { id: number }[]
-  ).map((r) => String(r.id));
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(isServiceError(error), String(error));
-    return error;
-  }
-  assert.fail("expected a refusal");
-}
 
 describe("research on the specification profile: briefings and answers", () => {
   it("a briefing is markdown with headings about the company, its links http(s) only, the same every time", async () => {
@@ -290,14 +275,7 @@ describe("lookalikes and recommendations on the specification profile", () => {
   });
 
   it("a user signed in as the add-in signs in (its scopes) may research and find lookalikes", async () => {
-    const tokens = await signIn({
-      baseUrl: sandbox.url,
-      origin: "https://localhost:3000",
-      email: "analyst@example.com",
-      password: "analyst-pass",
-      scope: `openid profile offline_access ${DATA_SCOPES.join(" ")}`,
-    });
-    const client = sandboxClient(sandbox.url, () => tokens.access_token);
+    const client = await signedInClient(sandbox.url);
     const [id] = companiesWithContacts(sandbox, 1);
     assert.match((await client.accountBriefing(id!)).markdown, /^# /m);
     assert.ok((await client.companyLookalikes({ companyId: id! })).length > 0);

@@ -10,9 +10,7 @@ import {
   validateSignalBody,
   type SignalOperation,
 } from "../../src/core/contract/index.js";
-import { DATA_SCOPES } from "../../src/core/settings/environment.js";
-import { signIn } from "../auth/helpers/oidcFlow.js";
-import { sandboxClient } from "../core/api/sandboxClient.js";
+import { signedInClient } from "../core/api/sandboxClient.js";
 import { manualClock, useSandbox, type TestSandbox } from "../helpers/sandbox.js";
 import { call } from "./http.js";
 
@@ -285,14 +283,7 @@ describe("signals after the add-in's own sign-in", () => {
   // The sign-in server stamps tokens with the real time: this sandbox keeps it.
   const sandbox = useSandbox();
   it("a user signed in with the scopes the add-in asks may search and enrich intent, scoops and news", async () => {
-    const tokens = await signIn({
-      baseUrl: sandbox.url,
-      origin: "https://localhost:3000",
-      email: "analyst@example.com",
-      password: "analyst-pass",
-      scope: `openid profile offline_access ${DATA_SCOPES.join(" ")}`,
-    });
-    const client = sandboxClient(sandbox.url, () => tokens.access_token);
+    const client = await signedInClient(sandbox.url);
     await client.searchIntent({ topics: ["Cloud Security"] });
     await client.searchScoops({});
     await client.enrichNews({ companyId: "1" });
