@@ -95,6 +95,12 @@ const Name = Type.String({ minLength: 1, maxLength: 200, pattern: "\\S" });
 const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<TLiteral<T[number]>[]>;
 const closed = <T extends Parameters<typeof Type.Object>[0]>(properties: T) => Type.Object(properties, { additionalProperties: false });
 
+/** An audience's, folder's, column's or row's id as a request names it. */
+const Id = Type.String({ minLength: 1, maxLength: 200 });
+/** What an audience and a folder say of themselves besides their name. */
+const described = { description: Type.Optional(Type.String({ maxLength: 2000 })), notes: Type.Optional(Type.String({ maxLength: 2000 })) };
+const folderFields = { ...described, starred: Type.Optional(Type.Boolean()) };
+
 /** A CUSTOM column to create: a name and a data type (values are loaded by upserting rows). */
 const NewColumn = closed({
   type: Type.Literal("Column"),
@@ -114,9 +120,8 @@ export const CreateAudienceBody = closed({
       name: Name,
       type: literals(AUDIENCE_TYPES),
       origin: Type.Literal("CUSTOM"),
-      description: Type.Optional(Type.String({ maxLength: 2000 })),
-      notes: Type.Optional(Type.String({ maxLength: 2000 })),
-      folderId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      ...described,
+      folderId: Type.Optional(Id),
       columns: Type.Optional(Type.Array(NewColumn, { maxItems: 500 })),
     }),
   }),
@@ -126,7 +131,7 @@ export type CreateAudienceBody = Static<typeof CreateAudienceBody>;
 export const AddColumnsBody = closed({ data: Type.Array(NewColumn, { minItems: 1, maxItems: 500 }) });
 export type AddColumnsBody = Static<typeof AddColumnsBody>;
 
-const MatchCriteriaItem = closed({ columnId: Type.String({ minLength: 1, maxLength: 200 }), mappedTo: literals(MATCH_CRITERIA) });
+const MatchCriteriaItem = closed({ columnId: Id, mappedTo: literals(MATCH_CRITERIA) });
 /** No body, or no `matchCriteria`: the service maps the columns itself. */
 export const MatchCriteriaBody = closed({
   data: closed({
@@ -143,8 +148,8 @@ export type CellValue = Static<typeof CellValue>;
 const UpsertRow = closed({
   type: Type.Literal("Row"),
   /** The row to update; none creates a row. */
-  id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-  attributes: closed({ values: Type.Array(closed({ columnId: Type.String({ minLength: 1, maxLength: 200 }), value: CellValue }), { maxItems: 1000 }) }),
+  id: Type.Optional(Id),
+  attributes: closed({ values: Type.Array(closed({ columnId: Id, value: CellValue }), { maxItems: 1000 }) }),
 });
 export type UpsertRow = Static<typeof UpsertRow>;
 
@@ -154,7 +159,7 @@ export const BulkUpsertRowsBody = rowsBody(AUDIENCE_WRITE_LIMITS.bulkUpsertRows)
 export type UpsertRowsBody = Static<typeof BulkUpsertRowsBody>;
 
 export const DeleteRowsBody = closed({
-  data: Type.Array(closed({ type: Type.Literal("Row"), id: Type.String({ minLength: 1, maxLength: 200 }) }), {
+  data: Type.Array(closed({ type: Type.Literal("Row"), id: Id }), {
     minItems: 1,
     maxItems: AUDIENCE_WRITE_LIMITS.deleteRows,
   }),
@@ -166,9 +171,8 @@ export const PatchAudienceBody = closed({
     type: Type.Literal("Audience"),
     attributes: closed({
       name: Type.Optional(Name),
-      description: Type.Optional(Type.String({ maxLength: 2000 })),
-      notes: Type.Optional(Type.String({ maxLength: 2000 })),
-      folderId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      ...described,
+      folderId: Type.Optional(Id),
     }),
   }),
 });
@@ -177,12 +181,7 @@ export type PatchAudienceBody = Static<typeof PatchAudienceBody>;
 export const CreateFolderBody = closed({
   data: closed({
     type: Type.Literal("Folder"),
-    attributes: closed({
-      name: Name,
-      description: Type.Optional(Type.String({ maxLength: 2000 })),
-      notes: Type.Optional(Type.String({ maxLength: 2000 })),
-      starred: Type.Optional(Type.Boolean()),
-    }),
+    attributes: closed({ name: Name, ...folderFields }),
   }),
 });
 export type CreateFolderBody = Static<typeof CreateFolderBody>;
@@ -190,12 +189,7 @@ export type CreateFolderBody = Static<typeof CreateFolderBody>;
 export const PatchFolderBody = closed({
   data: closed({
     type: Type.Literal("Folder"),
-    attributes: closed({
-      name: Type.Optional(Name),
-      description: Type.Optional(Type.String({ maxLength: 2000 })),
-      notes: Type.Optional(Type.String({ maxLength: 2000 })),
-      starred: Type.Optional(Type.Boolean()),
-    }),
+    attributes: closed({ name: Type.Optional(Name), ...folderFields }),
   }),
 });
 export type PatchFolderBody = Static<typeof PatchFolderBody>;
