@@ -12,7 +12,7 @@ import { Notice } from "../Notice.js";
 import { useServices } from "../services.js";
 import { BriefingView } from "./BriefingView.js";
 import { companyInputs, selectedCompanies } from "./companyInputs.js";
-import { EstimateConfirm, insertedText, insertResearchTable, ListProgressView, useSelectionSource } from "./researchParts.js";
+import { EstimateConfirm, insertAndSay, ListProgressView, useSelectionSource } from "./researchParts.js";
 import { useBriefings } from "./useBriefings.js";
 
 const useStyles = makeStyles({
@@ -52,22 +52,19 @@ export function BriefingPanel({ research, engine, onSpent }: { research: Researc
       b.setMessage({ intent: "warning", text: `Could not copy: ${errorText(error)}` });
     }
   };
-  const insert = async () => {
-    try {
-      const rows = b.briefings.flatMap((one) => briefingRows(one));
-      const table = await insertResearchTable({
+  const insert = () =>
+    insertAndSay(
+      {
         workbook: services.workbook,
         sheetName: "Briefings",
         tableName: "Briefings",
         columns: BRIEFING_COLUMNS,
-        rows,
+        rows: b.briefings.flatMap((one) => briefingRows(one)),
         ask: confirm.ask,
-      });
-      b.setMessage({ intent: "success", text: insertedText(table, "lines") });
-    } catch (error) {
-      b.setMessage({ intent: "error", text: errorText(error) });
-    }
-  };
+      },
+      "lines",
+      b.setMessage,
+    );
 
   return (
     <section aria-label="Briefing">

@@ -6,19 +6,9 @@ import { Button, Checkbox, Field, Input, makeStyles } from "@fluentui/react-comp
 import { chosenColumns, lookalikeRows, LOOKALIKE_COLUMNS, type LookalikeFilters, type Research } from "../../core/research/index.js";
 import type { EnrichmentEngine } from "../../core/enrich/index.js";
 import { useConfirm } from "../ConfirmDialog.js";
-import { errorText } from "../errorText.js";
 import { Notice } from "../Notice.js";
 import { useServices } from "../services.js";
-import {
-  ColumnChoice,
-  defaultKeys,
-  EstimateConfirm,
-  insertedText,
-  insertResearchTable,
-  ListProgressView,
-  useCompaniesInSheet,
-  useSelectionSource,
-} from "./researchParts.js";
+import { ColumnChoice, defaultKeys, EstimateConfirm, insertAndSay, ListProgressView, useCompaniesInSheet, useSelectionSource } from "./researchParts.js";
 import { useLookalikes } from "./useLookalikes.js";
 
 const useStyles = makeStyles({
@@ -49,20 +39,16 @@ export function LookalikesPanel({ research, engine }: { research: Research; engi
 
   const insert = async () => {
     if (!l.found) return;
-    try {
-      const columns = chosenColumns(LOOKALIKE_COLUMNS, keys);
-      const table = await insertResearchTable({
-        workbook: services.workbook,
-        sheetName: "Lookalikes",
-        tableName: "Lookalikes",
-        columns,
-        rows: lookalikeRows(l.found, columns),
-        ask: confirm.ask,
-      });
-      l.setMessage({ intent: "success", text: insertedText(table, "companies") });
-    } catch (error) {
-      l.setMessage({ intent: "error", text: errorText(error) });
-    }
+    const columns = chosenColumns(LOOKALIKE_COLUMNS, keys);
+    const table = {
+      workbook: services.workbook,
+      sheetName: "Lookalikes",
+      tableName: "Lookalikes",
+      columns,
+      rows: lookalikeRows(l.found, columns),
+      ask: confirm.ask,
+    };
+    await insertAndSay(table, "companies", l.setMessage);
   };
 
   return (

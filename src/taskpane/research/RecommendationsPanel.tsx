@@ -21,7 +21,7 @@ import { Notice } from "../Notice.js";
 import { useServices } from "../services.js";
 import { matchingCredits, matchingText, missesText, resolveCompanies, selectedCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
-import { ColumnChoice, defaultKeys, EstimateConfirm, insertedText, insertResearchTable, ListProgressView, useSelectionSource } from "./researchParts.js";
+import { ColumnChoice, defaultKeys, EstimateConfirm, insertAndSay, ListProgressView, useSelectionSource } from "./researchParts.js";
 import { EARLIER, type Message } from "./useBriefings.js";
 
 const useStyles = makeStyles({
@@ -89,20 +89,13 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
 
   const insert = async () => {
     if (!contacts) return;
-    try {
-      const columns = chosenColumns(CONTACT_RECOMMENDATION_COLUMNS, keys);
-      const table = await insertResearchTable({
-        workbook: services.workbook,
-        sheetName: "Contacts",
-        tableName: "Recommended_contacts",
-        columns,
-        rows: contactRows(contacts, columns),
-        ask: confirm.ask,
-      });
-      setMessage({ intent: "success", text: insertedText(table, "contacts") });
-    } catch (error) {
-      setMessage({ intent: "error", text: errorText(error) });
-    }
+    const columns = chosenColumns(CONTACT_RECOMMENDATION_COLUMNS, keys);
+    const rows = contactRows(contacts, columns);
+    await insertAndSay(
+      { workbook: services.workbook, sheetName: "Contacts", tableName: "Recommended_contacts", columns, rows, ask: confirm.ask },
+      "contacts",
+      setMessage,
+    );
   };
 
   return (

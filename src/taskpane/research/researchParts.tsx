@@ -11,6 +11,7 @@ import { browserCompanyIdsInTables, excelCompanyIdsInTables } from "../../office
 import { createExcelSelectionSource } from "../../office/enrichSelection.js";
 import type { TableResult, WorkbookAdapter } from "../../office/workbook.js";
 import { overwriteQuestion, type ConfirmQuestion } from "../ConfirmDialog.js";
+import { errorText } from "../errorText.js";
 import { Notice } from "../Notice.js";
 import { useServices } from "../services.js";
 
@@ -126,5 +127,14 @@ export async function insertResearchTable(request: ResearchTableRequest): Promis
   return writer.finish();
 }
 
-export const insertedText = (table: TableResult, noun: string) =>
+const insertedText = (table: TableResult, noun: string) =>
   `Inserted ${count(table.rowsWritten)} ${noun} into table ${table.tableName} on sheet ${table.sheetName}.`;
+
+/** Inserts a panel's result table and says in the panel's message how it went (the rows as `noun`, or the error). */
+export async function insertAndSay(request: ResearchTableRequest, noun: string, say: (message: { intent: "success" | "error"; text: string }) => void) {
+  try {
+    say({ intent: "success", text: insertedText(await insertResearchTable(request), noun) });
+  } catch (error) {
+    say({ intent: "error", text: errorText(error) });
+  }
+}
