@@ -5,6 +5,7 @@ import type Database from "better-sqlite3";
 import { EMPLOYEE_RANGES, INDUSTRY_BY_ID, REVENUE_RANGES } from "../data/reference.js";
 import { rowsOfIds } from "../store/rowsOfIds.js";
 import type { CompanyInfo } from "../signals/generate.js";
+import type { CompanyRow, ContactRow } from "../records.js";
 
 /** A company's name and place (the signals' CompanyInfo) and what research says of it. */
 export interface CompanyFacts extends CompanyInfo {
@@ -51,38 +52,42 @@ export interface CompanyProfile {
   country: string;
 }
 
-type CompanySql = {
-  id: number;
-  name: string;
-  website: string | null;
-  domain: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  primary_industry: string | null;
-  industries: string | null;
-  revenue: number;
-  revenue_range: string | null;
-  employees: number;
-  employee_range: string | null;
-  founded_year: number | null;
-  ticker: string | null;
-  total_funding: number;
-};
-type ContactSql = {
-  id: number;
-  company_id: number;
-  company_name: string;
-  first_name: string;
-  last_name: string;
-  job_title: string | null;
-  management_level: string | null;
-  department: string | null;
-  job_function: string | null;
-  city: string | null;
-  country: string | null;
-  accuracy: number;
-};
+/** The columns research reads of a company row (COMPANY_COLUMNS). */
+type CompanySql = Pick<
+  CompanyRow,
+  | "id"
+  | "name"
+  | "website"
+  | "domain"
+  | "city"
+  | "state"
+  | "country"
+  | "primary_industry"
+  | "industries"
+  | "revenue"
+  | "revenue_range"
+  | "employees"
+  | "employee_range"
+  | "founded_year"
+  | "ticker"
+  | "total_funding"
+>;
+/** The columns research reads of a contact row (CONTACT_COLUMNS). */
+type ContactSql = Pick<
+  ContactRow,
+  | "id"
+  | "company_id"
+  | "company_name"
+  | "first_name"
+  | "last_name"
+  | "job_title"
+  | "management_level"
+  | "department"
+  | "job_function"
+  | "city"
+  | "country"
+  | "accuracy"
+>;
 
 const COMPANY_COLUMNS =
   "id, name, website, domain, city, state, country, primary_industry, industries, revenue, revenue_range, employees, employee_range, founded_year, ticker, total_funding";
