@@ -98,6 +98,14 @@ export async function startE2E(options: { sandbox?: SandboxStartOptions } = {}):
       });
       await page.goto(taskPaneUrl(query));
       await page.getByRole("tab", { name: "Companies" }).waitFor({ timeout: 30_000 });
+      // Ready when the opening reads have landed: the usage gauge shows the account's usage (or
+      // says it is unavailable), so the pane no longer grows under the test's first clicks.
+      const usage = page.getByRole("region", { name: "Account usage" });
+      await usage
+        .getByText(/ of [\d,]+ used/)
+        .or(usage.getByText(/^Usage unavailable/))
+        .first()
+        .waitFor({ timeout: 30_000 });
       return { page, errors };
     },
     close: async () => {
