@@ -8,7 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type BrowserServer, type Download } from "playwright-core";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * Debian's Chromium: its headless shell (package chromium-headless-shell, the browser Playwright
+ * itself runs headless) when installed, otherwise the full browser. The shell draws the same pages
+ * with the same engine for half the processor time per page opened, which matters on two cores.
+ */
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path)) ?? "/usr/bin/chromium";
 /** Endpoint of the run's browser server (set by scripts/test.mjs). */
 export const CHROMIUM_WS_ENV = "BIZDATA_TEST_CHROMIUM_WS";
 
@@ -17,7 +23,7 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM_PATH);
 }
 
-/** Debian's Chromium, headless, as a server other processes connect to. */
+/** Chromium, headless, as a server other processes connect to. */
 export function launchChromiumServer(): Promise<BrowserServer> {
   return chromium.launchServer({
     executablePath: CHROMIUM_PATH,
