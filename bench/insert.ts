@@ -111,7 +111,7 @@ export async function benchInsert(): Promise<void> {
 
 /** Initial JavaScript of the task pane page (production build), gzip -9, against the target. */
 export async function measureBundleSize(): Promise<void> {
-  const dir = await buildTaskPane("production");
+  const dir = await buildTaskPane("release");
   const html = readFileSync(join(dir, "taskpane.html"), "utf8");
   const scripts = [...html.matchAll(/<script[^>]*\ssrc=["']?([^"'\s>]+)/g)]
     .map((m) => m[1]!)

@@ -3,10 +3,11 @@
 // test file under test/ (node:test, TypeScript through tsx) in one pool, several at a time.
 // Files share nothing: each starts its own sandbox on port 0, and a browser file its own pages
 // server and its own browser context in the run's Chromium. The slow files start first.
-// Most of a small file's time is loading modules (tsx, Fastify, React, Fluent UI), so the files
-// that do not mostly wait run in a few processes, several files each: every file in a describe of
-// its own (named by its path), so its hooks stay its own, one file after another. Files that
-// mostly wait (browsers, webpack builds) run alone, beside them.
+// The run is bound by the processor (two cores), and much of a small file's time is loading
+// modules (tsx, Fastify, Playwright, React), so files run in a few processes, several files each:
+// every file in a describe of its own (named by its path), so its hooks stay its own, one file
+// after another. Browser files are grouped among themselves and start first; the webpack build
+// files, which start builds of their own, run alone.
 // The run ends with one summary in node's own format ("# tests", "# pass", "# fail", ...), and
 // says how many browser tests did not run (Node 20 leaves a skipped describe out of
 // "# skipped"). Node 20's --test does not expand ** globs, so the files are listed here.
@@ -37,8 +38,8 @@ const TEST_TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS) || 180_000;
 const BROWSER = /^test\/e2e\//;
 /** Started first, slowest first, so the pool does not end waiting on one long file. */
 const SLOW_FIRST = [BROWSER, /^test\/build\//, /\.sandbox\.test\.ts$/, /^test\/sandbox\/(cli|sigkill|audiences)\.test\.ts$/];
-/** Files that mostly wait (on a browser, on a webpack build): each runs alone. */
-const ALONE = [BROWSER, /^test\/build\/(production|webpack)\.test\.ts$/];
+/** Files that start webpack builds of their own: each runs alone. */
+const ALONE = [/^test\/build\/(production|webpack)\.test\.ts$/];
 
 function findTests(dir) {
   const out = [];
@@ -80,23 +81,29 @@ function prepare(withBrowser) {
 }
 
 /**
- * What node --test runs: each file that mostly waits on its own (ALONE, or every file with
- * TEST_ISOLATE), and the others in group files written to `dir`, about as many groups as run at
- * once, twice over, of even size (a file's size stands for its time). Slow entries first.
+ * What node --test runs: the browser files in groups of their own, then each ALONE file (or every
+ * file, with TEST_ISOLATE) on its own, then the other files in groups. Group files are written to
+ * `dir`; each kind gets about as many groups as run at once, twice over, of even size (a file's
+ * size stands for its time), larger groups first.
  */
 function groupFiles(testFiles, dir) {
   const alone = testFiles.filter((file) => flag(process.env.TEST_ISOLATE) || ALONE.some((pattern) => pattern.test(file)));
-  const together = testFiles.filter((file) => !alone.includes(file));
-  const groups = Array.from({ length: Math.min(together.length, concurrency * 2) }, () => ({ files: [], size: 0 }));
-  for (const file of together) {
+  const browser = testFiles.filter((file) => !alone.includes(file) && BROWSER.test(file));
+  const others = testFiles.filter((file) => !alone.includes(file) && !browser.includes(file));
+  return [...writeGroups(browser, dir, "browser"), ...alone, ...writeGroups(others, dir, "group")];
+}
+
+/** `files` spread over group files in `dir` (a group of one file is that file), largest first. */
+function writeGroups(files, dir, name) {
+  const groups = Array.from({ length: Math.min(files.length, concurrency * 2) }, () => ({ files: [], size: 0 }));
+  for (const file of files) {
     const lightest = groups.reduce((a, b) => (b.size < a.size ? b : a));
     lightest.files.push(file);
     lightest.size += statSync(file).size;
   }
   const written = groups.map((group, index) => {
-    // A group of one file is that file.
     if (group.files.length === 1) return { path: group.files[0], size: group.size };
-    const path = join(dir, `group-${index + 1}.test.mjs`);
+    const path = join(dir, `${name}-${index + 1}.test.mjs`);
     const lines = group.files
       .sort()
       .map((file) => `describe(${JSON.stringify(file)}, async () => { await import(${JSON.stringify(pathToFileURL(resolve(file)).href)}); });`);
@@ -106,7 +113,7 @@ function groupFiles(testFiles, dir) {
     );
     return { path, size: group.size };
   });
-  return [...alone, ...written.sort((a, b) => b.size - a.size).map((group) => group.path)];
+  return written.sort((a, b) => b.size - a.size).map((group) => group.path);
 }
 
 const rank = (file) => {
@@ -126,7 +133,8 @@ if (files.length === 0) {
   process.exit(1);
 }
 const browserFiles = files.some((f) => BROWSER.test(f));
-// One file per core; one more when browser files run, as they mostly wait on the browser.
+// One process per core; one more when browser files run, as some of their steps wait in real time
+// (a latency the sandbox is told to add, a browser's retry pause).
 const concurrency = Math.max(2, Number(process.env.TEST_CONCURRENCY) || availableParallelism() + (browserFiles ? 1 : 0));
 
 const started = Date.now();

@@ -4,20 +4,26 @@
 // manifest's AppDomains hold the service, sign-in and broker origins.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { after, describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
+import { buildTaskPane, webpackCacheOf } from "../helpers/pages.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const webpackCli = createRequire(import.meta.url).resolve("webpack-cli/bin/cli.js");
 const CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 const folders: string[] = [];
-// The builds share webpack's cache: the second one compiles only what its settings change.
+// The builds share webpack's cache, a copy of the cache of the run's pages (also a production
+// build: test/helpers/pages.ts), so each compiles only what its settings change.
 const cache = mkdtempSync(join(tmpdir(), "addin-prod-cache-"));
 folders.push(cache);
+before(async () => {
+  const pages = webpackCacheOf(await buildTaskPane());
+  if (existsSync(pages)) cpSync(pages, cache, { recursive: true });
+});
 const DEPLOYMENT = ["ADDIN_PUBLIC_URL", "SERVICE_API_URL", "SERVICE_SIGNIN_URL", "BROKER_URL", "SERVICE_RELAY_URL", "SERVICE_CLIENT_ID", "OFFICE_JS_LOCAL"];
 
 function productionBuild(env: Record<string, string>): string {

@@ -1,7 +1,8 @@
-// The webpack build, run for real: a development build emits every page, the shared-runtime page
-// loads office.js, then the functions, then the task pane; a production build refuses a public
-// URL that is not HTTPS. The development build is the run's one build of the pages (the one the
-// browser tests load: test/helpers/pages.ts); production builds are in production.test.ts.
+// The webpack build, run for real: a build emits every page, the shared-runtime page loads
+// office.js, then the functions, then the task pane; a production build refuses a public URL that
+// is not HTTPS. The build checked here is the run's one build of the pages (the one the browser
+// tests load: a production build with office.js kept locally, test/helpers/pages.ts); builds for
+// a deployment are in production.test.ts.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -40,7 +41,7 @@ after(() => {
 });
 
 describe("webpack build", () => {
-  it("development build emits the pages, functions.json, the manifest, icons and office.js", async () => {
+  it("a build emits the pages, functions.json, the manifest, icons and office.js", async () => {
     const out = await buildTaskPane();
     for (const file of [
       "taskpane.html",
@@ -53,7 +54,7 @@ describe("webpack build", () => {
     ]) {
       assert.ok(existsSync(join(out, file)), `${file} is emitted`);
     }
-    assert.equal(readFileSync(join(out, "manifest.xml"), "utf8"), readFileSync(join(root, "manifest.xml"), "utf8"), "dev manifest unchanged");
+    assert.equal(readFileSync(join(out, "manifest.xml"), "utf8"), readFileSync(join(root, "manifest.xml"), "utf8"), "the manifest unchanged without ADDIN_PUBLIC_URL");
     const metadata = JSON.parse(readFileSync(join(out, "functions.json"), "utf8"));
     assert.ok(Array.isArray(metadata.functions), "functions.json lists functions");
 

@@ -42,7 +42,9 @@ export async function serveDirectory(dir: string): Promise<StaticServer> {
       res.writeHead(404).end("not found");
       return;
     }
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    // Scripts' names carry their content's hash: a page opened again reuses them, as from a static host.
+    const cache = extname(file) === ".js" ? { "cache-control": "max-age=3600" } : {};
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", ...cache });
     res.end(readFileSync(file));
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));

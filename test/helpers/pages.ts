@@ -1,14 +1,16 @@
-// The add-in pages for tests: one development build per run. scripts/test.mjs builds
-// them once before the tests start and passes the folder in BIZDATA_TEST_PAGES; a file run on
-// its own builds them here (reused while the sources are unchanged).
+// The add-in pages for tests: one build per run. scripts/test.mjs builds them once before the
+// tests start and passes the folder in BIZDATA_TEST_PAGES; a file run on its own builds them here
+// (reused while the sources are unchanged).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-/** Folder of the development build made for this run (set by scripts/test.mjs). */
+/** Folder of the pages built for this run (set by scripts/test.mjs). */
 export const PAGES_ENV = "BIZDATA_TEST_PAGES";
 const ROOT = resolve(import.meta.dirname, "../..");
+/** The pages the tests load (not minified), or as released (minified: what the bundle-size bench weighs). */
+export type PagesBuild = "test" | "release";
 
 function fingerprint(): string {
   const hash = createHash("sha256");
@@ -28,15 +30,61 @@ function fingerprint(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+/** webpack's filesystem cache of a build of the pages: production builds made later in the run start from it. */
+export function webpackCacheOf(pages: string): string {
+  return `${pages}.webpack-cache`;
+}
+
+type Config = Record<string, any>;
+
 /**
- * The add-in pages (development mode, no source maps) in a folder outside dist/: the run's
- * build when scripts/test.mjs made one, otherwise built here and reused while the sources are
- * unchanged.
+ * webpack.config.js for the test pages: the production build users load (React and Fluent UI in
+ * their production mode), with office.js copied locally (tests have no network), into `path`,
+ * with its cache in `cache`. Test pages are not minified: that changes nothing a test reads and
+ * takes most of a build's time.
  */
-export async function buildTaskPane(mode: "development" | "production" = "development"): Promise<string> {
+async function pagesConfig(build: PagesBuild, path: string, cache: string): Promise<Config> {
+  const { default: makeConfig } = (await import(join(ROOT, "webpack.config.js"))) as { default: (env: object, argv: object) => Promise<Config> };
+  // The build warns that the manifest keeps its localhost URLs, as a local build should.
+  const warn = console.warn;
+  console.warn = () => {};
+  const config = await makeConfig({ officeJsLocal: true }, { mode: "production" }).finally(() => (console.warn = warn));
+  return {
+    ...config,
+    output: { ...config.output, path },
+    optimization: { ...config.optimization, minimize: build === "release" },
+    // The size report is for release builds (and would print on the run's output).
+    plugins: config.plugins.filter((plugin: object) => plugin.constructor.name !== "InitialJsSizePlugin"),
+    cache: { type: "filesystem", cacheDirectory: cache, buildDependencies: { config: [join(ROOT, "webpack.config.js")] } },
+    performance: { hints: false },
+    stats: "errors-only",
+    infrastructureLogging: { level: "error" },
+  };
+}
+
+async function runWebpack(config: Config): Promise<void> {
+  const { default: webpack } = await import("webpack");
+  const compiler = webpack(config as any);
+  await new Promise<void>((done, fail) => {
+    compiler.run((error, stats) => {
+      // Closing writes the cache.
+      compiler.close((closeError) => {
+        if (error || closeError) return fail(error ?? closeError);
+        if (stats?.hasErrors()) return fail(new Error(stats.toString("errors-only")));
+        done();
+      });
+    });
+  });
+}
+
+/**
+ * The add-in pages in a folder outside dist/: the run's build when scripts/test.mjs made one,
+ * otherwise built here and reused while the sources are unchanged.
+ */
+export async function buildTaskPane(build: PagesBuild = "test"): Promise<string> {
   const shared = process.env[PAGES_ENV];
-  if (mode === "development" && shared && existsSync(join(shared, "taskpane.html"))) return shared;
-  const prefix = `bizdata-e2e-${mode}-`;
+  if (build === "test" && shared && existsSync(join(shared, "taskpane.html"))) return shared;
+  const prefix = `bizdata-e2e-${build}-`;
   const out = join(tmpdir(), `${prefix}${fingerprint()}`);
   if (existsSync(join(out, "taskpane.html"))) return out;
   // Builds of older sources are not needed again (each holds a copy of office.js); one made in
@@ -45,27 +93,19 @@ export async function buildTaskPane(mode: "development" | "production" = "develo
     const old = join(tmpdir(), name);
     if (name.startsWith(prefix) && Date.now() - statSync(old).mtimeMs > 3_600_000) rmSync(old, { recursive: true, force: true });
   }
-  const { default: makeConfig } = (await import(join(ROOT, "webpack.config.js"))) as { default: (env: object, argv: object) => Promise<Record<string, any>> };
-  const { default: webpack } = await import("webpack");
-  const config = await makeConfig({}, { mode });
   // Into a folder of its own first: a run beside this one never serves a half-written build.
   const partial = `${out}.partial-${process.pid}`;
-  config.output = { ...config.output, path: partial };
-  config.stats = "errors-only";
-  config.infrastructureLogging = { level: "error" };
-  if (mode === "development") config.devtool = false;
-  await new Promise<void>((done, fail) => {
-    webpack(config as any, (error, stats) => {
-      if (error) return fail(error);
-      if (stats?.hasErrors()) return fail(new Error(stats.toString("errors-only")));
-      done();
-    });
-  });
-  try {
-    renameSync(partial, out);
-  } catch {
-    // Another run finished the same build first: use it.
-    rmSync(partial, { recursive: true, force: true });
+  await runWebpack(await pagesConfig(build, partial, webpackCacheOf(partial)));
+  for (const [from, to] of <[string, string][]>[
+    [partial, out],
+    [webpackCacheOf(partial), webpackCacheOf(out)],
+  ]) {
+    try {
+      renameSync(from, to);
+    } catch {
+      // Another run finished the same build first: use it.
+      rmSync(from, { recursive: true, force: true });
+    }
   }
   return out;
 }
