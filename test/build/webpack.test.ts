@@ -54,7 +54,11 @@ describe("webpack build", () => {
     ]) {
       assert.ok(existsSync(join(out, file)), `${file} is emitted`);
     }
-    assert.equal(readFileSync(join(out, "manifest.xml"), "utf8"), readFileSync(join(root, "manifest.xml"), "utf8"), "the manifest unchanged without ADDIN_PUBLIC_URL");
+    assert.equal(
+      readFileSync(join(out, "manifest.xml"), "utf8"),
+      readFileSync(join(root, "manifest.xml"), "utf8"),
+      "the manifest unchanged without ADDIN_PUBLIC_URL",
+    );
     const metadata = JSON.parse(readFileSync(join(out, "functions.json"), "utf8"));
     assert.ok(Array.isArray(metadata.functions), "functions.json lists functions");
 
