@@ -72,17 +72,44 @@ test("a restart reuses the data, the accounts and the keys; reset starts over", 
   }
 });
 
+const dump = (s: { ctx: { db: { prepare(sql: string): { all(): unknown[] } } } }) =>
+  JSON.stringify(s.ctx.db.prepare("SELECT * FROM companies ORDER BY id").all()) + JSON.stringify(s.ctx.db.prepare("SELECT * FROM contacts ORDER BY id").all());
+
 test("the same seed gives the same data", async () => {
-  const a = await startSandbox({ companies: 200, contacts: 300, http: true, port: 0, host: "127.0.0.1" });
-  const b = await startSandbox({ companies: 200, contacts: 300, http: true, port: 0, host: "127.0.0.1" });
-  const c = await startSandbox({ companies: 200, contacts: 300, seed: 2, http: true, port: 0, host: "127.0.0.1" });
+  const inMemory = { companies: 200, contacts: 300, http: true, port: 0, host: "127.0.0.1" } as const;
+  const a = await startSandbox(inMemory);
+  // Seeded from scratch in a file: an in-memory start may copy an earlier one of this process.
+  const fileDir = mkdtempSync(join(tmpdir(), "sandbox-same-seed-"));
+  const b = await startSandbox({ ...inMemory, dataDir: fileDir });
+  const c = await startSandbox({ ...inMemory, seed: 2 });
   try {
-    const dump = (s: typeof a) =>
-      JSON.stringify(s.ctx.db.prepare("SELECT * FROM companies ORDER BY id").all()) +
-      JSON.stringify(s.ctx.db.prepare("SELECT * FROM contacts ORDER BY id").all());
+    assert.ok(b.seededInMs > 0, "the file database was seeded");
     assert.equal(dump(a), dump(b));
     assert.notEqual(dump(a), dump(c));
   } finally {
     await Promise.all([a.close(), b.close(), c.close()]);
+    rmSync(fileDir, { recursive: true, force: true });
+  }
+});
+
+test("a second in-memory sandbox with the same seed starts from the first one's seeded state, without its writes", async () => {
+  const options = { companies: 203, contacts: 307, http: true, port: 0, host: "127.0.0.1" } as const;
+  const first = await startSandbox(options);
+  try {
+    assert.ok(first.seededInMs > 0, "seeded");
+    const seeded = dump(first);
+    first.ctx.db.prepare("UPDATE companies SET name = 'Written by the first' WHERE id = (SELECT MIN(id) FROM companies)").run();
+    const second = await startSandbox(options);
+    try {
+      assert.equal(second.seededInMs, 0, "copied, not seeded again");
+      assert.equal(dump(second), seeded);
+      const other = await startSandbox({ ...options, contacts: 308 });
+      assert.ok(other.seededInMs > 0, "other sizes are seeded");
+      await other.close();
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await first.close();
   }
 });

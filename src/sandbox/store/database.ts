@@ -1,5 +1,7 @@
 // Opens the sandbox database: in memory, or a file under dataDir that is seeded once and reused
-// on later starts (re-seeded when the seed or sizes change, or on reset).
+// on later starts (re-seeded when the seed or sizes change, or on reset). An in-memory database
+// seeded before in this process with the same seed and sizes starts from a copy of that one's
+// first state (SQLite's serialized image) instead of being seeded again: the data is the same.
 import Database from "better-sqlite3";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +16,9 @@ export interface OpenedDatabase {
   /** Milliseconds spent seeding, or 0 when existing data was reused. */
   seededInMs: number;
 }
+
+/** The first state of each in-memory database seeded in this process, by seed signature. */
+const seededImages = new Map<string, Buffer>();
 
 function seedSignature(size: SeedSize): string {
   return `${SCHEMA_VERSION}:${MATCH_SEED_VERSION}:${size.seed}:${size.companies}:${size.contacts}`;
@@ -41,6 +46,12 @@ export function openDatabase(dataDir: string | undefined, size: SeedSize, reset 
       db = new Database(file);
     }
   } else {
+    const image = seededImages.get(seedSignature(size));
+    if (image) {
+      db = new Database(image);
+      prepareConnection(db);
+      return { db, seededInMs: 0 };
+    }
     db = new Database(":memory:");
   }
   prepareConnection(db);
@@ -57,7 +68,7 @@ export function openDatabase(dataDir: string | undefined, size: SeedSize, reset 
   if (dataDir) {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
-  }
+  } else seededImages.set(seedSignature(size), db.serialize());
   return { db, seededInMs };
 }
 
