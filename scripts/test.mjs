@@ -83,8 +83,8 @@ function prepare(withBrowser) {
 /**
  * What node --test runs: the browser files in groups of their own, then each ALONE file (or every
  * file, with TEST_ISOLATE) on its own, then the other files in groups. Group files are written to
- * `dir`; each kind gets about as many groups as run at once, twice over, of even size (a file's
- * size stands for its time), larger groups first.
+ * `dir`; each kind gets as many groups as run at once (each more process loads the modules again),
+ * of even size (a file's size stands for its time), larger groups first.
  */
 function groupFiles(testFiles, dir) {
   const alone = testFiles.filter((file) => flag(process.env.TEST_ISOLATE) || ALONE.some((pattern) => pattern.test(file)));
@@ -95,7 +95,7 @@ function groupFiles(testFiles, dir) {
 
 /** `files` spread over group files in `dir` (a group of one file is that file), largest first. */
 function writeGroups(files, dir, name) {
-  const groups = Array.from({ length: Math.min(files.length, concurrency * 2) }, () => ({ files: [], size: 0 }));
+  const groups = Array.from({ length: Math.min(files.length, concurrency) }, () => ({ files: [], size: 0 }));
   for (const file of files) {
     const lightest = groups.reduce((a, b) => (b.size < a.size ? b : a));
     lightest.files.push(file);
