@@ -25,6 +25,7 @@ function seedSignature(size: SeedSize): string {
 }
 
 export function openDatabase(dataDir: string | undefined, size: SeedSize, reset = false): OpenedDatabase {
+  const signature = seedSignature(size);
   let db: Database.Database;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -36,7 +37,7 @@ export function openDatabase(dataDir: string | undefined, size: SeedSize, reset 
       db.pragma("journal_mode = WAL");
       db.pragma("synchronous = NORMAL");
       const row = tryMeta(db, "signature");
-      if (row === seedSignature(size)) {
+      if (row === signature) {
         prepareConnection(db);
         return { db, seededInMs: 0 };
       }
@@ -46,7 +47,7 @@ export function openDatabase(dataDir: string | undefined, size: SeedSize, reset 
       db = new Database(file);
     }
   } else {
-    const image = seededImages.get(seedSignature(size));
+    const image = seededImages.get(signature);
     if (image) {
       db = new Database(image);
       prepareConnection(db);
@@ -64,11 +65,11 @@ export function openDatabase(dataDir: string | undefined, size: SeedSize, reset 
   }
   const seededInMs = seedDatabase(db, size);
   seedMatchCompanies(db);
-  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('signature', ?)").run(seedSignature(size));
+  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('signature', ?)").run(signature);
   if (dataDir) {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
-  } else seededImages.set(seedSignature(size), db.serialize());
+  } else seededImages.set(signature, db.serialize());
   return { db, seededInMs };
 }
 
