@@ -41,7 +41,7 @@ export function signInNotHere(host: string): ServiceError {
 export function signInWindowClosed(): ServiceError {
   return serviceError("cancelled", {
     userMessage:
-      "The sign-in window closed before sign-in finished. If you closed it, sign in again when you are ready. If it closed by itself, the sign-in page cannot run inside Office: ask your administrator to make it send the header Cross-Origin-Opener-Policy: unsafe-none, or to serve it from the add-in's web address.",
+      "The sign-in window closed before sign-in finished. If you closed it, sign in again when you are ready. If it closed by itself, ask your administrator: the sign-in page must send Cross-Origin-Opener-Policy: unsafe-none, or be served from the add-in's web address.",
     message: "Office dialog closed (12006): closed by the user, or the sign-in page sent Cross-Origin-Opener-Policy: same-origin",
   });
 }
