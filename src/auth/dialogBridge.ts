@@ -4,7 +4,7 @@ import { serviceError } from "../core/api/errors.js";
 import type { SignInSettings } from "../core/settings/environment.js";
 import type { OpenDialog } from "../office/dialog.js";
 import { MalformedDialogMessage, parseDialogMessage } from "./dialogProtocol.js";
-import { signInCancelled, signInDenied, signInExpired, signInFailed } from "./errors.js";
+import { dialogFailed, signInCancelled, signInDenied, signInExpired, signInFailed, signInWindowClosed } from "./errors.js";
 import type { Credentials } from "./types.js";
 
 /** signin: the user signs in (prompt=login); renew: only an existing session is used (prompt=none). */
@@ -35,15 +35,9 @@ export function dialogUrl(base: string, signIn: SignInSettings, mode: DialogMode
 export type DialogCredentials = Credentials & { refreshToken?: string };
 
 export async function credentialsFromDialog(open: OpenDialog, url: string, mode: DialogMode): Promise<DialogCredentials> {
-  // A renewal may start without a click (a cell function's request): let Office ask first.
-  const outcome = await open(url, { promptBeforeOpen: mode === "renew" });
-  if (outcome.kind === "closed") {
-    if (mode === "renew") throw signInExpired();
-    throw signInCancelled("The sign-in window was closed before sign-in finished. Sign in again when you are ready.");
-  }
-  if (outcome.kind === "failed") {
-    throw signInFailed(outcome.userMessage, `Office dialog failed with code ${outcome.code}`);
-  }
+  const outcome = await open(url);
+  if (outcome.kind === "closed") throw mode === "renew" ? signInExpired() : signInWindowClosed();
+  if (outcome.kind === "failed") throw dialogFailed(outcome.code);
   let result;
   try {
     result = parseDialogMessage(outcome.message);

@@ -49,6 +49,8 @@ export class BrowserWorkbook implements WorkbookAdapter {
   readonly supportsSelection = false;
   private readonly tables: BrowserTable[] = [];
   private readonly sheetNames: string[] = [];
+  /** Defined names (none until defineName): one namespace with the table names, as in Excel. */
+  private readonly names: string[] = [];
   private readonly listeners = new Set<() => void>();
   private version = 0;
   private selected: { table: string; column: number } | undefined;
@@ -136,10 +138,7 @@ export class BrowserWorkbook implements WorkbookAdapter {
       throw new WorkbookError("excel", "Inserting at the selection needs Excel; in the browser each search goes to a new sheet.");
     }
     const sheetName = uniqueSheetName(request.target.sheetName, this.sheetNames);
-    const tableName = uniqueTableName(
-      request.tableName,
-      this.tables.map((t) => t.name),
-    );
+    const tableName = uniqueTableName(request.tableName, [...this.tables.map((t) => t.name), ...this.names]);
     this.sheetNames.push(sheetName);
     const table: BrowserTable = {
       name: tableName,
@@ -196,6 +195,19 @@ export class BrowserWorkbook implements WorkbookAdapter {
 
   async tableExists(tableName: string): Promise<boolean> {
     return this.table(tableName) !== undefined;
+  }
+
+  async definedNames(): Promise<string[]> {
+    return [...this.names];
+  }
+
+  /** Defines a workbook name, as Excel's Name Manager does; refused when a table or name has it. */
+  defineName(name: string): void {
+    const lower = name.toLowerCase();
+    if (this.table(name) || this.names.some((n) => n.toLowerCase() === lower)) {
+      throw new WorkbookError("excel", `The name ${name} is already used in this workbook.`);
+    }
+    this.names.push(name);
   }
 
   async loadSavedSearches(): Promise<SavedSearchRecord[]> {

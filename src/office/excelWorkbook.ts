@@ -44,6 +44,8 @@ export class ExcelWorkbook implements WorkbookAdapter {
       sheets.load("items/name");
       const tables = context.workbook.tables;
       tables.load("items/name");
+      const names = context.workbook.names;
+      names.load("items/name");
       let selection: Excel.Range | undefined;
       if (request.target.kind === "selection") {
         selection = context.workbook.getSelectedRange();
@@ -53,7 +55,7 @@ export class ExcelWorkbook implements WorkbookAdapter {
       await context.sync(this.countSync());
       const tableName = uniqueTableName(
         request.tableName,
-        tables.items.map((t) => t.name),
+        [...tables.items, ...names.items].map((t) => t.name),
       );
       let sheet: Excel.Worksheet;
       let top = 0;
@@ -202,6 +204,15 @@ export class ExcelWorkbook implements WorkbookAdapter {
       table.load("name");
       await context.sync(this.countSync());
       return !table.isNullObject;
+    });
+  }
+
+  async definedNames(): Promise<string[]> {
+    return this.run(async (context) => {
+      const names = context.workbook.names;
+      names.load("items/name");
+      await context.sync(this.countSync());
+      return names.items.map((n) => n.name);
     });
   }
 

@@ -76,6 +76,8 @@ export interface WorkbookAdapter {
   /** Adds rows below the data rows of an existing table (Resume of an import). */
   appendToTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter>;
   tableExists(tableName: string): Promise<boolean>;
+  /** The workbook's defined names: a new table's name differs from each (Excel keeps one namespace). */
+  definedNames(): Promise<string[]>;
   loadSavedSearches(): Promise<SavedSearchRecord[]>;
   storeSavedSearches(searches: readonly SavedSearchRecord[]): Promise<void>;
 }

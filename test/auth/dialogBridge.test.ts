@@ -43,11 +43,15 @@ test("dialog success: the account is signed in and the token is served from memo
   assert.deepEqual(changes, [{ name: "Avery Analyst", username: "analyst@example.com" }]);
 });
 
-test("user closes the dialog (12006): a clear 'closed' message and still signed out", async () => {
+test("dialog closed (12006): the message covers the user closing it and a sign-in page sending COOP same-origin", async () => {
   const { source } = officeSource(() => ({ event: 12006 }));
   await assert.rejects(source.signIn(), (error: { kind: string; userMessage: string }) => {
     assert.equal(error.kind, "cancelled");
     assert.match(error.userMessage, /closed before sign-in finished/);
+    assert.match(error.userMessage, /If you closed it/, "the user is not told they closed it");
+    assert.doesNotMatch(error.userMessage, /You closed/);
+    assert.match(error.userMessage, /administrator.*Cross-Origin-Opener-Policy: unsafe-none/, "what the administrator changes");
+    assert.match(error.userMessage, /add-in's web address/, "or the page on the add-in's domain");
     return true;
   });
   assert.equal(source.account(), null);
@@ -84,9 +88,77 @@ for (const [label, message] of [
   });
 }
 
-test("a dialog that cannot open says why (popup blocked 12011)", async () => {
-  const { source } = officeSource(() => ({ openError: 12011 }));
-  await assert.rejects(source.signIn(), (error: { userMessage: string }) => /blocked the sign-in window/.test(error.userMessage));
+for (const [code, kind, said] of [
+  [12011, "network", /browser blocked the sign-in window.*Allow pop-ups/],
+  [12009, "cancelled", /chose Ignore.*choose Allow/],
+  [12004, "network", /not on a web address this add-in trusts/],
+] as const) {
+  test(`a dialog that cannot open says why (${code})`, async () => {
+    const { ui, source } = officeSource(() => ({ openError: code }));
+    await assert.rejects(source.signIn(), (error: { kind: string; userMessage: string; message: string }) => {
+      assert.equal(error.kind, kind);
+      assert.match(error.userMessage, said);
+      assert.doesNotMatch(error.userMessage, /Office error/);
+      assert.match(error.message, new RegExp(String(code)));
+      return true;
+    });
+    assert.equal(ui.opened.length, 1, "only 12007 is retried");
+    assert.equal(source.account(), null);
+  });
+}
+
+/** An opener over `ui` whose retry wait is recorded instead of slept. */
+function retryingOpener(ui: FakeOfficeUi, sleeps: number[]) {
+  return createDialogOpener(() => ui, { clock: { sleep: async (ms) => void sleeps.push(ms) }, retryDelayMs: 300 });
+}
+
+test("a dialog already open (12007): the previous one is closed, then the open is retried once and succeeds", async () => {
+  let calls = 0;
+  const ui = new FakeOfficeUi(() => (++calls === 2 ? { openError: 12007 } : success()));
+  const sleeps: number[] = [];
+  const source = createTokenSource(SANDBOX_ENVIRONMENT, "office", { origin: ORIGIN, openDialog: retryingOpener(ui, sleeps) });
+  await source.signIn();
+  assert.equal(ui.closed, 1);
+  await source.signOut();
+  await source.signIn();
+  assert.equal(ui.opened.length, 3, "the refused open is tried again once");
+  assert.deepEqual(sleeps, [300], "Office is given time to finish closing the previous dialog");
+  assert.equal(ui.closed, 3, "the previous dialog is closed again before the retry, the new one after its message");
+  assert.equal(await source.getAccessToken(), TOKEN);
+});
+
+test("a dialog still open after the retry (12007 twice): said clearly, no third try", async () => {
+  const ui = new FakeOfficeUi(() => ({ openError: 12007 }));
+  const sleeps: number[] = [];
+  const source = createTokenSource(SANDBOX_ENVIRONMENT, "office", { origin: ORIGIN, openDialog: retryingOpener(ui, sleeps) });
+  await assert.rejects(source.signIn(), (error: { userMessage: string }) => /still open. Finish or close it/.test(error.userMessage));
+  assert.equal(ui.opened.length, 2);
+  assert.deepEqual(sleeps, [300]);
+});
+
+test("the opener opens one dialog at a time: a second open waits for the first to settle", async () => {
+  const ui = new FakeOfficeUi(() => success(), { manual: true });
+  const open = createDialogOpener(() => ui);
+  const first = open(`${ORIGIN}/dialog.html?n=1`);
+  const second = open(`${ORIGIN}/dialog.html?n=2`);
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  assert.equal(ui.opened.length, 1, "the second waits while the first is open");
+  ui.deliverAll();
+  assert.equal((await first).kind, "message");
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  assert.equal(ui.opened.length, 2);
+  ui.deliverAll();
+  assert.equal((await second).kind, "message");
+});
+
+test("outside Office the opener says sign-in needs Excel", async () => {
+  const source = createTokenSource(SANDBOX_ENVIRONMENT, "office", {
+    origin: ORIGIN,
+    openDialog: createDialogOpener(() => {
+      throw new Error("no Office");
+    }),
+  });
+  await assert.rejects(source.signIn(), (error: { userMessage: string }) => /needs Excel/.test(error.userMessage));
 });
 
 test("an expired token is renewed through the dialog with prompt=none mode", async () => {
@@ -103,10 +175,10 @@ test("an expired token is renewed through the dialog with prompt=none mode", asy
     ui.opened.map((u) => new URL(u).searchParams.get("mode")),
     ["signin", "renew"],
   );
-  // Opened from a click: at once; a renewal may have no click behind it: Office asks first.
+  // Office's Allow/Ignore prompt stays on for every open, as Microsoft recommends.
   assert.deepEqual(
     ui.options.map((o) => o.promptBeforeOpen),
-    [false, true],
+    [true, true],
   );
 });
 

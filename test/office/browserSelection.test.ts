@@ -8,7 +8,7 @@ import { columnsFor, itemsToRows, numberFormatOf } from "../../src/core/sheet/in
 async function twoCompanies(): Promise<BrowserWorkbook> {
   const workbook = new BrowserWorkbook();
   const columns = columnsFor("company", ["id", "name"]);
-  const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "C" }, tableName: "C", columns, expectedRows: 2 });
+  const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "C" }, tableName: "Companies", columns, expectedRows: 2 });
   await writer.append(
     itemsToRows(
       [
@@ -29,7 +29,7 @@ test("the picked table column is the selection; new columns go to the table's ri
   const none = await source.readIds();
   assert.equal(none.ok, false);
 
-  workbook.selectColumn("C", 0);
+  workbook.selectColumn("Companies", 0);
   const read = await source.readIds();
   assert.ok(read.ok);
   assert.deepEqual(read.selection, { address: "C!A1:A3", values: ["Company ID", 7, 9] });
@@ -44,22 +44,22 @@ test("the picked table column is the selection; new columns go to the table's ri
     overwrite: false,
   });
   assert.deepEqual(written, { status: "written", address: "C!C1:D3" });
-  const table = workbook.table("C")!;
+  const table = workbook.table("Companies")!;
   assert.deepEqual(table.headers, ["Company ID", "Company name", "Revenue", "Enrichment status"]);
   assert.deepEqual(table.rows, [
     [7, "A", 100, "ok"],
     [9, "B", "", "no match"],
   ]);
-  assert.match(workbook.csv("C"), /Company ID,Company name,Revenue,Enrichment status\r\n7,A,100,ok\r\n/);
+  assert.match(workbook.csv("Companies"), /Company ID,Company name,Revenue,Enrichment status\r\n7,A,100,ok\r\n/);
 });
 
 test("enriched numbers keep their number format in the browser table, as inserted amounts do", async () => {
   const workbook = new BrowserWorkbook();
   const columns = columnsFor("company", ["id"]);
-  const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "C" }, tableName: "C", columns, expectedRows: 1 });
+  const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "C" }, tableName: "Companies", columns, expectedRows: 1 });
   await writer.append(itemsToRows([{ id: "7", attributes: {} }], columns));
   await writer.finish();
-  workbook.selectColumn("C", 0);
+  workbook.selectColumn("Companies", 0);
   const source = browserSelectionSource(workbook);
   await source.writeColumns({
     address: "C!A1:A2",
@@ -68,7 +68,7 @@ test("enriched numbers keep their number format in the browser table, as inserte
     numberFormats: ["#,##0", "0", "General"],
     overwrite: false,
   });
-  const table = workbook.table("C")!;
+  const table = workbook.table("Companies")!;
   assert.deepEqual(
     table.columns.slice(1).map((c) => numberFormatOf(c)),
     ["#,##0", "0", "@"],
@@ -77,7 +77,7 @@ test("enriched numbers keep their number format in the browser table, as inserte
 
 test("a rewrite with overwrite lands on the columns it names (a retry of matching), not after them", async () => {
   const workbook = await twoCompanies();
-  workbook.selectColumn("C", 1);
+  workbook.selectColumn("Companies", 1);
   const source = browserSelectionSource(workbook);
   const first = await source.writeColumns({
     address: "C!C1:D3",
@@ -101,7 +101,7 @@ test("a rewrite with overwrite lands on the columns it names (a retry of matchin
     overwrite: true,
   });
   assert.deepEqual(again, { status: "written", address: "C!C1:D3" });
-  const table = workbook.table("C")!;
+  const table = workbook.table("Companies")!;
   assert.equal(table.headers.length, 4, table.headers.join("|"));
   assert.deepEqual(table.rows, [
     [7, "A", 7, "Matched"],

@@ -61,11 +61,16 @@ export function a1(sheet: string, row: number, col: number, rows: number, cols: 
   return `${sheet}!${rows === 1 && cols === 1 ? start : `${start}:${end}`}`;
 }
 
+/** Half a surrogate pair: what a cut through an emoji leaves. */
+const HALF_PAIR = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export class FakeExcel {
   readonly sheets: FakeSheet[] = [new FakeSheet("Sheet1")];
   readonly tables: FakeTable[] = [];
   readonly journal: JournalEntry[] = [];
   readonly settings = new Map<string, unknown>();
+  /** The workbook's defined names (Name Manager): one namespace with the table names. */
+  readonly definedNames: string[] = [];
   selection = { sheet: "Sheet1", row: 0, col: 0 };
   syncs = 0;
   runs = 0;
@@ -80,6 +85,16 @@ export class FakeExcel {
 
   table(name: string): FakeTable | undefined {
     return this.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
+  }
+
+  /** Renaming a table: Excel refuses an illegal name or one a table or defined name has. */
+  checkTableName(name: string, own: FakeTable): string {
+    const lower = name.toLowerCase();
+    const taken = [...this.tables.filter((t) => t !== own).map((t) => t.name), ...this.definedNames].some((n) => n.toLowerCase() === lower);
+    if (taken) throw new Error(`InvalidArgument: the name ${name} is already taken`);
+    const reference = /^[a-z]{1,3}\d+$|^r\d*(c\d*)?$|^c\d*$|^(true|false)$/.test(lower);
+    if (reference || name.length > 255 || !/^[\p{L}_\\][\p{L}\p{Nd}_.]*$/u.test(name)) throw new Error(`InvalidArgument: ${name} is not a valid name`);
+    return name;
   }
 
   /** Values of a table, header row first. */
@@ -208,7 +223,7 @@ export class FakeExcel {
         self.journal.push({ op: "tableResize", sheet: t.sheet.name, row: t.row, col: t.col, rows: t.rows, cols: t.cols });
       },
     };
-    Object.defineProperty(api, "name", { get: () => t.name, set: (v: string) => (t.name = v) });
+    Object.defineProperty(api, "name", { get: () => t.name, set: (v: string) => (t.name = self.checkTableName(v, t)) });
     Object.defineProperty(api, "style", { get: () => t.style, set: (v: string) => (t.style = v) });
     Object.defineProperty(api, "worksheet", { get: () => self.worksheet(t.sheet) });
     return api;
@@ -279,6 +294,9 @@ export class FakeExcel {
       },
       add: (name: string) => {
         if (self.sheets.some((s) => s.name.toLowerCase() === name.toLowerCase())) throw new Error("ItemAlreadyExists");
+        // Excel's sheet-name rules (its length is counted in UTF-16 units).
+        if (name.length > 31 || /[:\\/?*[\]]|^'|'$|^$/.test(name) || /^history$/i.test(name) || HALF_PAIR.test(name))
+          throw new Error(`InvalidArgument: sheet name ${name}`);
         const s = new FakeSheet(name);
         self.sheets.push(s);
         return self.worksheet(s);
@@ -302,6 +320,13 @@ export class FakeExcel {
     };
     context.workbook.worksheets = sheetsApi;
     context.workbook.tables = tablesApi;
+    const namesApi = {
+      load: () => namesApi,
+      get items() {
+        return self.definedNames.map((name) => ({ name }));
+      },
+    };
+    context.workbook.names = namesApi;
     return batch(context as Excel.RequestContext);
   };
 }

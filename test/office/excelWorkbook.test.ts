@@ -232,12 +232,12 @@ test("sheet and table names are made unique", async () => {
 test("refresh replaces only its table's rows and keeps user columns to the right, by record id", async () => {
   const excel = new FakeExcel();
   const workbook = new ExcelWorkbook({ run: excel.run });
-  const first = await workbook.createTable({ target: { kind: "newSheet", sheetName: "R" }, tableName: "R", columns, expectedRows: 4 });
+  const first = await workbook.createTable({ target: { kind: "newSheet", sheetName: "R" }, tableName: "Refreshed", columns, expectedRows: 4 });
   await first.append(itemsToRows(companies(4), columns));
   await first.finish();
   // The user adds a column to the right of the table and a note next to company 3,
   // and has other data below and beside the table.
-  const t = excel.table("R")!;
+  const t = excel.table("Refreshed")!;
   const sheet = excel.sheet("R");
   sheet.cell(0, 5).value = "My notes";
   sheet.cell(3, 5).value = "call back";
@@ -246,12 +246,12 @@ test("refresh replaces only its table's rows and keeps user columns to the right
   // Another table elsewhere must not change.
   excel.addTable("Sheet1", "Other", 0, 0, [["A"], [1]]);
 
-  const refresh = await workbook.refreshTable("R", columns);
+  const refresh = await workbook.refreshTable("Refreshed", columns);
   // The refreshed result: companies 3..4 still there, 1..2 gone, 5 new.
   await refresh.append(itemsToRows(companies(3, 3), columns));
   const result = await refresh.finish();
   assert.equal(result.rowsWritten, 3);
-  assert.deepEqual(excel.tableValues("R"), [
+  assert.deepEqual(excel.tableValues("Refreshed"), [
     ["Company ID", "Company name", "Website", "Revenue ($K)", "Employees", "My notes"],
     [3, "Company 3", "www.c3.com", 30, 42, "call back"],
     [4, "Company 4", "www.c4.com", 40, 42, ""],

@@ -10,40 +10,8 @@ export function rowsPerBlock(columnCount: number): number {
   return Math.max(1, Math.min(MAX_ROWS_PER_BLOCK, Math.floor(CELLS_PER_BLOCK / Math.max(1, columnCount))));
 }
 
-/** A worksheet name Excel accepts (31 characters, none of : \ / ? * [ ]), unique among `taken`. */
-export function uniqueSheetName(wanted: string, taken: readonly string[]): string {
-  const base =
-    wanted
-      .replace(/[:\\/?*[\]]/g, " ")
-      .replace(/^'+|'+$/g, "")
-      .replace(/\s+/g, " ")
-      .trim()
-      .slice(0, 31) || "Results";
-  const lower = new Set(taken.map((t) => t.toLowerCase()));
-  if (!lower.has(base.toLowerCase())) return base;
-  for (let n = 2; ; n++) {
-    const suffix = ` (${n})`;
-    const name = base.slice(0, 31 - suffix.length) + suffix;
-    if (!lower.has(name.toLowerCase())) return name;
-  }
-}
-
-/** A table name Excel accepts (letter or underscore first, then letters, digits, _ or .), unique. */
-export function uniqueTableName(wanted: string, taken: readonly string[]): string {
-  let base = wanted
-    .replace(/[^A-Za-z0-9_.]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .slice(0, 200);
-  if (!/^[A-Za-z_]/.test(base)) base = `T_${base}`;
-  // Names that look like cell references (A1, R1C1) are refused by Excel.
-  if (/^[A-Za-z]{1,3}\d+$/.test(base) || /^[Rr]\d*[Cc]\d*$/.test(base)) base = `T_${base}`;
-  const lower = new Set(taken.map((t) => t.toLowerCase()));
-  if (!lower.has(base.toLowerCase())) return base;
-  for (let n = 2; ; n++) {
-    const name = `${base}_${n}`;
-    if (!lower.has(name.toLowerCase())) return name;
-  }
-}
+// Sheet and table names by Excel's rules: names.ts.
+export { uniqueSheetName, uniqueTableName } from "./names.js";
 
 /**
  * Header names made unique (a table needs distinct headers): a repeat gets the first free number

@@ -8,7 +8,17 @@ export class FakeOfficeUi implements OfficeDialogUi {
   readonly opened: string[] = [];
   readonly options: Office.DialogOptions[] = [];
   closed = 0;
-  constructor(private readonly script: (url: string) => DialogScript) {}
+  private readonly pending: (() => void)[] = [];
+  /** manual: the dialogs' events wait for deliverAll() instead of the next turn. */
+  constructor(
+    private readonly script: (url: string) => DialogScript,
+    private readonly mode: { manual?: boolean } = {},
+  ) {}
+
+  /** Plays the events of the dialogs opened so far (manual mode). */
+  deliverAll(): void {
+    for (const play of this.pending.splice(0)) play();
+  }
 
   displayDialogAsync(url: string, options: Office.DialogOptions, callback: (result: Office.AsyncResult<Office.Dialog>) => void): void {
     this.opened.push(url);
@@ -31,9 +41,11 @@ export class FakeOfficeUi implements OfficeDialogUi {
     };
     callback({ status: "succeeded", value: dialog } as unknown as Office.AsyncResult<Office.Dialog>);
     // Office delivers events after the dialog has opened.
-    setTimeout(() => {
+    const play = () => {
       if ("message" in step) handlers.get("dialogMessageReceived")?.({ message: step.message, origin: "https://localhost:3000" });
       else handlers.get("dialogEventReceived")?.({ error: step.event });
-    }, 0);
+    };
+    if (this.mode.manual) this.pending.push(play);
+    else setTimeout(play, 0);
   }
 }
