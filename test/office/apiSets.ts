@@ -86,14 +86,18 @@ export function createProgram(root: string, files: string[], extra: Record<strin
   return ts.createProgram([...files, ...Object.keys(extra)], options, host);
 }
 
-/** The sets a call asks for with `isSetSupported("Name", "x.y")`, or none. */
-function askedSets(call: ts.CallExpression): ApiSet[] {
+/** The sets a call asks for with `isSetSupported("Name", "x.y")` (or a helper in `askers` that calls it), or none. */
+function askedSets(call: ts.CallExpression, askers: ReadonlySet<string> = new Set()): ApiSet[] {
   const callee = call.expression;
   const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : "";
   const [set, version] = call.arguments;
-  if (name !== "isSetSupported" || !set || !ts.isStringLiteralLike(set)) return [];
+  if ((name !== "isSetSupported" && !askers.has(name)) || !set || !ts.isStringLiteralLike(set)) return [];
   return [{ name: set.text, version: version && ts.isStringLiteralLike(version) ? version.text : "1.1" }];
 }
+
+const isAskingCall = (call: ts.CallExpression): boolean =>
+  (ts.isPropertyAccessExpression(call.expression) || ts.isIdentifier(call.expression)) &&
+  (ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : call.expression.getText()) === "isSetSupported";
 
 /** Every call under `node`, depth first. */
 function callsUnder(node: ts.Node): ts.CallExpression[] {
@@ -110,11 +114,10 @@ function callsUnder(node: ts.Node): ts.CallExpression[] {
 function capabilityFunctions(program: ts.Program, root: string): Map<string, ApiSet[]> {
   const file = program.getSourceFile(join(root, CAPABILITIES_FILE));
   if (!file) throw new Error(`${CAPABILITIES_FILE} is not in the program`);
-  const found = new Map<string, ApiSet[]>();
-  file.forEachChild((statement) => {
-    if (ts.isFunctionDeclaration(statement) && statement.name) found.set(statement.name.text, callsUnder(statement).flatMap(askedSets));
-  });
-  return found;
+  const functions = file.statements.filter((s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name !== undefined);
+  // Helpers such as hasSet(name, version) that pass their arguments on to isSetSupported.
+  const askers = new Set(functions.filter((f) => callsUnder(f).some(isAskingCall)).map((f) => f.name!.text));
+  return new Map(functions.map((f) => [f.name!.text, callsUnder(f).flatMap((call) => askedSets(call, askers))]));
 }
 
 /** A declaration's JSDoc as text: the comment and its tags (the typings put `[Api set: …]` in @remarks). */
