@@ -2,7 +2,8 @@
 // page's first load does not carry the enrichment pipeline. The wrappers Excel sees (and their
 // JSDoc, the help text) stay in functions.ts, which also holds the injected configuration and
 // passes it in here: this module keeps no state. A cell's first argument goes to the pipeline
-// as it is (an id, a website, a name, an email): the pipeline resolves and batches it.
+// as it is (an id, a website, a name, an email): the pipeline resolves and batches it; a data
+// type given as a company is read first by dataTypeArgument.ts (a company card by its id).
 import {
   cellContent,
   fieldSpec,
