@@ -27,7 +27,7 @@ describe("readCompanyArgument", () => {
     assert.deepEqual(readCompanyArgument(stocks), { ok: true, value: "Contoso Ltd", note: 'Looked up "Contoso Ltd" by the name of its Stocks data type' });
     // Another add-in's card, or ours without a usable id: its name.
     const foreign = { ...ownCard(8), provider: { description: "Other" } };
-    assert.equal(readCompanyArgument(foreign).ok && readCompanyArgument(foreign).note, 'Looked up "Company 8" by the name of its Other data type');
+    assert.deepEqual(readCompanyArgument(foreign), { ok: true, value: "Company 8", note: 'Looked up "Company 8" by the name of its Other data type' });
     const noId = readCompanyArgument(ownCard("n/a"));
     assert.deepEqual(noId.ok && [noId.value, noId.note], ["Company 8", 'Looked up "Company 8" by the name of its BizData data type']);
     const bare = readCompanyArgument({ type: "Entity", text: " Acme " });
