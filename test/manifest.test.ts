@@ -1,16 +1,30 @@
-// The manifest's wiring, checked offline: every resid is defined, the shared runtime is the same
-// page everywhere (Runtimes, custom functions Script/Page, FunctionFile, task pane), the functions
-// namespace is BIZ, and each icon exists in assets/ at the size the manifest claims. The same
-// checks run on the production rewrite of the manifest.
+// The manifest, checked offline: valid against Microsoft's XML schemas (xmllint with the patched
+// XSDs in test/fixtures/office-xsd), every resid is defined, the shared runtime is the same page
+// everywhere (Runtimes, custom functions Script/Page, FunctionFile, task pane) and no action of its
+// host names a TaskpaneId (Microsoft's shared-runtime guidance), the functions namespace is BIZ,
+// and each icon exists in assets/ at the size the manifest claims. The same checks run on every
+// production rewrite of the manifest (scripts/build-manifest.ts, the function webpack calls).
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, it } from "node:test";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { DEV_ADDIN_URL, DEV_SERVICE_URL, manifestTargetFromEnv, rewriteFunctionsMetadata, rewriteManifest } from "../scripts/build-manifest.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const manifestXml = readFileSync(join(root, "manifest.xml"), "utf8");
+/** Microsoft's manifest schemas, patched as test/fixtures/office-xsd/README.md says. */
+const manifestSchema = join(root, "test/fixtures/office-xsd/OfficeAppManifestV1_1.xsd");
+
+/** xmllint's complaints about a manifest against Microsoft's schemas; empty when it validates. */
+function schemaErrors(xml: string): string[] {
+  const run = spawnSync("xmllint", ["--noout", "--nonet", "--schema", manifestSchema, "-"], { input: xml, encoding: "utf8" });
+  assert.ok(!run.error, `xmllint did not run (Debian package libxml2-utils; .ci/run installs it): ${run.error?.message}`);
+  if (run.status === 0) return [];
+  return run.stderr.split("\n").filter((line) => line.trim() !== "" && !line.endsWith("fails to validate"));
+}
 
 interface XmlElement {
   name: string;
@@ -19,94 +33,38 @@ interface XmlElement {
   text: string;
 }
 
-/** A small XML reader for the manifest: elements, attributes and text; comments and declarations skipped. */
-function parseXml(source: string): XmlElement {
-  const document: XmlElement = { name: "#document", attributes: new Map(), children: [], text: "" };
-  const open: XmlElement[] = [document];
-  let at = 0;
-  const fail = (message: string): never => assert.fail(`manifest.xml: ${message} at offset ${at}`);
-  const skipPast = (terminator: string) => {
-    const end = source.indexOf(terminator, at);
-    if (end < 0) fail(`missing "${terminator}"`);
-    at = end + terminator.length;
-  };
-  const isNameChar = (c: string) => c !== "" && " \t\r\n/>=\"'".indexOf(c) < 0;
-  const skipSpace = () => {
-    while (at < source.length && " \t\r\n".includes(source.charAt(at))) at++;
-  };
-  const readName = () => {
-    const start = at;
-    while (at < source.length && isNameChar(source.charAt(at))) at++;
-    if (at === start) fail("expected a name");
-    return source.slice(start, at);
-  };
-  while (at < source.length) {
-    const current = open[open.length - 1]!;
-    if (source.charAt(at) !== "<") {
-      const end = source.indexOf("<", at);
-      const stop = end < 0 ? source.length : end;
-      current.text += decodeEntities(source.slice(at, stop));
-      at = stop;
-    } else if (source.startsWith("<?", at)) skipPast("?>");
-    else if (source.startsWith("<!--", at)) skipPast("-->");
-    else if (source.startsWith("<!", at)) skipPast(">");
-    else if (source.startsWith("</", at)) {
-      at += 2;
-      const name = readName();
-      if (name !== current.name) fail(`</${name}> closes <${current.name}>`);
-      skipSpace();
-      if (source.charAt(at) !== ">") fail("expected >");
-      at++;
-      open.pop();
-    } else {
-      at++;
-      const element: XmlElement = { name: readName(), attributes: new Map(), children: [], text: "" };
-      current.children.push(element);
-      for (;;) {
-        skipSpace();
-        if (source.startsWith("/>", at)) {
-          at += 2;
-          break;
-        }
-        if (source.charAt(at) === ">") {
-          at++;
-          open.push(element);
-          break;
-        }
-        const attribute = readName();
-        skipSpace();
-        if (source.charAt(at) !== "=") fail(`attribute ${attribute} has no value`);
-        at++;
-        skipSpace();
-        const quote = source.charAt(at);
-        if (quote !== '"' && quote !== "'") fail(`attribute ${attribute} is not quoted`);
-        const end = source.indexOf(quote, at + 1);
-        if (end < 0) fail(`attribute ${attribute} is not closed`);
-        if (element.attributes.has(attribute)) fail(`attribute ${attribute} repeated`);
-        element.attributes.set(attribute, decodeEntities(source.slice(at + 1, end)));
-        at = end + 1;
-      }
-    }
+/** fast-xml-parser's ordered form: one key per node (its name, or #text), attributes under ":@". */
+type OrderedNode = Record<string, unknown> & { ":@"?: Record<string, string> };
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+});
+
+function toElement(node: OrderedNode): XmlElement | undefined {
+  const name = Object.keys(node).find((key) => key !== ":@");
+  if (name === undefined || name === "#text" || name.startsWith("?")) return undefined;
+  const content = (node[name] ?? []) as OrderedNode[];
+  const element: XmlElement = { name, attributes: new Map(Object.entries(node[":@"] ?? {})), children: [], text: "" };
+  for (const part of content) {
+    if ("#text" in part) element.text += String(part["#text"]);
+    const child = toElement(part);
+    if (child) element.children.push(child);
   }
-  if (open.length !== 1) fail(`<${open[open.length - 1]!.name}> is not closed`);
-  assert.equal(document.children.length, 1, "one root element");
-  return document.children[0]!;
+  return element;
 }
 
-function decodeEntities(text: string): string {
-  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-  let out = "";
-  let at = 0;
-  for (;;) {
-    const amp = text.indexOf("&", at);
-    if (amp < 0) return out + text.slice(at);
-    const semi = text.indexOf(";", amp);
-    const entity = text.slice(amp + 1, semi);
-    const value = named[entity];
-    assert.ok(semi > amp && value !== undefined, `unknown entity &${entity};`);
-    out += text.slice(at, amp) + value;
-    at = semi + 1;
-  }
+/** The manifest's root element, read with fast-xml-parser after its well-formedness check. */
+function parseXml(source: string): XmlElement {
+  const valid = XMLValidator.validate(source);
+  if (valid !== true) assert.fail(`manifest.xml: ${valid.err.msg} (line ${valid.err.line})`);
+  const roots = (parser.parse(source) as OrderedNode[]).flatMap((node) => toElement(node) ?? []);
+  assert.equal(roots.length, 1, "one root element");
+  return roots[0]!;
 }
 
 function descendants(element: XmlElement, name?: string): XmlElement[] {
@@ -219,6 +177,10 @@ function checkWiring(xml: string, addinUrl: string): void {
   for (const action of showTaskpane) {
     assert.equal(attribute(only(action, "SourceLocation"), "resid"), runtimeResid, "the task pane is the shared runtime");
   }
+  // Microsoft's shared-runtime guidance: one task pane, so no action of the long-lived host names one.
+  for (const action of descendants(hosts[0]!, "Action")) {
+    assert.equal(descendants(action, "TaskpaneId").length, 0, "no <TaskpaneId> on an action of the shared runtime's host");
+  }
   const ribbon = descendants(app, "ExtensionPoint").find((point) => xsiType(point) === "PrimaryCommandSurface");
   assert.ok(ribbon, "ribbon commands");
   assert.equal(attribute(only(ribbon, "OfficeTab"), "id"), "TabHome");
@@ -250,14 +212,42 @@ function checkWiring(xml: string, addinUrl: string): void {
   for (const value of urls) assert.ok(value.startsWith(`${addinUrl}/`), `${value} is on ${addinUrl}`);
 }
 
+/** The wiring checks and Microsoft's schema together: what every build variant must pass. */
+function checkManifest(xml: string, addinUrl: string): void {
+  assert.deepEqual(schemaErrors(xml), [], "valid against Microsoft's manifest schemas");
+  checkWiring(xml, addinUrl);
+}
+
 function appDomains(xml: string): string[] {
   return descendants(parseXml(xml), "AppDomain").map((domain) => domain.text.trim());
 }
 
 describe("manifest.xml", () => {
-  it("is wired for one shared runtime on the dev server", () => {
-    checkWiring(manifestXml, DEV_ADDIN_URL);
+  it("is valid against Microsoft's schemas and wired for one shared runtime on the dev server", () => {
+    checkManifest(manifestXml, DEV_ADDIN_URL);
     assert.deepEqual(appDomains(manifestXml), [DEV_SERVICE_URL]);
+  });
+
+  it("fails the schema when an element is out of place, missing or unknown", () => {
+    const broken = [
+      manifestXml.replace("<Version>1.0.0.0</Version>", "<Version>one</Version>"),
+      manifestXml.replace(/<Id>[^<]*<\/Id>/, ""),
+      manifestXml.replace("<Permissions>ReadWriteDocument</Permissions>", "<Permissions>Everything</Permissions>"),
+      manifestXml.replace('<Runtime resid="Taskpane.Url" lifetime="long"/>', '<Runtime resid="Taskpane.Url" lifetime="forever"/>'),
+      manifestXml.replace("<AllFormFactors>", "<AllFormFactors>\n<Unknown/>"),
+    ];
+    for (const xml of broken) {
+      assert.notEqual(xml, manifestXml);
+      assert.notDeepEqual(schemaErrors(xml), [], "the schema refuses the broken manifest");
+    }
+    assert.throws(() => checkManifest(broken[0]!, DEV_ADDIN_URL), /Microsoft's manifest schemas/);
+  });
+
+  it("rejects a <TaskpaneId> on an action under the shared runtime's host", () => {
+    const named = manifestXml.replace('<Action xsi:type="ShowTaskpane">', '<Action xsi:type="ShowTaskpane">\n<TaskpaneId>BizData.Taskpane</TaskpaneId>');
+    assert.notEqual(named, manifestXml);
+    assert.deepEqual(schemaErrors(named), [], "the schema allows it; the shared-runtime guidance does not");
+    assert.throws(() => checkWiring(named, DEV_ADDIN_URL), /TaskpaneId/);
   });
 
   it("rejects a resid that is not defined", () => {
@@ -300,13 +290,36 @@ describe("production manifest", () => {
     });
     const xml = rewriteManifest(manifestXml, target);
     assert.ok(!xml.includes("localhost"), "no localhost URL is left");
-    checkWiring(xml, "https://addin.example.com/excel");
+    checkManifest(xml, "https://addin.example.com/excel");
     assert.deepEqual(appDomains(xml), ["https://api.service.example", "https://login.service.example"]);
+  });
+
+  it("is valid against Microsoft's schemas in every deployment variant", () => {
+    const variants: Array<[Record<string, string>, string]> = [
+      [{ ADDIN_PUBLIC_URL: "https://addin.example.com" }, "https://addin.example.com"],
+      [{ ADDIN_PUBLIC_URL: "https://addin.example.com/a&b/" }, "https://addin.example.com/a&b"],
+      [{ SERVICE_API_URL: "https://api.service.example/v1" }, DEV_ADDIN_URL],
+      [
+        {
+          ADDIN_PUBLIC_URL: "https://addin.example.com/excel",
+          SERVICE_API_URL: "https://api.service.example/v1",
+          SERVICE_SIGNIN_URL: "https://login.service.example/authorize",
+          BROKER_URL: "https://broker.example.org",
+          SERVICE_RELAY_URL: "https://relay.example.org/api",
+        },
+        "https://addin.example.com/excel",
+      ],
+    ];
+    for (const [env, addinUrl] of variants) {
+      const xml = rewriteManifest(manifestXml, manifestTargetFromEnv(env));
+      assert.notEqual(xml, manifestXml, JSON.stringify(env));
+      checkManifest(xml, addinUrl);
+    }
   });
 
   it("keeps the sandbox AppDomain when no service URL is given", () => {
     const xml = rewriteManifest(manifestXml, manifestTargetFromEnv({ ADDIN_PUBLIC_URL: "https://addin.example.com" }));
-    checkWiring(xml, "https://addin.example.com");
+    checkManifest(xml, "https://addin.example.com");
     assert.deepEqual(appDomains(xml), [DEV_SERVICE_URL]);
   });
 

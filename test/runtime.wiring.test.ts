@@ -378,7 +378,7 @@ describe("wiring helpers without a service", () => {
     assert.deepEqual(marked, [], "nothing to mark, no call");
   });
 
-  it("asks the host whether it shows data-type cards (ExcelApi 1.16), false outside Office", () => {
+  it("asks the host whether custom functions return data-type cards (CustomFunctionsRuntime 1.4, ExcelApi 1.16), false outside Office", () => {
     const global = globalThis as { Office?: unknown };
     assert.equal(supportsEntityCards(), false);
     const asked: string[] = [];
@@ -390,6 +390,6 @@ describe("wiring helpers without a service", () => {
     } finally {
       delete global.Office;
     }
-    assert.deepEqual(asked, ["ExcelApi 1.16", "ExcelApi 1.16"]);
+    assert.deepEqual(asked, ["CustomFunctionsRuntime 1.4", "ExcelApi 1.16", "CustomFunctionsRuntime 1.4"]);
   });
 });

@@ -2,7 +2,8 @@
 // page's first load does not carry the enrichment pipeline. The wrappers Excel sees (and their
 // JSDoc, the help text) stay in functions.ts, which also holds the injected configuration and
 // passes it in here: this module keeps no state. A cell's first argument goes to the pipeline
-// as it is (an id, a website, a name, an email): the pipeline resolves and batches it.
+// as it is (an id, a website, a name, an email): the pipeline resolves and batches it; a data
+// type given as a company is read first by dataTypeArgument.ts (a company card by its id).
 import {
   cellContent,
   fieldSpec,
@@ -17,6 +18,7 @@ import {
 } from "../core/enrich/index.js";
 import { toExcelError } from "./excelError.js";
 import { isPreview, type ConfigAccess } from "./config.js";
+import { CARD_PROVIDER, readCompanyArgument, withArgumentNote, type CompanyArgument } from "./dataTypeArgument.js";
 
 /** The pipeline, once a user is signed in (waiting briefly while the workbook opens); undefined when signed out. */
 async function signedInEngine(access: ConfigAccess): Promise<EnrichmentEngine | undefined> {
@@ -32,9 +34,12 @@ async function cells(
   fields: unknown,
   invocation: CustomFunctions.Invocation | undefined,
 ): Promise<Extract<CellsResult, { ok: true }>> {
+  const argument: CompanyArgument = kind === "company" ? readCompanyArgument(id) : { ok: true, value: id };
+  if (!argument.ok) throw toExcelError(argument.problem);
   const engine = await signedInEngine(access);
-  const result = engine ? await engine.getCells(kind, id, fields, { preview: isPreview(invocation) }) : { ok: false as const, problem: problems.signIn() };
-  if (!result.ok) throw toExcelError(result.problem);
+  const preview = isPreview(invocation);
+  const result = engine ? await engine.getCells(kind, argument.value, fields, { preview }) : { ok: false as const, problem: problems.signIn() };
+  if (!result.ok) throw toExcelError(withArgumentNote(result.problem, argument));
   return result;
 }
 
@@ -79,6 +84,8 @@ type CardProperty = { type: "String"; basicValue: string } | { type: "Double"; b
 interface CompanyCard {
   type: "Entity";
   text: string;
+  /** Shown on the card; also how a card passed back to a BIZ function is known as the add-in's own. */
+  provider: { description: string };
   properties: Record<string, CardProperty>;
   layouts: { card: { title: { property: string }; sections: Array<{ layout: "List"; properties: string[] }> } };
 }
@@ -126,6 +133,7 @@ function companyCard(fields: readonly string[], values: readonly CellValue[]): C
   return {
     type: "Entity",
     text,
+    provider: { description: CARD_PROVIDER },
     properties,
     layouts: {
       card: { title: { property: titleLabel }, sections: [{ layout: "List", properties: order.filter((p) => p !== titleLabel) }] },
@@ -155,17 +163,24 @@ function optional(raw: unknown): unknown {
  */
 async function matchedId(
   access: ConfigAccess,
-  raw: unknown,
-  criteriaFor: (content: ReturnType<typeof cellContent>) => MatchCriteria,
+  argument: CompanyArgument,
+  criteriaFor: (content: ReturnType<typeof cellContent>, value: unknown) => MatchCriteria,
   invocation: CustomFunctions.Invocation | undefined,
 ): Promise<number> {
-  const content = cellContent(raw);
-  if (content === "id") return Number(parseRecordId(raw));
+  if (!argument.ok) throw toExcelError(argument.problem);
+  const content = cellContent(argument.value);
+  if (content === "id") return Number(parseRecordId(argument.value));
   const engine = await signedInEngine(access);
   if (!engine) throw toExcelError(problems.signIn());
-  const result = await engine.match(criteriaFor(content), { preview: isPreview(invocation) });
-  if (!result.ok) throw toExcelError(result.problem);
+  const result = await engine.match(criteriaFor(content, argument.value), { preview: isPreview(invocation) });
+  if (!result.ok) throw toExcelError(withArgumentNote(result.problem, argument));
   return result.id;
+}
+
+/** A company given as an optional argument (blank is absent), read as readCompanyArgument reads it. */
+function optionalCompany(raw: unknown): unknown {
+  const argument = readCompanyArgument(raw);
+  return optional(argument.ok ? argument.value : undefined);
 }
 
 /** BIZ.MATCHCOMPANY: a company's id from its website, or from its name with optional country and city. */
@@ -178,9 +193,9 @@ export async function matchCompanyCell(
 ): Promise<number> {
   return matchedId(
     access,
-    nameOrWebsite,
-    (content) => {
-      const by = content === "website" ? { website: nameOrWebsite } : { name: nameOrWebsite };
+    readCompanyArgument(nameOrWebsite),
+    (content, value) => {
+      const by = content === "website" ? { website: value } : { name: value };
       return { kind: "company", criteria: { ...by, country: optional(country), city: optional(city) } };
     },
     invocation,
@@ -196,8 +211,8 @@ export async function matchContactCell(
 ): Promise<number> {
   return matchedId(
     access,
-    nameOrEmail,
-    (content) => ({ kind: "contact", criteria: content === "email" ? { email: nameOrEmail } : { name: nameOrEmail, company: optional(company) } }),
+    { ok: true, value: nameOrEmail },
+    (content, value) => ({ kind: "contact", criteria: content === "email" ? { email: value } : { name: value, company: optionalCompany(company) } }),
     invocation,
   );
 }

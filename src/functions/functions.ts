@@ -83,7 +83,7 @@ const configAccess: ConfigAccess = { current: currentConfig, now: () => injected
 /**
  * One field of a company, by company id, website or name, e.g. =BIZ.COMPANY(A2, "revenue") or =BIZ.COMPANY("acme.com", "revenue").
  * @customfunction COMPANY
- * @param companyId The company's id, its website (any spelling: acme.com, https://www.acme.com/about) or its name.
+ * @param companyId The company's id, its website (any spelling: acme.com, https://www.acme.com/about), its name, or a company card.
  * @param field The output field, e.g. "name", "website", "revenue", "employeeRange", "country".
  * @param invocation Invocation details from Excel.
  * @returns The field's value: numbers as numbers, yes/no as TRUE/FALSE, lists as text.
@@ -100,7 +100,7 @@ export async function company(
 /**
  * Several fields of a company as a row that spills to the right, e.g. =BIZ.COMPANYROW(A2, "name,revenue,country").
  * @customfunction COMPANYROW
- * @param companyId The company's id, its website (any spelling) or its name.
+ * @param companyId The company's id, its website (any spelling), its name, or a company card.
  * @param fields The output fields: a range of field names, an array such as {"name","revenue"}, or comma-separated text.
  * @param invocation Invocation details from Excel.
  * @returns One row with a value per field, in the order given.

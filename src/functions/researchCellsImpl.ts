@@ -6,6 +6,7 @@ import { cellContent, parseRecordId, problemFromError, problems, type CellProble
 import { MAX_RESULTS_PER_CALL, type LookalikeQuery } from "../core/research/index.js";
 import { isPreview, type ConfigAccess } from "./config.js";
 import { toExcelError } from "./excelError.js";
+import { readCompanyArgument } from "./dataTypeArgument.js";
 
 type Invocation = CustomFunctions.Invocation | undefined;
 
@@ -20,7 +21,10 @@ const CELL_TEXT_MAX = 32_767;
 export const NO_BRIEFING = "No briefing yet: open Research in the pane";
 
 /** The company a cell names: its id, or a website matched through the pipeline (cache only when `cacheOnly`), or a name. */
-async function companyOf(access: ConfigAccess, company: unknown, cacheOnly: boolean): Promise<{ companyId: string } | { companyName: string }> {
+async function companyOf(access: ConfigAccess, raw: unknown, cacheOnly: boolean): Promise<{ companyId: string } | { companyName: string }> {
+  const argument = readCompanyArgument(raw);
+  if (!argument.ok) return fail(argument.problem);
+  const company = argument.value;
   const id = parseRecordId(company);
   if (id !== undefined) return { companyId: String(id) };
   const content = typeof company === "string" ? cellContent(company) : undefined;

@@ -9,6 +9,7 @@ import { signalCellValues, strongestTopics } from "../core/signals/index.js";
 import type { IntentItem } from "../core/contract/index.js";
 import { isPreview, type ConfigAccess } from "./config.js";
 import { toExcelError } from "./excelError.js";
+import { readCompanyArgument, withArgumentNote } from "./dataTypeArgument.js";
 
 type Invocation = CustomFunctions.Invocation | undefined;
 
@@ -25,10 +26,12 @@ async function signal(
   fields: string[],
   invocation: Invocation,
 ): Promise<unknown[]> {
+  const argument = readCompanyArgument(company);
+  if (!argument.ok) return fail(argument.problem);
   const config = await access.current();
   if (!config || !(await config.isSignedIn())) return fail(problems.signIn());
-  const result: RecordsResult = await config.engine.getRecords(kind, company, fields, { preview: isPreview(invocation) });
-  if (!result.ok) return fail(result.problem);
+  const result: RecordsResult = await config.engine.getRecords(kind, argument.value, fields, { preview: isPreview(invocation) });
+  if (!result.ok) return fail(withArgumentNote(result.problem, argument));
   return result.values;
 }
 

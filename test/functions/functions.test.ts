@@ -5,6 +5,7 @@ import { createEnrichmentEngine } from "../../src/core/enrich/index.js";
 import { FakeEnrichClient } from "../core/enrich/fakeClient.js";
 import { FakeTimer, settle } from "../core/jobs/fakes.js";
 import { cellOutcome, invocation, loadFunctions } from "./fakeCustomFunctions.js";
+import { supportsEntityCards } from "../../src/office/hostCapabilities.js";
 
 const fns = await loadFunctions();
 
@@ -22,11 +23,23 @@ function startupClock() {
   return { clock, timer, waiting };
 }
 
-function configure(signedIn = true, cards = false) {
+function configure(signedIn = true, cards: boolean | (() => boolean) = false) {
   const client = new FakeEnrichClient();
   const engine = createEnrichmentEngine({ client, windowMs: 2 });
-  fns.configureFunctions({ engine, isSignedIn: () => signedIn, supportsEntityCards: () => cards });
+  fns.configureFunctions({ engine, isSignedIn: () => signedIn, supportsEntityCards: typeof cards === "function" ? cards : () => cards });
   return client;
+}
+
+/** Runs `body` in a host whose office.js reports these requirement sets (highest version of each). */
+async function inHost(sets: Record<string, string>, body: () => Promise<void>): Promise<void> {
+  const global = globalThis as { Office?: unknown };
+  const isSetSupported = (name: string, version: string) => sets[name] !== undefined && Number(version.split(".")[1]) <= Number(sets[name]!.split(".")[1]);
+  global.Office = { context: { requirements: { isSetSupported } } };
+  try {
+    await body();
+  } finally {
+    delete global.Office;
+  }
 }
 
 afterEach(() => fns.configureFunctions(undefined));
@@ -62,6 +75,40 @@ describe("BIZ functions", () => {
     assert.equal(card.layouts.card.title.property, "Company name");
     configure(true, false);
     assert.deepEqual(await cellOutcome(fns.companyCardValue(8, invocation())), { value: "Company 8" });
+  });
+
+  it("COMPANYCARD returns a card where the host has CustomFunctionsRuntime 1.4, the name on perpetual and volume-licensed Windows", async () => {
+    configure(true, supportsEntityCards);
+    // Microsoft 365 (Windows 2208+, Mac 16.64+, web): data types from custom functions.
+    await inHost({ ExcelApi: "1.18", CustomFunctionsRuntime: "1.5", SharedRuntime: "1.1" }, async () => {
+      const card = (await cellOutcome(fns.companyCardValue(8, invocation()))).value as { type?: string; provider?: unknown };
+      assert.equal(card.type, "Entity");
+      assert.deepEqual(card.provider, { description: "BizData" });
+    });
+    // Office 2021/2024 perpetual or volume-licensed Windows: ExcelApi 1.16 cards in the grid, but
+    // custom functions stop at CustomFunctionsRuntime 1.3, so the cell gets plain text.
+    await inHost({ ExcelApi: "1.16", CustomFunctionsRuntime: "1.3", SharedRuntime: "1.1" }, async () => {
+      assert.deepEqual(await cellOutcome(fns.companyCardValue(8, invocation())), { value: "Company 8" });
+    });
+    assert.deepEqual(await cellOutcome(fns.companyCardValue(8, invocation())), { value: "Company 8" }, "outside Office");
+  });
+
+  it("reads a company card passed back as an argument by its company id, another data type by its name", async () => {
+    configure(true, true);
+    const card = (await cellOutcome(fns.companyCardValue(8, invocation()))).value;
+    const client = configure(); // a fresh cache: every lookup below is a request
+
+    assert.deepEqual(await cellOutcome(fns.company(card, "revenue", invocation())), { value: 80 });
+    assert.deepEqual(await cellOutcome(fns.companyRow(card, [["name", "country"]], invocation())), { value: [["Company 8", "United States"]] });
+    assert.deepEqual(await cellOutcome(fns.matchCompany(card, null, null, invocation())), { value: 8 });
+    assert.deepEqual(new Set(client.calls.flatMap((call) => call.ids)), new Set([8]), "requests for id 8, no match on the card's name");
+    client.behaviour = (_kind, id) => (id === 0 ? { status: "NO_MATCH", outcome: "noMatch" } : undefined);
+    const stocks = { type: "LinkedEntity", text: "Contoso Ltd", provider: { description: "Stocks" } };
+    const outcome = await cellOutcome(fns.company(stocks, "revenue", invocation()));
+    assert.equal(outcome.error, "#N/A");
+    assert.match(outcome.message!, /^Looked up "Contoso Ltd" by the name of its Stocks data type\. /);
+    const nameless = await cellOutcome(fns.intent({ type: "Entity", text: "" }, "Cloud Security", invocation()));
+    assert.deepEqual(nameless, { error: "#VALUE!", message: "This data type has no name to look up: give the company's id, website or name" });
   });
 
   it("asks to sign in, without a request, when nobody is signed in or nothing is configured", async () => {
