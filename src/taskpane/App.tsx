@@ -7,6 +7,7 @@ import { SignInPanel } from "./auth/SignInPanel.js";
 import { useAccount } from "./auth/useAccount.js";
 import { LoadingSpinner } from "./LoadingSpinner.js";
 import { useServices } from "./services.js";
+import { StorageNotice } from "./StorageNotice.js";
 
 const loadSignedInArea = () => import("./SignedInArea.js").then((m) => ({ default: m.SignedInArea }));
 const SignedInArea = lazy(loadSignedInArea);
@@ -38,6 +39,7 @@ export function App() {
     <main className={styles.root} ref={setMain}>
       <PortalMountNodeProvider value={main ?? undefined}>
         <h1 className={styles.title}>BizData</h1>
+        <StorageNotice notices={services.runtime.storageNotices} />
         {/* Keyed by the environment: a sign-in problem with the previous one does not stay after a switch. */}
         <SignInPanel
           key={`${services.runtime.environment.label}|${services.runtime.environment.apiBaseUrl}`}
