@@ -34,7 +34,10 @@ export interface StorageCacheOptions {
 }
 
 /** The enrichment cache in `storage`, bounded, least recently used evicted. */
-export function createStorageCacheStore(storage: KeyValueStorage, options: StorageCacheOptions = {}): CacheStore & Pick<BudgetedArea, "usedBytes" | "giveRoom"> {
+export function createStorageCacheStore(
+  storage: KeyValueStorage,
+  options: StorageCacheOptions = {},
+): CacheStore & Pick<BudgetedArea, "usedBytes" | "giveRoom"> {
   return createBudgetedArea(storage, {
     prefix: CACHE_KEY_PREFIX,
     budgetBytes: options.budgetBytes ?? SMALL_STORE_CACHE_BUDGETS.enrichmentBytes,
@@ -119,4 +122,3 @@ export function researchStorage(notices: StorageNotices = storageNotices): KeyVa
     setItem: (key, value) => (key.startsWith(BRIEFING_KEY_PREFIX) ? briefings.setMany([[key, value]]) : items.setItem(key, value)),
   };
 }
-

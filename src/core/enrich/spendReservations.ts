@@ -79,8 +79,8 @@ function utcDay(ms: number): string {
 class SpendGuard {
   private state: SpendState;
   private loaded: Promise<void> | undefined;
-  /** The stored count was read (or there was none): only then can the allowance be known. */
-  private known = false;
+  /** The stored count was read (or nothing is stored): only then can the allowance be known. */
+  private known: boolean;
   /** The last save failed: a restart would read an older, lower count. */
   private unsaved = false;
 
@@ -88,8 +88,10 @@ class SpendGuard {
     private readonly store: SpendStore,
     private readonly now: () => number,
     defaultCap: number,
+    stored: boolean,
   ) {
     this.state = { day: utcDay(now()), used: 0, cap: defaultCap };
+    this.known = !stored;
   }
 
   /** Reads the stored state once (a stored cap set by the user wins over the default); a failed read is tried again next time. */
@@ -195,7 +197,8 @@ export class SpendReservations {
     private readonly track: (work: Promise<unknown>) => void,
     private readonly log?: Logger,
   ) {
-    this.guard = new SpendGuard(store ?? new MemorySpendStore(), now, cap ?? DEFAULT_DAILY_NEW_RECORD_CAP);
+    // With no store, nothing is kept between sessions: the count starts known at zero.
+    this.guard = new SpendGuard(store ?? new MemorySpendStore(), now, cap ?? DEFAULT_DAILY_NEW_RECORD_CAP, store !== undefined);
   }
 
   async load(): Promise<void> {
