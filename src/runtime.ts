@@ -74,7 +74,8 @@ export interface RuntimeOptions {
   spendStore?: SpendStore;
   /**
    * The persistent stores per user key (default: enrichmentStores of src/office/persistentCache:
-   * OfficeRuntime.storage in Office, IndexedDB in a browser, memory elsewhere).
+   * the cache in IndexedDB where the page has it, else a budgeted share of OfficeRuntime.storage or
+   * localStorage; the daily count in the small store; memory where nothing persists).
    */
   stores?: EnrichmentStoresFactory;
   /** Requests per second the client allows itself (the plan's allowance). */

@@ -6,7 +6,7 @@
 // so a full cache never stops them being saved. A failing read or write is told to the user once
 // (core/storage/storageNotices.ts): a cache that cannot be kept costs only speed; a daily count
 // that cannot be kept stops new spending (core/enrich/spendReservations.ts).
-import { MemoryCacheStore, MemorySpendStore, parseSpendState, type CacheStore, type SpendStore } from "../core/enrich/index.js";
+import { MANAGEMENT_WINDOW_MS, MemoryCacheStore, MemorySpendStore, parseSpendState, type CacheStore, type SpendStore } from "../core/enrich/index.js";
 import { createBudgetedArea, type BudgetedArea } from "../core/storage/budgetedArea.js";
 import { SMALL_STORE_CACHE_BUDGETS } from "../core/storage/budget.js";
 import { memoryKeyValueStorage, reportingStorage, type KeyValueItems, type KeyValueStorage } from "../core/storage/keyValue.js";
@@ -19,12 +19,6 @@ export type { KeyValueStorage };
 const CACHE_KEY_PREFIX = "biz-enrich:";
 /** The briefings' keys (core/research/briefingStore.ts's BRIEFING_KEY_PREFIX). */
 const BRIEFING_KEY_PREFIX = "bizdata.research.briefing";
-/**
- * A record enriched is under management for 12 months (docs/service.md, Credits): an entry last
- * written longer ago tells nothing any more, and is evicted before any other.
- */
-export const MANAGEMENT_WINDOW_MS = 365 * 24 * 60 * 60 * 1000;
-
 export interface StorageCacheOptions {
   /** Bytes the cache may take (default: its share of the small store). */
   budgetBytes?: number;

@@ -4,7 +4,7 @@
 // told once, and a daily count that cannot be kept never lets the cap be passed.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createEnrichmentEngine } from "../../src/core/enrich/index.js";
+import { createEnrichmentEngine, MemoryCacheStore } from "../../src/core/enrich/index.js";
 import { keyValueJobStorage } from "../../src/core/jobs/index.js";
 import { SANDBOX_ENVIRONMENT } from "../../src/core/settings/environment.js";
 import { createUserSettingsStore } from "../../src/core/settings/userSettings.js";
@@ -169,6 +169,22 @@ describe("a storage that refuses", () => {
     } finally {
       delete (globalThis as Record<string, unknown>).OfficeRuntime;
     }
+  });
+});
+
+describe("the management window", () => {
+  it("counts a record cached from more than 12 months ago as new again, and one from within them as under management", async () => {
+    const cache = new MemoryCacheStore();
+    const cached = (daysAgo: number) => JSON.stringify({ format: 2, fields: { name: ["Old name", NOW - daysAgo * DAY] } });
+    await cache.setMany([
+      [key(5), cached(400)],
+      [key(6), cached(100)],
+    ]);
+    const client = new FakeEnrichClient();
+    const engine = createEnrichmentEngine({ client, cache, windowMs: 1, clock: { now: () => NOW }, dailyNewRecordCap: 0 });
+    const [old, recent] = await Promise.all([engine.getCells("company", 5, "name"), engine.getCells("company", 6, "name")]);
+    assert.ok(recent.ok && recent.values[0] === "Company 6", "past 30 days it is fetched again, free");
+    assert.ok(!old.ok, "past 12 months it may cost a credit: today's cap of 0 refuses it");
   });
 });
 
