@@ -11,7 +11,9 @@ import { createUserSettingsStore } from "../../src/core/settings/userSettings.js
 import { SMALL_STORE_CACHE_BUDGETS } from "../../src/core/storage/budget.js";
 import { StorageNotices, type StorageProblem } from "../../src/core/storage/storageNotices.js";
 import { userStorage } from "../../src/office/hostStorage.js";
-import { createStorageCacheStore, createStorageSpendStore, enrichmentStores } from "../../src/office/persistentCache.js";
+import { createStorageCacheStore, createStorageSpendStore, enrichmentStores, researchStorage } from "../../src/office/persistentCache.js";
+import { AI_SPEND_KEY_PREFIX } from "../../src/core/research/aiCredits.js";
+import { BRIEFING_KEY_PREFIX } from "../../src/core/research/briefingStore.js";
 import { FakeEnrichClient } from "../core/enrich/fakeClient.js";
 import { FakeDomainStorage, TEN_MB } from "./fakeDomainStorage.js";
 
@@ -124,6 +126,27 @@ describe("storage inside its budget", () => {
     assert.ok((await cache.usedBytes()) <= 50_000);
     assert.ok(domain.bytes("biz-enrich:") <= 50_000);
     assert.equal(domain.items.get("bizdata.userSettings"), "{}");
+  });
+});
+
+describe("research briefings", () => {
+  it("are a cache of their own budget, while today's AI count stays a small item", async () => {
+    const domain = new FakeDomainStorage();
+    (globalThis as Record<string, unknown>).OfficeRuntime = { storage: domain };
+    try {
+      const research = researchStorage(new StorageNotices());
+      const markdown = "## Briefing\n".padEnd(20_000, "text ");
+      for (let id = 1; id <= 60; id++)
+        await research.setItem(`${BRIEFING_KEY_PREFIX}|scope|${id}`, JSON.stringify({ companyId: String(id), markdown, fetchedAt: NOW }));
+      await research.setItem(`${AI_SPEND_KEY_PREFIX}|scope`, '{"day":"2026-11-28","used":3,"cap":100}');
+      assert.ok(domain.bytes(BRIEFING_KEY_PREFIX) <= SMALL_STORE_CACHE_BUDGETS.briefingBytes, `${domain.bytes(BRIEFING_KEY_PREFIX)} bytes`);
+      assert.ok(domain.items.has(`${BRIEFING_KEY_PREFIX}#index`));
+      assert.ok(await research.getItem(`${BRIEFING_KEY_PREFIX}|scope|60`), "the latest is kept");
+      assert.equal(await research.getItem(`${BRIEFING_KEY_PREFIX}|scope|1`), null, "the oldest gave way");
+      assert.equal(domain.items.get(`${AI_SPEND_KEY_PREFIX}|scope`), '{"day":"2026-11-28","used":3,"cap":100}');
+    } finally {
+      delete (globalThis as Record<string, unknown>).OfficeRuntime;
+    }
   });
 });
 
