@@ -45,7 +45,13 @@ export function createStorageCacheStore(
  * The daily new-record count and cap of one user, under a key of its own in the small store. A
  * failing read or write is told (onFailure) and thrown: the spend guard then grants nothing new.
  */
-export function createStorageSpendStore(storage: Pick<KeyValueStorage, "getItems" | "setItems">, userKey = "default", onFailure?: () => void): SpendStore {
+export function createStorageSpendStore(
+  storage: Pick<KeyValueStorage, "getItems" | "setItems">,
+  userKey = "default",
+  onFailure?: () => void,
+  /** Where an earlier version kept the count (IndexedDB in browser mode): read when the store has none. */
+  earlier?: Pick<KeyValueStorage, "getItems">,
+): SpendStore {
   const key = `biz-enrich-spend:${userKey}`;
   const told = <T>(work: Promise<T>) =>
     work.catch((error: unknown) => {
@@ -54,7 +60,9 @@ export function createStorageSpendStore(storage: Pick<KeyValueStorage, "getItems
     });
   return {
     async load() {
-      return parseSpendState((await told(storage.getItems([key])))[key]);
+      const stored = (await told(storage.getItems([key])))[key];
+      if (typeof stored === "string" || !earlier) return parseSpendState(stored);
+      return parseSpendState((await told(earlier.getItems([key])))[key]);
     },
     async save(state) {
       await told(storage.setItems({ [key]: JSON.stringify(state) }));
@@ -73,7 +81,8 @@ export function enrichmentStores(userKey?: string, notices: StorageNotices = sto
     : new MemoryCacheStore();
   if (home?.sharesSmallStore && "giveRoom" in cache) shareSmallStore("enrichment", cache);
   if (home && !home.sharesSmallStore && small) dropLegacyCache(small);
-  return { cache, spendStore: small ? createStorageSpendStore(small, userKey, tell(notices, "spend")) : new MemorySpendStore() };
+  const earlier = home && !home.sharesSmallStore ? home.storage : undefined;
+  return { cache, spendStore: small ? createStorageSpendStore(small, userKey, tell(notices, "spend"), earlier) : new MemorySpendStore() };
 }
 
 let legacyDropped = false;
