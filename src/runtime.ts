@@ -22,8 +22,9 @@ import { createFieldEntitlements } from "./core/api/fieldEntitlements.js";
 import { productionTransport } from "./core/api/production/index.js";
 import type { AccountInfo, TokenSource } from "./auth/types.js";
 import { signOutOnRefusedSignIn } from "./auth/signOutOnRefusal.js";
-import { enrichmentStores } from "./office/persistentCache.js";
-import { userStorage } from "./office/hostStorage.js";
+import { enrichmentStores, researchStorage } from "./office/persistentCache.js";
+import { storageNotices, userStorage } from "./office/hostStorage.js";
+import type { StorageNotices } from "./core/storage/storageNotices.js";
 import type { FunctionsConfig, JobStatusConfig } from "./functions/functions.js";
 
 export type { TokenSource } from "./auth/types.js";
@@ -55,6 +56,8 @@ export interface Runtime {
   entitledFields(kind: EntityKind): Promise<ReadonlySet<string> | undefined>;
   /** Briefings, questions, lookalikes and recommended contacts (core/research), per profile and signed-in user. */
   research: Research;
+  /** Where the page's stores say, once each, that something could not be kept (the pane shows it). */
+  storageNotices: StorageNotices;
 }
 
 /** Where one user's enrichment cache and daily record count persist. */
@@ -71,15 +74,18 @@ export interface RuntimeOptions {
   spendStore?: SpendStore;
   /**
    * The persistent stores per user key (default: enrichmentStores of src/office/persistentCache:
-   * OfficeRuntime.storage in Office, IndexedDB in a browser, memory elsewhere).
+   * the cache in IndexedDB where the page has it, else a budgeted share of OfficeRuntime.storage or
+   * localStorage; the daily count in the small store; memory where nothing persists).
    */
   stores?: EnrichmentStoresFactory;
   /** Requests per second the client allows itself (the plan's allowance). */
   requestsPerSecond?: number;
   /** Where job lists are kept (default: the user's storage of src/office/hostStorage). */
   jobStore?: KeyValueItems;
-  /** Where fetched briefings and today's AI count are kept (default: the user's storage). */
+  /** Where fetched briefings and today's AI count are kept (default: researchStorage of src/office/persistentCache). */
   researchStore?: KeyValueItems;
+  /** Where storage failures are told (default: the page's, src/office/hostStorage). */
+  storageNotices?: StorageNotices;
 }
 
 /** FNV-1a over UTF-16 code units, two seeds: a short stable key that does not spell the text out. */
@@ -185,7 +191,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(transport ? { fetch: transport } : {}),
     ...(Object.keys(rateLimit).length > 0 ? { rateLimit } : {}),
   });
-  const storesFor = options.stores ?? enrichmentStores;
+  const notices = options.storageNotices ?? storageNotices;
+  const storesFor = options.stores ?? ((userKey: string) => enrichmentStores(userKey, notices));
   // One pipeline per user: ids and matching share its caches and its one daily allowance.
   const engine = accountScopedEngine(
     (userKey) => {
@@ -214,7 +221,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   // Briefings and the AI count belong to the profile and the signed-in user.
   const research = createResearch({
     client,
-    storage: options.researchStore ?? userStorage(),
+    storage: options.researchStore ?? researchStorage(notices),
     scope: () => `${environment.profile ?? "specification"}|${enrichmentUserKey(environment, tokens.account())}`,
   });
   return {
@@ -229,6 +236,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     jobPoller,
     openJobTracker,
     entitledFields,
+    storageNotices: notices,
   };
 }
 

@@ -1,11 +1,20 @@
 /* global OfficeRuntime, indexedDB */
 // The one host picker for the user's own storage (the port: core/storage/keyValue.ts).
-// Inside Office: OfficeRuntime.storage for everything (shared by the task pane and the cell
-// functions of the shared runtime). In a browser: localStorage for small items (settings, job
-// lists) and IndexedDB for bulk data (the enrichment cache), which outgrows localStorage.
-import { memoryKeyValueStorage, type KeyValueStorage } from "../core/storage/keyValue.js";
+// Small items (settings, job lists, the daily counts) live in the small store: OfficeRuntime.storage
+// inside Office (10 MB per domain, shared by every add-in of the domain, by the task pane and by the
+// cell functions), localStorage in a browser page. The caches (enrichment, signals, briefings) live
+// in IndexedDB wherever the page has it (the shared runtime is a browser page, and so is browser
+// mode): its quota is far larger and filling it never crowds out the small items. Without
+// IndexedDB the caches take a budgeted share of the small store (core/storage/budget.ts).
+import { INDEXED_DB_CACHE_BUDGETS, SMALL_STORE_CACHE_BUDGETS, type CacheBudgets } from "../core/storage/budget.js";
+import { roomMakingStorage, type BudgetedArea } from "../core/storage/budgetedArea.js";
+import { memoryKeyValueStorage, reportingStorage, type KeyValueStorage } from "../core/storage/keyValue.js";
+import { StorageNotices } from "../core/storage/storageNotices.js";
 
-/** "items": settings and job lists; "bulk": the enrichment cache and the daily count. */
+/** The page's storage notices: every store of this page reports its failures here, the pane shows them. */
+export const storageNotices = new StorageNotices();
+
+/** "items": settings, job lists and daily counts (the small store); "bulk": the caches. */
 export type StorageUse = "items" | "bulk";
 
 /** The port on the page's localStorage. */
@@ -98,14 +107,57 @@ function createIndexedDbStorage(databaseName = "bizdata-addin", factory: IDBFact
   return port;
 }
 
-/** The storage this host keeps for `use`, or undefined when nothing here persists. */
-export function hostStorage(use: StorageUse): KeyValueStorage | undefined {
+/** The small store: OfficeRuntime.storage inside Office, else the page's localStorage. */
+function smallStore(): KeyValueStorage | undefined {
   if (typeof OfficeRuntime !== "undefined" && OfficeRuntime.storage) return OfficeRuntime.storage;
-  if (use === "bulk") return typeof indexedDB !== "undefined" ? createIndexedDbStorage() : undefined;
   return typeof localStorage !== "undefined" ? localStoragePort(localStorage) : undefined;
 }
 
-/** The user's storage for small items: memory when nothing persists (tests, a bare page). */
+/** The cache areas kept in the small store, by name (the latest of each): they give room to the small items. */
+const areasInSmallStore = new Map<string, Pick<BudgetedArea, "giveRoom">>();
+
+/** Registers a cache area that lives in the small store (cacheHome().sharesSmallStore). */
+export function shareSmallStore(name: string, area: Pick<BudgetedArea, "giveRoom">): void {
+  areasInSmallStore.set(name, area);
+}
+
+async function makeRoom(): Promise<boolean> {
+  let freed = false;
+  for (const area of areasInSmallStore.values()) freed = (await area.giveRoom()) || freed;
+  return freed;
+}
+
+/** The small store for settings, job lists and daily counts: a refused write is tried again once the caches in it gave room. */
+export function smallStorage(): KeyValueStorage | undefined {
+  const store = smallStore();
+  return store ? roomMakingStorage(store, makeRoom) : undefined;
+}
+
+/** The storage this host keeps for `use`, or undefined when nothing here persists. */
+export function hostStorage(use: StorageUse): KeyValueStorage | undefined {
+  if (use === "bulk" && typeof indexedDB !== "undefined") return createIndexedDbStorage();
+  return smallStore();
+}
+
+/** Where the caches persist and the room each may take there. */
+export interface CacheHome {
+  storage: KeyValueStorage;
+  budgets: CacheBudgets;
+  /** True when the caches share the small store (no IndexedDB here). */
+  sharesSmallStore: boolean;
+}
+
+/** The caches' home on this host, or undefined when nothing persists (they then live in memory). */
+export function cacheHome(): CacheHome | undefined {
+  if (typeof indexedDB !== "undefined") return { storage: createIndexedDbStorage(), budgets: INDEXED_DB_CACHE_BUDGETS, sharesSmallStore: false };
+  const storage = smallStore();
+  return storage ? { storage, budgets: SMALL_STORE_CACHE_BUDGETS, sharesSmallStore: true } : undefined;
+}
+
+/**
+ * The user's storage for small items (settings, job lists): memory when nothing persists (tests, a
+ * bare page). A failing write or read is told to the page's storage notices, and still thrown.
+ */
 export function userStorage(): KeyValueStorage {
-  return hostStorage("items") ?? memoryKeyValueStorage();
+  return reportingStorage(smallStorage() ?? memoryKeyValueStorage(), () => storageNotices.report("items"));
 }

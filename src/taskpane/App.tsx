@@ -7,10 +7,12 @@ import { SignInPanel } from "./auth/SignInPanel.js";
 import { useAccount } from "./auth/useAccount.js";
 import { LoadingSpinner } from "./LoadingSpinner.js";
 import { useServices } from "./services.js";
+import { useHasStorageProblems } from "./storageProblems.js";
 
 const loadSignedInArea = () => import("./SignedInArea.js").then((m) => ({ default: m.SignedInArea }));
 const SignedInArea = lazy(loadSignedInArea);
 const SettingsTab = lazy(() => import("./settings/SettingsTab.js").then((m) => ({ default: m.SettingsTab })));
+const StorageNotice = lazy(() => import("./StorageNotice.js").then((m) => ({ default: m.StorageNotice })));
 const BrowserWorkbookView = lazy(() => import("./workbook/BrowserWorkbookView.js").then((m) => ({ default: m.BrowserWorkbookView })));
 
 const useStyles = makeStyles({
@@ -27,6 +29,7 @@ export function App() {
   // Popups (picker lists, menus, dialogs) open inside the pane's main landmark, not at the end
   // of the page, so everything on the page is inside a landmark (axe's region rule).
   const [main, setMain] = useState<HTMLElement | null>(null);
+  const storageProblems = useHasStorageProblems(services.runtime.storageNotices);
 
   useEffect(() => {
     // Fetch the search tabs right after the first paint, while the user signs in. A failure
@@ -38,6 +41,11 @@ export function App() {
     <main className={styles.root} ref={setMain}>
       <PortalMountNodeProvider value={main ?? undefined}>
         <h1 className={styles.title}>BizData</h1>
+        {storageProblems && (
+          <Suspense fallback={null}>
+            <StorageNotice notices={services.runtime.storageNotices} />
+          </Suspense>
+        )}
         {/* Keyed by the environment: a sign-in problem with the previous one does not stay after a switch. */}
         <SignInPanel
           key={`${services.runtime.environment.label}|${services.runtime.environment.apiBaseUrl}`}

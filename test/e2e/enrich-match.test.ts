@@ -80,6 +80,29 @@ describe("Enrich selection: a column of websites", { skip }, () => {
       assert.equal(row[statusColumn], "Matched");
       assert.equal(row[nameColumn], row[1]);
     }
+    // Where it was kept: the cache in IndexedDB (a budgeted area, with its index), today's count
+    // in localStorage with the other small items (docs/taskpane.md, Storage).
+    const cacheKeys = async () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((resolve, reject) => {
+            const open = indexedDB.open("bizdata-addin", 1);
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const keys = open.result.transaction("kv", "readonly").objectStore("kv").getAllKeys();
+              keys.onsuccess = () => resolve(keys.result.map(String));
+              keys.onerror = () => reject(keys.error);
+            };
+          }),
+      );
+    await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith("biz-enrich-spend:")));
+    const kept = await cacheKeys();
+    assert.ok(kept.includes("biz-enrich:#index"), kept.join("|"));
+    assert.ok(
+      kept.some((key) => key.startsWith("biz-enrich:v1:company:")),
+      kept.join("|"),
+    );
+    assert.ok(!kept.some((key) => key.startsWith("biz-enrich-spend:")), "the count is not among the caches");
     assert.deepEqual(errors, []);
     await page.close();
   });

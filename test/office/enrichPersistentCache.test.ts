@@ -59,6 +59,16 @@ describe("persistent enrichment stores", () => {
     assert.equal((await engine.spendStatus()).cap, 1000);
   });
 
+  it("reads the count where an earlier version kept it when the small store has none", async () => {
+    const small = memoryStorage();
+    const earlier = memoryStorage();
+    earlier.items.set("biz-enrich-spend:u", '{"day":"2026-01-01","used":5,"cap":10}');
+    const spend = createStorageSpendStore(small, "u", undefined, earlier);
+    assert.deepEqual(await spend.load(), { day: "2026-01-01", used: 5, cap: 10 });
+    await spend.save({ day: "2026-01-01", used: 6, cap: 10 });
+    assert.deepEqual(await spend.load(), { day: "2026-01-01", used: 6, cap: 10 });
+  });
+
   it("reads a stored count of the wrong shape as none, and a sound one as it was", async () => {
     const storage = memoryStorage();
     const spend = createStorageSpendStore(storage, "u");

@@ -1,8 +1,9 @@
-// The one host picker of the user's storage: OfficeRuntime.storage inside Office for every
-// use, localStorage for small items in a page, nothing persistent elsewhere.
+// The one host picker of the user's storage: the small items in OfficeRuntime.storage inside
+// Office and localStorage in a page; the caches in IndexedDB where the page has it, else a budgeted
+// share of the small store; nothing persistent elsewhere.
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
-import { hostStorage, userStorage } from "../../src/office/hostStorage.js";
+import { cacheHome, hostStorage, storageNotices, userStorage } from "../../src/office/hostStorage.js";
 import { memoryKeyValueStorage } from "../../src/core/storage/keyValue.js";
 
 /** A Storage (the page's localStorage) on a Map. */
@@ -27,6 +28,7 @@ describe("host storage picker", () => {
   afterEach(() => {
     delete globals.localStorage;
     delete globals.OfficeRuntime;
+    delete globals.indexedDB;
   });
 
   it("keeps nothing when the host has no storage, and the user's items then live in memory", async () => {
@@ -55,6 +57,40 @@ describe("host storage picker", () => {
     globals.OfficeRuntime = { storage: office };
     assert.equal(hostStorage("items"), office);
     assert.equal(hostStorage("bulk"), office);
-    assert.equal(userStorage(), office);
+    const cache = cacheHome();
+    assert.equal(cache?.storage, office, "without IndexedDB the caches take their share of it");
+    assert.equal(cache?.sharesSmallStore, true);
+    assert.ok(cache.budgets.enrichmentBytes + cache.budgets.briefingBytes <= 5 * 1024 * 1024, "half the domain's 10 MB at most");
+  });
+
+  it("keeps the caches in IndexedDB where the page has it, and the small items in OfficeRuntime.storage", async () => {
+    const office = memoryKeyValueStorage();
+    globals.OfficeRuntime = { storage: office };
+    globals.indexedDB = {};
+    const cache = cacheHome();
+    assert.notEqual(cache?.storage, office);
+    assert.equal(cache?.sharesSmallStore, false);
+    assert.equal(hostStorage("items"), office);
+    await userStorage().setItem("bizdata.userSettings", "{}");
+    assert.equal(await office.getItem("bizdata.userSettings"), "{}");
+  });
+
+  it("tells a failing write of a small item to the page's notices, and still throws it", async () => {
+    const office = memoryKeyValueStorage();
+    office.setItem = async () => {
+      throw new Error("denied");
+    };
+    globals.OfficeRuntime = { storage: office };
+    const told: string[] = [];
+    const stop = storageNotices.subscribe((problem) => told.push(problem));
+    try {
+      await assert.rejects(userStorage().setItem("bizdata.userSettings", "{}"), /denied/);
+      await assert.rejects(userStorage().setItem("bizdata.userSettings", "{}"), /denied/);
+    } finally {
+      stop();
+    }
+    // Told once (the page's notices are shared by the process's files: it may have been told before them).
+    assert.ok(told.length <= 1);
+    assert.ok(storageNotices.current().includes("items"));
   });
 });

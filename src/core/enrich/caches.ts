@@ -9,8 +9,9 @@ import type { KindName } from "./enrichKinds.js";
 // ---------- the persistent store ----------
 
 /**
- * Where cached enrichment results outlive the runtime: OfficeRuntime.storage in Office,
- * IndexedDB in a browser, memory in tests. Keys and values are strings.
+ * Where cached enrichment results outlive the runtime: a budgeted area in IndexedDB where the
+ * page has it, else in OfficeRuntime.storage or localStorage (src/office/persistentCache.ts);
+ * memory in tests. Keys and values are strings.
  */
 export interface CacheStore {
   /** The stored values of those keys that exist. */
@@ -135,6 +136,9 @@ interface CachedRecord {
 
 const RECORD_KEY_PREFIX = "biz-enrich:v1:";
 
+/** How long a record enriched stays under management at the service: 12 months (docs/service.md, Credits). */
+export const MANAGEMENT_WINDOW_MS = 365 * 24 * 60 * 60 * 1000;
+
 export function recordKey(kind: KindName, id: number): string {
   return `${RECORD_KEY_PREFIX}${kind}:${id}`;
 }
@@ -176,10 +180,15 @@ export class RecordCache extends StoredEntries<CachedRecord> {
     return this.memory.get(key)?.noMatchStatus;
   }
 
-  /** Whether this record was ever enriched (it is then under management, so costs no credit). */
+  /**
+   * Whether this record was enriched within the 12 months a record stays under management (it
+   * then costs no credit, docs/service.md); one fetched longer ago may cost one again.
+   */
   wasEnriched(key: string): boolean {
     const record = this.memory.get(key);
-    return record !== undefined && Object.keys(record.fields).length > 0;
+    if (!record) return false;
+    const since = this.ages.now() - MANAGEMENT_WINDOW_MS;
+    return Object.values(record.fields).some((entry) => entry[1] >= since);
   }
 
   /** Stores the answer for the requested fields; absent fields are stored as null. */

@@ -14,7 +14,7 @@ export type {
   SelectionPlan,
 } from "./engineTypes.js";
 export { cellContent, type EnrichInput, type MatchCriteria } from "./resolver.js";
-export { MemoryCacheStore, type CacheStore, type MatchMiss } from "./caches.js";
+export { MemoryCacheStore, MANAGEMENT_WINDOW_MS, type CacheStore, type MatchMiss } from "./caches.js";
 export { MemorySpendStore, DEFAULT_DAILY_NEW_RECORD_CAP, parseSpendState, type SpendState, type SpendStore } from "./spendReservations.js";
 export { fieldsProblem, problems, problemFromError, type CellProblem, type CellErrorCode, type FieldEntitlements, type ProblemKind } from "./problems.js";
 export { toCellValue } from "./answers.js";

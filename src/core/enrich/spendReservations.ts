@@ -70,35 +70,65 @@ function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** Today's count of new records against the cap, rolled over at the UTC day's end, read and saved whole. */
+/**
+ * Today's count of new records against the cap, rolled over at the UTC day's end, read and saved
+ * whole. The count in memory is the session's truth; when the stored count cannot be read, or the
+ * last save failed, nothing new is granted (the cap counts as reached) until a read or a save
+ * succeeds: a lost count must never let the day's cap be passed, in this session or the next.
+ */
 class SpendGuard {
   private state: SpendState;
   private loaded: Promise<void> | undefined;
+  /** The stored count was read (or nothing is stored): only then can the allowance be known. */
+  private known: boolean;
+  /** The last save failed: a restart would read an older, lower count. */
+  private unsaved = false;
 
   constructor(
     private readonly store: SpendStore,
     private readonly now: () => number,
     defaultCap: number,
+    stored: boolean,
   ) {
     this.state = { day: utcDay(now()), used: 0, cap: defaultCap };
+    this.known = !stored;
   }
 
-  /** Reads the stored state once (a stored cap set by the user wins over the default). */
+  /** Reads the stored state once (a stored cap set by the user wins over the default); a failed read is tried again next time. */
   ensureLoaded(): Promise<void> {
-    this.loaded ??= this.store.load().then((stored) => {
-      if (stored && Number.isFinite(stored.cap) && Number.isFinite(stored.used)) this.state = { ...stored };
-    });
+    this.loaded ??= this.store.load().then(
+      (stored) => {
+        if (stored && Number.isFinite(stored.cap) && Number.isFinite(stored.used)) this.state = this.merged(stored);
+        this.known = true;
+      },
+      (error: unknown) => {
+        this.loaded = undefined;
+        throw error;
+      },
+    );
     return this.loaded;
   }
 
+  /** Whether the stored count has been read. */
+  isKnown(): boolean {
+    return this.known;
+  }
+
+  /** Whether new records may be granted: the count is known and saved. */
+  trusted(): boolean {
+    return this.known && !this.unsaved;
+  }
+
+  /** Today's count; while it cannot be trusted, as if the cap were reached. */
   status(): SpendState {
     this.rollOver();
-    return { ...this.state };
+    return this.trusted() ? { ...this.state } : { ...this.state, used: Math.max(this.state.used, this.state.cap) };
   }
 
   /** Takes up to `count` new records from today's allowance; returns how many were granted. */
   reserve(count: number): number {
     this.rollOver();
+    if (!this.trusted()) return 0;
     const granted = Math.max(0, Math.min(count, this.state.cap - this.state.used));
     this.state.used += granted;
     return granted;
@@ -115,8 +145,21 @@ class SpendGuard {
     this.state.cap = cap;
   }
 
-  save(): Promise<void> {
-    return this.store.save({ ...this.state });
+  /** Saves the count; never before it was read (that would write over the stored count). */
+  async save(): Promise<void> {
+    if (!this.known) return;
+    try {
+      await this.store.save({ ...this.state });
+      this.unsaved = false;
+    } catch (error) {
+      this.unsaved = true;
+      throw error;
+    }
+  }
+
+  /** A count read after this session already counted (a retried read): the higher use of the day wins. */
+  private merged(stored: SpendState): SpendState {
+    return { ...stored, used: stored.day === this.state.day ? Math.max(stored.used, this.state.used) : stored.used };
   }
 
   private rollOver(): void {
@@ -144,6 +187,8 @@ export class SpendReservations {
   private readonly managed = new Set<string>();
   /** New records counted against today's cap whose charge is not settled yet. */
   private readonly reserved = new Set<string>();
+  /** The latest save of the count. */
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(
     store: SpendStore | undefined,
@@ -152,14 +197,17 @@ export class SpendReservations {
     private readonly track: (work: Promise<unknown>) => void,
     private readonly log?: Logger,
   ) {
-    this.guard = new SpendGuard(store ?? new MemorySpendStore(), now, cap ?? DEFAULT_DAILY_NEW_RECORD_CAP);
+    // With no store, nothing is kept between sessions: the count starts known at zero.
+    this.guard = new SpendGuard(store ?? new MemorySpendStore(), now, cap ?? DEFAULT_DAILY_NEW_RECORD_CAP, store !== undefined);
   }
 
   async load(): Promise<void> {
+    // The last save settles first: if it failed, this pass grants nothing new.
+    await this.saving;
     try {
       await this.guard.ensureLoaded();
     } catch (error) {
-      this.warn("Reading the daily record count failed; counting from zero", error);
+      this.warn("Reading the daily record count failed; no new records until it can be read", error);
     }
   }
 
@@ -169,6 +217,7 @@ export class SpendReservations {
 
   async setCap(cap: number): Promise<void> {
     await this.load();
+    if (!this.guard.isKnown()) throw new Error("Today's count could not be read on this computer, so the limit can't be changed now. Try again later.");
     this.guard.setCap(cap);
     await this.guard.save();
   }
@@ -189,6 +238,12 @@ export class SpendReservations {
     const fresh = keys.filter((key) => !isManaged(key) && !this.reserved.has(key));
     const refused = new Set<string>();
     if (fresh.length === 0) return refused;
+    if (!this.guard.trusted()) {
+      // The count could not be read (the next load tries again) or saved (try now): nothing new until it is kept.
+      this.save();
+      for (const key of fresh) refused.add(key);
+      return refused;
+    }
     const granted = this.guard.reserve(fresh.length);
     for (const [index, key] of fresh.entries()) {
       if (index < granted) this.reserved.add(key);
@@ -252,7 +307,8 @@ export class SpendReservations {
   }
 
   private save(): void {
-    this.track(this.guard.save().catch((error: unknown) => this.warn("Saving the daily record count failed", error)));
+    this.saving = this.guard.save().catch((error: unknown) => this.warn("Saving the daily record count failed; no new records until it is saved", error));
+    this.track(this.saving);
   }
 
   private warn(message: string, error: unknown): void {

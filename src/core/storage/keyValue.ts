@@ -28,3 +28,27 @@ export function memoryKeyValueStorage(map = new Map<string, string>()): KeyValue
     getKeys: async () => [...map.keys()],
   };
 }
+
+const PORT_METHODS: readonly (keyof KeyValueStorage)[] = ["getItem", "setItem", "getItems", "setItems", "removeItems", "getKeys"];
+
+/**
+ * The port (or a part of it) with each failing call told to `report`, then thrown as before: the
+ * caller handles the failure as it always did, and the user hears of it once (storageNotices.ts).
+ */
+export function reportingStorage<S extends Partial<KeyValueStorage>>(storage: S, report: () => void): S {
+  const wrapped: Record<string, unknown> = {};
+  // By name, not Object.keys: the host's storage keeps its methods on a prototype.
+  for (const name of PORT_METHODS) {
+    const member = storage[name];
+    if (typeof member !== "function") continue;
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await (member as (...a: unknown[]) => Promise<unknown>).apply(storage, args);
+      } catch (error) {
+        report();
+        throw error;
+      }
+    };
+  }
+  return wrapped as S;
+}
