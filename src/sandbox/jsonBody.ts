@@ -45,7 +45,9 @@ export function useDepthCheckedJson(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser(["application/json", MEDIA_TYPE], { parseAs: "string" }, (request, body, done) => {
-    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
-    parse(request, body, done);
+    // parseAs "string": the body is text.
+    const text = body as string;
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
+    parse(request, text, done);
   });
 }
