@@ -7,7 +7,7 @@ import { describe, it } from "node:test";
 import { renderToStaticMarkup } from "react-dom/server";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { BriefingView } from "../../src/taskpane/research/BriefingView.js";
-import { MAX_NESTING, flattenNestingText, flattenTree } from "../../src/taskpane/research/flattenNesting.js";
+import { MAX_EMPHASIS_MARKS, MAX_NESTING, flattenNestingText, flattenTree } from "../../src/taskpane/research/flattenNesting.js";
 import { ErrorBoundary } from "../../src/taskpane/ErrorBoundary.js";
 
 const render = (markdown: string) =>
@@ -49,6 +49,15 @@ describe("a briefing nested too deep", () => {
     assert.equal(flattenNestingText(`${"> ".repeat(5000)}deep`), `${"> ".repeat(8)}deep`);
     assert.equal(flattenNestingText(`${"- > ".repeat(100)}mixed\n${" ".repeat(2000)}- item`), `${"- > ".repeat(4)}mixed\n${" ".repeat(16)}- item`);
     assert.equal(flattenNestingText(`\t\t\t\t\t1. tabbed`), `${" ".repeat(16)}1. tabbed`);
+  });
+
+  it("3,000 nested emphases keep their first 500 marks; the others are escaped and show as characters", () => {
+    const emphases = `${"*a ".repeat(3000)}x${" b*".repeat(3000)}`;
+    const flat = flattenNestingText(emphases);
+    assert.equal(flat.match(/(?<!\\)\*/g)?.length, MAX_EMPHASIS_MARKS);
+    assert.equal(flat.replace(/\\\*/g, "*"), emphases, "only backslashes are added");
+    const escaped = "\\*".repeat(600) + "_".repeat(10);
+    assert.equal(flattenNestingText(escaped), escaped, "escaped marks are neither counted nor escaped again");
   });
 
   it("a parsed tree of any depth is flattened to 8 levels without recursion, its content kept in order", () => {

@@ -3,7 +3,8 @@
 // rendering (which would blank the pane). Two steps:
 // 1. On the text, per line: at most MAX_LINE_MARKERS quote and list markers open a line (the
 //    rest are dropped, the line's text stays), and its indentation is cut to MAX_INDENT columns,
-//    which bounds the nesting that indentation alone builds, so the parser has little to nest.
+//    which bounds the nesting that indentation alone builds, so the parser has little to nest;
+//    emphasis marks past MAX_EMPHASIS_MARKS in the whole text are escaped.
 // 2. On the parsed tree (a remark plugin): quotes, lists and inline formatting (emphasis, strong,
 //    links) deeper than MAX_NESTING levels give way to their content, which stays, in order.
 // Ordinary briefings (a few levels) pass through both unchanged.
@@ -35,9 +36,22 @@ function flattenLine(line: string): string {
   return kept + rest;
 }
 
-/** The markdown text with each line's markers and indentation bounded (step 1). */
+/**
+ * Emphasis marks (* and _) a briefing may use: far more than a page of bold labels needs. The
+ * parser pairs them in time that grows with the square of their number (3,000 nested emphases:
+ * tens of seconds), so those past it are escaped and show as the characters they are.
+ */
+export const MAX_EMPHASIS_MARKS = 500;
+
+function escapeExtraEmphasis(text: string): string {
+  let marks = 0;
+  // An escaped character (\* included) is passed as it is and not counted.
+  return text.replace(/\\[\s\S]|[*_]/g, (found) => (found.length === 1 && ++marks > MAX_EMPHASIS_MARKS ? `\\${found}` : found));
+}
+
+/** The markdown text with each line's markers and indentation bounded, and its emphasis marks (step 1). */
 export function flattenNestingText(markdown: string): string {
-  return markdown.split("\n").map(flattenLine).join("\n");
+  return escapeExtraEmphasis(markdown.split("\n").map(flattenLine).join("\n"));
 }
 
 interface TreeNode {
