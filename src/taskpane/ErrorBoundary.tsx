@@ -49,7 +49,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    // Only what failed and where: an error's text may quote service data, never a token.
+    // Only the kind of error and where: its text may quote service data, which stays out of the console.
     const name = error instanceof Error ? error.name : typeof error;
     console.error(`A part of the pane (${this.props.label}) failed to render: ${name}`, info.componentStack?.split("\n", 3).join("\n") ?? "");
   }
