@@ -2,12 +2,13 @@
 // separate from the process that listens (server.ts) and the command line (main.ts).
 import cors from "@fastify/cors";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import { ERROR_CODES, MEDIA_TYPE, RATE_LIMIT_HEADERS } from "../core/contract/index.js";
+import { ERROR_CODES, RATE_LIMIT_HEADERS } from "../core/contract/index.js";
 import { DEFAULT_API_AUDIENCE, createAuthenticator, requireScope } from "./auth.js";
 import { sandboxClock, type FaultOptions, type RateLimitWindows, type Clock, type SandboxContext, type SandboxOptions } from "./context.js";
 import { createAccountStore } from "./credits.js";
 import { ApiError, ValidationFailure, errorObject, sendError, sendErrorDocument, sendGatewayError, validationDocument } from "./errors.js";
 import { devEndpointGuard } from "./devGuard.js";
+import { useDepthCheckedJson } from "./jsonBody.js";
 import { extensions } from "./extensions.js";
 import { createFaultPlan } from "./faults.js";
 import { loadSigningKeys } from "./keys.js";
@@ -115,8 +116,8 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
   });
   useContractValidation(app);
 
-  // Both JSON media types parse the same way; anything else is 415.
-  app.addContentTypeParser(MEDIA_TYPE, { parseAs: "string" }, app.getDefaultJsonParser("error", "error"));
+  // Both JSON media types parse the same way, too deep a nesting is 400; anything else is 415.
+  useDepthCheckedJson(app);
 
   await app.register(cors, {
     origin: options.corsOrigins,

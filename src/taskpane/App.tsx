@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { makeStyles, PortalMountNodeProvider, tokens } from "@fluentui/react-components";
 import { SignInPanel } from "./auth/SignInPanel.js";
 import { useAccount } from "./auth/useAccount.js";
+import { ErrorBoundary } from "./ErrorBoundary.js";
 import { LoadingSpinner } from "./LoadingSpinner.js";
 import { useServices } from "./services.js";
 import { useHasStorageProblems } from "./storageProblems.js";
@@ -20,7 +21,12 @@ const useStyles = makeStyles({
   title: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, margin: 0 },
 });
 
-const lazyPanel = (node: ReactNode) => <Suspense fallback={<LoadingSpinner label="Loading" />}>{node}</Suspense>;
+/** A part loaded on demand, inside its own error boundary: a failure in it never blanks the pane. */
+const lazyPanel = (label: string, node: ReactNode) => (
+  <ErrorBoundary label={label}>
+    <Suspense fallback={<LoadingSpinner label="Loading" />}>{node}</Suspense>
+  </ErrorBoundary>
+);
 
 export function App() {
   const styles = useStyles();
@@ -47,17 +53,19 @@ export function App() {
           </Suspense>
         )}
         {/* Keyed by the environment: a sign-in problem with the previous one does not stay after a switch. */}
-        <SignInPanel
-          key={`${services.runtime.environment.label}|${services.runtime.environment.apiBaseUrl}`}
-          tokenSource={services.runtime.tokens}
-          environment={services.runtime.environment}
-        />
-        {!account && lazyPanel(<SettingsTab />)}
-        {account && lazyPanel(<SignedInArea />)}
+        <ErrorBoundary label="the sign-in area">
+          <SignInPanel
+            key={`${services.runtime.environment.label}|${services.runtime.environment.apiBaseUrl}`}
+            tokenSource={services.runtime.tokens}
+            environment={services.runtime.environment}
+          />
+        </ErrorBoundary>
+        {!account && lazyPanel("the settings", <SettingsTab />)}
+        {account && lazyPanel("the tabs", <SignedInArea />)}
         {services.browserWorkbook && (
           <>
             <h2>Workbook</h2>
-            {lazyPanel(<BrowserWorkbookView workbook={services.browserWorkbook} />)}
+            {lazyPanel("the workbook", <BrowserWorkbookView workbook={services.browserWorkbook} />)}
           </>
         )}
       </PortalMountNodeProvider>

@@ -10,6 +10,7 @@ import { SearchTab } from "./search/SearchTab.js";
 import { UsageGauge } from "./usage/UsageGauge.js";
 import { ExtraPanel, EXTRA_TABS, type ExtraTab } from "./enrichAndJobsTabs.js";
 import { SectionTabs, type SectionTab } from "./SectionTabs.js";
+import { ErrorBoundary } from "./ErrorBoundary.js";
 
 // Rarely opened tabs load on demand.
 const SavedSearchesTab = lazy(() => import("./saved/SavedSearchesTab.js").then((m) => ({ default: m.SavedSearchesTab })));
@@ -33,7 +34,12 @@ const useStyles = makeStyles({
   panel: { paddingTop: "8px" },
 });
 
-const lazyPanel = (node: ReactNode) => <Suspense fallback={<Spinner size="tiny" label="Loading" />}>{node}</Suspense>;
+/** A tab's panel: loaded on demand, and inside its own error boundary (a failure stays in the tab). */
+const lazyPanel = (label: string, node: ReactNode) => (
+  <ErrorBoundary label={label}>
+    <Suspense fallback={<Spinner size="tiny" label="Loading" />}>{node}</Suspense>
+  </ErrorBoundary>
+);
 
 export function SignedInArea() {
   const styles = useStyles();
@@ -47,29 +53,35 @@ export function SignedInArea() {
 
   return (
     <SavedSearchesProvider>
-      <UsageGauge />
+      <ErrorBoundary label="the usage figures">
+        <UsageGauge />
+      </ErrorBoundary>
       <SectionTabs<TabValue> tabs={TABS} selected={tab} onSelect={setTab} label="Task pane sections" />
       <div className={styles.panel} role="tabpanel" aria-label={tab}>
         {/* Both search tabs stay mounted so switching tabs keeps what was typed. */}
         <div hidden={tab !== "companies"}>
-          <SearchTab
-            key={`company-${opened?.search.kind === "company" ? opened.at : 0}`}
-            kind="company"
-            {...(opened?.search.kind === "company" ? { initial: opened.search } : {})}
-          />
+          <ErrorBoundary label="the Companies tab">
+            <SearchTab
+              key={`company-${opened?.search.kind === "company" ? opened.at : 0}`}
+              kind="company"
+              {...(opened?.search.kind === "company" ? { initial: opened.search } : {})}
+            />
+          </ErrorBoundary>
         </div>
         <div hidden={tab !== "contacts"}>
-          <SearchTab
-            key={`contact-${opened?.search.kind === "contact" ? opened.at : 0}`}
-            kind="contact"
-            {...(opened?.search.kind === "contact" ? { initial: opened.search } : {})}
-          />
+          <ErrorBoundary label="the Contacts tab">
+            <SearchTab
+              key={`contact-${opened?.search.kind === "contact" ? opened.at : 0}`}
+              kind="contact"
+              {...(opened?.search.kind === "contact" ? { initial: opened.search } : {})}
+            />
+          </ErrorBoundary>
         </div>
-        {tab === "saved" && lazyPanel(<SavedSearchesTab onEdit={open} />)}
-        {tab === "signals" && lazyPanel(<SignalsTab />)}
-        {tab === "research" && lazyPanel(<ResearchTab />)}
-        {tab === "settings" && lazyPanel(<SettingsTab />)}
-        {EXTRA_TABS.some((t) => t.value === tab) && lazyPanel(<ExtraPanel tab={tab as ExtraTab} />)}
+        {tab === "saved" && lazyPanel("the Saved tab", <SavedSearchesTab onEdit={open} />)}
+        {tab === "signals" && lazyPanel("the Signals tab", <SignalsTab />)}
+        {tab === "research" && lazyPanel("the Research tab", <ResearchTab />)}
+        {tab === "settings" && lazyPanel("the Settings tab", <SettingsTab />)}
+        {EXTRA_TABS.some((t) => t.value === tab) && lazyPanel(`the ${tab === "enrich" ? "Enrich" : "Jobs"} tab`, <ExtraPanel tab={tab as ExtraTab} />)}
       </div>
     </SavedSearchesProvider>
   );

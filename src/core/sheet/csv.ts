@@ -5,11 +5,14 @@
 // Formula safety: the file may be opened in a locale whose separator is not the one it was
 // written with, and such a reader honours a quote only at the start of its own field. So every
 // place where any reading (",", ";" or tab) can start a cell - the start of a text, and after
-// each of , ; tab CR LF inside it - must not start a formula. A cell is a formula if, after
-// spaces, invisible characters (no-break and zero-width spaces, a byte-order mark, the soft
-// hyphen, bidirectional marks and overrides) and quotes, it begins with = + - @ (or their
-// full-width or small forms, or the minus sign), a tab or a carriage return. Such a place
-// gets an apostrophe, which spreadsheets read as "this is text".
+// each of , ; tab CR LF inside it - must not start a formula. The guard judges the first
+// VISIBLE character: it looks past spaces, quotes and every character that shows nothing
+// (Unicode's default-ignorable code points and format characters: zero-width and no-break
+// spaces, joiners, the byte-order mark, the soft hyphen, bidirectional marks, variation
+// selectors, the Hangul fillers, tag characters, ... and the blank Braille pattern). A cell is a
+// formula if that character is = + - @, any of their look-alikes (full-width, small, superscript
+// and subscript forms, the heavy plus and minus, every dash and the minus sign), a tab or a
+// carriage return. Such a place gets an apostrophe, which spreadsheets read as "this is text".
 import { displayText, type CellValue } from "./cells.js";
 import type { ColumnSpec } from "./columns.js";
 
@@ -25,12 +28,12 @@ export interface CsvOptions {
 }
 
 /** What may stand before the first visible character of a cell and still leave it a formula. */
-const LEADING = String.raw`[\s\u00A0\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF"]`;
-/** First characters that make a spreadsheet read a cell as a formula. */
-const FORMULA_START = String.raw`[=+\-@\t\r\u2212\uFE62\uFE63\uFE66\uFE6B\uFF1D\uFF0B\uFF0D\uFF20]`;
-const AT_TEXT_START = new RegExp(`^(?=${LEADING}*${FORMULA_START})`);
+const LEADING = String.raw`[\s"\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]`;
+/** First characters that make a spreadsheet read a cell as a formula (\p{Dash}: every dash, hyphen and minus). */
+const FORMULA_START = String.raw`[=+@\t\r\p{Dash}\u02D6\u02D7\u207A\u207C\u208A\u208C\u2795\u2796\uA78A\uFE62\uFE66\uFE6B\uFF0B\uFF1D\uFF20\u{1F7F0}]`;
+const AT_TEXT_START = new RegExp(`^(?=${LEADING}*${FORMULA_START})`, "u");
 /** Every place inside a text where a cell can start in some reading: after a separator or line end. */
-const AFTER_BREAK = new RegExp(`([,;\\t\\r\\n])(?=${LEADING}*${FORMULA_START})`, "g");
+const AFTER_BREAK = new RegExp(`([,;\\t\\r\\n])(?=${LEADING}*${FORMULA_START})`, "gu");
 
 /** Neutralises text that a spreadsheet would read as a formula when it starts a cell. */
 export function neutraliseFormula(text: string): string {

@@ -22,6 +22,25 @@ export interface FolderRecord {
   audienceIds: string[];
 }
 
+/**
+ * Columns of its own an audience may have (the service's match and enrichment columns come on
+ * top): a bulk upsert of 500 rows then writes at most 250,000 cells, so one request cannot hold
+ * the service for seconds, and it is far more than a sheet's table of leads has.
+ */
+export const MAX_CUSTOM_COLUMNS = 500;
+
+function refuseTooManyColumns(existing: number, added: number): void {
+  if (existing + added <= MAX_CUSTOM_COLUMNS) return;
+  const room = Math.max(0, MAX_CUSTOM_COLUMNS - existing);
+  throw new ApiError(
+    400,
+    ERROR_CODES.validation,
+    `An audience holds at most ${MAX_CUSTOM_COLUMNS} columns of your own, so that loading rows into it stays quick; ` +
+      `this one has ${existing}, so ${room === 0 ? "no more can be added" : `at most ${room} more can be added`}.`,
+    { pointer: "/data" },
+  );
+}
+
 function issue(pointer: string, label: string, message: string, code: string = ERROR_CODES.validation): ValidationIssue {
   return { pointer, label, rule: "reference", code, message };
 }
@@ -94,6 +113,7 @@ export class AudienceWrites {
     account: string,
     input: { name: string; type: AudienceKind; description?: string; notes?: string; folderId?: string; columns: { name: string; dataType: string }[] },
   ): AudienceRecord {
+    refuseTooManyColumns(0, input.columns.length);
     return this.store.transaction(() => {
       const folderId = this.folderOf(account, input.folderId, "/data/attributes/folderId") ?? this.createFolder(account, input.name).id;
       const id = randomUUID();
@@ -115,6 +135,7 @@ export class AudienceWrites {
           : [],
       );
       if (clashes.length > 0) throw new ValidationFailure(clashes);
+      refuseTooManyColumns(existing.filter((c) => c.columnType === CUSTOM).length, columns.length);
       const added = columns.map((c) => ({ id: randomUUID() as string, name: c.name, dataType: c.dataType, columnType: CUSTOM, field: "" }));
       this.insertColumns(audience.id, added);
       const ids = new Set(added.map((c) => c.id));

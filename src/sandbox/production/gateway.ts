@@ -28,6 +28,10 @@ export function gatewayNotFound(method: string, url: string): GatewayError {
   return new GatewayError(404, GATEWAY_CODES.notFound, `No operation ${method} ${url.split("?")[0]} exists.`);
 }
 
+export function gatewayUnauthorized(message: string): GatewayError {
+  return new GatewayError(401, GATEWAY_CODES.unauthorized, message);
+}
+
 /** The sandbox's 401/403/429 as the gateway answers them. */
 function fromApiError(error: ApiError): GatewayError | undefined {
   if (error.status === 401) return new GatewayError(401, GATEWAY_CODES.unauthorized, error.message, error.headers);

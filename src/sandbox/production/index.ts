@@ -6,7 +6,8 @@
 import { GATEWAY_CODES, SCOPES } from "../../core/contract/index.js";
 import type { SandboxContext, SandboxExtension } from "../context.js";
 import { productionDataRoutes } from "./data.js";
-import { createForwarder, gatewayNotFound, sendGateway } from "./gateway.js";
+import { ApiError } from "../errors.js";
+import { createForwarder, gatewayNotFound, gatewayUnauthorized, sendGateway } from "./gateway.js";
 import { DEFAULT_PRODUCTION_CLIENT, productionOauthRoutes } from "./oidc.js";
 import { productionStudioRoutes } from "./studio.js";
 import { productionStudioWriteRoutes } from "./studioWrites.js";
@@ -29,6 +30,8 @@ function productionSettings(ctx: SandboxContext): { enabled: boolean; clientId: 
 
 /** The core API and the default profile's public-client sign-in. */
 const CORE_PATH = /^\/(data|v1|oauth)\//;
+/** Production's API behind its gateway: everything under /gtm but sign-in. */
+const GATEWAY_PATH = /^\/gtm\/(?!oauth\/)/;
 
 export const productionExtension: SandboxExtension = async (app, ctx) => {
   const settings = productionSettings(ctx);
@@ -38,6 +41,17 @@ export const productionExtension: SandboxExtension = async (app, ctx) => {
   app.addHook("onRequest", async (request, reply) => {
     if (CORE_PATH.test(request.url) && !core.isInternal(request) && request.method !== "OPTIONS") {
       return sendGateway(reply, gatewayNotFound(request.method, request.url));
+    }
+  });
+  // The gateway authenticates before it routes or reads a body: without a valid token every
+  // API path, known or not, is 401 (sign-in's own paths excepted).
+  app.addHook("onRequest", async (request, reply) => {
+    if (!GATEWAY_PATH.test(request.url) || request.method === "OPTIONS") return;
+    try {
+      await ctx.authenticate(request.headers.authorization);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return sendGateway(reply, gatewayUnauthorized(error.message));
+      throw error;
     }
   });
   // Production's audience operations need only the audience scopes, which this profile's studio

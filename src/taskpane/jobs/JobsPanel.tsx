@@ -10,6 +10,7 @@ import { JobList, type ListClient } from "./JobList.js";
 import type { AccountAllowance } from "./JobEstimateView.js";
 import { StartEnrichment, type StartClient } from "./StartEnrichment.js";
 import type { AudienceSendProps } from "../audiences/AudienceSendPanel.js";
+import { ErrorBoundary } from "../ErrorBoundary.js";
 
 const AudienceSendPanel = lazy(() => import("../audiences/AudienceSendPanel.js").then((m) => ({ default: m.AudienceSendPanel })));
 
@@ -46,29 +47,35 @@ export function JobsPanel({ client, tracker, workbook, readSelectedCells, clock,
       {audienceSend && (
         <>
           <Subtitle2 as="h2">Send to an audience</Subtitle2>
-          <Suspense fallback={null}>
-            <AudienceSendPanel {...audienceSend} onEnrich={enrich} />
-          </Suspense>
+          <ErrorBoundary label="sending to an audience">
+            <Suspense fallback={null}>
+              <AudienceSendPanel {...audienceSend} onEnrich={enrich} />
+            </Suspense>
+          </ErrorBoundary>
           <Divider />
         </>
       )}
       <div ref={start}>
         <Subtitle2 as="h2">Enrich an audience</Subtitle2>
       </div>
-      <StartEnrichment
-        {...(enrichId ? { audienceId: enrichId } : {})}
-        client={client}
-        tracker={tracker}
-        {...(readSelectedCells ? { readSelectedCells } : {})}
-        {...(allowance ? { allowance } : {})}
-        // The new job is at the end of the list, below the fold of a task pane: show it.
-        onStarted={() => list.current?.scrollIntoView({ block: "start" })}
-      />
+      <ErrorBoundary label="starting an enrichment">
+        <StartEnrichment
+          {...(enrichId ? { audienceId: enrichId } : {})}
+          client={client}
+          tracker={tracker}
+          {...(readSelectedCells ? { readSelectedCells } : {})}
+          {...(allowance ? { allowance } : {})}
+          // The new job is at the end of the list, below the fold of a task pane: show it.
+          onStarted={() => list.current?.scrollIntoView({ block: "start" })}
+        />
+      </ErrorBoundary>
       <Divider />
       <div ref={list}>
         <Subtitle2 as="h2">Your jobs</Subtitle2>
       </div>
-      <JobList client={client} tracker={tracker} workbook={workbook} {...(clock ? { clock } : {})} />
+      <ErrorBoundary label="your jobs">
+        <JobList client={client} tracker={tracker} workbook={workbook} {...(clock ? { clock } : {})} />
+      </ErrorBoundary>
     </div>
   );
 }

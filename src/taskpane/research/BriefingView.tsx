@@ -1,10 +1,14 @@
 // A briefing (markdown from the service) rendered as formatted text with react-markdown: raw HTML
 // in it is dropped, never rendered (skipHtml, no rehype-raw), images are not loaded, and a link
 // keeps only an http(s) address (anything else, javascript: or data:, loses its link) and opens
-// in a new window. Everything wraps inside the 320-350 px pane.
+// in a new window. Everything wraps inside the 320-350 px pane. Nesting deeper than 8 levels is
+// flattened before rendering (flattenNesting.ts), and the briefing renders inside an error
+// boundary: a briefing that still fails to render costs only its own place, never the pane.
 import Markdown, { type Components } from "react-markdown";
 import { makeStyles } from "@fluentui/react-components";
 import { httpUrl } from "../../core/sheet/httpUrl.js";
+import { ErrorBoundary } from "../ErrorBoundary.js";
+import { flattenNestingText, remarkFlattenNesting } from "./flattenNesting.js";
 
 const useStyles = makeStyles({
   body: {
@@ -40,9 +44,11 @@ export function BriefingView({ markdown, label, fetchedAt }: { markdown: string;
   return (
     <article className={styles.body} aria-label={label} data-testid="briefing">
       {fetchedAt !== undefined && <p className={styles.fetched}>Fetched {new Date(fetchedAt).toISOString().slice(0, 10)}</p>}
-      <Markdown skipHtml disallowedElements={["img"]} unwrapDisallowed urlTransform={safeHref} components={components}>
-        {markdown}
-      </Markdown>
+      <ErrorBoundary label="the briefing">
+        <Markdown skipHtml disallowedElements={["img"]} unwrapDisallowed urlTransform={safeHref} components={components} remarkPlugins={[remarkFlattenNesting]}>
+          {flattenNestingText(markdown)}
+        </Markdown>
+      </ErrorBoundary>
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { Field, Radio, RadioGroup, Text, makeStyles } from "@fluentui/react-comp
 import type { Research } from "../../core/research/index.js";
 import { useServices } from "../services.js";
 import { DailyCapRow, useDailyCap } from "../DailyCap.js";
+import { ErrorBoundary } from "../ErrorBoundary.js";
 import { BriefingPanel } from "./BriefingPanel.js";
 import { LookalikesPanel } from "./LookalikesPanel.js";
 import { RecommendationsPanel } from "./RecommendationsPanel.js";
@@ -59,13 +60,19 @@ export function ResearchTab() {
         </RadioGroup>
       </Field>
       <div hidden={part !== "briefing"}>
-        <BriefingPanel research={runtime.research} engine={runtime.engine} onSpent={() => setRuns((n) => n + 1)} />
+        <ErrorBoundary label="the briefing part">
+          <BriefingPanel research={runtime.research} engine={runtime.engine} onSpent={() => setRuns((n) => n + 1)} />
+        </ErrorBoundary>
       </div>
       <div hidden={part !== "lookalikes"}>
-        <LookalikesPanel research={runtime.research} engine={runtime.engine} />
+        <ErrorBoundary label="the lookalikes part">
+          <LookalikesPanel research={runtime.research} engine={runtime.engine} />
+        </ErrorBoundary>
       </div>
       <div hidden={part !== "contacts"}>
-        <RecommendationsPanel research={runtime.research} engine={runtime.engine} />
+        <ErrorBoundary label="the contacts part">
+          <RecommendationsPanel research={runtime.research} engine={runtime.engine} />
+        </ErrorBoundary>
       </div>
       <AiLimit research={runtime.research} version={runs} />
     </section>

@@ -11,6 +11,7 @@ import { PICKER_POSITIONING } from "./FilterField.js";
 import { FilterForm } from "./FilterForm.js";
 import { ResultsPreview } from "./ResultsPreview.js";
 import { useSearchTab, type SearchTabState } from "./useSearchTab.js";
+import { ErrorBoundary } from "../ErrorBoundary.js";
 
 const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", alignItems: "end", flexWrap: "wrap", marginTop: "8px", marginBottom: "8px" },
@@ -77,7 +78,11 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
             insert the changed form.
           </Notice>
         )}
-        {shown && <ResultsPreview page={shown} busy={searching} onPage={(n) => void state.runSearch(n)} />}
+        {shown && (
+          <ErrorBoundary label="the preview">
+            <ResultsPreview page={shown} busy={searching} onPage={(n) => void state.runSearch(n)} />
+          </ErrorBoundary>
+        )}
       </div>
       <InsertPanel
         kind={kind}

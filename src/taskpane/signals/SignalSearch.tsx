@@ -14,6 +14,7 @@ import { useServices } from "../services.js";
 import { insertSignalSearch, SIGNAL_NOUNS } from "./insertSignals.js";
 import { SignalPreview, type PreviewState } from "./SignalPreview.js";
 import { insertCostLine, signalImportQuestion } from "./signalPlan.js";
+import { ErrorBoundary } from "../ErrorBoundary.js";
 
 const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", alignItems: "end", flexWrap: "wrap", marginTop: "8px", marginBottom: "8px" },
@@ -139,7 +140,11 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
           The form has changed since this preview. Insert writes what the preview shows; search again to insert the changed form.
         </Notice>
       )}
-      {preview && <SignalPreview family={family} page={preview} busy={searching} onPage={(n) => void runSearch(n, preview.sort)} />}
+      {preview && (
+        <ErrorBoundary label="the preview">
+          <SignalPreview family={family} page={preview} busy={searching} onPage={(n) => void runSearch(n, preview.sort)} />
+        </ErrorBoundary>
+      )}
       <section aria-label="Insert into sheet">
         <fieldset>
           <legend>Columns</legend>

@@ -49,12 +49,57 @@ function readAs(csv: string, separator: CsvSeparator, quotes = true): string[][]
   return rows;
 }
 
-/** Whether a spreadsheet runs this cell as a formula (invisible and space characters skipped). */
+/**
+ * Whether a spreadsheet may run this cell as a formula: its first visible character (after
+ * spaces, quotes, default-ignorable and format characters, the blank Braille pattern) is = + - @,
+ * a look-alike of one (NFKC folds full-width, small, superscript and subscript forms), a dash,
+ * the heavy plus or minus, a tab or a carriage return. Written independently of the guard.
+ */
 function isFormula(cell: string): boolean {
-  return /^[\s\u00A0\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]*[=+\-@\t\r\u2212\uFE62\uFE63\uFE66\uFE6B\uFF1D\uFF0B\uFF0D\uFF20]/.test(
-    cell,
-  );
+  for (const ch of cell) {
+    if (ch === "\t" || ch === "\r") return true;
+    if (/^[\s"\u2800]$/u.test(ch) || /^[\p{Default_Ignorable_Code_Point}\p{Cf}]$/u.test(ch)) continue;
+    const folded = ch.normalize("NFKC");
+    return /^[=+@]/.test(folded) || /^\p{Dash}/u.test(folded) || "\u2795\u2796\u02D6\u02D7\uA78A\u{1F7F0}".includes(ch);
+  }
+  return false;
 }
+
+/** Invisible characters a cell may start with (issue 39): each must not hide a formula. */
+const INVISIBLE_LEADS = [
+  "\u034F", // combining grapheme joiner
+  "\u3164", // Hangul filler
+  "\uFFA0", // half-width Hangul filler
+  "\u115F", // Hangul choseong filler
+  "\uFE0F", // variation selector-16
+  "\u{E0041}\u{E0001}\u{E007F}", // tag characters
+  "\u200B", // zero-width space
+  "\u200D", // zero-width joiner
+  "\u2060", // word joiner
+  "\u180E", // Mongolian vowel separator
+  "\u2800", // blank Braille pattern
+];
+/** Look-alikes of = + - @ that lead a formula as well as the characters themselves (issue 39). */
+const LOOKALIKE_LEADS = [
+  "\u207A",
+  "\u208A",
+  "\u2795",
+  "\u2796",
+  "\u2013",
+  "\u2014",
+  "\u2010",
+  "\u2012",
+  "\u207B",
+  "\u208B",
+  "\u02D7",
+  "\u02D6",
+  "\u207C",
+  "\uFF1D",
+  "\uFF0B",
+  "\uFF0D",
+  "\uFF20",
+  "\uFE63",
+];
 
 /** OWASP's CSV-injection payload families, and the invisible or full-width ways to start them. */
 const PAYLOADS = [
@@ -86,6 +131,9 @@ const PAYLOADS = [
   "\uFE66SUM(1)",
   "\uFE62cmd|' /C calc'!A0",
   "\u22121+1",
+  ...INVISIBLE_LEADS.map((lead) => `${lead}=1+1`),
+  ...LOOKALIKE_LEADS.map((lead) => `${lead}1+cmd|' /C calc'!A0`),
+  "\u3164\uFE0F\u{E0020}\u2795SUM(1)",
 ];
 /** Where a payload can hide: alone, or after a separator or a line end inside ordinary text. */
 const PLACES = (p: string) => [
@@ -145,6 +193,18 @@ describe("CSV", () => {
     assert.equal(neutraliseFormula("plain"), "plain");
   });
 
+  test("the first visible character decides: every invisible lead is looked past, every look-alike of = + - @ leads", () => {
+    for (const lead of INVISIBLE_LEADS) {
+      assert.equal(neutraliseFormula(`${lead}=1+1`), `'${lead}=1+1`, `invisible U+${lead.codePointAt(0)!.toString(16).toUpperCase()}`);
+      assert.equal(neutraliseFormula(`${lead}Acme`), `${lead}Acme`, "an invisible lead alone is not a formula");
+    }
+    for (const lead of LOOKALIKE_LEADS) {
+      assert.equal(neutraliseFormula(`${lead}1`), `'${lead}1`, `look-alike U+${lead.codePointAt(0)!.toString(16).toUpperCase()}`);
+      assert.equal(neutraliseFormula(`\u034F\u3164${lead}1`), `'\u034F\u3164${lead}1`);
+    }
+    assert.equal(neutraliseFormula("Acme \u2013 Europe"), "Acme \u2013 Europe", "a dash inside a text is not a cell start");
+  });
+
   test("no payload starts a formula in any locale's reading, whatever separator wrote the file", () => {
     const texts = PAYLOADS.flatMap(PLACES);
     const columns = [
@@ -181,6 +241,8 @@ describe("CSV", () => {
       "user@example.com",
       "5-10 employees",
       "\u00A0Nbsp lead",
+      "Acme \u2013 Europe",
+      "\u3164Hangul filler lead",
     ];
     const texts = [...ordinary, ...PAYLOADS.flatMap(PLACES)];
     for (const separator of CSV_SEPARATORS) {
