@@ -38,3 +38,18 @@ export async function within<T>(promise: Promise<T>, ms: number, what: string): 
     clearTimeout(timer);
   }
 }
+
+/** FakeClock.run's outcome; its deadlock or limit failure names what did not happen. */
+export async function runsTo<T>(
+  clock: { run(promise: Promise<T>, limitMs?: number): Promise<T> },
+  promise: Promise<T>,
+  what: string,
+  limitMs?: number,
+): Promise<T> {
+  try {
+    return await clock.run(promise, limitMs);
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith("FakeClock.run")) throw new Error(`Expected ${what}, but it did not happen (${error.message}).`);
+    throw error;
+  }
+}
