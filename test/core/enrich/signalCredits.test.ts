@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createEnrichmentEngine } from "../../../src/core/enrich/index.js";
-import type { ScoopEnrichInput } from "../../../src/core/api/index.js";
+import type { ScoopEnrichInput } from "../../../src/core/contract/index.js";
 import { FakeEnrichClient } from "./fakeClient.js";
 
 /** The enrich fake with the signal operations: scoop enrich answers no scoop, counting the companies asked. */
