@@ -40,7 +40,8 @@ describe("Research sections", () => {
     client.gate = new Promise<void>((resolve) => (release = resolve));
     const running = section.current.confirm();
     // The first briefings are on their way (held by the service) when the user presses Cancel.
-    while (client.calls.accountBriefing === 0) await new Promise((resolve) => setImmediate(resolve));
+    for (let turn = 0; turn < 100 && client.calls.accountBriefing === 0; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(client.calls.accountBriefing > 0, "the first briefings were asked after Confirm");
     assert.equal(section.current.step.kind, "running");
     section.current.cancel();
     release();
