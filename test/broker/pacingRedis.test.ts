@@ -1,12 +1,14 @@
 // Two broker instances relaying for one tenant share its pacing through a real redis-server:
 // together they send one request per slot, never more than the tenant's rate in a second. With
 // Redis unreachable, at the start or from the middle of a run, every request is still served
-// (in-memory pacing), and the log says so once.
+// (in-memory pacing), and the log says so once. Redis answers in real time, so each wait on it is
+// bounded (STEP_MS, generous) and fails naming what did not happen rather than hanging.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ADDIN, brokerFor, logSink } from "./helpers.js";
 import { fakeService } from "./service.js";
 import { FakeClock } from "../core/api/scripted.js";
+import { within } from "../helpers/settles.js";
 import { redisMissing, startRedis, type RunningRedis } from "./redisServer.js";
 import { startKeySet, unsignedToken, type KeySet } from "./tokens.js";
 import { startFakeUpstream, type FakeUpstream } from "./upstream.js";
@@ -14,6 +16,8 @@ import { startFakeUpstream, type FakeUpstream } from "./upstream.js";
 const RATE = 25;
 const SLOT_MS = 1000 / RATE;
 const PER_INSTANCE = 12;
+/** The longest a step that waits on Redis or the relay may take before the test says what did not happen. */
+const STEP_MS = 8000;
 
 const missing = redisMissing();
 
@@ -62,9 +66,9 @@ describe("relay pacing shared through Redis", () => {
       for (let k = 1; sends.length < 2 * PER_INSTANCE; k += 1) {
         const next = new Promise<void>((resolve) => (sent = resolve));
         await clock.advanceTo(k * SLOT_MS);
-        if (sends.length < k) await next;
+        if (sends.length < k) await within(next, STEP_MS, `the request of slot ${k} to leave (${sends.length} of ${2 * PER_INSTANCE} sent)`);
       }
-      const statuses = (await Promise.all(answers)).map((res) => res.statusCode);
+      const statuses = (await within(Promise.all(answers), STEP_MS, "every relayed request to be answered")).map((res) => res.statusCode);
       assert.deepEqual(new Set(statuses), new Set([200]));
       const times = sends.map((s) => s.at);
       assert.equal(new Set(times).size, times.length, `one request per slot across both instances: ${JSON.stringify(sends)}`);
@@ -130,7 +134,7 @@ async function relayThrough(redisUrl: string) {
   const send = () =>
     app.inject({ method: "GET", url: "/data/v1/users/usage", remoteAddress: "198.51.100.7", headers: { origin: ADDIN, authorization: `Bearer ${token}` } });
   // The token's first request proves it (the probation lane, unpaced).
-  assert.equal((await send()).statusCode, 200);
+  assert.equal((await within(send(), STEP_MS, "the token's first request to pass its probation lane")).statusCode, 200);
   const burst = async (count: number) => {
     const sent = Array.from({ length: count }, () => ({
       sentAt: clock.now(),
@@ -141,10 +145,11 @@ async function relayThrough(redisUrl: string) {
     const goal = calls.count + count;
     while (calls.count < goal) {
       const seen = clock.waits.count;
-      if (clock.waiting === 0) await clock.waits.after(seen);
+      const what = `the relay to claim its next slot (${count - (goal - calls.count)} of ${count} requests reached the service)`;
+      if (clock.waiting === 0) await within(clock.waits.after(seen), STEP_MS, what);
       await clock.advance(SLOT_MS);
     }
-    return Promise.all(answers);
+    return within(Promise.all(answers), STEP_MS, `all ${count} requests to be answered once they reached the service`);
   };
   const alone = () =>
     log

@@ -1,11 +1,13 @@
 // The shared slot store set aside when it fails or is slow: this instance paces alone in memory
-// at once, says so once, and goes back to the shared store when it answers again.
+// at once, says so once, and goes back to the shared store when it answers again. A wait that
+// does not end fails naming what did not happen (test/helpers/settles.ts).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { brokerConfig } from "../../src/broker/config.js";
 import { createTenantPacer, memorySlots, sharedSlots, type SlotStore } from "../../src/broker/pacing.js";
 import { SHARED_CLAIM_TIMEOUT_MS, SHARED_STORE_RETRY_MS, type SharedStoreState } from "../../src/broker/slots.js";
 import { FakeClock } from "../core/api/scripted.js";
+import { expectSettled, runsTo } from "../helpers/settles.js";
 
 /** A shared store whose behaviour the test switches: answering, failing, never answering, or answering after the clock moved on. */
 function switchable(clock: FakeClock) {
@@ -49,7 +51,7 @@ describe("shared pacing store", () => {
     state.mode = "hang";
     const claimed = slots.claim("t:1");
     await clock.advance(SHARED_CLAIM_TIMEOUT_MS);
-    assert.equal(await claimed, true);
+    assert.equal(await expectSettled(claimed, `the unanswered claim to be given up after ${SHARED_CLAIM_TIMEOUT_MS} ms and made in memory`), true);
     assert.deepEqual(changes, ["alone"]);
   });
 
@@ -65,7 +67,7 @@ describe("shared pacing store", () => {
     );
     let served = 0;
     const all = Array.from({ length: 20 }, () => pacer.take("acme", "alice", "interactive").then(() => void (served += 1)));
-    await clock.run(Promise.all(all));
+    await runsTo(clock, Promise.all(all), "all 20 requests to be served with the slow store set aside");
     assert.equal(served, 20);
     assert.deepEqual(changes, ["alone"]);
     assert.ok(clock.now() < 2000, `20 requests at 25/s served by ${clock.now()} ms`);

@@ -1,6 +1,7 @@
 // Starts the real sandbox in-process for tests: in memory, plain HTTP, port 0, small data.
 // useSandbox() is the usual way: one sandbox per file (or describe block), started before its
-// tests and closed after them.
+// tests and closed after them (after hooks run when a test fails too); a sandbox of one test is
+// sandboxForTest(t) or closedAfter(t, ...), closed when that test ends, failed or not.
 import { after, before } from "node:test";
 import type { FaultOptions, SandboxContext, SandboxOptions } from "../../src/sandbox/context.js";
 import { startSandbox, type RunningSandbox } from "../../src/sandbox/server.js";
@@ -105,6 +106,29 @@ export function useSandbox(options: TestOptions = {}): TestSandbox {
     setAccount: async (id, credits, aiCredits) => (await start()).setAccount(id, credits, aiCredits),
     close: async () => (await start()).close(),
   };
+}
+
+/** The part of a test's context that registers cleanup (node:test's TestContext). */
+export interface CleanupContext {
+  after(fn: () => unknown): void;
+}
+
+/**
+ * Closes `started` (a sandbox, a server: anything with close) when the test `t` ends, passed or
+ * failed, so a failing assertion never leaves it open until the run's time limit. Closing it
+ * earlier in the test is fine: it is closed once.
+ */
+export function closedAfter<S extends { close(): Promise<void> }>(t: CleanupContext, started: S): S {
+  const close = started.close.bind(started);
+  let closing: Promise<void> | undefined;
+  started.close = () => (closing ??= close());
+  t.after(() => started.close());
+  return started;
+}
+
+/** A test sandbox for one test (`t`), closed when the test ends even when it fails. */
+export async function sandboxForTest(t: CleanupContext, options: TestOptions = {}): Promise<TestSandbox> {
+  return closedAfter(t, await startTestSandbox(options));
 }
 
 /**

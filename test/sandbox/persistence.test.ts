@@ -1,10 +1,12 @@
-// Data, accounts and signing keys persist in dataDir between runs; reset starts over.
+// Data, accounts and signing keys persist in dataDir between runs; reset starts over. Every
+// sandbox a test starts is closed when the test ends, even when a check fails (closedAfter).
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { startSandbox } from "../../src/sandbox/server.js";
+import { closedAfter } from "../helpers/sandbox.js";
 
 const dataDir = mkdtempSync(join(tmpdir(), "sandbox-persist-"));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -20,8 +22,8 @@ async function post(url: string, path: string, body: unknown, token?: string) {
   return { status: res.status, body: (await res.json()) as any };
 }
 
-test("a restart reuses the data, the accounts and the keys; reset starts over", async () => {
-  const first = await startSandbox(options);
+test("a restart reuses the data, the accounts and the keys; reset starts over", async (t) => {
+  const first = closedAfter(t, await startSandbox(options));
   try {
     assert.ok(first.seededInMs > 0, "the first start seeds");
     await post(first.url, "/__sandbox/accounts", { id: "kept", credits: 10 });
@@ -37,7 +39,7 @@ test("a restart reuses the data, the accounts and the keys; reset starts over", 
     await first.close();
   }
 
-  const second = await startSandbox(options);
+  const second = closedAfter(t, await startSandbox(options));
   try {
     assert.equal(second.seededInMs, 0, "the second start reuses the seeded data");
     const account = (await (await fetch(`${second.url}/__sandbox/accounts/kept`)).json()) as any;
@@ -53,7 +55,7 @@ test("a restart reuses the data, the accounts and the keys; reset starts over", 
     await second.close();
   }
 
-  const third = await startSandbox({ ...options, reset: true });
+  const third = closedAfter(t, await startSandbox({ ...options, reset: true }));
   try {
     assert.ok(third.seededInMs > 0, "reset seeds again");
     const account = (await (await fetch(`${third.url}/__sandbox/accounts/kept`)).json()) as any;
@@ -63,7 +65,7 @@ test("a restart reuses the data, the accounts and the keys; reset starts over", 
   }
 
   // Different sizes are a different data set: seeded again.
-  const fourth = await startSandbox({ ...options, companies: 301 });
+  const fourth = closedAfter(t, await startSandbox({ ...options, companies: 301 }));
   try {
     assert.ok(fourth.seededInMs > 0);
     assert.equal(fourth.ctx.records.companyCount(), 301);
@@ -75,13 +77,13 @@ test("a restart reuses the data, the accounts and the keys; reset starts over", 
 const dump = (s: { ctx: { db: { prepare(sql: string): { all(): unknown[] } } } }) =>
   JSON.stringify(s.ctx.db.prepare("SELECT * FROM companies ORDER BY id").all()) + JSON.stringify(s.ctx.db.prepare("SELECT * FROM contacts ORDER BY id").all());
 
-test("the same seed gives the same data", async () => {
+test("the same seed gives the same data", async (t) => {
   const inMemory = { companies: 200, contacts: 300, http: true, port: 0, host: "127.0.0.1" } as const;
-  const a = await startSandbox(inMemory);
+  const a = closedAfter(t, await startSandbox(inMemory));
   // Seeded from scratch in a file: an in-memory start may copy an earlier one of this process.
   const fileDir = mkdtempSync(join(tmpdir(), "sandbox-same-seed-"));
-  const b = await startSandbox({ ...inMemory, dataDir: fileDir });
-  const c = await startSandbox({ ...inMemory, seed: 2 });
+  const b = closedAfter(t, await startSandbox({ ...inMemory, dataDir: fileDir }));
+  const c = closedAfter(t, await startSandbox({ ...inMemory, seed: 2 }));
   try {
     assert.ok(b.seededInMs > 0, "the file database was seeded");
     assert.equal(dump(a), dump(b));
@@ -92,18 +94,18 @@ test("the same seed gives the same data", async () => {
   }
 });
 
-test("a second in-memory sandbox with the same seed starts from the first one's seeded state, without its writes", async () => {
+test("a second in-memory sandbox with the same seed starts from the first one's seeded state, without its writes", async (t) => {
   const options = { companies: 203, contacts: 307, http: true, port: 0, host: "127.0.0.1" } as const;
-  const first = await startSandbox(options);
+  const first = closedAfter(t, await startSandbox(options));
   try {
     assert.ok(first.seededInMs > 0, "seeded");
     const seeded = dump(first);
     first.ctx.db.prepare("UPDATE companies SET name = 'Written by the first' WHERE id = (SELECT MIN(id) FROM companies)").run();
-    const second = await startSandbox(options);
+    const second = closedAfter(t, await startSandbox(options));
     try {
       assert.equal(second.seededInMs, 0, "copied, not seeded again");
       assert.equal(dump(second), seeded);
-      const other = await startSandbox({ ...options, contacts: 308 });
+      const other = closedAfter(t, await startSandbox({ ...options, contacts: 308 }));
       assert.ok(other.seededInMs > 0, "other sizes are seeded");
       await other.close();
     } finally {
@@ -112,4 +114,16 @@ test("a second in-memory sandbox with the same seed starts from the first one's 
   } finally {
     await first.close();
   }
+});
+
+test("a sandbox a test started is closed once when the test ends, also when a check failed first", async () => {
+  const hooks: (() => unknown)[] = [];
+  let closes = 0;
+  const failing = { after: (fn: () => unknown) => void hooks.push(fn) };
+  const started = closedAfter(failing, { close: async () => void (closes += 1) });
+  // The test's body failed before its own close: the context runs the cleanup it was given.
+  for (const hook of hooks) await hook();
+  assert.equal(closes, 1);
+  await started.close();
+  assert.equal(closes, 1, "closing again, as a finally block does, closes nothing more");
 });

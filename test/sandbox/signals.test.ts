@@ -277,6 +277,20 @@ describe("signal validation, data and limits", () => {
     assert.equal(entries.find((e) => e.limitType === "record")!.currentUsage, 5, "the usage counts signal credits");
     await sandbox.setAccount("default", 100_000);
   });
+
+  it("charges only the companies new to the kind: three paid for go through on a balance of 2", async () => {
+    await sandbox.setAccount("default", 5);
+    const balance = () => sandbox.ctx.credits.balance("default");
+    assert.equal((await post("/data/v1/scoops/enrich", doc("ScoopEnrich", { companyId: "41,42,43" }))).status, 200);
+    assert.equal(balance(), 2);
+    const again = await post("/data/v1/scoops/enrich", doc("ScoopEnrich", { companyId: "41,42,43" }));
+    assert.equal(again.status, 200, "companies already paid for need no credit");
+    assert.equal(balance(), 2);
+    const mixed = await post("/data/v1/scoops/enrich", doc("ScoopEnrich", { companyId: "41,42,43,44,45" }));
+    assert.equal(mixed.status, 200, "two new companies on a balance of 2");
+    assert.equal(balance(), 0);
+    await sandbox.setAccount("default", 100_000);
+  });
 });
 
 describe("signals after the add-in's own sign-in", () => {

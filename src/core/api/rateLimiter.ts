@@ -2,7 +2,9 @@
 // 1000/perSecond ms apart (a generic cell rate algorithm with a small burst), where perSecond is
 // this client's share of its organization's bucket (tenantShare.ts: learnt from the service's
 // headers and refusals). Waiters are served interactive first, then bulk, each in arrival order;
-// a 429 pauses everyone (with jitter, so clients refused together do not come back together).
+// a 429 pauses everyone (with jitter, so clients refused together do not come back together):
+// its Retry-After, or, for the per-second bucket, until the service's window ends when the last
+// answer said that comes sooner (Retry-After is whole seconds; the window may end in 100 ms).
 import { PriorityWaiters } from "./priorityWaiters.js";
 import { BudgetTracker, readCount } from "./budgets.js";
 import type { PacingStatus } from "./pacing.js";
@@ -33,6 +35,11 @@ interface Waiter {
 
 type Headers = { get(name: string): string | null };
 
+/** The service's per-second window. */
+const WINDOW_MS = 1000;
+/** Clients refused together spread their return over at least a tenth of a window. */
+const MIN_JITTER_SPAN_MS = 400;
+
 export class RateLimiter {
   private readonly stretch: number;
   private readonly slackMs: number;
@@ -53,6 +60,8 @@ export class RateLimiter {
   private pumping = false;
   private readonly listeners = new Set<(status: PacingStatus) => void>();
   private lastWaiting = false;
+  /** When the service's current one-second window ends (clock ms), as the last answer said. */
+  private windowEndsAt: number | undefined;
 
   constructor(
     private readonly clock: Clock,
@@ -179,16 +188,25 @@ export class RateLimiter {
   }
 
   /**
-   * The service refused a request of this client (429): everyone here waits its Retry-After
-   * plus a jitter of up to a quarter of it, and a refusal of the per-second bucket lowers this
-   * client's share. Returns the wait.
+   * The service refused a request of this client (429): everyone here waits its Retry-After (or
+   * to the end of the per-second window, when sooner) plus a jitter of up to a quarter of it,
+   * and a refusal of the per-second bucket lowers this client's share. Returns the wait.
    */
   refused(retryAfterMs: number, bucket: RateLimitBucket | undefined): number {
-    if (bucket === undefined || bucket === "second") this.share.refused();
-    const waitMs = retryAfterMs + Math.floor(this.random() * Math.min(retryAfterMs / 4, 1000));
+    const perSecond = bucket === undefined || bucket === "second";
+    if (perSecond) this.share.refused();
+    const baseMs = perSecond ? Math.min(retryAfterMs, this.untilWindowEnds() ?? retryAfterMs) : retryAfterMs;
+    const waitMs = baseMs + Math.floor(this.random() * Math.min(Math.max(baseMs, MIN_JITTER_SPAN_MS) / 4, 1000));
     if (this.clock.now() + waitMs > this.pausedUntil) this.pausedBy = bucket;
     this.pauseFor(waitMs);
     return waitMs;
+  }
+
+  /** Time left in the service's current window (ms), when the last answer told it and it fits the clock. */
+  private untilWindowEnds(): number | undefined {
+    if (this.windowEndsAt === undefined) return undefined;
+    const left = this.windowEndsAt - this.clock.now();
+    return left >= 0 && left <= WINDOW_MS ? left : undefined;
   }
 
   /** How long nothing may be sent from now (ms, 0 when not paused) and which bucket said so. */
@@ -222,6 +240,7 @@ export class RateLimiter {
     if (limit !== undefined && limit > 0) this.share.limitIs(limit);
     const remaining = readCount(headers.get("x-ratelimit-remaining-second"));
     const reset = readCount(headers.get("x-ratelimit-reset-second"));
+    if (reset !== undefined) this.windowEndsAt = reset * 1000;
     // Behind a relay that paces the organization, the others in the window are its concern: this
     // client keeps its full rate and the relay's queue decides who goes when.
     const relayPaces = headers.get(RELAY_PACED_HEADER) !== null;

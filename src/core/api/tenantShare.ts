@@ -6,9 +6,13 @@
 //   - the first sight of others cuts every client alike, to a tenth;
 //   - where the answer says when the window ends, the count so far is the organization's pace,
 //     and every client scales its rate by the same factor toward 95% of the limit;
-//   - a refusal halves the rate (once per window), a full window with others in it cuts a fifth;
-//   - between signals the rate creeps up (a step scaled by the share seen), and after a few
-//     answers with nobody else in the window it doubles each second back to the full rate.
+//   - a refusal halves the rate of a client alone (once per window); with others in the bucket it
+//     cuts a fifth, and a full window with others in it a tenth: which client's request lands
+//     in a full window is chance, and a deep cut of the unlucky ones would keep them behind;
+//   - between signals the rate creeps up by the same step for every client sharing the bucket
+//     (additive increase, multiplicative decrease: shares that drifted apart come together
+//     again), and after a few answers with nobody else in the window it doubles each second
+//     back to the full rate.
 // The pace estimate assumes the client's clock agrees with the service's within a fraction of a
 // second (windows of one second, `X-RateLimit-Reset-Second` in epoch seconds); an answer whose
 // window does not fit the client's clock is not used for it. Figures: docs/teams.md.
@@ -19,13 +23,16 @@ export interface TenantShareOptions {
   maxPerSecond: number;
   /** Never below this (requests a second), so a crowded client still makes progress. */
   minPerSecond?: number;
-  /** Factor applied on a refusal (default 0.5). */
+  /** Factor applied on a refusal while no other client was seen (default 0.5). */
   decrease?: number;
-  /** Factor applied when an answer shows the window full with others' requests (default 0.8). */
+  /** Factor applied on a refusal with other clients in the bucket (default 0.8). */
+  sharedDecrease?: number;
+  /** Factor applied when an answer shows the window full with others' requests (default 0.9). */
   earlyDecrease?: number;
   /**
-   * Additive increase while sharing, in requests a second gained per second of sending, as a
-   * share of the maximum, scaled by the share of the window this client had (default 0.02).
+   * Additive increase between signals, in requests a second gained per second of sending, as a
+   * share of the maximum (default 0.02); with others in the bucket, a fifth of it, the same for
+   * every client.
    */
   increase?: number;
   /** Rate a client starts at, as a share of the maximum (default 1: a lone user starts at the floor). */
@@ -42,6 +49,8 @@ const PACE_GAIN_UP = 0.1;
 const PACE_GAIN_DOWN = 0.5;
 /** Where a client that first meets others in the bucket drops to, as a share of the full rate. */
 const FIRST_SIGHT_SHARE = 0.1;
+/** The additive step of a client sharing the bucket, as a share of a lone client's. */
+const SHARED_STEP = 0.2;
 
 export class TenantShare {
   private rate: number;
@@ -49,6 +58,7 @@ export class TenantShare {
   private readonly configuredMax: number;
   private readonly min: number;
   private readonly decrease: number;
+  private readonly sharedDecrease: number;
   private readonly earlyDecrease: number;
   private readonly increase: number;
   private lastDecrease = Number.NEGATIVE_INFINITY;
@@ -57,10 +67,10 @@ export class TenantShare {
   private readonly recent: number[] = [];
   /** When this client last saw other clients' requests in the bucket (or a refusal). */
   private crowdedAt = Number.NEGATIVE_INFINITY;
+  /** Whether an answer ever showed other clients' requests in the window. */
+  private othersSeen = false;
   /** Answers in a row that showed no other client's requests in the window. */
   private calmAnswers = 0;
-  /** This client's part of the requests in the window, as recent answers showed it (smoothed). */
-  private shareSeen = 1;
 
   constructor(
     private readonly clock: Pick<Clock, "now">,
@@ -70,7 +80,8 @@ export class TenantShare {
     this.max = options.maxPerSecond;
     this.min = Math.min(this.max, options.minPerSecond ?? 0.2);
     this.decrease = options.decrease ?? 0.5;
-    this.earlyDecrease = options.earlyDecrease ?? 0.8;
+    this.sharedDecrease = options.sharedDecrease ?? 0.8;
+    this.earlyDecrease = options.earlyDecrease ?? 0.9;
     this.increase = options.increase ?? 0.02;
     this.rate = this.max * Math.min(1, Math.max(0, options.start ?? 1));
     this.rate = Math.max(this.min, this.rate);
@@ -109,9 +120,11 @@ export class TenantShare {
       // Alone in the bucket for a while (others finished or paused): regain the rate quickly,
       // doubling each second, rather than by the slow additive step meant for sharing.
       const calm = this.calmAnswers >= CALM_ANSWERS;
-      // Sharing: the step is this client's part of an increase of the whole bucket, so twenty
-      // clients together grow no faster than one would.
-      const step = calm ? this.rate * Math.LN2 : this.increase * this.max * this.shareSeen;
+      // Sharing: the same step for every client, whatever its share. A step in proportion to the
+      // share would keep any gap between clients for good (each grows by the same factor); the
+      // same step for all, against cuts in proportion to the rate, closes it (additive increase,
+      // multiplicative decrease).
+      const step = calm ? this.rate * Math.LN2 : this.increase * this.max * (this.othersSeen ? SHARED_STEP : 1);
       this.rate = Math.min(this.max, this.rate + (step * busyMs) / 1000);
     }
     this.lastGrant = now;
@@ -134,7 +147,7 @@ export class TenantShare {
       return;
     }
     this.calmAnswers = 0;
-    this.shareSeen = 0.8 * this.shareSeen + 0.2 * Math.min(1, own / used);
+    this.othersSeen = true;
     const firstSight = this.crowdedAt === Number.NEGATIVE_INFINITY;
     this.crowdedAt = now;
     // The first sight of others: from the full rate straight down to a tenth of it, the same for
@@ -159,9 +172,11 @@ export class TenantShare {
   /** The service refused a request for the per-second bucket. */
   refused(): void {
     const now = this.clock.now();
+    // Alone, the refusal is this client's own pace; with others, it is the bucket's.
+    const factor = this.othersSeen ? this.sharedDecrease : this.decrease;
     this.crowdedAt = now;
     this.calmAnswers = 0;
-    this.cut(this.decrease, now);
+    this.cut(factor, now);
   }
 
   private cut(factor: number, now: number): void {

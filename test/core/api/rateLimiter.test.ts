@@ -113,4 +113,17 @@ describe("RateLimiter", () => {
     limiter.settle({ get: (name) => (name === "x-ratelimit-limit-second" ? "100" : name === "x-ratelimit-remaining-second" ? "-1" : null) });
     assert.equal(limiter.perSecond, 10);
   });
+
+  it("after a refusal of the per-second bucket, waits to the end of the service's window when that comes before Retry-After", async () => {
+    const clock = new FakeClock(10_700);
+    const limiter = new RateLimiter(clock, { perSecond: 25, burst: 1, safetyMargin: 0, random: () => 0.999 });
+    const headers = (reset: string) => ({ get: (name: string) => (name === "x-ratelimit-reset-second" ? reset : null) });
+    limiter.settle(headers("11"));
+    const wait = limiter.refused(1000, "second");
+    assert.ok(wait >= 300 && wait < 300 + 100, `waited ${wait} ms: the window ends in 300 ms (and a jitter of less than 100 ms)`);
+    // The hour's bucket, or a window the client's clock does not place, keeps Retry-After.
+    assert.ok(limiter.refused(1000, "hour") >= 1000);
+    limiter.settle(headers("99"));
+    assert.ok(limiter.refused(1000, "second") >= 1000);
+  });
 });

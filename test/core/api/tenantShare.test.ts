@@ -60,4 +60,25 @@ describe("TenantShare", () => {
     }
     assert.equal(share.perSecond, 5, "back to the full rate");
   });
+
+  it("sharing the bucket, cuts a fifth on a refusal and grows by the same step as every other client, whatever its rate", async () => {
+    const clock = new FakeClock(10_000);
+    const fast = new TenantShare(clock, { maxPerSecond: 25 });
+    const slow = new TenantShare(clock, { maxPerSecond: 25 });
+    for (const share of [fast, slow]) {
+      share.granted();
+      share.answered(10, 25);
+    }
+    await clock.advance(1000);
+    slow.refused();
+    assert.equal(slow.perSecond, fast.perSecond * 0.8, "a refusal with others in the bucket cuts a fifth");
+    const gap = fast.perSecond - slow.perSecond;
+    for (let i = 0; i < 10; i += 1) {
+      await clock.advance(500);
+      fast.granted();
+      slow.granted();
+    }
+    assert.ok(Math.abs(fast.perSecond - slow.perSecond - gap) < 1e-9, "the same step for both: the gap does not grow with the rates");
+    assert.ok(fast.perSecond > 2.5 + 0.4, `grew to ${fast.perSecond}/s`);
+  });
 });

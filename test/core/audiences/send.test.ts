@@ -112,6 +112,31 @@ describe("sending a table to an audience", () => {
     assert.equal(column(workbook, SEND_STATUS_HEADER)[3], "Updated");
   });
 
+  it("links every row beside itself when an empty row sits between rows, so the next send updates the right audience rows", async () => {
+    const { workbook, sheet } = await leadsWorkbook(5);
+    const rows = workbook.table("Leads")!.rows;
+    rows[2] = rows[2]!.map(() => "");
+    const service = new FakeAudienceService();
+    const first = await send(service, sheet, "run1");
+    assert.deepEqual(first.plan.emptyRows, [2]);
+    const websiteOf = (value: unknown) => {
+      const link = parseLink(value);
+      return link && "rowId" in link ? service.rows.find((r) => r.id === link.rowId)?.cells.get("col-1") : undefined;
+    };
+    const links = column(workbook, LINK_HEADER);
+    assert.deepEqual(
+      [0, 1, 3, 4].map((i) => websiteOf(links[i])),
+      ["lead1.com", "lead2.com", "lead4.com", "lead5.com"],
+      "each row's link names the audience row of its own website",
+    );
+    assert.equal(parseLink(links[2]), undefined, "the empty row has no link");
+    rows[3]![2] = 999;
+    const { result } = await send(service, sheet, "run2");
+    assert.equal(sendSummary(result), "0 created, 4 updated.");
+    assertNoDuplicates(service, 4);
+    assert.equal(service.rows.find((r) => r.cells.get("col-1") === "lead4.com")!.cells.get("col-3"), 999, "the change went to its own row");
+  });
+
   for (const fault of ["appliedThen5xx", "timeoutAfterApply"] as const) {
     it(`never duplicates rows when a batch was applied and its answer lost (${fault})`, async () => {
       const { workbook, sheet } = await leadsWorkbook(1200);

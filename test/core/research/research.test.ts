@@ -202,6 +202,18 @@ describe("briefings and AI action credits", () => {
     assert.equal((await reloaded.research.estimateQuestion()).blocked, undefined);
   });
 
+  it("lets an estimate of exactly what is left run: today's cap and the balance are reached, not passed", async () => {
+    const { client, research } = setup({ dailyAiCap: 3 });
+    const exact = await research.estimateBriefings(["1", "2", "3"]);
+    assert.equal(exact.blocked, undefined, "3 credits with 3 left today");
+    assert.match((await research.estimateBriefings(["1", "2", "3", "4"])).blocked ?? "", /daily AI limit has 3 left today/);
+    client.aiActions.remaining = 3;
+    assert.equal((await research.estimateBriefings(["1", "2", "3"])).blocked, undefined, "3 credits with a balance of 3");
+    const run = await research.briefings(["1", "2", "3"]);
+    assert.equal(run.fetched, 3);
+    assert.equal((await research.aiSpendStatus()).used, 3);
+  });
+
   it("says when the account's balance is too small", async () => {
     const { client, research } = setup();
     client.aiActions.remaining = 1;

@@ -1,0 +1,55 @@
+// "Before you run" for a list of websites, without a browser: the plan the Enrich section shows
+// (rows, different websites however they are spelled, blanks and what cannot be matched, the
+// most credits and requests), then, after a run, the websites answered before cost nothing.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { renderToStaticMarkup } from "react-dom/server";
+import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import {
+  createEnrichmentEngine,
+  MemoryCacheStore,
+  planSelectionEnrichment,
+  runSelectionEnrichment,
+  type SelectionEnrichmentPlan,
+} from "../../../src/core/enrich/index.js";
+import { PlanSummary } from "../../../src/taskpane/enrich/PlanSummary.js";
+import { FakeMatchClient } from "../../core/enrich/fakeMatchClient.js";
+
+const text = (planned: SelectionEnrichmentPlan) =>
+  renderToStaticMarkup(
+    <FluentProvider theme={webLightTheme}>
+      <PlanSummary planned={planned} onRun={() => undefined} onBack={() => undefined} />
+    </FluentProvider>,
+  )
+    .replace(/<style[^>]*>[^<]*<\/style>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
+
+describe("Enrich plan of a list by website", () => {
+  it("estimates rows, different websites, credits and requests before the run, and nothing for websites answered before", async () => {
+    const client = new FakeMatchClient();
+    const engine = createEnrichmentEngine({ client, cache: new MemoryCacheStore(), windowMs: 2 });
+    // A header, three companies (one twice, spelled with www. and a path), a blank row, and a cell that is no website.
+    const values = ["Website", "https://www.acme.com/about", "contoso.com", "", "acme.com", "northwind.de", "not a website at all"];
+    const country = ["Country", "United States", "United States", "", "United States", "Germany", ""];
+    const mode = { by: "match" as const, content: "website" as const, beside: { country } };
+    const selection = { address: "Leads!C1:C7", values };
+    const planned = await planSelectionEnrichment(engine, "company", selection, ["name", "revenue"], mode);
+    const before = text(planned);
+    assert.match(before, /Leads!C1:C7 \(header "Website"\)/);
+    assert.match(before, /6 rows, 3 different websites/);
+    assert.match(before, /0 answered before \(no request\)/);
+    assert.match(before, /At most 3 credits, in 1 request; a row that does not match costs nothing/);
+    assert.match(before, /1 rows cannot be matched as they are/);
+    assert.match(before, /Match and enrich/);
+    assert.equal(client.calls.length, 0, "the estimate sends nothing");
+
+    await runSelectionEnrichment(engine, planned);
+    assert.equal(client.calls.length, 1, "one request, as estimated");
+    const again = text(await planSelectionEnrichment(engine, "company", selection, ["name", "revenue"], mode));
+    assert.match(again, /6 rows, 3 different websites/);
+    assert.match(again, /3 answered before \(no request\)/);
+    assert.match(again, /At most 0 credits, in 0 requests/);
+  });
+});
