@@ -93,22 +93,21 @@ async function runBatch<I, R>(batch: RunBatch<I>, send: SendBatch<I, R>, options
     if (options.stopsRun?.(reason)) state.stop ??= { reason };
   }
   state.done += batch.items.length;
+  options.onProgress?.({ done: state.done, total: state.outcomes.length, requests: state.requests });
 }
 
 /** Runs `items` through `send`, `cap` items a request, at most `window` requests handed over at once. */
 export async function runBulk<I, R>(items: readonly I[], send: SendBatch<I, R>, options: BulkRunOptions<I>): Promise<BulkRunResult<I, R>> {
   const batches = batchesOf(items, options);
   const state: RunState<R> = { outcomes: items.map(() => ({ status: "notSent" })), done: 0, requests: 0 };
-  const progress = () => options.onProgress?.({ done: state.done, total: items.length, requests: state.requests });
   const { signal } = options;
   let next = 0;
   const lane = async () => {
     while (next < batches.length && !signal?.aborted && !state.stop) {
       await runBatch(batches[next++] as RunBatch<I>, send, options, state);
-      progress();
     }
   };
-  progress();
+  options.onProgress?.({ done: 0, total: items.length, requests: 0 });
   const window = Math.max(1, Math.min(options.window ?? DEFAULT_WINDOW, batches.length));
   await Promise.all(Array.from({ length: window }, lane));
   const cancelled = signal?.aborted === true;
