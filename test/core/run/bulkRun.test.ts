@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { runBulk, type BulkCall, type BulkProgress, type RunBatch } from "../../../src/core/run/index.js";
+import { harness } from "../api/harness.js";
+import { answer } from "../api/scripted.js";
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => `item${i + 1}`);
 
@@ -142,5 +144,47 @@ describe("bulk run", () => {
     const result = await runBulk([], send, { cap: 5 });
     assert.equal(sent.length, 0);
     assert.deepEqual(result.outcomes, []);
+  });
+});
+
+describe("bulk run on the service client", () => {
+  const lookalikes = {
+    data: [
+      {
+        id: "200",
+        type: "CompanyLookalike",
+        attributes: { companyName: "Beta", score: 0.9, rank: 1, industry: "Software", revenueRange: "$1M - $5M", employeeRange: "10 - 50", country: "France" },
+      },
+    ],
+  };
+  const briefing = { data: { id: "42", type: "AccountSummary", attributes: { markdown: "# A" } } };
+
+  it("waits in the client's queue as bulk work: the client's cap, not the run's window, says how many leave, and a cell's request goes first", async () => {
+    const held: (() => void)[] = [];
+    const { client, clock, transport } = harness(
+      async (r) => {
+        if (!r.path.includes("lookalikes")) return answer(200, briefing);
+        await new Promise<void>((resolve) => held.push(resolve));
+        return answer(200, lookalikes);
+      },
+      { concurrency: 3 },
+    );
+    const seeds = ["1", "2", "3", "4", "5", "6"];
+    const run = runBulk(seeds, async (batch, call) => [await client.companyLookalikes({ companyId: batch.items[0]!, size: 5 }, call)], { cap: 1, window: 6 });
+    await clock.advance(5000);
+    assert.equal(transport.maxInFlight, 2, "bulk work leaves the client's last slot free");
+    const cell = await clock.run(client.accountBriefing("42"));
+    assert.equal(cell.companyId, "42");
+    assert.equal(held.length, 2, "the cell was answered while the bulk requests still waited");
+    while (held.length > 0) {
+      held.shift()!();
+      await clock.advance(5000);
+    }
+    const result = await run;
+    assert.deepEqual(
+      result.outcomes.map((o) => o.status),
+      seeds.map(() => "done"),
+    );
+    assert.equal(transport.maxInFlight, 3);
   });
 });
