@@ -6,6 +6,7 @@
 import { MAX_ROWS_PAGE_SIZE, type AudienceRow } from "../contract/index.js";
 import { cellValue, type CellValue } from "../sheet/index.js";
 import { isServiceError } from "../api/errors.js";
+import { runBulk, type RunBatch } from "../run/index.js";
 import { linkFor } from "./links.js";
 import { KEY_COLUMN_NAME, type SheetTable } from "./mapping.js";
 import { linkColumnIndex } from "./plan.js";
@@ -200,26 +201,27 @@ export async function bringBack(
   const keyColumnId = all.find((c) => c.name === KEY_COLUMN_NAME)?.columnId;
   const run: Run = { table: read.table, places, index: rowIndex(read.table, audienceId), keyColumnId, result, done: new Set(), writing: Promise.resolve() };
   let failure: unknown;
-  let next = first + 1;
-  let last = first;
   const progress = () => options.onProgress?.({ pagesDone: first - 1 + run.done.size, totalPages: result.totalPages, cellsWritten: result.cellsWritten });
-  const worker = async () => {
-    for (let page = next++; page <= last && failure === undefined; page = next++) {
-      try {
-        await writePage(sheet, run, page, await read1(page));
-        progress();
-      } catch (error) {
-        failure ??= error;
-      }
-    }
+  // One page a request on the core's bulk run; a failure anywhere stops it (nothing more is read).
+  // Each read carries the signal, so a cancel fails the next read and the run says where to resume.
+  const readPage = async ({ items: [page] }: RunBatch<number>) => {
+    if (failure !== undefined) throw failure;
+    await writePage(sheet, run, page as number, await read1(page as number));
+    progress();
+    return [page];
+  };
+  const stopsRun = (error: unknown) => {
+    failure ??= error;
+    return true;
   };
   try {
     const answer = await firstPage;
     result.totalPages = answer.totalPages;
-    last = answer.rows.length === 0 ? first : answer.totalPages;
+    const last = answer.rows.length === 0 ? first : answer.totalPages;
+    const pages = Array.from({ length: Math.max(0, last - first) }, (_, k) => first + 1 + k);
     // The other pages are asked while the first is written.
     const firstWritten = writePage(sheet, run, first, answer).then(progress, (error: unknown) => void (failure ??= error));
-    await Promise.all([firstWritten, ...Array.from({ length: Math.max(1, options.concurrency ?? 6) }, worker)]);
+    await Promise.all([firstWritten, runBulk(pages, readPage, { cap: 1, window: Math.max(1, options.concurrency ?? 6), stopsRun })]);
   } catch (error) {
     failure ??= error;
   }

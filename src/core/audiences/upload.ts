@@ -11,6 +11,7 @@ import type { RowLink } from "./links.js";
 import type { PreparedRow, SendPlan } from "./plan.js";
 import { ROWS_PER_REQUEST, type AudiencePort, type UpsertRow, type UpsertedRow } from "./port.js";
 import type { SendTarget } from "./target.js";
+import { runBulk, type ItemOutcome } from "../run/index.js";
 
 export type RowStatus = "created" | "updated" | "refused" | "unknown" | "notSent";
 
@@ -173,33 +174,32 @@ async function sendBatch(
   }
 }
 
+const notSent = (rows: readonly PreparedRow[], outcomes: readonly ItemOutcome<RowResult>[]): RowResult[] =>
+  outcomes.map((o, i) => (o.status === "done" ? o.value : { row: (rows[i] as PreparedRow).row, status: "notSent", problems: [], message: "Not sent." }));
+
 /**
- * Sends the plan's rows to the target, 500 a request, `concurrency` requests at a time (the
- * client's rate limiter paces them). Results come in the plan's order.
+ * Sends the plan's rows to the target on the core's bulk run: 500 a request, `concurrency`
+ * requests handed to the client at once (its rate limiter paces them). Results come in the
+ * plan's order.
  */
 export async function sendRows(port: AudiencePort, target: SendTarget, plan: SendPlan, options: SendOptions): Promise<SendResult> {
   const counts = { requests: 0, lookups: 0 };
-  const batches: PreparedRow[][] = [];
-  for (let start = 0; start < plan.rows.length; start += ROWS_PER_REQUEST) batches.push(plan.rows.slice(start, start + ROWS_PER_REQUEST));
-  const outcomes: RowResult[][] = batches.map(() => []);
+  const { signal, onProgress } = options;
   let stop: BatchOutcome["stop"];
-  let next = 0;
-  let rowsDone = 0;
-  const worker = async () => {
-    for (let b = next++; b < batches.length; b = next++) {
-      const rows = batches[b] as PreparedRow[];
-      if (stop || options.signal?.aborted) {
-        outcomes[b] = rows.map((r): RowResult => ({ row: r.row, status: "notSent", problems: [], message: "Not sent." }));
-        stop ??= { error: options.signal?.reason, cancelled: true };
-        continue;
-      }
-      const outcome = await sendBatch(port, target, batchOf(rows, options.runKey), options, counts);
-      outcomes[b] = outcome.results;
+  const run = await runBulk(
+    plan.rows,
+    async (batch) => {
+      const outcome = await sendBatch(port, target, batchOf([...batch.items], options.runKey), options, counts);
       stop ??= outcome.stop;
-      rowsDone += rows.length;
-      options.onProgress?.({ rowsDone, rows: plan.rows.length, requests: counts.requests });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 6, batches.length)) }, worker));
-  return { rows: outcomes.flat(), ...counts, cancelled: stop?.cancelled ?? false, ...(stop && !stop.cancelled ? { error: stop.error } : {}) };
+      return outcome.stop ? { values: outcome.results, stop: outcome.stop } : outcome.results;
+    },
+    {
+      cap: ROWS_PER_REQUEST,
+      window: options.concurrency ?? 6,
+      ...(signal ? { signal } : {}),
+      ...(onProgress ? { onProgress: (p) => p.requests > 0 && onProgress({ rowsDone: p.done, rows: p.total, requests: counts.requests }) } : {}),
+    },
+  );
+  if (run.cancelled) stop ??= { error: signal?.reason, cancelled: true };
+  return { rows: notSent(plan.rows, run.outcomes), ...counts, cancelled: stop?.cancelled ?? false, ...(stop && !stop.cancelled ? { error: stop.error } : {}) };
 }

@@ -1,6 +1,8 @@
-// A list of research calls (one per seed, account or company) with progress and cancel: a few
-// at a time, in order of the list, each item's outcome kept apart so one failure loses nothing
-// else. Cancelling starts no further item; calls already sent are cancelled through the signal.
+// A list of research calls (one per seed, account or company) with progress and cancel, on the
+// core's one bulk run (core/run): one item a request, a few handed to the client at once, in
+// order of the list, each item's outcome kept apart so one failure loses nothing else.
+// Cancelling starts no further item; calls already sent are cancelled through the signal.
+import { runBulk, type ItemOutcome as RunOutcome } from "../run/index.js";
 
 export interface ListProgress {
   done: number;
@@ -22,29 +24,20 @@ export interface ListRunResult<T> {
   cancelled: boolean;
 }
 
+const listOutcome = <T>(outcome: RunOutcome<T>): ItemOutcome<T> | undefined =>
+  outcome.status === "done" ? { ok: true, value: outcome.value } : outcome.status === "refused" ? { ok: false, error: outcome.reason } : undefined;
+
 export async function runList<I, T>(
   items: readonly I[],
   work: (item: I, signal?: AbortSignal) => Promise<T>,
   options: ListRunOptions = {},
 ): Promise<ListRunResult<T>> {
-  const outcomes: (ItemOutcome<T> | undefined)[] = items.map(() => undefined);
-  let next = 0;
-  let done = 0;
-  const { signal } = options;
-  options.onProgress?.({ done, total: items.length });
-  const worker = async () => {
-    while (next < items.length && !signal?.aborted) {
-      const index = next++;
-      try {
-        outcomes[index] = { ok: true, value: await work(items[index]!, signal) };
-      } catch (error) {
-        outcomes[index] = { ok: false, error };
-      }
-      done++;
-      options.onProgress?.({ done, total: items.length });
-    }
-  };
-  const workers = Math.max(1, Math.min(options.concurrency ?? 4, items.length));
-  await Promise.all(Array.from({ length: workers }, worker));
-  return { outcomes, cancelled: signal?.aborted === true };
+  const { signal, onProgress } = options;
+  const run = await runBulk(items, async (batch, call) => [await work(batch.items[0] as I, call.signal)], {
+    cap: 1,
+    window: options.concurrency ?? 4,
+    ...(signal ? { signal } : {}),
+    ...(onProgress ? { onProgress: (p) => onProgress({ done: p.done, total: p.total }) } : {}),
+  });
+  return { outcomes: run.outcomes.map(listOutcome), cancelled: run.cancelled };
 }

@@ -1,0 +1,116 @@
+// The one way core runs bulk work (research lists, audience uploads and pages): a list of items
+// cut into requests of at most `cap` items, handed to the service client a few at a time (the
+// client's queue decides when each leaves: its concurrency cap, bulk after interactive, its rate
+// limiter), progress after each request, cancel through an AbortSignal, and an outcome per item:
+// done, refused with its reason, or not sent. Nothing here waits, paces or retries: the client
+// does. The window only bounds what is handed over, so a cancel or a stop starts nothing more.
+// A run is resumable: `left` holds the items to run again, and an item's idempotency key comes
+// from the item (keyOf), so the same item carries the same key in every run.
+import type { RequestPriority } from "../api/types.js";
+
+export type ItemOutcome<R> = { status: "done"; value: R } | { status: "refused"; reason: unknown } | { status: "notSent" };
+
+/** One request's items, with their places in the run's list and their idempotency keys. */
+export interface RunBatch<I> {
+  items: readonly I[];
+  indexes: readonly number[];
+  keys: readonly (string | undefined)[];
+}
+
+/** What each request of a run is sent with: bulk priority, and the run's cancel. */
+export interface BulkCall {
+  priority: RequestPriority;
+  signal?: AbortSignal;
+}
+
+/** A request's answer: one value per item, or those values and why the run must stop (rest not sent). */
+export type BatchAnswer<R> = readonly R[] | { values: readonly R[]; stop: unknown };
+
+export type SendBatch<I, R> = (batch: RunBatch<I>, call: BulkCall) => Promise<BatchAnswer<R>>;
+
+export interface BulkProgress {
+  /** Items whose request settled (done or refused). */
+  done: number;
+  total: number;
+  /** Requests handed to the client so far. */
+  requests: number;
+}
+
+export interface BulkRunOptions<I> {
+  /** Items per request (the operation's cap). */
+  cap: number;
+  /** Requests handed to the client at once (default 6, the client's cap); the client paces them. */
+  window?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: BulkProgress) => void;
+  /** An item's idempotency key: derived from the item, so a resumed run sends the same key. */
+  keyOf?: (item: I, index: number) => string | undefined;
+  /** A failure after which no further request is sent (default: none; a cancel always stops). */
+  stopsRun?: (error: unknown) => boolean;
+}
+
+export interface BulkRunResult<I, R> {
+  /** One per item, in the list's order. */
+  outcomes: ItemOutcome<R>[];
+  cancelled: boolean;
+  /** Why the run stopped before the end, other than a cancel. */
+  stopped?: unknown;
+  requests: number;
+  /** The items to run again (refused or not sent), in the list's order. */
+  left: I[];
+}
+
+export const DEFAULT_WINDOW = 6;
+
+function batchesOf<I>(items: readonly I[], options: BulkRunOptions<I>): RunBatch<I>[] {
+  const cap = Math.max(1, Math.floor(options.cap));
+  const batches: RunBatch<I>[] = [];
+  for (let start = 0; start < items.length; start += cap) {
+    const indexes = items.slice(start, start + cap).map((_, k) => start + k);
+    batches.push({ items: indexes.map((i) => items[i] as I), indexes, keys: indexes.map((i) => options.keyOf?.(items[i] as I, i)) });
+  }
+  return batches;
+}
+
+interface RunState<R> {
+  outcomes: ItemOutcome<R>[];
+  done: number;
+  requests: number;
+  stop?: { reason: unknown };
+}
+
+/** Sends one batch and records an outcome for each of its items. */
+async function runBatch<I, R>(batch: RunBatch<I>, send: SendBatch<I, R>, options: BulkRunOptions<I>, state: RunState<R>): Promise<void> {
+  const call: BulkCall = { priority: "bulk", ...(options.signal ? { signal: options.signal } : {}) };
+  state.requests++;
+  try {
+    const answer = await send(batch, call);
+    const values = Array.isArray(answer) ? (answer as readonly R[]) : (answer as { values: readonly R[] }).values;
+    batch.indexes.forEach((i, k) => (state.outcomes[i] = { status: "done", value: values[k] as R }));
+    if (!Array.isArray(answer)) state.stop ??= { reason: (answer as { stop: unknown }).stop };
+  } catch (reason) {
+    for (const i of batch.indexes) state.outcomes[i] = { status: "refused", reason };
+    if (options.stopsRun?.(reason)) state.stop ??= { reason };
+  }
+  state.done += batch.items.length;
+  options.onProgress?.({ done: state.done, total: state.outcomes.length, requests: state.requests });
+}
+
+/** Runs `items` through `send`, `cap` items a request, at most `window` requests handed over at once. */
+export async function runBulk<I, R>(items: readonly I[], send: SendBatch<I, R>, options: BulkRunOptions<I>): Promise<BulkRunResult<I, R>> {
+  const batches = batchesOf(items, options);
+  const state: RunState<R> = { outcomes: items.map(() => ({ status: "notSent" })), done: 0, requests: 0 };
+  const { signal } = options;
+  let next = 0;
+  const lane = async () => {
+    while (next < batches.length && !signal?.aborted && !state.stop) {
+      await runBatch(batches[next++] as RunBatch<I>, send, options, state);
+    }
+  };
+  options.onProgress?.({ done: 0, total: items.length, requests: 0 });
+  const window = Math.max(1, Math.min(options.window ?? DEFAULT_WINDOW, batches.length));
+  await Promise.all(Array.from({ length: window }, lane));
+  const cancelled = signal?.aborted === true;
+  const left = items.filter((_, i) => state.outcomes[i]?.status !== "done");
+  return { outcomes: state.outcomes, cancelled, requests: state.requests, left, ...(state.stop && !cancelled ? { stopped: state.stop.reason } : {}) };
+}
