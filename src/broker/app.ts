@@ -103,7 +103,11 @@ export async function buildBroker(input: BrokerConfigInput, seams: BrokerSeams =
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ForeignOriginError) return refuse(reply, 403, "invalid_request", error.message);
     if (error instanceof AddressLimitedError) return refuse(reply, 429, "too_many_requests", error.message);
-    if (error instanceof RelayRefusal) return refuseWith(reply, error.refusal, error.serviceShape);
+    if (error instanceof RelayRefusal) {
+      // Refused before its body was read: the connection closes rather than read a body nobody needs.
+      if (request.headers["content-length"] !== undefined || request.headers["transfer-encoding"] !== undefined) void reply.header("connection", "close");
+      return refuseWith(reply, error.refusal, error.serviceShape);
+    }
     if (error.code === "BROKER_BODY_TIMEOUT") return refuse(reply, 408, "request_timeout", "The request body did not arrive in time. Try again.");
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return refuse(reply, 413, "invalid_request", "The request body is too large.");
     if (error.code === "BROKER_MEDIA_TYPE" || error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
