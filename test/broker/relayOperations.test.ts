@@ -48,7 +48,7 @@ const CLIENT_METHODS: Record<string, Record<string, Method[]>> = {
   },
   AUDIENCE_WRITE_PATHS: {
     audiences: ["POST"],
-    audience: ["PATCH", "DELETE"],
+    audience: ["GET", "PATCH", "DELETE"],
     addColumns: ["POST"],
     matchCriteria: ["POST"],
     upsertRows: [],
@@ -94,6 +94,14 @@ describe("the relay's operations", () => {
         assert.equal(isRelayedOperation(method, path), methods.has(method), `${method} ${path}`);
     for (const path of [HASHTAGS_PATH, ...(["company", "contact"] as const).map(outputFieldLookupPath), ...SIGNAL_LOOKUPS.map(PATHS.lookup)])
       assert.ok(isRelayedOperation(path === HASHTAGS_PATH ? "POST" : "GET", withoutQuery(path)), path);
+  });
+
+  it("names the methods the client's request specs use", () => {
+    const aliases: Record<string, string> = { P: "AUDIENCE_WRITE_PATHS", PATHS: "PATHS" };
+    const specs = [...apiSources().matchAll(/spec\("(GET|POST|PATCH|DELETE)", (P|PATHS)\.(\w+)/g)];
+    assert.ok(specs.length > 5, "the client's request specs were found");
+    for (const [, method, alias, name] of specs)
+      assert.ok(CLIENT_METHODS[aliases[alias!]!]![name!]?.includes(method as Method), `the client sends ${method} ${alias}.${name}`);
   });
 
   it("leaves out only paths the client never calls", () => {
