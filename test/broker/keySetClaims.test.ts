@@ -87,6 +87,32 @@ describe("relay trust with the service's key set: the claims of a signed token",
     }
   });
 
+  it("refuses a correctly signed token for good once the service answered it 401 (revoked)", async () => {
+    const clock = new FakeClock(NOW_S * 1000);
+    let revoked = "";
+    const service = fakeService(clock, (call) => (call.authorization === `Bearer ${revoked}` ? new Response("{}", { status: 401 }) : undefined));
+    const app = await brokerFor(NOWHERE, { pacing: { perSecond: 5, jwksUrl: keys.url } }, { clock, fetch: service.fetch, jwksCooldownMs: 0 });
+    const send = async () =>
+      (
+        await runSchedule(clock, [
+          {
+            at: 0,
+            label: "x",
+            send: () => app.inject({ method: "GET", url: "/data/v1/users/usage", headers: { origin: ADDIN, authorization: `Bearer ${revoked}` } }),
+          },
+        ])
+      )[0]!.status;
+    try {
+      revoked = await keys.sign({ account: "acme", sub: "erin", exp: NOW_S + HOUR });
+      assert.equal(await send(), 401, "the service's 401 passed on");
+      const calls = service.calls.length;
+      assert.equal(await send(), 401, "then the relay's own");
+      assert.equal(service.calls.length, calls, "without asking the service again, though the signature still verifies");
+    } finally {
+      await app.close();
+    }
+  });
+
   it("needs the service's issuer and audience to start with a key set", async () => {
     await assert.rejects(brokerFor(NOWHERE, { pacing: { perSecond: 5, jwksUrl: keys.url, jwksIssuer: "" } }), /--relay-issuer/);
     await assert.rejects(brokerFor(NOWHERE, { pacing: { perSecond: 5, jwksUrl: keys.url, jwksAudience: "" } }), /--relay-audience/);
