@@ -12,7 +12,7 @@ import { createTenantPacer, memorySlots, redisSlots, sharedSlots, type PacingEve
 import { ProbationLanes } from "./probation.js";
 import { ProvenTokens } from "./proof.js";
 import { AddressLimitedError, registerRateLimits } from "./rateLimit.js";
-import { relayRoutes } from "./relay.js";
+import { RelayRefusal, refuseWith, relayRoutes } from "./relay.js";
 import { tokenRoutes } from "./token.js";
 import { TokenTrust } from "./trust.js";
 
@@ -74,7 +74,8 @@ async function relayGate(app: FastifyInstance, config: BrokerConfig, clock: Cloc
   if (!pacing) return undefined;
   const store = pacing.redisUrl ? await sharedStore(app, pacing.redisUrl, clock) : memorySlots();
   const pacer = createTenantPacer(pacing, store, clock, seams.onPacingEvent);
-  const keys = pacing.jwksUrl ? { jwksUrl: pacing.jwksUrl, ...(seams.jwksCooldownMs !== undefined ? { jwksCooldownMs: seams.jwksCooldownMs } : {}) } : {};
+  const cooldown = seams.jwksCooldownMs !== undefined ? { cooldownMs: seams.jwksCooldownMs } : {};
+  const keys = pacing.jwksUrl ? { keys: { jwksUrl: pacing.jwksUrl, issuer: pacing.jwksIssuer!, audience: pacing.jwksAudience!, ...cooldown } } : {};
   const trust = new TokenTrust({ tenantClaim: pacing.tenantClaim, ...keys }, new ProvenTokens(clock), clock);
   return new RelayGate(pacer, trust, new ProbationLanes(clock, pacing.maxQueueWaitMs), pacing.maxQueueWaitMs);
 }
@@ -94,12 +95,20 @@ export async function buildBroker(input: BrokerConfigInput, seams: BrokerSeams =
     trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     forceCloseConnections: true,
     bodyLimit: config.tokenBodyLimit,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
     ...(seams.https ? { https: seams.https } : {}),
   }) as unknown as FastifyInstance;
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ForeignOriginError) return refuse(reply, 403, "invalid_request", error.message);
     if (error instanceof AddressLimitedError) return refuse(reply, 429, "too_many_requests", error.message);
+    if (error instanceof RelayRefusal) {
+      // Refused before its body was read: the connection closes rather than read a body nobody needs.
+      if (request.headers["content-length"] !== undefined || request.headers["transfer-encoding"] !== undefined) void reply.header("connection", "close");
+      return refuseWith(reply, error.refusal, error.serviceShape);
+    }
+    if (error.code === "BROKER_BODY_TIMEOUT") return refuse(reply, 408, "request_timeout", "The request body did not arrive in time. Try again.");
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return refuse(reply, 413, "invalid_request", "The request body is too large.");
     if (error.code === "BROKER_MEDIA_TYPE" || error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
       return refuse(reply, 415, "invalid_request", "Send the token request form-encoded (application/x-www-form-urlencoded).");

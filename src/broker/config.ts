@@ -28,6 +28,10 @@ export interface RelayPacing {
    * their tenant's slots at once. Without it, a token takes them once the service has accepted it.
    */
   jwksUrl?: string;
+  /** With jwksUrl: the `iss` the service writes in its access tokens (required with a key set). */
+  jwksIssuer?: string;
+  /** With jwksUrl: the `aud` the service writes in this app's access tokens (required with a key set). */
+  jwksAudience?: string;
 }
 
 export interface BrokerConfig {
@@ -51,6 +55,15 @@ export interface BrokerConfig {
   tokenBodyLimit: number;
   /** Largest relayed request body in bytes. */
   relayBodyLimit: number;
+  /** Relayed request bodies buffered at once, in bytes, in total and per organization (then 503). */
+  bufferedBodyBytes: number;
+  bufferedBodyBytesPerOrganization: number;
+  /** Longest a request may take to arrive whole, headers and body (then 408; Node's requestTimeout). */
+  requestTimeoutMs: number;
+  /** Longest a connection may stay silent before it is closed (Node's server timeout). */
+  connectionTimeoutMs: number;
+  /** Longest the relay reads one request's body once it has taken its queue place (then 408). */
+  bodyTimeoutMs: number;
   /** Largest answer of the token endpoint the broker reads, in bytes (larger ones answer 502). */
   tokenAnswerLimit: number;
   /** Largest relayed answer in bytes (larger ones answer 502). */
@@ -71,6 +84,14 @@ const DEFAULT_BROKER_LIMITS = {
   // The largest request the add-in sends: a bulk upsert of 500 audience rows (a wide list: 40
   // columns of long text is about 1.5 MiB).
   relayBodyLimit: 8 * 1024 * 1024,
+  // Eight of the largest bodies at once, three of them one organization's (a team sending wide audiences).
+  bufferedBodyBytes: 64 * 1024 * 1024,
+  bufferedBodyBytesPerOrganization: 24 * 1024 * 1024,
+  // A request may wait 20 s for its queue place before its body is read: room for that and the body.
+  requestTimeoutMs: 60_000,
+  // Longer than any relayed call takes in silence (its queue wait, the service's 15 s, held refusals).
+  connectionTimeoutMs: 120_000,
+  bodyTimeoutMs: 30_000,
   tokenAnswerLimit: 64 * 1024,
   // A page of 100 records or 500 audience rows is well under this.
   relayAnswerLimit: 16 * 1024 * 1024,
@@ -112,7 +133,7 @@ export function brokerConfig(input: BrokerConfigInput): BrokerConfig {
     throw new Error(`--relay-rate must be a whole number of at least 1 (got ${pacing.perSecond}).`);
   if (pacing && !(pacing.safetyMargin >= 0 && pacing.safetyMargin < 1)) throw new Error("The pacing safety margin must be from 0 to 1.");
   if (pacing?.redisUrl !== undefined) checkRedisUrl(pacing.redisUrl);
-  if (pacing?.jwksUrl !== undefined) absoluteUrl(pacing.jwksUrl, "relay-jwks");
+  if (pacing?.jwksUrl !== undefined) checkKeySet(pacing);
   return {
     ...DEFAULT_BROKER_LIMITS,
     ...input,
@@ -124,6 +145,13 @@ export function brokerConfig(input: BrokerConfigInput): BrokerConfig {
     trustProxy: trustProxySetting(input.trustProxy ?? false),
     rateLimit: { ...DEFAULT_BROKER_LIMITS.rateLimit, ...input.rateLimit },
   };
+}
+
+/** A key set needs the issuer and audience the service's tokens carry: a token signed for another app must not count. */
+function checkKeySet(pacing: RelayPacing): void {
+  absoluteUrl(pacing.jwksUrl!, "relay-jwks");
+  if (!pacing.jwksIssuer) throw new Error("--relay-jwks needs --relay-issuer: the iss the service writes in its access tokens.");
+  if (!pacing.jwksAudience) throw new Error("--relay-jwks needs --relay-audience: the aud the service writes in this app's access tokens.");
 }
 
 /** A Redis URL ioredis can use: redis:// or rediss://, a host, a numeric port and database. Its password is never repeated. */

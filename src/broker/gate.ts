@@ -20,6 +20,8 @@ export interface Refusal {
 /** Let through: `done` is told the service's status (or nothing, when the call failed). */
 export interface Pass {
   done(status?: number): void;
+  /** The organization (a hash of its proven tenant claim) whose queue it took; none on probation. */
+  organization?: string;
 }
 
 export interface GateRequest {
@@ -125,6 +127,6 @@ export class RelayGate {
         retryAfterSeconds: error.retryAfterSeconds,
       };
     }
-    return { done: (status) => status !== undefined && this.trust.answered(request.authorization, status) };
+    return { done: (status) => status !== undefined && this.trust.answered(request.authorization, status), organization: caller.tenant };
   }
 }

@@ -22,7 +22,9 @@ const HELP = `Usage: npm run broker -- [options]
   --relay-tenant-claim C    the access token claim naming the tenant (default account)
   --relay-jwks URL          the service's signing keys (JWKS): verified tokens take their tenant's
                             slots at once; without it a token does once the service accepted it
-                            (env BROKER_RELAY_JWKS_URL)
+                            (env BROKER_RELAY_JWKS_URL); needs --relay-issuer and --relay-audience
+  --relay-issuer ISS        with --relay-jwks: the iss of the service's access tokens (env BROKER_RELAY_ISSUER)
+  --relay-audience AUD      with --relay-jwks: the aud of this app's access tokens (env BROKER_RELAY_AUDIENCE)
   --http                    plain HTTP (behind a TLS-terminating load balancer, or tests)
   --tls-key F --tls-cert F  HTTPS key and certificate (env BROKER_TLS_KEY_FILE, BROKER_TLS_CERT_FILE)
   --port N                  port (default 4020; 0 picks a free one; env PORT)
@@ -91,6 +93,8 @@ function commandLine() {
         "relay-redis": { type: "string" },
         "relay-tenant-claim": { type: "string" },
         "relay-jwks": { type: "string" },
+        "relay-issuer": { type: "string" },
+        "relay-audience": { type: "string" },
         "allow-readable-secret-file": { type: "boolean" },
         "token-rate": { type: "string" },
         "relay-address-rate": { type: "string" },
@@ -129,11 +133,15 @@ function pacingOf(v: Values, env: NodeJS.ProcessEnv) {
   const relayJwks = v["relay-jwks"] ?? env.BROKER_RELAY_JWKS_URL;
   if (relayJwks && relayRate === undefined) fail("--relay-jwks decides who takes the relay's paced slots: set --relay-rate too.");
   if (relayRate === undefined) return {};
+  const issuer = v["relay-issuer"] ?? env.BROKER_RELAY_ISSUER;
+  const audience = v["relay-audience"] ?? env.BROKER_RELAY_AUDIENCE;
   return {
     pacing: {
       perSecond: relayRate,
       ...(relayRedis ? { redisUrl: relayRedis } : {}),
       ...(relayJwks ? { jwksUrl: relayJwks } : {}),
+      ...(issuer ? { jwksIssuer: issuer } : {}),
+      ...(audience ? { jwksAudience: audience } : {}),
       ...(v["relay-tenant-claim"] ? { tenantClaim: v["relay-tenant-claim"] } : {}),
     },
   };

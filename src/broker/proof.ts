@@ -1,10 +1,12 @@
 // Which bearer tokens the relay has seen proven, so that only they take a tenant's paced slots.
 // A token's claims choose the tenant's queue; the broker cannot check them itself unless it
-// verifies signatures (trust.ts). So a token is proven when the service has answered one of its
-// requests with anything but a refusal of the token (401), a refusal of the rate (429) or a
-// failure of its own (5xx): the service read it as genuine, and its claims with it. The proof is
-// kept under a hash of the token (never the token) until the token expires (at most a day),
-// for a bounded number of tokens, the least recently used forgotten first.
+// verifies signatures (trust.ts). So, without a key set, a token is proven when the service has
+// answered one of the operations the relay forwards (relayOperations.ts) with a success (2xx):
+// only then has it certainly read the token as genuine, and its claims with it. A 404, 400 or
+// 413 proves nothing (a gateway may answer them before it looks at the token). A 401 withdraws
+// the proof for good: a withdrawn token is never proven again. Proofs and withdrawals are kept
+// under a hash of the token (never the token) until the token expires (at most a day), for a
+// bounded number of tokens, the least recently used forgotten first.
 import { createHash } from "node:crypto";
 import type { Clock } from "../core/contract/index.js";
 
@@ -16,17 +18,18 @@ const UNDATED_PROOF_MS = 3600 * 1000;
 
 export const tokenKey = (token: string): string => createHash("sha256").update(`token:${token}`).digest("base64url").slice(0, 22);
 
-/** Whether a service answer proves that it took the token as genuine. */
+/** Whether the service's answer to a forwarded operation proves that it took the token as genuine: a success only. */
 export function proves(status: number): boolean {
-  return status < 500 && status !== 401 && status !== 429 && status !== 407;
+  return status >= 200 && status < 300;
 }
 
-export class ProvenTokens {
+/** Hashes of tokens with a time each is kept until, the least recently used forgotten first beyond `kept`. */
+class Remembered {
   private readonly until = new Map<string, number>();
 
   constructor(
     private readonly clock: Pick<Clock, "now">,
-    private readonly kept = PROOFS_KEPT,
+    private readonly kept: number,
   ) {}
 
   get size(): number {
@@ -42,7 +45,7 @@ export class ProvenTokens {
     return true;
   }
 
-  /** Remembers the token's proof until `expiresAtSeconds` (its exp claim), at most a day. */
+  /** Remembers `key` until `expiresAtSeconds` (a token's exp), at most a day. */
   add(key: string, expiresAtSeconds: number | undefined): void {
     const now = this.clock.now();
     const until = Math.min(now + LONGEST_PROOF_MS, expiresAtSeconds === undefined ? now + UNDATED_PROOF_MS : expiresAtSeconds * 1000);
@@ -52,8 +55,42 @@ export class ProvenTokens {
     while (this.until.size > this.kept) this.until.delete(this.until.keys().next().value!);
   }
 
-  /** The service refused the token after all (revoked, expired early): it must prove itself again. */
-  forget(key: string): void {
+  delete(key: string): void {
     this.until.delete(key);
+  }
+}
+
+export class ProvenTokens {
+  private readonly proofs: Remembered;
+  private readonly withdrawn: Remembered;
+
+  constructor(clock: Pick<Clock, "now">, kept = PROOFS_KEPT) {
+    this.proofs = new Remembered(clock, kept);
+    this.withdrawn = new Remembered(clock, kept);
+  }
+
+  get size(): number {
+    return this.proofs.size;
+  }
+
+  has(key: string): boolean {
+    return this.proofs.has(key);
+  }
+
+  /** Whether the service refused the token (401) since the broker saw it: it is never proven again. */
+  isWithdrawn(key: string): boolean {
+    return this.withdrawn.has(key);
+  }
+
+  /** Remembers the token's proof until `expiresAtSeconds` (its exp claim), at most a day; never for a withdrawn token. */
+  add(key: string, expiresAtSeconds: number | undefined): void {
+    if (this.withdrawn.has(key)) return;
+    this.proofs.add(key, expiresAtSeconds);
+  }
+
+  /** The service refused the token (revoked, expired early, never genuine): withdrawn for good. */
+  withdraw(key: string, expiresAtSeconds: number | undefined): void {
+    this.proofs.delete(key);
+    this.withdrawn.add(key, expiresAtSeconds ?? Number.POSITIVE_INFINITY);
   }
 }

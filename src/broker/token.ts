@@ -1,8 +1,8 @@
 // The token endpoint: the add-in's code exchange (with its PKCE verifier) and refreshes go to
 // the one configured upstream endpoint with the app's client credentials added as HTTP Basic.
 // A token answer comes back with only its RFC 6749 5.1 fields, an error answer only with its
-// OAuth fields, so nothing the upstream echoes (its view of our Authorization header, say)
-// reaches the browser.
+// OAuth error code and the broker's own sentence, so nothing the upstream echoes (its view of
+// our Authorization header, say, however encoded) reaches the browser.
 import type { FastifyInstance } from "fastify";
 import type { BrokerConfig } from "./config.js";
 import { refuse } from "./cors.js";
@@ -108,7 +108,7 @@ export async function tokenRoutes(app: FastifyInstance, config: BrokerConfig, fe
       if (!fields) return refuse(reply, 502, "temporarily_unavailable", "The sign-in service gave no usable answer. Try again in a moment.");
       return reply.code(answer.status).type("application/json; charset=utf-8").send(fields);
     }
-    const error = oauthErrorAnswer(answer, secrets);
+    const error = oauthErrorAnswer(answer);
     if (error.challenge) void reply.header("www-authenticate", error.challenge);
     return reply.code(error.status).type("application/json").send(error.body);
   });

@@ -1,13 +1,20 @@
 // What of an upstream token endpoint's answer reaches the browser: of a token answer, the
-// fields of RFC 6749 5.1 (and OpenID Connect's id_token); of an error answer, the OAuth error
-// fields (RFC 6749 5.2) and a plain challenge. Nothing else, and never a form of the client's secret.
+// fields of RFC 6749 5.1 (and OpenID Connect's id_token), never a form of the client's secret; of
+// an error answer, its RFC 6749 5.2 error code only, with the broker's own sentence.
 
-const ERROR_TEXT = /^[\x20-\x21\x23-\x5B\x5D-\x7E]+$/;
-const CHALLENGE = /^(Basic|Bearer)( [\x20-\x7E]{0,200})?$/;
+/** The error codes of RFC 6749 5.2, each with the broker's own sentence for it. */
+const OAUTH_ERRORS: Record<string, string> = {
+  invalid_request: "The sign-in service did not accept the request. Sign in again.",
+  invalid_client: "The sign-in service does not accept this add-in's registration. Ask your administrator to check the broker's settings.",
+  invalid_grant: "Your sign-in has expired or was already used. Sign in again.",
+  unauthorized_client: "This add-in's registration may not sign in this way. Ask your administrator.",
+  unsupported_grant_type: "The sign-in service does not support this way of signing in. Ask your administrator.",
+  invalid_scope: "The sign-in asked for access your account does not have. Ask your administrator to check your permissions.",
+};
 
 export interface OAuthErrorAnswer {
   status: number;
-  body: { error: string; error_description?: string; error_uri?: string };
+  body: { error: string; error_description: string };
   challenge?: string;
 }
 
@@ -30,22 +37,21 @@ export function secretForms(clientId: string, clientSecret: string, basic: strin
 
 const mentionsSecret = (text: string, secrets: readonly string[]) => secrets.some((s) => text.includes(s));
 
-function field(value: unknown, secrets: readonly string[], max: number): string | undefined {
-  return typeof value === "string" && value.length <= max && ERROR_TEXT.test(value) && !mentionsSecret(value, secrets) ? value : undefined;
-}
-
-/** The error to pass on for an upstream answer that is not a success. */
-export function oauthErrorAnswer(answer: { status: number; headers: Headers; body: Buffer }, secrets: readonly string[]): OAuthErrorAnswer {
+/**
+ * The error to pass on for an upstream answer that is not a success: the RFC 6749 error code
+ * only, with the broker's own sentence. Nothing else of the upstream's text (its description,
+ * its error_uri, its challenge) is passed on, so no encoding of the client secret can be.
+ */
+export function oauthErrorAnswer(answer: { status: number; body: Buffer }): OAuthErrorAnswer {
   let parsed: unknown;
   try {
     parsed = JSON.parse(answer.body.toString("utf8"));
   } catch {
     parsed = undefined;
   }
-  const doc = parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
-  const error = field(doc.error, secrets, 100);
-  const clientError = answer.status >= 400 && answer.status < 500;
-  if (!error || !clientError) {
+  const code = parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>).error : undefined;
+  const sentence = typeof code === "string" && Object.hasOwn(OAUTH_ERRORS, code) ? OAUTH_ERRORS[code] : undefined;
+  if (sentence === undefined || answer.status < 400 || answer.status >= 500) {
     return {
       status: 502,
       body: {
@@ -54,17 +60,11 @@ export function oauthErrorAnswer(answer: { status: number; headers: Headers; bod
       },
     };
   }
-  const description = field(doc.error_description, secrets, 500);
-  const uri = field(doc.error_uri, secrets, 500);
-  const challenge = answer.headers.get("www-authenticate") ?? undefined;
   return {
     status: answer.status,
-    body: {
-      error,
-      ...(description !== undefined ? { error_description: description } : {}),
-      ...(uri !== undefined && /^https:\/\//.test(uri) ? { error_uri: uri } : {}),
-    },
-    ...(challenge && CHALLENGE.test(challenge) && !mentionsSecret(challenge, secrets) ? { challenge } : {}),
+    body: { error: code as string, error_description: sentence },
+    // RFC 6749 5.2: a failed HTTP Basic client authentication is answered with the scheme's challenge.
+    ...(answer.status === 401 ? { challenge: 'Basic realm="token"' } : {}),
   };
 }
 

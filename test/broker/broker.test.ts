@@ -154,8 +154,8 @@ describe("token broker", () => {
     });
     assert.equal(studio.statusCode, 200);
     assert.equal(studio.json().echo.body, "{}");
-    const missing = await app.inject({ method: "GET", url: "/studio/v1/nothing", headers: { origin: ADDIN, authorization: "Bearer t" } });
-    assert.equal(missing.statusCode, 404);
+    const missing = await app.inject({ method: "GET", url: "/data/v1/lookup/no-such-field", headers: { origin: ADDIN, authorization: "Bearer t" } });
+    assert.equal(missing.statusCode, 404, "the service's own 404 of a relayed operation");
     assert.equal(missing.json().error.code, "ZI9998");
     const elsewhere = await app.inject({ method: "GET", url: "/admin/v1/secrets", headers: { origin: ADDIN } });
     assert.equal(elsewhere.statusCode, 404);

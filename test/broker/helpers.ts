@@ -5,6 +5,7 @@ import { Writable } from "node:stream";
 import { after, before, beforeEach } from "node:test";
 import { buildBroker, type BrokerSeams } from "../../src/broker/app.js";
 import type { BrokerConfigInput } from "../../src/broker/config.js";
+import { AUDIENCE, ISSUER } from "./tokens.js";
 import { CLIENT_ID, CLIENT_SECRET, startFakeUpstream, type FakeUpstream } from "./upstream.js";
 
 export const ADDIN = "https://addin.example.com";
@@ -40,7 +41,9 @@ export function fakeUpstreamPerSuite(use: (upstream: FakeUpstream) => void): voi
   });
 }
 
+/** A broker in front of `upstream`; with a key set, it expects the test key set's issuer and audience unless told otherwise. */
 export async function brokerFor(upstream: FakeUpstream, overrides: Partial<BrokerConfigInput> = {}, seams: BrokerSeams = {}) {
+  const pacing = overrides.pacing?.jwksUrl ? { jwksIssuer: ISSUER, jwksAudience: AUDIENCE, ...overrides.pacing } : overrides.pacing;
   return (
     await buildBroker(
       {
@@ -50,6 +53,7 @@ export async function brokerFor(upstream: FakeUpstream, overrides: Partial<Broke
         allowOrigins: [ADDIN],
         relay: `${upstream.url}/gtm`,
         ...overrides,
+        ...(pacing ? { pacing } : {}),
       },
       { log: false, ...seams },
     )

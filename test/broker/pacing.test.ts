@@ -136,13 +136,17 @@ describe("relay with pacing", () => {
     upstream = await startFakeUpstream();
   });
   after(() => upstream.close());
-  const headers = (priority?: string) => ({ origin: ADDIN, authorization: "Bearer t", ...(priority ? { "x-bizdata-priority": priority } : {}) });
+  const headers = (priority?: string, token = "t") => ({
+    origin: ADDIN,
+    authorization: `Bearer ${token}`,
+    ...(priority ? { "x-bizdata-priority": priority } : {}),
+  });
 
   it("holds a per-second refusal the service sends anyway and sends the request again", async () => {
     upstream.received.length = 0;
     const clock = new FakeClock(5);
     const app = await brokerFor(upstream, { pacing: { perSecond: RATE, safetyMargin: 0 } }, { clock });
-    const answer = app.inject({ method: "GET", url: "/data/v1/busy-once/paced", headers: headers("bulk") });
+    const answer = app.inject({ method: "GET", url: "/data/v1/users/usage", headers: headers("bulk", "busy-once-paced") });
     for (let k = 1; upstream.received.length < 2 && k < 50; k += 1) {
       await clock.advanceTo(k * SLOT_MS);
       await clock.flush();
@@ -165,7 +169,7 @@ describe("relay with pacing", () => {
         { pacing: { perSecond: RATE, safetyMargin: 0 } },
         { clock, fetch: service.fetch },
       );
-      const res = await clock.run(app.inject({ method: "GET", url: "/data/v1/companies/x", headers: headers("bulk") }));
+      const res = await clock.run(app.inject({ method: "GET", url: "/data/v1/users/usage", headers: headers("bulk") }));
       assert.equal(res.statusCode, 429, bucket);
       assert.equal(res.headers["x-ratelimit-rejected-bucket"], bucket);
       assert.equal(res.headers["retry-after"], "1");
@@ -192,7 +196,7 @@ describe("relay with pacing", () => {
 
   it("passes a per-second refusal on when it does not pace, and refuses an unknown priority", async () => {
     const app = await brokerFor(upstream);
-    const refused = await app.inject({ method: "GET", url: "/data/v1/busy-once/unpaced", headers: headers() });
+    const refused = await app.inject({ method: "GET", url: "/data/v1/users/usage", headers: headers(undefined, "busy-once-unpaced") });
     assert.equal(refused.statusCode, 429);
     const bad = await app.inject({ method: "GET", url: "/data/v1/users/usage", headers: headers("urgent") });
     assert.equal(bad.statusCode, 400);

@@ -244,7 +244,7 @@ describe("broker security", () => {
       assert.equal(tooBig.statusCode, 502);
       assert.ok(tooBig.body.length < 1000);
       const relay = await brokerFor(upstream, { relayAnswerLimit: 64 * 1024 });
-      const relayed = await relay.inject({ method: "GET", url: "/data/v1/bad/huge", headers: { origin: ADDIN, authorization: "Bearer t" } });
+      const relayed = await relay.inject({ method: "GET", url: "/data/v1/users/usage", headers: { origin: ADDIN, authorization: "Bearer bad-huge" } });
       await relay.close();
       assert.equal(relayed.statusCode, 502);
       assert.ok(relayed.body.length < 1000);
@@ -281,7 +281,7 @@ describe("broker security", () => {
       const clock = new FakeClock(0);
       const app = await brokerFor(upstream, { upstreamTimeoutMs: LIMIT_MS }, { clock });
       const token = await app.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody() });
-      const relayed = await app.inject({ method: "GET", url: "/data/v1/companies/1", headers: { origin: ADDIN, authorization: "Bearer t" } });
+      const relayed = await app.inject({ method: "GET", url: "/data/v1/users/usage", headers: { origin: ADDIN, authorization: "Bearer t" } });
       await app.close();
       assert.equal(token.statusCode, 200);
       assert.notEqual(relayed.statusCode, 504);
@@ -292,7 +292,7 @@ describe("broker security", () => {
       const send = (app: Awaited<ReturnType<typeof brokerFor>>) =>
         where === "token"
           ? app.inject({ method: "POST", url: "/token", headers: FORM, payload: exchangeBody() })
-          : app.inject({ method: "GET", url: `/data/v1/bad/${upstreamPath}`, headers: { origin: ADDIN, authorization: "Bearer t" } });
+          : app.inject({ method: "GET", url: "/data/v1/users/usage", headers: { origin: ADDIN, authorization: `Bearer bad-${upstreamPath}` } });
       let upstreamPath = "";
 
       it(`answers 502 when the upstream stalls in the middle of its answer (${where})`, async () => {

@@ -3,6 +3,12 @@
 import { createServer, type Server } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 
+/** The issuer and audience of the service's access tokens (the relay's key-set mode checks both). */
+export const ISSUER = "https://service.example/oauth/v1";
+export const AUDIENCE = "excel-addin";
+/** Lifetime of the service's access tokens: a signed token's iat is this long before its exp unless given. */
+const LIFETIME_SECONDS = 3600;
+
 const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
 /** An unsigned token naming whatever it likes: anyone can write one. */
@@ -30,6 +36,7 @@ export interface KeySet {
   url: string;
   /** Times the key set was fetched. */
   fetches: number;
+  /** A token as the service writes them (its iss and aud, an iat an hour before exp), with `claims` over those. */
   sign(claims: Record<string, unknown>, options?: { key?: "current" | "unpublished"; kid?: string }): Promise<string>;
   /** Publishes a new key (the old one stays published) and signs with it from now on. */
   rotate(): Promise<void>;
@@ -56,7 +63,10 @@ export async function startKeySet(): Promise<KeySet> {
     },
     async sign(claims, options = {}) {
       const key = options.key === "unpublished" ? unpublished : current;
-      return new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: options.kid ?? key.kid, typ: "at+jwt" }).sign(key.privateKey);
+      const iat = typeof claims.exp === "number" ? { iat: Math.max(0, claims.exp - LIFETIME_SECONDS) } : {};
+      return new SignJWT({ iss: ISSUER, aud: AUDIENCE, ...iat, ...claims })
+        .setProtectedHeader({ alg: "RS256", kid: options.kid ?? key.kid, typ: "at+jwt" })
+        .sign(key.privateKey);
     },
     async rotate() {
       current = await newKey(`k${published.length + 1}`);

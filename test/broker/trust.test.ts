@@ -125,7 +125,7 @@ describe("relay trust: forged tokens take no organization's slots", () => {
     assert.equal(released.length, 40, "one request per token went on probation; the other two were paced once it was proven");
   });
 
-  it("does not prove a token on a 401, 429 or 5xx, and forgets a proof when the service refuses the token later", async () => {
+  it("proves a token by a success only (not 400, 404, 413, 429 or 5xx), and refuses it for good once the service answered 401", async () => {
     const clock = new FakeClock(5);
     let answerWith: number | undefined;
     const service = fakeService(clock, () =>
@@ -134,7 +134,7 @@ describe("relay trust: forged tokens take no organization's slots", () => {
     const { app, get, released } = await pacedRelay(clock, service);
     const token = unsignedToken({ account: "acme", sub: "bob", exp: HOUR });
     const once = async () => (await runSchedule(clock, [{ at: 0, label: "b", send: () => get(token, "198.51.100.8") }]))[0]!.status;
-    for (const status of [401, 429, 503]) {
+    for (const status of [400, 404, 413, 429, 503]) {
       answerWith = status;
       await once();
     }
@@ -145,10 +145,14 @@ describe("relay trust: forged tokens take no organization's slots", () => {
     assert.equal(released.length, 1, "proven by a 200");
     answerWith = 401;
     await once();
+    const pacedBefore = released.length;
     answerWith = undefined;
-    const before = released.length;
-    await once();
-    assert.equal(released.length, before, "a 401 withdrew the proof: the next request is on probation again");
+    const calls = service.calls.length;
+    assert.equal(await once(), 401, "refused by the relay itself");
+    assert.equal(service.calls.length, calls, "without asking the service again");
+    answerWith = 404;
+    assert.equal(await once(), 401, "and a later answer of the service cannot prove it again");
+    assert.equal(released.length, pacedBefore, "nor take a slot");
     await app.close();
   });
 });
@@ -234,7 +238,7 @@ describe("relay trust with the service's published keys (JWKS)", () => {
     }
   });
 
-  it("falls back to probation when the key set cannot be read", async () => {
+  it("takes requests through probation, never proving them, while the key set cannot be read", async () => {
     const clock = new FakeClock(5);
     const service = fakeService(clock);
     const { app, get, released } = await pacedRelay(clock, service, { jwksUrl: "http://127.0.0.1:9/jwks.json" });
@@ -248,6 +252,6 @@ describe("relay trust with the service's published keys (JWKS)", () => {
       sent.map((s) => s.status),
       [200, 200],
     );
-    assert.equal(released.length, 1, "proven by the service's answer, then paced");
+    assert.equal(released.length, 0, "with a key set only a signature proves a token: the service's answers do not");
   });
 });

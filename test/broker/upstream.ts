@@ -27,9 +27,14 @@ export const CLIENT_SECRET = "s3cret-value-Zq9";
 /** Bytes of the oversized answers (well above any cap the tests configure). */
 export const HUGE_ANSWER_BYTES = 2 * 1024 * 1024;
 
-/** Answers of a broken or hostile upstream, by path (token endpoints under /bad/, API under /gtm/data/v1/bad/). */
+/**
+ * Answers of a broken or hostile upstream: token endpoints by path (/bad/NAME), relayed
+ * operations by the token they carry (Bearer bad-NAME), since the relay forwards only the
+ * add-in's operations.
+ */
 function misbehave(path: string, req: IncomingMessage, res: ServerResponse, events: EventEmitter): boolean {
-  const name = path.replace(/^\/gtm\/data\/v1\/bad\//, "/bad/");
+  const relayed = path.startsWith("/gtm/") ? /^Bearer bad-(\w+)$/.exec(req.headers.authorization ?? "") : null;
+  const name = relayed ? `/bad/${relayed[1]}` : path;
   switch (name) {
     case "/bad/echo":
       // Echoes what it received, Authorization included, beside the OAuth error fields.
@@ -96,9 +101,10 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       events.emit("received", entry);
       const path = (req.url ?? "").split("?")[0] ?? "";
       if (misbehave(path, req, res, events)) return;
-      if (path.startsWith("/gtm/data/v1/busy-once/") && !busyOnceServed.has(path)) {
-        // The per-second bucket full once per path (traffic the relay did not see), then fine.
-        busyOnceServed.add(path);
+      const busyOnce = /^Bearer (busy-once-\S+)$/.exec(req.headers.authorization ?? "")?.[1];
+      if (busyOnce !== undefined && !busyOnceServed.has(busyOnce)) {
+        // The per-second bucket full once per token (traffic the relay did not see), then fine.
+        busyOnceServed.add(busyOnce);
         res.writeHead(429, { "content-type": "application/json", "retry-after": "0", "x-ratelimit-rejected-bucket": "second" });
         res.end(JSON.stringify({ error: { code: "ZI0004", message: "rate limited", status: "429" } }));
         return;
@@ -126,7 +132,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         res.end(JSON.stringify({ errors: [{ status: "429", code: "PFAPI0005", detail: "rate limited" }] }));
         return;
       }
-      if (req.url?.startsWith("/gtm/studio/v1/audiences") || req.url?.startsWith("/gtm/data/v1/users/usage") || path.startsWith("/gtm/data/v1/busy-once/")) {
+      if (req.url?.startsWith("/gtm/studio/v1/audiences") || req.url?.startsWith("/gtm/data/v1/users/usage")) {
         res.writeHead(200, { "content-type": "application/json", "x-ratelimit-remaining-second": "24" });
         res.end(JSON.stringify({ data: [], meta: { page: { size: 25, number: 1 }, total: 0 }, echo: { method: req.method, body } }));
         return;
