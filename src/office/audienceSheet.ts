@@ -6,13 +6,14 @@
 import type { AudienceSheet, ColumnWrite, ReadTableResult } from "../core/audiences/index.js";
 import { columnIndex, columnLetter, type CellValue } from "../core/sheet/index.js";
 import type { ExcelRun } from "./enrichSelection.js";
+import { blocksUnderLimits, jsonBytes, PAYLOAD_BUDGET_BYTES, readRowsInBlocks } from "./excelLimits.js";
 
 const TEXT_FORMAT = "@";
 const GENERAL_FORMAT = "General";
 /** Columns past the table's right end the re-read looks at for the columns written beside it. */
 const LOOK_RIGHT = 60;
-/** Cells written per sync (Excel on the web caps one request at 5 MB). */
-const CELLS_PER_SYNC = 20_000;
+/** Body rows read with the header, in its round trip: their sizes size the body's blocks. */
+const SAMPLE_ROWS = 100;
 
 interface Area {
   sheet: string;
@@ -45,26 +46,29 @@ function addressOf(area: Area): string {
 async function readArea(context: Excel.RequestContext, area: Area): Promise<ReadTableResult> {
   if (area.rows < 2) return { ok: false, message: "Select a table or range with a header row and at least one row below it." };
   const sheet = context.workbook.worksheets.getItem(area.sheet);
-  // The header row, with what was written beside it since (link, status, brought-back columns).
-  const headerRow = sheet.getRangeByIndexes(area.row, area.col, 1, area.cols + LOOK_RIGHT);
-  headerRow.load("values");
+  // The header row, with what was written beside it since (link, status, brought-back columns),
+  // and the first rows below it (their formats, and their sizes for the body's blocks).
+  const wide = area.cols + LOOK_RIGHT;
+  const headerRow = sheet.getRangeByIndexes(area.row, area.col, 1, wide).load("values");
+  const sample = sheet.getRangeByIndexes(area.row + 1, area.col, Math.min(SAMPLE_ROWS, area.rows - 1), wide).load("values, numberFormat");
   await context.sync();
   const headerValues = (headerRow.values[0] ?? []) as unknown[];
   let cols = area.cols;
   while (cols < headerValues.length && headerValues[cols] !== "" && headerValues[cols] !== null) cols++;
-  const body = sheet.getRangeByIndexes(area.row + 1, area.col, area.rows - 1, cols);
-  body.load("values");
-  const firstRow = sheet.getRangeByIndexes(area.row + 1, area.col, 1, cols);
-  firstRow.load("numberFormat");
-  await context.sync();
-  const whole = { ...area, cols };
+  const rows = await readRowsInBlocks({
+    rows: area.rows - 1,
+    width: cols,
+    range: (start, count) => sheet.getRangeByIndexes(area.row + 1 + start, area.col, count, cols),
+    sync: () => context.sync(),
+    first: sample.values.map((row) => row.slice(0, cols)),
+  });
   return {
     ok: true,
     table: {
-      address: addressOf({ ...whole, cols: area.cols }),
+      address: addressOf(area),
       headers: headerValues.slice(0, cols).map((h) => (h === null || h === undefined ? "" : String(h))),
-      rows: body.values as unknown[][],
-      formats: ((firstRow.numberFormat[0] ?? []) as unknown[]).map((f) => (typeof f === "string" ? f : undefined)),
+      rows,
+      formats: ((sample.numberFormat[0] ?? []) as unknown[]).slice(0, cols).map((f) => (typeof f === "string" ? f : undefined)),
     },
   };
 }
@@ -124,26 +128,31 @@ async function checkNewColumns(context: Excel.RequestContext, sheet: Excel.Works
   }
 }
 
+/** Bytes one cell adds to a request: its value and its format, as JSON. */
+const cellBytes = (value: CellValue) => jsonBytes(value) + (typeof value === "string" ? 6 : 12) + 6;
+
 async function writeColumns(context: Excel.RequestContext, address: string, writes: readonly ColumnWrite[]): Promise<void> {
   const area = parseArea(address);
   const sheet = context.workbook.worksheets.getItem(area.sheet);
   await checkNewColumns(context, sheet, area, writes);
   let pending = 0;
-  const put = (row: number, col: number, values: CellValue[]) => {
+  const put = async (row: number, col: number, values: CellValue[]) => {
+    const bytes = values.reduce((sum: number, v) => sum + cellBytes(v), 0);
+    if (pending > 0 && pending + bytes > PAYLOAD_BUDGET_BYTES) {
+      await context.sync();
+      pending = 0;
+    }
     const range = sheet.getRangeByIndexes(row, col, values.length, 1);
     // Formats before values: a string is text in Excel only if its cell is text first.
     range.numberFormat = values.map((v) => [typeof v === "string" ? TEXT_FORMAT : GENERAL_FORMAT]);
     range.values = values.map((v) => [v]);
-    pending += values.length;
+    pending += bytes;
   };
   for (const write of writes) {
-    put(area.row, area.col + write.column, [write.header]);
+    await put(area.row, area.col + write.column, [write.header]);
     for (const run of runs(write.cells)) {
-      put(area.row + 1 + run.start, area.col + write.column, run.values);
-      if (pending >= CELLS_PER_SYNC) {
-        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per block keeps each request under Excel's size cap
-        await context.sync();
-        pending = 0;
+      for (const [start, end] of blocksUnderLimits(run.values.length, (i) => cellBytes(run.values[i]!), 1)) {
+        await put(area.row + 1 + run.start + start, area.col + write.column, run.values.slice(start, end));
       }
     }
   }
