@@ -203,6 +203,15 @@ export class ExcelWorkbook implements WorkbookAdapter {
     return this.writer(placement);
   }
 
+  async startRow(target: NewTableRequest["target"]): Promise<number> {
+    if (target.kind !== "selection") return 0;
+    return this.run(async (context) => {
+      const selection = context.workbook.getSelectedRange().load("rowIndex");
+      await context.sync(this.countSync());
+      return selection.rowIndex;
+    });
+  }
+
   async tableExists(tableName: string): Promise<boolean> {
     return this.run(async (context) => {
       const table = context.workbook.tables.getItemOrNullObject(tableName);

@@ -76,6 +76,8 @@ export interface WorkbookAdapter {
   /** Adds rows below the data rows of an existing table (Resume of an import). */
   appendToTable(tableName: string, columns: readonly ColumnSpec[]): Promise<TableWriter>;
   tableExists(tableName: string): Promise<boolean>;
+  /** The zero-based worksheet row a new table's header would go to (none: row 0, a new sheet). */
+  startRow?(target: InsertTarget): Promise<number>;
   loadSavedSearches(): Promise<SavedSearchRecord[]>;
   storeSavedSearches(searches: readonly SavedSearchRecord[]): Promise<void>;
 }

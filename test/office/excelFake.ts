@@ -11,6 +11,7 @@
 import { OfficeMockObject } from "office-addin-mock";
 import type { ExcelRun } from "../../src/office/excelWorkbook.js";
 import { CELL_LIMIT, CELL_PROPERTIES, CELL_READERS, FakeRichApiError, FakeSheet, PAYLOAD_LIMIT_BYTES, a1, wireBytes } from "./excelFakeGrid.js";
+import { SHEET_COLUMNS, SHEET_ROWS } from "./excelFakeGrid.js";
 import type { CellProperty, FakeCell, FakeTable, JournalEntry, PendingLoad, SyncCall } from "./excelFakeGrid.js";
 
 export * from "./excelFakeGrid.js";
@@ -242,6 +243,7 @@ export class FakeExcel {
       activate: () => self.journal.push({ op: "activate", sheet: sheet.name, row: -1, col: -1, rows: 0, cols: 0 }),
       getRangeByIndexes: (row: number, col: number, rows: number, cols: number) => {
         if (rows < 1 || cols < 1) throw new Error("InvalidArgument: empty range");
+        if (row < 0 || col < 0 || row + rows > SHEET_ROWS || col + cols > SHEET_COLUMNS) throw new Error("InvalidArgument: the range is outside the worksheet");
         return self.range(sheet, row, col, rows, cols);
       },
       tables: {

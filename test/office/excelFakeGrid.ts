@@ -43,6 +43,9 @@ export interface FakeTable {
 
 /** Excel on the web: each request and each response at most 5 MB (read as 5,000,000 bytes). */
 export const PAYLOAD_LIMIT_BYTES = 5_000_000;
+/** A worksheet's rows and columns. */
+export const SHEET_ROWS = 1_048_576;
+export const SHEET_COLUMNS = 16_384;
 /** Every platform: a range get of at most 5 million cells. */
 export const CELL_LIMIT = 5_000_000;
 

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createExcelAudienceSheet } from "../../src/office/audienceSheet.js";
 import { excelCompanyIdsInTables } from "../../src/office/companyIdsInTables.js";
-import { createExcelSelectionSource } from "../../src/office/enrichSelection.js";
+import { createExcelSelectionSource, type ExcelRun } from "../../src/office/enrichSelection.js";
 import { blocksUnderLimits, readRowsInBlocks } from "../../src/office/excelLimits.js";
 import { readSelectedCellValues } from "../../src/office/jobsSelection.js";
 import { FakeExcel, FakeRichApiError, PAYLOAD_LIMIT_BYTES } from "./excelFake.js";
@@ -130,7 +130,7 @@ describe("the adapters under the limits", () => {
     assert.equal(ids[ROWS - 1], String(ROWS));
     excel.calls.length = 0;
     excel.selection = { sheet: "Sheet1", row: 0, col: 0 };
-    const selected = (batch: Parameters<typeof excel.run>[0]) =>
+    const selected: ExcelRun = (batch) =>
       excel.run((context) => {
         const range = context.workbook.worksheets.getItem("Sheet1").getRangeByIndexes(0, 0, ROWS + 1, COLS);
         (context.workbook as unknown as { getSelectedRange(): unknown }).getSelectedRange = () => range;
@@ -147,7 +147,7 @@ describe("the adapters under the limits", () => {
     const source = createExcelSelectionSource({ run: excel.run });
     const headers = Array.from({ length: 20 }, (_, c) => `Enriched ${c + 1}`);
     const enriched = Array.from({ length: 50_000 }, (_, r) => headers.map((_, c) => (c % 3 ? `value ${r}.${c}` : r * c)));
-    const result = await source.writeColumns({ address: "Sheet1!A1:A50001", headers, rows: enriched });
+    const result = await source.writeColumns({ address: "Sheet1!A1:A50001", headers, rows: enriched, overwrite: false });
     assert.equal(result.status, "written");
     assertBlocked(excel, 3);
     assert.deepEqual(excel.sheet("Sheet1").read(50_000, 1, 1, 20)[0], enriched[49_999]);
