@@ -47,10 +47,12 @@ async function readArea(context: Excel.RequestContext, area: Area): Promise<Read
   if (area.rows < 2) return { ok: false, message: "Select a table or range with a header row and at least one row below it." };
   const sheet = context.workbook.worksheets.getItem(area.sheet);
   // The header row, with what was written beside it since (link, status, brought-back columns),
-  // and the first rows below it (their formats, and their sizes for the body's blocks).
+  // and the first and last rows below it (the formats, and the sizes of rows for the body's blocks).
   const wide = area.cols + LOOK_RIGHT;
   const headerRow = sheet.getRangeByIndexes(area.row, area.col, 1, wide).load("values");
-  const sample = sheet.getRangeByIndexes(area.row + 1, area.col, Math.min(SAMPLE_ROWS, area.rows - 1), wide).load("values, numberFormat");
+  const sampled = Math.min(SAMPLE_ROWS, area.rows - 1);
+  const sample = sheet.getRangeByIndexes(area.row + 1, area.col, sampled, wide).load("values, numberFormat");
+  const last = sheet.getRangeByIndexes(area.row + area.rows - sampled, area.col, sampled, wide).load("values");
   await context.sync();
   const headerValues = (headerRow.values[0] ?? []) as unknown[];
   let cols = area.cols;
@@ -61,6 +63,7 @@ async function readArea(context: Excel.RequestContext, area: Area): Promise<Read
     range: (start, count) => sheet.getRangeByIndexes(area.row + 1 + start, area.col, count, cols),
     sync: () => context.sync(),
     first: sample.values.map((row) => row.slice(0, cols)),
+    samples: last.values.map((row) => row.slice(0, cols)),
   });
   return {
     ok: true,

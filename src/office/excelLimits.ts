@@ -1,9 +1,10 @@
 // Blocks under Excel's limits, shared by every adapter that reads or writes cells. Excel on the
 // web refuses a request or a response over 5 MB (RichApi.Error RequestPayloadSizeLimitExceeded /
 // ResponsePayloadSizeLimitExceeded) and every platform refuses a get over 5 million cells. Writes
-// are cut by measuring the JSON of what they send, row by row; reads of a size not known before
-// are read in blocks sized by the largest row read so far, and a block Excel still refuses is
-// read again in halves.
+// are cut by measuring the JSON of what they send, row by row. Reads of a size not known before
+// are read in blocks sized by the bytes a row measured so far (the largest of the mean of every
+// row seen, the mean of the rows sampled and the mean of the last block), and a block Excel refuses
+// (rows far larger than the ones before) is read again in halves.
 
 /** Each request and each response: 5 MB, read as 5,000,000 bytes (the stricter reading). */
 export const PAYLOAD_LIMIT_BYTES = 5_000_000;
@@ -79,25 +80,48 @@ export interface BlockRead {
   sync(): Promise<unknown>;
   /** Rows read already (e.g. with the header, in its round trip): their sizes seed the first block. */
   first?: unknown[][];
+  /** Rows sampled elsewhere in the area (e.g. its last rows), for their sizes only. */
+  samples?: unknown[][];
   property?: "values" | "formulas" | "numberFormat";
 }
 
-/** Largest JSON row of a block, and the block's rows appended to `out`. */
-function take(rows: unknown[][], out: unknown[][], largest: number): number {
-  for (const row of rows) {
-    largest = Math.max(largest, jsonBytes(row) + 1);
-    out.push(row);
+/** Bytes of rows measured so far: all of them, the samples', and the last block's. */
+class RowSizes {
+  private bytes = 0;
+  private rows = 0;
+  private recent = 0;
+  private sampled = 0;
+  /** Measures rows sampled for their sizes only. */
+  sample(rows: readonly unknown[][]): void {
+    this.add(rows);
+    this.sampled = this.recent;
   }
-  return largest;
+  /** Measures rows (appending them to `out` when given); answers nothing. */
+  add(rows: readonly unknown[][], out?: unknown[][]): void {
+    let bytes = 0;
+    for (const row of rows) {
+      bytes += jsonBytes(row) + 1;
+      out?.push(row);
+    }
+    this.bytes += bytes;
+    this.rows += rows.length;
+    if (rows.length > 0) this.recent = bytes / rows.length;
+  }
+  /** Rows the next block may hold under the budget. */
+  blockRows(width: number): number {
+    const perRow = this.rows > 0 ? Math.max(this.bytes / this.rows, this.recent, this.sampled) : FIRST_GUESS_BYTES_PER_CELL * width;
+    return Math.floor(PAYLOAD_BUDGET_BYTES / perRow);
+  }
 }
 
 /** Reads every row of an area in calls under Excel's limits (see the file's header). */
 export async function readRowsInBlocks(read: BlockRead): Promise<unknown[][]> {
   const property = read.property ?? "values";
   const out: unknown[][] = [];
-  let largest = take((read.first ?? []).slice(0, read.rows), out, 0);
-  const bytesPerRow = () => (largest > 0 ? largest : FIRST_GUESS_BYTES_PER_CELL * read.width);
-  let size = Math.floor(PAYLOAD_BUDGET_BYTES / bytesPerRow());
+  const sizes = new RowSizes();
+  sizes.sample(read.samples ?? []);
+  sizes.add((read.first ?? []).slice(0, read.rows), out);
+  let size = sizes.blockRows(read.width);
   while (out.length < read.rows) {
     const n = Math.max(1, Math.min(size, read.rows - out.length, rowsUnderCellLimit(read.width)));
     const range = read.range(out.length, n);
@@ -109,8 +133,8 @@ export async function readRowsInBlocks(read: BlockRead): Promise<unknown[][]> {
       size = Math.ceil(n / 2);
       continue;
     }
-    largest = take(range[property] as unknown[][], out, largest);
-    size = Math.floor(PAYLOAD_BUDGET_BYTES / bytesPerRow());
+    sizes.add(range[property] as unknown[][], out);
+    size = sizes.blockRows(read.width);
   }
   return out;
 }
