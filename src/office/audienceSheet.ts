@@ -6,7 +6,7 @@
 import type { AudienceSheet, ColumnWrite, ReadTableResult } from "../core/audiences/index.js";
 import { columnIndex, columnLetter, type CellValue } from "../core/sheet/index.js";
 import type { ExcelRun } from "./enrichSelection.js";
-import { blocksUnderLimits, jsonBytes, PAYLOAD_BUDGET_BYTES, readRowsInBlocks } from "./excelLimits.js";
+import { jsonBytes, PAYLOAD_BUDGET_BYTES, readRowsInBlocks, rowsThatFit } from "./excelLimits.js";
 
 const TEXT_FORMAT = "@";
 const GENERAL_FORMAT = "General";
@@ -109,20 +109,18 @@ function runs(cells: ColumnWrite["cells"]): Array<{ start: number; values: CellV
  * cells there were typed by someone, and are never written over.
  */
 async function checkNewColumns(context: Excel.RequestContext, sheet: Excel.Worksheet, area: Area, writes: readonly ColumnWrite[]): Promise<void> {
-  const headers = writes.map((w) => {
-    const cell = sheet.getRangeByIndexes(area.row, area.col + w.column, 1, 1);
-    cell.load("values");
-    return cell;
-  });
+  // Each column's header and the used part below it, in one round trip.
+  const checks = writes.map((w) => ({
+    header: sheet.getRangeByIndexes(area.row, area.col + w.column, 1, 1).load("values"),
+    used: sheet
+      .getRangeByIndexes(area.row + 1, area.col + w.column, Math.max(1, area.rows - 1), 1)
+      .getUsedRangeOrNullObject(true)
+      .load("address"),
+    column: w.column,
+  }));
   await context.sync();
-  const fresh = writes.filter((_, i) => {
-    const value = headers[i]!.values[0]?.[0];
-    return value === "" || value === null || value === undefined;
-  });
-  const used = fresh.map((w) => sheet.getRangeByIndexes(area.row + 1, area.col + w.column, Math.max(1, area.rows - 1), 1).getUsedRangeOrNullObject(true));
-  for (const u of used) u.load("address");
-  await context.sync();
-  const taken = used.flatMap((u, i) => (u.isNullObject ? [] : [columnLetter(area.col + fresh[i]!.column)]));
+  const empty = (value: unknown) => value === "" || value === null || value === undefined;
+  const taken = checks.flatMap((c) => (empty(c.header.values[0]?.[0]) && !c.used.isNullObject ? [columnLetter(area.col + c.column)] : []));
   if (taken.length > 0) {
     const which = taken.length === 1 ? `Column ${taken[0]} holds` : `Columns ${taken.join(", ")} hold`;
     throw new Error(
@@ -134,32 +132,47 @@ async function checkNewColumns(context: Excel.RequestContext, sheet: Excel.Works
 /** Bytes one cell adds to a request: its value and its format, as JSON. */
 const cellBytes = (value: CellValue) => jsonBytes(value) + (typeof value === "string" ? 6 : 12) + 6;
 
+/**
+ * Writes runs of one column's cells, formats before values (a string is text in Excel only if its
+ * cell is text first), filling each request up to the byte budget before it is sent.
+ */
+function columnWriter(context: Excel.RequestContext, sheet: Excel.Worksheet) {
+  let pending = 0;
+  const put = (row: number, col: number, values: CellValue[]) => {
+    const range = sheet.getRangeByIndexes(row, col, values.length, 1);
+    range.numberFormat = values.map((v) => [typeof v === "string" ? TEXT_FORMAT : GENERAL_FORMAT]);
+    range.values = values.map((v) => [v]);
+  };
+  return {
+    async write(row: number, col: number, values: CellValue[]): Promise<void> {
+      for (let i = 0; i < values.length;) {
+        const n = rowsThatFit(values.length, i, (k) => cellBytes(values[k]!), 1, Infinity, PAYLOAD_BUDGET_BYTES - pending);
+        const bytes = values.slice(i, i + n).reduce((sum: number, v) => sum + cellBytes(v), 0);
+        if (pending > 0 && pending + bytes > PAYLOAD_BUDGET_BYTES) {
+          // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one call a full block keeps each request under Excel's 5 MB
+          await context.sync();
+          pending = 0;
+          continue;
+        }
+        put(row + i, col, values.slice(i, i + n));
+        pending += bytes;
+        i += n;
+      }
+    },
+    done: () => context.sync(),
+  };
+}
+
 async function writeColumns(context: Excel.RequestContext, address: string, writes: readonly ColumnWrite[]): Promise<void> {
   const area = parseArea(address);
   const sheet = context.workbook.worksheets.getItem(area.sheet);
   await checkNewColumns(context, sheet, area, writes);
-  let pending = 0;
-  const put = async (row: number, col: number, values: CellValue[]) => {
-    const bytes = values.reduce((sum: number, v) => sum + cellBytes(v), 0);
-    if (pending > 0 && pending + bytes > PAYLOAD_BUDGET_BYTES) {
-      await context.sync();
-      pending = 0;
-    }
-    const range = sheet.getRangeByIndexes(row, col, values.length, 1);
-    // Formats before values: a string is text in Excel only if its cell is text first.
-    range.numberFormat = values.map((v) => [typeof v === "string" ? TEXT_FORMAT : GENERAL_FORMAT]);
-    range.values = values.map((v) => [v]);
-    pending += bytes;
-  };
+  const out = columnWriter(context, sheet);
   for (const write of writes) {
-    await put(area.row, area.col + write.column, [write.header]);
-    for (const run of runs(write.cells)) {
-      for (const [start, end] of blocksUnderLimits(run.values.length, (i) => cellBytes(run.values[i]!), 1)) {
-        await put(area.row + 1 + run.start + start, area.col + write.column, run.values.slice(start, end));
-      }
-    }
+    await out.write(area.row, area.col + write.column, [write.header]);
+    for (const run of runs(write.cells)) await out.write(area.row + 1 + run.start, area.col + write.column, run.values);
   }
-  await context.sync();
+  await out.done();
 }
 
 export function createExcelAudienceSheet(run: ExcelRun = (batch) => Excel.run(batch)): AudienceSheet {

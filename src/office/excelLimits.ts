@@ -40,13 +40,20 @@ export function rowsUnderCellLimit(width: number): number {
  * How many rows from `from` go in one call: as many as fit the byte budget (at least one) and the
  * cell limit, and at most `maxRows`. `bytesOf(i)` is the bytes row i adds to the request.
  */
-export function rowsThatFit(count: number, from: number, bytesOf: (index: number) => number, width: number, maxRows = Infinity): number {
+export function rowsThatFit(
+  count: number,
+  from: number,
+  bytesOf: (index: number) => number,
+  width: number,
+  maxRows = Infinity,
+  budget = PAYLOAD_BUDGET_BYTES,
+): number {
   const cap = Math.min(count - from, rowsUnderCellLimit(width), maxRows);
   let bytes = 0;
   let n = 0;
   while (n < cap) {
     const next = bytesOf(from + n);
-    if (n > 0 && bytes + next > PAYLOAD_BUDGET_BYTES) break;
+    if (n > 0 && bytes + next > budget) break;
     bytes += next;
     n++;
   }

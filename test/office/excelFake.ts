@@ -157,7 +157,11 @@ export class FakeExcel {
         each((cell) => {
           if (cell.value !== "" || cell.formula) found = true;
         });
-        if (!found) return { isNullObject: true, address: "", load: () => undefined };
+        if (!found) {
+          const none: Record<string, unknown> = { isNullObject: true, address: "" };
+          none.load = () => none;
+          return none;
+        }
         return Object.assign(self.range(sheet, row, col, rows, cols), { isNullObject: false });
       },
     };
