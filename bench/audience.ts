@@ -5,6 +5,9 @@
 // 20 upserts and 20 pages, and the wall time the rate limit allows for the requests made. Then
 // the same send under faults: the sandbox answers 10% of requests 503 and the answers of one
 // upsert in five are lost after the sandbox applied it; the audience must hold each row once.
+// Then the sheet side at 100,000 rows in the fake Excel that refuses what Excel on the web
+// refuses: the table read, each row's link and status written, the enriched columns brought
+// back and the table read again, each step's Excel calls and bytes beside the 5 MB floor.
 import { createServiceClient, fetchTransport, type ServiceClient, type Transport } from "../src/core/api/index.js";
 import { bringBack, inferMapping, planSend, resultWrites, sendToAudience, type SendResult } from "../src/core/audiences/index.js";
 import { BrowserWorkbook } from "../src/office/browserWorkbook.js";
@@ -14,6 +17,9 @@ import { createInterface } from "node:readline";
 import type { CellValue, ColumnSpec } from "../src/core/sheet/index.js";
 import { LATENCY_MS, RATE } from "./lib/sandbox.js";
 import { printTable } from "./lib/table.js";
+import { createExcelAudienceSheet } from "../src/office/audienceSheet.js";
+import { FakeExcel } from "../test/office/excelFake.js";
+import { CALL_HEADER, callRows, measured } from "./lib/excelCalls.js";
 
 const ROWS = 10_000;
 const ACCOUNT = "bench-audience";
@@ -212,4 +218,48 @@ export async function benchAudience(): Promise<void> {
   } finally {
     sandbox.child.kill();
   }
+}
+
+const SHEET_ROWS = 100_000;
+
+/** A leads table of 100,000 rows and 20 columns: website, company, then text and numbers. */
+function bigLeads(excel: FakeExcel): void {
+  const header = ["Website", "Company", ...Array.from({ length: 18 }, (_, c) => `Field ${c + 1}`)];
+  const rows = Array.from({ length: SHEET_ROWS }, (_, r) => [
+    `www.lead-${r + 1}.com`,
+    `Lead company ${r + 1}`,
+    ...Array.from({ length: 18 }, (_, c) => (c % 2 ? r * c : `note ${c} on lead ${r + 1}`)),
+  ]);
+  excel.addTable("Sheet1", "Leads", 0, 0, [header, ...rows]);
+}
+
+/** `npm run bench -- audience`, Excel's side: a 100,000-row audience sent and brought back. */
+export async function benchAudienceSheet(): Promise<void> {
+  const excel = new FakeExcel();
+  bigLeads(excel);
+  const sheet = createExcelAudienceSheet(excel.run);
+  const address = `Sheet1!A1:T${SHEET_ROWS + 1}`;
+  const every = <T>(value: (row: number) => T) => Array.from({ length: SHEET_ROWS }, (_, row) => ({ row, value: value(row) as CellValue }));
+  const figures = [
+    await measured(excel, "read the table", () => sheet.readTableAt(address)),
+    await measured(excel, "write link and status", () =>
+      sheet.writeColumns(address, [
+        { column: 20, header: "Audience row", cells: every((r) => `https://app.example.com/audiences/a1/rows/${r + 1}`) },
+        { column: 21, header: "Audience send status", cells: every((r) => (r % 10 ? "Created" : "Updated")) },
+      ]),
+    ),
+    await measured(excel, "bring back 5 columns", () =>
+      sheet.writeColumns(
+        address,
+        Array.from({ length: 5 }, (_, k) => ({
+          column: 22 + k,
+          header: `Enriched ${k + 1}`,
+          cells: every((r) => (k % 2 ? r * k : `enriched ${k} of ${r + 1}`)),
+        })),
+      ),
+    ),
+    await measured(excel, "read it again", () => sheet.readTableAt(address)),
+  ];
+  console.log(`${SHEET_ROWS.toLocaleString("en-US")}-row audience, the sheet side in Excel (20 columns, 7 written beside them); every call under 5 MB`);
+  printTable(CALL_HEADER, callRows(figures));
 }

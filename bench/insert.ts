@@ -1,11 +1,13 @@
 // Inserting a large search into a worksheet table: 10,000 results from the sandbox (40 ms
 // latency, 25 requests per second) into the browser workbook and into the office-addin-mock
-// workbook, against the rate-limit floor; and the task pane's production bundle size.
+// workbook, against the rate-limit floor; and the task pane's production bundle size. Then Excel's
+// side of a 100,000-row × 20-column insert: its calls and bytes beside the 5 MB floor.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { SANDBOX_ENVIRONMENT } from "../src/core/settings/environment.js";
-import { columnsFor, defaultColumnKeys } from "../src/core/sheet/index.js";
+import { COMPANY_SEARCH_COLUMNS, columnsFor, defaultColumnKeys, itemsToRows, type ColumnSpec } from "../src/core/sheet/index.js";
+import { createExcelAudienceSheet } from "../src/office/audienceSheet.js";
 import { BrowserWorkbook } from "../src/office/browserWorkbook.js";
 import { ExcelWorkbook } from "../src/office/excelWorkbook.js";
 import type { WorkbookAdapter } from "../src/office/workbook.js";
@@ -14,6 +16,8 @@ import { insertSearch } from "../src/taskpane/insert/insertSearch.js";
 import { buildTaskPane } from "../test/e2e/helpers.js";
 import { startTestSandbox } from "../test/helpers/sandbox.js";
 import { FakeExcel } from "../test/office/excelFake.js";
+import { CALL_HEADER, callRows, measured } from "./lib/excelCalls.js";
+import { printTable } from "./lib/table.js";
 
 const RESULTS = 10_000;
 const PAGE_SIZE = 100;
@@ -129,4 +133,57 @@ export async function measureBundleSize(): Promise<void> {
   console.log(
     `  total ${(raw / 1024).toFixed(1)} KB, ${(gz / 1024).toFixed(1)} KB gzip (target <= ${BUNDLE_TARGET_KB} KB gzip: ${gz / 1024 <= BUNDLE_TARGET_KB ? "met" : "not met"})`,
   );
+}
+
+const BIG_ROWS = 100_000;
+
+/** The company columns and nine more of text and numbers: 20 columns, as a wide insert has. */
+function twentyColumns(): ColumnSpec[] {
+  const extra = Array.from({ length: 9 }, (_, i): ColumnSpec => ({
+    key: `extra${i}`,
+    header: `Extra ${i + 1}`,
+    type: i % 3 ? "text" : "integer",
+    path: `extra${i}`,
+    byDefault: false,
+  }));
+  return [...COMPANY_SEARCH_COLUMNS, ...extra];
+}
+
+function bigCompanies(start: number, count: number) {
+  return Array.from({ length: count }, (_, k) => {
+    const i = start + k;
+    const attributes: Record<string, unknown> = {
+      name: `Company number ${i}`,
+      website: `www.company-${i}.com`,
+      city: ["Austin", "Boston", "Chicago", "Denver"][i % 4],
+      state: ["Texas", "Massachusetts", "Illinois", "Colorado"][i % 4],
+      country: "United States",
+      revenue: 1000 + ((i * 37) % 900_000),
+      employeeCount: 10 + (i % 5000),
+      logo: `https://logos.example.com/${i}.png`,
+      managementStatus: { underManagement: i % 3 === 0, purchaseDate: "2024-05-01T00:00:00Z" },
+    };
+    for (let e = 0; e < 9; e++) attributes[`extra${e}`] = e % 3 ? `value ${e} of ${i}` : i * e;
+    return { id: String(i), attributes };
+  });
+}
+
+/**
+ * `npm run bench -- insert`, Excel's side: a 100,000-row × 20-column insert into the fake Excel
+ * that refuses what Excel on the web refuses (over 5 MB a call), and the table read back, each
+ * with its Excel calls and bytes beside the floor (total bytes ÷ 5 MB, rounded up).
+ */
+export async function benchInsertExcelCalls(): Promise<void> {
+  const excel = new FakeExcel();
+  const workbook = new ExcelWorkbook({ run: excel.run });
+  const columns = twentyColumns();
+  let address = "";
+  const insert = await measured(excel, "insert (header, blocks, table)", async () => {
+    const writer = await workbook.createTable({ target: { kind: "newSheet", sheetName: "Big" }, tableName: "Big", columns, expectedRows: BIG_ROWS });
+    for (let page = 0; page < BIG_ROWS / 100; page++) await writer.append(itemsToRows(bigCompanies(page * 100 + 1, 100), columns));
+    address = (await writer.finish()).address;
+  });
+  const read = await measured(excel, "read back (header, body)", () => createExcelAudienceSheet(excel.run).readTableAt(address));
+  console.log(`${BIG_ROWS.toLocaleString("en-US")} rows x ${columns.length} columns into Excel (values, formats, links); every call under 5 MB`);
+  printTable(CALL_HEADER, callRows([insert, read]));
 }

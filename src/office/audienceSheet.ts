@@ -6,13 +6,14 @@
 import type { AudienceSheet, ColumnWrite, ReadTableResult } from "../core/audiences/index.js";
 import { columnIndex, columnLetter, type CellValue } from "../core/sheet/index.js";
 import type { ExcelRun } from "./enrichSelection.js";
+import { jsonBytes, PAYLOAD_BUDGET_BYTES, readRowsInBlocks, rowsThatFit } from "./excelLimits.js";
 
 const TEXT_FORMAT = "@";
 const GENERAL_FORMAT = "General";
 /** Columns past the table's right end the re-read looks at for the columns written beside it. */
 const LOOK_RIGHT = 60;
-/** Cells written per sync (Excel on the web caps one request at 5 MB). */
-const CELLS_PER_SYNC = 20_000;
+/** Body rows read with the header, in its round trip: their sizes size the body's blocks. */
+const SAMPLE_ROWS = 100;
 
 interface Area {
   sheet: string;
@@ -45,26 +46,32 @@ function addressOf(area: Area): string {
 async function readArea(context: Excel.RequestContext, area: Area): Promise<ReadTableResult> {
   if (area.rows < 2) return { ok: false, message: "Select a table or range with a header row and at least one row below it." };
   const sheet = context.workbook.worksheets.getItem(area.sheet);
-  // The header row, with what was written beside it since (link, status, brought-back columns).
-  const headerRow = sheet.getRangeByIndexes(area.row, area.col, 1, area.cols + LOOK_RIGHT);
-  headerRow.load("values");
+  // The header row, with what was written beside it since (link, status, brought-back columns),
+  // and the first and last rows below it (the formats, and the sizes of rows for the body's blocks).
+  const wide = area.cols + LOOK_RIGHT;
+  const headerRow = sheet.getRangeByIndexes(area.row, area.col, 1, wide).load("values");
+  const sampled = Math.min(SAMPLE_ROWS, area.rows - 1);
+  const sample = sheet.getRangeByIndexes(area.row + 1, area.col, sampled, wide).load("values, numberFormat");
+  const last = sheet.getRangeByIndexes(area.row + area.rows - sampled, area.col, sampled, wide).load("values");
   await context.sync();
   const headerValues = (headerRow.values[0] ?? []) as unknown[];
   let cols = area.cols;
   while (cols < headerValues.length && headerValues[cols] !== "" && headerValues[cols] !== null) cols++;
-  const body = sheet.getRangeByIndexes(area.row + 1, area.col, area.rows - 1, cols);
-  body.load("values");
-  const firstRow = sheet.getRangeByIndexes(area.row + 1, area.col, 1, cols);
-  firstRow.load("numberFormat");
-  await context.sync();
-  const whole = { ...area, cols };
+  const rows = await readRowsInBlocks({
+    rows: area.rows - 1,
+    width: cols,
+    range: (start, count) => sheet.getRangeByIndexes(area.row + 1 + start, area.col, count, cols),
+    sync: () => context.sync(),
+    first: sample.values.map((row) => row.slice(0, cols)),
+    samples: last.values.map((row) => row.slice(0, cols)),
+  });
   return {
     ok: true,
     table: {
-      address: addressOf({ ...whole, cols: area.cols }),
+      address: addressOf(area),
       headers: headerValues.slice(0, cols).map((h) => (h === null || h === undefined ? "" : String(h))),
-      rows: body.values as unknown[][],
-      formats: ((firstRow.numberFormat[0] ?? []) as unknown[]).map((f) => (typeof f === "string" ? f : undefined)),
+      rows,
+      formats: ((sample.numberFormat[0] ?? []) as unknown[]).slice(0, cols).map((f) => (typeof f === "string" ? f : undefined)),
     },
   };
 }
@@ -102,20 +109,18 @@ function runs(cells: ColumnWrite["cells"]): Array<{ start: number; values: CellV
  * cells there were typed by someone, and are never written over.
  */
 async function checkNewColumns(context: Excel.RequestContext, sheet: Excel.Worksheet, area: Area, writes: readonly ColumnWrite[]): Promise<void> {
-  const headers = writes.map((w) => {
-    const cell = sheet.getRangeByIndexes(area.row, area.col + w.column, 1, 1);
-    cell.load("values");
-    return cell;
-  });
+  // Each column's header and the used part below it, in one round trip.
+  const checks = writes.map((w) => ({
+    header: sheet.getRangeByIndexes(area.row, area.col + w.column, 1, 1).load("values"),
+    used: sheet
+      .getRangeByIndexes(area.row + 1, area.col + w.column, Math.max(1, area.rows - 1), 1)
+      .getUsedRangeOrNullObject(true)
+      .load("address"),
+    column: w.column,
+  }));
   await context.sync();
-  const fresh = writes.filter((_, i) => {
-    const value = headers[i]!.values[0]?.[0];
-    return value === "" || value === null || value === undefined;
-  });
-  const used = fresh.map((w) => sheet.getRangeByIndexes(area.row + 1, area.col + w.column, Math.max(1, area.rows - 1), 1).getUsedRangeOrNullObject(true));
-  for (const u of used) u.load("address");
-  await context.sync();
-  const taken = used.flatMap((u, i) => (u.isNullObject ? [] : [columnLetter(area.col + fresh[i]!.column)]));
+  const empty = (value: unknown) => value === "" || value === null || value === undefined;
+  const taken = checks.flatMap((c) => (empty(c.header.values[0]?.[0]) && !c.used.isNullObject ? [columnLetter(area.col + c.column)] : []));
   if (taken.length > 0) {
     const which = taken.length === 1 ? `Column ${taken[0]} holds` : `Columns ${taken.join(", ")} hold`;
     throw new Error(
@@ -124,30 +129,50 @@ async function checkNewColumns(context: Excel.RequestContext, sheet: Excel.Works
   }
 }
 
+/** Bytes one cell adds to a request: its value and its format, as JSON. */
+const cellBytes = (value: CellValue) => jsonBytes(value) + (typeof value === "string" ? 6 : 12) + 6;
+
+/**
+ * Writes runs of one column's cells, formats before values (a string is text in Excel only if its
+ * cell is text first), filling each request up to the byte budget before it is sent.
+ */
+function columnWriter(context: Excel.RequestContext, sheet: Excel.Worksheet) {
+  let pending = 0;
+  const put = (row: number, col: number, values: CellValue[]) => {
+    const range = sheet.getRangeByIndexes(row, col, values.length, 1);
+    range.numberFormat = values.map((v) => [typeof v === "string" ? TEXT_FORMAT : GENERAL_FORMAT]);
+    range.values = values.map((v) => [v]);
+  };
+  return {
+    async write(row: number, col: number, values: CellValue[]): Promise<void> {
+      for (let i = 0; i < values.length;) {
+        const n = rowsThatFit(values.length, i, (k) => cellBytes(values[k]!), 1, Infinity, PAYLOAD_BUDGET_BYTES - pending);
+        const bytes = values.slice(i, i + n).reduce((sum: number, v) => sum + cellBytes(v), 0);
+        if (pending > 0 && pending + bytes > PAYLOAD_BUDGET_BYTES) {
+          // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one call a full block keeps each request under Excel's 5 MB
+          await context.sync();
+          pending = 0;
+          continue;
+        }
+        put(row + i, col, values.slice(i, i + n));
+        pending += bytes;
+        i += n;
+      }
+    },
+    done: () => context.sync(),
+  };
+}
+
 async function writeColumns(context: Excel.RequestContext, address: string, writes: readonly ColumnWrite[]): Promise<void> {
   const area = parseArea(address);
   const sheet = context.workbook.worksheets.getItem(area.sheet);
   await checkNewColumns(context, sheet, area, writes);
-  let pending = 0;
-  const put = (row: number, col: number, values: CellValue[]) => {
-    const range = sheet.getRangeByIndexes(row, col, values.length, 1);
-    // Formats before values: a string is text in Excel only if its cell is text first.
-    range.numberFormat = values.map((v) => [typeof v === "string" ? TEXT_FORMAT : GENERAL_FORMAT]);
-    range.values = values.map((v) => [v]);
-    pending += values.length;
-  };
+  const out = columnWriter(context, sheet);
   for (const write of writes) {
-    put(area.row, area.col + write.column, [write.header]);
-    for (const run of runs(write.cells)) {
-      put(area.row + 1 + run.start, area.col + write.column, run.values);
-      if (pending >= CELLS_PER_SYNC) {
-        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per block keeps each request under Excel's size cap
-        await context.sync();
-        pending = 0;
-      }
-    }
+    await out.write(area.row, area.col + write.column, [write.header]);
+    for (const run of runs(write.cells)) await out.write(area.row + 1 + run.start, area.col + write.column, run.values);
   }
-  await context.sync();
+  await out.done();
 }
 
 export function createExcelAudienceSheet(run: ExcelRun = (batch) => Excel.run(batch)): AudienceSheet {

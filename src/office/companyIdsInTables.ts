@@ -1,11 +1,12 @@
 /* global Excel */
 // The company ids already in the workbook's tables, which lookalikes leave out: every column
-// headed "Company id", "Account id" or "Id" of every table. In Excel only those columns are read
-// (one column a table, in two round trips whatever the number of tables); in browser mode, the
-// page's tables.
+// headed "Company id", "Account id" or "Id" of every table. In Excel only those columns are read,
+// after two round trips whatever the number of tables (the tables, then their headers), each in
+// blocks under Excel's limits; in browser mode, the page's tables.
 import { parseRecordId } from "../core/enrich/index.js";
 import type { BrowserWorkbook } from "./browserWorkbook.js";
 import type { ExcelRun } from "./enrichSelection.js";
+import { readRowsInBlocks } from "./excelLimits.js";
 
 const ID_HEADER = /^(company id|account id|id)$/i;
 
@@ -34,14 +35,23 @@ export async function excelCompanyIdsInTables(run: ExcelRun = (batch) => Excel.r
     if (tables.items.length === 0) return [];
     const headed = tables.items.map((item) => {
       const table = tables.getItem(item.name);
-      return { table, header: table.getHeaderRowRange().load("values") };
+      return { header: table.getHeaderRowRange().load("values"), body: table.getDataBodyRange().load("rowIndex, columnIndex, rowCount") };
     });
     await context.sync();
-    const columns = headed.flatMap(({ table, header }) =>
-      (header.values[0] ?? []).flatMap((cell, index) => (isIdHeader(cell) ? [table.getDataBodyRange().getColumn(index).load("values")] : [])),
-    );
-    if (columns.length === 0) return [];
-    await context.sync();
-    return columns.flatMap((column) => idsOf(column.values.map((row) => row[0])));
+    const ids: string[] = [];
+    for (const { header, body } of headed) {
+      for (const [index, cell] of (header.values[0] ?? []).entries()) {
+        if (!isIdHeader(cell)) continue;
+        const column = await readRowsInBlocks({
+          rows: body.rowCount,
+          width: 1,
+          range: (start, count) => body.worksheet.getRangeByIndexes(body.rowIndex + start, body.columnIndex + index, count, 1),
+          // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one column after another, each in blocks under Excel's limits
+          sync: () => context.sync(),
+        });
+        ids.push(...idsOf(column.map((row) => row[0])));
+      }
+    }
+    return ids;
   });
 }

@@ -4,13 +4,14 @@
 // value, so "=cmd" or "+1 555" stays text) and never over data without the user's word.
 import type { CellValue, ReadSelectionResult, SelectionSource, WriteColumnsRequest, WriteColumnsResult } from "../core/enrich/index.js";
 import { columnIndex, columnLetter } from "../core/sheet/index.js";
+import { blocksUnderLimits, jsonBytes, readRowsInBlocks } from "./excelLimits.js";
 
 /** Excel.run, injectable so tests pass a fake. */
 export type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 
 export interface ExcelSelectionOptions {
   run?: ExcelRun;
-  /** Rows per write request (Excel on the web caps one request at 5 MB). */
+  /** At most this many rows a write request (each is also kept under Excel's 5 MB and 5 million cells). */
   blockRows?: number;
 }
 
@@ -28,7 +29,7 @@ interface Position {
 
 export function createExcelSelectionSource(options: ExcelSelectionOptions = {}): SelectionSource {
   const run: ExcelRun = options.run ?? ((batch) => Excel.run(batch));
-  const blockRows = Math.max(1, options.blockRows ?? 2000);
+  const blockRows = Math.max(1, options.blockRows ?? Infinity);
   return {
     readIds: () => run((context) => readSelectedColumn(context)),
     writeColumns: (request) => run((context) => writeColumns(context, request, blockRows)),
@@ -39,10 +40,14 @@ export function createExcelSelectionSource(options: ExcelSelectionOptions = {}):
 async function readColumnBeside(context: Excel.RequestContext, address: string, offset: number): Promise<unknown[] | undefined> {
   const position = parseAddress(address);
   if (position.col + offset < 0) return undefined;
-  const range = context.workbook.worksheets.getItem(position.sheet).getRangeByIndexes(position.row, position.col + offset, position.rows, 1);
-  range.load("values");
-  await context.sync();
-  return range.values.map((row) => row[0] as unknown);
+  const sheet = context.workbook.worksheets.getItem(position.sheet);
+  const values = await readRowsInBlocks({
+    rows: position.rows,
+    width: 1,
+    range: (start, count) => sheet.getRangeByIndexes(position.row + start, position.col + offset, count, 1),
+    sync: () => context.sync(),
+  });
+  return values.map((row) => row[0] as unknown);
 }
 
 async function readSelectedColumn(context: Excel.RequestContext): Promise<ReadSelectionResult> {
@@ -59,9 +64,16 @@ async function readSelectedColumn(context: Excel.RequestContext): Promise<ReadSe
     if (used.isNullObject) return { ok: false, message: "The selected column is empty." };
     range = used;
   }
-  range.load("address, values");
+  range.load("address, rowIndex, columnIndex, rowCount");
   await context.sync();
-  const values = range.values.map((row) => row[0] as unknown);
+  const at = range;
+  const read = await readRowsInBlocks({
+    rows: at.rowCount,
+    width: 1,
+    range: (start, count) => at.worksheet.getRangeByIndexes(at.rowIndex + start, at.columnIndex, count, 1),
+    sync: () => context.sync(),
+  });
+  const values = read.map((row) => row[0] as unknown);
   while (values.length > 0 && (values[values.length - 1] === "" || values[values.length - 1] === null)) values.pop();
   if (values.length === 0) return { ok: false, message: "The selected column is empty." };
   return { ok: true, selection: { address: range.address, values } };
@@ -85,15 +97,17 @@ async function writeColumns(context: Excel.RequestContext, request: WriteColumns
     if (!used.isNullObject) return { status: "notEmpty", address: targetAddress };
   }
 
-  const all: CellValue[][] = request.headers ? [request.headers, ...request.rows] : request.rows;
-  for (let start = 0; start < all.length; start += blockRows) {
-    const block = all.slice(start, start + blockRows).map((row) => normalizeRow(row, columns));
-    const range = sheet.getRangeByIndexes(position.row + start, left, block.length, columns);
+  const all: CellValue[][] = (request.headers ? [request.headers, ...request.rows] : request.rows).map((row) => normalizeRow(row, columns));
+  const formats = all.map((row) => row.map((value, c) => (typeof value === "string" ? TEXT_FORMAT : (request.numberFormats?.[c] ?? GENERAL_FORMAT))));
+  // Each block's request: its values and its formats, measured as JSON.
+  const bytesOf = (i: number) => jsonBytes(all[i]) + jsonBytes(formats[i]) + 2;
+  for (const [start, end] of blocksUnderLimits(all.length, bytesOf, columns, blockRows)) {
+    const range = sheet.getRangeByIndexes(position.row + start, left, end - start, columns);
     context.application.suspendApiCalculationUntilNextSync();
     // Formats before values: a string is text in Excel only if its cell is text first.
     // Numbers keep their field's format (thousands separators), as a search insert writes them.
-    range.numberFormat = block.map((row) => row.map((value, c) => (typeof value === "string" ? TEXT_FORMAT : (request.numberFormats?.[c] ?? GENERAL_FORMAT))));
-    range.values = block;
+    range.numberFormat = formats.slice(start, end);
+    range.values = all.slice(start, end);
     // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one sync per block keeps each request under Excel's size cap
     await context.sync();
   }

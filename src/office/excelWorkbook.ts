@@ -4,6 +4,7 @@
 // refresh over an existing table, an append) and keeps the saved searches; the writer writes the
 // rows block by block and makes the table last.
 import { uniqueHeaders, uniqueSheetName, uniqueTableName, type ColumnSpec } from "../core/sheet/index.js";
+import { readRowsInBlocks } from "./excelLimits.js";
 import { excelFailure, excelTableWriter, TEXT_FORMAT, type ExcelRun, type Placement } from "./excelTableWriter.js";
 import { SAVED_SEARCHES_KEY, WorkbookError, type NewTableRequest, type SavedSearchRecord, type TableWriter, type WorkbookAdapter } from "./workbook.js";
 
@@ -11,9 +12,11 @@ export type { ExcelRun } from "./excelTableWriter.js";
 
 export interface ExcelWorkbookOptions {
   run?: ExcelRun;
-  /** Rows per write; defaults to rowsPerBlock(columns). */
+  /** At most this many rows a write (each write is also kept under Excel's 5 MB and 5 million cells). */
   blockRows?: number;
   tableStyle?: string;
+  /** Whether Table.resize (ExcelApi 1.13) is there; asked of the host when not given. */
+  tableResize?: boolean;
 }
 
 export class ExcelWorkbook implements WorkbookAdapter {
@@ -119,14 +122,18 @@ export class ExcelWorkbook implements WorkbookAdapter {
       const sheet = table.worksheet;
       if (userColumns > 0 && idColumn >= 0 && previousRows > 0) {
         // Carry the user's own cells (values or formulas) over to the same records by id.
-        const ids = sheet.getRangeByIndexes(top + 1, left + idColumn, previousRows, 1);
-        ids.load("values");
-        const mine = sheet.getRangeByIndexes(top + 1, left + columns.length, previousRows, userColumns);
-        mine.load("formulas");
-        await context.sync(this.countSync());
+        const read = (col: number, cols: number, property: "values" | "formulas") =>
+          readRowsInBlocks({
+            rows: previousRows,
+            width: cols,
+            range: (start, count) => sheet.getRangeByIndexes(top + 1 + start, col, count, cols),
+            sync: () => context.sync(this.countSync()),
+            property,
+          });
+        const ids = await read(left + idColumn, 1, "values");
+        const formulas = await read(left + columns.length, userColumns, "formulas");
         const carried = new Map<string, unknown[]>();
-        const formulas = mine.formulas;
-        ids.values.forEach((row, i) => {
+        ids.forEach((row, i) => {
           const id = row[0];
           if (id !== "" && id !== null && id !== undefined) carried.set(String(id), formulas[i] ?? []);
         });
@@ -198,6 +205,15 @@ export class ExcelWorkbook implements WorkbookAdapter {
     return this.writer(placement);
   }
 
+  async startRow(target: NewTableRequest["target"]): Promise<number> {
+    if (target.kind !== "selection") return 0;
+    return this.run(async (context) => {
+      const selection = context.workbook.getSelectedRange().load("rowIndex");
+      await context.sync(this.countSync());
+      return selection.rowIndex;
+    });
+  }
+
   async tableExists(tableName: string): Promise<boolean> {
     return this.run(async (context) => {
       const table = context.workbook.tables.getItemOrNullObject(tableName);
@@ -235,7 +251,13 @@ export class ExcelWorkbook implements WorkbookAdapter {
 
   private writer(placement: Placement): TableWriter {
     return excelTableWriter(
-      { run: this.run, countSync: () => this.countSync(), blockRows: this.options.blockRows, tableStyle: this.options.tableStyle },
+      {
+        run: this.run,
+        countSync: () => this.countSync(),
+        blockRows: this.options.blockRows,
+        tableStyle: this.options.tableStyle,
+        tableResize: this.options.tableResize,
+      },
       placement,
     );
   }

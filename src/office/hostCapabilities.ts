@@ -31,3 +31,13 @@ export async function officeHost(): Promise<string | null> {
   const info = await Office.onReady();
   return info.host ? String(info.host) : null;
 }
+
+/** Whether Table.resize is there: ExcelApi 1.13. False outside Office and on older hosts. */
+export function supportsTableResize(): boolean {
+  if (typeof Office === "undefined") return false;
+  try {
+    return Office.context?.requirements?.isSetSupported("ExcelApi", "1.13") === true;
+  } catch {
+    return false;
+  }
+}

@@ -78,6 +78,8 @@ export interface WorkbookAdapter {
   tableExists(tableName: string): Promise<boolean>;
   /** The workbook's defined names: a new table's name differs from each (Excel keeps one namespace). */
   definedNames(): Promise<string[]>;
+  /** The zero-based worksheet row a new table's header would go to (none: row 0, a new sheet). */
+  startRow?(target: InsertTarget): Promise<number>;
   loadSavedSearches(): Promise<SavedSearchRecord[]>;
   storeSavedSearches(searches: readonly SavedSearchRecord[]): Promise<void>;
 }

@@ -3,63 +3,18 @@
 // worksheets, ranges and tables the adapter uses. Like Excel, a string written to a cell
 // that is not formatted as text and begins with = + - @ turns into a formula, so the tests
 // can see whether the adapter formatted text cells before writing them.
+// Like Excel on the web, writes and loads are queued and done at context.sync(): a sync whose
+// request (the JSON of the values, formulas, formats and links written) or response (the JSON of
+// the cell data loaded) is over 5 MB is refused with a RichApi error, and so is a load of a range
+// over 5,000,000 cells; cell data read without a load and a sync throws PropertyNotLoaded.
 /* eslint-disable @typescript-eslint/no-this-alias -- the fake's closures read the fake, not the mock they are attached to */
 import { OfficeMockObject } from "office-addin-mock";
 import type { ExcelRun } from "../../src/office/excelWorkbook.js";
-import { columnLetter } from "../../src/core/sheet/index.js";
+import { CELL_LIMIT, CELL_PROPERTIES, CELL_READERS, FakeRichApiError, FakeSheet, PAYLOAD_LIMIT_BYTES, a1, wireBytes } from "./excelFakeGrid.js";
+import { SHEET_COLUMNS, SHEET_ROWS } from "./excelFakeGrid.js";
+import type { CellProperty, FakeCell, FakeTable, JournalEntry, PendingLoad, SyncCall } from "./excelFakeGrid.js";
 
-export interface FakeCell {
-  value: string | number | boolean;
-  format: string;
-  formula?: string;
-  hyperlink?: { address?: string; textToDisplay?: string };
-}
-
-export interface JournalEntry {
-  op: "numberFormat" | "values" | "formulas" | "hyperlink" | "clear" | "sync" | "suspendCalculation" | "activate" | "tableAdd" | "tableResize";
-  sheet: string;
-  row: number;
-  col: number;
-  rows: number;
-  cols: number;
-}
-
-export interface FakeTable {
-  name: string;
-  sheet: FakeSheet;
-  row: number;
-  col: number;
-  rows: number; // including header
-  cols: number;
-  style?: string;
-}
-
-export class FakeSheet {
-  readonly cells = new Map<string, FakeCell>();
-  constructor(public name: string) {}
-  cell(row: number, col: number): FakeCell {
-    const key = `${row},${col}`;
-    let cell = this.cells.get(key);
-    if (!cell) {
-      cell = { value: "", format: "General" };
-      this.cells.set(key, cell);
-    }
-    return cell;
-  }
-  peek(row: number, col: number): FakeCell | undefined {
-    return this.cells.get(`${row},${col}`);
-  }
-  /** Values of a rectangle, "" for empty cells. */
-  read(row: number, col: number, rows: number, cols: number): (string | number | boolean)[][] {
-    return Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => this.peek(row + r, col + c)?.value ?? ""));
-  }
-}
-
-export function a1(sheet: string, row: number, col: number, rows: number, cols: number): string {
-  const start = `${columnLetter(col)}${row + 1}`;
-  const end = `${columnLetter(col + cols - 1)}${row + rows}`;
-  return `${sheet}!${rows === 1 && cols === 1 ? start : `${start}:${end}`}`;
-}
+export * from "./excelFakeGrid.js";
 
 /** Half a surrogate pair: what a cut through an emoji leaves. */
 const HALF_PAIR = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -74,8 +29,12 @@ export class FakeExcel {
   selection = { sheet: "Sheet1", row: 0, col: 0 };
   syncs = 0;
   runs = 0;
+  /** Every sync's request and response bytes, in order (the bench sums them). */
+  readonly calls: SyncCall[] = [];
   /** Throws inside the n-th sync (1-based) to test failures. */
   failOnSync?: number;
+  /** False plays an Excel without ExcelApi 1.13: tables have no resize(). */
+  tableResize = true;
 
   sheet(name: string): FakeSheet {
     const s = this.sheets.find((x) => x.name.toLowerCase() === name.toLowerCase());
@@ -113,32 +72,57 @@ export class FakeExcel {
     return t;
   }
 
+  /** What the next sync sends: the writes (with their bytes) and the loads of cell data. */
+  private pending = FakeExcel.nothingPending();
+  private static nothingPending(): { bytes: number; ops: (() => void)[]; loads: PendingLoad[] } {
+    return { bytes: 0, ops: [], loads: [] };
+  }
+
+  /** Queues a write for the next sync, counting its JSON toward the request's 5 MB. */
+  private queue(value: unknown, op: () => void): void {
+    this.pending.bytes += wireBytes(value);
+    this.pending.ops.push(op);
+  }
+
   private range(sheet: FakeSheet, row: number, col: number, rows: number, cols: number): Record<string, unknown> {
     const self = this;
+    const loaded = new Map<CellProperty, unknown[][]>();
     const each = (fn: (cell: FakeCell, r: number, c: number) => void) => {
       for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) fn(sheet.cell(row + r, col + c), r, c);
     };
-    const entry = (op: "numberFormat" | "values" | "formulas" | "hyperlink" | "clear") => self.journal.push({ op, sheet: sheet.name, row, col, rows, cols });
+    const entry = (op: "numberFormat" | "values" | "formulas" | "hyperlink" | "clear" | "delete") =>
+      self.journal.push({ op, sheet: sheet.name, row, col, rows, cols });
     const matrix = (value: unknown, what: string): unknown[][] => {
       if (!Array.isArray(value) || value.length !== rows || value.some((r) => !Array.isArray(r) || r.length !== cols)) {
         throw new Error(`InvalidArgument: ${what} must be ${rows}x${cols}`);
       }
       return value as unknown[][];
     };
-    /** Writes a matrix cell by cell: text the rule calls a formula becomes one, anything else a value. */
+    /** Writes a matrix cell by cell at the next sync: text the rule calls a formula becomes one, anything else a value. */
     const write = (what: "values" | "formulas", isFormula: (text: string, cell: FakeCell) => boolean) => (value: unknown) => {
       const m = matrix(value, what);
-      entry(what);
-      each((cell, r, c) => {
-        const v = m[r]![c] as string | number | boolean;
-        if (typeof v === "string" && isFormula(v, cell)) {
-          cell.formula = v;
-          cell.value = "#FORMULA";
-        } else {
-          cell.value = v;
-          delete cell.formula;
-        }
+      self.queue(m, () => {
+        entry(what);
+        each((cell, r, c) => {
+          const v = m[r]![c] as string | number | boolean;
+          if (typeof v === "string" && isFormula(v, cell)) {
+            cell.formula = v;
+            cell.value = "#FORMULA";
+          } else {
+            cell.value = v;
+            delete cell.formula;
+          }
+        });
       });
+    };
+    const loadedOnly = (name: CellProperty) => () => {
+      const value = loaded.get(name);
+      if (!value)
+        throw new FakeRichApiError(
+          "PropertyNotLoaded",
+          `The property '${name}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
+        );
+      return value;
     };
     const range: Record<string, unknown> = {
       rowIndex: row,
@@ -146,62 +130,85 @@ export class FakeExcel {
       rowCount: rows,
       columnCount: cols,
       address: a1(sheet.name, row, col, rows, cols),
-      load: () => range,
-      worksheet: this.worksheet(sheet),
+      load: (what?: string | string[]) => {
+        const names = what === undefined ? [...CELL_PROPERTIES] : (Array.isArray(what) ? what : what.split(",")).map((n) => n.trim());
+        const wanted = CELL_PROPERTIES.filter((p) => names.includes(p));
+        if (wanted.length > 0) {
+          self.pending.loads.push({
+            cells: rows * cols,
+            read: () => wanted.map((p) => sheet.map(row, col, rows, cols, CELL_READERS[p])),
+            keep: (matrices) => wanted.forEach((p, i) => loaded.set(p, matrices[i]!)),
+          });
+        }
+        return range;
+      },
       format: { autofitColumns: () => undefined },
-      clear: (applyTo?: string) => {
-        entry("clear");
-        each((cell) => {
-          if (applyTo === "Contents" || applyTo === undefined) {
-            cell.value = "";
-            delete cell.formula;
-            delete cell.hyperlink;
+      clear: (applyTo?: string) =>
+        self.queue(null, () => {
+          entry("clear");
+          each((cell) => {
+            if (applyTo === "Contents" || applyTo === undefined) {
+              cell.value = "";
+              delete cell.formula;
+              delete cell.hyperlink;
+            }
+            if (applyTo === "Formats" || applyTo === undefined) cell.format = "General";
+          });
+        }),
+      getColumn: (index: number) => self.range(sheet, row, col + index, rows, 1),
+      delete: (shift: string) => {
+        if (shift !== "Up") throw new Error("the fake deletes with shift Up only");
+        self.queue(null, () => {
+          entry("delete");
+          for (const t of self.tables) {
+            const covers = t.sheet === sheet && t.col >= col && t.col + t.cols <= col + cols && row > t.row && row + rows <= t.row + t.rows;
+            if (covers) t.rows -= rows;
           }
-          if (applyTo === "Formats" || applyTo === undefined) cell.format = "General";
+          sheet.shiftUp(row, col, rows, cols);
         });
       },
-      getColumn: (index: number) => self.range(sheet, row, col + index, rows, 1),
       getUsedRangeOrNullObject: () => {
         let found = false;
         each((cell) => {
           if (cell.value !== "" || cell.formula) found = true;
         });
-        return { isNullObject: !found, address: found ? range.address : "", load: () => undefined };
+        if (!found) {
+          const none: Record<string, unknown> = { isNullObject: true, address: "" };
+          none.load = () => none;
+          return none;
+        }
+        return Object.assign(self.range(sheet, row, col, rows, cols), { isNullObject: false });
       },
     };
+    Object.defineProperty(range, "worksheet", { get: () => self.worksheet(sheet) });
     Object.defineProperty(range, "values", {
-      get: () => sheet.read(row, col, rows, cols),
+      get: loadedOnly("values"),
       // Excel: text that looks like a formula becomes one unless the cell is text-formatted.
       set: write("values", (v, cell) => /^[=+\-@]/.test(v) && cell.format !== "@"),
     });
-    Object.defineProperty(range, "formulas", {
-      get: () =>
-        Array.from({ length: rows }, (_, r) =>
-          Array.from({ length: cols }, (_, c) => {
-            const cell = sheet.peek(row + r, col + c);
-            return cell?.formula ?? cell?.value ?? "";
-          }),
-        ),
-      set: write("formulas", (v) => v.startsWith("=")),
-    });
+    Object.defineProperty(range, "formulas", { get: loadedOnly("formulas"), set: write("formulas", (v) => v.startsWith("=")) });
     Object.defineProperty(range, "numberFormat", {
-      get: () => Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => sheet.peek(row + r, col + c)?.format ?? "General")),
+      get: loadedOnly("numberFormat"),
       set: (value: unknown) => {
         const m = matrix(value, "numberFormat");
-        entry("numberFormat");
-        each((cell, r, c) => (cell.format = String(m[r]![c])));
+        self.queue(m, () => {
+          entry("numberFormat");
+          each((cell, r, c) => (cell.format = String(m[r]![c])));
+        });
       },
     });
     Object.defineProperty(range, "hyperlink", {
       get: () => sheet.peek(row, col)?.hyperlink,
       set: (value: FakeCell["hyperlink"]) => {
         if (rows !== 1 || cols !== 1) throw new Error("hyperlink set on more than one cell");
-        entry("hyperlink");
-        const cell = sheet.cell(row, col);
-        cell.hyperlink = value;
-        if (value?.textToDisplay !== undefined && cell.format !== "@" && /^[=+\-@]/.test(value.textToDisplay)) {
-          cell.formula = value.textToDisplay;
-        }
+        self.queue(value, () => {
+          entry("hyperlink");
+          const cell = sheet.cell(row, col);
+          cell.hyperlink = value;
+          if (value?.textToDisplay !== undefined && cell.format !== "@" && /^[=+\-@]/.test(value.textToDisplay)) {
+            cell.formula = value.textToDisplay;
+          }
+        });
       },
     });
     return range;
@@ -215,14 +222,33 @@ export class FakeExcel {
       getRange: () => self.range(t.sheet, t.row, t.col, t.rows, t.cols),
       getHeaderRowRange: () => self.range(t.sheet, t.row, t.col, 1, t.cols),
       getDataBodyRange: () => self.range(t.sheet, t.row + 1, t.col, t.rows - 1, t.cols),
-      resize: (area: Record<string, unknown>) => {
+      rows: {
+        /** Rows added at the table's end (values written as Range.values would), at the next sync. */
+        add: (index: number | null | undefined, values: (string | number | boolean)[][]) => {
+          if (index !== null && index !== undefined) throw new Error("the fake adds rows at the end only");
+          self.queue(values, () => {
+            const at = t.row + t.rows;
+            t.rows += values.length;
+            self.journal.push({ op: "tableRowsAdd", sheet: t.sheet.name, row: at, col: t.col, rows: values.length, cols: t.cols });
+            values.forEach((line, r) =>
+              line.forEach((v, c) => {
+                const cell = t.sheet.cell(at + r, t.col + c);
+                cell.value = v;
+                delete cell.formula;
+              }),
+            );
+          });
+        },
+      },
+    };
+    if (self.tableResize)
+      api.resize = (area: Record<string, unknown>) => {
         const r = area as { rowIndex: number; columnIndex: number; rowCount: number; columnCount: number };
         if (r.rowIndex !== t.row || r.columnIndex !== t.col) throw new Error("InvalidArgument: resize must keep the top-left cell");
         t.rows = r.rowCount;
         t.cols = r.columnCount;
         self.journal.push({ op: "tableResize", sheet: t.sheet.name, row: t.row, col: t.col, rows: t.rows, cols: t.cols });
-      },
-    };
+      };
     Object.defineProperty(api, "name", { get: () => t.name, set: (v: string) => (t.name = self.checkTableName(v, t)) });
     Object.defineProperty(api, "style", { get: () => t.style, set: (v: string) => (t.style = v) });
     Object.defineProperty(api, "worksheet", { get: () => self.worksheet(t.sheet) });
@@ -236,6 +262,7 @@ export class FakeExcel {
       activate: () => self.journal.push({ op: "activate", sheet: sheet.name, row: -1, col: -1, rows: 0, cols: 0 }),
       getRangeByIndexes: (row: number, col: number, rows: number, cols: number) => {
         if (rows < 1 || cols < 1) throw new Error("InvalidArgument: empty range");
+        if (row < 0 || col < 0 || row + rows > SHEET_ROWS || col + cols > SHEET_COLUMNS) throw new Error("InvalidArgument: the range is outside the worksheet");
         return self.range(sheet, row, col, rows, cols);
       },
       tables: {
@@ -267,11 +294,7 @@ export class FakeExcel {
     this.runs++;
     const self = this;
     const context = new OfficeMockObject({
-      sync: async () => {
-        self.syncs++;
-        self.journal.push({ op: "sync", sheet: "", row: -1, col: -1, rows: 0, cols: 0 });
-        if (self.failOnSync === self.syncs) throw new Error("GeneralException: the fake failed this sync");
-      },
+      sync: () => self.sync(),
       application: {
         suspendApiCalculationUntilNextSync: () => self.journal.push({ op: "suspendCalculation", sheet: "", row: -1, col: -1, rows: 0, cols: 0 }),
       },
@@ -327,6 +350,43 @@ export class FakeExcel {
       },
     };
     context.workbook.names = namesApi;
-    return batch(context as Excel.RequestContext);
+    try {
+      const result = await batch(context as Excel.RequestContext);
+      // Excel.run sends what is still queued when the batch ends.
+      if (self.pending.ops.length > 0) await self.sync();
+      return result;
+    } finally {
+      self.pending = FakeExcel.nothingPending();
+    }
   };
+
+  /** One round trip: refused whole when the request is over 5 MB or a load is over 5 million cells. */
+  private async sync(): Promise<void> {
+    this.syncs++;
+    this.journal.push({ op: "sync", sheet: "", row: -1, col: -1, rows: 0, cols: 0 });
+    const { bytes, ops, loads } = this.pending;
+    this.pending = FakeExcel.nothingPending();
+    if (this.failOnSync === this.syncs) throw new Error("GeneralException: the fake failed this sync");
+    if (bytes > PAYLOAD_LIMIT_BYTES) {
+      throw new FakeRichApiError(
+        "RequestPayloadSizeLimitExceeded",
+        `The request payload size has exceeded the limit (${bytes} bytes of ${PAYLOAD_LIMIT_BYTES}).`,
+      );
+    }
+    const tooMany = loads.find((load) => load.cells > CELL_LIMIT);
+    if (tooMany) {
+      throw new FakeRichApiError("ResponsePayloadSizeLimitExceeded", `The range has ${tooMany.cells} cells, over the ${CELL_LIMIT} a get may read.`);
+    }
+    for (const op of ops) op();
+    const read = loads.map((load) => load.read());
+    const responseBytes = read.reduce((sum, matrices) => matrices.reduce((n, m) => n + wireBytes(m), sum), 0);
+    this.calls.push({ requestBytes: bytes, responseBytes });
+    if (responseBytes > PAYLOAD_LIMIT_BYTES) {
+      throw new FakeRichApiError(
+        "ResponsePayloadSizeLimitExceeded",
+        `The response payload size has exceeded the limit (${responseBytes} bytes of ${PAYLOAD_LIMIT_BYTES}).`,
+      );
+    }
+    loads.forEach((load, i) => load.keep(read[i]!));
+  }
 }

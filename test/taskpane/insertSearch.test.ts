@@ -255,3 +255,34 @@ test("Resume into the Excel table appends below the rows already there", async (
   assert.equal(values.length, 351);
   assert.equal(new Set(values.slice(1).map((r) => r[0])).size, 350);
 });
+
+test("a search that cannot fit below the selection says so before writing, and inserts what fits when asked", async () => {
+  const excel = new FakeExcel();
+  // The header on row 1,048,476: 100 rows fit below it.
+  excel.selection = { sheet: "Sheet1", row: 1_048_475, col: 0 };
+  const { client } = fakeClient(records(250));
+  const asked: string[] = [];
+  const target = { kind: "selection" as const };
+  const declined = await insertSearch({
+    ...base,
+    target,
+    client,
+    workbook: new ExcelWorkbook({ run: excel.run }),
+    confirmFit: async (text) => (asked.push(text), false),
+  });
+  assert.deepEqual(asked, ["A worksheet holds at most 1,048,576 rows, so 100 of the 250 reachable companies fit from row 1,048,476."]);
+  assert.equal(declined.status, "cancelled");
+  assert.match(declined.message, /^Not inserted: nothing was written\. Narrow the filters, or insert into a new sheet/);
+  assert.equal(excel.tables.length, 0);
+
+  const fitted = await insertSearch({
+    ...base,
+    target,
+    client,
+    workbook: new ExcelWorkbook({ run: excel.run }),
+    confirmFit: async (_text, rows) => rows === 100,
+  });
+  assert.equal(fitted.rowsWritten, 100);
+  assert.equal(fitted.table?.address, "Sheet1!A1048476:B1048576");
+  assert.match(fitted.message, /A worksheet holds at most 1,048,576 rows, so 100 of the 250 reachable companies were written from row 1,048,476\./);
+});

@@ -51,6 +51,17 @@ export function largeImportQuestion(kind: SearchKind, total: number, plan: strin
   };
 }
 
+/** Asked before an insert whose rows do not all fit the worksheet below where it starts. */
+export function sheetFitQuestion(kind: SearchKind, text: string, rows: number): ConfirmQuestion {
+  const noun = kind === "company" ? "companies" : "contacts";
+  return {
+    title: `Insert the first ${count(rows)} ${noun}?`,
+    text: `${text} Insert into a new sheet for more, or narrow the filters.`,
+    no: "Not now",
+    yes: `Insert ${count(rows)}`,
+  };
+}
+
 /**
  * Runs an insert (or a Resume) with progress, Cancel and the outcome; shared by the search,
  * saved-search and signal views (a signal search's insert goes through `drive`).
@@ -96,6 +107,7 @@ export function useInsertRunner() {
         onItems: (items) => markUnderManagement(services.runtime.engine, search.kind, items),
         confirmOverwrite,
         confirmPlan: (plan, text) => confirm.ask(largeImportQuestion(plan.kind, plan.total, text)),
+        confirmFit: (text, rows) => confirm.ask(sheetFitQuestion(search.kind, text, rows)),
       }),
     );
   /** Fetches only the pages an earlier import missed into the same table. */

@@ -21,7 +21,7 @@ import {
 import { itemsToRows, type ColumnSpec, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget, TableResult, TableWriter, WorkbookAdapter } from "../../office/workbook.js";
 import { errorText } from "../errorText.js";
-import { outcomeMessage } from "./outcomeMessage.js";
+import { outcomeMessage, SHEET_ROWS, sheetLimitText } from "./outcomeMessage.js";
 
 export type { ResumeState };
 
@@ -69,6 +69,12 @@ export interface InsertRequest extends InsertCommon {
    * requests, time); nothing is written unless it answers yes. Without it, the import goes on.
    */
   confirmPlan?: (plan: PartitionPlan, text: string) => Promise<boolean>;
+  /**
+   * Asked before an insert whose rows cannot all fit the worksheet below its start row, with the
+   * limit in words and the rows that fit; nothing is written unless it answers yes (then those
+   * rows are). A large import says it in its plan instead. Without it, what fits is inserted.
+   */
+  confirmFit?: (text: string, rowsThatFit: number) => Promise<boolean>;
   /** Page size of the requests (default 100, the service's maximum). */
   pageSize?: number;
   /** Results one search reaches (default 10,000; tests make it small). */
@@ -107,9 +113,6 @@ export function outcomeFigures(
   };
 }
 
-/** Data rows a worksheet holds below a header row. */
-const MAX_SHEET_DATA_ROWS = 1_048_576 - 1;
-
 function isCancellation(error: unknown, signal: AbortSignal | undefined): boolean {
   if (signal?.aborted) return true;
   return typeof error === "object" && error !== null && (error as { kind?: unknown }).kind === "cancelled";
@@ -118,15 +121,15 @@ function isCancellation(error: unknown, signal: AbortSignal | undefined): boolea
 /** The user-facing text of an error (ServiceError and WorkbookError carry one). */
 export { errorText };
 
-/** Pages of the plan that fit on one sheet, in order. */
-function pagesWithin(plan: PartitionPlan, pageSize: number, reach: number): { keys: PageKey[]; rows: number } {
+/** Pages of the plan that fit in `room` rows of a sheet, in order. */
+function pagesWithin(plan: PartitionPlan, pageSize: number, reach: number, room: number): { keys: PageKey[]; rows: number } {
   const keys: PageKey[] = [];
   let rows = 0;
   plan.parts.forEach((p, part) => {
     const reachable = Math.min(p.count, reach);
     for (let page = 1; page <= Math.ceil(reachable / pageSize); page++) {
       const n = Math.min(pageSize, reachable - (page - 1) * pageSize);
-      if (rows + n > MAX_SHEET_DATA_ROWS) return;
+      if (rows + n > room) return;
       rows += n;
       keys.push({ part, page });
     }
@@ -137,6 +140,10 @@ function pagesWithin(plan: PartitionPlan, pageSize: number, reach: number): { ke
 interface Run {
   /** The user chose not to run the plan of a large import: nothing was written. */
   declined?: boolean;
+  /** The user chose not to insert only the rows that fit the worksheet: nothing was written. */
+  declinedFit?: boolean;
+  /** The worksheet row the table's header goes to. */
+  startRow?: number;
   /** Every page this run set out to fetch (a cancel before the first leaves them all to Continue). */
   keys?: PageKey[];
   writer?: TableWriter;
@@ -179,6 +186,21 @@ async function runPages(
   });
 }
 
+/**
+ * The questions before writing: a large import's plan (with what fits the sheet, when not all),
+ * or, for a search within reach, whether to insert only the rows that fit. False: declined.
+ */
+async function agreed(request: InsertRequest, run: Run, plan: PartitionPlan, planText: string, rows: number, reach: number): Promise<boolean> {
+  const noun = plan.kind === "company" ? "companies" : "contacts";
+  const fit = rows < plan.reachable ? sheetLimitText(rows, plan.reachable, noun, run.startRow ?? 0, "fit") : undefined;
+  if (plan.total > reach && request.confirmPlan) {
+    run.declined = !(await request.confirmPlan(plan, fit ? `${planText}. ${fit.slice(0, -1)}` : planText));
+  } else if (fit && request.confirmFit) {
+    run.declinedFit = !(await request.confirmFit(fit, rows));
+  }
+  return !run.declined && !run.declinedFit;
+}
+
 /** Finishes the table over the rows written (if one was started); a failure here is kept unless one came first. */
 export async function finishTable(run: Pick<Run, "writer" | "table" | "failure">, progress: InsertProgress): Promise<void> {
   if (!run.writer) return;
@@ -205,7 +227,9 @@ export async function insertSearch(request: InsertRequest): Promise<InsertOutcom
       ...(signal ? { signal } : {}),
     });
     plan = prepared.plan;
-    const { keys, rows } = pagesWithin(plan, pageSize, reach);
+    // Rows below the header from the row the table starts at (a refresh keeps its table's place).
+    run.startRow = request.refreshTableName ? 0 : ((await workbook.startRow?.(request.target)) ?? 0);
+    const { keys, rows } = pagesWithin(plan, pageSize, reach, SHEET_ROWS - run.startRow - 1);
     sheetRows = rows;
     Object.assign(progress, {
       rowsExpected: rows,
@@ -218,8 +242,7 @@ export async function insertSearch(request: InsertRequest): Promise<InsertOutcom
     if (plan.parts.length > 1) progress.plan = planText;
     request.onProgress?.({ ...progress });
     run.keys = keys;
-    if (plan.total > reach && request.confirmPlan && !(await request.confirmPlan(plan, planText))) run.declined = true;
-    else if (plan.total > 0 || request.refreshTableName) {
+    if ((await agreed(request, run, plan, planText, rows, reach)) && (plan.total > 0 || request.refreshTableName)) {
       run.writer = request.refreshTableName
         ? await workbook.refreshTable(request.refreshTableName, columns)
         : await workbook.createTable({
@@ -321,7 +344,7 @@ function outcome(
       : undefined;
   const unsplittable = plan?.parts.filter((p) => p.unsplittable) ?? [];
   let status: InsertOutcome["status"];
-  if (cancelled || run.declined) status = "cancelled";
+  if (cancelled || run.declined || run.declinedFit) status = "cancelled";
   else if (failure !== undefined && !run.table) status = "failed";
   else if (failure !== undefined) status = "failed";
   else if (missing.length > 0 || unsplittable.length > 0 || (result?.moved.length ?? 0) > 0) status = "incomplete";
@@ -341,6 +364,8 @@ function outcome(
     resumed: resumed !== undefined,
     pageSize,
     declined: run.declined === true,
+    declinedFit: run.declinedFit === true,
+    ...(run.startRow ? { startRow: run.startRow } : {}),
     canContinue: resume !== undefined,
     refreshed: "refreshTableName" in request && typeof request.refreshTableName === "string",
   });

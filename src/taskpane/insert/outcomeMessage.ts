@@ -7,6 +7,18 @@ import { errorText } from "../errorText.js";
 
 const count = (n: number) => n.toLocaleString("en-US");
 
+/** Rows a worksheet has (the header row included). */
+export const SHEET_ROWS = 1_048_576;
+
+/**
+ * Said before an insert whose rows do not all fit below its start row, and after it: "A worksheet
+ * holds at most 1,048,576 rows, so 100 of the 250 reachable companies fit (from row 1,048,476)."
+ */
+export function sheetLimitText(fit: number, reachable: number, noun: string, startRow: number, tense: "fit" | "were written"): string {
+  const from = startRow > 0 ? ` from row ${count(startRow + 1)}` : "";
+  return `A worksheet holds at most ${count(SHEET_ROWS)} rows, so ${count(fit)} of the ${count(reachable)} reachable ${noun} ${tense}${from}.`;
+}
+
 export interface OutcomeFacts {
   status: "complete" | "incomplete" | "cancelled" | "failed";
   kind: SearchKind;
@@ -22,6 +34,10 @@ export interface OutcomeFacts {
   pageSize: number;
   /** The user chose not to import a search larger than one search reaches. */
   declined?: boolean;
+  /** The user chose not to insert only the rows that fit the worksheet. */
+  declinedFit?: boolean;
+  /** The worksheet row the table's header went to (zero-based). */
+  startRow?: number;
   /** A cancelled import can be continued (its missing pages are known). */
   canContinue?: boolean;
   /** The run replaced the rows of a saved search's table (Refresh). */
@@ -35,6 +51,7 @@ export function outcomeMessage(f: OutcomeFacts): string {
   const missing = f.result?.missing ?? [];
   const sentences: string[] = [];
 
+  if (f.declinedFit) return `Not inserted: nothing was written. Narrow the filters, or insert into a new sheet, where more rows fit.`;
   if (f.declined) {
     return `Not inserted: nothing was written. Narrow the filters to import fewer ${noun}, or Insert again and choose Import all.`;
   }
@@ -76,7 +93,7 @@ export function outcomeMessage(f: OutcomeFacts): string {
     );
   }
   if (plan && !f.resumed && f.sheetRows < plan.reachable) {
-    sentences.push(`A worksheet holds at most 1,048,576 rows, so ${count(f.sheetRows)} of the ${count(plan.reachable)} reachable ${noun} were written.`);
+    sentences.push(sheetLimitText(f.sheetRows, plan.reachable, noun, f.startRow ?? 0, "were written"));
   }
   if (f.status === "incomplete" && sentences.length === 1 && plan) {
     sentences.push(`The search matches ${count(plan.total)} ${noun}; the table is not complete.`);
