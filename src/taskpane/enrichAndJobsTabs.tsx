@@ -11,6 +11,7 @@ import { createExcelAudienceSheet } from "../office/audienceSheet.js";
 import { browserAudienceSheet } from "../office/browserAudienceSheet.js";
 import { errorText } from "./errorText.js";
 import { useServices } from "./services.js";
+import { creditsOf } from "./usage/usageFeed.js";
 
 export type ExtraTab = "enrich" | "jobs";
 
@@ -29,13 +30,15 @@ function EnrichTab() {
     services.browserWorkbook ? browserSelectionSource(services.browserWorkbook) : services.mode === "excel" ? createExcelSelectionSource() : undefined,
   );
   if (!source) return <p>Enriching selected cells needs a workbook.</p>;
-  const creditsLeft = () => services.runtime.client.usage().then((u) => u.entries.find((e) => e.limitType === "uniqueID")?.usageRemaining);
+  const creditsLeft = () => services.runtime.client.usage().then((u) => creditsOf(u.entries)?.usageRemaining);
+  const creditsUsed = () => services.runtime.client.usage().then((u) => creditsOf(u.entries)?.currentUsage);
   return (
     <EnrichSelectionPanel
       engine={services.runtime.engine}
       source={source}
       entitledFields={services.runtime.entitledFields}
       creditsLeft={creditsLeft}
+      creditsUsed={creditsUsed}
       {...(services.browserWorkbook
         ? {
             instructions: (
@@ -78,7 +81,7 @@ function JobsTab() {
   // What the estimate before a job shows beside its cost: the account's credits and today's limit.
   const allowance = async () => {
     const [usage, spend] = await Promise.allSettled([runtime.client.usage(), runtime.engine.spendStatus()]);
-    const creditsLeft = usage.status === "fulfilled" ? usage.value.entries.find((e) => e.limitType === "uniqueID")?.usageRemaining : undefined;
+    const creditsLeft = usage.status === "fulfilled" ? creditsOf(usage.value.entries)?.usageRemaining : undefined;
     return {
       ...(creditsLeft !== undefined ? { creditsLeft } : {}),
       ...(spend.status === "fulfilled" ? { daily: { cap: spend.value.cap, used: spend.value.used } } : {}),

@@ -42,10 +42,15 @@ export {
 } from "./selection.js";
 export {
   MATCH_STATUS_HEADER,
+  blankListRows,
+  matchFieldsBeside,
+  missingInputText,
   planSelectionEnrichment,
+  unmatchableRows,
   retryChanges,
   runSelectionEnrichment,
   type SelectionEnrichmentPlan,
+  type SelectionRunOptions,
   type SelectionRunResult,
   type UnmatchedRow,
 } from "./selectionRun.js";

@@ -52,7 +52,18 @@ interface Written {
 const count = (n: number) => n.toLocaleString("en-US");
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
-export function useSelectionRun(engine: EnrichmentEngine, source: SelectionSource, questions: WriteQuestions, creditsLeft?: () => Promise<number | undefined>) {
+/** The account's credits, as its usage says: left (to warn before a run) and used (to settle a run with what it cost). */
+export interface AccountCredits {
+  creditsLeft?: () => Promise<number | undefined>;
+  creditsUsed?: () => Promise<number | undefined>;
+}
+
+export function useSelectionRun(
+  engine: EnrichmentEngine,
+  source: SelectionSource,
+  questions: WriteQuestions,
+  { creditsLeft, creditsUsed }: AccountCredits = {},
+) {
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const controller = useRef<AbortController | undefined>(undefined);
   const written = useRef(new Map<string, Written>());
@@ -112,6 +123,7 @@ export function useSelectionRun(engine: EnrichmentEngine, source: SelectionSourc
       const result = await runSelectionEnrichment(engine, planned, {
         signal: controller.current.signal,
         onProgress: (progress) => setPhase({ name: "running", progress }),
+        ...(creditsUsed ? { creditsUsed } : {}),
         ...(options.retryOf && !options.retryOf.some((row) => String(planned.values[row.index]) !== row.value) ? { retryMisses: true } : {}),
       });
       const target = await write(planned, result, options);
