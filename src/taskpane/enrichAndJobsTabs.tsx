@@ -31,6 +31,13 @@ function EnrichTab() {
   );
   if (!source) return <p>Enriching selected cells needs a workbook.</p>;
   const creditsLeft = () => services.runtime.client.usage().then((u) => creditsOf(u.entries)?.usageRemaining);
+  const candidates = async (name: string) =>
+    (await services.runtime.client.searchCompanies({ companyName: name }, { size: 3 })).items.map((c) => ({
+      id: c.id,
+      name: c.attributes.name ?? name,
+      ...(c.attributes.country ? { country: c.attributes.country } : {}),
+      ...(c.attributes.website ? { website: c.attributes.website } : {}),
+    }));
   const creditsUsed = () => services.runtime.client.usage().then((u) => creditsOf(u.entries)?.currentUsage);
   return (
     <EnrichSelectionPanel
@@ -39,6 +46,7 @@ function EnrichTab() {
       entitledFields={services.runtime.entitledFields}
       creditsLeft={creditsLeft}
       creditsUsed={creditsUsed}
+      candidates={candidates}
       {...(services.browserWorkbook
         ? {
             instructions: (

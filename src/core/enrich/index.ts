@@ -55,3 +55,4 @@ export {
   type UnmatchedRow,
 } from "./selectionRun.js";
 export { detectMatchContent, shiftColumns, splitMatchHeader, type MatchContent, type NeighbourValues, type SelectionMode } from "./selectionInputs.js";
+export { withCandidates, CANDIDATE_ROWS, CANDIDATES_PER_ROW, type Candidate, type CandidateSearch } from "./candidates.js";

@@ -131,11 +131,15 @@ const headerKey = (text: string) => text.toLowerCase().replace(/[^a-z]/g, "");
 
 /**
  * The fields a list to match starts with, less those the list has a column of already (by
- * header: "Website", "Country"): the output never repeats the list's own columns.
+ * header: "Website", "Country"): the output does not repeat the list's own columns (but for the
+ * first, when the list has them all: a match asks at least one field).
  */
 export function matchFieldsBeside(kind: EntityKind, headers: readonly string[]): string[] {
   const own = new Set(headers.map(headerKey).filter((h) => h !== ""));
-  return ENRICHMENT_KINDS[kind].matchDefaultFields.filter((f) => !own.has(headerKey(f)) && !own.has(headerKey(fieldSpec(kind, f)?.label ?? f)));
+  const defaults = ENRICHMENT_KINDS[kind].matchDefaultFields;
+  const left = defaults.filter((f) => !own.has(headerKey(f)) && !own.has(headerKey(fieldSpec(kind, f)?.label ?? f)));
+  // A match asks at least one field: the first (the service's name for what it matched) stays then.
+  return left.length > 0 ? left : defaults.slice(0, 1);
 }
 
 /** What a blank row of a list to match says: what it lacks. */

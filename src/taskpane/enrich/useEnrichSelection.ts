@@ -2,7 +2,14 @@
 // fields chosen (the defaults per kind, less those the account may not use), and checking the
 // selection into a plan. The run itself is useSelectionRun's; the views are EnrichSelectionPanel's.
 import { useEffect, useState, type ReactNode } from "react";
-import { ENRICHMENT_KINDS, matchFieldsBeside, type EnrichmentEngine, type EntityKind, type SelectionSource } from "../../core/enrich/index.js";
+import {
+  ENRICHMENT_KINDS,
+  matchFieldsBeside,
+  type CandidateSearch,
+  type EnrichmentEngine,
+  type EntityKind,
+  type SelectionSource,
+} from "../../core/enrich/index.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { entitledChoice, useEntitledFields, type EntitledFieldsLookup } from "../entitledFields.js";
 import { kindOf, useMatchSetup, type Content, type ReadList } from "./MatchListSetup.js";
@@ -23,13 +30,15 @@ export interface EnrichSelectionPanelProps {
   creditsLeft?: () => Promise<number | undefined>;
   /** The account's credits used so far (usage): read around a run, it settles today's count with what the run cost. */
   creditsUsed?: () => Promise<number | undefined>;
+  /** Companies whose name fits an ambiguous row (a search: no credit). */
+  candidates?: CandidateSearch;
   /** How to pick the ids on this page, in place of the default instruction. */
   instructions?: ReactNode;
   /** The account's entitled fields (production): the others are marked and cannot be chosen. */
   entitledFields?: EntitledFieldsLookup;
 }
 
-export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLeft, creditsUsed, entitledFields }: EnrichSelectionPanelProps) {
+export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLeft, creditsUsed, candidates, entitledFields }: EnrichSelectionPanelProps) {
   const [mode, setMode] = useState<"ids" | "match">("ids");
   const [idKind, setIdKind] = useState<EntityKind>("company");
   const [fields, setFields] = useState<string[]>(DEFAULT_FIELDS.company);
@@ -45,7 +54,11 @@ export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLe
         yes: "Update them",
       }),
   };
-  const selection = useSelectionRun(engine, source, questions, { ...(creditsLeft ? { creditsLeft } : {}), ...(creditsUsed ? { creditsUsed } : {}) });
+  const selection = useSelectionRun(engine, source, questions, {
+    ...(creditsLeft ? { creditsLeft } : {}),
+    ...(creditsUsed ? { creditsUsed } : {}),
+    ...(candidates ? { candidates } : {}),
+  });
   const { setPhase } = selection;
   const setup = useMatchSetup(source);
   const matching = mode === "match";

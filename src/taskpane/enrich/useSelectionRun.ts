@@ -8,6 +8,8 @@ import {
   planSelectionEnrichment,
   retryChanges,
   runSelectionEnrichment,
+  withCandidates,
+  type CandidateSearch,
   shiftColumns,
   type EnrichIdsProgress,
   type EnrichmentEngine,
@@ -56,13 +58,15 @@ const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n ==
 export interface AccountCredits {
   creditsLeft?: () => Promise<number | undefined>;
   creditsUsed?: () => Promise<number | undefined>;
+  /** Companies whose name fits (a search: no credit), listed in an ambiguous row's status. */
+  candidates?: CandidateSearch;
 }
 
 export function useSelectionRun(
   engine: EnrichmentEngine,
   source: SelectionSource,
   questions: WriteQuestions,
-  { creditsLeft, creditsUsed }: AccountCredits = {},
+  { creditsLeft, creditsUsed, candidates }: AccountCredits = {},
 ) {
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const controller = useRef<AbortController | undefined>(undefined);
@@ -126,6 +130,7 @@ export function useSelectionRun(
         ...(creditsUsed ? { creditsUsed } : {}),
         ...(options.retryOf && !options.retryOf.some((row) => String(planned.values[row.index]) !== row.value) ? { retryMisses: true } : {}),
       });
+      if (candidates) await withCandidates(planned, result, candidates);
       const target = await write(planned, result, options);
       if (!target) {
         finish(

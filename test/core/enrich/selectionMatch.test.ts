@@ -14,6 +14,7 @@ import {
   splitMatchHeader,
   unmatchableRows,
   matchFieldsBeside,
+  withCandidates,
 } from "../../../src/core/enrich/index.js";
 import { missProblem } from "../../../src/core/enrich/resolver.js";
 import { FakeMatchClient } from "./fakeMatchClient.js";
@@ -93,6 +94,8 @@ describe("match selection", () => {
 
   it("leaves out of a list's first fields the columns it has already; empty rows after the list say nothing", async () => {
     assert.deepEqual(matchFieldsBeside("company", ["Website", "Country", "Company"]), ["name"]);
+    assert.deepEqual(matchFieldsBeside("company", ["Website", "Country"]), ["name"]);
+    assert.deepEqual(matchFieldsBeside("company", ["Website", "Country", "Company name"]), ["name"], "a match asks at least one field");
     assert.deepEqual(matchFieldsBeside("company", ["Domain", ""]), ["name", "website", "country"]);
     const { engine } = setup();
     const selection = { address: "Sheet1!A1:A6", values: ["Website", "acme.com", "", "contoso.com", "", ""] };
@@ -107,6 +110,28 @@ describe("match selection", () => {
       unmatched.map((u) => u.row),
       [3],
     );
+  });
+
+  it("lists the companies that fit an ambiguous name in its row's status, one search per name", async () => {
+    const { engine } = setup();
+    const selection = { address: "Sheet1!A1:A4", values: ["Company", "Northwind", "Acme", "northwind"] };
+    const planned = await planSelectionEnrichment(engine, "company", selection, ["name"], { by: "match", content: "name" });
+    const searched: string[] = [];
+    const result = await withCandidates(planned, await runSelectionEnrichment(engine, planned), async (name) => {
+      searched.push(name);
+      return [
+        { id: 201, name: "Northwind GmbH", country: "Germany", website: "northwind.de" },
+        { id: 202, name: "Northwind Ltd", country: "United Kingdom" },
+      ];
+    });
+    assert.deepEqual(searched, ["Northwind"]);
+    const status = String(result.output.rows[0]![1]);
+    assert.match(
+      status,
+      /^Ambiguous: .*Companies that fit: Northwind GmbH \(id 201, Germany, northwind\.de\); Northwind Ltd \(id 202, United Kingdom\)\. Type the right one's website/,
+    );
+    assert.equal(result.unmatched[0]!.reason, status);
+    assert.equal(result.output.rows[1]![1], "Matched");
   });
 
   it("says what an ambiguous name was matched with and what would decide", () => {
