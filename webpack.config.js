@@ -77,6 +77,7 @@ const DEPLOYMENT_VARIABLES = [
   "SERVICE_CLIENT_ID",
   "SANDBOX_URL",
   "SANDBOX_BROKER_URL",
+  "SANDBOX_START_PROFILE",
 ];
 
 /** Rewrites the add-in URLs in the generated functions.json (help links) for a deployment. */

@@ -209,7 +209,7 @@ function howToOpen(sandbox: SandboxState, trusted: boolean, sandboxUrl: string, 
     ...(broker
       ? [
           `  Production profile: API ${sandboxUrl}/gtm, sign-in ${sandboxUrl}/gtm/oauth/v1/authorize,`,
-          `    token broker ${broker}/token. In Settings choose "Sandbox (production profile)";`,
+          `    token broker ${broker}/token. A fresh pane starts on "Sandbox (production profile)";`,
           "    users as in README (limited@example.com lacks some output fields).",
         ]
       : []),
@@ -302,7 +302,12 @@ async function main(): Promise<number> {
 
   const webpackCli = createRequire(import.meta.url).resolve("webpack-cli/bin/cli.js");
   // The pane's Sandbox presets name the sandbox and broker this command runs.
-  const sandboxAddresses = { SANDBOX_URL: topology.sandboxUrl, SANDBOX_BROKER_URL: topology.brokerUrl };
+  const sandboxAddresses = {
+    SANDBOX_URL: topology.sandboxUrl,
+    SANDBOX_BROKER_URL: topology.brokerUrl,
+    // A fresh pane starts on the profile this command runs (its first sign-in then works).
+    ...(brokerUrl ? { SANDBOX_START_PROFILE: "production" } : {}),
+  };
   const addinEnv = { ...process.env, ...sandboxAddresses, ...(brokerUrl ? productionAddresses(topology.sandboxUrl, brokerUrl, client.clientId) : {}) };
   const devServer = startPart("add-in", [webpackCli, "serve", "--mode", "development"], () => undefined, addinEnv);
   parts.push(devServer);

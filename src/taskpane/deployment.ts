@@ -25,3 +25,7 @@ export const DEPLOYED_SANDBOX_PRODUCTION_ENVIRONMENT: EnvironmentSettings = sand
   built(process.env.SANDBOX_URL) || undefined,
   built(process.env.SANDBOX_BROKER_URL) || undefined,
 );
+
+/** A fresh pane's environment: the profile `npm start` runs (SANDBOX_START_PROFILE), so the first sign-in goes where the sandbox is. */
+export const DEPLOYED_DEFAULT_ENVIRONMENT: EnvironmentSettings =
+  built(process.env.SANDBOX_START_PROFILE) === "production" ? DEPLOYED_SANDBOX_PRODUCTION_ENVIRONMENT : DEPLOYED_SANDBOX_ENVIRONMENT;

@@ -11,6 +11,7 @@ import { createExcelAudienceSheet } from "../office/audienceSheet.js";
 import { browserAudienceSheet } from "../office/browserAudienceSheet.js";
 import { errorText } from "./errorText.js";
 import { useServices } from "./services.js";
+import { creditsOf } from "./usage/usageFeed.js";
 
 export type ExtraTab = "enrich" | "jobs";
 
@@ -29,13 +30,23 @@ function EnrichTab() {
     services.browserWorkbook ? browserSelectionSource(services.browserWorkbook) : services.mode === "excel" ? createExcelSelectionSource() : undefined,
   );
   if (!source) return <p>Enriching selected cells needs a workbook.</p>;
-  const creditsLeft = () => services.runtime.client.usage().then((u) => u.entries.find((e) => e.limitType === "uniqueID")?.usageRemaining);
+  const creditsLeft = () => services.runtime.client.usage().then((u) => creditsOf(u.entries)?.usageRemaining);
+  const candidates = async (name: string) =>
+    (await services.runtime.client.searchCompanies({ companyName: name }, { size: 3 })).items.map((c) => ({
+      id: c.id,
+      name: c.attributes.name ?? name,
+      ...(c.attributes.country ? { country: c.attributes.country } : {}),
+      ...(c.attributes.website ? { website: c.attributes.website } : {}),
+    }));
+  const creditsUsed = () => services.runtime.client.usage().then((u) => creditsOf(u.entries)?.currentUsage);
   return (
     <EnrichSelectionPanel
       engine={services.runtime.engine}
       source={source}
       entitledFields={services.runtime.entitledFields}
       creditsLeft={creditsLeft}
+      creditsUsed={creditsUsed}
+      candidates={candidates}
       {...(services.browserWorkbook
         ? {
             instructions: (
@@ -78,7 +89,7 @@ function JobsTab() {
   // What the estimate before a job shows beside its cost: the account's credits and today's limit.
   const allowance = async () => {
     const [usage, spend] = await Promise.allSettled([runtime.client.usage(), runtime.engine.spendStatus()]);
-    const creditsLeft = usage.status === "fulfilled" ? usage.value.entries.find((e) => e.limitType === "uniqueID")?.usageRemaining : undefined;
+    const creditsLeft = usage.status === "fulfilled" ? creditsOf(usage.value.entries)?.usageRemaining : undefined;
     return {
       ...(creditsLeft !== undefined ? { creditsLeft } : {}),
       ...(spend.status === "fulfilled" ? { daily: { cap: spend.value.cap, used: spend.value.used } } : {}),

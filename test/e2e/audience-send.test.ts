@@ -160,8 +160,17 @@ describe("send to an audience in the browser", { skip, timeout: 600_000 }, () =>
     for (const [i, r] of rows.entries()) assert.equal(r[enrichedName], r["Company"], `row ${i + 2}`);
     await assertFits(page, "the results brought back");
 
-    // Sent again: the linked rows are updated, none added.
+    // Read again and sent again: the existing company audience's kind and match columns, not a
+    // guess from the email column; the linked rows are updated, none added, and no false error.
+    await panel.getByRole("button", { name: "Read table again" }).click();
+    await columns.getByRole("radio", { name: "Companies", checked: true }).waitFor();
+    assert.equal(await columns.getByRole("radio", { name: "Contacts" }).isDisabled(), true);
+    assert.equal(await columns.getByRole("combobox", { name: "Website", exact: true }).inputValue(), "criterion:COMPANY_WEBSITE");
+    assert.equal(await columns.getByRole("combobox", { name: "Company", exact: true }).inputValue(), "criterion:COMPANY_NAME");
+    assert.equal(await columns.getByRole("combobox", { name: "Contact email", exact: true }).inputValue(), "column:EMAIL");
     const again = await sendTable(page, /^0 created, [\d,]+ updated/);
+    const sentAgain = panel.getByTestId("audience-send-result");
+    assert.doesNotMatch(await sentAgain.innerText(), /match criteria|not set|Correct it/i);
     assert.equal(again, `${LEADS} rows in 1 request: 0 new, ${LEADS} updated.`);
     const token = await e2e.sandbox.token();
     const audiences = (await (await fetch(`${e2e.sandbox.url}/v1/audiences`, { headers: { authorization: `Bearer ${token}` } })).json()) as {

@@ -74,6 +74,8 @@ describe("Enrich selection: matching a list at a task pane's width", { skip, tim
           /^Row 2 \(Northwind Traders[^)]*\): Ambiguous: several companies match "Northwind Traders[^"]*" \(name used\); a country or city column, or the website, would decide/,
         )
         .waitFor();
+      // The status lists the companies that fit the name (a free search), to type the right one's website.
+      await unmatched.getByText(/^Row 2 \(.*Companies that fit: Northwind Traders[^(]*\(id \d+/).waitFor();
       await assertFits(page, "the unmatched rows");
       const afterFirst = await headers(page);
       assert.equal(new Set(afterFirst.map((h) => h.toLowerCase())).size, afterFirst.length, `unique headers: ${afterFirst.join("|")}`);

@@ -73,8 +73,18 @@ describe("Enrich selection: a column of websites", { skip }, () => {
     const last = (prefix: string) => after.headers.reduce((found, h, i) => (h.startsWith(prefix) ? i : found), -1);
     const idColumn = after.headers.indexOf("Company ID (by website)");
     const statusColumn = after.headers.indexOf("Match status (by website)");
+    assert.ok(idColumn > websiteColumn && statusColumn === idColumn + 1, after.headers.join("|"));
+    // The fields the list has already (its website and country beside it) are not written again;
+    // the service's company name is (a match asks at least one field).
+    const added = after.headers.filter((h) => !before.headers.includes(h));
+    assert.deepEqual(added.slice(0, 2), ["Company ID (by website)", "Match status (by website)"], after.headers.join("|"));
+    assert.deepEqual(
+      added.filter((h) => /^(Website|Country)\b/.test(h)),
+      [],
+      after.headers.join("|"),
+    );
     const nameColumn = last("Company name");
-    assert.ok(idColumn > websiteColumn && statusColumn === idColumn + 1 && nameColumn > statusColumn, after.headers.join("|"));
+    assert.ok(nameColumn > statusColumn, after.headers.join("|"));
     for (const row of after.rows) {
       assert.equal(row[idColumn], row[0], "the matched id is the row's own company");
       assert.equal(row[statusColumn], "Matched");

@@ -5,7 +5,7 @@
 // and menus open inside the viewport.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { assertFits, chromiumAvailable, openSection, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
@@ -31,6 +31,15 @@ async function openNarrow(e2e: E2E, width: number): Promise<{ page: Page; errors
   // Seven tabs never fit 400 px: the strip shows what fits and a More menu.
   await opened.page.getByRole("button", { name: /^More sections/ }).waitFor();
   return opened;
+}
+
+/** Presses Tab until the focused element is `target`; returns how many Tabs it took (at most `max`). */
+async function tabTo(page: Page, target: Locator, max: number): Promise<number> {
+  for (let tabs = 1; tabs <= max; tabs++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((el) => el === document.activeElement)) return tabs;
+  }
+  return Infinity;
 }
 
 describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () => {
@@ -251,4 +260,35 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  for (const width of [350, 320]) {
+    test(`${width} px: from the page's start to an inserted table in at most 15 Tabs; focus moves to each result`, async () => {
+      const { page, errors } = await e2e.openTaskPane();
+      await page.setViewportSize({ width, height: 900 });
+      const form = page.getByRole("region", { name: "Company search" });
+      const name = form.getByRole("textbox", { name: "Company name" });
+      await name.waitFor();
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const toName = await tabTo(page, name, 15);
+      await page.keyboard.type("a");
+      await page.keyboard.press("Enter");
+      // After Search: the results have the focus.
+      const results = form.getByRole("region", { name: "Search results" });
+      await page.getByTestId("preview-table").waitFor();
+      await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Search results");
+      const insert = form.getByRole("button", { name: "Insert into sheet" });
+      const toInsert = await tabTo(page, insert, 15 - toName);
+      assert.ok(toName + toInsert <= 15, `${toName} Tabs to the name, then ${toInsert} to Insert`);
+      assert.equal(await results.locator("a[href]:not([tabindex='-1'])").count(), 0, "the preview's links are no Tab stops");
+      await page.keyboard.press("Enter");
+      // After Insert: the outcome message has the focus.
+      await form
+        .getByRole("status")
+        .filter({ hasText: /^Inserted / })
+        .waitFor({ timeout: 60_000 });
+      await page.waitForFunction(() => /^Inserted /.test(document.activeElement?.textContent ?? ""));
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
 });

@@ -104,6 +104,8 @@ describe("research in the task pane", { skip, timeout: 600_000 }, () => {
     assert.deepEqual(await overflow(page), [], "answer");
     const aiToday = page.getByRole("group", { name: "AI action credits" });
     await aiToday.getByText(/^Today: 2 of 100 used\./).waitFor();
+    // Briefings are kept on this device only (the service keeps none for the user): the pane says so.
+    await aiToday.getByText(/a briefing fetched before on this device is reused free \(another device or browser pays for it again\)/).waitFor();
 
     // Briefings for the five selected companies: the one fetched above is reused, not paid again.
     await briefing.getByRole("button", { name: "Briefings for the selection" }).click();
@@ -115,7 +117,26 @@ describe("research in the task pane", { skip, timeout: 600_000 }, () => {
     await briefing.getByTestId("research-estimate").getByRole("button", { name: "Get briefings" }).click();
     await briefing.getByTestId("briefing-message").getByText("5 briefings (1 reused, not paid again).").waitFor({ timeout: 30_000 });
     assert.equal(e2e.sandbox.requests("GET /data/v1/research/accounts/:companyId"), 4);
-    assert.equal(await briefing.getByRole("combobox", { name: "Show the briefing of" }).locator("option").count(), 5);
+    const show = briefing.getByRole("combobox", { name: "Show the briefing of" });
+    assert.equal(await show.locator("option").count(), 5);
+    // Companies are named by name; the answer stays with its own company's briefing.
+    const names = await show.locator("option").allInnerTexts();
+    assert.ok(
+      names.every((n) => n.trim() !== "" && !/^company \d+$/i.test(n.trim())),
+      names.join(" | "),
+    );
+    const first = seeds[0]!;
+    await show.selectOption(first);
+    const firstName = (await show.locator("option:checked").innerText()).trim();
+    await briefing.getByRole("textbox", { name: `Ask a question about ${firstName}` }).waitFor();
+    const other = await show.locator("option").evaluateAll((os, id) => os.map((o) => (o as HTMLOptionElement).value).find((v) => v !== id), first);
+    await show.selectOption(other!);
+    const otherName = (await show.locator("option:checked").innerText()).trim();
+    await briefing.getByRole("textbox", { name: `Ask a question about ${otherName}` }).waitFor();
+    assert.equal(await answer.count(), 0, "no answer about another company under this briefing");
+    await show.selectOption(first);
+    await briefing.getByRole("region", { name: `Answer about ${firstName}` }).waitFor();
+    assert.match(await answer.innerText(), /How many employees does it have\?/);
     assert.deepEqual(await overflow(page), [], "five briefings");
     await aiToday.getByText(/^Today: 6 of 100 used\./).waitFor();
 

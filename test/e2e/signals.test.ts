@@ -44,6 +44,8 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
     await page.getByRole("region", { name: "Intent search" }).waitFor();
     const form = page.getByRole("region", { name: "Intent search" });
 
+    // Before the user has done anything, nothing asks to be fixed.
+    assert.equal(await form.getByText(/^Fix before/).count(), 0, "no 'Fix before' before any input");
     // Searching without a topic says what is missing, in the user's terms.
     await form.getByRole("button", { name: "Search", exact: true }).click();
     await form

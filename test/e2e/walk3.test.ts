@@ -250,7 +250,7 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       const gauge = page.getByRole("region", { name: "Account usage" });
       const credits = gauge
         .locator(".fui-Field")
-        .filter({ hasText: "Credits (new records)" })
+        .filter({ hasText: /^Credits/ })
         .getByText(/ used · /);
       const creditsBefore = await credits.innerText();
 
@@ -291,10 +291,26 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       // The gauge follows the credits the run spent without Refresh.
       await gauge
         .locator(".fui-Field")
-        .filter({ hasText: "Credits (new records)" })
+        .filter({ hasText: /^Credits/ })
         .getByText(/ used · /)
         .filter({ hasNotText: creditsBefore })
         .waitFor({ timeout: 30_000 });
+      // One source of truth: the service's credits used. Today's count moved by what the run
+      // truly cost, the gauge shows the service's figure, and with nothing left today the next
+      // plan cannot start.
+      const token = await e2e.sandbox.token();
+      const usage = (await (await fetch(`${e2e.sandbox.url}/data/v1/users/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        data: { attributes: { usage: { limitType: string; currentUsage: number; totalLimit: number }[] } }[];
+      };
+      const service = usage.data[0]!.attributes.usage.find((u) => u.limitType === "record")!;
+      const n = (v: number) => v.toLocaleString("en-US");
+      await credits.filter({ hasText: `${n(service.currentUsage)} of ${n(service.totalLimit)} used` }).waitFor({ timeout: 30_000 });
+      const spent = service.currentUsage - Number(creditsBefore.match(/^([\d,]+) of/)![1]!.replace(/,/g, ""));
+      assert.equal(spent, 30, "the service charged today's allowance of new records");
+      await panel.getByText(`Today: ${n(usedBefore + spent)} of ${n(cap)} new records used`, { exact: false }).waitFor({ timeout: 30_000 });
+      await panel.getByRole("button", { name: "Check selection" }).click();
+      await within.filter({ hasText: /^0 of [\d,]+ within today's limit\. Today's new records are used up/ }).waitFor({ timeout: 30_000 });
+      assert.equal(await panel.getByRole("button", { name: /^Enrich [\d,]+ ids$/ }).isDisabled(), true, "nothing within today's limit: Enrich cannot start");
       await assertFits(page, "the enrich result");
       assert.deepEqual(errors, []);
       await page.close();

@@ -30,3 +30,15 @@ test("without them, the defaults: localhost:4010 and the broker on :4020", async
   assert.equal(sandbox.apiBaseUrl, "https://localhost:4010");
   assert.equal(production.signIn.tokenEndpoint, "https://localhost:4020/token");
 });
+
+test("a fresh pane starts on the profile `npm start` runs: the production profile's preset under --profile production", async () => {
+  process.env.SANDBOX_START_PROFILE = "production";
+  try {
+    const started = await import(`../../src/taskpane/deployment.js?profile=${Date.now()}`);
+    assert.equal(started.DEPLOYED_DEFAULT_ENVIRONMENT, started.DEPLOYED_SANDBOX_PRODUCTION_ENVIRONMENT);
+  } finally {
+    delete process.env.SANDBOX_START_PROFILE;
+  }
+  const plain = await import(`../../src/taskpane/deployment.js?plain=${Date.now()}`);
+  assert.equal(plain.DEPLOYED_DEFAULT_ENVIRONMENT, plain.DEPLOYED_SANDBOX_ENVIRONMENT);
+});

@@ -10,3 +10,4 @@ export * from "./send.js";
 export * from "./sendResults.js";
 export * from "./sheetPort.js";
 export * from "./bringBack.js";
+export * from "./existing.js";

@@ -206,6 +206,10 @@ class EnrichmentPipeline implements EnrichmentEngine {
     return this.answers.spend.status();
   }
 
+  async settleCharges(counted: number, charged: number): Promise<void> {
+    await this.answers.spend.settle(counted, charged);
+  }
+
   async setDailyNewRecordCap(cap: number): Promise<void> {
     await this.answers.spend.setCap(cap);
   }

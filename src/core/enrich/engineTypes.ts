@@ -94,6 +94,11 @@ export interface EnrichmentEngine {
   clearCache(): Promise<void>;
   spendStatus(): Promise<SpendState>;
   setDailyNewRecordCap(cap: number): Promise<void>;
+  /**
+   * After a run: today's count took `counted` new records for it while the service charged
+   * `charged` credits (its usage before and after); the difference goes back to today's allowance.
+   */
+  settleCharges(counted: number, charged: number): Promise<void>;
   /** Resolves when no call is waiting, no request is in flight and the cache is written. */
   whenIdle(): Promise<void>;
 }

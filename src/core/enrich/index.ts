@@ -42,11 +42,17 @@ export {
 } from "./selection.js";
 export {
   MATCH_STATUS_HEADER,
+  blankListRows,
+  matchFieldsBeside,
+  missingInputText,
   planSelectionEnrichment,
+  unmatchableRows,
   retryChanges,
   runSelectionEnrichment,
   type SelectionEnrichmentPlan,
+  type SelectionRunOptions,
   type SelectionRunResult,
   type UnmatchedRow,
 } from "./selectionRun.js";
 export { detectMatchContent, shiftColumns, splitMatchHeader, type MatchContent, type NeighbourValues, type SelectionMode } from "./selectionInputs.js";
+export { withCandidates, CANDIDATE_ROWS, CANDIDATES_PER_ROW, type Candidate, type CandidateSearch } from "./candidates.js";

@@ -6,7 +6,7 @@
 import { fieldNumberFormat } from "../sheet/columns.js";
 import { shownValues } from "./answers.js";
 import type { CellValue, EnrichIdsProgress, EnrichmentEngine, InputAnswer, SelectionPlan } from "./engineTypes.js";
-import { fieldSpec, isRecordKind, type EntityKind } from "./enrichKinds.js";
+import { ENRICHMENT_KINDS, fieldSpec, isRecordKind, type EntityKind } from "./enrichKinds.js";
 import { buildOutputColumns, type OutputColumns, type SelectedColumn } from "./selection.js";
 import { firstRowOf, rowInputs, splitSelection, type SelectionMode } from "./selectionInputs.js";
 
@@ -70,11 +70,42 @@ export async function planSelectionEnrichment(
   };
 }
 
+export interface SelectionRunOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: EnrichIdsProgress) => void;
+  retryMisses?: boolean;
+  /**
+   * The credits the service says the account has used so far (its usage), when it can be read:
+   * read before and after the run, it settles today's count with what the run truly cost.
+   */
+  creditsUsed?: () => Promise<number | undefined>;
+}
+
+/** Today's count and the service's credits used, at one moment (undefined when either cannot be read). */
+async function spendFigures(engine: EnrichmentEngine, creditsUsed: SelectionRunOptions["creditsUsed"]) {
+  if (!creditsUsed) return undefined;
+  const [status, credits] = await Promise.all([engine.spendStatus(), creditsUsed().catch(() => undefined)]);
+  return credits === undefined ? undefined : { counted: status.used, credits };
+}
+
+/**
+ * Runs the plan. With `creditsUsed`, what today's count took for the run and the service did not
+ * charge (records the organization already had under management) goes back afterwards: the
+ * count, the plan of the next run and the account's gauge tell the same story.
+ */
 export async function runSelectionEnrichment(
   engine: EnrichmentEngine,
   planned: SelectionEnrichmentPlan,
-  options: { signal?: AbortSignal; onProgress?: (progress: EnrichIdsProgress) => void; retryMisses?: boolean } = {},
+  options: SelectionRunOptions = {},
 ): Promise<SelectionRunResult> {
+  const before = await spendFigures(engine, options.creditsUsed);
+  const result = await enrichRows(engine, planned, options);
+  const after = before && (await spendFigures(engine, options.creditsUsed));
+  if (before && after) await engine.settleCharges(after.counted - before.counted, after.credits - before.credits);
+  return result;
+}
+
+async function enrichRows(engine: EnrichmentEngine, planned: SelectionEnrichmentPlan, options: SelectionRunOptions): Promise<SelectionRunResult> {
   const rows = planned.values.map((value, index) => ({ value, index })).filter(({ value }) => !isBlank(value));
   const answers = await engine.enrichInputs(
     planned.kind,
@@ -96,6 +127,45 @@ export async function runSelectionEnrichment(
   return { ...matchOutput(planned, byRow), cancelled };
 }
 
+const headerKey = (text: string) => text.toLowerCase().replace(/[^a-z]/g, "");
+
+/**
+ * The fields a list to match starts with, less those the list has a column of already (by
+ * header: "Website", "Country"): the output does not repeat the list's own columns (but for the
+ * first, when the list has them all: a match asks at least one field).
+ */
+export function matchFieldsBeside(kind: EntityKind, headers: readonly string[]): string[] {
+  const own = new Set(headers.map(headerKey).filter((h) => h !== ""));
+  const defaults = ENRICHMENT_KINDS[kind].matchDefaultFields;
+  const left = defaults.filter((f) => !own.has(headerKey(f)) && !own.has(headerKey(fieldSpec(kind, f)?.label ?? f)));
+  // A match asks at least one field: the first (the service's name for what it matched) stays then.
+  return left.length > 0 ? left : defaults.slice(0, 1);
+}
+
+/** What a blank row of a list to match says: what it lacks. */
+export function missingInputText(planned: Pick<SelectionEnrichmentPlan, "kind" | "mode">): string {
+  const content = planned.mode.by === "match" ? planned.mode.content : "id";
+  if (content === "website") return "No website in this row";
+  if (content === "email") return "No email address in this row";
+  if (content === "name") return planned.kind === "contact" ? "No person's name in this row" : "No company name in this row";
+  return "No id in this row";
+}
+
+/** The blank rows of a list to match, by data row index: those above its last filled row (the empty rows after it are no part of it). */
+export function blankListRows(planned: Pick<SelectionEnrichmentPlan, "mode" | "values">): number[] {
+  if (planned.mode.by !== "match") return [];
+  let last = -1;
+  planned.values.forEach((value, index) => {
+    if (!isBlank(value)) last = index;
+  });
+  return planned.values.flatMap((value, index) => (index < last && isBlank(value) ? [index] : []));
+}
+
+/** The rows of a list that cannot be matched as they are: blank, or not a website/name/email (each row's status says why). */
+export function unmatchableRows(planned: SelectionEnrichmentPlan): number {
+  return planned.mode.by === "match" ? planned.plan.invalidCount + blankListRows(planned).length : planned.plan.invalidCount;
+}
+
 /** Matching writes the found id, a match status and the fields; a row that missed says why. */
 function matchOutput(planned: SelectionEnrichmentPlan, byRow: ReadonlyMap<number, InputAnswer>): Omit<SelectionRunResult, "cancelled"> {
   const { kind, fields } = planned;
@@ -108,8 +178,16 @@ function matchOutput(planned: SelectionEnrichmentPlan, byRow: ReadonlyMap<number
   const rows: CellValue[][] = [];
   const unmatched: UnmatchedRow[] = [];
   const counts = { enriched: 0, problems: 0, blank: 0, matched: 0, unmatched: 0 };
+  const blanks = new Set(blankListRows(planned));
+  const missing = missingInputText(planned);
   planned.values.forEach((value, index) => {
     const answer = byRow.get(index);
+    if (!answer && blanks.has(index)) {
+      counts.unmatched += 1;
+      unmatched.push({ row: planned.firstRow + index, index, value: "", reason: missing });
+      rows.push(["", missing, ...fields.map(() => "")]);
+      return;
+    }
     if (!answer) {
       counts.blank += 1;
       rows.push(headers.map(() => ""));

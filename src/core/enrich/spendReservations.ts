@@ -259,6 +259,19 @@ export class SpendReservations {
     this.managed.add(key);
   }
 
+  /**
+   * The service's own figure settles a run: today's count took `counted` for it and the service
+   * charged `charged` credits meanwhile (its usage, read before and after). What was counted but
+   * not charged (records the organization already had under management) goes back.
+   */
+  async settle(counted: number, charged: number): Promise<void> {
+    await this.load();
+    const extra = Math.floor(counted) - Math.max(0, Math.ceil(charged));
+    if (extra <= 0) return;
+    this.guard.release(extra);
+    this.save();
+  }
+
   /** The record was known not to be charged: its reservation goes back. */
   notCharged(key: string): void {
     if (this.reserved.delete(key)) {

@@ -51,3 +51,13 @@ export function createBriefingStore(storage: KeyValueItems, scope: () => string)
     },
   };
 }
+
+/**
+ * The company a briefing is about, by name: the briefing's title (its first top-level heading,
+ * markdown escapes undone), or "company <id>" when it has none.
+ */
+export function briefingCompany(briefing: Pick<StoredBriefing, "companyId" | "markdown">): string {
+  const heading = /^#[ \t]+(.+?)[ \t#]*$/m.exec(briefing.markdown)?.[1];
+  const name = heading?.replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, "$1").trim();
+  return name ? name.slice(0, 120) : `company ${briefing.companyId}`;
+}

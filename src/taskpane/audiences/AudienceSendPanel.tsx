@@ -46,8 +46,8 @@ function MappingView({ state }: { state: AudienceSendState }) {
   if (!mapping) return null;
   return (
     <div role="group" aria-label="Columns" className={styles.panel}>
-      <Field label="Audience of">
-        <RadioGroup layout="horizontal" value={mapping.kind} onChange={(_, d) => state.setKind(d.value as "COMPANY" | "CONTACT")}>
+      <Field label="Audience of" {...(state.kindFixed ? { hint: "As the audience is; its match columns are chosen below." } : {})}>
+        <RadioGroup layout="horizontal" value={mapping.kind} disabled={state.kindFixed} onChange={(_, d) => state.setKind(d.value as "COMPANY" | "CONTACT")}>
           <Radio value="COMPANY" label="Companies" />
           <Radio value="CONTACT" label="Contacts" />
         </RadioGroup>

@@ -8,6 +8,7 @@ import type { ServiceClient } from "../../core/api/types.js";
 import {
   bringBack,
   inferMapping,
+  mappingForAudience,
   mappingForKind,
   linkColumnIndex,
   mappingProblems,
@@ -96,7 +97,7 @@ function backText(result: BringBackResult): { text: string; intent: "success" | 
 
 /** A send's result in words, and how it is shown. */
 function sentOutcome(result: SendResult, criteriaError: unknown, written: string): { summary: string; intent: "success" | "warning" | "error" } {
-  const criteria = criteriaError !== undefined ? ` The match criteria could not be set (sending again sets them): ${errorText(criteriaError)}` : "";
+  const criteria = criteriaError !== undefined ? ` The rows are in the audience, but its match criteria were not set: ${errorText(criteriaError)}` : "";
   const summary = sendSummary(result) + (result.error !== undefined ? ` It stopped: ${errorText(result.error)}` : "") + criteria + written;
   const bad = result.rows.some((r) => (r.status !== "created" && r.status !== "updated") || r.problems.length > 0);
   const intent = result.error !== undefined || written ? "error" : bad || criteriaError !== undefined ? "warning" : "success";
@@ -121,6 +122,25 @@ function useDestinations(client: AudienceClient) {
   return { audiences, folders, destinationsProblem: problem, reloadDestinations: load };
 }
 
+/** The existing audience whose kind and match criteria the mapping took (its kind is not the user's to change). */
+function useAdoption(client: AudienceClient, audiences: Audience[] | undefined, setMapping: (m: AudienceMapping) => void, chosen: { current: Set<number> }) {
+  const [adopted, setAdopted] = useState<string | undefined>();
+  /** An existing audience's kind and match criteria, read from the audience (kept as inferred when it cannot be read). */
+  async function adoptAudience(t: SheetTable, audienceId: string) {
+    try {
+      const columns = await client.listAudienceColumns(audienceId);
+      const listed = audiences?.find((a) => a.id === audienceId)?.attributes.type;
+      const kind = listed === "COMPANY" || listed === "CONTACT" ? listed : undefined;
+      chosen.current = new Set();
+      setMapping(mappingForAudience(t, { columns, ...(kind ? { kind } : {}) }));
+      setAdopted(audienceId);
+    } catch {
+      setAdopted(undefined);
+    }
+  }
+  return { adopted, setAdopted, adoptAudience };
+}
+
 export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRunKey }: AudienceSendProps) {
   const destinations = useDestinations(client);
   const [table, setTable] = useState<SheetTable | undefined>();
@@ -132,6 +152,7 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
   const controller = useRef<AbortController | undefined>(undefined);
   /** Columns whose role the user set (kept when the kind changes). */
   const chosen = useRef(new Set<number>());
+  const { adopted, setAdopted, adoptAudience } = useAdoption(client, destinations.audiences, setMapping, chosen);
   const sentTo = phase.name === "sent" ? phase.audienceId : destination.kind === "existing" ? destination.audienceId : undefined;
 
   async function readTable() {
@@ -150,10 +171,16 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
       setMapping(inferMapping(read.table));
       const linked = linkedAudience(read.table);
       setDestination(linked ? { kind: "existing", audienceId: linked } : { kind: "new", name: defaultName(read.table.address), folderId: "" });
+      if (linked) await adoptAudience(read.table, linked);
     } catch (error) {
       setProblem(`The table could not be read: ${errorText(error)}`);
     }
     setPhase({ name: "idle" });
+  }
+
+  function chooseDestination(next: Destination) {
+    setDestination(next);
+    if (next.kind === "existing" && table && next.audienceId && next.audienceId !== adopted) void adoptAudience(table, next.audienceId);
   }
 
   // Changing the kind infers again only the columns the user has not set.
@@ -202,6 +229,7 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
         // Sent again from here on: the audience exists.
         onPrepared: (t) => {
           setDestination({ kind: "existing", audienceId: t.audienceId });
+          setAdopted(t.audienceId);
           setPhase({ name: "sending", progress: { rowsDone: 0, rows, requests: 0 } });
         },
         onProgress: (progress) => setPhase({ name: "sending", progress }),
@@ -260,7 +288,8 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
     setKind,
     setRole,
     destination,
-    setDestination,
+    setDestination: chooseDestination,
+    kindFixed: destination.kind === "existing" && adopted === destination.audienceId,
     problem,
     problems,
     phase,

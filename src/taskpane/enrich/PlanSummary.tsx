@@ -2,7 +2,7 @@
 // to match alike (rows, distinct inputs, cached, under management, the most credits, requests),
 // with warnings when the account's credits or today's limit will not cover it.
 import { Text, makeStyles } from "@fluentui/react-components";
-import { ENRICHMENT_KINDS, type SelectionEnrichmentPlan } from "../../core/enrich/index.js";
+import { ENRICHMENT_KINDS, unmatchableRows, type SelectionEnrichmentPlan } from "../../core/enrich/index.js";
 import { Notice } from "../Notice.js";
 import { OrganizationBudgetWarning } from "../usage/OrganizationLimit.js";
 import { PlanActions } from "./PlanActions.js";
@@ -27,8 +27,30 @@ export function withinTodaysLimit(planned: Pick<SelectionEnrichmentPlan, "kind" 
   const asked = plan.underManagementCount + credits;
   const capped = credits < plan.maxCredits;
   const requests = capped ? Math.ceil(asked / ENRICHMENT_KINDS[planned.kind].maxInputs) : plan.requests;
-  return { allowance, toAsk, credits, asked, capped, requests };
+  /** Nothing a run would ask is within today's limit: running would only say so on every row. */
+  const nothingToRun = toAsk > 0 && asked === 0;
+  return { allowance, toAsk, credits, asked, capped, requests, nothingToRun };
 }
+/** What today's limit leaves of the run; with nothing left, why Enrich cannot start. */
+function TodaysLimitNotice({ limit }: { limit: ReturnType<typeof withinTodaysLimit> }) {
+  if (limit.nothingToRun)
+    return (
+      <Notice intent="warning" testId="within-todays-limit">
+        <strong>0 of {count(limit.toAsk)} within today&apos;s limit.</strong> Today&apos;s new records are used up, so there is nothing to run. Raise &quot;New
+        records per day&quot; below, or run again tomorrow.
+      </Notice>
+    );
+  return (
+    <Notice intent="warning" testId="within-todays-limit">
+      <strong>
+        {count(limit.asked)} of {count(limit.toAsk)} within today&apos;s limit: {requestsOf(limit.requests)}.
+      </strong>{" "}
+      Only {count(limit.allowance)} new records are left of today&apos;s limit; the other {count(limit.toAsk - limit.asked)} will say so. Raise &quot;New
+      records per day&quot; below to enrich them all.
+    </Notice>
+  );
+}
+
 const LIST_NOUN: Record<string, string> = { website: "websites", name: "company names", email: "email addresses", person: "person names" };
 
 export function PlanSummary({ planned, credits, onRun, onBack }: { planned: SelectionEnrichmentPlan; credits?: number; onRun(): void; onBack(): void }) {
@@ -36,6 +58,7 @@ export function PlanSummary({ planned, credits, onRun, onBack }: { planned: Sele
   const { plan, mode } = planned;
   const limit = withinTodaysLimit(planned);
   const matching = mode.by === "match";
+  const unmatchable = unmatchableRows(planned);
   const noun = matching ? LIST_NOUN[mode.content === "name" && planned.kind === "contact" ? "person" : mode.content] : "ids";
   return (
     <div role="region" aria-label="Before you run">
@@ -59,9 +82,9 @@ export function PlanSummary({ planned, credits, onRun, onBack }: { planned: Sele
           At most <strong>{count(limit.credits)}</strong> credits{limit.capped ? "" : `, in ${requestsOf(limit.requests)}`}
           {matching ? "; a row that does not match costs nothing" : ""}
         </li>
-        {plan.invalidCount > 0 && (
+        {unmatchable > 0 && (
           <li>
-            {count(plan.invalidCount)} {matching ? "rows cannot be matched as they are (their status says why)" : "cells are not ids and are skipped"}
+            {count(unmatchable)} {matching ? "rows cannot be matched as they are (their status says why)" : "cells are not ids and are skipped"}
           </li>
         )}
       </ul>
@@ -73,16 +96,13 @@ export function PlanSummary({ planned, credits, onRun, onBack }: { planned: Sele
             : `Your account has ${count(credits)} credits left for new records; this run may need up to ${count(plan.maxCredits)}. Once they are used, the remaining rows will not be enriched and will say "no credits left".`}
         </Notice>
       )}
-      {limit.capped && (
-        <Notice intent="warning" testId="within-todays-limit">
-          <strong>
-            {count(limit.asked)} of {count(limit.toAsk)} within today&apos;s limit: {requestsOf(limit.requests)}.
-          </strong>{" "}
-          Only {count(limit.allowance)} new records are left of today&apos;s limit; the other {count(limit.toAsk - limit.asked)} will say so. Raise &quot;New
-          records per day&quot; below to enrich them all.
-        </Notice>
-      )}
-      <PlanActions runLabel={matching ? "Match and enrich" : `Enrich ${count(plan.ids.length)} ids`} canRun={plan.unique > 0} onRun={onRun} onBack={onBack} />
+      {limit.capped && <TodaysLimitNotice limit={limit} />}
+      <PlanActions
+        runLabel={matching ? "Match and enrich" : `Enrich ${count(plan.ids.length)} ids`}
+        canRun={plan.unique > 0 && !limit.nothingToRun}
+        onRun={onRun}
+        onBack={onBack}
+      />
     </div>
   );
 }

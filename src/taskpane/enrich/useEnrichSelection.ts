@@ -2,15 +2,23 @@
 // fields chosen (the defaults per kind, less those the account may not use), and checking the
 // selection into a plan. The run itself is useSelectionRun's; the views are EnrichSelectionPanel's.
 import { useEffect, useState, type ReactNode } from "react";
-import { ENRICHMENT_KINDS, type EnrichmentEngine, type EntityKind, type SelectionSource } from "../../core/enrich/index.js";
+import {
+  ENRICHMENT_KINDS,
+  matchFieldsBeside,
+  type CandidateSearch,
+  type EnrichmentEngine,
+  type EntityKind,
+  type SelectionSource,
+} from "../../core/enrich/index.js";
 import { overwriteQuestion, useConfirm } from "../ConfirmDialog.js";
 import { entitledChoice, useEntitledFields, type EntitledFieldsLookup } from "../entitledFields.js";
-import { kindOf, useMatchSetup, type Content } from "./MatchListSetup.js";
+import { kindOf, useMatchSetup, type Content, type ReadList } from "./MatchListSetup.js";
 import { useSelectionRun } from "./useSelectionRun.js";
 
 // The fields a run starts with are each kind's declaration's (core/enrich/builtInKinds.ts).
 const DEFAULT_FIELDS = Object.fromEntries(Object.values(ENRICHMENT_KINDS).map((k) => [k.kind, [...k.defaultFields]])) as Record<EntityKind, string[]>;
-const MATCH_FIELDS = Object.fromEntries(Object.values(ENRICHMENT_KINDS).map((k) => [k.kind, [...k.matchDefaultFields]])) as Record<EntityKind, string[]>;
+/** The headers of a list read to match: its own and its neighbours' (the fields it starts with leave them out). */
+const listHeaders = (read: ReadList | undefined): string[] => (read ? [String(read.selection.values[0] ?? ""), ...read.neighbours.values()] : []);
 
 export interface EnrichSelectionPanelProps {
   engine: EnrichmentEngine;
@@ -20,13 +28,17 @@ export interface EnrichSelectionPanelProps {
   confirmOverwrite?: (address: string) => Promise<boolean>;
   /** The account's credits left for new records (usage), to warn before a run needs more. */
   creditsLeft?: () => Promise<number | undefined>;
+  /** The account's credits used so far (usage): read around a run, it settles today's count with what the run cost. */
+  creditsUsed?: () => Promise<number | undefined>;
+  /** Companies whose name fits an ambiguous row (a search: no credit). */
+  candidates?: CandidateSearch;
   /** How to pick the ids on this page, in place of the default instruction. */
   instructions?: ReactNode;
   /** The account's entitled fields (production): the others are marked and cannot be chosen. */
   entitledFields?: EntitledFieldsLookup;
 }
 
-export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLeft, entitledFields }: EnrichSelectionPanelProps) {
+export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLeft, creditsUsed, candidates, entitledFields }: EnrichSelectionPanelProps) {
   const [mode, setMode] = useState<"ids" | "match">("ids");
   const [idKind, setIdKind] = useState<EntityKind>("company");
   const [fields, setFields] = useState<string[]>(DEFAULT_FIELDS.company);
@@ -42,28 +54,33 @@ export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLe
         yes: "Update them",
       }),
   };
-  const selection = useSelectionRun(engine, source, questions, creditsLeft);
+  const selection = useSelectionRun(engine, source, questions, {
+    ...(creditsLeft ? { creditsLeft } : {}),
+    ...(creditsUsed ? { creditsUsed } : {}),
+    ...(candidates ? { candidates } : {}),
+  });
   const { setPhase } = selection;
   const setup = useMatchSetup(source);
   const matching = mode === "match";
   const kind = matching ? setup.kind : idKind;
 
-  const chooseKind = (next: EntityKind, defaults: Record<EntityKind, string[]>) => {
-    if (next !== kind) setFields(defaults[next]);
+  const matchFields = (k: EntityKind) => matchFieldsBeside(k, listHeaders(setup.read));
+  const chooseKind = (next: EntityKind, defaults: (k: EntityKind) => string[]) => {
+    if (next !== kind) setFields(defaults(next));
     setPhase({ name: "idle" });
   };
   /** Another kind of ids (a record type or a signal). */
   const chooseIdKind = (next: EntityKind) => {
-    chooseKind(next, DEFAULT_FIELDS);
+    chooseKind(next, (k) => DEFAULT_FIELDS[k]);
     setIdKind(next);
   };
   const changeMode = (next: "ids" | "match") => {
     setMode(next);
-    setFields(next === "match" ? MATCH_FIELDS[setup.kind] : DEFAULT_FIELDS[idKind]);
+    setFields(next === "match" ? matchFields(setup.kind) : DEFAULT_FIELDS[idKind]);
     setPhase({ name: "idle" });
   };
   const changeContent = (next: Content) => {
-    chooseKind(kindOf(next), MATCH_FIELDS);
+    chooseKind(kindOf(next), matchFields);
     setup.setContent(next);
   };
 
@@ -83,6 +100,11 @@ export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLe
     if (message) setPhase({ name: "finished", intent: "warning", message, unmatched: [] });
     else setPhase({ name: "idle" });
   };
+
+  // A list read anew starts from the fields it does not hold already.
+  useEffect(() => {
+    if (setup.read) setFields(matchFieldsBeside(setup.kind, listHeaders(setup.read)));
+  }, [setup.read, setup.kind]);
 
   const entitled = useEntitledFields(entitledFields, kind, selection.phase.name);
   useEffect(() => {

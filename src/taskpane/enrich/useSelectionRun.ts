@@ -8,6 +8,8 @@ import {
   planSelectionEnrichment,
   retryChanges,
   runSelectionEnrichment,
+  withCandidates,
+  type CandidateSearch,
   shiftColumns,
   type EnrichIdsProgress,
   type EnrichmentEngine,
@@ -52,7 +54,20 @@ interface Written {
 const count = (n: number) => n.toLocaleString("en-US");
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
-export function useSelectionRun(engine: EnrichmentEngine, source: SelectionSource, questions: WriteQuestions, creditsLeft?: () => Promise<number | undefined>) {
+/** The account's credits, as its usage says: left (to warn before a run) and used (to settle a run with what it cost). */
+export interface AccountCredits {
+  creditsLeft?: () => Promise<number | undefined>;
+  creditsUsed?: () => Promise<number | undefined>;
+  /** Companies whose name fits (a search: no credit), listed in an ambiguous row's status. */
+  candidates?: CandidateSearch;
+}
+
+export function useSelectionRun(
+  engine: EnrichmentEngine,
+  source: SelectionSource,
+  questions: WriteQuestions,
+  { creditsLeft, creditsUsed, candidates }: AccountCredits = {},
+) {
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
   const controller = useRef<AbortController | undefined>(undefined);
   const written = useRef(new Map<string, Written>());
@@ -112,8 +127,10 @@ export function useSelectionRun(engine: EnrichmentEngine, source: SelectionSourc
       const result = await runSelectionEnrichment(engine, planned, {
         signal: controller.current.signal,
         onProgress: (progress) => setPhase({ name: "running", progress }),
+        ...(creditsUsed ? { creditsUsed } : {}),
         ...(options.retryOf && !options.retryOf.some((row) => String(planned.values[row.index]) !== row.value) ? { retryMisses: true } : {}),
       });
+      if (candidates) await withCandidates(planned, result, candidates);
       const target = await write(planned, result, options);
       if (!target) {
         finish(

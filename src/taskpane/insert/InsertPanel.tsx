@@ -1,7 +1,19 @@
 // "Insert into sheet": column picker, where to put the table, progress with Cancel, and the
 // outcome in words. The work itself is insertSearch; this only drives it.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Button, Checkbox, Field, MessageBar, MessageBarActions, MessageBarBody, ProgressBar, Radio, RadioGroup, makeStyles } from "@fluentui/react-components";
+import {
+  Button,
+  Checkbox,
+  Field,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  ProgressBar,
+  Radio,
+  RadioGroup,
+  makeStyles,
+  useArrowNavigationGroup,
+} from "@fluentui/react-components";
 import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget } from "../../office/workbook.js";
 import { SEARCH_REACH } from "../../core/search/index.js";
@@ -128,11 +140,14 @@ export function useInsertRunner() {
   return { run, resume, drive, confirmOverwrite, ask: confirm.ask, cancel, clear, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
 }
 
+/** An insert's outcome; it takes the keyboard's focus when it appears (the result of the user's Insert). */
 export function OutcomeMessage({ outcome, onResume, busy }: { outcome: InsertOutcome; onResume?: (state: ResumeState) => void; busy?: boolean }) {
   const intent = outcome.status === "complete" ? "success" : outcome.status === "failed" ? "error" : "warning";
   const state = outcome.resume;
+  const shown = useRef<HTMLDivElement>(null);
+  useEffect(() => shown.current?.focus(), [outcome]);
   return (
-    <MessageBar intent={intent} role="status" layout="multiline">
+    <MessageBar ref={shown} tabIndex={-1} intent={intent} role="status" layout="multiline">
       <MessageBarBody>{outcome.message}</MessageBarBody>
       {state && onResume && (
         <MessageBarActions>
@@ -190,6 +205,7 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
   const all = searchColumns(kind);
   const shown = columnsMatching(all, find);
   const empty = useMemo(() => columnsEmptyInAnswer(kind, answer), [kind, answer]);
+  const columnKeys = useArrowNavigationGroup({ axis: "grid-linear", memorizeCurrent: true });
   // A new search: the message about an earlier insert no longer applies.
   useEffect(() => clear(), [searchRun, clear]);
 
@@ -205,7 +221,8 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
       <fieldset className={styles.fieldset}>
         <legend>{`Columns (${columns.length} of ${all.length} chosen)`}</legend>
         {all.length >= FIND_FROM && <FindBox label="Find a column" value={find} onChange={setFind} />}
-        <div className={styles.columns}>
+        {/* One Tab stop: the arrow keys move among the columns. */}
+        <div className={styles.columns} {...columnKeys}>
           {shown.map((c) => (
             <Checkbox
               key={c.key}

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Button, Field, Input, Select, Textarea, makeStyles } from "@fluentui/react-components";
 import { QUESTION_MAX_LENGTH } from "../../core/contract/index.js";
-import { briefingRows, BRIEFING_COLUMNS, type Research } from "../../core/research/index.js";
+import { briefingCompany, briefingRows, BRIEFING_COLUMNS, type Research } from "../../core/research/index.js";
 import type { EnrichmentEngine } from "../../core/enrich/index.js";
 import { useConfirm } from "../ConfirmDialog.js";
 import { errorText } from "../errorText.js";
@@ -101,7 +101,7 @@ export function BriefingPanel({ research, engine, onSpent }: { research: Researc
           <Select value={shown?.companyId ?? ""} onChange={(_, d) => b.show(d.value)}>
             {b.briefings.map((one) => (
               <option key={one.companyId} value={one.companyId}>
-                Company {one.companyId}
+                {briefingCompany(one)}
               </option>
             ))}
           </Select>
@@ -109,13 +109,13 @@ export function BriefingPanel({ research, engine, onSpent }: { research: Researc
       )}
       {shown && (
         <>
-          <BriefingView markdown={shown.markdown} label={`Briefing on company ${shown.companyId}`} fetchedAt={shown.fetchedAt} />
+          <BriefingView markdown={shown.markdown} label={`Briefing on ${briefingCompany(shown)}`} fetchedAt={shown.fetchedAt} />
           <div className={styles.row}>
             <Button onClick={() => void copy()}>Copy</Button>
             <Button onClick={() => void insert()}>Insert into sheet</Button>
           </div>
           <div className={styles.row}>
-            <Field label={`Ask a question about company ${shown.companyId}`} className={styles.grow}>
+            <Field label={`Ask a question about ${briefingCompany(shown)}`} className={styles.grow}>
               <Textarea value={question} maxLength={QUESTION_MAX_LENGTH} onChange={(_, d) => setQuestion(d.value)} resize="vertical" />
             </Field>
             <Button disabled={question.trim() === "" || b.questionStep.kind !== "idle"} onClick={() => void b.estimateQuestion()}>
@@ -133,7 +133,7 @@ export function BriefingPanel({ research, engine, onSpent }: { research: Researc
           )}
           {b.questionStep.kind === "running" && <p role="status">Asking…</p>}
           {b.answer && (
-            <div aria-label="Answer" data-testid="research-answer">
+            <div role="region" aria-label={`Answer about ${briefingCompany(shown)}`} data-testid="research-answer">
               <strong>{b.answer.question}</strong>
               <p className={styles.answer}>{b.answer.answer}</p>
             </div>

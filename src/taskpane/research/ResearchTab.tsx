@@ -37,8 +37,8 @@ function AiLimit({ research, version }: { research: Research; version: number })
       <legend>AI action credits</legend>
       {daily && (
         <Text as="p">
-          Today: {count(daily.used)} of {count(daily.cap)} used. Briefings and questions cost one each; a briefing fetched before is reused free. Cells never
-          spend them.
+          Today: {count(daily.used)} of {count(daily.cap)} used. Briefings and questions cost one each; a briefing fetched before on this device is reused free
+          (another device or browser pays for it again). Cells never spend them.
         </Text>
       )}
       <DailyCapRow label="AI action credits per day" cap={cap} />

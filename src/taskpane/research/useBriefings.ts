@@ -32,7 +32,8 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
   const [shown, setShown] = useState<string | undefined>();
   const [message, setMessage] = useState<Message | undefined>();
   const [questionStep, setQuestionStep] = useState<QuestionStep>({ kind: "idle" });
-  const [answer, setAnswer] = useState<{ companyId: string; question: string; answer: string } | undefined>();
+  /** The last answer on each company: an answer belongs to its briefing's company. */
+  const [answers, setAnswers] = useState<ReadonlyMap<string, { question: string; answer: string }>>(new Map());
   const controller = useRef<AbortController | undefined>(undefined);
 
   /** Says what the briefings cost (only those not fetched yet; matching websites and names too) and waits for Confirm. */
@@ -78,7 +79,6 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
   };
 
   const estimateQuestion = async () => {
-    setAnswer(undefined);
     setQuestionStep({ kind: "estimating" });
     try {
       setQuestionStep({ kind: "estimate", estimate: await research.estimateQuestion() });
@@ -91,7 +91,8 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
   const ask = async (companyId: string, question: string) => {
     setQuestionStep({ kind: "running" });
     try {
-      setAnswer({ companyId, question, answer: await research.ask(companyId, question) });
+      const answer = await research.ask(companyId, question);
+      setAnswers((known) => new Map(known).set(companyId, { question, answer }));
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });
     } finally {
@@ -100,10 +101,11 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
     }
   };
 
+  const shownBriefing = briefings.find((b) => b.companyId === shown);
   return {
     step,
     briefings,
-    shownBriefing: briefings.find((b) => b.companyId === shown),
+    shownBriefing,
     show: setShown,
     message,
     setMessage,
@@ -112,7 +114,7 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
     dismiss: () => setStep({ kind: "idle" }),
     cancel: () => controller.current?.abort(),
     questionStep,
-    answer,
+    answer: shownBriefing ? answers.get(shownBriefing.companyId) : undefined,
     estimateQuestion,
     ask,
     dismissQuestion: () => setQuestionStep({ kind: "idle" }),

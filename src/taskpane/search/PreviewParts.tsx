@@ -24,11 +24,14 @@ export function PreviewPaging({ pageNumber, pages, busy, onPage }: { pageNumber:
   );
 }
 
-/** `label` as a link to `href` when that is an http(s) address, else as text. */
-export function SafeLink({ href, label, className }: { href: unknown; label: ReactNode; className?: string }) {
+/**
+ * `label` as a link to `href` when that is an http(s) address, else as text. `skipTab`: not a Tab
+ * stop (a preview's many links would otherwise stand between the results and Insert).
+ */
+export function SafeLink({ href, label, className, skipTab }: { href: unknown; label: ReactNode; className?: string; skipTab?: boolean }) {
   const address = typeof href === "string" ? hyperlinkAddress(href) : undefined;
   return address ? (
-    <a className={className} href={address} target="_blank" rel="noopener noreferrer">
+    <a className={className} href={address} target="_blank" rel="noopener noreferrer" {...(skipTab ? { tabIndex: -1 } : {})}>
       {label}
     </a>
   ) : (

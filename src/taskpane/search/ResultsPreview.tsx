@@ -115,7 +115,7 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
                     <td className={styles.cell}>
                       <span data-field="name">{a.name ?? ""}</span>
                       <br />
-                      <SafeLink className={styles.link} href={a.website} label={<DomainText domain={bareDomain(a.website ?? "")} />} />
+                      <SafeLink skipTab className={styles.link} href={a.website} label={<DomainText domain={bareDomain(a.website ?? "")} />} />
                       <span className={styles.place}>{place(a)}</span>
                     </td>
                     <td className={styles.number}>{fmt(a.revenue)}</td>

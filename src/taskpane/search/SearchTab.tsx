@@ -69,7 +69,7 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
           Fix before searching: {blocked}
         </p>
       )}
-      <div ref={state.results} className={styles.results}>
+      <div ref={state.results} className={styles.results} tabIndex={-1} role="region" aria-label="Search results">
         {state.general.length > 0 && <p role="alert">{state.general.join(" ")}</p>}
         {state.searchProblem && <Notice intent="error">{state.searchProblem}</Notice>}
         {state.stale && preview && (

@@ -166,6 +166,8 @@ export function useSearchTab(kind: SearchKind, initial: SavedSearchRecord | unde
     if (searching || !reveal.current) return;
     reveal.current = false;
     results.current?.scrollIntoView?.({ block: "start" });
+    // The keyboard follows: the next Tab goes on from the results, toward Insert.
+    results.current?.focus({ preventScroll: true });
   }, [searching]);
 
   // Enter in a text field runs the search (pickers keep Enter for choosing).

@@ -166,7 +166,7 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
           </Button>
           {inserting.progress && <Button onClick={inserting.cancel}>Cancel</Button>}
         </div>
-        {!preview && blocked && <p>Fix before inserting: {blocked}</p>}
+        {!preview && blocked && attempted && <p>Fix before inserting: {blocked}</p>}
         {preview && !stale && (
           <p className={styles.wrap} data-testid="insert-cost">
             {insertCostLine(family, preview.totalResults)}

@@ -7,7 +7,8 @@ import { useServices } from "../services.js";
 import { OrganizationBudgets } from "./OrganizationLimit.js";
 import { barFraction, createUsageFeed } from "./usageFeed.js";
 
-const LABELS: Record<string, string> = { request: "Requests", record: "Records", uniqueID: "Credits (new records)" };
+// The account's own figures (the organization's shared rate limit is the line below them).
+const LABELS: Record<string, string> = { request: "Your requests today", record: "Credits", uniqueID: "Records under management" };
 const useStyles = makeStyles({ gauge: { display: "grid", gap: "4px", gridTemplateColumns: "repeat(auto-fit, minmax(140px, 1fr))" } });
 
 export function UsageGauge() {

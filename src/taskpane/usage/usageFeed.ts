@@ -6,6 +6,14 @@ import { systemClock, type Clock } from "../../core/api/index.js";
 import type { UsageEntry } from "../../core/contract/index.js";
 import { errorText } from "../errorText.js";
 
+/** The usage entry of the account's credits (for new records and signals): the one figure the pane calls credits. */
+export const CREDITS_LIMIT_TYPE = "record";
+
+/** The account's credits in a usage answer, if it has them. */
+export function creditsOf(entries: readonly UsageEntry[]): UsageEntry | undefined {
+  return entries.find((e) => e.limitType === CREDITS_LIMIT_TYPE);
+}
+
 export interface UsageState {
   entries?: UsageEntry[];
   problem?: string;

@@ -12,6 +12,9 @@ import {
   runSelectionEnrichment,
   shiftColumns,
   splitMatchHeader,
+  unmatchableRows,
+  matchFieldsBeside,
+  withCandidates,
 } from "../../../src/core/enrich/index.js";
 import { missProblem } from "../../../src/core/enrich/resolver.js";
 import { FakeMatchClient } from "./fakeMatchClient.js";
@@ -48,7 +51,7 @@ describe("match selection", () => {
     assert.deepEqual(output.headers, ["Company ID", "Match status", "Company name", "Revenue ($K)"]);
     assert.deepEqual(output.rows[0], [101, "Matched", "ACME", 1010]);
     assert.deepEqual(output.rows[2], [201, "Matched", "NORTHWIND", 2010], "decided by the country column");
-    assert.deepEqual(output.rows[3], ["", "", "", ""], "a blank row stays blank");
+    assert.deepEqual(output.rows[3], ["", "No company name in this row", "", ""], "a blank row inside the list says why");
     assert.deepEqual(output.rows[4], [101, "Matched", "ACME", 1010]);
     assert.match(
       String(output.rows[1]?.[1]),
@@ -58,12 +61,14 @@ describe("match selection", () => {
       result.unmatched.map((u) => [u.row, u.value]),
       [
         [3, "Northwind"],
+        [5, ""],
         [7, "Nobody"],
       ],
       "the sheet's row numbers",
     );
-    assert.match(result.unmatched[1]!.reason, /^No match/);
-    assert.deepEqual(output.counts, { enriched: 3, problems: 0, blank: 1, matched: 3, unmatched: 2 });
+    assert.match(result.unmatched[2]!.reason, /^No match/);
+    assert.deepEqual(output.counts, { enriched: 3, problems: 0, blank: 0, matched: 3, unmatched: 3 });
+    assert.equal(unmatchableRows(planned), 1, "the plan counts the blank row among those that cannot be matched");
     assert.equal(client.calls.length, 1, "fields came with the match");
 
     // The user corrects row 3 to the website; only that row is asked, and the retry says what changed.
@@ -83,8 +88,50 @@ describe("match selection", () => {
     );
     assert.deepEqual(
       changes.stillUnmatched.map((r) => r.row),
-      [7],
+      [5, 7],
     );
+  });
+
+  it("leaves out of a list's first fields the columns it has already; empty rows after the list say nothing", async () => {
+    assert.deepEqual(matchFieldsBeside("company", ["Website", "Country", "Company"]), ["name"]);
+    assert.deepEqual(matchFieldsBeside("company", ["Website", "Country"]), ["name"]);
+    assert.deepEqual(matchFieldsBeside("company", ["Website", "Country", "Company name"]), ["name"], "a match asks at least one field");
+    assert.deepEqual(matchFieldsBeside("company", ["Domain", ""]), ["name", "website", "country"]);
+    const { engine } = setup();
+    const selection = { address: "Sheet1!A1:A6", values: ["Website", "acme.com", "", "contoso.com", "", ""] };
+    const planned = await planSelectionEnrichment(engine, "company", selection, ["name"], { by: "match", content: "website" });
+    assert.equal(unmatchableRows(planned), 1);
+    const { output, unmatched } = await runSelectionEnrichment(engine, planned);
+    assert.deepEqual(
+      output.rows.map((r) => r[1]),
+      ["Matched", "No website in this row", "Matched", "", ""],
+    );
+    assert.deepEqual(
+      unmatched.map((u) => u.row),
+      [3],
+    );
+  });
+
+  it("lists the companies that fit an ambiguous name in its row's status, one search per name", async () => {
+    const { engine } = setup();
+    const selection = { address: "Sheet1!A1:A4", values: ["Company", "Northwind", "Acme", "northwind"] };
+    const planned = await planSelectionEnrichment(engine, "company", selection, ["name"], { by: "match", content: "name" });
+    const searched: string[] = [];
+    const result = await withCandidates(planned, await runSelectionEnrichment(engine, planned), async (name) => {
+      searched.push(name);
+      return [
+        { id: 201, name: "Northwind GmbH", country: "Germany", website: "northwind.de" },
+        { id: 202, name: "Northwind Ltd", country: "United Kingdom" },
+      ];
+    });
+    assert.deepEqual(searched, ["Northwind"]);
+    const status = String(result.output.rows[0]![1]);
+    assert.match(
+      status,
+      /^Ambiguous: .*Companies that fit: Northwind GmbH \(id 201, Germany, northwind\.de\); Northwind Ltd \(id 202, United Kingdom\)\. Type the right one's website/,
+    );
+    assert.equal(result.unmatched[0]!.reason, status);
+    assert.equal(result.output.rows[1]![1], "Matched");
   });
 
   it("says what an ambiguous name was matched with and what would decide", () => {
