@@ -21,7 +21,7 @@ import { Notice } from "../Notice.js";
 import { useServices } from "../services.js";
 import { matchingCredits, matchingText, missesText, resolveCompanies, selectedCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
-import { ColumnChoice, defaultKeys, EstimateConfirm, insertAndSay, ListProgressView, useSelectionSource } from "./researchParts.js";
+import { ColumnChoice, defaultKeys, EstimateConfirm, insertAndSay, ListProgressView, useReveal, useSelectionSource } from "./researchParts.js";
 import { EARLIER, type Message } from "./useBriefings.js";
 
 const useStyles = makeStyles({
@@ -35,6 +35,7 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
   const services = useServices();
   const source = useSelectionSource();
   const confirm = useConfirm();
+  const outcome = useReveal<HTMLDivElement>();
   const [useCase, setUseCase] = useState<UseCase>("PROSPECTING");
   const [sizeText, setSizeText] = useState("5");
   const [keys, setKeys] = useState(() => defaultKeys(CONTACT_RECOMMENDATION_COLUMNS));
@@ -96,6 +97,7 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
       "contacts",
       setMessage,
     );
+    outcome.reveal();
   };
 
   return (
@@ -125,9 +127,11 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
       )}
       {progress && <ListProgressView progress={progress} noun="accounts" onCancel={() => controller.current?.abort()} />}
       {message && (
-        <Notice intent={message.intent} role={message.intent === "error" ? "alert" : "status"} testId="recommendations-message">
-          {message.text}
-        </Notice>
+        <div ref={outcome.ref} tabIndex={-1}>
+          <Notice intent={message.intent} role={message.intent === "error" ? "alert" : "status"} testId="recommendations-message">
+            {message.text}
+          </Notice>
+        </div>
       )}
       {contacts && contacts.length > 0 && (
         <>
