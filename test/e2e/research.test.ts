@@ -215,8 +215,9 @@ describe("research in the task pane", { skip, timeout: 600_000 }, () => {
       .waitFor({ timeout: 30_000 });
     await assertOutcomeInView(page, contacts.getByTestId("recommendations-message"), "Contacts");
     const people = await lastTable(page);
-    assert.deepEqual(people.headers, ["Account id", "Rank", "Contact id", "Score", "Brief"]);
+    assert.deepEqual(people.headers, ["Account id", "Rank", "Contact id", "Contact name", "Job title", "Company name", "Score", "Brief"]);
     assert.ok(people.rows.length > 0);
+    for (const row of people.rows) assert.ok(row[3]!.trim() !== "" && row[5]!.trim() !== "", `each contact has a name and a company: ${row.join(" | ")}`);
     assert.deepEqual([...new Set(people.rows.map((r) => r[0]))].sort(), [...accounts].sort(), "linked to the two accounts");
     assert.deepEqual(await overflow(page), [], "contacts inserted");
     // At 320 px too, every part of the tab with its results fits.

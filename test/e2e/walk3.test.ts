@@ -248,10 +248,8 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       await panel.getByRole("button", { name: "Save", exact: true }).click();
       await panel.getByText(`Saved: up to ${cap.toLocaleString("en-US")} new records a day.`).waitFor();
       const gauge = page.getByRole("region", { name: "Account usage" });
-      const credits = gauge
-        .locator(".fui-Field")
-        .filter({ hasText: "Credits (new records)" })
-        .getByText(/ used · /);
+      // The gauges' summary line (the gauges themselves are behind its disclosure).
+      const credits = gauge.getByTestId("usage-uniqueID");
       const creditsBefore = await credits.innerText();
 
       await panel.getByRole("button", { name: "Check selection" }).click();
@@ -289,12 +287,7 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       await panel.getByText(/Wrote \d+ columns to /).waitFor({ timeout: 60_000 });
       await page.unroute("**/data/v1/companies/enrich");
       // The gauge follows the credits the run spent without Refresh.
-      await gauge
-        .locator(".fui-Field")
-        .filter({ hasText: "Credits (new records)" })
-        .getByText(/ used · /)
-        .filter({ hasNotText: creditsBefore })
-        .waitFor({ timeout: 30_000 });
+      await gauge.getByTestId("usage-uniqueID").filter({ hasNotText: creditsBefore }).waitFor({ timeout: 30_000 });
       await assertFits(page, "the enrich result");
       assert.deepEqual(errors, []);
       await page.close();
