@@ -67,7 +67,8 @@ class OfficeJsCdnPlugin {
 /**
  * The deployment's addresses for the add-in (process.env.* in its code, replaced at build time;
  * empty when unset). README "Run in production" describes each; SANDBOX_URL and
- * SANDBOX_BROKER_URL are the sandbox and broker `npm start` runs (the Sandbox presets follow them).
+ * SANDBOX_BROKER_URL are the sandbox and broker `npm start` runs (the Sandbox presets follow them),
+ * SANDBOX_PROFILE its profile (a fresh pane preselects that profile's preset).
  */
 const DEPLOYMENT_VARIABLES = [
   "SERVICE_API_URL",
@@ -77,7 +78,7 @@ const DEPLOYMENT_VARIABLES = [
   "SERVICE_CLIENT_ID",
   "SANDBOX_URL",
   "SANDBOX_BROKER_URL",
-  "SANDBOX_START_PROFILE",
+  "SANDBOX_PROFILE",
 ];
 
 /** Rewrites the add-in URLs in the generated functions.json (help links) for a deployment. */

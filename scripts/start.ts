@@ -90,7 +90,7 @@ function answers(url: string, ca: string | undefined): Promise<boolean> {
   });
 }
 
-type SandboxState = { url: string } | { problem: string };
+export type SandboxState = { url: string } | { problem: string };
 
 const DEFAULT_PORTS = { sandbox: 4010, broker: 4020 };
 
@@ -141,6 +141,24 @@ function optionValue(args: string[], name: string): string | undefined {
     if (args[i]?.startsWith(`--${name}=`)) return args[i]!.slice(name.length + 3);
   }
   return undefined;
+}
+
+/**
+ * What the dev server builds the add-in with: the sandbox's and broker's addresses and profile
+ * (the pane's Sandbox presets name them, and a fresh pane preselects the profile's preset) and,
+ * for the production profile, the deployment addresses a production build would be given.
+ */
+export function addinBuildEnvironment(
+  topology: Pick<Topology, "sandboxUrl" | "brokerUrl">,
+  productionProfile: boolean,
+  clientId: string,
+): Record<string, string> {
+  return {
+    SANDBOX_URL: topology.sandboxUrl,
+    SANDBOX_BROKER_URL: topology.brokerUrl,
+    SANDBOX_PROFILE: productionProfile ? "production" : "",
+    ...(productionProfile ? productionAddresses(topology.sandboxUrl, topology.brokerUrl, clientId) : {}),
+  };
 }
 
 /** The addresses a production-profile topology gives the add-in's build (README "Run in production"). */
@@ -195,7 +213,14 @@ function brokerSetup(
   return { dir, args, env };
 }
 
-function howToOpen(sandbox: SandboxState, trusted: boolean, sandboxUrl: string, broker?: string): string {
+/**
+ * The banner `npm start` prints once the pages are up: where the task pane is, the sandbox (the
+ * address it said it listens on, else the one it was started with) and, for the production
+ * profile, its addresses and the broker's; the origins to accept when the certificates are not trusted.
+ */
+export function startBanner(sandbox: SandboxState, trusted: boolean, topology: Pick<Topology, "sandboxUrl" | "brokerUrl">, productionProfile: boolean): string {
+  const sandboxUrl = "url" in sandbox ? sandbox.url.replace(/\/+$/, "") : topology.sandboxUrl;
+  const broker = productionProfile ? topology.brokerUrl : undefined;
   const manifest = join(root, "manifest.xml");
   const lines = [
     "",
@@ -205,12 +230,12 @@ function howToOpen(sandbox: SandboxState, trusted: boolean, sandboxUrl: string, 
     `  Task pane in a browser (browser mode, no Excel needed): ${TASKPANE_URL}`,
     "url" in sandbox
       ? `  Sandbox service: ${sandbox.url}`
-      : `  Sandbox service: ${sandbox.problem}. The pages still load; searches fail until it runs (npm run sandbox).`,
+      : `  Sandbox service (${topology.sandboxUrl}): ${sandbox.problem}. The pages still load; searches fail until it runs (npm run sandbox).`,
     ...(broker
       ? [
           `  Production profile: API ${sandboxUrl}/gtm, sign-in ${sandboxUrl}/gtm/oauth/v1/authorize,`,
-          `    token broker ${broker}/token. A fresh pane starts on "Sandbox (production profile)";`,
-          "    users as in README (limited@example.com lacks some output fields).",
+          `    token broker ${broker}/token. A fresh pane starts on "Sandbox (production profile)"`,
+          "    (Settings switches); users as in README (limited@example.com lacks some output fields).",
         ]
       : []),
     "",
@@ -230,7 +255,8 @@ function howToOpen(sandbox: SandboxState, trusted: boolean, sandboxUrl: string, 
     "================================================================================",
     "",
   ];
-  if (!trusted) lines.splice(lines.length - 2, 0, "", untrustedCertificateHint());
+  const origins = [ADDIN_URL, ...(sandboxUrl.startsWith("https:") ? [sandboxUrl] : []), ...(broker ? [broker] : [])];
+  if (!trusted) lines.splice(lines.length - 2, 0, "", untrustedCertificateHint(origins));
   return lines.join("\n");
 }
 
@@ -301,14 +327,7 @@ async function main(): Promise<number> {
   });
 
   const webpackCli = createRequire(import.meta.url).resolve("webpack-cli/bin/cli.js");
-  // The pane's Sandbox presets name the sandbox and broker this command runs.
-  const sandboxAddresses = {
-    SANDBOX_URL: topology.sandboxUrl,
-    SANDBOX_BROKER_URL: topology.brokerUrl,
-    // A fresh pane starts on the profile this command runs (its first sign-in then works).
-    ...(brokerUrl ? { SANDBOX_START_PROFILE: "production" } : {}),
-  };
-  const addinEnv = { ...process.env, ...sandboxAddresses, ...(brokerUrl ? productionAddresses(topology.sandboxUrl, brokerUrl, client.clientId) : {}) };
+  const addinEnv = { ...process.env, ...addinBuildEnvironment(topology, productionProfile, client.clientId) };
   const devServer = startPart("add-in", [webpackCli, "serve", "--mode", "development"], () => undefined, addinEnv);
   parts.push(devServer);
 
@@ -328,7 +347,7 @@ async function main(): Promise<number> {
     });
     const state = await Promise.race([sandboxState, stillStarting]);
     clearTimeout(timer);
-    if (!stopping) console.log(howToOpen(state, certificates.trusted, topology.sandboxUrl, brokerUrl));
+    if (!stopping) console.log(startBanner(state, certificates.trusted, topology, productionProfile));
   } else if (!stopping) {
     console.error(`The add-in dev server did not come up on ${ADDIN_URL} (is port 3000 in use?).`);
     stopping = true;

@@ -54,6 +54,8 @@ export class BrowserWorkbook implements WorkbookAdapter {
   private readonly listeners = new Set<() => void>();
   private version = 0;
   private selected: { table: string; column: number } | undefined;
+  /** The table whose sheet is shown (Excel's active sheet); a new table's sheet becomes it. */
+  private active: string | undefined;
 
   constructor(private readonly storage: SettingsStorage = memoryStorage()) {}
 
@@ -68,6 +70,17 @@ export class BrowserWorkbook implements WorkbookAdapter {
 
   listTables(): readonly BrowserTable[] {
     return this.tables;
+  }
+
+  /** The table on the active sheet: the one last activated or inserted (the last table when neither is left). */
+  activeTable(): BrowserTable | undefined {
+    return (this.active ? this.table(this.active) : undefined) ?? this.tables[this.tables.length - 1];
+  }
+
+  /** Shows a table's sheet, as clicking a sheet tab in Excel does. */
+  activate(tableName: string): void {
+    this.active = tableName;
+    this.changed();
   }
 
   table(name: string): BrowserTable | undefined {
@@ -149,6 +162,8 @@ export class BrowserWorkbook implements WorkbookAdapter {
       complete: false,
     };
     this.tables.push(table);
+    // As in Excel, the new table's sheet is the one shown.
+    this.active = tableName;
     this.changed();
     return this.writer(table);
   }

@@ -54,12 +54,13 @@ export async function tryInstallTrustedCertificates(): Promise<string | undefine
   return trustedCertificatesInstalled() ? undefined : "the certificate authority is still not trusted after installing it";
 }
 
-/** What to tell a person when the certificates are not trusted. */
-export function untrustedCertificateHint(): string {
+/** What to tell a person when the certificates are not trusted; `origins` are the addresses to accept once (what runs). */
+export function untrustedCertificateHint(origins: readonly string[] = ["https://localhost:3000", "https://localhost:4010"]): string {
   const ca = join(FALLBACK_CERTIFICATE_DIR, CA_FILE);
+  const list = origins.length > 1 ? `${origins.slice(0, -1).join(", ")} and ${origins[origins.length - 1]}` : (origins[0] ?? "");
   return [
     `The localhost certificates are not trusted (the Office development certificate authority is not installed).`,
-    `Browsers will warn once per origin: open https://localhost:3000 and https://localhost:4010 and accept the warning,`,
+    `Browsers will warn once per origin: open ${list} and accept the warning,`,
     `or trust ${ca} in your system or browser. Node clients: NODE_EXTRA_CA_CERTS=${ca}.`,
     `To install the trusted certificates instead: npx office-addin-dev-certs install`,
   ].join("\n");

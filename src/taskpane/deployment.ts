@@ -4,7 +4,13 @@
 // (webpack's DefinePlugin replaces each process.env.NAME below with its text, empty when unset);
 // src/core stays free of process access and turns them into the preset, with placeholders for
 // any address the build was not given.
-import { productionEnvironment, sandboxEnvironment, sandboxProductionEnvironment, type EnvironmentSettings } from "../core/settings/environment.js";
+import {
+  productionEnvironment,
+  sandboxEnvironment,
+  sandboxProductionEnvironment,
+  startEnvironment,
+  type EnvironmentSettings,
+} from "../core/settings/environment.js";
 
 /** Reads one build-time address; outside a build (tests in Node) the variable may be absent. */
 const built = (value: string | undefined): string => value ?? "";
@@ -26,6 +32,13 @@ export const DEPLOYED_SANDBOX_PRODUCTION_ENVIRONMENT: EnvironmentSettings = sand
   built(process.env.SANDBOX_BROKER_URL) || undefined,
 );
 
-/** A fresh pane's environment: the profile `npm start` runs (SANDBOX_START_PROFILE), so the first sign-in goes where the sandbox is. */
-export const DEPLOYED_DEFAULT_ENVIRONMENT: EnvironmentSettings =
-  built(process.env.SANDBOX_START_PROFILE) === "production" ? DEPLOYED_SANDBOX_PRODUCTION_ENVIRONMENT : DEPLOYED_SANDBOX_ENVIRONMENT;
+/**
+ * What a fresh pane (nothing saved yet) talks to: the preset of what `npm start` runs, the
+ * production profile's (behind the local broker) when it was started with `--profile production`
+ * (SANDBOX_PROFILE), else the Sandbox.
+ */
+export const DEPLOYED_START_ENVIRONMENT: EnvironmentSettings = startEnvironment({
+  profile: built(process.env.SANDBOX_PROFILE),
+  sandboxUrl: built(process.env.SANDBOX_URL),
+  brokerUrl: built(process.env.SANDBOX_BROKER_URL),
+});

@@ -15,7 +15,7 @@ import type { WorkbookAdapter } from "../office/workbook.js";
 import { officeHost, supportsEntityCards } from "../office/hostCapabilities.js";
 import type { TokenSourceFactory } from "../runtime.js";
 import { App } from "./App.js";
-import { DEPLOYED_DEFAULT_ENVIRONMENT } from "./deployment.js";
+import { DEPLOYED_START_ENVIRONMENT } from "./deployment.js";
 import { ServicesProvider, type TaskPaneServices } from "./services.js";
 
 /** A sandbox address from the page address, honoured in browser mode only. */
@@ -81,8 +81,8 @@ function Root({ boot }: { boot: BootResult }) {
 async function start(container: HTMLElement): Promise<void> {
   const host = await officeHost();
   const browser = host === null;
-  // Nothing stored: the sandbox this dev server serves (a saved environment stays as saved).
-  const settings = createUserSettingsStore(userStorage(), { environment: DEPLOYED_DEFAULT_ENVIRONMENT });
+  // Nothing stored: the sandbox (of the profile) this dev server serves (a saved environment stays as saved).
+  const settings = createUserSettingsStore(userStorage(), { environment: DEPLOYED_START_ENVIRONMENT });
   const stored = await settings.load();
   const override = browser ? sandboxOverride(window.location.search) : undefined;
   // Each mode loads only its own workbook adapter; the composition root loads at the same time.

@@ -42,6 +42,27 @@ async function tabTo(page: Page, target: Locator, max: number): Promise<number> 
   return Infinity;
 }
 
+/** The usage takes a summary line or two before the tabs; its disclosure shows every gauge with what is left, inside the pane. */
+async function assertUsageCompact(page: Page): Promise<void> {
+  const usage = page.getByRole("region", { name: "Account usage" });
+  const closed = (await usage.boundingBox())!;
+  assert.ok(closed.height <= 56, `the usage summary is ${closed.height} px high`);
+  const tabs = (await page.getByRole("tablist", { name: "Task pane sections" }).boundingBox())!;
+  assert.ok(tabs.y < 200, `the tabs start at ${tabs.y} px`);
+  await usage.getByTestId("usage-summary").click();
+  await usage
+    .getByText(/ used · [\d,]+ left/)
+    .first()
+    .waitFor();
+  assert.equal(await usage.getByText(/ used · [\d,]+ left/).count(), 4, "requests, records, AI credits and credits");
+  await assertFits(page, "the usage details");
+  await usage.getByTestId("usage-summary").click();
+  await usage
+    .getByText(/ used · [\d,]+ left/)
+    .first()
+    .waitFor({ state: "hidden" });
+}
+
 describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () => {
   let e2e: E2E;
   before(async () => {
@@ -54,6 +75,7 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
   for (const width of [320, 400]) {
     test(`${width} px: every tab fits, keeps the header in place and passes axe`, async () => {
       const { page, errors } = await openNarrow(e2e, width);
+      await assertUsageCompact(page);
       const heading = page.getByRole("heading", { name: "BizData" });
       const home = await heading.boundingBox();
       for (const name of Object.keys(TABS)) {

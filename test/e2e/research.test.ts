@@ -4,7 +4,7 @@
 // recommended contacts for two accounts, linked to them. Nothing scrolls sideways.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { chromiumAvailable, layoutSettled, openSection, overflow, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
@@ -41,6 +41,17 @@ async function insertAndSelect(page: Page, word: string, expected: number): Prom
   const table = await lastTable(page);
   await page.getByTestId("sheet-table").last().getByRole("button", { name: "Company ID", exact: true }).click();
   return table.rows.map((r) => r[table.headers.indexOf("Company ID")]!);
+}
+
+/** The insert's outcome is on screen with the focus in it, and the inserted table's sheet is the one shown. */
+async function assertOutcomeInView(page: Page, message: Locator, sheet: string): Promise<void> {
+  const box = await message.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: window.innerHeight, focused: el.parentElement?.contains(document.activeElement) === true };
+  });
+  assert.ok(box.top >= 0 && box.bottom <= box.height, `the outcome is on screen: ${JSON.stringify(box)}`);
+  assert.ok(box.focused, "the focus moved to the outcome");
+  assert.equal(await page.getByRole("tablist", { name: "Sheets" }).getByRole("tab", { selected: true }).innerText(), sheet);
 }
 
 describe("research in the task pane", { skip, timeout: 600_000 }, () => {
@@ -180,11 +191,16 @@ describe("research in the task pane", { skip, timeout: 600_000 }, () => {
       .waitFor({ timeout: 60_000 });
     assert.equal(e2e.sandbox.requests("GET /data/v1/lookalikes/companies"), 5, "one request per seed");
     assert.deepEqual(await overflow(page), [], "lookalikes found");
+    // At 320 px, looking at the seeds' sheet: Insert brings its outcome into view and shows the new sheet.
+    await page.setViewportSize({ width: 320, height: 900 });
+    await page.getByRole("tablist", { name: "Sheets" }).getByRole("tab").first().click();
     await lookalikes.getByRole("button", { name: /^Insert \d+ companies into sheet$/ }).click();
     await lookalikes
       .getByTestId("lookalikes-message")
       .getByText(/Inserted \d+ companies into table/)
       .waitFor({ timeout: 30_000 });
+    await assertOutcomeInView(page, lookalikes.getByTestId("lookalikes-message"), "Lookalikes");
+    await page.setViewportSize({ width: WIDTH, height: 900 });
     const similar = await lastTable(page);
     assert.deepEqual(similar.headers.slice(0, 5), ["Rank", "Company id", "Company name", "Score", "Similar to"]);
     assert.equal(similar.rows.length, 40);
@@ -218,9 +234,11 @@ describe("research in the task pane", { skip, timeout: 600_000 }, () => {
       .getByTestId("recommendations-message")
       .getByText(/Inserted \d+ contacts into table/)
       .waitFor({ timeout: 30_000 });
+    await assertOutcomeInView(page, contacts.getByTestId("recommendations-message"), "Contacts");
     const people = await lastTable(page);
-    assert.deepEqual(people.headers, ["Account id", "Rank", "Contact id", "Score", "Brief"]);
+    assert.deepEqual(people.headers, ["Account id", "Rank", "Contact id", "Contact name", "Job title", "Company name", "Score", "Brief"]);
     assert.ok(people.rows.length > 0);
+    for (const row of people.rows) assert.ok(row[3]!.trim() !== "" && row[5]!.trim() !== "", `each contact has a name and a company: ${row.join(" | ")}`);
     assert.deepEqual([...new Set(people.rows.map((r) => r[0]))].sort(), [...accounts].sort(), "linked to the two accounts");
     assert.deepEqual(await overflow(page), [], "contacts inserted");
     // At 320 px too, every part of the tab with its results fits.

@@ -114,3 +114,17 @@ test("refresh keeps columns added to the right (enrichment), following records b
   );
   await assert.rejects(workbook.refreshTable("T", columnsFor("company", ["name"])), (e: unknown) => e instanceof WorkbookError && e.kind === "tableChanged");
 });
+
+test("a new table's sheet becomes the active one, as in Excel, also after the user picked another sheet", async () => {
+  const workbook = new BrowserWorkbook();
+  assert.equal(workbook.activeTable(), undefined);
+  const first = await workbook.createTable({ target: { kind: "newSheet", sheetName: "Seeds" }, tableName: "Seeds", columns, expectedRows: 1 });
+  await first.finish();
+  await (await workbook.createTable({ target: { kind: "newSheet", sheetName: "Other" }, tableName: "Other", columns, expectedRows: 1 })).finish();
+  assert.equal(workbook.activeTable()?.name, "Other");
+  workbook.activate("Seeds");
+  assert.equal(workbook.activeTable()?.name, "Seeds", "the sheet the user picked");
+  const lookalikes = await workbook.createTable({ target: { kind: "newSheet", sheetName: "Lookalikes" }, tableName: "Lookalikes", columns, expectedRows: 1 });
+  await lookalikes.finish();
+  assert.equal(workbook.activeTable()?.name, "Lookalikes", "the inserted table is shown, not the sheet picked before");
+});

@@ -31,14 +31,20 @@ test("without them, the defaults: localhost:4010 and the broker on :4020", async
   assert.equal(production.signIn.tokenEndpoint, "https://localhost:4020/token");
 });
 
-test("a fresh pane starts on the profile `npm start` runs: the production profile's preset under --profile production", async () => {
-  process.env.SANDBOX_START_PROFILE = "production";
+test("a fresh pane starts on the preset of the profile `npm start` runs (SANDBOX_PROFILE)", async () => {
+  process.env.SANDBOX_PROFILE = "production";
+  process.env.SANDBOX_URL = "https://localhost:4311";
+  process.env.SANDBOX_BROKER_URL = "https://localhost:4321";
   try {
-    const started = await import(`../../src/taskpane/deployment.js?profile=${Date.now()}`);
-    assert.equal(started.DEPLOYED_DEFAULT_ENVIRONMENT, started.DEPLOYED_SANDBOX_PRODUCTION_ENVIRONMENT);
+    const { DEPLOYED_START_ENVIRONMENT: start } = await import(`../../src/taskpane/deployment.js?profile=${Date.now()}`);
+    assert.equal(start.kind, "sandboxProduction");
+    assert.equal(start.apiBaseUrl, "https://localhost:4311/gtm");
+    assert.equal(start.signIn.tokenEndpoint, "https://localhost:4321/token");
   } finally {
-    delete process.env.SANDBOX_START_PROFILE;
+    delete process.env.SANDBOX_PROFILE;
+    delete process.env.SANDBOX_URL;
+    delete process.env.SANDBOX_BROKER_URL;
   }
-  const plain = await import(`../../src/taskpane/deployment.js?plain=${Date.now()}`);
-  assert.equal(plain.DEPLOYED_DEFAULT_ENVIRONMENT, plain.DEPLOYED_SANDBOX_ENVIRONMENT);
+  const { DEPLOYED_START_ENVIRONMENT: plain } = await import(`../../src/taskpane/deployment.js?plain=${Date.now()}`);
+  assert.equal(plain.kind, "sandbox");
 });

@@ -63,10 +63,22 @@ describe("research tables", () => {
     assert.deepEqual(row!.slice(0, 5), [1, 42, '=HYPERLINK("http://x")', 0.875, "7, 9"]);
     assert.equal(LOOKALIKE_COLUMNS[2]!.type, "text", "written with the text format, so it stays text in Excel");
     const [contact] = contactRows(
-      [{ accountId: "42", rank: 1, contactId: "9001", score: 0.5, reRankingScore: -1, brief: "+1 555 CFO" }],
+      [
+        {
+          accountId: "42",
+          rank: 1,
+          contactId: "9001",
+          score: 0.5,
+          reRankingScore: -1,
+          brief: "+1 555 CFO",
+          contactName: "=Ada",
+          jobTitle: "CFO",
+          companyName: "Acme",
+        },
+      ],
       CONTACT_RECOMMENDATION_COLUMNS,
     );
-    assert.deepEqual(contact, [42, 1, 9001, 0.5, "+1 555 CFO", -1]);
+    assert.deepEqual(contact, [42, 1, 9001, "=Ada", "CFO", "Acme", 0.5, "+1 555 CFO", -1]);
     assert.deepEqual(briefingRows({ companyId: "42", markdown: "# Acme\n\n- one\n" }), [
       [42, "# Acme"],
       [42, "- one"],

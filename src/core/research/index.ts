@@ -3,6 +3,7 @@ export * from "./port.js";
 export * from "./listRun.js";
 export * from "./lookalikes.js";
 export * from "./recommendations.js";
+export * from "./contactNames.js";
 export * from "./briefingStore.js";
 export * from "./aiCredits.js";
 export * from "./research.js";

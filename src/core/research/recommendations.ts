@@ -11,6 +11,10 @@ export interface AccountContact {
   score: number;
   reRankingScore: number;
   brief: string;
+  /** From a contact search by id (withContactNames); absent when it was not found. */
+  contactName?: string;
+  jobTitle?: string;
+  companyName?: string;
 }
 
 export type RecommendationFetch = (

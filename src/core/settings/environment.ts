@@ -63,6 +63,26 @@ export function sandboxProductionEnvironment(url: string = DEFAULT_SANDBOX_URL, 
 
 export const SANDBOX_PRODUCTION_ENVIRONMENT: EnvironmentSettings = sandboxProductionEnvironment();
 
+/** What `npm start` runs locally: the sandbox's profile and the addresses of the sandbox and the broker. */
+export interface LocalServices {
+  /** "production" for `npm start -- --profile production`; anything else is the specification's profile. */
+  profile?: string;
+  sandboxUrl?: string;
+  brokerUrl?: string;
+}
+
+/**
+ * The environment a fresh pane starts with (nothing saved yet): the preset of what `npm start`
+ * runs, so the first sign-in reaches it. The production profile's sandbox gets its own preset
+ * (sign-in through the local broker); otherwise the Sandbox preset.
+ */
+export function startEnvironment(local: LocalServices = {}): EnvironmentSettings {
+  const given = (value: string | undefined) => (value && value.trim() !== "" ? value.trim() : undefined);
+  const sandboxUrl = given(local.sandboxUrl);
+  if (local.profile?.trim() === "production") return sandboxProductionEnvironment(sandboxUrl, given(local.brokerUrl));
+  return sandboxEnvironment(sandboxUrl);
+}
+
 /**
  * A deployment's addresses, as a production build carries them (README "Run in production"):
  * the service base (https://host/gtm), the authorize URL, the broker's base URL, the optional API

@@ -233,6 +233,11 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
           ))}
         </div>
         {shown.length === 0 && <p>{`No column is named like "${find}".`}</p>}
+        {kind === "contact" && (
+          <p data-testid="contact-email-phone">
+            A contact search gives no email or phone number. To add them, enrich the inserted Contact ID column in the Enrich tab (it uses credits).
+          </p>
+        )}
       </fieldset>
       <TargetPicker value={target} onChange={setTarget} />
       <div className={styles.row}>

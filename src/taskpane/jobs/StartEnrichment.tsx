@@ -4,6 +4,7 @@
 import { Button, Checkbox, Field, Label, Radio, RadioGroup, Select, Spinner, Text, Textarea, makeStyles } from "@fluentui/react-components";
 import type { Audience } from "../../core/contract/index.js";
 import { Notice } from "../Notice.js";
+import { fillableColumns } from "./fillableColumns.js";
 import { JobEstimateView } from "./JobEstimateView.js";
 import { chosenText, issueText, NO_AUDIENCES } from "./startWording.js";
 import { inputValue, toggled, useStartEnrichment, type StartEnrichmentProps, type StartEnrichmentState } from "./useStartEnrichment.js";
@@ -160,10 +161,10 @@ function RowChoice({ state, audience }: { state: StartEnrichmentState; audience:
   );
 }
 
-/** The audience's columns to fill (none ticked: all); nothing when it has none but its input. */
+/** The audience's columns to fill (none ticked: all); nothing when it has none a job fills on request. */
 function ColumnChoice({ state, audience }: { state: StartEnrichmentState; audience: Audience }) {
   const styles = useStyles();
-  const enrichable = audience.attributes.columns.filter((c) => c.attributes.columnType !== "INPUT");
+  const enrichable = fillableColumns(audience.attributes.columns);
   if (enrichable.length === 0) return null;
   return (
     <>

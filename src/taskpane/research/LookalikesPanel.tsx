@@ -8,7 +8,16 @@ import type { EnrichmentEngine } from "../../core/enrich/index.js";
 import { useConfirm } from "../ConfirmDialog.js";
 import { Notice } from "../Notice.js";
 import { useServices } from "../services.js";
-import { ColumnChoice, defaultKeys, EstimateConfirm, insertAndSay, ListProgressView, useCompaniesInSheet, useSelectionSource } from "./researchParts.js";
+import {
+  ColumnChoice,
+  defaultKeys,
+  EstimateConfirm,
+  insertAndSay,
+  ListProgressView,
+  useCompaniesInSheet,
+  useReveal,
+  useSelectionSource,
+} from "./researchParts.js";
 import { useLookalikes } from "./useLookalikes.js";
 
 const useStyles = makeStyles({
@@ -30,6 +39,7 @@ export function LookalikesPanel({ research, engine }: { research: Research; engi
   const inSheet = useCompaniesInSheet();
   const l = useLookalikes(research, engine);
   const confirm = useConfirm();
+  const outcome = useReveal<HTMLDivElement>();
   const [limitText, setLimitText] = useState("100");
   const [filters, setFilters] = useState<LookalikeFilters>({});
   const [keys, setKeys] = useState(() => defaultKeys(LOOKALIKE_COLUMNS));
@@ -49,6 +59,7 @@ export function LookalikesPanel({ research, engine }: { research: Research; engi
       ask: confirm.ask,
     };
     await insertAndSay(table, "companies", l.setMessage);
+    outcome.reveal();
   };
 
   return (
@@ -79,9 +90,11 @@ export function LookalikesPanel({ research, engine }: { research: Research; engi
       )}
       {l.step.kind === "running" && <ListProgressView progress={l.step.progress} noun="seed companies" onCancel={l.cancel} />}
       {l.message && (
-        <Notice intent={l.message.intent} role={l.message.intent === "error" ? "alert" : "status"} testId="lookalikes-message">
-          {l.message.text}
-        </Notice>
+        <div ref={outcome.ref} tabIndex={-1}>
+          <Notice intent={l.message.intent} role={l.message.intent === "error" ? "alert" : "status"} testId="lookalikes-message">
+            {l.message.text}
+          </Notice>
+        </div>
       )}
       {l.found && l.found.length > 0 && (
         <>

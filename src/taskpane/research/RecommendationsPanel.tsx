@@ -1,7 +1,8 @@
 // Recommended contacts: the selected accounts (ids, websites or names) and a use case -> a table
-// of the people to talk to, each row linked to its account (account id, rank, contact id, score,
-// brief). Free: one request per account, with progress and Cancel. Websites and names are matched
-// first, which may cost credits: then the estimate is confirmed first.
+// of the people to talk to, each row linked to its account (account id, rank, contact id, name,
+// job title, company, score, brief). Free: one request per account, with progress and Cancel, and
+// a contact search by id for the names the answer lacks. Websites and names are matched first,
+// which may cost credits: then the estimate is confirmed first.
 import { useRef, useState } from "react";
 import { Button, Field, Input, Select, makeStyles } from "@fluentui/react-components";
 import {
@@ -9,6 +10,7 @@ import {
   contactRows,
   CONTACT_RECOMMENDATION_COLUMNS,
   USE_CASES,
+  withContactNames,
   type AccountContact,
   type ListProgress,
   type Research,
@@ -21,7 +23,7 @@ import { Notice } from "../Notice.js";
 import { useServices } from "../services.js";
 import { matchingCredits, matchingText, missesText, resolveCompanies, selectedCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
-import { ColumnChoice, defaultKeys, EstimateConfirm, insertAndSay, ListProgressView, useSelectionSource } from "./researchParts.js";
+import { ColumnChoice, defaultKeys, EstimateConfirm, insertAndSay, ListProgressView, useReveal, useSelectionSource } from "./researchParts.js";
 import { EARLIER, type Message } from "./useBriefings.js";
 
 const useStyles = makeStyles({
@@ -35,6 +37,7 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
   const services = useServices();
   const source = useSelectionSource();
   const confirm = useConfirm();
+  const outcome = useReveal<HTMLDivElement>();
   const [useCase, setUseCase] = useState<UseCase>("PROSPECTING");
   const [sizeText, setSizeText] = useState("5");
   const [keys, setKeys] = useState(() => defaultKeys(CONTACT_RECOMMENDATION_COLUMNS));
@@ -46,6 +49,16 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
   const size = Number(sizeText);
   const sizeOk = Number.isSafeInteger(size) && size >= 1 && size <= 100;
 
+  /** The contacts' names from a free contact search; without them (it failed) the ids stay and the message says so. */
+  const namesOf = async (found: AccountContact[], signal: AbortSignal) => {
+    if (found.length === 0) return { contacts: found, note: "" };
+    try {
+      return { contacts: await withContactNames(found, (f, o) => services.runtime.client.searchContacts(f, o), signal), note: "" };
+    } catch (error) {
+      return { contacts: found, note: ` Their names could not be read (${errorText(error)}): the table has their contact ids.` };
+    }
+  };
+
   const run = async (inputs: CompanyInputs) => {
     setPending(undefined);
     const stop = (controller.current = new AbortController());
@@ -55,13 +68,14 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
       const result = await research.recommendations({ accounts: resolved.ids, useCase, size, signal: stop.signal, onProgress: setProgress });
       // A run where no account answered leaves the contacts shown in place.
       const kept = result.accountsAsked === result.failures.length && contacts !== undefined;
-      if (result.accountsAsked > result.failures.length) setContacts(result.contacts);
+      const named = await namesOf(result.contacts, stop.signal);
+      if (result.accountsAsked > result.failures.length) setContacts(named.contacts);
       const failed = failuresText(
         "No answer for",
         result.failures.map((f) => ({ item: f.accountId, error: f.error })),
       );
-      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.contacts.length)} recommended contacts at ${count(result.accountsAsked)} ${result.accountsAsked === 1 ? "account" : "accounts"}.${failed}${missesText(resolved.misses)}${kept ? EARLIER : ""}`;
-      setMessage({ intent: failed || resolved.misses.length > 0 ? "warning" : "success", text });
+      const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.contacts.length)} recommended contacts at ${count(result.accountsAsked)} ${result.accountsAsked === 1 ? "account" : "accounts"}.${failed}${named.note}${missesText(resolved.misses)}${kept ? EARLIER : ""}`;
+      setMessage({ intent: failed || named.note || resolved.misses.length > 0 ? "warning" : "success", text });
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });
     } finally {
@@ -96,11 +110,15 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
       "contacts",
       setMessage,
     );
+    outcome.reveal();
   };
 
   return (
     <section aria-label="Recommended contacts">
-      <p>Select the cells of your accounts (ids, websites or names) and choose a use case. Free: one request per account.</p>
+      <p>
+        Select the cells of your accounts (ids, websites or names) and choose a use case. Free: one request per account, and a search for the contacts&apos;
+        names.
+      </p>
       <div className={styles.row}>
         <Field label="Use case">
           <Select value={useCase} onChange={(_, d) => setUseCase(d.value as UseCase)}>
@@ -125,9 +143,11 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
       )}
       {progress && <ListProgressView progress={progress} noun="accounts" onCancel={() => controller.current?.abort()} />}
       {message && (
-        <Notice intent={message.intent} role={message.intent === "error" ? "alert" : "status"} testId="recommendations-message">
-          {message.text}
-        </Notice>
+        <div ref={outcome.ref} tabIndex={-1}>
+          <Notice intent={message.intent} role={message.intent === "error" ? "alert" : "status"} testId="recommendations-message">
+            {message.text}
+          </Notice>
+        </div>
       )}
       {contacts && contacts.length > 0 && (
         <>

@@ -1,7 +1,7 @@
 // Parts the Research sections share: the estimate the user confirms before anything that costs,
 // a list's progress with Cancel, the column choice and the insert of a result table (through the
 // workbook adapter, with the pane's one overwrite question), and where the selection is read.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, Checkbox, Field, ProgressBar, makeStyles } from "@fluentui/react-components";
 import type { SelectionSource } from "../../core/enrich/index.js";
 import type { CellValue, ColumnSpec } from "../../core/sheet/index.js";
@@ -137,4 +137,20 @@ export async function insertAndSay(request: ResearchTableRequest, noun: string, 
   } catch (error) {
     say({ intent: "error", text: errorText(error) });
   }
+}
+
+/**
+ * Brings a panel's message into view and gives it focus after an action whose button sits below
+ * it (Insert under a list: in a 320 px pane the message is above the screen). `ref` goes on the
+ * message's wrapper (tabIndex -1); `reveal()` after the action's message is set.
+ */
+export function useReveal<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked === 0 || !ref.current) return;
+    ref.current.scrollIntoView?.({ block: "nearest" });
+    ref.current.focus({ preventScroll: true });
+  }, [asked]);
+  return { ref, reveal: () => setAsked((n) => n + 1) };
 }

@@ -7,11 +7,13 @@ import type { SearchKind } from "../../core/sheet/index.js";
 import { PreviewPaging, SafeLink } from "./PreviewParts.js";
 
 // Three columns fit a 320 px pane: the company (name, website, place) takes the rest of the
-// width; the numbers keep a fixed width and never wrap. A website shows as its bare domain at
+// width; the numbers keep a fixed width and never wrap. A contact's name and job title share one
+// column and the company has the other, wide enough that company names wrap between words. A website shows as its bare domain at
 // the text's size and breaks only where it must (a domain longer than the column).
 const useStyles = makeStyles({
   table: { width: "100%", borderCollapse: "collapse", fontSize: tokens.fontSizeBase200, tableLayout: "fixed" },
-  cell: { textAlign: "left", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top", overflowWrap: "anywhere" },
+  // Text wraps between words; only a word longer than its column breaks.
+  cell: { textAlign: "left", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top", overflowWrap: "break-word" },
   number: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "top", whiteSpace: "nowrap" },
   head: { textAlign: "right", padding: "4px", borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: "bottom", whiteSpace: "normal" },
   // Wide enough for 9,999,999 ($K), 999,999 employees and the word "Employees" at the table's size.
@@ -92,10 +94,7 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
             ) : (
               <tr>
                 <th className={styles.cell} scope="col">
-                  Name
-                </th>
-                <th className={styles.cell} scope="col">
-                  Job title
+                  Name, job title
                 </th>
                 <th className={styles.cell} scope="col">
                   Company
@@ -128,8 +127,8 @@ export function ResultsPreview({ page, busy, onPage }: { page: PreviewPage; busy
                 <tr key={item.id}>
                   <td className={styles.cell}>
                     <span data-field="name">{[a.firstName, a.middleName, a.lastName].filter(Boolean).join(" ")}</span>
+                    <span className={styles.place}>{a.jobTitle ?? ""}</span>
                   </td>
-                  <td className={styles.cell}>{a.jobTitle ?? ""}</td>
                   <td className={styles.cell}>{a.company?.name ?? ""}</td>
                   <td className={styles.number}>{fmt(a.contactAccuracyScore)}</td>
                 </tr>

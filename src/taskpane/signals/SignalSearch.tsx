@@ -62,6 +62,7 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
   const serverIssues = useServerIssues(issues);
   const { fields: messages, general } = messagesByField(attempted ? serverIssues.all : serverIssues.all.filter((i) => i.rule !== "required"));
   const blocked = issues.length > 0 ? summarizeIssues(issues) : undefined;
+  const touched = attempted || Object.values(values).some((v) => v !== undefined && v !== "");
   const noun = SIGNAL_NOUNS[family];
 
   const onChange = (name: string, value: FormValue | undefined) => {
@@ -166,7 +167,8 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
           </Button>
           {inserting.progress && <Button onClick={inserting.cancel}>Cancel</Button>}
         </div>
-        {!preview && blocked && attempted && <p>Fix before inserting: {blocked}</p>}
+        {/* Said once the user has started (a search pressed or a field filled), not on a fresh form. */}
+        {!preview && blocked && touched && <p>Fix before inserting: {blocked}</p>}
         {preview && !stale && (
           <p className={styles.wrap} data-testid="insert-cost">
             {insertCostLine(family, preview.totalResults)}

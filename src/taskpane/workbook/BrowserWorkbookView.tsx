@@ -79,8 +79,7 @@ export function BrowserWorkbookView({ workbook }: { workbook: BrowserWorkbook })
   const styles = useStyles();
   useSyncExternalStore(workbook.subscribe, workbook.getVersion);
   const tables = workbook.listTables();
-  const [chosen, setChosen] = useState<string | undefined>();
-  const opener = <OpenCsv workbook={workbook} onOpened={setChosen} />;
+  const opener = <OpenCsv workbook={workbook} onOpened={(name) => workbook.activate(name)} />;
   // The opener stays first in both layouts, so what it said survives the first table's arrival.
   if (tables.length === 0) {
     return (
@@ -90,13 +89,14 @@ export function BrowserWorkbookView({ workbook }: { workbook: BrowserWorkbook })
       </section>
     );
   }
-  const table = tables.find((t) => t.name === chosen) ?? tables[tables.length - 1]!;
+  // The active sheet, as in Excel: the one last inserted, unless the user picked another since.
+  const table = workbook.activeTable() ?? tables[tables.length - 1]!;
   const selected = workbook.selectedColumn();
 
   return (
     <section aria-label="Workbook">
       {opener}
-      <TabList className={styles.sheets} selectedValue={table.name} onTabSelect={(_, d) => setChosen(String(d.value))} aria-label="Sheets" size="small">
+      <TabList className={styles.sheets} selectedValue={table.name} onTabSelect={(_, d) => workbook.activate(String(d.value))} aria-label="Sheets" size="small">
         {tables.map((t) => (
           <Tab key={t.name} value={t.name} className={styles.sheet}>
             {t.sheetName}

@@ -6,6 +6,7 @@ import {
   requestAddresses,
   SANDBOX_ENVIRONMENT,
   SANDBOX_PRODUCTION_ENVIRONMENT,
+  startEnvironment,
 } from "../../../src/core/settings/environment.js";
 import { isEnvironmentSettings } from "../../../src/core/settings/environmentSchema.js";
 import { createUserSettingsStore, DEFAULT_USER_SETTINGS, USER_SETTINGS_KEY } from "../../../src/core/settings/userSettings.js";
@@ -48,4 +49,14 @@ test("the stored shape is checked: a damaged or foreign value falls back to the 
   assert.deepEqual(await store.save({ environment: mine }), []);
   assert.deepEqual(await store.load(), { environment: mine });
   assert.deepEqual(await store.save({ environment: SANDBOX_PRODUCTION_ENVIRONMENT }), []);
+});
+
+test("a fresh pane's environment follows the profile that runs: the production profile's preset behind the local broker, else the Sandbox", () => {
+  const production = startEnvironment({ profile: "production", sandboxUrl: "https://localhost:4311/", brokerUrl: "https://localhost:4321" });
+  assert.equal(production.kind, "sandboxProduction");
+  assert.equal(production.signIn.authorizeUrl, "https://localhost:4311/gtm/oauth/v1/authorize");
+  assert.equal(production.signIn.tokenEndpoint, "https://localhost:4321/token");
+  assert.deepEqual(startEnvironment({ profile: "production" }), SANDBOX_PRODUCTION_ENVIRONMENT, "the default ports when none are given");
+  assert.deepEqual(startEnvironment({ profile: "", sandboxUrl: "" }), SANDBOX_ENVIRONMENT);
+  assert.equal(startEnvironment({ sandboxUrl: "https://localhost:4311" }).apiBaseUrl, "https://localhost:4311");
 });
