@@ -287,7 +287,9 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       await panel.getByText(/Wrote \d+ columns to /).waitFor({ timeout: 60_000 });
       await page.unroute("**/data/v1/companies/enrich");
       // The gauge follows the credits the run spent without Refresh.
-      await credits.filter({ hasNotText: creditsBefore }).waitFor({ timeout: 30_000 });
+      // Whole text: "30 of 100,000 used" contains "0 of 100,000 used".
+      const exactly = (text: string) => new RegExp(`^${text}$`);
+      await credits.filter({ hasNotText: exactly(creditsBefore) }).waitFor({ timeout: 30_000 });
       // One source of truth: the service's credits used. Today's count moved by what the run
       // truly cost, the gauge shows the service's figure, and with nothing left today the next
       // plan cannot start.
@@ -297,7 +299,7 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       };
       const service = usage.data[0]!.attributes.usage.find((u) => u.limitType === "record")!;
       const n = (v: number) => v.toLocaleString("en-US");
-      await credits.filter({ hasText: `${n(service.currentUsage)} of ${n(service.totalLimit)} used` }).waitFor({ timeout: 30_000 });
+      await credits.filter({ hasText: exactly(`${n(service.currentUsage)} of ${n(service.totalLimit)} used`) }).waitFor({ timeout: 30_000 });
       const spent = service.currentUsage - Number(creditsBefore.match(/^([\d,]+) of/)![1]!.replace(/,/g, ""));
       assert.equal(spent, 30, "the service charged today's allowance of new records");
       await panel.getByText(`Today: ${n(usedBefore + spent)} of ${n(cap)} new records used`, { exact: false }).waitFor({ timeout: 30_000 });

@@ -41,7 +41,8 @@ describe("Enrich plan of a list by website", () => {
     assert.match(before, /6 rows, 3 different websites/);
     assert.match(before, /0 answered before \(no request\)/);
     assert.match(before, /At most 3 credits, in 1 request; a row that does not match costs nothing/);
-    assert.match(before, /1 rows cannot be matched as they are/);
+    // The blank row inside the list and the cell that is no website: each row says why on its status.
+    assert.match(before, /2 rows cannot be matched as they are/);
     assert.match(before, /Match and enrich/);
     assert.equal(client.calls.length, 0, "the estimate sends nothing");
 
