@@ -90,8 +90,11 @@ function groupFiles(testFiles, dir) {
   const alone = testFiles.filter((file) => flag(process.env.TEST_ISOLATE) || ALONE.some((pattern) => pattern.test(file)));
   const browser = testFiles.filter((file) => !alone.includes(file) && BROWSER.test(file));
   const others = testFiles.filter((file) => !alone.includes(file) && !browser.includes(file));
-  return [...writeGroups(browser, dir, "browser"), ...alone, ...writeGroups(others, dir, "group")];
+  const single = alone.flatMap((file, index) => writeGroups([file], dir, `alone-${index + 1}`));
+  return [...writeGroups(browser, dir, "browser"), ...single, ...writeGroups(others, dir, "group")];
 }
+
+let mostFilesInAProcess = 1;
 
 /** `files` spread over group files in `dir` (a group of one file is that file), largest first. */
 function writeGroups(files, dir, name) {
@@ -102,17 +105,21 @@ function writeGroups(files, dir, name) {
     lightest.size += statSync(file).size;
   }
   const written = groups.map((group, index) => {
-    if (group.files.length === 1) return { path: group.files[0], size: group.size };
     const path = join(dir, `${name}-${index + 1}.test.mjs`);
     const lines = group.files
       .sort()
-      .map((file) => `describe(${JSON.stringify(file)}, async () => { await import(${JSON.stringify(pathToFileURL(resolve(file)).href)}); });`);
+      // Each file keeps its own time limit inside the group's process.
+      .map(
+        (file) =>
+          `describe(${JSON.stringify(file)}, { timeout: ${TEST_TIMEOUT_MS} }, async () => { await import(${JSON.stringify(pathToFileURL(resolve(file)).href)}); });`,
+      );
     writeFileSync(
       path,
       `// Test files run in one process by scripts/test.mjs, each in a describe of its own.\nimport { describe } from "node:test";\n${lines.join("\n")}\n`,
     );
     return { path, size: group.size };
   });
+  mostFilesInAProcess = Math.max(mostFilesInAProcess, ...groups.map((group) => group.files.length));
   return written.sort((a, b) => b.size - a.size).map((group) => group.path);
 }
 
@@ -179,7 +186,9 @@ const result = await run(
     "tsx",
     "--test",
     `--test-concurrency=${concurrency}`,
-    `--test-timeout=${TEST_TIMEOUT_MS}`,
+    // Every file runs in a group's describe that holds it to TEST_TIMEOUT_MS; the group's process
+    // as a whole may take that long for each of its files.
+    `--test-timeout=${TEST_TIMEOUT_MS * mostFilesInAProcess}`,
     `--test-reporter=${reporter}`,
     "--test-reporter-destination=stdout",
     "--test-reporter=tap",
