@@ -159,8 +159,11 @@ export async function menuOpened(menu: Locator): Promise<void> {
   await menu.evaluate(async (el) => {
     let surface: Element = el;
     for (let up: Element | null = el; up && up !== document.body; up = up.parentElement) surface = up;
-    const running = surface.getAnimations({ subtree: true }).filter((a) => a.effect?.getTiming().iterations !== Infinity);
-    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    const running = surface.getAnimations({ subtree: true }).filter((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity);
+    // An animation that never ends (one left paused or pending by the page) must not hold the test:
+    // the wait is only to spare Playwright its retries, so it gives up after a second.
+    const atMost = new Promise<void>((resolve) => setTimeout(resolve, 1_000));
+    await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), atMost]);
   });
 }
 

@@ -108,7 +108,13 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
         signIn: { authority: "https://signin.walk.test:4311/oauth", clientId: "excel-addin", scopes: DATA_SCOPES },
       };
       await page.route("https://signin.walk.test:4311/**", (route) => route.fulfill({ status: 404, body: "not found" }));
-      await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: USER_SETTINGS_KEY, value: JSON.stringify({ environment }) });
+      // Only in the pane's own document: a frame of another, opaque origin (the sign-in window's
+      // stand-in) is refused localStorage, and that refusal would be the page's error.
+      await page.addInitScript(({ key, value, origin }) => location.origin === origin && localStorage.setItem(key, value), {
+        key: USER_SETTINGS_KEY,
+        value: JSON.stringify({ environment }),
+        origin: e2e.pages.origin,
+      });
       await page.setViewportSize({ width, height: HEIGHT });
       await page.goto(`${e2e.pages.origin}/taskpane.html`);
       await page.getByRole("button", { name: "Sign in", exact: true }).click({ timeout: 30_000 });
