@@ -14,6 +14,18 @@ const NOWHERE = { url: "http://127.0.0.1:9" } as FakeUpstream;
 const NOW_S = 100 * 24 * 3600;
 const HOUR = 3600;
 
+/** The status of one usage request sent with `token` at the clock's present. */
+async function usageStatus(clock: FakeClock, app: Awaited<ReturnType<typeof brokerFor>>, token: string): Promise<number | undefined> {
+  const [answer] = await runSchedule(clock, [
+    {
+      at: 0,
+      label: "x",
+      send: () => app.inject({ method: "GET", url: "/data/v1/users/usage", headers: { origin: ADDIN, authorization: `Bearer ${token}` } }),
+    },
+  ]);
+  return answer!.status;
+}
+
 describe("relay trust with the service's key set: the claims of a signed token", () => {
   let keys: KeySet;
   before(async () => {
@@ -30,16 +42,7 @@ describe("relay trust with the service's key set: the claims of a signed token",
       { pacing: { perSecond: 5, jwksUrl: keys.url } },
       { clock, fetch: service.fetch, jwksCooldownMs: 0, onPacingEvent: (e) => e === "released" && released.push(clock.now()) },
     );
-    const send = async (token: string) =>
-      (
-        await runSchedule(clock, [
-          {
-            at: 0,
-            label: "x",
-            send: () => app.inject({ method: "GET", url: "/data/v1/users/usage", headers: { origin: ADDIN, authorization: `Bearer ${token}` } }),
-          },
-        ])
-      )[0]!.status;
+    const send = (token: string) => usageStatus(clock, app, token);
     const base = { account: "acme", sub: "mallory", iat: NOW_S - 60, exp: NOW_S + HOUR };
     try {
       const cases: [string, Record<string, unknown>][] = [
@@ -65,16 +68,7 @@ describe("relay trust with the service's key set: the claims of a signed token",
     const clock = new FakeClock(NOW_S * 1000);
     const service = fakeService(clock);
     const app = await brokerFor(NOWHERE, { pacing: { perSecond: 5, jwksUrl: keys.url } }, { clock, fetch: service.fetch, jwksCooldownMs: 0 });
-    const send = async (token: string) =>
-      (
-        await runSchedule(clock, [
-          {
-            at: 0,
-            label: "x",
-            send: () => app.inject({ method: "GET", url: "/data/v1/users/usage", headers: { origin: ADDIN, authorization: `Bearer ${token}` } }),
-          },
-        ])
-      )[0]!.status;
+    const send = (token: string) => usageStatus(clock, app, token);
     try {
       assert.equal(await send(await keys.sign({ account: "acme", sub: "carol", exp: NOW_S + HOUR })), 200, "the key set read and kept");
       const before = keys.fetches;
