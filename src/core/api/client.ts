@@ -1,7 +1,8 @@
 // createServiceClient: the composition of the client's parts behind the ServiceClient interface
 // of types.ts. One request runner (transport, retry, rate limiter, concurrency cap, hooks)
-// carries every operation; the operations live by subject in searchOperations.ts,
-// enrichOperations.ts, audienceOperations.ts and accountOperations.ts. Every request is
+// carries every operation; the operations live by subject, one `<subject>Operations.ts` file each
+// (search, enrich, account, audience, audience writes, research, documents, signals), all
+// composed below. Every request is
 // validated with the contract before it is sent and every answer is shape-checked after.
 // The HTTP layer is a small interface (Transport): the global fetch by default (Node 20 and
 // browsers both have it), a scripted function in tests.
