@@ -6,10 +6,18 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { errorFromResponse, serviceError } from "../../../src/core/api/index.js";
 import { errorText } from "../../../src/core/api/userText.js";
-import { problemFromError, problems } from "../../../src/core/enrich/index.js";
+import {
+  createEnrichmentEngine,
+  MemoryCacheStore,
+  planSelectionEnrichment,
+  problemFromError,
+  problems,
+  runSelectionEnrichment,
+} from "../../../src/core/enrich/index.js";
 import { cellError, failureOf, jobRowFailure, paneMessage, refusals, rowStatus } from "../../../src/core/errors/failure.js";
 import { aiEstimate } from "../../../src/core/research/aiCredits.js";
 import { AiLimitError } from "../../../src/core/research/index.js";
+import { FakeEnrichClient } from "../enrich/fakeClient.js";
 
 const answer = (status: number, body: unknown, requestId?: string) =>
   errorFromResponse({ status, headers: { get: (name) => (name === "x-request-id" && requestId ? requestId : null) }, body: JSON.stringify(body) });
@@ -41,6 +49,23 @@ describe("one failure, its words in each place", () => {
       "a string",
     ];
     for (const error of errors) assert.equal(paneMessage(failureOf(error)), errorText(error));
+  });
+
+  it("Enrich selection's rows say the failure's row status, with the reference a cell leaves out", async () => {
+    const client = new FakeEnrichClient();
+    client.failWith = answer(503, {}, "ref-503");
+    const engine = createEnrichmentEngine({ client, cache: new MemoryCacheStore(), windowMs: 2 });
+    const planned = await planSelectionEnrichment(engine, "company", { address: "Sheet1!A1:A3", values: ["Company ID", "21", "22"] }, ["name"]);
+    const { output } = await runSelectionEnrichment(engine, planned);
+    const expected = rowStatus(failureOf(client.failWith));
+    assert.match(expected, / \(Reference: ref-503\)$/);
+    assert.deepEqual(
+      output.rows.map((row) => row.at(-1)),
+      [expected, expected],
+    );
+    const cell = await engine.getCells("company", 23, "name");
+    assert.ok(!cell.ok);
+    assert.deepEqual({ code: cell.problem.code, message: cell.problem.message }, cellError(failureOf(client.failWith)));
   });
 
   it("a cell's problem is the failure's cell error", () => {
