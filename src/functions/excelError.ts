@@ -1,8 +1,10 @@
 /* global CustomFunctions */
-// A cell problem as the Excel error the cell shows, with its message.
+// A cell problem, or any failure of the error factory (core/errors/failure.ts), as the Excel
+// error the cell shows, with its short message.
 import type { CellProblem } from "../core/enrich/problems.js";
+import { cellError, isFailure, type Failure } from "../core/errors/failure.js";
 
-export function toExcelError(problem: Pick<CellProblem, "code" | "message">): CustomFunctions.Error {
-  const code = problem.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
-  return new CustomFunctions.Error(code, problem.message);
+export function toExcelError(problem: Pick<CellProblem, "code" | "message"> | Failure): CustomFunctions.Error {
+  const { code, message } = isFailure(problem) ? cellError(problem) : problem;
+  return new CustomFunctions.Error(code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable, message);
 }

@@ -199,7 +199,10 @@ describe("job status panel in the browser against the sandbox", { skip, timeout:
       // Rows already enriched by the earlier test cost nothing; ask for the whole audience.
       await page.getByRole("button", { name: "Start enrichment" }).click();
       await page.getByRole("button", { name: /^Start: at most/ }).click();
-      await page.getByRole("alert").filter({ hasText: "cannot run this enrichment" }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: /^Your account has no credits left for new records\. Ask your administrator for more credits\.( \(Reference: [^)]+\))?$/ })
+        .waitFor();
     } finally {
       await e2e.sandbox.setAccount("default", 100_000);
     }

@@ -183,10 +183,13 @@ describe("BIZ functions: every error case says what happened", () => {
     });
   });
 
-  it("LIMIT_EXCEEDED: #N/A Credit limit reached", async () => {
+  it("LIMIT_EXCEEDED: #N/A no credits left for new records", async () => {
     await sandbox.setAccount("no-credits", 0);
     engineFor(client(await sandbox.token({ account: "no-credits" })));
-    assert.deepEqual(await cellOutcome(fns.company(ids[7]!, "name", invocation())), { error: "#N/A", message: "Credit limit reached" });
+    assert.deepEqual(await cellOutcome(fns.company(ids[7]!, "name", invocation())), {
+      error: "#N/A",
+      message: "Your account has no credits left for new records",
+    });
   });
 
   it("not signed in: #N/A Sign in from the task pane", async () => {

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { renderToStaticMarkup } from "react-dom/server";
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import type { Audience, AudienceRow, CompanyItem } from "../../src/core/contract/index.js";
+import { audienceTable } from "../../src/core/jobs/index.js";
 import { estimateJob, idChunks } from "../../src/taskpane/jobs/jobEstimate.js";
 import { CANNOT_STOP, JobEstimateView, estimateWarnings } from "../../src/taskpane/jobs/JobEstimateView.js";
 
@@ -95,6 +96,31 @@ test("warnings: above the credits left and above today's limit, in words", () =>
   assert.match(credits ?? "", /has 100 credits left; this job may need up to 480/);
   assert.match(daily ?? "", /more than the 100 new records left of your daily limit/);
   assert.match(estimateWarnings(estimate, { creditsLeft: 0 })[0] ?? "", /no credits left/);
+});
+
+test("what the estimate promises rows of new records will say without credits is what the job's rows say", () => {
+  const estimate = { rowsInScope: 2, records: 2, invalidRows: 0, notFound: 0, underManagement: 0, newRecords: 2, maxCredits: 2 };
+  // A row the service's job left for want of credits (the sandbox's words for it, as the service sends them).
+  const failed = {
+    id: "r1",
+    type: "Row",
+    attributes: {
+      values: [
+        { columnId: INPUT, value: "1", state: "RESULT" },
+        {
+          columnId: "col-name",
+          state: "ERROR",
+          errorDetails: { summary: "Credit limit reached", description: "The account has no credits left to enrich a new record." },
+        },
+      ],
+    },
+  } as unknown as AudienceRow;
+  const status = audienceTable(audience("COMPANY"), [failed]).rows[0]?.at(-1);
+  for (const creditsLeft of [0, 1]) {
+    const promised = [...(estimateWarnings(estimate, { creditsLeft })[0] ?? "").matchAll(/will say "([^"]+)"/g)].map((m) => m[1]);
+    assert.equal(promised.length, 1, `${creditsLeft} left`);
+    assert.equal(status, `Error: ${promised[0]}`, `${creditsLeft} left`);
+  }
 });
 
 test("the estimate as shown: the facts, that a started job cannot be stopped, Start and Back", () => {

@@ -2,6 +2,7 @@
 // in a sales-ops user's words: each code becomes one sentence that says what happened and what
 // to do. The compiler checks that every code of the catalog has its sentence.
 import { disallowedFieldsOf, isProductionErrorCode, summarizeIssues, type ProductionErrorCode, type ValidationIssue } from "../contract/index.js";
+import { NO_AI_CREDITS_MESSAGE, NO_CREDITS_MESSAGE } from "../errors/failure.js";
 import type { ServiceErrorObject } from "./types.js";
 
 export interface CatalogFacts {
@@ -40,10 +41,7 @@ const SENTENCES: Record<ProductionErrorCode, (s: Said) => string> = {
   PFAPI0009: (s) =>
     `Some fields asked for are not valid or not in your plan${s.fields.length > 0 ? `: ${s.fields.join(", ")}` : s.text ? ` (${s.text})` : ""}. Remove them, or ask your administrator to add them to your plan.`,
   PFAPI0010: () => "The service took too long to answer. Try again, with fewer records or a narrower search.",
-  PFAPI0011: (s) =>
-    /\bAI action\b/i.test(s.text ?? "")
-      ? "Your account has no AI action credits left for research (briefings and questions). Ask your administrator for more."
-      : "Your account has reached its credit limit: no enrichment credits are left. Ask your administrator for more credits.",
+  PFAPI0011: (s) => (/\bAI action\b/i.test(s.text ?? "") ? NO_AI_CREDITS_MESSAGE : NO_CREDITS_MESSAGE),
   ZI0001: () => "The service did not accept your sign-in (it is missing or has expired). Sign in again.",
   ZI0002: (s) =>
     `Your organization's app registration is not allowed to use this part of the service${s.text ? `: ${s.text.replace(/\.$/, "")}` : s.what}. Ask your administrator to add it to the app.`,

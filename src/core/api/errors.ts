@@ -2,10 +2,14 @@
 // with errorFromResponse reading an HTTP answer into it. Every message, error object and
 // toJSON() output is redacted: no Authorization header or token survives into an error.
 import { DATA_ROLES, SCOPES, summarizeIssues, type ValidationIssue } from "../contract/index.js";
+import { forbiddenMessage, NO_CREDITS_MESSAGE } from "../errors/failure.js";
 import { catalogUserMessage } from "./catalogMessages.js";
 import { issuesFromErrors, readErrorObjects } from "./errorBodies.js";
 import { redactText, redactValue } from "./redact.js";
 import type { RateLimitBucket, ServiceErrorKind, ServiceErrorObject } from "./types.js";
+
+/** A 403's sentence lives with the error factory (core/errors/failure.ts). */
+export { forbiddenMessage };
 
 export interface ServiceErrorDetails {
   status?: number;
@@ -154,7 +158,7 @@ function kindMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): string {
     case "unauthorized":
       return "You are signed out or your sign-in has expired. Sign in again.";
     case "paymentRequired":
-      return "Your account cannot run this enrichment (no credits left or not in your plan). Ask your administrator.";
+      return NO_CREDITS_MESSAGE;
     case "forbidden":
       return forbiddenMessage(d.missingScope, d.missingRole !== undefined);
     case "notFound":
@@ -178,33 +182,6 @@ function kindMessage(kind: ServiceErrorKind, d: ServiceErrorDetails): string {
     case "cancelled":
       return "Cancelled.";
   }
-}
-
-/** What a person cannot do without each scope, in their words. */
-const SCOPE_ACTIONS: Record<string, string> = {
-  "api:data:company": "search or enrich companies",
-  "api:data:contact": "search or enrich contacts",
-  "api:data:lookup": "load the choices of the search pickers",
-  "api:data:intent": "read intent signals",
-  "api:data:news": "read company news",
-  "api:data:scoops": "read scoops",
-  "api:audience:read": "see audiences and their jobs",
-  "api:audience:manage": "start audience enrichments",
-  "api:account-summary:read": "research accounts (briefings and questions)",
-  "api:recommendations:read": "find similar companies or contacts, or recommended contacts",
-};
-
-/** A 403 as what the user cannot do, who can fix it, then the permission or role by name (pane and cells). */
-export function forbiddenMessage(scope: string | undefined, roleMissing: boolean): string {
-  const roles = `one of the roles ${DATA_ROLES.map((r) => `"${r}"`).join(" or ")}`;
-  if (scope !== undefined) {
-    const what = SCOPE_ACTIONS[scope] ?? "do this";
-    return roleMissing
-      ? `You cannot ${what}: your account's access does not include it. Your administrator can grant it: the permission "${scope}" and ${roles}.`
-      : `You cannot ${what}: your account's access does not include it. Your administrator can grant it: the permission "${scope}".`;
-  }
-  if (roleMissing) return `You cannot use the service's data: your account has no data role. Your administrator can give it ${roles}.`;
-  return "You cannot do this: your account's access does not include it. Your administrator can grant it.";
 }
 
 function detailSuffix(errors: ServiceErrorObject[] | undefined): string {

@@ -16,7 +16,17 @@ export type {
 export { cellContent, type EnrichInput, type MatchCriteria } from "./resolver.js";
 export { MemoryCacheStore, MANAGEMENT_WINDOW_MS, type CacheStore, type MatchMiss } from "./caches.js";
 export { MemorySpendStore, DEFAULT_DAILY_NEW_RECORD_CAP, parseSpendState, type SpendState, type SpendStore } from "./spendReservations.js";
-export { fieldsProblem, problems, problemFromError, type CellProblem, type CellErrorCode, type FieldEntitlements, type ProblemKind } from "./problems.js";
+export {
+  cellProblem,
+  fieldsProblem,
+  problemRowStatus,
+  problems,
+  problemFromError,
+  type CellProblem,
+  type CellErrorCode,
+  type FieldEntitlements,
+  type ProblemKind,
+} from "./problems.js";
 export { toCellValue } from "./answers.js";
 export {
   ENRICHMENT_KINDS,

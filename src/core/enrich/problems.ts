@@ -4,12 +4,11 @@
 // them fields outside the signed-in account's entitlement (production): a cell asking one gets a
 // clear message before any request is made, so the request for the other cells of its 25-record
 // batch never carries it.
-import { forbiddenMessage } from "../api/errors.js";
+import { cellError, failureOf, refusals, rowStatus, type CellErrorCode, type Failure, type FailureReason } from "../errors/failure.js";
 import type { ServiceErrorKind } from "../api/types.js";
-import { ERROR_CODES } from "../contract/index.js";
 import { ENRICHMENT_KINDS, type EnrichmentKind, type EntityKind, type FieldResolution } from "./enrichKinds.js";
 
-export type CellErrorCode = "#VALUE!" | "#N/A";
+export type { CellErrorCode };
 
 export type ProblemKind =
   | "invalidId" // #VALUE!: the id is not a whole number; no request is made
@@ -17,6 +16,8 @@ export type ProblemKind =
   | "noFields" // #VALUE!: no field named
   | "noMatch" // the service has no record with this id
   | "creditLimit" // the account has no credits left for new records
+  | "aiCredits" // the account has no AI action credits left
+  | "aiDailyLimit" // the user's own daily AI limit is used up
   | "spendCap" // the user's own daily cap of new records is reached
   | "signIn" // not signed in, or the sign-in expired
   | "forbidden" // the account lacks a scope or role
@@ -30,10 +31,36 @@ export interface CellProblem {
   kind: ProblemKind;
   code: CellErrorCode;
   message: string;
+  /** The service's reference id of the failed request (a row's status shows it). */
+  reference?: string;
 }
 
 function problem(kind: ProblemKind, message: string, code: CellErrorCode = "#N/A"): CellProblem {
   return { kind, code, message };
+}
+
+const PROBLEM_KINDS: Record<FailureReason, ProblemKind> = {
+  signIn: "signIn",
+  forbidden: "forbidden",
+  noCredits: "creditLimit",
+  aiCredits: "aiCredits",
+  aiDailyLimit: "aiDailyLimit",
+  dailyCap: "spendCap",
+  notInPlan: "unentitled",
+  invalidInput: "invalidInput",
+  unavailable: "unavailable",
+  cancelled: "cancelled",
+};
+
+/** A failure of the error factory (core/errors/failure.ts) as what a cell shows. */
+export function cellProblem(failure: Failure): CellProblem {
+  const { code, message } = cellError(failure);
+  return { kind: PROBLEM_KINDS[failure.reason], code, message, ...(failure.reference ? { reference: failure.reference } : {}) };
+}
+
+/** A problem as a row's status: its message and the service's reference id (the factory's rowStatus). */
+export function problemRowStatus(problem: Pick<CellProblem, "message" | "reference">): string {
+  return rowStatus({ short: problem.message, ...(problem.reference ? { reference: problem.reference } : {}) });
 }
 
 /** A kind, by its built-in name or its declaration: its words are the declaration's (kindDeclaration.ts). */
@@ -42,7 +69,7 @@ const words = (kind: KindWords) => (typeof kind === "string" ? ENRICHMENT_KINDS[
 const noun = (kind: KindWords) => words(kind).noun;
 
 /** A problem no later request can escape (signed out, no permission, no credits) stops a list's run. */
-export const STOPPING_PROBLEMS: ReadonlySet<ProblemKind> = new Set(["signIn", "forbidden", "creditLimit"]);
+export const STOPPING_PROBLEMS: ReadonlySet<ProblemKind> = new Set(["signIn", "forbidden", "creditLimit", "aiCredits", "aiDailyLimit"]);
 
 export const problems = {
   invalidId: (kind: KindWords) => problem("invalidId", `${words(kind).idLabel} must be a whole number`, "#VALUE!"),
@@ -51,32 +78,22 @@ export const problems = {
   noFields: () => problem("noFields", 'Name at least one field, e.g. "name"', "#VALUE!"),
   noMatch: (kind: KindWords, id: number, status?: string) =>
     problem("noMatch", status ? `No ${noun(kind)} data for id ${id} (${status})` : `No ${noun(kind)} with id ${id}`),
-  creditLimit: () => problem("creditLimit", "Credit limit reached"),
-  spendCap: (cap: number) =>
-    problem("spendCap", `Daily limit of ${cap} new records reached. Raise "New records per day" in the task pane (Enrich tab), or try again tomorrow`),
-  signIn: () => problem("signIn", "Sign in from the task pane"),
+  creditLimit: () => cellProblem(refusals.noCredits()),
+  spendCap: (cap: number) => cellProblem(refusals.dailyCap(cap)),
+  signIn: () => cellProblem(refusals.signIn()),
   preview: () => problem("preview", "Press Enter to look this up"),
-  cancelled: () => problem("cancelled", "Cancelled"),
-  unentitled: (fields: readonly string[]) =>
-    problem(
-      "unentitled",
-      `Your account is not entitled to the field${fields.length === 1 ? "" : "s"} ${fields.join(", ")}. Ask your administrator, or remove ${fields.length === 1 ? "it" : "them"}`,
-    ),
+  cancelled: () => cellProblem(refusals.cancelled()),
+  unentitled: (fields: readonly string[]) => cellProblem(refusals.notInPlan(fields)),
   invalidInput: (kind: KindWords, id: number, status: string) => problem("invalidInput", `The service did not accept ${noun(kind)} id ${id} (${status})`),
   unexpectedStatus: (kind: KindWords, id: number, status: string) =>
     problem("unavailable", `No ${noun(kind)} data for id ${id}: the service answered ${status}`),
-  unavailable: (reason: string) => problem("unavailable", `Service unavailable: ${reason}`),
+  unavailable: (reason: string) => cellProblem(refusals.unavailable(reason)),
 };
 
 /** The shape of the client's ServiceError that this layer reads (structural, so core stays decoupled). */
 interface ServiceErrorLike {
   kind: ServiceErrorKind;
   status?: number;
-  userMessage?: string;
-  message?: string;
-  missingScope?: string;
-  missingRole?: string;
-  errors?: ReadonlyArray<{ code?: string }>;
 }
 
 const SERVICE_ERROR_KINDS: ReadonlySet<string> = new Set<ServiceErrorKind>([
@@ -102,33 +119,9 @@ export function isServiceErrorLike(error: unknown): error is ServiceErrorLike {
   );
 }
 
-function describe(error: unknown): string {
-  if (isServiceErrorLike(error)) return error.userMessage ?? error.message ?? error.kind;
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
-
-/** Maps a failed request (after the client's retries) to what each of its cells shows. */
+/** Maps a failed request (after the client's retries), or any refusal, to what each of its cells shows: the error factory's cell error. */
 export function problemFromError(error: unknown): CellProblem {
-  if (!isServiceErrorLike(error)) return problems.unavailable(describe(error));
-  switch (error.kind) {
-    case "unauthorized":
-      return problems.signIn();
-    case "forbidden": {
-      // The pane's sentence: what the user cannot do, who can fix it, then the permission or role.
-      if (error.missingScope || error.missingRole) return problem("forbidden", forbiddenMessage(error.missingScope, error.missingRole !== undefined));
-      return problem("forbidden", `Access denied: ${describe(error)}`);
-    }
-    case "paymentRequired":
-      return problems.creditLimit();
-    case "validation":
-      if (error.errors?.some((e) => e.code === ERROR_CODES.creditLimit)) return problems.creditLimit();
-      return problem("invalidInput", `The service refused the request: ${describe(error)}`);
-    case "cancelled":
-      return problems.cancelled();
-    default:
-      return problems.unavailable(describe(error));
-  }
+  return cellProblem(failureOf(error));
 }
 
 // ---------- the fields a cell or a selection names ----------

@@ -6,7 +6,7 @@ import { shownValues } from "./answers.js";
 import type { CellValue, InputAnswer } from "./engineTypes.js";
 import { fieldNumberFormat } from "../sheet/columns.js";
 import { fieldSpec, isRecordKind, parseRecordId, type EntityKind } from "./enrichKinds.js";
-import { problems } from "./problems.js";
+import { problemRowStatus, problems } from "./problems.js";
 
 /** The selected column: its address (e.g. "Sheet1!B1:B200") and its values, top to bottom. */
 export interface SelectedColumn {
@@ -106,7 +106,7 @@ export function buildOutputColumns(
     } else {
       counts.problems += 1;
       rows.push(fields.map(() => ""));
-      statuses.push(id === undefined ? problems.invalidId(kind).message : (result?.problem.message ?? "Not enriched"));
+      statuses.push(id === undefined ? problems.invalidId(kind).message : result ? problemRowStatus(result.problem) : "Not enriched");
     }
   }
   if (counts.problems > 0) {

@@ -7,6 +7,7 @@ import { fieldNumberFormat } from "../sheet/columns.js";
 import { shownValues } from "./answers.js";
 import type { CellValue, EnrichIdsProgress, EnrichmentEngine, InputAnswer, SelectionPlan } from "./engineTypes.js";
 import { ENRICHMENT_KINDS, fieldSpec, isRecordKind, type EntityKind } from "./enrichKinds.js";
+import { problemRowStatus } from "./problems.js";
 import { buildOutputColumns, type OutputColumns, type SelectedColumn } from "./selection.js";
 import { firstRowOf, rowInputs, splitSelection, type SelectionMode } from "./selectionInputs.js";
 
@@ -195,7 +196,7 @@ function matchOutput(planned: SelectionEnrichmentPlan, byRow: ReadonlyMap<number
     }
     if (answer.id === undefined) {
       counts.unmatched += 1;
-      const reason = answer.result.ok ? "Not matched" : answer.result.problem.message;
+      const reason = answer.result.ok ? "Not matched" : problemRowStatus(answer.result.problem);
       unmatched.push({ row: planned.firstRow + index, index, value: String(value), reason });
       rows.push(["", reason, ...fields.map(() => "")]);
       return;
@@ -207,7 +208,7 @@ function matchOutput(planned: SelectionEnrichmentPlan, byRow: ReadonlyMap<number
       rows.push([answer.id, MATCHED, ...shownValues(result)]);
     } else {
       counts.problems += 1;
-      rows.push([answer.id, `${MATCHED}; fields not read: ${result.problem.message}`, ...fields.map(() => "")]);
+      rows.push([answer.id, `${MATCHED}; fields not read: ${problemRowStatus(result.problem)}`, ...fields.map(() => "")]);
     }
   });
   return { output: { headers, rows, numberFormats, counts, columnProblems: [] }, unmatched };

@@ -1,6 +1,7 @@
 // Reading an audience's rows after a job: how many failed, and the rows as a sheet table.
 import { MAX_ROWS_PAGE_SIZE, type Audience, type AudienceRow } from "../contract/index.js";
 import type { ServiceClient } from "../api/types.js";
+import { jobRowFailure, rowStatus } from "../errors/failure.js";
 import { cellValue, valuesNumberFormat, type CellValue, type ColumnSpec } from "../sheet/index.js";
 
 /** Row states that mean the enrichment did not work for the row. */
@@ -56,8 +57,11 @@ const STATUS_WORDS: Record<string, string> = {
 function rowStatusText(row: AudienceRow, inputColumnIds: ReadonlySet<string>): string {
   const values = row.attributes.values.filter((v) => !inputColumnIds.has(v.columnId));
   const problem = values.find((v) => FAILED_VALUE_STATES.includes(v.state));
-  if (problem)
-    return problem.errorDetails?.summary ? `${STATUS_WORDS[problem.state]}: ${problem.errorDetails.summary}` : (STATUS_WORDS[problem.state] ?? problem.state);
+  if (problem) {
+    // The service's words for the row, through the error factory: no credits is said as the job's estimate promised.
+    const failure = problem.errorDetails ? jobRowFailure(problem.errorDetails) : undefined;
+    return failure ? `${STATUS_WORDS[problem.state]}: ${rowStatus(failure)}` : (STATUS_WORDS[problem.state] ?? problem.state);
+  }
   if (values.some((v) => v.state === "LOADING")) return STATUS_WORDS.LOADING ?? "LOADING";
   if (values.some((v) => v.state === "RESULT")) return STATUS_WORDS.RESULT ?? "RESULT";
   return STATUS_WORDS.BLANK ?? "BLANK";

@@ -3,6 +3,7 @@
 // (core/enrich/spendReservations.ts) on a count of its own: a call reserves one credit before it
 // leaves, a success keeps it, a refusal gives it back, and a call lost on its way keeps it (the
 // service may have charged).
+import { paneMessage, refusals } from "../errors/failure.js";
 import { parseSpendState, type SpendState, type SpendStore } from "../enrich/spendReservations.js";
 import type { KeyValueItems } from "../storage/keyValue.js";
 import type { AiActionBalance } from "./port.js";
@@ -55,8 +56,7 @@ export function aiEstimate(
   const summary = `${what}: ${cost}${reuse}${have}.`;
   const leftToday = Math.max(0, daily.cap - daily.used);
   let blocked: string | undefined;
-  if (balance && credits > 0 && balance.remaining === 0)
-    blocked = "The account has no AI action credits left for research. Ask your administrator for more, or use briefings already fetched.";
+  if (balance && credits > 0 && balance.remaining === 0) blocked = paneMessage(refusals.aiCredits());
   else if (balance && credits > balance.remaining)
     blocked = `That needs ${plural(credits, "AI action credit")} and the account has ${count(balance.remaining)} left. Choose fewer companies.`;
   else if (credits > leftToday)

@@ -4,6 +4,7 @@
 // recommendations, free, each query asked once and kept for the page's life, so a second run and
 // a recalculation send nothing.
 import { keyedSingleFlight } from "../api/singleFlight.js";
+import { refusals } from "../errors/failure.js";
 import type { Clock, Logger } from "../api/types.js";
 import { SpendReservations, type SpendState } from "../enrich/spendReservations.js";
 import type { KeyValueItems } from "../storage/keyValue.js";
@@ -26,12 +27,20 @@ export interface ResearchOptions {
   log?: Logger;
 }
 
-/** Refused before sending: today's AI cap is used up. Nothing was spent. */
+/** Refused before sending: today's AI cap is used up. Nothing was spent. Its words are the error factory's (core/errors/failure.ts). */
 export class AiLimitError extends Error {
   readonly kind = "aiDailyLimit";
+  readonly used: number;
+  readonly cap: number;
+  /** What the pane shows (errorText reads it). */
+  readonly userMessage: string;
   constructor(daily: SpendState) {
-    super(`Your daily AI limit is used up (${daily.used} of ${daily.cap} AI action credits today). Raise it in Research, or try again tomorrow.`);
+    const failure = refusals.aiDailyLimit(daily.used, daily.cap);
+    super(failure.pane);
     this.name = "AiLimitError";
+    this.used = daily.used;
+    this.cap = daily.cap;
+    this.userMessage = failure.pane;
   }
 }
 

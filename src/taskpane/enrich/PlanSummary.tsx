@@ -2,6 +2,7 @@
 // to match alike (rows, distinct inputs, cached, under management, the most credits, requests),
 // with warnings when the account's credits or today's limit will not cover it.
 import { Text, makeStyles } from "@fluentui/react-components";
+import { paneMessage, refusals, rowStatus } from "../../core/errors/failure.js";
 import { ENRICHMENT_KINDS, unmatchableRows, type SelectionEnrichmentPlan } from "../../core/enrich/index.js";
 import { Notice } from "../Notice.js";
 import { OrganizationBudgetWarning } from "../usage/OrganizationLimit.js";
@@ -12,6 +13,8 @@ const useStyles = makeStyles({
 });
 
 const count = (n: number) => n.toLocaleString("en-US");
+/** What a row left without credits says: the error factory's row status, so the promise is what the rows say. */
+const NO_CREDITS_ROW = rowStatus(refusals.noCredits());
 const requestsOf = (n: number) => `${count(n)} request${n === 1 ? "" : "s"}`;
 
 /**
@@ -92,8 +95,8 @@ export function PlanSummary({ planned, credits, onRun, onBack }: { planned: Sele
       {credits !== undefined && plan.maxCredits > credits && (
         <Notice intent="warning" role="alert">
           {credits === 0
-            ? `Your account has no credits left for new records. Records that are not cached or under management will not be enriched: their rows will say "no credits left". Ask your administrator for more credits.`
-            : `Your account has ${count(credits)} credits left for new records; this run may need up to ${count(plan.maxCredits)}. Once they are used, the remaining rows will not be enriched and will say "no credits left".`}
+            ? `${paneMessage(refusals.noCredits())} Records that are not cached or under management will not be enriched: their rows will say "${NO_CREDITS_ROW}".`
+            : `Your account has ${count(credits)} credits left for new records; this run may need up to ${count(plan.maxCredits)}. Once they are used, the remaining rows will not be enriched and will say "${NO_CREDITS_ROW}".`}
         </Notice>
       )}
       {limit.capped && <TodaysLimitNotice limit={limit} />}

@@ -2,6 +2,7 @@
 // management, the most it can cost, today's limit and the credits left, and plainly that a
 // started job cannot be stopped. Start or go back.
 import { Button, Text, makeStyles } from "@fluentui/react-components";
+import { paneMessage, refusals, rowStatus } from "../../core/errors/failure.js";
 import { Notice } from "../Notice.js";
 import type { JobEstimate } from "./jobEstimate.js";
 
@@ -27,6 +28,8 @@ const useStyles = makeStyles({
 });
 
 const count = (n: number) => n.toLocaleString("en-US");
+/** What a job's row left without credits says (core/jobs/rows.ts reads it through the error factory). */
+const NO_CREDITS_ROW = rowStatus(refusals.noCredits());
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 /** The sentence that says a job cannot be stopped (shown before the start and beside a running job). */
@@ -39,8 +42,8 @@ export function estimateWarnings(estimate: JobEstimate, allowance: AccountAllowa
   if (creditsLeft !== undefined && estimate.maxCredits > creditsLeft) {
     warnings.push(
       creditsLeft === 0
-        ? 'Your account has no credits left for new records: rows of new records will fail with "Credit limit reached". Ask your administrator for more credits.'
-        : `Your account has ${plural(creditsLeft, "credit", "credits")} left; this job may need up to ${count(estimate.maxCredits)}. Once they are used, the other new records fail with "Credit limit reached".`,
+        ? `${paneMessage(refusals.noCredits())} Rows of new records will not be enriched: their status will say "${NO_CREDITS_ROW}".`
+        : `Your account has ${plural(creditsLeft, "credit", "credits")} left; this job may need up to ${count(estimate.maxCredits)}. Once they are used, the other new records will not be enriched: their status will say "${NO_CREDITS_ROW}".`,
     );
   }
   if (daily) {

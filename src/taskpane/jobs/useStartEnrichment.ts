@@ -1,10 +1,11 @@
 // Starting an audience enrichment, its state and effects: the audiences, the choice (scope, rows
 // picked, taken from selected cells or pasted, columns), the estimate, and the start itself. The
 // request is checked with the contract's validator before it is sent; 204, 402 and 404 get plain
-// answers (startFailure). The views (StartEnrichment.tsx) show what this holds.
+// answers (startFailure, in the error factory's words). The views (StartEnrichment.tsx) show what this holds.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Audience, AudienceRow, ValidationIssue } from "../../core/contract/index.js";
 import { isServiceError } from "../../core/api/errors.js";
+import { failureOf, paneMessage } from "../../core/errors/failure.js";
 import type { ServiceClient } from "../../core/api/types.js";
 import { checkEnrichmentChoice, rowIdsFromCells, type EnrichmentChoice, type JobTracker } from "../../core/jobs/index.js";
 import { errorText } from "../errorText.js";
@@ -52,14 +53,8 @@ export function inputValue(audience: Audience, row: AudienceRow): string {
  */
 export function startFailure(error: unknown): { notice: StartNotice; refresh?: true } | { issues: ValidationIssue[] } {
   if (!isServiceError(error)) return { notice: { intent: "error", text: `The enrichment could not be started: ${errorText(error)}` } };
-  if (error.kind === "paymentRequired") {
-    return {
-      notice: {
-        intent: "error",
-        text: "Your account cannot run this enrichment: it has no credits left for new records. Ask your administrator for more credits.",
-      },
-    };
-  }
+  // No credits left (402) is the error factory's one sentence, with the service's reference.
+  if (error.kind === "paymentRequired") return { notice: { intent: "error", text: paneMessage(failureOf(error)) } };
   if (error.kind === "notFound") {
     return { notice: { intent: "error", text: "This audience no longer exists. The list has been refreshed; pick another one." }, refresh: true };
   }

@@ -173,11 +173,11 @@ describe("enrichment engine: cell errors", () => {
     assert.ok(!result.ok && result.problem.message === "No contact data for id 8 (OPT_OUT)");
   });
 
-  it("says the credit limit is reached", async () => {
+  it("says the account has no credits left", async () => {
     const { engine, client } = setup();
     client.behaviour = () => ({ status: "LIMIT_EXCEEDED", outcome: "limitExceeded" });
     const result = await engine.getCells("company", 1, "name");
-    assert.ok(!result.ok && result.problem.message === "Credit limit reached" && result.problem.code === "#N/A");
+    assert.ok(!result.ok && result.problem.message === "Your account has no credits left for new records" && result.problem.code === "#N/A");
   });
 
   it("names the missing scope on 403 and settles every cell of a failed request", async () => {

@@ -221,7 +221,7 @@ describe("briefings and AI action credits", () => {
     client.aiActions.remaining = 0;
     assert.equal(
       (await research.estimateQuestion()).blocked,
-      "The account has no AI action credits left for research. Ask your administrator for more, or use briefings already fetched.",
+      "Your account has no AI action credits left for research (briefings and questions). Ask your administrator for more, or use briefings already fetched.",
     );
   });
 

@@ -1,6 +1,7 @@
 // "Before you run" for a list of websites, without a browser: the plan the Enrich section shows
 // (rows, different websites however they are spelled, blanks and what cannot be matched, the
-// most credits and requests), then, after a run, the websites answered before cost nothing.
+// most credits and requests), then, after a run, the websites answered before cost nothing. And
+// what the plan promises rows will say when credits run out is what the run writes on them.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -13,12 +14,13 @@ import {
   type SelectionEnrichmentPlan,
 } from "../../../src/core/enrich/index.js";
 import { PlanSummary } from "../../../src/taskpane/enrich/PlanSummary.js";
+import { FakeEnrichClient } from "../../core/enrich/fakeClient.js";
 import { FakeMatchClient } from "../../core/enrich/fakeMatchClient.js";
 
-const text = (planned: SelectionEnrichmentPlan) =>
+const text = (planned: SelectionEnrichmentPlan, credits?: number) =>
   renderToStaticMarkup(
     <FluentProvider theme={webLightTheme}>
-      <PlanSummary planned={planned} onRun={() => undefined} onBack={() => undefined} />
+      <PlanSummary planned={planned} {...(credits !== undefined ? { credits } : {})} onRun={() => undefined} onBack={() => undefined} />
     </FluentProvider>,
   )
     .replace(/<style[^>]*>[^<]*<\/style>/g, "")
@@ -52,5 +54,25 @@ describe("Enrich plan of a list by website", () => {
     assert.match(again, /6 rows, 3 different websites/);
     assert.match(again, /3 answered before \(no request\)/);
     assert.match(again, /At most 0 credits, in 0 requests/);
+  });
+});
+
+describe("what the plan promises rows without credits will say", () => {
+  const quoted = (html: string) => [...html.matchAll(/will say "([^"]+)"/g)].map((m) => m[1]);
+
+  it("is the status the run writes on those rows (the error factory's row status)", async () => {
+    const client = new FakeEnrichClient();
+    client.behaviour = () => ({ status: "LIMIT_EXCEEDED", outcome: "limitExceeded" });
+    const engine = createEnrichmentEngine({ client, cache: new MemoryCacheStore(), windowMs: 2 });
+    const planned = await planSelectionEnrichment(engine, "company", { address: "Sheet1!A1:A3", values: ["Company ID", "11", "12"] }, ["name"]);
+    const none = text(planned, 0);
+    const some = text(planned, 1);
+    const { output } = await runSelectionEnrichment(engine, planned);
+    const statuses = output.rows.map((row) => row[row.length - 1]);
+    assert.deepEqual(new Set(statuses).size, 1);
+    const written = statuses[0];
+    assert.ok(typeof written === "string" && written !== "");
+    assert.deepEqual(quoted(none), [written]);
+    assert.deepEqual(quoted(some), [written]);
   });
 });

@@ -42,7 +42,7 @@ test("the sentences say what each code means", () => {
   );
   assert.match(
     answer(400, { error: { code: "PFAPI0011", message: "Credit limit reached" } }).userMessage,
-    /credit limit.*Ask your administrator for more credits/,
+    /^Your account has no credits left for new records\. Ask your administrator for more credits\.$/,
   );
   assert.match(answer(504, { error: { code: "PFAPI0010" } }).userMessage, /fewer records/);
   const scope = answer(403, { error: { code: "ZI0002", message: "Access to resource /studio/v1/audiences is denied" } }, "GET /studio/v1/audiences");
