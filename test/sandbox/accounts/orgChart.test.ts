@@ -19,12 +19,16 @@ describe("twin: org charts", () => {
   /** The company with the most contacts. */
   let busiest = 0;
   let chart: OrgChartEntry[] = [];
+  /** The org charts of the 200 companies with the most contacts. */
+  let charts: OrgChartEntry[][] = [];
 
   before(() => {
     db = openDatabase(undefined, { seed: 1, companies: TEST_COMPANIES, contacts: TEST_CONTACTS }).db;
     data = accountData(db);
     busiest = (db.prepare("SELECT company_id AS id FROM contacts GROUP BY company_id ORDER BY COUNT(*) DESC, company_id LIMIT 1").get() as { id: number }).id;
     chart = data.orgChartOf(busiest)!;
+    const ids = db.prepare("SELECT company_id AS id FROM contacts GROUP BY company_id ORDER BY COUNT(*) DESC, company_id LIMIT 200").all() as { id: number }[];
+    charts = ids.map((row) => data.orgChartOf(row.id)!);
   });
 
   it("places every contact of a company once, in a department of the departments lookup", () => {
@@ -40,31 +44,42 @@ describe("twin: org charts", () => {
   });
 
   it("puts each person in the tier of their seniority, with one head (sub-tier 1) per department and tier, the most senior", () => {
-    const groups = new Map<string, OrgChartEntry[]>();
-    for (const entry of chart) {
-      assert.equal(entry.tier, TIER_OF_LEVEL[entry.contact.management_level ?? ""], `tier of ${entry.contact.management_level}`);
-      const key = `${entry.departmentId}:${entry.tier}`;
-      groups.set(key, [...(groups.get(key) ?? []), entry]);
+    let shared = 0;
+    for (const entries of charts) {
+      const groups = new Map<string, OrgChartEntry[]>();
+      for (const entry of entries) {
+        assert.equal(entry.tier, TIER_OF_LEVEL[entry.contact.management_level ?? ""], `tier of ${entry.contact.management_level}`);
+        const key = `${entry.contact.company_id}:${entry.departmentId}:${entry.tier}`;
+        groups.set(key, [...(groups.get(key) ?? []), entry]);
+      }
+      for (const [key, people] of groups) {
+        const heads = people.filter((p) => p.subTier === 1);
+        assert.equal(heads.length, 1, `one head in ${key}`);
+        const head = heads[0]!;
+        for (const other of people)
+          if (other.contact.management_level === head.contact.management_level) assert.ok(head.contact.relevance >= other.contact.relevance, key);
+        if (people.length > 1) shared += 1;
+      }
     }
-    for (const [key, people] of groups) {
-      const heads = people.filter((p) => p.subTier === 1);
-      assert.equal(heads.length, 1, `one head in ${key}`);
-      const head = heads[0]!;
-      for (const other of people)
-        if (other.contact.management_level === head.contact.management_level) assert.ok(head.contact.relevance >= other.contact.relevance, key);
-    }
+    assert.ok(shared > 10, `${shared} tiers of more than one person`);
   });
 
   it("says an email or a direct phone is known exactly when contact enrichment gives one, and gives neither", () => {
-    const ids = chart.map((e) => e.contact.id);
-    const enriched = createRecordStore(db).contactAttributes(ids, ["email", "phone"]);
-    for (const entry of chart) {
+    const entries = charts.flat();
+    const enriched = createRecordStore(db).contactAttributes(
+      entries.map((e) => e.contact.id),
+      ["email", "phone"],
+    );
+    const seen = { email: new Set<boolean>(), phone: new Set<boolean>() };
+    for (const entry of entries) {
       const person = orgChartPerson(entry);
       const known = enriched.get(entry.contact.id)!;
       assert.equal(person.attributes.hasEmail, "email" in known);
       assert.equal(person.attributes.hasDirectPhone, "phone" in known);
+      seen.email.add(person.attributes.hasEmail!);
       assert.ok(!JSON.stringify(person).includes("@"), "no email address in the org chart");
     }
+    assert.equal(seen.email.size, 2, "people with and without a known email");
   });
 
   it("keeps the departments and accuracy scores asked, and sorts by accuracy or last name, ties in the chart's order", () => {
