@@ -8,7 +8,7 @@ import { familyRows, type FamilyRow } from "../../../src/core/contract/index.js"
 import { openDatabase } from "../../../src/sandbox/store/database.js";
 import { createRecordStore } from "../../../src/sandbox/records.js";
 import { accountData, type AccountData } from "../../../src/sandbox/accounts/store.js";
-import { acquisitionDate, familyTree, parentage, type FamilyCompany } from "../../../src/sandbox/accounts/families.js";
+import { acquisitionDate, familyTree, parentage, type Family, type FamilyCompany } from "../../../src/sandbox/accounts/families.js";
 import { DESIGNED_FAMILY } from "../../../src/sandbox/accounts/seed.js";
 import { TEST_COMPANIES, TEST_CONTACTS } from "../../helpers/sandbox.js";
 
@@ -18,6 +18,9 @@ describe("twin: corporate families", () => {
   /** Every family tree as rows, by the id of its ultimate parent. */
   const trees = new Map<number, FamilyRow[]>();
   let enrichment: ReturnType<typeof createRecordStore>;
+  /** Each company's family, as the twin's data gives it (read once). */
+  const families = new Map<number, Family>();
+  const familyOf = (id: number) => families.get(id)!;
 
   before(() => {
     const { db } = openDatabase(undefined, { seed: 1, companies: TEST_COMPANIES, contacts: TEST_CONTACTS });
@@ -26,6 +29,7 @@ describe("twin: corporate families", () => {
     companyIds = (db.prepare("SELECT id FROM companies ORDER BY id").all() as { id: number }[]).map((r) => r.id);
     for (const id of companyIds) {
       const family = data.familyOf(id)!;
+      families.set(id, family);
       if (!trees.has(family.top.id)) trees.set(family.top.id, familyRows(familyTree(family)));
     }
   });
@@ -39,7 +43,7 @@ describe("twin: corporate families", () => {
     );
     for (const id of companyIds)
       assert.ok(
-        trees.get(data.familyOf(id)!.top.id)!.some((r) => r.companyId === id),
+        trees.get(familyOf(id).top.id)!.some((r) => r.companyId === id),
         `company ${id} in its family's tree`,
       );
   });
@@ -51,7 +55,7 @@ describe("twin: corporate families", () => {
       for (const row of rows) {
         const path: FamilyRow[] = [];
         for (let up = byId.get(row.parentId); up; up = byId.get(up.parentId)) path.push(up);
-        const items = parentage(data.familyOf(row.companyId!)!, row.companyId!);
+        const items = parentage(familyOf(row.companyId!), row.companyId!);
         assert.deepEqual(
           items.map((p) => Number(p.companyId)),
           path.map((p) => p.companyId),
@@ -67,7 +71,7 @@ describe("twin: corporate families", () => {
   it("names the parents company enrichment names (parentId, ultimateParentId)", () => {
     const enriched = enrichment.companyAttributes(companyIds, ["parentId", "ultimateParentId"]);
     for (const id of companyIds) {
-      const items = parentage(data.familyOf(id)!, id);
+      const items = parentage(familyOf(id), id);
       const attributes = enriched.get(id)!;
       assert.equal(
         items[0]?.companyId,
@@ -99,7 +103,7 @@ describe("twin: corporate families", () => {
       assert.equal(row?.parentId, member.parent, `parent of ${member.id}`);
     }
     assert.deepEqual(
-      parentage(data.familyOf(33)!, 33).map((p) => [p.companyId, p.subUnitType]),
+      parentage(familyOf(33), 33).map((p) => [p.companyId, p.subUnitType]),
       [
         ["32", "ACQUISITION"],
         ["31", "SUBSIDIARY"],
@@ -112,7 +116,7 @@ describe("twin: corporate families", () => {
   it("dates each acquisition after both companies were founded and by the seed's reference day, the same on every call", () => {
     let acquisitions = 0;
     for (const id of companyIds) {
-      const family = data.familyOf(id)!;
+      const family = familyOf(id);
       const [first] = parentage(family, id);
       if (first?.subUnitType !== "ACQUISITION") {
         assert.equal(first?.acquiredByDate, undefined);
@@ -132,12 +136,12 @@ describe("twin: corporate families", () => {
   });
 
   it("gives each family member its own city and state in the tree", () => {
-    const some: FamilyCompany = data.familyOf(companyIds.find((id) => parentage(data.familyOf(id)!, id).length >= 2)!)!.top;
-    const tree = familyTree(data.familyOf(some.id)!);
+    const some: FamilyCompany = familyOf(companyIds.find((id) => parentage(familyOf(id), id).length >= 2)!).top;
+    const tree = familyTree(familyOf(some.id));
     assert.equal(tree.city ?? null, some.city);
     assert.equal(tree.state ?? null, some.state);
     for (const node of tree.familyNodes ?? []) {
-      const member = data.familyOf(node.companyId!)!.members.get(node.companyId!)!;
+      const member = familyOf(node.companyId!).members.get(node.companyId!)!;
       assert.deepEqual([node.name, node.city ?? null, node.state ?? null], [member.name, member.city, member.state]);
     }
   });
