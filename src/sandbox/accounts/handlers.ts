@@ -22,12 +22,12 @@ import {
   type OrgChartEnrichRequest,
   type OrgChartQuery,
 } from "../../core/contract/index.js";
-import type { CreditLedger } from "../context.js";
+import type { CreditLedger, SandboxContext } from "../context.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import { DEPARTMENTS } from "../data/reference.js";
 import { familyTree, parentage } from "./families.js";
 import { departmentIds, orgChartPerson, selectPeople, type OrgChartFilter } from "./orgChart.js";
-import type { AccountData } from "./store.js";
+import { accountData, type AccountData } from "./store.js";
 
 /** A matcher's verdict on one input (the company enrichment's matchers give these). */
 export type CompanyMatch = { id: number } | { status: string; warnings?: readonly string[] };
@@ -37,6 +37,11 @@ export interface AccountOperations {
   credits: Pick<CreditLedger, "charge" | "balance" | "purchaseDate">;
   /** The company enrichment's matcher (by id, name or website), so both match alike. */
   matchCompany(input: HierarchyMatchInput): CompanyMatch;
+}
+
+/** The operations' dependencies from the sandbox's context and the company enrichment's matcher. */
+export function accountOperations(ctx: Pick<SandboxContext, "db" | "credits">, matchCompany: AccountOperations["matchCompany"]): AccountOperations {
+  return { data: accountData(ctx.db), credits: ctx.credits, matchCompany };
 }
 
 type HierarchyAnswer = CorporateHierarchyItem | HierarchyNoMatchItem;

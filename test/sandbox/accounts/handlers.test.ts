@@ -10,8 +10,7 @@ import { openDatabase } from "../../../src/sandbox/store/database.js";
 import { createAccountStore, type AccountStore } from "../../../src/sandbox/credits.js";
 import { ApiError, ValidationFailure } from "../../../src/sandbox/errors.js";
 import { recordMatchers } from "../../../src/sandbox/routes/enrich.js";
-import { accountData } from "../../../src/sandbox/accounts/store.js";
-import { enrichCorporateHierarchy, enrichOrgChart, type AccountOperations } from "../../../src/sandbox/accounts/handlers.js";
+import { accountOperations, enrichCorporateHierarchy, enrichOrgChart, type AccountOperations } from "../../../src/sandbox/accounts/handlers.js";
 import { accountLookupDocument } from "../../../src/sandbox/accounts/lookupFields.js";
 import { DESIGNED_FAMILY } from "../../../src/sandbox/accounts/seed.js";
 import { responseErrors, vendorOperation } from "../../vendor/oracle.js";
@@ -38,7 +37,7 @@ describe("twin: hierarchy and org chart operations", () => {
     db = openDatabase(undefined, { seed: 1, companies: TEST_COMPANIES, contacts: TEST_CONTACTS }).db;
     accounts = createAccountStore(db);
     const matchers = recordMatchers(db);
-    ops = { data: accountData(db), credits: accounts, matchCompany: (input) => matchers.company(input) };
+    ops = accountOperations({ db, credits: accounts }, (input) => matchers.company(input));
     accounts.resetAccount("rich", 100_000);
   });
 
