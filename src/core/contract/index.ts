@@ -15,3 +15,5 @@ export * from "./research.js";
 export * from "./audienceWrite.js";
 export * from "./audienceWriteCells.js";
 export * from "./hashtags.js";
+export * from "./hierarchy.js";
+export * from "./orgChart.js";

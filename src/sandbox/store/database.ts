@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { seedDatabase, type SeedSize } from "../data/seed.js";
 import { MATCH_SEED_VERSION, seedMatchCompanies } from "../match/seed.js";
+import { FAMILY_SEED_VERSION, seedDesignedFamily } from "../accounts/seed.js";
 import { SCHEMA_VERSION, createTables, haversineMiles } from "./schema.js";
 
 export const DATABASE_FILE = "sandbox.db";
@@ -21,7 +22,7 @@ export interface OpenedDatabase {
 const seededImages = new Map<string, Buffer>();
 
 function seedSignature(size: SeedSize): string {
-  return `${SCHEMA_VERSION}:${MATCH_SEED_VERSION}:${size.seed}:${size.companies}:${size.contacts}`;
+  return `${SCHEMA_VERSION}:${MATCH_SEED_VERSION}:${FAMILY_SEED_VERSION}:${size.seed}:${size.companies}:${size.contacts}`;
 }
 
 export function openDatabase(dataDir: string | undefined, size: SeedSize, reset = false): OpenedDatabase {
@@ -65,6 +66,7 @@ export function openDatabase(dataDir: string | undefined, size: SeedSize, reset 
   }
   const seededInMs = seedDatabase(db, size);
   seedMatchCompanies(db);
+  seedDesignedFamily(db);
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('signature', ?)").run(signature);
   if (dataDir) {
     db.pragma("journal_mode = WAL");
