@@ -6,6 +6,7 @@
 // does. The window only bounds what is handed over, so a cancel or a stop starts nothing more.
 // A run is resumable: `left` holds the items to run again, and an item's idempotency key comes
 // from the item (keyOf), so the same item carries the same key in every run.
+import { serviceError } from "../api/errors.js";
 import type { RequestPriority } from "../api/types.js";
 
 export type ItemOutcome<R> = { status: "done"; value: R } | { status: "refused"; reason: unknown } | { status: "notSent" };
@@ -47,6 +48,8 @@ export interface BulkRunOptions<I> {
   keyOf?: (item: I, index: number) => string | undefined;
   /** A failure after which no further request is sent (default: none; a cancel always stops). */
   stopsRun?: (error: unknown) => boolean;
+  /** Whose wait the requests are (default bulk; a person's cells ask interactively). */
+  priority?: RequestPriority;
 }
 
 export interface BulkRunResult<I, R> {
@@ -81,7 +84,7 @@ interface RunState<R> {
 
 /** Sends one batch and records an outcome for each of its items. */
 async function runBatch<I, R>(batch: RunBatch<I>, send: SendBatch<I, R>, options: BulkRunOptions<I>, state: RunState<R>): Promise<void> {
-  const call: BulkCall = { priority: "bulk", ...(options.signal ? { signal: options.signal } : {}) };
+  const call: BulkCall = { priority: options.priority ?? "bulk", ...(options.signal ? { signal: options.signal } : {}) };
   state.requests++;
   try {
     const answer = await send(batch, call);
@@ -113,4 +116,23 @@ export async function runBulk<I, R>(items: readonly I[], send: SendBatch<I, R>, 
   const cancelled = signal?.aborted === true;
   const left = items.filter((_, i) => state.outcomes[i]?.status !== "done");
   return { outcomes: state.outcomes, cancelled, requests: state.requests, left, ...(state.stop && !cancelled ? { stopped: state.stop.reason } : {}) };
+}
+
+/**
+ * Every item's value in the list's order, for callers that need all or nothing (a signal request
+ * of a cell's batch): the first refusal or stop is thrown, and a cancel throws the signal's reason.
+ */
+export function valuesOrThrow<I, R>(result: BulkRunResult<I, R>, signal?: AbortSignal): R[] {
+  if (result.stopped !== undefined) throw result.stopped;
+  return result.outcomes.map((outcome) => {
+    if (outcome.status === "refused") throw outcome.reason;
+    if (outcome.status === "notSent")
+      throw serviceError("cancelled", { message: signal?.aborted ? "The run was cancelled" : "The run stopped before this request" });
+    return outcome.value;
+  });
+}
+
+/** Runs `items` one request each (or `cap` a request) and gives every value, or throws the first refusal. */
+export async function runAll<I, R>(items: readonly I[], send: SendBatch<I, R>, options: BulkRunOptions<I>): Promise<R[]> {
+  return valuesOrThrow(await runBulk(items, send, { stopsRun: () => true, ...options }), options.signal);
 }
