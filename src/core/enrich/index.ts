@@ -20,6 +20,9 @@ export { fieldsProblem, problems, problemFromError, type CellProblem, type CellE
 export { toCellValue } from "./answers.js";
 export {
   ENRICHMENT_KINDS,
+  declareKind,
+  declaredKind,
+  declaredKinds,
   fieldNames,
   fieldSpec,
   parseRecordId,
@@ -27,6 +30,7 @@ export {
   OUTPUT_FIELDS,
   type EnrichmentKind,
   type EntityKind,
+  type KindName,
 } from "./enrichKinds.js";
 export {
   splitHeader,

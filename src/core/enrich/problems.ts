@@ -7,7 +7,7 @@
 import { forbiddenMessage } from "../api/errors.js";
 import type { ServiceErrorKind } from "../api/types.js";
 import { ERROR_CODES } from "../contract/index.js";
-import { ENRICHMENT_KINDS, type EnrichmentKind, type EntityKind, type FieldResolution } from "./enrichKinds.js";
+import { declaredKind, type EnrichmentKind, type EntityKind, type FieldResolution, type KindName } from "./enrichKinds.js";
 
 export type CellErrorCode = "#VALUE!" | "#N/A";
 
@@ -37,8 +37,8 @@ function problem(kind: ProblemKind, message: string, code: CellErrorCode = "#N/A
 }
 
 /** A kind, by its built-in name or its declaration: its words are the declaration's (kindDeclaration.ts). */
-export type KindWords = EntityKind | Pick<EnrichmentKind, "noun" | "idLabel">;
-const words = (kind: KindWords) => (typeof kind === "string" ? ENRICHMENT_KINDS[kind] : kind);
+export type KindWords = KindName | Pick<EnrichmentKind, "noun" | "idLabel">;
+const words = (kind: KindWords) => (typeof kind === "string" ? declaredKind(kind) : kind);
 const noun = (kind: KindWords) => words(kind).noun;
 
 /** A problem no later request can escape (signed out, no permission, no credits) stops a list's run. */
