@@ -58,27 +58,32 @@ const gizmos: EnrichmentKind = {
   cached: (attributes) => attributes,
 };
 
-/** Its sandbox data: two gizmos named after each seeded company. */
-const withdrawals: Array<() => void> = [];
-before(() => {
-  withdrawals.push(declareKind(gizmos));
-  withdrawals.push(
-    declareKindData({
-      path: GIZMOS_PATH,
-      scope: SCOPES.company,
-      body: GizmoRequest,
-      answers(ctx) {
-        const nameOf = ctx.db.prepare("SELECT name FROM companies WHERE id = ?");
-        return (body) => {
-          const row = nameOf.get((body as Static<typeof GizmoRequest>).data.attributes.companyId) as { name: string } | undefined;
-          const labels = row ? [`${row.name} Mini`, `${row.name} Max`] : [];
-          return { data: labels.map((label, i) => ({ id: `g${i}`, type: "Gizmo", attributes: { label } })) };
-        };
-      },
-    }),
-  );
-});
-after(() => withdrawals.forEach((withdraw) => withdraw()));
+/**
+ * Declares the kind and its sandbox data (two gizmos named after each seeded company) for the
+ * tests of one describe, and withdraws both after them.
+ */
+function declaredForTheseTests(): void {
+  const withdrawals: Array<() => void> = [];
+  before(() => {
+    withdrawals.push(declareKind(gizmos));
+    withdrawals.push(
+      declareKindData({
+        path: GIZMOS_PATH,
+        scope: SCOPES.company,
+        body: GizmoRequest,
+        answers(ctx) {
+          const nameOf = ctx.db.prepare("SELECT name FROM companies WHERE id = ?");
+          return (body) => {
+            const row = nameOf.get((body as Static<typeof GizmoRequest>).data.attributes.companyId) as { name: string } | undefined;
+            const labels = row ? [`${row.name} Mini`, `${row.name} Max`] : [];
+            return { data: labels.map((label, i) => ({ id: `g${i}`, type: "Gizmo", attributes: { label } })) };
+          };
+        },
+      }),
+    );
+  });
+  after(() => withdrawals.forEach((withdraw) => withdraw()));
+}
 
 const PROFILES = [
   { profile: "specification" as const, path: "" },
@@ -86,6 +91,7 @@ const PROFILES = [
 ];
 
 describe("a kind added by its declaration and its sandbox data only", () => {
+  declaredForTheseTests();
   for (const { profile, path } of PROFILES) {
     it(`shows in a cell and in Enrich selection on the ${profile} profile`, async (t) => {
       const sandbox = await sandboxForTest(t, { companies: 50, contacts: 50, ...(profile === "production" ? { profile } : {}) });
