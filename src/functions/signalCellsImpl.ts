@@ -3,8 +3,7 @@
 // one pass (gathered across cells, deduplicated, cached, the cheapest plan per request), so
 // recalculating sends nothing.
 import { systemClock } from "../core/api/index.js";
-import { problems, type CellProblem, type RecordsResult } from "../core/enrich/index.js";
-import type { SignalRecordKind } from "../core/contract/index.js";
+import { problems, type CellProblem, type KindName, type RecordsResult } from "../core/enrich/index.js";
 import { signalCellValues, strongestTopics } from "../core/signals/index.js";
 import type { IntentItem } from "../core/contract/index.js";
 import { isPreview, type ConfigAccess } from "./config.js";
@@ -18,14 +17,11 @@ const fail = (problem: CellProblem): never => {
 };
 const invalid = (message: string): never => fail({ kind: "invalidInput", code: "#VALUE!", message });
 
-/** The company's signal record fields (a list as its records); a website or name is matched in the same pipeline pass. */
-async function signal(
-  access: ConfigAccess,
-  kind: SignalRecordKind | "hashtags",
-  company: unknown,
-  fields: string[],
-  invocation: Invocation,
-): Promise<unknown[]> {
+/**
+ * A company's record of a kind keyed by company (a signal, its hashtags, any declared kind): its
+ * fields (a list as its records); a website or name is matched in the same pipeline pass.
+ */
+export async function companyKindCell(access: ConfigAccess, kind: KindName, company: unknown, fields: string[], invocation: Invocation): Promise<unknown[]> {
   const argument = readCompanyArgument(company);
   if (!argument.ok) return fail(argument.problem);
   const config = await access.current();
@@ -54,7 +50,7 @@ const optionalText = (raw: unknown): string | undefined => (raw === null || raw 
 export async function intentCell(access: ConfigAccess, company: unknown, topic: unknown, invocation: Invocation): Promise<number> {
   const topics = topicList(topic);
   if (topics.length !== 1) invalid("Name one topic here; BIZ.INTENTTOPICS takes several");
-  const [score] = await signal(access, "intent", company, topics, invocation);
+  const [score] = await companyKindCell(access, "intent", company, topics, invocation);
   return Number(score) || 0;
 }
 
@@ -63,7 +59,7 @@ export async function intentTopicsCell(access: ConfigAccess, company: unknown, t
   const list = topicList(topics);
   const n = count === null || count === undefined || count === "" ? 3 : Number(count);
   if (!Number.isInteger(n) || n < 1) invalid("How many topics: a whole number of 1 or more");
-  const scores = await signal(access, "intent", company, list, invocation);
+  const scores = await companyKindCell(access, "intent", company, list, invocation);
   const items = list
     .map((topic, i) => ({ topic, score: Number(scores[i]) || 0 }))
     .filter((t) => t.score > 0)
@@ -75,7 +71,7 @@ export async function intentTopicsCell(access: ConfigAccess, company: unknown, t
 export async function scoopCountCell(access: ConfigAccess, company: unknown, type: unknown, days: unknown, invocation: Invocation): Promise<number> {
   const window = days === null || days === undefined || days === "" ? 90 : Number(days);
   if (!Number.isFinite(window) || window < 0) invalid("Days: a number of 0 or more");
-  const [record] = await signal(access, "scoops", company, ["scoops"], invocation);
+  const [record] = await companyKindCell(access, "scoops", company, ["scoops"], invocation);
   const t = optionalText(type);
   const now = ((await access.current())?.clock ?? systemClock).now();
   return signalCellValues.scoopCount(record, { ...(t ? { type: t } : {}), days: window, now });
@@ -83,14 +79,14 @@ export async function scoopCountCell(access: ConfigAccess, company: unknown, typ
 
 /** BIZ.LATESTSCOOP: the newest scoop (of a type): its headline and date, spilling to the right. */
 export async function latestScoopCell(access: ConfigAccess, company: unknown, type: unknown, invocation: Invocation): Promise<string[][]> {
-  const [record] = await signal(access, "scoops", company, ["scoops"], invocation);
+  const [record] = await companyKindCell(access, "scoops", company, ["scoops"], invocation);
   const latest = signalCellValues.latestScoop(record, optionalText(type));
   return [[latest?.headline ?? "", latest?.date ?? ""]];
 }
 
 /** BIZ.LATESTNEWS: the newest article (of a category): its title and date. */
 export async function latestNewsCell(access: ConfigAccess, company: unknown, category: unknown, invocation: Invocation): Promise<string[][]> {
-  const [record] = await signal(access, "news", company, ["news"], invocation);
+  const [record] = await companyKindCell(access, "news", company, ["news"], invocation);
   const latest = signalCellValues.latestNews(record, optionalText(category));
   return [[latest?.headline ?? "", latest?.date ?? ""]];
 }
@@ -98,19 +94,19 @@ export async function latestNewsCell(access: ConfigAccess, company: unknown, cat
 /** BIZ.USESTECH: whether the company runs a product (e.g. "Snowflake", "Microsoft Azure"). */
 export async function usesTechCell(access: ConfigAccess, company: unknown, product: unknown, invocation: Invocation): Promise<boolean> {
   const name = optionalText(product) ?? invalid('Name a product, e.g. "Snowflake"');
-  const [record] = await signal(access, "technologies", company, ["technologies"], invocation);
+  const [record] = await companyKindCell(access, "technologies", company, ["technologies"], invocation);
   return signalCellValues.usesTechnology(record, name);
 }
 
 /** BIZ.TECHIN: the company's products in a category (e.g. "CRM", "Business Intelligence"). */
 export async function techInCell(access: ConfigAccess, company: unknown, category: unknown, invocation: Invocation): Promise<string> {
   const name = optionalText(category) ?? invalid('Name a category, e.g. "CRM"');
-  const [record] = await signal(access, "technologies", company, ["technologies"], invocation);
+  const [record] = await companyKindCell(access, "technologies", company, ["technologies"], invocation);
   return signalCellValues.technologiesInCategory(record, name);
 }
 
 /** BIZ.HASHTAGS: the service's hashtags of the company, comma-separated (highest priority first). */
 export async function hashtagsCell(access: ConfigAccess, company: unknown, invocation: Invocation): Promise<string> {
-  const [labels] = await signal(access, "hashtags", company, ["hashtagLabels"], invocation);
+  const [labels] = await companyKindCell(access, "hashtags", company, ["hashtagLabels"], invocation);
   return String(labels ?? "");
 }

@@ -6,6 +6,7 @@
 // created twice. A row whose fate stays unknown keeps its key in its link, and the next send
 // looks it up the same way.
 import { isServiceError } from "../api/errors.js";
+import { DEFAULT_RETRY } from "../api/retry.js";
 import { errorText } from "../api/userText.js";
 import type { RowLink } from "./links.js";
 import type { PreparedRow, SendPlan } from "./plan.js";
@@ -43,8 +44,6 @@ export interface SendOptions {
   runKey: string;
   signal?: AbortSignal;
   onProgress?: (progress: SendProgress) => void;
-  /** Tries of one batch after failures that may have been applied (default 4). */
-  maxAttempts?: number;
   /** Requests in flight at once (default 6, the client's cap: its rate limiter paces them, and enough travel at once to keep to that pace). */
   concurrency?: number;
 }
@@ -75,10 +74,23 @@ interface Batch {
   rowIds: Map<number, string>;
   /** Rows that had no confirmed audience row before this send (reported as created). */
   fresh: Set<number>;
+  /** Whether the service may hold some of the rows already (they are looked up by key before a send). */
+  doubt: boolean;
+  /** Upserts of the batch so far. */
+  sends: number;
 }
 
+/** A batch's failure after which the service may have applied it: the run sends it again (its keys looked up first). */
+class SendAgain {
+  constructor(readonly error: unknown) {}
+}
+
+/** Sends of one batch: as many as the client's retry policy gives a request that is harmless to repeat. */
+const MAX_SENDS = DEFAULT_RETRY.maxAttempts;
+
 function batchOf(rows: PreparedRow[], runKey: string): Batch {
-  const batch: Batch = { rows, keys: new Map(), rowIds: new Map(), fresh: new Set() };
+  // Rows an earlier send left unconfirmed are looked up by their keys before anything is sent.
+  const batch: Batch = { rows, keys: new Map(), rowIds: new Map(), fresh: new Set(), doubt: rows.some((r) => r.link && "key" in r.link), sends: 0 };
   for (const r of rows) {
     if (r.link && "rowId" in r.link) batch.rowIds.set(r.row, r.link.rowId);
     else {
@@ -134,44 +146,44 @@ function unsettled(batch: Batch, target: SendTarget, status: RowStatus, message:
 }
 
 type BatchOutcome = { results: RowResult[]; stop?: { error: unknown; cancelled: boolean } };
+type Counts = { requests: number; lookups: number };
 
-async function sendBatch(
-  port: AudiencePort,
-  target: SendTarget,
-  batch: Batch,
-  options: SendOptions,
-  counts: { requests: number; lookups: number },
-): Promise<BatchOutcome> {
-  const signal = options.signal;
+/**
+ * One upsert of a batch (its keys looked up first when in doubt). A failure after which the
+ * service may have applied it is thrown as SendAgain while the batch has sends left, so the run
+ * sends it again before any other; every other end is the batch's results.
+ */
+async function sendBatch(port: AudiencePort, target: SendTarget, batch: Batch, signal: AbortSignal | undefined, counts: Counts): Promise<BatchOutcome> {
   const call = { priority: "bulk" as const, ...(signal ? { signal } : {}) };
-  const maxAttempts = Math.max(1, options.maxAttempts ?? 4);
-  // Rows an earlier send left unconfirmed are looked up by their keys before anything is sent.
-  let doubt = batch.rows.some((r) => r.link && "key" in r.link);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      if (doubt) {
-        counts.lookups++;
-        await lookUpKeys(port, target, batch, signal);
-      }
-      counts.requests++;
-      return { results: answered(batch, await port.upsertAudienceRows(target.audienceId, upsertRows(batch, target), call), target) };
-    } catch (error) {
-      if (isCancel(error, signal)) {
-        // The request may have left: its rows keep their keys, so the next send finds them.
-        return { results: unsettled(batch, target, "unknown", "Cancelled while this row was being sent."), stop: { error, cancelled: true } };
-      }
-      // Refused surely (a 400 for the whole request; 401, 402, 403, 404 stop the send): nothing of
-      // this try was applied. Keys stay in the links only when an earlier try may have made the rows.
-      const refused = isServiceError(error) && error.kind === "validation";
-      if (refused || !mayHaveApplied(error)) {
-        const results = unsettled(batch, target, refused ? "refused" : doubt ? "unknown" : "notSent", errorText(error));
-        const kept = doubt ? results : results.map(({ link, ...r }) => (link && "rowId" in link ? { ...r, link } : r));
-        return { results: kept, ...(refused ? {} : { stop: { error, cancelled: false } }) };
-      }
-      doubt = true;
-      if (attempt >= maxAttempts) return { results: unsettled(batch, target, "unknown", errorText(error)), stop: { error, cancelled: false } };
+  try {
+    if (batch.doubt) {
+      counts.lookups++;
+      await lookUpKeys(port, target, batch, signal);
     }
+    counts.requests++;
+    batch.sends++;
+    return { results: answered(batch, await port.upsertAudienceRows(target.audienceId, upsertRows(batch, target), call), target) };
+  } catch (error) {
+    return failed(batch, target, error, signal);
   }
+}
+
+function failed(batch: Batch, target: SendTarget, error: unknown, signal: AbortSignal | undefined): BatchOutcome {
+  if (isCancel(error, signal)) {
+    // The request may have left: its rows keep their keys, so the next send finds them.
+    return { results: unsettled(batch, target, "unknown", "Cancelled while this row was being sent."), stop: { error, cancelled: true } };
+  }
+  // Refused surely (a 400 for the whole request; 401, 402, 403, 404 stop the send): nothing of
+  // this send was applied. Keys stay in the links only when an earlier send may have made the rows.
+  const refused = isServiceError(error) && error.kind === "validation";
+  if (refused || !mayHaveApplied(error)) {
+    const results = unsettled(batch, target, refused ? "refused" : batch.doubt ? "unknown" : "notSent", errorText(error));
+    const kept = batch.doubt ? results : results.map(({ link, ...r }) => (link && "rowId" in link ? { ...r, link } : r));
+    return { results: kept, ...(refused ? {} : { stop: { error, cancelled: false } }) };
+  }
+  batch.doubt = true;
+  if (batch.sends < MAX_SENDS) throw new SendAgain(error);
+  return { results: unsettled(batch, target, "unknown", errorText(error)), stop: { error, cancelled: false } };
 }
 
 const notSent = (rows: readonly PreparedRow[], outcomes: readonly ItemOutcome<RowResult>[]): RowResult[] =>
@@ -183,19 +195,25 @@ const notSent = (rows: readonly PreparedRow[], outcomes: readonly ItemOutcome<Ro
  * plan's order.
  */
 export async function sendRows(port: AudiencePort, target: SendTarget, plan: SendPlan, options: SendOptions): Promise<SendResult> {
-  const counts = { requests: 0, lookups: 0 };
+  const counts: Counts = { requests: 0, lookups: 0 };
   const { signal, onProgress } = options;
   let stop: BatchOutcome["stop"];
+  // A batch sent again keeps what its earlier sends learnt (its doubt, the row ids found by key).
+  const batches = new Map<number, Batch>();
   const run = await runBulk(
     plan.rows,
-    async (batch) => {
-      const outcome = await sendBatch(port, target, batchOf([...batch.items], options.runKey), options, counts);
+    async (request) => {
+      const first = request.indexes[0] as number;
+      const batch = batches.get(first) ?? batchOf([...request.items], options.runKey);
+      batches.set(first, batch);
+      const outcome = await sendBatch(port, target, batch, signal, counts);
       stop ??= outcome.stop;
       return outcome.stop ? { values: outcome.results, stop: outcome.stop } : outcome.results;
     },
     {
       cap: ROWS_PER_REQUEST,
       window: options.concurrency ?? 6,
+      resend: (error) => error instanceof SendAgain,
       ...(signal ? { signal } : {}),
       ...(onProgress ? { onProgress: (p) => p.requests > 0 && onProgress({ rowsDone: p.done, rows: p.total, requests: counts.requests }) } : {}),
     },

@@ -14,9 +14,43 @@ export type EntityKind = keyof typeof BUILT_IN_KINDS;
 /** A kind's name: a built-in EntityKind, or a kind an engine was given (its `kinds` option). */
 export type KindName = string;
 
-/** The built-in kinds' declarations. */
-export const ENRICHMENT_KINDS: Readonly<Record<EntityKind, EnrichmentKind>> = BUILT_IN_KINDS;
+/**
+ * Every declared kind by name: the built-in ones, and any declared with declareKind. Each engine,
+ * the cells, Enrich selection and the pane's lists read kinds from here (plus an engine's own
+ * `kinds` option), so a kind is its declaration and nothing else in the add-in.
+ */
+const DECLARED: Record<string, EnrichmentKind> = { ...BUILT_IN_KINDS };
 
+/** The declared kinds' declarations, by name (the built-in ones always among them). */
+export const ENRICHMENT_KINDS: Readonly<Record<EntityKind, EnrichmentKind>> & Readonly<Record<KindName, EnrichmentKind | undefined>> = DECLARED as Record<
+  EntityKind,
+  EnrichmentKind
+>;
+
+/**
+ * Declares a kind for the whole add-in, the way the built-in ones are: engines, cells, Enrich
+ * selection and the pane's lists see it. Returns how to withdraw it (a test's kind). A built-in
+ * kind cannot be declared again.
+ */
+export function declareKind(declaration: EnrichmentKind): () => void {
+  if (declaration.kind in BUILT_IN_KINDS || DECLARED[declaration.kind]) throw new Error(`A kind called "${declaration.kind}" is declared already`);
+  DECLARED[declaration.kind] = declaration;
+  return () => {
+    if (DECLARED[declaration.kind] === declaration) delete DECLARED[declaration.kind];
+  };
+}
+
+/** Every declared kind, the built-in ones first, in the order they were declared. */
+export const declaredKinds = (): EnrichmentKind[] => Object.values(DECLARED);
+
+/** A declared kind's declaration (an unknown name is a programming error). */
+export function declaredKind(kind: KindName): EnrichmentKind {
+  const declaration = DECLARED[kind];
+  if (!declaration) throw new Error(`No kind of enrichment is called "${kind}"`);
+  return declaration;
+}
+
+/** The built-in kinds' output fields. */
 export const OUTPUT_FIELDS = Object.fromEntries(Object.entries(BUILT_IN_KINDS).map(([kind, declaration]) => [kind, declaration.outputFields])) as Record<
   EntityKind,
   Readonly<Record<string, OutputFieldSpec>>
@@ -25,12 +59,12 @@ export const OUTPUT_FIELDS = Object.fromEntries(Object.entries(BUILT_IN_KINDS).m
 /** Whether a kind is a record of the contract (company, contact) rather than a signal of a company. */
 export const isRecordKind = (kind: string): kind is RecordKind => kind === "company" || kind === "contact";
 
-export function fieldNames(kind: EntityKind): string[] {
-  return Object.keys(OUTPUT_FIELDS[kind]);
+export function fieldNames(kind: KindName): string[] {
+  return Object.keys(declaredKind(kind).outputFields);
 }
 
-export function fieldSpec(kind: EntityKind, field: string): OutputFieldSpec | undefined {
-  return OUTPUT_FIELDS[kind][field];
+export function fieldSpec(kind: KindName, field: string): OutputFieldSpec | undefined {
+  return DECLARED[kind]?.outputFields[field];
 }
 
 /**
@@ -49,8 +83,8 @@ export function parseRecordId(raw: unknown): number | undefined {
 export type FieldResolution = { ok: true; fields: string[] } | { ok: false; unknown: string };
 
 /** Field names from what a user typed, for a built-in kind (the engine's own EnrichmentKinds remembers texts). */
-export function resolveFieldNames(kind: EntityKind, input: unknown): FieldResolution {
-  const declaration = ENRICHMENT_KINDS[kind];
+export function resolveFieldNames(kind: KindName, input: unknown): FieldResolution {
+  const declaration = declaredKind(kind);
   return resolveNames(declaration, lowerCaseIndex(declaration), typeof input === "string" ? splitNames(input, []) : collectNames(input, []));
 }
 
@@ -63,16 +97,17 @@ export class EnrichmentKinds {
   private readonly resolvedText = new Map<string, Map<string, FieldResolution>>();
   private readonly lowerCase = new Map<string, Map<string, string>>();
 
+  /** `extra`: the engine's own kinds; every other lookup reads the declared kinds (declareKind). */
   constructor(extra: readonly EnrichmentKind[] = []) {
-    for (const declaration of [...Object.values(BUILT_IN_KINDS), ...extra]) this.byName.set(declaration.kind, declaration);
+    for (const declaration of extra) this.byName.set(declaration.kind, declaration);
   }
 
   has(kind: string): boolean {
-    return this.byName.has(kind);
+    return this.byName.has(kind) || DECLARED[kind] !== undefined;
   }
 
   of(kind: string): EnrichmentKind {
-    const declaration = this.byName.get(kind);
+    const declaration = this.byName.get(kind) ?? DECLARED[kind];
     if (!declaration) throw new Error(`No kind of enrichment is called "${kind}"`);
     return declaration;
   }

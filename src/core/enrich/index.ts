@@ -30,6 +30,9 @@ export {
 export { toCellValue } from "./answers.js";
 export {
   ENRICHMENT_KINDS,
+  declareKind,
+  declaredKind,
+  declaredKinds,
   fieldNames,
   fieldSpec,
   parseRecordId,
@@ -37,6 +40,7 @@ export {
   OUTPUT_FIELDS,
   type EnrichmentKind,
   type EntityKind,
+  type KindName,
 } from "./enrichKinds.js";
 export {
   splitHeader,

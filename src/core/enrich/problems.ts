@@ -6,7 +6,7 @@
 // batch never carries it.
 import { cellError, failureOf, refusals, rowStatus, type CellErrorCode, type Failure, type FailureReason } from "../errors/failure.js";
 import type { ServiceErrorKind } from "../api/types.js";
-import { ENRICHMENT_KINDS, type EnrichmentKind, type EntityKind, type FieldResolution } from "./enrichKinds.js";
+import { declaredKind, type EnrichmentKind, type EntityKind, type FieldResolution, type KindName } from "./enrichKinds.js";
 
 export type { CellErrorCode };
 
@@ -64,8 +64,8 @@ export function problemRowStatus(problem: Pick<CellProblem, "message" | "referen
 }
 
 /** A kind, by its built-in name or its declaration: its words are the declaration's (kindDeclaration.ts). */
-export type KindWords = EntityKind | Pick<EnrichmentKind, "noun" | "idLabel">;
-const words = (kind: KindWords) => (typeof kind === "string" ? ENRICHMENT_KINDS[kind] : kind);
+export type KindWords = KindName | Pick<EnrichmentKind, "noun" | "idLabel">;
+const words = (kind: KindWords) => (typeof kind === "string" ? declaredKind(kind) : kind);
 const noun = (kind: KindWords) => words(kind).noun;
 
 /** A problem no later request can escape (signed out, no permission, no credits) stops a list's run. */

@@ -9,7 +9,7 @@
 // otherwise the criteria themselves are the input, under their match key.
 import type { MatchCompanyInput, MatchPersonInput, RecordKind } from "../contract/index.js";
 import { recordKey, type MatchCache, type MatchMiss } from "./caches.js";
-import { ENRICHMENT_KINDS, parseRecordId, type EnrichmentKind, type KindName } from "./enrichKinds.js";
+import { declaredKind, parseRecordId, type EnrichmentKind, type KindName } from "./enrichKinds.js";
 import { problems, type CellProblem } from "./problems.js";
 
 // ---------- match criteria and their keys ----------
@@ -219,7 +219,7 @@ export const matchStep = (r: Found): Found => (r.via && r.match ? { ok: true, ki
  * (a country, a city, the website; for a person the company or the email).
  */
 export function missProblem(p: Pick<Prepared, "kind" | "input" | "label">, miss: MatchMiss, detail?: string): CellProblem {
-  const [one, many] = ENRICHMENT_KINDS[p.kind].matchNouns;
+  const [one, many] = declaredKind(p.kind).matchNouns;
   if (miss === "ambiguous") return { kind: "noMatch", code: "#N/A", message: `Ambiguous: several ${many} match "${p.label}" ${ambiguityAdvice(p)}` };
   if (miss === "invalidInput") return { kind: "invalidInput", code: "#N/A", message: `Invalid input: ${detail ?? `the service did not accept "${p.label}"`}` };
   return { kind: "noMatch", code: "#N/A", message: `No match: no ${one} found for "${p.label}"` };

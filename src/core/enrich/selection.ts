@@ -5,7 +5,7 @@
 import { shownValues } from "./answers.js";
 import type { CellValue, InputAnswer } from "./engineTypes.js";
 import { fieldNumberFormat } from "../sheet/columns.js";
-import { fieldSpec, isRecordKind, parseRecordId, type EntityKind } from "./enrichKinds.js";
+import { fieldSpec, isRecordKind, parseRecordId, type KindName } from "./enrichKinds.js";
 import { problemRowStatus, problems } from "./problems.js";
 
 /** The selected column: its address (e.g. "Sheet1!B1:B200") and its values, top to bottom. */
@@ -77,7 +77,7 @@ export interface OutputColumns {
  * added when any row could not be enriched, saying why, so no row is silently empty.
  */
 export function buildOutputColumns(
-  kind: EntityKind,
+  kind: KindName,
   fields: readonly string[],
   idValues: readonly unknown[],
   byRow: ReadonlyMap<number, InputAnswer>,

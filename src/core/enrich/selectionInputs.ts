@@ -3,7 +3,7 @@
 // the user picked. Also where a row sits in the sheet, and where output lands beyond the picked
 // neighbours.
 import { columnIndex, columnLetter } from "../sheet/index.js";
-import type { EntityKind } from "./enrichKinds.js";
+import type { KindName } from "./enrichKinds.js";
 import { cellContent, detectColumnContent, type ColumnContent, type MatchCriteria } from "./resolver.js";
 import { splitHeader, type SplitColumn } from "./selection.js";
 
@@ -48,7 +48,7 @@ export function splitSelection(values: readonly unknown[], mode: SelectionMode):
  * neighbours. A row of a name column written as a website (or an email) is matched as one: a
  * corrected row may be more precise than its column.
  */
-export function rowInputs(kind: EntityKind, mode: SelectionMode, values: readonly unknown[], offset: number): unknown[] {
+export function rowInputs(kind: KindName, mode: SelectionMode, values: readonly unknown[], offset: number): unknown[] {
   if (mode.by === "id" || (kind !== "company" && kind !== "contact")) return [...values];
   const beside = mode.beside ?? {};
   return values.map((value, index): MatchCriteria => {

@@ -6,13 +6,13 @@
 import { fieldNumberFormat } from "../sheet/columns.js";
 import { shownValues } from "./answers.js";
 import type { CellValue, EnrichIdsProgress, EnrichmentEngine, InputAnswer, SelectionPlan } from "./engineTypes.js";
-import { ENRICHMENT_KINDS, fieldSpec, isRecordKind, type EntityKind } from "./enrichKinds.js";
+import { declaredKind, fieldSpec, isRecordKind, type KindName } from "./enrichKinds.js";
 import { problemRowStatus } from "./problems.js";
 import { buildOutputColumns, type OutputColumns, type SelectedColumn } from "./selection.js";
 import { firstRowOf, rowInputs, splitSelection, type SelectionMode } from "./selectionInputs.js";
 
 export interface SelectionEnrichmentPlan {
-  kind: EntityKind;
+  kind: KindName;
   fields: string[];
   selection: SelectedColumn;
   mode: SelectionMode;
@@ -49,7 +49,7 @@ const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof r
 
 export async function planSelectionEnrichment(
   engine: EnrichmentEngine,
-  kind: EntityKind,
+  kind: KindName,
   selection: SelectedColumn,
   fields: readonly string[],
   mode: SelectionMode = { by: "id" },
@@ -135,9 +135,9 @@ const headerKey = (text: string) => text.toLowerCase().replace(/[^a-z]/g, "");
  * header: "Website", "Country"): the output does not repeat the list's own columns (but for the
  * first, when the list has them all: a match asks at least one field).
  */
-export function matchFieldsBeside(kind: EntityKind, headers: readonly string[]): string[] {
+export function matchFieldsBeside(kind: KindName, headers: readonly string[]): string[] {
   const own = new Set(headers.map(headerKey).filter((h) => h !== ""));
-  const defaults = ENRICHMENT_KINDS[kind].matchDefaultFields;
+  const defaults = declaredKind(kind).matchDefaultFields;
   const left = defaults.filter((f) => !own.has(headerKey(f)) && !own.has(headerKey(fieldSpec(kind, f)?.label ?? f)));
   // A match asks at least one field: the first (the service's name for what it matched) stays then.
   return left.length > 0 ? left : defaults.slice(0, 1);

@@ -3,9 +3,12 @@
 // client's queue decides when each leaves: its concurrency cap, bulk after interactive, its rate
 // limiter), progress after each request, cancel through an AbortSignal, and an outcome per item:
 // done, refused with its reason, or not sent. Nothing here waits, paces or retries: the client
-// does. The window only bounds what is handed over, so a cancel or a stop starts nothing more.
+// does (a caller that makes a repeat harmless may have a failed request sent again at once, before
+// any other: `resend`). The window only bounds what is handed over, so a cancel or a stop starts
+// nothing more.
 // A run is resumable: `left` holds the items to run again, and an item's idempotency key comes
 // from the item (keyOf), so the same item carries the same key in every run.
+import { serviceError } from "../api/errors.js";
 import type { RequestPriority } from "../api/types.js";
 
 export type ItemOutcome<R> = { status: "done"; value: R } | { status: "refused"; reason: unknown } | { status: "notSent" };
@@ -47,6 +50,14 @@ export interface BulkRunOptions<I> {
   keyOf?: (item: I, index: number) => string | undefined;
   /** A failure after which no further request is sent (default: none; a cancel always stops). */
   stopsRun?: (error: unknown) => boolean;
+  /** Whose wait the requests are (default bulk; a person's cells ask interactively). */
+  priority?: RequestPriority;
+  /**
+   * Whether a failed request is sent again, before any other (its sends so far in `sends`): for a
+   * failure after which the service may have applied it, when the caller makes a repeat harmless
+   * (its items' keys looked up first). Default: never. The caller bounds it; the run never waits.
+   */
+  resend?: (error: unknown, sends: number) => boolean;
 }
 
 export interface BulkRunResult<I, R> {
@@ -72,7 +83,10 @@ function batchesOf<I>(items: readonly I[], options: BulkRunOptions<I>): RunBatch
   return batches;
 }
 
-interface RunState<R> {
+interface RunState<I, R> {
+  /** The requests not yet handed over, the next first. */
+  queue: RunBatch<I>[];
+  sends: Map<RunBatch<I>, number>;
   outcomes: ItemOutcome<R>[];
   done: number;
   requests: number;
@@ -80,8 +94,8 @@ interface RunState<R> {
 }
 
 /** Sends one batch and records an outcome for each of its items. */
-async function runBatch<I, R>(batch: RunBatch<I>, send: SendBatch<I, R>, options: BulkRunOptions<I>, state: RunState<R>): Promise<void> {
-  const call: BulkCall = { priority: "bulk", ...(options.signal ? { signal: options.signal } : {}) };
+async function runBatch<I, R>(batch: RunBatch<I>, send: SendBatch<I, R>, options: BulkRunOptions<I>, state: RunState<I, R>): Promise<void> {
+  const call: BulkCall = { priority: options.priority ?? "bulk", ...(options.signal ? { signal: options.signal } : {}) };
   state.requests++;
   try {
     const answer = await send(batch, call);
@@ -89,6 +103,12 @@ async function runBatch<I, R>(batch: RunBatch<I>, send: SendBatch<I, R>, options
     batch.indexes.forEach((i, k) => (state.outcomes[i] = { status: "done", value: values[k] as R }));
     if (!Array.isArray(answer)) state.stop ??= { reason: (answer as { stop: unknown }).stop };
   } catch (reason) {
+    const sends = (state.sends.get(batch) ?? 0) + 1;
+    state.sends.set(batch, sends);
+    if (!options.signal?.aborted && options.resend?.(reason, sends)) {
+      state.queue.unshift(batch);
+      return;
+    }
     for (const i of batch.indexes) state.outcomes[i] = { status: "refused", reason };
     if (options.stopsRun?.(reason)) state.stop ??= { reason };
   }
@@ -99,12 +119,11 @@ async function runBatch<I, R>(batch: RunBatch<I>, send: SendBatch<I, R>, options
 /** Runs `items` through `send`, `cap` items a request, at most `window` requests handed over at once. */
 export async function runBulk<I, R>(items: readonly I[], send: SendBatch<I, R>, options: BulkRunOptions<I>): Promise<BulkRunResult<I, R>> {
   const batches = batchesOf(items, options);
-  const state: RunState<R> = { outcomes: items.map(() => ({ status: "notSent" })), done: 0, requests: 0 };
+  const state: RunState<I, R> = { queue: [...batches], sends: new Map(), outcomes: items.map(() => ({ status: "notSent" })), done: 0, requests: 0 };
   const { signal } = options;
-  let next = 0;
   const lane = async () => {
-    while (next < batches.length && !signal?.aborted && !state.stop) {
-      await runBatch(batches[next++] as RunBatch<I>, send, options, state);
+    for (let batch = state.queue.shift(); batch && !signal?.aborted && !state.stop; batch = state.queue.shift()) {
+      await runBatch(batch, send, options, state);
     }
   };
   options.onProgress?.({ done: 0, total: items.length, requests: 0 });
@@ -113,4 +132,23 @@ export async function runBulk<I, R>(items: readonly I[], send: SendBatch<I, R>, 
   const cancelled = signal?.aborted === true;
   const left = items.filter((_, i) => state.outcomes[i]?.status !== "done");
   return { outcomes: state.outcomes, cancelled, requests: state.requests, left, ...(state.stop && !cancelled ? { stopped: state.stop.reason } : {}) };
+}
+
+/**
+ * Every item's value in the list's order, for callers that need all or nothing (a signal request
+ * of a cell's batch): the first refusal or stop is thrown, and a cancel throws the signal's reason.
+ */
+export function valuesOrThrow<I, R>(result: BulkRunResult<I, R>, signal?: AbortSignal): R[] {
+  if (result.stopped !== undefined) throw result.stopped;
+  return result.outcomes.map((outcome) => {
+    if (outcome.status === "refused") throw outcome.reason;
+    if (outcome.status === "notSent")
+      throw serviceError("cancelled", { message: signal?.aborted ? "The run was cancelled" : "The run stopped before this request" });
+    return outcome.value;
+  });
+}
+
+/** Runs `items` one request each (or `cap` a request) and gives every value, or throws the first refusal. */
+export async function runAll<I, R>(items: readonly I[], send: SendBatch<I, R>, options: BulkRunOptions<I>): Promise<R[]> {
+  return valuesOrThrow(await runBulk(items, send, { stopsRun: () => true, ...options }), options.signal);
 }

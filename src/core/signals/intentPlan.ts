@@ -6,6 +6,7 @@ import type { CompanySearchFilters, IntentItem, IntentSearchFilters } from "../c
 import { LIMITS } from "../contract/index.js";
 import { iteratePages } from "../api/paging.js";
 import type { RequestPriority, SearchPage, ServiceClient } from "../api/types.js";
+import { runAll } from "../run/index.js";
 
 type IntentClient = Pick<ServiceClient, "searchIntent" | "enrichIntent">;
 
@@ -60,14 +61,15 @@ export async function prepareIntentPlan(client: IntentClient, input: IntentPlanI
   const ids = [...new Set(input.companyIds)];
   const topics = [...input.topics];
   const signal = { ...(input.signal ? { signal: input.signal } : {}), ...(input.priority ? { priority: input.priority } : {}) };
+  // One enrich request per company, on the one bulk run (the client's queue paces them).
   const enrichAll = async (): Promise<Map<number, IntentItem[]>> => {
-    const out = new Map<number, IntentItem[]>();
-    await Promise.all(
-      ids.map(async (companyId) => {
-        out.set(companyId, await client.enrichIntent({ companyId, topics, ...input.ranges, findRecommendedContacts: false }, signal));
-      }),
+    const answers = await runAll(
+      ids,
+      ({ items: [companyId] }, call) =>
+        client.enrichIntent({ companyId: companyId as number, topics, ...input.ranges, findRecommendedContacts: false }, call).then((items) => [items]),
+      { cap: 1, ...(input.signal ? { signal: input.signal } : {}), priority: input.priority ?? "interactive" },
     );
-    return out;
+    return new Map(ids.map((id, i) => [id, answers[i] ?? []]));
   };
   if (ids.length <= 1) {
     const plan: IntentPlan = {

@@ -2,6 +2,7 @@
 // ids go in batches (25 per request, the service's enrich batch size) rather than one by one.
 import { LIMITS, type ScoopEnrichInput, type ScoopItem } from "../contract/index.js";
 import type { RequestPriority, ServiceClient } from "../api/types.js";
+import { runAll } from "../run/index.js";
 
 export const SCOOP_BATCH = LIMITS.maxEnrichInputs;
 
@@ -21,14 +22,11 @@ export async function scoopsForCompanies(
   options: { signal?: AbortSignal; priority?: RequestPriority; batchSize?: number } = {},
 ): Promise<Map<number, ScoopItem[]>> {
   const out = new Map<number, ScoopItem[]>(companyIds.map((id) => [id, []]));
-  const batches = scoopBatches(companyIds, options.batchSize);
-  const answers = await Promise.all(
-    batches.map((ids) =>
-      client.enrichScoops(
-        { ...filters, companyId: ids.join(",") },
-        { ...(options.signal ? { signal: options.signal } : {}), ...(options.priority ? { priority: options.priority } : {}) },
-      ),
-    ),
+  // One request per batch of ids, on the one bulk run (the client's queue paces them).
+  const answers = await runAll(
+    scoopBatches(companyIds, options.batchSize),
+    ({ items: [ids] }, call) => client.enrichScoops({ ...filters, companyId: (ids as number[]).join(",") }, call).then((items) => [items]),
+    { cap: 1, ...(options.signal ? { signal: options.signal } : {}), priority: options.priority ?? "interactive" },
   );
   for (const items of answers) for (const item of items) if (item.attributes.company) out.get(item.attributes.company.id)?.push(item);
   return out;

@@ -14,6 +14,7 @@ import { MAX_TOPICS, type SignalRecordKind } from "../contract/index.js";
 import { intentScore, latestNews, latestScoop, scoopCount, technologiesInCategory, usesTechnology } from "./values.js";
 import { prepareIntentPlan } from "./intentPlan.js";
 import { SCOOP_BATCH, scoopsForCompanies } from "./scoopBatches.js";
+import { runAll } from "../run/index.js";
 import type { NewsItem, ScoopItem, TechnologiesItem } from "../contract/index.js";
 
 /** The signal kinds are the contract's one list (SIGNAL_RECORD_KINDS). */
@@ -136,12 +137,16 @@ async function fetchLists(
     for (const id of companyIds) out.get(id)!.scoops = (scoops.get(id) ?? []).map(scoopRecord);
     return out;
   }
-  await Promise.all(
-    companyIds.map(async (id) => {
-      if (kind === "news") out.get(id)!.news = (await client.enrichNews({ companyId: String(id) }, signal)).map(newsRecord);
-      else out.get(id)!.technologies = (await client.enrichTechnologies(id, signal)).map(technologyRecord);
-    }),
+  // News and technologies answer one company a request: one request each, on the one bulk run.
+  const lists = await runAll(
+    companyIds,
+    async ({ items: [id] }, call): Promise<object[][]> =>
+      kind === "news"
+        ? [(await client.enrichNews({ companyId: String(id) }, call)).map(newsRecord)]
+        : [(await client.enrichTechnologies(id as number, call)).map(technologyRecord)],
+    { cap: 1, ...(options.signal ? { signal: options.signal } : {}), priority: options.priority ?? "interactive" },
   );
+  companyIds.forEach((id, i) => (out.get(id)![kind] = lists[i] ?? []));
   return out;
 }
 

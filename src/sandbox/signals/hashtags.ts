@@ -2,12 +2,8 @@
 // company's hashtags are the ones it was seeded with (the search's hashTagString filter reads
 // the same tags), each read as the service publishes it: a label, its group and parent
 // category, a description and a priority. One company a request; no credit.
-import type { FastifyInstance } from "fastify";
-import { HASHTAGS_PATH, HashtagEnrichRequest, MEDIA_TYPE, SCOPES, validateHashtagBody } from "../../core/contract/index.js";
-import type { SandboxContext } from "../context.js";
-import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
-import type { RouteDependencies } from "../routeDependencies.js";
-import { checkedBy } from "../routes/validation.js";
+import { HASHTAGS_PATH, HashtagEnrichRequest, SCOPES, validateHashtagBody } from "../../core/contract/index.js";
+import { declareKindData, declaredKindRoutes, productionDeclaredKindRoutes } from "./kindData.js";
 
 /** Each seeded hashtag's group and parent category (sandbox/data/reference.ts HASHTAGS). */
 const HASHTAG_GROUPS: Record<string, { group: string; category: string }> = {
@@ -59,23 +55,20 @@ function hashtagItem(id: string, index: number) {
   };
 }
 
-/** The specification profile's route (core: validation, scope and rate limits as every data route). */
-export function hashtagRoutes(app: FastifyInstance, d: RouteDependencies): void {
-  const tagsOf = d.ctx.db.prepare("SELECT value FROM company_tags WHERE company_id = ? AND kind = 'hashtag' ORDER BY value");
-  const schema = { body: checkedBy(HashtagEnrichRequest, (body) => ({ issues: validateHashtagBody(body) })) };
-  app.post<{ Body: HashtagEnrichRequest }>(HASHTAGS_PATH, { schema, config: { scope: SCOPES.company } }, async (request, reply) => {
-    const ids = (tagsOf.all(request.body.data.attributes.companyId) as { value: string }[]).map((row) => row.value);
-    return reply.type(MEDIA_TYPE).send({ data: ids.map(hashtagItem), meta: { totalResults: ids.length } });
-  });
-}
+/** The hashtags' data: each company's seeded tags, as the service publishes them. */
+declareKindData({
+  path: HASHTAGS_PATH,
+  scope: SCOPES.company,
+  body: HashtagEnrichRequest,
+  check: validateHashtagBody,
+  answers(ctx) {
+    const tagsOf = ctx.db.prepare("SELECT value FROM company_tags WHERE company_id = ? AND kind = 'hashtag' ORDER BY value");
+    return (body) => {
+      const ids = (tagsOf.all((body as HashtagEnrichRequest).data.attributes.companyId) as { value: string }[]).map((row) => row.value);
+      return { data: ids.map(hashtagItem), meta: { totalResults: ids.length } };
+    };
+  },
+});
 
-/** Production's wire (/gtm): the gateway's scope check and error shape, the answer the core's. */
-export function productionHashtagRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): void {
-  app.post(
-    `/gtm${HASHTAGS_PATH}`,
-    gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [SCOPES.company], `/gtm${HASHTAGS_PATH}`);
-      return relayAnswer(reply, await core.call(request, "POST", HASHTAGS_PATH, request.body));
-    }),
-  );
-}
+/** The routes of every declared kind's data (kindData.ts), hashtags among them, on each profile. */
+export { declaredKindRoutes as hashtagRoutes, productionDeclaredKindRoutes as productionHashtagRoutes };

@@ -2,3 +2,4 @@
 // for every seeded company, and its hashtags, in both profiles.
 export { signalRoutes } from "./routes.js";
 export { productionSignalRoutes } from "./production.js";
+export { declareKindData, type KindData } from "./kindData.js";

@@ -7,7 +7,7 @@
 // and the workbook adapter. The views here show what the hooks hold.
 import type { ReactNode } from "react";
 import { Button, Checkbox, Field, ProgressBar, Radio, RadioGroup, Text, makeStyles } from "@fluentui/react-components";
-import { OUTPUT_FIELDS, type EntityKind } from "../../core/enrich/index.js";
+import { ENRICHMENT_KINDS, type EntityKind } from "../../core/enrich/index.js";
 import { Notice } from "../Notice.js";
 import { pickerField } from "../entitledFields.js";
 import { OrganizationLimitNotice } from "../usage/OrganizationLimit.js";
@@ -100,7 +100,7 @@ function FieldChoice({ state }: { state: EnrichSelectionState }) {
       <fieldset disabled={busy}>
         <legend>Fields ({fields.length} chosen)</legend>
         <div className={styles.fields}>
-          {Object.entries(OUTPUT_FIELDS[kind])
+          {Object.entries(ENRICHMENT_KINDS[kind].outputFields)
             .filter(([name]) => name !== kind)
             .map(([name, spec]) => (
               <Checkbox

@@ -3,7 +3,7 @@
 // with warnings when the account's credits or today's limit will not cover it.
 import { Text, makeStyles } from "@fluentui/react-components";
 import { paneMessage, refusals, rowStatus } from "../../core/errors/failure.js";
-import { ENRICHMENT_KINDS, unmatchableRows, type SelectionEnrichmentPlan } from "../../core/enrich/index.js";
+import { declaredKind, unmatchableRows, type SelectionEnrichmentPlan } from "../../core/enrich/index.js";
 import { Notice } from "../Notice.js";
 import { OrganizationBudgetWarning } from "../usage/OrganizationLimit.js";
 import { PlanActions } from "./PlanActions.js";
@@ -29,7 +29,7 @@ export function withinTodaysLimit(planned: Pick<SelectionEnrichmentPlan, "kind" 
   const credits = Math.min(plan.maxCredits, allowance);
   const asked = plan.underManagementCount + credits;
   const capped = credits < plan.maxCredits;
-  const requests = capped ? Math.ceil(asked / ENRICHMENT_KINDS[planned.kind].maxInputs) : plan.requests;
+  const requests = capped ? Math.ceil(asked / declaredKind(planned.kind).maxInputs) : plan.requests;
   /** Nothing a run would ask is within today's limit: running would only say so on every row. */
   const nothingToRun = toAsk > 0 && asked === 0;
   return { allowance, toAsk, credits, asked, capped, requests, nothingToRun };

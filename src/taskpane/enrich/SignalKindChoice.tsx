@@ -2,10 +2,11 @@
 // on the topics typed here, the latest scoop, the latest news, the technologies in use, the
 // hashtags: every kind declared as keyed by company, with its declaration's label.
 import { Field, Input, Radio, RadioGroup } from "@fluentui/react-components";
-import { ENRICHMENT_KINDS, type EntityKind } from "../../core/enrich/index.js";
+import { declaredKinds, type EntityKind } from "../../core/enrich/index.js";
 
-const COMPANY_KINDS = Object.values(ENRICHMENT_KINDS).filter((k) => k.matchKind === "company" && k.kind !== "company");
-const isSignal = (kind: EntityKind) => COMPANY_KINDS.some((k) => k.kind === kind);
+/** The declared kinds keyed by company (read when shown, so a kind declared later is listed). */
+const companyKinds = () => declaredKinds().filter((k) => k.matchKind === "company" && k.kind !== "company");
+const isSignal = (kind: EntityKind) => companyKinds().some((k) => k.kind === kind);
 
 export function SignalKindChoice({
   value,
@@ -26,7 +27,7 @@ export function SignalKindChoice({
         disabled={busy}
         aria-label="Signals of the companies"
       >
-        {COMPANY_KINDS.map(({ kind, label }) => (
+        {companyKinds().map(({ kind, label }) => (
           <Radio key={kind} value={kind} label={`${label} of the companies`} />
         ))}
       </RadioGroup>

@@ -15,8 +15,8 @@ import { entitledChoice, useEntitledFields, type EntitledFieldsLookup } from "..
 import { kindOf, useMatchSetup, type Content, type ReadList } from "./MatchListSetup.js";
 import { useSelectionRun } from "./useSelectionRun.js";
 
-// The fields a run starts with are each kind's declaration's (core/enrich/builtInKinds.ts).
-const DEFAULT_FIELDS = Object.fromEntries(Object.values(ENRICHMENT_KINDS).map((k) => [k.kind, [...k.defaultFields]])) as Record<EntityKind, string[]>;
+// The fields a run starts with are each declared kind's (core/enrich/builtInKinds.ts, declareKind).
+const defaultFields = (kind: EntityKind): string[] => [...(ENRICHMENT_KINDS[kind]?.defaultFields ?? [])];
 /** The headers of a list read to match: its own and its neighbours' (the fields it starts with leave them out). */
 const listHeaders = (read: ReadList | undefined): string[] => (read ? [String(read.selection.values[0] ?? ""), ...read.neighbours.values()] : []);
 
@@ -41,7 +41,7 @@ export interface EnrichSelectionPanelProps {
 export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLeft, creditsUsed, candidates, entitledFields }: EnrichSelectionPanelProps) {
   const [mode, setMode] = useState<"ids" | "match">("ids");
   const [idKind, setIdKind] = useState<EntityKind>("company");
-  const [fields, setFields] = useState<string[]>(DEFAULT_FIELDS.company);
+  const [fields, setFields] = useState<string[]>(() => defaultFields("company"));
   const question = useConfirm();
   const questions = {
     overwrite:
@@ -71,12 +71,12 @@ export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLe
   };
   /** Another kind of ids (a record type or a signal). */
   const chooseIdKind = (next: EntityKind) => {
-    chooseKind(next, (k) => DEFAULT_FIELDS[k]);
+    chooseKind(next, defaultFields);
     setIdKind(next);
   };
   const changeMode = (next: "ids" | "match") => {
     setMode(next);
-    setFields(next === "match" ? matchFields(setup.kind) : DEFAULT_FIELDS[idKind]);
+    setFields(next === "match" ? matchFields(setup.kind) : defaultFields(idKind));
     setPhase({ name: "idle" });
   };
   const changeContent = (next: Content) => {

@@ -96,6 +96,28 @@ describe("bulk run", () => {
     assert.equal(result.stopped, undefined);
   });
 
+  it("a failure the caller makes harmless to repeat is sent again before any other request, until the caller says no more", async () => {
+    const lost = new Error("The answer was lost");
+    let failures = 0;
+    const { sent, send } = recorder((batch) => (batch.items.includes("item3") && failures++ < 2 ? lost : undefined));
+    const sends: number[] = [];
+    const result = await runBulk(items(6), send, { cap: 2, window: 1, resend: (error, n) => (sends.push(n), error === lost && n < 3) });
+    assert.deepEqual(
+      sent.map((s) => s.batch.items[0]),
+      ["item1", "item3", "item3", "item3", "item5"],
+      "the failed request again at once, then the rest",
+    );
+    assert.deepEqual(sends, [1, 2]);
+    assert.deepEqual(result.outcomes[2], { status: "done", value: "ITEM3" });
+
+    failures = 0;
+    const refused = await runBulk(items(4), recorder((batch) => (batch.items.includes("item3") ? lost : undefined)).send, {
+      cap: 2,
+      resend: (_error, n) => n < 2,
+    });
+    assert.deepEqual(refused.outcomes[2], { status: "refused", reason: lost }, "refused once the caller sends no more");
+  });
+
   it("a failure that stops the run leaves the rest not sent, and says why", async () => {
     const reason = new Error("Your plan has no credits left");
     const { sent, send } = recorder((batch) => (batch.indexes[0] === 2 ? reason : undefined));
