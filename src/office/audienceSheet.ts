@@ -4,7 +4,7 @@
 // and cells written into columns beside it, text-safe (a string cell is text-formatted before its
 // value, so "=cmd" stays text). Only the cells given are written; every other cell stays as it is.
 import type { AudienceSheet, ColumnWrite, ReadTableResult } from "../core/audiences/index.js";
-import { columnIndex, columnLetter, type CellValue } from "../core/sheet/index.js";
+import { columnLetter, formatAddress, parseAddress, type CellValue, type SheetArea } from "../core/sheet/index.js";
 import type { ExcelRun } from "./enrichSelection.js";
 import { jsonBytes, PAYLOAD_BUDGET_BYTES, readRowsInBlocks, rowsThatFit } from "./excelLimits.js";
 
@@ -15,33 +15,10 @@ const LOOK_RIGHT = 60;
 /** Body rows read with the header, in its round trip: their sizes size the body's blocks. */
 const SAMPLE_ROWS = 100;
 
-interface Area {
-  sheet: string;
-  row: number;
-  col: number;
-  rows: number;
-  cols: number;
-}
+type Area = SheetArea;
 
 /** "Leads!A1:F301" or "'My leads'!B2:C9" -> the area (zero-based). */
-export function parseArea(address: string): Area {
-  const bang = address.lastIndexOf("!");
-  if (bang < 0) throw new Error(`Not a worksheet address: ${address}`);
-  let sheet = address.slice(0, bang);
-  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
-  const m = /^\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?$/i.exec(address.slice(bang + 1));
-  if (!m) throw new Error(`Not a cell range: ${address}`);
-  const col = columnIndex(m[1] as string);
-  const row = Number(m[2]) - 1;
-  const lastCol = m[3] ? columnIndex(m[3]) : col;
-  const lastRow = m[4] ? Number(m[4]) - 1 : row;
-  return { sheet, row, col, rows: lastRow - row + 1, cols: lastCol - col + 1 };
-}
-
-function addressOf(area: Area): string {
-  const quoted = /^[A-Za-z0-9_]+$/.test(area.sheet) ? area.sheet : `'${area.sheet.replace(/'/g, "''")}'`;
-  return `${quoted}!${columnLetter(area.col)}${area.row + 1}:${columnLetter(area.col + area.cols - 1)}${area.row + area.rows}`;
-}
+export const parseArea: (address: string) => Area = parseAddress;
 
 async function readArea(context: Excel.RequestContext, area: Area): Promise<ReadTableResult> {
   if (area.rows < 2) return { ok: false, message: "Select a table or range with a header row and at least one row below it." };
@@ -68,7 +45,7 @@ async function readArea(context: Excel.RequestContext, area: Area): Promise<Read
   return {
     ok: true,
     table: {
-      address: addressOf(area),
+      address: formatAddress(area),
       headers: headerValues.slice(0, cols).map((h) => (h === null || h === undefined ? "" : String(h))),
       rows,
       formats: ((sample.numberFormat[0] ?? []) as unknown[]).slice(0, cols).map((f) => (typeof f === "string" ? f : undefined)),

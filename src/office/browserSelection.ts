@@ -3,7 +3,7 @@
 // the table's right end: nothing is ever written over, except when the caller rewrites columns
 // it wrote before (`at`: the address the first write answered).
 import type { ReadSelectionResult, SelectionSource, WriteColumnsRequest, WriteColumnsResult } from "../core/enrich/index.js";
-import { columnIndex, columnLetter } from "../core/sheet/index.js";
+import { columnLetter, firstColumnOf } from "../core/sheet/index.js";
 import type { BrowserWorkbook } from "./browserWorkbook.js";
 
 export function browserSelectionSource(workbook: BrowserWorkbook): SelectionSource {
@@ -32,7 +32,7 @@ export function browserSelectionSource(workbook: BrowserWorkbook): SelectionSour
       if (!picked) return { status: "notEmpty", address: request.address };
       const { table } = picked;
       const width = Math.max(request.headers?.length ?? 0, request.rows[0]?.length ?? 0);
-      const named = request.at === undefined ? -1 : columnIndex(/!\$?([A-Z]+)/i.exec(request.at)?.[1] ?? "");
+      const named = request.at === undefined ? -1 : firstColumnOf(request.at);
       const start = named >= 0 && named < table.columns.length ? named : table.columns.length;
       const target = address(table.sheetName, start, start + width - 1, table.rows.length);
       const headers = request.headers ?? Array.from({ length: width }, (_, k) => `Column ${start + k + 1}`);

@@ -3,7 +3,7 @@
 // into new columns to its right, text-safe (a string cell gets the text format "@" before its
 // value, so "=cmd" or "+1 555" stays text) and never over data without the user's word.
 import type { CellValue, ReadSelectionResult, SelectionSource, WriteColumnsRequest, WriteColumnsResult } from "../core/enrich/index.js";
-import { columnIndex, columnLetter } from "../core/sheet/index.js";
+import { formatAddress, parseAddress as parseSheetAddress } from "../core/sheet/index.js";
 import { blocksUnderLimits, jsonBytes, readRowsInBlocks } from "./excelLimits.js";
 
 /** Excel.run, injectable so tests pass a fake. */
@@ -120,21 +120,10 @@ function normalizeRow(row: readonly CellValue[], columns: number): CellValue[] {
 
 /** "Sheet1!B2:B20", "'My sheet'!B2" -> sheet name and zero-based position. */
 export function parseAddress(address: string): Position {
-  const bang = address.lastIndexOf("!");
-  if (bang < 0) throw new Error(`Not a worksheet address: ${address}`);
-  let sheet = address.slice(0, bang);
-  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
-  const match = /^\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?$/i.exec(address.slice(bang + 1));
-  if (!match) throw new Error(`Not a cell range: ${address}`);
-  const col = columnIndex(match[1] as string);
-  const row = Number(match[2]) - 1;
-  const lastRow = match[4] ? Number(match[4]) - 1 : row;
-  return { sheet, row, col, rows: lastRow - row + 1 };
+  const { sheet, row, col, rows } = parseSheetAddress(address);
+  return { sheet, row, col, rows };
 }
 
 function a1(sheet: string, row: number, col: number, rows: number, cols: number): string {
-  const quoted = /^[A-Za-z0-9_]+$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
-  const start = `${columnLetter(col)}${row + 1}`;
-  const end = `${columnLetter(col + cols - 1)}${row + rows}`;
-  return `${quoted}!${rows === 1 && cols === 1 ? start : `${start}:${end}`}`;
+  return formatAddress({ sheet, row, col, rows, cols }, "cell");
 }

@@ -49,46 +49,86 @@ export interface AccountStore extends CreditLedger {
   purchaseDates(account: string, kind: RecordKind, ids: number[]): Map<number, string>;
 }
 
-export function createAccountStore(db: Database.Database, clock: Clock = sandboxClock, defaultCredits = DEFAULT_CREDITS): AccountStore {
-  const nowIso = () => new Date(clock.now()).toISOString();
-  const getAccount = db.prepare("SELECT id, credits, initial_credits FROM accounts WHERE id = ?");
-  const insertAccount = db.prepare("INSERT OR IGNORE INTO accounts (id, credits, initial_credits, created_at) VALUES (?, ?, ?, ?)");
-  const replaceAccount = db.prepare("INSERT OR REPLACE INTO accounts (id, credits, initial_credits, created_at) VALUES (?, ?, ?, ?)");
-  const setCredits = db.prepare("UPDATE accounts SET credits = ? WHERE id = ?");
-  const getManaged = db.prepare("SELECT purchased_at FROM managed WHERE account = ? AND kind = ? AND record_id = ?");
-  const upsertManaged = db.prepare("INSERT OR REPLACE INTO managed (account, kind, record_id, purchased_at) VALUES (?, ?, ?, ?)");
-  // Data folders from before the compact ledger get its columns.
+/** The store's statements; data folders from before the compact ledger get its columns first. */
+function accountStatements(db: Database.Database) {
   const ledgerColumns = (db.prepare("SELECT name FROM pragma_table_info('ledger')").all() as { name: string }[]).map((c) => c.name);
   if (!ledgerColumns.includes("ids")) db.exec("ALTER TABLE ledger ADD COLUMN ids TEXT");
   if (!ledgerColumns.includes("n")) db.exec("ALTER TABLE ledger ADD COLUMN n INTEGER NOT NULL DEFAULT 1");
-  const addLedger = db.prepare("INSERT INTO ledger (account, kind, record_id, charged, at) VALUES (?, ?, ?, ?, ?)");
-  const addFreeLedger = db.prepare("INSERT INTO ledger (account, kind, record_id, charged, at, ids, n) VALUES (?, ?, 0, 0, ?, ?, ?)");
-  const deleteManaged = db.prepare("DELETE FROM managed WHERE account = ?");
-  const deleteLedger = db.prepare("DELETE FROM ledger WHERE account = ?");
-  const countManaged = db.prepare("SELECT kind, COUNT(*) AS n FROM managed WHERE account = ? AND purchased_at > ? GROUP BY kind");
-  const ledgerTotal = db.prepare("SELECT COALESCE(SUM(n), 0) AS total FROM ledger WHERE account = ?");
-  // Rows whose entries reach past the page's first entry, with the entries before each row.
-  const ledgerRows = db.prepare(
-    `SELECT kind, record_id, charged, at, ids, before FROM (
+  return {
+    getAccount: db.prepare("SELECT id, credits, initial_credits FROM accounts WHERE id = ?"),
+    insertAccount: db.prepare("INSERT OR IGNORE INTO accounts (id, credits, initial_credits, created_at) VALUES (?, ?, ?, ?)"),
+    replaceAccount: db.prepare("INSERT OR REPLACE INTO accounts (id, credits, initial_credits, created_at) VALUES (?, ?, ?, ?)"),
+    setCredits: db.prepare("UPDATE accounts SET credits = ? WHERE id = ?"),
+    getManaged: db.prepare("SELECT purchased_at FROM managed WHERE account = ? AND kind = ? AND record_id = ?"),
+    upsertManaged: db.prepare("INSERT OR REPLACE INTO managed (account, kind, record_id, purchased_at) VALUES (?, ?, ?, ?)"),
+    addLedger: db.prepare("INSERT INTO ledger (account, kind, record_id, charged, at) VALUES (?, ?, ?, ?, ?)"),
+    addFreeLedger: db.prepare("INSERT INTO ledger (account, kind, record_id, charged, at, ids, n) VALUES (?, ?, 0, 0, ?, ?, ?)"),
+    deleteManaged: db.prepare("DELETE FROM managed WHERE account = ?"),
+    deleteLedger: db.prepare("DELETE FROM ledger WHERE account = ?"),
+    countManaged: db.prepare("SELECT kind, COUNT(*) AS n FROM managed WHERE account = ? AND purchased_at > ? GROUP BY kind"),
+    ledgerTotal: db.prepare("SELECT COALESCE(SUM(n), 0) AS total FROM ledger WHERE account = ?"),
+    // Rows whose entries reach past the page's first entry, with the entries before each row.
+    ledgerRows: db.prepare(
+      `SELECT kind, record_id, charged, at, ids, before FROM (
        SELECT seq, kind, record_id, charged, at, ids, SUM(n) OVER (ORDER BY seq) - n AS before, SUM(n) OVER (ORDER BY seq) AS upto
        FROM ledger WHERE account = ?)
      WHERE upto > ? AND before < ? ORDER BY seq`,
-  );
-  const managedDates = db.prepare(
-    "SELECT record_id, purchased_at FROM managed WHERE account = ? AND kind = ? AND purchased_at > ? AND record_id IN (SELECT value FROM json_each(?))",
-  );
-
-  const ensure = (account: string) => {
-    insertAccount.run(account, defaultCredits, defaultCredits, nowIso());
-    return getAccount.get(account) as { id: string; credits: number; initial_credits: number };
+    ),
+    managedDates: db.prepare(
+      "SELECT record_id, purchased_at FROM managed WHERE account = ? AND kind = ? AND purchased_at > ? AND record_id IN (SELECT value FROM json_each(?))",
+    ),
   };
-  const windowStart = () => managementWindowStart(clock);
-  const underManagementSince = (account: string, kind: CreditKind, id: number): string | undefined => {
-    const row = getManaged.get(account, kind, id) as { purchased_at: string } | undefined;
-    return row && row.purchased_at > windowStart() ? row.purchased_at : undefined;
-  };
+}
 
-  const charge = db.transaction((account: string, kind: CreditKind, ids: number[]) => {
+type Statements = ReturnType<typeof accountStatements>;
+type AccountRow = { id: string; credits: number; initial_credits: number };
+type LedgerSql = { kind: CreditKind; record_id: number; charged: number; at: string; ids: string | null; before: number };
+
+/** Entries first..last-1 of the account's ledger (a row of free entries holds several). */
+function ledgerSlice(st: Statements, account: string, first: number, last: number): LedgerEntry[] {
+  const ledger: LedgerEntry[] = [];
+  for (const e of st.ledgerRows.all(account, first, last) as LedgerSql[]) {
+    const entries =
+      e.ids === null
+        ? [{ kind: e.kind, id: e.record_id, charged: e.charged === 1, at: e.at }]
+        : e.ids.split(",").map((id) => ({ kind: e.kind, id: Number(id), charged: false, at: e.at }));
+    entries.forEach((entry, i) => {
+      const position = e.before + i;
+      if (position >= first && position < last) ledger.push(entry);
+    });
+  }
+  return ledger;
+}
+
+function accountSummary(st: Statements, row: AccountRow, windowStart: string, page: { number: number; size: number }): AccountSummary {
+  const account = row.id;
+  const rows = st.countManaged.all(account, windowStart) as { kind: string; n: number }[];
+  const total = (st.ledgerTotal.get(account) as { total: number }).total;
+  const first = (page.number - 1) * page.size;
+  return {
+    id: row.id,
+    credits: row.credits,
+    initialCredits: row.initial_credits,
+    underManagement: {
+      company: rows.find((r) => r.kind === "company")?.n ?? 0,
+      contact: rows.find((r) => r.kind === "contact")?.n ?? 0,
+    },
+    ledger: ledgerSlice(st, account, first, first + page.size),
+    ledgerTotal: total,
+    ledgerPage: { number: page.number, size: page.size, total: Math.ceil(total / page.size) },
+  };
+}
+
+interface StoreParts {
+  st: Statements;
+  nowIso: () => string;
+  ensure: (account: string) => AccountRow;
+  underManagementSince: (account: string, kind: CreditKind, id: number) => string | undefined;
+}
+
+/** Charges a credit for each id not under management while the balance lasts; the rest are refused. */
+function chargeTransaction(db: Database.Database, { st, nowIso, ensure, underManagementSince }: StoreParts) {
+  return db.transaction((account: string, kind: CreditKind, ids: number[]) => {
     const row = ensure(account);
     let balance = row.credits;
     const free: number[] = [];
@@ -101,16 +141,31 @@ export function createAccountStore(db: Database.Database, clock: Clock = sandbox
       } else if (balance > 0) {
         balance -= 1;
         charged.push(id);
-        upsertManaged.run(account, kind, id, now);
-        addLedger.run(account, kind, id, 1, now);
+        st.upsertManaged.run(account, kind, id, now);
+        st.addLedger.run(account, kind, id, 1, now);
       } else {
         refused.push(id);
       }
     }
-    if (free.length > 0) addFreeLedger.run(account, kind, now, free.join(","), free.length);
-    setCredits.run(balance, account);
+    if (free.length > 0) st.addFreeLedger.run(account, kind, now, free.join(","), free.length);
+    st.setCredits.run(balance, account);
     return { free, charged, refused };
   });
+}
+
+export function createAccountStore(db: Database.Database, clock: Clock = sandboxClock, defaultCredits = DEFAULT_CREDITS): AccountStore {
+  const st = accountStatements(db);
+  const nowIso = () => new Date(clock.now()).toISOString();
+  const ensure = (account: string) => {
+    st.insertAccount.run(account, defaultCredits, defaultCredits, nowIso());
+    return st.getAccount.get(account) as AccountRow;
+  };
+  const windowStart = () => managementWindowStart(clock);
+  const underManagementSince = (account: string, kind: CreditKind, id: number): string | undefined => {
+    const row = st.getManaged.get(account, kind, id) as { purchased_at: string } | undefined;
+    return row && row.purchased_at > windowStart() ? row.purchased_at : undefined;
+  };
+  const charge = chargeTransaction(db, { st, nowIso, ensure, underManagementSince });
 
   return {
     charge: (account, kind, ids) => charge(account, kind, ids),
@@ -120,18 +175,18 @@ export function createAccountStore(db: Database.Database, clock: Clock = sandbox
     purchaseDates(account, kind, ids) {
       const out = new Map<number, string>();
       if (ids.length === 0) return out;
-      for (const r of managedDates.all(account, kind, windowStart(), JSON.stringify(ids)) as { record_id: number; purchased_at: string }[]) {
+      for (const r of st.managedDates.all(account, kind, windowStart(), JSON.stringify(ids)) as { record_id: number; purchased_at: string }[]) {
         out.set(r.record_id, r.purchased_at);
       }
       return out;
     },
     resetAccount: db.transaction((account: string, credits: number) => {
-      replaceAccount.run(account, credits, credits, nowIso());
-      deleteManaged.run(account);
-      deleteLedger.run(account);
+      st.replaceAccount.run(account, credits, credits, nowIso());
+      st.deleteManaged.run(account);
+      st.deleteLedger.run(account);
     }),
     managedCount(account, kind) {
-      const rows = countManaged.all(account, windowStart()) as { kind: string; n: number }[];
+      const rows = st.countManaged.all(account, windowStart()) as { kind: string; n: number }[];
       return rows.filter((r) => !kind || r.kind === kind).reduce((s, r) => s + r.n, 0);
     },
     creditsUsed(account) {
@@ -139,36 +194,6 @@ export function createAccountStore(db: Database.Database, clock: Clock = sandbox
       return row.initial_credits - row.credits;
     },
     initialCredits: (account) => ensure(account).initial_credits,
-    summary(account, page = { number: 1, size: LEDGER_PAGE_SIZE }) {
-      const row = ensure(account);
-      const rows = countManaged.all(account, windowStart()) as { kind: string; n: number }[];
-      const total = (ledgerTotal.get(account) as { total: number }).total;
-      const first = (page.number - 1) * page.size;
-      const last = first + page.size;
-      const ledger: LedgerEntry[] = [];
-      type LedgerSql = { kind: CreditKind; record_id: number; charged: number; at: string; ids: string | null; before: number };
-      for (const e of ledgerRows.all(account, first, last) as LedgerSql[]) {
-        const entries =
-          e.ids === null
-            ? [{ kind: e.kind, id: e.record_id, charged: e.charged === 1, at: e.at }]
-            : e.ids.split(",").map((id) => ({ kind: e.kind, id: Number(id), charged: false, at: e.at }));
-        entries.forEach((entry, i) => {
-          const position = e.before + i;
-          if (position >= first && position < last) ledger.push(entry);
-        });
-      }
-      return {
-        id: row.id,
-        credits: row.credits,
-        initialCredits: row.initial_credits,
-        underManagement: {
-          company: rows.find((r) => r.kind === "company")?.n ?? 0,
-          contact: rows.find((r) => r.kind === "contact")?.n ?? 0,
-        },
-        ledger,
-        ledgerTotal: total,
-        ledgerPage: { number: page.number, size: page.size, total: Math.ceil(total / page.size) },
-      };
-    },
+    summary: (account, page = { number: 1, size: LEDGER_PAGE_SIZE }) => accountSummary(st, ensure(account), windowStart(), page),
   };
 }

@@ -2,7 +2,7 @@
 // "Sandbox listening on <url>" (tools wait for it).
 import { parseArgs } from "node:util";
 import { manualClock } from "./clock.js";
-import { startSandbox } from "./server.js";
+import { startSandbox, type RunningSandbox, type StartOptions } from "./server.js";
 
 const HELP = `Usage: npm run sandbox -- [options]
   --http                 plain HTTP instead of HTTPS
@@ -42,59 +42,66 @@ function num(name: string, value: string | undefined, min: number, max = Number.
   return n;
 }
 
-async function main(): Promise<void> {
-  let parsed;
+const OPTIONS = {
+  http: { type: "boolean" },
+  port: { type: "string" },
+  host: { type: "string" },
+  "unsafe-host": { type: "boolean" },
+  companies: { type: "string" },
+  contacts: { type: "string" },
+  seed: { type: "string" },
+  reset: { type: "boolean" },
+  "data-dir": { type: "string" },
+  latency: { type: "string" },
+  "fail-rate": { type: "string" },
+  "reset-rate": { type: "string" },
+  "gateway-errors": { type: "boolean" },
+  "fault-seed": { type: "string" },
+  "rate-per-second": { type: "string" },
+  "rate-per-hour": { type: "string" },
+  "rate-per-day": { type: "string" },
+  "job-rows-per-second": { type: "string" },
+  "manual-clock": { type: "boolean" },
+  "page-cache-mb": { type: "string" },
+  "cors-origin": { type: "string", multiple: true },
+  profile: { type: "string" },
+  "client-id": { type: "string" },
+  "client-secret": { type: "string" },
+  help: { type: "boolean" },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
+
+function parseValues(): Values {
   try {
-    parsed = parseArgs({
-      options: {
-        http: { type: "boolean" },
-        port: { type: "string" },
-        host: { type: "string" },
-        "unsafe-host": { type: "boolean" },
-        companies: { type: "string" },
-        contacts: { type: "string" },
-        seed: { type: "string" },
-        reset: { type: "boolean" },
-        "data-dir": { type: "string" },
-        latency: { type: "string" },
-        "fail-rate": { type: "string" },
-        "reset-rate": { type: "string" },
-        "gateway-errors": { type: "boolean" },
-        "fault-seed": { type: "string" },
-        "rate-per-second": { type: "string" },
-        "rate-per-hour": { type: "string" },
-        "rate-per-day": { type: "string" },
-        "job-rows-per-second": { type: "string" },
-        "manual-clock": { type: "boolean" },
-        "page-cache-mb": { type: "string" },
-        "cors-origin": { type: "string", multiple: true },
-        profile: { type: "string" },
-        "client-id": { type: "string" },
-        "client-secret": { type: "string" },
-        help: { type: "boolean" },
-      },
-      strict: true,
-    });
+    return parseArgs({ options: OPTIONS, strict: true }).values;
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
-  const v = parsed.values;
-  if (v.help) {
-    process.stdout.write(`${HELP}\n`);
-    return;
-  }
-  const rateLimit = {
+}
+
+function rateLimitOf(v: Values): StartOptions["rateLimit"] {
+  return {
     ...(v["rate-per-second"] !== undefined ? { perSecond: num("rate-per-second", v["rate-per-second"], 1) } : {}),
     ...(v["rate-per-hour"] !== undefined ? { perHour: num("rate-per-hour", v["rate-per-hour"], 1) } : {}),
     ...(v["rate-per-day"] !== undefined ? { perDay: num("rate-per-day", v["rate-per-day"], 1) } : {}),
   };
-  const faults = {
+}
+
+function faultsOf(v: Values): StartOptions["faults"] {
+  return {
     ...(v.latency !== undefined ? { latencyMs: num("latency", v.latency, 0) } : {}),
     ...(v["fail-rate"] !== undefined ? { failRate: num("fail-rate", v["fail-rate"], 0, 1) } : {}),
     ...(v["reset-rate"] !== undefined ? { resetRate: num("reset-rate", v["reset-rate"], 0, 1) } : {}),
     ...(v["gateway-errors"] ? { gatewayErrors: true } : {}),
     ...(v["fault-seed"] !== undefined ? { seed: num("fault-seed", v["fault-seed"], 0) } : {}),
   };
+}
+
+/** The sandbox's options from the command line (exits with the usage on a wrong value). */
+function startOptionsOf(v: Values): StartOptions {
+  const rateLimit = rateLimitOf(v);
+  const faults = faultsOf(v);
   const companies = num("companies", v.companies, 1, 1_000_000);
   const contacts = num("contacts", v.contacts, 0, 5_000_000);
   const seed = num("seed", v.seed, 0);
@@ -102,8 +109,7 @@ async function main(): Promise<void> {
   if (v.profile !== undefined && v.profile !== "production" && v.profile !== "default")
     fail(`--profile must be "production" or "default" (got "${v.profile}").`);
   const pageCacheMb = num("page-cache-mb", v["page-cache-mb"], 0, 65_536);
-  const started = Date.now();
-  const sandbox = await startSandbox({
+  return {
     port: num("port", v.port, 0, 65535) ?? 4010,
     ...(v.host ? { host: v.host } : {}),
     unsafeHost: v["unsafe-host"] ?? false,
@@ -122,7 +128,10 @@ async function main(): Promise<void> {
     rateLimit,
     faults,
     ...(v["manual-clock"] ? { clock: manualClock() } : {}),
-  });
+  };
+}
+
+function printStarted(sandbox: RunningSandbox, started: number): void {
   process.stdout.write(`Sandbox listening on ${sandbox.url}\n`);
   const o = sandbox.ctx.options;
   process.stdout.write(
@@ -137,6 +146,9 @@ async function main(): Promise<void> {
         : "") +
       `  dev token: curl -X POST ${sandbox.url}/__sandbox/token -H 'content-type: application/json' -d '{}'\n`,
   );
+}
+
+function closeOnSignals(sandbox: RunningSandbox): void {
   const stop = () => {
     sandbox.close().then(
       () => process.exit(0),
@@ -148,6 +160,19 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+}
+
+async function main(): Promise<void> {
+  const v = parseValues();
+  if (v.help) {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  const options = startOptionsOf(v);
+  const started = Date.now();
+  const sandbox = await startSandbox(options);
+  printStarted(sandbox, started);
+  closeOnSignals(sandbox);
 }
 
 main().catch((error: unknown) => {

@@ -104,123 +104,94 @@ export interface Lookups {
   fundingRounds(id: number): { date: string; type: string; amount: number; investors: string }[];
 }
 
+/** Fields that are one column of the row, as stored. */
+const COLUMN_FIELDS: Record<string, keyof CompanyRow> = {
+  id: "id",
+  name: "name",
+  ticker: "ticker",
+  website: "website",
+  revenue: "revenue",
+  numberOfContactsInService: "contacts_count",
+  country: "country",
+  continent: "continent",
+  companyStatus: "status",
+  siteRank: "site_rank",
+  parentId: "parent_id",
+  locationCount: "location_count",
+  city: "city",
+  state: "state",
+  street: "street",
+  zipCode: "zip",
+  phone: "phone",
+  fax: "fax",
+  description: "description",
+  employeeCount: "employees",
+  logo: "logo",
+  recentFundingAmount: "recent_funding_amount",
+  recentFundingDate: "recent_funding_date",
+  ultimateParentId: "ultimate_parent_id",
+  lastUpdatedDate: "last_updated",
+};
+
+/** Fields that are one entry of the details document, as stored. */
+const DETAIL_FIELDS: Record<string, keyof CompanyDetails> = {
+  socialMediaUrls: "social",
+  hashtags: "hashtags",
+  products: "products",
+  domainList: "domainList",
+  employeeCountByDepartment: "departmentEmployees",
+};
+
+type FieldReader = (row: CompanyRow, details: CompanyDetails, lookups: Lookups) => unknown;
+
+const industryNames = (ids: string[]) => ids.map((i) => INDUSTRY_BY_ID.get(i)?.name ?? i);
+const nameOf = (id: number, lookups: Lookups) => (id ? lookups.companyNames([id]).get(id) : undefined);
+
+/** Fields read through the reference data (names of codes and ranges) or other records. */
+const DERIVED_FIELDS: Record<string, FieldReader> = {
+  certified: (row) => row.certified === 1,
+  isDefunct: (row) => row.is_defunct === 1,
+  employeeRange: (row) => EMPLOYEE_RANGES.find((b) => b.id === row.employee_range)?.name,
+  revenueRange: (row) => REVENUE_RANGES.find((b) => b.id === row.revenue_range)?.name,
+  employeeGrowth: (row, details) => ({ oneYearGrowthRate: row.growth1, twoYearGrowthRate: row.growth2, employeeGrowthDataPoints: details.growthPoints ?? [] }),
+  parentName: (row, _details, lookups) => nameOf(row.parent_id, lookups),
+  ultimateParentName: (row, _details, lookups) => nameOf(row.ultimate_parent_id, lookups),
+  foundedYear: (row) => (row.founded_year === null ? undefined : String(row.founded_year)),
+  industries: (row) => industryNames(list(row.industries)),
+  primaryIndustry: (row) => (row.primary_industry ? industryNames([row.primary_industry]) : []),
+  industryCodes: (row) => list(row.industries),
+  sicCodes: (row) =>
+    list(row.industries)
+      .map((i) => INDUSTRY_BY_ID.get(i)?.sic)
+      .filter(Boolean),
+  naicsCodes: (row) =>
+    list(row.industries)
+      .map((i) => INDUSTRY_BY_ID.get(i)?.naics)
+      .filter(Boolean),
+  type: (row) => (row.type ? COMPANY_TYPE_NAMES[row.type] : undefined),
+  businessModel: (row) => list(row.business_model),
+  companyFunding: (row, _details, lookups) =>
+    lookups.fundingRounds(row.id).map((f) => ({
+      date: f.date,
+      type: FUNDING_NAME.get(f.type) ?? f.type,
+      amount: f.amount,
+      investors: f.investors ? f.investors.split(", ") : [],
+    })),
+  totalFundingAmount: (row) => row.total_funding || undefined,
+  metroArea: (row) => (row.metro ? METRO_NAME.get(row.metro) : undefined),
+  competitors: (_row, details, lookups) => {
+    const ids = details.competitors ?? [];
+    const names = lookups.companyNames(ids);
+    return ids.map((id) => names.get(id)).filter(Boolean);
+  },
+  departmentBudgets: (row) => ({ marketing: row.budget_marketing, finance: row.budget_finance, it: row.budget_it, hr: row.budget_hr }),
+};
+
 function companyField(row: CompanyRow, field: string, details: CompanyDetails, lookups: Lookups): unknown {
-  switch (field) {
-    case "id":
-      return row.id;
-    case "name":
-      return row.name;
-    case "ticker":
-      return row.ticker;
-    case "website":
-      return row.website;
-    case "socialMediaUrls":
-      return details.social;
-    case "revenue":
-      return row.revenue;
-    case "numberOfContactsInService":
-      return row.contacts_count;
-    case "country":
-      return row.country;
-    case "continent":
-      return row.continent;
-    case "companyStatus":
-      return row.status;
-    case "siteRank":
-      return row.site_rank;
-    case "hashtags":
-      return details.hashtags;
-    case "certified":
-      return row.certified === 1;
-    case "employeeRange":
-      return EMPLOYEE_RANGES.find((b) => b.id === row.employee_range)?.name;
-    case "employeeGrowth":
-      return { oneYearGrowthRate: row.growth1, twoYearGrowthRate: row.growth2, employeeGrowthDataPoints: details.growthPoints ?? [] };
-    case "parentId":
-      return row.parent_id;
-    case "parentName":
-      return row.parent_id ? lookups.companyNames([row.parent_id]).get(row.parent_id) : undefined;
-    case "locationCount":
-      return row.location_count;
-    case "foundedYear":
-      return row.founded_year === null ? undefined : String(row.founded_year);
-    case "city":
-      return row.city;
-    case "state":
-      return row.state;
-    case "street":
-      return row.street;
-    case "zipCode":
-      return row.zip;
-    case "phone":
-      return row.phone;
-    case "fax":
-      return row.fax;
-    case "description":
-      return row.description;
-    case "industries":
-      return list(row.industries).map((i) => INDUSTRY_BY_ID.get(i)?.name ?? i);
-    case "primaryIndustry":
-      return row.primary_industry ? [INDUSTRY_BY_ID.get(row.primary_industry)?.name ?? row.primary_industry] : [];
-    case "industryCodes":
-      return list(row.industries);
-    case "sicCodes":
-      return list(row.industries)
-        .map((i) => INDUSTRY_BY_ID.get(i)?.sic)
-        .filter(Boolean);
-    case "naicsCodes":
-      return list(row.industries)
-        .map((i) => INDUSTRY_BY_ID.get(i)?.naics)
-        .filter(Boolean);
-    case "employeeCount":
-      return row.employees;
-    case "revenueRange":
-      return REVENUE_RANGES.find((b) => b.id === row.revenue_range)?.name;
-    case "logo":
-      return row.logo;
-    case "type":
-      return row.type ? COMPANY_TYPE_NAMES[row.type] : undefined;
-    case "businessModel":
-      return list(row.business_model);
-    case "isDefunct":
-      return row.is_defunct === 1;
-    case "companyFunding":
-      return lookups.fundingRounds(row.id).map((f) => ({
-        date: f.date,
-        type: FUNDING_NAME.get(f.type) ?? f.type,
-        amount: f.amount,
-        investors: f.investors ? f.investors.split(", ") : [],
-      }));
-    case "totalFundingAmount":
-      return row.total_funding || undefined;
-    case "recentFundingAmount":
-      return row.recent_funding_amount;
-    case "recentFundingDate":
-      return row.recent_funding_date;
-    case "ultimateParentId":
-      return row.ultimate_parent_id;
-    case "ultimateParentName":
-      return row.ultimate_parent_id ? lookups.companyNames([row.ultimate_parent_id]).get(row.ultimate_parent_id) : undefined;
-    case "metroArea":
-      return row.metro ? METRO_NAME.get(row.metro) : undefined;
-    case "products":
-      return details.products;
-    case "competitors": {
-      const ids = details.competitors ?? [];
-      const names = lookups.companyNames(ids);
-      return ids.map((id) => names.get(id)).filter(Boolean);
-    }
-    case "domainList":
-      return details.domainList;
-    case "departmentBudgets":
-      return { marketing: row.budget_marketing, finance: row.budget_finance, it: row.budget_it, hr: row.budget_hr };
-    case "employeeCountByDepartment":
-      return details.departmentEmployees;
-    case "lastUpdatedDate":
-      return row.last_updated;
-    default:
-      return undefined;
-  }
+  if (Object.hasOwn(COLUMN_FIELDS, field)) return row[COLUMN_FIELDS[field]!];
+  if (Object.hasOwn(DETAIL_FIELDS, field)) return details[DETAIL_FIELDS[field]!];
+  if (Object.hasOwn(DERIVED_FIELDS, field)) return DERIVED_FIELDS[field]!(row, details, lookups);
+  return undefined;
 }
 
 export function companyAttributes(row: CompanyRow, fields: string[], lookups: Lookups): Record<string, unknown> {

@@ -137,4 +137,14 @@ describe("import circles and file length (eslint.config.js)", () => {
     assert.equal((await problemsOf("src/core/enrich/x.ts", long, "max-lines")).length, 1);
     assert.equal((await problemsOf("src/core/enrich/x.ts", long.split("\n").slice(0, 400).join("\n"), "max-lines")).length, 0);
   });
+
+  test("a function past 80 lines is refused in core/, broker/ and sandbox/, and 150 in the task pane", async () => {
+    const fn = (lines: number) => `export function f(): number {\n  let n = 0;\n${"  n += 1;\n".repeat(lines - 4)}  return n;\n}\n`;
+    for (const file of ["src/core/enrich/x.ts", "src/broker/x.ts", "src/sandbox/search/x.ts", "src/sandbox/x.ts"]) {
+      assert.equal((await problemsOf(file, fn(81), "max-lines-per-function")).length, 1, file);
+      assert.equal((await problemsOf(file, fn(80), "max-lines-per-function")).length, 0, file);
+    }
+    assert.equal((await problemsOf("src/taskpane/x.ts", fn(150), "max-lines-per-function")).length, 0);
+    assert.equal((await problemsOf("src/taskpane/x.ts", fn(151), "max-lines-per-function")).length, 1);
+  });
 });

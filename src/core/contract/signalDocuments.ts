@@ -67,22 +67,24 @@ const WireNewsArticle = Type.Object(
   },
   Open,
 );
-const WireTechnology = Type.Object(
-  {
-    categoryParent: opt(Type.String()),
-    category: opt(Type.String()),
-    vendor: opt(Type.String()),
-    product: Type.String(),
-    attribute: opt(Type.String()),
-    website: opt(Type.String()),
-    logo: opt(Type.String()),
-    domain: opt(Type.String()),
-    createdDate: opt(Type.String()),
-    modifiedDate: opt(Type.String()),
-    description: opt(Type.String()),
-  },
-  Open,
-);
+/**
+ * A technology installed at a company: one list of fields for the wire (open, category optional)
+ * and the plain shape below (category required), and the sandbox's answers are typed by it.
+ */
+const TECHNOLOGY_FIELDS = {
+  categoryParent: opt(Type.String()),
+  category: opt(Type.String()),
+  vendor: opt(Type.String()),
+  product: Type.String(),
+  attribute: opt(Type.String()),
+  website: opt(Type.String()),
+  logo: opt(Type.String()),
+  domain: opt(Type.String()),
+  createdDate: opt(Type.String()),
+  modifiedDate: opt(Type.String()),
+  description: opt(Type.String()),
+};
+const WireTechnology = Type.Object(TECHNOLOGY_FIELDS, Open);
 
 /** One answer item: an id, a type and the signal as attributes. */
 function item<T extends TSchema>(attributes: T) {
@@ -154,19 +156,7 @@ export const NewsArticle = Type.Object({
 });
 export type NewsArticle = Static<typeof NewsArticle>;
 
-export const Technology = Type.Object({
-  categoryParent: opt(Type.String()),
-  category: Type.String(),
-  vendor: opt(Type.String()),
-  product: Type.String(),
-  attribute: opt(Type.String()),
-  website: opt(Type.String()),
-  logo: opt(Type.String()),
-  domain: opt(Type.String()),
-  createdDate: opt(Type.String()),
-  modifiedDate: opt(Type.String()),
-  description: opt(Type.String()),
-});
+export const Technology = Type.Object({ ...TECHNOLOGY_FIELDS, category: Type.String() });
 export type Technology = Static<typeof Technology>;
 
 const plainItem = <T extends TSchema>(attributes: T) => Type.Object({ id: Type.String(), type: Type.String(), attributes });

@@ -2,7 +2,8 @@
 // company names, emails or person names, with the neighbouring country, city or company columns
 // the user picked. Also where a row sits in the sheet, and where output lands beyond the picked
 // neighbours.
-import { columnIndex, columnLetter } from "../sheet/index.js";
+// Addresses are read and moved by core/sheet/address.ts (the one A1 parser).
+export { firstRowOf, shiftColumns } from "../sheet/index.js";
 import type { KindName } from "./enrichKinds.js";
 import { cellContent, detectColumnContent, type ColumnContent, type MatchCriteria } from "./resolver.js";
 import { splitHeader, type SplitColumn } from "./selection.js";
@@ -62,20 +63,4 @@ export function rowInputs(kind: KindName, mode: SelectionMode, values: readonly 
       return { kind, criteria: { website: value, country: beside.country?.[at], city: beside.city?.[at] } };
     return { kind, criteria: { name: value, country: beside.country?.[at], city: beside.city?.[at] } };
   });
-}
-
-/** The sheet's row number of the first cell of an address ("Sheet1!B5:B9" -> 5). */
-export function firstRowOf(address: string): number {
-  const match = /!\$?[A-Z]+\$?(\d+)/i.exec(address);
-  return match ? Number(match[1]) : 1;
-}
-
-/** "Sheet1!A1:A20" moved `columns` to the right ("Sheet1!C1:C20"), so output lands beyond the picked neighbours. */
-export function shiftColumns(address: string, columns: number): string {
-  if (columns <= 0) return address;
-  const bang = address.lastIndexOf("!");
-  const cells = address
-    .slice(bang + 1)
-    .replace(/\$?([A-Z]+)(\$?\d+)/gi, (_m, letters: string, row: string) => `${columnLetter(columnIndex(letters) + columns)}${row.replace("$", "")}`);
-  return `${address.slice(0, bang + 1)}${cells}`;
 }

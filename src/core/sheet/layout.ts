@@ -26,22 +26,3 @@ export function uniqueHeaders(headers: readonly string[]): string[] {
     return name;
   });
 }
-
-/** Spreadsheet column letters of a zero-based column index: 0 -> A, 26 -> AA. */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let out = "";
-  while (n > 0) {
-    const r = (n - 1) % 26;
-    out = String.fromCharCode(65 + r) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
-
-/** Zero-based column index of spreadsheet column letters: A -> 0, AA -> 26. */
-export function columnIndex(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}

@@ -89,8 +89,23 @@ function within(order: Int32Array, values: Float64Array, from: number, to: numbe
   ];
 }
 
-/** The search on the columns, or undefined when a filter needs SQL. */
-export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters, zipPoint?: ZipResolver): ColumnarSearch | undefined {
+/** The filters of a search the columns can answer, read once. */
+interface Plan {
+  employees: Range | undefined;
+  revenue: Range | undefined;
+  /** The name word, folded as the stored names are. */
+  name: string | undefined;
+  countries: (string[] | undefined)[];
+  states: string[] | undefined;
+  industries: string[];
+  primaryOnly: boolean;
+  certified: number | undefined;
+  noDefunct: boolean;
+  circles: ZipCircle[] | undefined;
+}
+
+/** The plan, or undefined when a filter needs SQL. */
+function planOf(index: ColumnIndex, f: CompanySearchFilters, zipPoint?: ZipResolver): Plan | undefined {
   const c = index.c;
   for (const [k, v] of Object.entries(f)) if (v !== undefined && !COLUMNAR_FILTERS.has(k)) return undefined;
   // Zip codes without a radius match the zip column itself, which the columns do not hold.
@@ -104,40 +119,64 @@ export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters, zipP
   const name = f.companyName !== undefined && f.companyName.trim() ? foldAscii(f.companyName.trim()) : undefined;
   // Names are stored one per line, so a word with a line break cannot be looked up that way.
   if (name !== undefined && name.includes("\n")) return undefined;
-  const countries = [countryCodes(f), continentCodes(f)];
-  const states = csv(f.state).length ? stateNames(csv(f.state)) : undefined;
   const industries = industryIds(f);
-  const primaryOnly = industries.length > 0 && f.primaryIndustriesOnly === true;
-  const certified = f.certified;
-  const noDefunct = f.excludeDefunctCompanies === true;
-
-  // Values no company has cannot match: they are left out of the key.
-  const stored = (column: Coded, l: string[] | undefined) => (l ? [...new Set(l)].filter((v) => column.dictionary.includes(v)).sort() : null);
-  const key = JSON.stringify({
+  return {
     employees,
     revenue,
     name,
-    countries: countries.map((l) => stored(c.country, l)),
-    states: stored(c.state, states),
+    countries: [countryCodes(f), continentCodes(f)],
+    states: csv(f.state).length ? stateNames(csv(f.state)) : undefined,
+    industries,
+    primaryOnly: industries.length > 0 && f.primaryIndustriesOnly === true,
+    certified: f.certified,
+    noDefunct: f.excludeDefunctCompanies === true,
+    circles,
+  };
+}
+
+/** The plan's canonical key: values no company has cannot match, so they are left out. */
+function keyOf(c: CompanyColumns, plan: Plan): string {
+  const stored = (column: Coded, l: string[] | undefined) => (l ? [...new Set(l)].filter((v) => column.dictionary.includes(v)).sort() : null);
+  const { industries, primaryOnly } = plan;
+  return JSON.stringify({
+    employees: plan.employees,
+    revenue: plan.revenue,
+    name: plan.name,
+    countries: plan.countries.map((l) => stored(c.country, l)),
+    states: stored(c.state, plan.states),
     industries: industries.length
       ? primaryOnly
         ? stored(c.primaryIndustry, industries)
         : [...new Set(industries)].filter((v) => c.industryTags.has(v)).sort()
       : null,
     primaryOnly,
-    certified: certified ?? null,
-    noDefunct,
-    circles: circles?.map((z) => [z.lat, z.lon, z.radius]).sort(),
+    certified: plan.certified ?? null,
+    noDefunct: plan.noDefunct,
+    circles: plan.circles?.map((z) => [z.lat, z.lon, z.radius]).sort(),
   });
+}
 
-  const n = c.ids.length;
-  const countryOk = allowed(c.country, countries);
-  const stateOk = allowed(c.state, [states]);
-  const primaryOk = primaryOnly ? allowed(c.primaryIndustry, [industries]) : undefined;
-  const lists: (() => Int32Array[])[] = [];
-  if (industries.length && !primaryOnly) lists.push(() => tagged(c, industries));
-  if (name !== undefined) lists.push(() => named(c, name));
-  if (circles) lists.push(() => circles.map((z) => inCircle(c, z)));
+/** The plan's conditions as flags by code and bounds, for the loops over companies. */
+interface Tests {
+  countryOk: Uint8Array | undefined;
+  stateOk: Uint8Array | undefined;
+  primaryOk: Uint8Array | undefined;
+  /** By group: whether its country, state, certification and status pass. */
+  groupOk: Uint8Array;
+  eLo: number;
+  eHi: number;
+  rLo: number;
+  rHi: number;
+  /** Every condition but the lists, on one company. */
+  test: (p: number) => boolean;
+}
+
+function testsOf(index: ColumnIndex, plan: Plan): Tests {
+  const c = index.c;
+  const { certified, noDefunct } = plan;
+  const countryOk = allowed(c.country, plan.countries);
+  const stateOk = allowed(c.state, [plan.states]);
+  const primaryOk = plan.primaryOnly ? allowed(c.primaryIndustry, [plan.industries]) : undefined;
   const groupOk = Uint8Array.from(
     index.groups,
     (g) =>
@@ -148,20 +187,29 @@ export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters, zipP
         (!noDefunct || g.defunct === 0)
       ),
   );
-  const groups = index.groups.filter((_, i) => groupOk[i] === 1);
+  const bounds = {
+    eLo: plan.employees?.lo ?? -Infinity,
+    eHi: plan.employees?.hi ?? Infinity,
+    rLo: plan.revenue?.lo ?? -Infinity,
+    rHi: plan.revenue?.hi ?? Infinity,
+  };
+  const test = companyTest(c, { countryOk, stateOk, primaryOk, certified, noDefunct, ...bounds });
+  return { countryOk, stateOk, primaryOk, groupOk, ...bounds, test };
+}
+
+function companyTest(
+  c: CompanyColumns,
+  t: Pick<Tests, "countryOk" | "stateOk" | "primaryOk" | "eLo" | "eHi" | "rLo" | "rHi"> & { certified: number | undefined; noDefunct: boolean },
+): (p: number) => boolean {
+  const { countryOk, stateOk, primaryOk, certified, noDefunct, eLo, eHi, rLo, rHi } = t;
   const emp = c.employees;
   const rev = c.revenue;
-  const eLo = employees?.lo ?? -Infinity;
-  const eHi = employees?.hi ?? Infinity;
-  const rLo = revenue?.lo ?? -Infinity;
-  const rHi = revenue?.hi ?? Infinity;
   const cty = c.country.codes;
   const st = c.state.codes;
   const pri = c.primaryIndustry.codes;
   const cert = c.certified;
   const dead = c.defunct;
-  /** Every condition but the lists, on one company. */
-  const test = (p: number): boolean => {
+  return (p: number): boolean => {
     const e = emp[p]!;
     const r = rev[p]!;
     return (
@@ -176,86 +224,122 @@ export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters, zipP
       (!noDefunct || dead[p] === 0)
     );
   };
-  // The companies meeting every condition when a list condition (industry tags, a name word, zip
-  // circles) names the candidates.
-  let listed: number[] | undefined;
-  const list = (): number[] | undefined => {
-    if (listed || !lists.length) return listed;
-    let mask: Uint8Array | undefined;
-    let kept: number[] = [];
-    for (const l of lists) {
-      const next = new Uint8Array(n);
-      kept = [];
-      for (const part of l()) {
-        for (let k = 0; k < part.length; k++) {
-          const p = part[k]!;
-          if (p >= 0 && next[p] === 0 && (!mask || mask[p] === 1) && test(p)) {
-            next[p] = 1;
-            kept.push(p);
-          }
+}
+
+/** The candidate lists a plan names (industry tags, a name word, zip circles). */
+function candidateLists(c: CompanyColumns, plan: Plan): (() => Int32Array[])[] {
+  const lists: (() => Int32Array[])[] = [];
+  const { industries, name, circles } = plan;
+  if (industries.length && !plan.primaryOnly) lists.push(() => tagged(c, industries));
+  if (name !== undefined) lists.push(() => named(c, name));
+  if (circles) lists.push(() => circles.map((z) => inCircle(c, z)));
+  return lists;
+}
+
+/** The companies in every list that meet every other condition, in the last list's order. */
+function listed(n: number, lists: (() => Int32Array[])[], test: (p: number) => boolean): number[] {
+  let mask: Uint8Array | undefined;
+  let kept: number[] = [];
+  for (const l of lists) {
+    const next = new Uint8Array(n);
+    kept = [];
+    for (const part of l()) {
+      for (let k = 0; k < part.length; k++) {
+        const p = part[k]!;
+        if (p >= 0 && next[p] === 0 && (!mask || mask[p] === 1) && test(p)) {
+          next[p] = 1;
+          kept.push(p);
         }
       }
-      mask = next;
     }
-    listed = kept;
-    return listed;
-  };
-  let counted: number | undefined;
-  const count = (): number => {
-    if (counted === undefined) counted = countNow();
-    return counted;
-  };
-  const countNow = (): number => {
-    const l = list();
-    if (l) return l.length;
-    let total = 0;
-    for (const g of groups) {
-      const [e0, e1] = within(index.byEmployees, emp, g.start, g.end, employees);
-      const [r0, r1] = within(index.byRevenue, rev, g.start, g.end, revenue);
-      if (!primaryOk && (!employees || !revenue)) {
-        total += Math.min(e1 - e0, r1 - r0);
-        continue;
-      }
-      // Both ranges, or a primary industry: look at the companies of the narrower stretch.
-      const [order, from, to] = e1 - e0 <= r1 - r0 ? [index.byEmployees, e0, e1] : [index.byRevenue, r0, r1];
-      for (let k = from; k < to; k++) if (test(order[k]!)) total++;
-    }
-    return total;
-  };
+    mask = next;
+  }
+  return kept;
+}
 
+/** Matches without lists: by group, the stretches of the range orders. */
+function countByGroups(index: ColumnIndex, plan: Plan, t: Tests): number {
+  const { employees, revenue } = plan;
+  let total = 0;
+  for (let i = 0; i < index.groups.length; i++) {
+    if (t.groupOk[i] !== 1) continue;
+    const g = index.groups[i]!;
+    const [e0, e1] = within(index.byEmployees, index.c.employees, g.start, g.end, employees);
+    const [r0, r1] = within(index.byRevenue, index.c.revenue, g.start, g.end, revenue);
+    if (!t.primaryOk && (!employees || !revenue)) {
+      total += Math.min(e1 - e0, r1 - r0);
+      continue;
+    }
+    // Both ranges, or a primary industry: look at the companies of the narrower stretch.
+    const [order, from, to] = e1 - e0 <= r1 - r0 ? [index.byEmployees, e0, e1] : [index.byRevenue, r0, r1];
+    for (let k = from; k < to; k++) if (t.test(order[k]!)) total++;
+  }
+  return total;
+}
+
+interface PageArgs {
+  sort: { column: "name" | "employees" | "revenue"; descending: boolean };
+  offset: number;
+  wanted: number;
+  /** Membership of the listed companies, when lists name the candidates. */
+  member: Uint8Array | undefined;
+}
+
+/** Walks the sort order (only the range's stretch when sorting by the range's column). */
+function walkPage(index: ColumnIndex, plan: Plan, t: Tests, { sort, offset, wanted, member }: PageArgs): number[] {
+  const c = index.c;
+  const n = c.ids.length;
+  const order = c.order[sort.column];
+  const [from, to] =
+    sort.column === "employees"
+      ? within(order, c.employees, 0, n, plan.employees)
+      : sort.column === "revenue"
+        ? within(order, c.revenue, 0, n, plan.revenue)
+        : [0, n];
+  const { groupOk, primaryOk, eLo, eHi, rLo, rHi } = t;
+  const pri = c.primaryIndustry.codes;
+  const w = index.walk[sort.column];
+  const wg = w.group;
+  const we = w.employees;
+  const wr = w.revenue;
+  const out: number[] = [];
+  let matched = 0;
+  for (let k = 0; k < to - from && out.length < wanted; k++) {
+    const at = sort.descending ? to - 1 - k : from + k;
+    const e = we[at]!;
+    const r = wr[at]!;
+    if (groupOk[wg[at]!] !== 1 || e < eLo || e > eHi || r < rLo || r > rHi) continue;
+    const p = order[at]!;
+    if ((primaryOk !== undefined && primaryOk[pri[p]!] !== 1) || (member !== undefined && member[p] !== 1)) continue;
+    if (matched++ >= offset) out.push(c.ids[p]!);
+  }
+  return out;
+}
+
+/** The search on the columns, or undefined when a filter needs SQL. */
+export function columnarSearch(index: ColumnIndex, f: CompanySearchFilters, zipPoint?: ZipResolver): ColumnarSearch | undefined {
+  const plan = planOf(index, f, zipPoint);
+  if (!plan) return undefined;
+  const n = index.c.ids.length;
+  const t = testsOf(index, plan);
+  const lists = candidateLists(index.c, plan);
+  let found: number[] | undefined;
+  const list = (): number[] | undefined => (lists.length ? (found ??= listed(n, lists, t.test)) : undefined);
+  let counted: number | undefined;
+  const count = (): number => (counted ??= list()?.length ?? countByGroups(index, plan, t));
   return {
-    key,
+    key: keyOf(index.c, plan),
     count,
     page(sort, offset, size) {
-      const order = c.order[sort.column];
-      // Sorting by a range's own column: only the stretch of the order inside the range.
-      const [from, to] =
-        sort.column === "employees" ? within(order, emp, 0, n, employees) : sort.column === "revenue" ? within(order, rev, 0, n, revenue) : [0, n];
       const l = list();
-      const total = count();
-      const wanted = Math.min(size, total - offset);
+      const wanted = Math.min(size, count() - offset);
       if (wanted <= 0) return [];
-      const out: number[] = [];
       let member: Uint8Array | undefined;
       if (l) {
         member = new Uint8Array(n);
         for (const p of l) member[p] = 1;
       }
-      const w = index.walk[sort.column];
-      const wg = w.group;
-      const we = w.employees;
-      const wr = w.revenue;
-      let matched = 0;
-      for (let k = 0; k < to - from && out.length < wanted; k++) {
-        const at = sort.descending ? to - 1 - k : from + k;
-        const e = we[at]!;
-        const r = wr[at]!;
-        if (groupOk[wg[at]!] !== 1 || e < eLo || e > eHi || r < rLo || r > rHi) continue;
-        const p = order[at]!;
-        if ((primaryOk !== undefined && primaryOk[pri[p]!] !== 1) || (member !== undefined && member[p] !== 1)) continue;
-        if (matched++ >= offset) out.push(c.ids[p]!);
-      }
-      return out;
+      return walkPage(index, plan, t, { sort, offset, wanted, member });
     },
   };
 }

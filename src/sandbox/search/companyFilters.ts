@@ -166,169 +166,205 @@ export function hasLocationFilter(f: CompanySearchFilters): boolean {
   return LOCATION_FILTERS.some((k) => f[k] !== undefined && String(f[k]).trim() !== "");
 }
 
-/** Every non-location company filter on the company table named `alias` in the query. */
-export function companyConditions(filters: CompanySearchFilters, alias: string, params: SqlParams, scope: FilterScope, style: TagStyle = "in"): string[] {
-  const out: string[] = [];
-  if (filters.companyName !== undefined && filters.companyName.trim())
-    out.push(`${alias}.name LIKE ${params.contains(filters.companyName.trim())} ESCAPE '\\'`);
-  const ids = csv(filters.companyId);
-  if (ids.length) out.push(`${alias}.id IN ${params.list(idsOf(ids))}`);
-  const sites = csv(filters.companyWebsite);
-  if (sites.length) out.push(`${alias}.domain IN ${params.list(sites.map(plainDomain))}`);
-  if (filters.companyDescription !== undefined) {
-    const words = filters.companyDescription.split(/\s+/).filter(Boolean);
+/** What a group of conditions is written from, and the list it adds them to. */
+interface Conditions {
+  f: CompanySearchFilters;
+  alias: string;
+  p: SqlParams;
+  scope: FilterScope;
+  style: TagStyle;
+  out: string[];
+}
+
+/** Name, ids, website, description, ticker, type, ranking, business model, status, management. */
+function identityConditions({ f, alias, p, scope, style, out }: Conditions): void {
+  if (f.companyName !== undefined && f.companyName.trim()) out.push(`${alias}.name LIKE ${p.contains(f.companyName.trim())} ESCAPE '\\'`);
+  const ids = csv(f.companyId);
+  if (ids.length) out.push(`${alias}.id IN ${p.list(idsOf(ids))}`);
+  const sites = csv(f.companyWebsite);
+  if (sites.length) out.push(`${alias}.domain IN ${p.list(sites.map(plainDomain))}`);
+  if (f.companyDescription !== undefined) {
+    const words = f.companyDescription.split(/\s+/).filter(Boolean);
     if (words.length) {
-      const like = words.map((w) => `t.description LIKE ${params.contains(w)} ESCAPE '\\'`).join(" AND ");
+      const like = words.map((w) => `t.description LIKE ${p.contains(w)} ESCAPE '\\'`).join(" AND ");
       out.push(`${alias}.id IN (SELECT t.id FROM company_texts t WHERE ${like})`);
     }
   }
-  if (filters.companyTicker?.length) out.push(`${alias}.ticker IN ${params.list(filters.companyTicker.map((t) => t.trim().toUpperCase()))}`);
-  const types = lower(csv(filters.companyType));
+  if (f.companyTicker?.length) out.push(`${alias}.ticker IN ${p.list(f.companyTicker.map((t) => t.trim().toUpperCase()))}`);
+  const types = lower(csv(f.companyType));
   if (types.length) {
-    const known = types.filter((t) => t !== "none");
-    const parts = [`${alias}.type IN ${params.list(known)}`];
+    const parts = [`${alias}.type IN ${p.list(types.filter((t) => t !== "none"))}`];
     if (types.includes("none")) parts.push(`${alias}.type IS NULL`);
     out.push(parts.join(" OR "));
   }
-  const rankings = lower(csv(filters.companyRanking));
-  if (rankings.length) out.push(tag(alias, "ranking", rankings, params, style));
-  if (filters.businessModel?.length)
+  const rankings = lower(csv(f.companyRanking));
+  if (rankings.length) out.push(tag(alias, "ranking", rankings, p, style));
+  if (f.businessModel?.length)
     out.push(
       tag(
         alias,
         "bm",
-        filters.businessModel.map((b) => b.toUpperCase()),
-        params,
+        f.businessModel.map((b) => b.toUpperCase()),
+        p,
         style,
       ),
     );
-  if (filters.certified !== undefined) out.push(`${alias}.certified = ${params.add(filters.certified)}`);
-  if (filters.excludeDefunctCompanies === true) out.push(`${alias}.is_defunct = 0`);
+  if (f.certified !== undefined) out.push(`${alias}.certified = ${p.add(f.certified)}`);
+  if (f.excludeDefunctCompanies === true) out.push(`${alias}.is_defunct = 0`);
   // true: only records under management for the calling account; false asks for nothing more
   // (every result shows its managementStatus anyway).
-  if (filters.underManagement === true) {
+  if (f.underManagement === true) {
     out.push(
-      `${scope.managedIdExpr} IN (SELECT record_id FROM managed WHERE account = ${params.add(scope.account)} AND kind = '${scope.managedKind}' AND purchased_at > ${params.add(scope.managedSince)})`,
+      `${scope.managedIdExpr} IN (SELECT record_id FROM managed WHERE account = ${p.add(scope.account)} AND kind = '${scope.managedKind}' AND purchased_at > ${p.add(scope.managedSince)})`,
     );
   }
+}
 
-  // Industry and technology.
-  const industries = industryIds(filters);
+/** "a AND b OR c" keywords on the industry text. */
+function keywordCondition(keywords: string, alias: string, p: SqlParams): string | undefined {
+  const groups = keywords
+    .split(/\s+OR\s+/)
+    .map((g) =>
+      g
+        .split(/\s+AND\s+/)
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .filter((g) => g.length);
+  if (!groups.length) return undefined;
+  return groups.map((g) => `(${g.map((t) => `${alias}.industry_text LIKE ${p.contains(t)} ESCAPE '\\'`).join(" AND ")})`).join(" OR ");
+}
+
+/** Companies without every technology of one "a AND b" alternative. */
+function excludedTechCondition(alternative: string, { alias, p, style }: Conditions): string | undefined {
+  const all = alternative
+    .split(/\s+AND\s+/)
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map(techSlugOf);
+  if (!all.length) return undefined;
+  if (style === "exists") {
+    return `(SELECT COUNT(*) FROM company_tags tg WHERE tg.company_id = ${alias}.id AND tg.kind = 'tech' AND tg.value IN ${p.list(all)}) < ${all.length}`;
+  }
+  return `${alias}.id NOT IN (SELECT company_id FROM company_tags WHERE kind = 'tech' AND value IN ${p.list(all)} GROUP BY company_id HAVING COUNT(DISTINCT value) = ${all.length})`;
+}
+
+/** Industry and technology. */
+function industryConditions(c: Conditions): void {
+  const { f, alias, p, style, out } = c;
+  const industries = industryIds(f);
   if (industries.length) {
-    out.push(
-      filters.primaryIndustriesOnly === true ? `${alias}.primary_industry IN ${params.list(industries)}` : tag(alias, "industry", industries, params, style),
-    );
+    out.push(f.primaryIndustriesOnly === true ? `${alias}.primary_industry IN ${p.list(industries)}` : tag(alias, "industry", industries, p, style));
   }
-  if (filters.industryKeywords !== undefined && filters.industryKeywords.trim()) {
-    const groups = filters.industryKeywords
-      .split(/\s+OR\s+/)
-      .map((g) =>
-        g
-          .split(/\s+AND\s+/)
-          .map((t) => t.trim().toLowerCase())
-          .filter(Boolean),
-      )
-      .filter((g) => g.length);
-    if (groups.length)
-      out.push(groups.map((g) => `(${g.map((t) => `${alias}.industry_text LIKE ${params.contains(t)} ESCAPE '\\'`).join(" AND ")})`).join(" OR "));
+  const keywords = f.industryKeywords !== undefined && f.industryKeywords.trim() ? keywordCondition(f.industryKeywords, alias, p) : undefined;
+  if (keywords) out.push(keywords);
+  const tagLists: [string, string[]][] = [
+    ["sic", csv(f.sicCodes)],
+    ["naics", csv(f.naicsCodes)],
+    ["hashtag", csv(f.hashTagString).map((h) => h.replace(/^#/, "").toLowerCase())],
+    ["tech", csv(f.techAttributeTagList).map(techSlugOf)],
+  ];
+  for (const [kind, values] of tagLists) if (values.length) out.push(tag(alias, kind, values, p, style));
+  for (const alternative of csv(f.excludeTechAttributeTagList)) {
+    const condition = excludedTechCondition(alternative, c);
+    if (condition) out.push(condition);
   }
-  const sic = csv(filters.sicCodes);
-  if (sic.length) out.push(tag(alias, "sic", sic, params, style));
-  const naics = csv(filters.naicsCodes);
-  if (naics.length) out.push(tag(alias, "naics", naics, params, style));
-  const hashtags = csv(filters.hashTagString).map((h) => h.replace(/^#/, "").toLowerCase());
-  if (hashtags.length) out.push(tag(alias, "hashtag", hashtags, params, style));
-  const tech = csv(filters.techAttributeTagList).map(techSlugOf);
-  if (tech.length) out.push(tag(alias, "tech", tech, params, style));
-  for (const alternative of csv(filters.excludeTechAttributeTagList)) {
-    const all = alternative
-      .split(/\s+AND\s+/)
-      .map((t) => t.trim())
-      .filter(Boolean)
-      .map(techSlugOf);
-    if (all.length && style === "exists") {
-      out.push(
-        `(SELECT COUNT(*) FROM company_tags tg WHERE tg.company_id = ${alias}.id AND tg.kind = 'tech' AND tg.value IN ${params.list(all)}) < ${all.length}`,
-      );
-    } else if (all.length) {
-      out.push(
-        `${alias}.id NOT IN (SELECT company_id FROM company_tags WHERE kind = 'tech' AND value IN ${params.list(all)} GROUP BY company_id HAVING COUNT(DISTINCT value) = ${all.length})`,
-      );
-    }
-  }
+}
 
-  // Size, growth and budgets.
-  const revenueRanges = csv(filters.revenue);
-  if (revenueRanges.length) out.push(`${alias}.revenue_range IN ${params.list(revenueRanges)}`);
-  const num = (column: string, op: ">=" | "<=", value: string | number | undefined) => {
-    if (value === undefined || String(value).trim() === "") return;
-    out.push(`${alias}.${column} ${op} ${params.add(Number(value))}`);
-  };
-  /** A range on an indexed column: the index only when the range is narrow. */
-  const indexedRange = (column: "revenue" | "employees", min: string | number | undefined, max: string | number | undefined) => {
-    const lo = boundOf(min);
-    const hi = boundOf(max);
-    if (lo === undefined && hi === undefined) return;
-    const col = (scope.selectivity?.range(column, lo, hi) ?? 0) > INDEX_WORTHWHILE_SHARE ? `+${alias}.${column}` : `${alias}.${column}`;
-    if (lo !== undefined) out.push(`${col} >= ${params.add(lo)}`);
-    if (hi !== undefined) out.push(`${col} <= ${params.add(hi)}`);
-  };
-  indexedRange("revenue", filters.revenueMin, filters.revenueMax);
-  const employeeRanges = csv(filters.employeeCount);
-  if (employeeRanges.length) out.push(`${alias}.employee_range IN ${params.list(employeeRanges)}`);
-  indexedRange("employees", filters.employeeRangeMin, filters.employeeRangeMax);
-  num("contacts_count", ">=", filters.serviceContactsMin);
-  num("contacts_count", "<=", filters.serviceContactsMax);
-  num("growth1", ">=", filters.oneYearEmployeeGrowthRateMin);
-  num("growth1", "<=", filters.oneYearEmployeeGrowthRateMax);
-  num("growth2", ">=", filters.twoYearEmployeeGrowthRateMin);
-  num("growth2", "<=", filters.twoYearEmployeeGrowthRateMax);
-  num("budget_marketing", ">=", filters.marketingDepartmentBudgetMin);
-  num("budget_marketing", "<=", filters.marketingDepartmentBudgetMax);
-  num("budget_finance", ">=", filters.financeDepartmentBudgetMin);
-  num("budget_finance", "<=", filters.financeDepartmentBudgetMax);
-  num("budget_it", ">=", filters.itDepartmentBudgetMin);
-  num("budget_it", "<=", filters.itDepartmentBudgetMax);
-  num("budget_hr", ">=", filters.hrDepartmentBudgetMin);
-  num("budget_hr", "<=", filters.hrDepartmentBudgetMax);
+/** Bounds on a column: [column, the filter of its minimum, the filter of its maximum]. */
+const NUMBER_RANGES: [string, keyof CompanySearchFilters, keyof CompanySearchFilters][] = [
+  ["contacts_count", "serviceContactsMin", "serviceContactsMax"],
+  ["growth1", "oneYearEmployeeGrowthRateMin", "oneYearEmployeeGrowthRateMax"],
+  ["growth2", "twoYearEmployeeGrowthRateMin", "twoYearEmployeeGrowthRateMax"],
+  ["budget_marketing", "marketingDepartmentBudgetMin", "marketingDepartmentBudgetMax"],
+  ["budget_finance", "financeDepartmentBudgetMin", "financeDepartmentBudgetMax"],
+  ["budget_it", "itDepartmentBudgetMin", "itDepartmentBudgetMax"],
+  ["budget_hr", "hrDepartmentBudgetMin", "hrDepartmentBudgetMax"],
+];
 
-  // Funding: amounts are on the total raised; dates and round types on the rounds.
-  if (filters.fundingAmountMin !== undefined || filters.fundingAmountMax !== undefined) {
+function numberBound({ alias, p, out }: Conditions, column: string, op: ">=" | "<=", value: unknown): void {
+  if (value === undefined || String(value).trim() === "") return;
+  out.push(`${alias}.${column} ${op} ${p.add(Number(value))}`);
+}
+
+/** A range on an indexed column: the index only when the range is narrow. */
+function indexedRange(
+  { alias, p, scope, out }: Conditions,
+  column: "revenue" | "employees",
+  min: string | number | undefined,
+  max: string | number | undefined,
+) {
+  const lo = boundOf(min);
+  const hi = boundOf(max);
+  if (lo === undefined && hi === undefined) return;
+  const col = (scope.selectivity?.range(column, lo, hi) ?? 0) > INDEX_WORTHWHILE_SHARE ? `+${alias}.${column}` : `${alias}.${column}`;
+  if (lo !== undefined) out.push(`${col} >= ${p.add(lo)}`);
+  if (hi !== undefined) out.push(`${col} <= ${p.add(hi)}`);
+}
+
+/** Size, growth and budgets. */
+function sizeConditions(c: Conditions): void {
+  const { f, alias, p, out } = c;
+  const revenueRanges = csv(f.revenue);
+  if (revenueRanges.length) out.push(`${alias}.revenue_range IN ${p.list(revenueRanges)}`);
+  indexedRange(c, "revenue", f.revenueMin, f.revenueMax);
+  const employeeRanges = csv(f.employeeCount);
+  if (employeeRanges.length) out.push(`${alias}.employee_range IN ${p.list(employeeRanges)}`);
+  indexedRange(c, "employees", f.employeeRangeMin, f.employeeRangeMax);
+  for (const [column, min, max] of NUMBER_RANGES) {
+    numberBound(c, column, ">=", f[min]);
+    numberBound(c, column, "<=", f[max]);
+  }
+}
+
+/** Funding: amounts are on the total raised; dates and round types on the rounds. */
+function fundingConditions(c: Conditions): void {
+  const { f, alias, p, out } = c;
+  if (f.fundingAmountMin !== undefined || f.fundingAmountMax !== undefined) {
     out.push(`${alias}.total_funding > 0`);
-    num("total_funding", ">=", filters.fundingAmountMin);
-    num("total_funding", "<=", filters.fundingAmountMax);
+    numberBound(c, "total_funding", ">=", f.fundingAmountMin);
+    numberBound(c, "total_funding", "<=", f.fundingAmountMax);
   }
   const roundIds = (values: string[] | undefined) => byIdOrName(values ?? [], FUNDING_ROUND_TYPES);
-  if (filters.recentFundingRoundTypes?.length) {
-    out.push(`${alias}.recent_funding_type IN ${params.list(roundIds(filters.recentFundingRoundTypes))}`);
-    if (filters.fundingStartDate) out.push(`${alias}.recent_funding_date >= ${params.add(filters.fundingStartDate)}`);
-    if (filters.fundingEndDate) out.push(`${alias}.recent_funding_date <= ${params.add(filters.fundingEndDate)}`);
-  } else if (filters.allFundingRoundTypes?.length || filters.fundingStartDate || filters.fundingEndDate) {
+  if (f.recentFundingRoundTypes?.length) {
+    out.push(`${alias}.recent_funding_type IN ${p.list(roundIds(f.recentFundingRoundTypes))}`);
+    if (f.fundingStartDate) out.push(`${alias}.recent_funding_date >= ${p.add(f.fundingStartDate)}`);
+    if (f.fundingEndDate) out.push(`${alias}.recent_funding_date <= ${p.add(f.fundingEndDate)}`);
+  } else if (f.allFundingRoundTypes?.length || f.fundingStartDate || f.fundingEndDate) {
     const conds = [`r.company_id = ${alias}.id`];
-    if (filters.allFundingRoundTypes?.length) conds.push(`r.type IN ${params.list(roundIds(filters.allFundingRoundTypes))}`);
-    if (filters.fundingStartDate) conds.push(`r.date >= ${params.add(filters.fundingStartDate)}`);
-    if (filters.fundingEndDate) conds.push(`r.date <= ${params.add(filters.fundingEndDate)}`);
+    if (f.allFundingRoundTypes?.length) conds.push(`r.type IN ${p.list(roundIds(f.allFundingRoundTypes))}`);
+    if (f.fundingStartDate) conds.push(`r.date >= ${p.add(f.fundingStartDate)}`);
+    if (f.fundingEndDate) conds.push(`r.date <= ${p.add(f.fundingEndDate)}`);
     out.push(`EXISTS (SELECT 1 FROM funding_rounds r WHERE ${conds.join(" AND ")})`);
   }
+}
 
-  // Engagement history.
-  if (filters.engagementStartDate || filters.engagementEndDate || filters.engagementType?.length) {
+/** Engagement history and corporate structure. */
+function engagementAndStructureConditions({ f, alias, p, out }: Conditions): void {
+  if (f.engagementStartDate || f.engagementEndDate || f.engagementType?.length) {
     const conds = [`e.company_id = ${alias}.id`];
-    if (filters.engagementStartDate) conds.push(`e.date >= ${params.add(filters.engagementStartDate)}`);
-    if (filters.engagementEndDate) conds.push(`e.date <= ${params.add(filters.engagementEndDate)}`);
-    if (filters.engagementType?.length) conds.push(`e.type IN ${params.list(filters.engagementType)}`);
+    if (f.engagementStartDate) conds.push(`e.date >= ${p.add(f.engagementStartDate)}`);
+    if (f.engagementEndDate) conds.push(`e.date <= ${p.add(f.engagementEndDate)}`);
+    if (f.engagementType?.length) conds.push(`e.type IN ${p.list(f.engagementType)}`);
     out.push(`EXISTS (SELECT 1 FROM engagements e WHERE ${conds.join(" AND ")})`);
   }
+  if (f.parentId !== undefined && f.parentId.trim()) out.push(`${alias}.parent_id IN ${p.list(idsOf(csv(f.parentId)))}`);
+  if (f.ultimateParentId !== undefined && f.ultimateParentId.trim()) out.push(`${alias}.ultimate_parent_id IN ${p.list(idsOf(csv(f.ultimateParentId)))}`);
+  const subUnits = csv(f.subUnitTypes).map((s) => s.toUpperCase());
+  if (subUnits.length) out.push(`${alias}.sub_unit_type IN ${p.list(subUnits)}`);
+  const included = csv(f.companyStructureIncludedSubUnitTypes).map((s) => s.toUpperCase());
+  if (included.length) out.push(`${alias}.parent_id = 0 OR ${alias}.sub_unit_type IN ${p.list(included)}`);
+}
 
-  // Corporate structure.
-  if (filters.parentId !== undefined && filters.parentId.trim()) out.push(`${alias}.parent_id IN ${params.list(idsOf(csv(filters.parentId)))}`);
-  if (filters.ultimateParentId !== undefined && filters.ultimateParentId.trim())
-    out.push(`${alias}.ultimate_parent_id IN ${params.list(idsOf(csv(filters.ultimateParentId)))}`);
-  const subUnits = csv(filters.subUnitTypes).map((s) => s.toUpperCase());
-  if (subUnits.length) out.push(`${alias}.sub_unit_type IN ${params.list(subUnits)}`);
-  const included = csv(filters.companyStructureIncludedSubUnitTypes).map((s) => s.toUpperCase());
-  if (included.length) out.push(`${alias}.parent_id = 0 OR ${alias}.sub_unit_type IN ${params.list(included)}`);
-  return out;
+/** Every non-location company filter on the company table named `alias` in the query. */
+export function companyConditions(filters: CompanySearchFilters, alias: string, params: SqlParams, scope: FilterScope, style: TagStyle = "in"): string[] {
+  const c: Conditions = { f: filters, alias, p: params, scope, style, out: [] };
+  identityConditions(c);
+  industryConditions(c);
+  sizeConditions(c);
+  fundingConditions(c);
+  engagementAndStructureConditions(c);
+  return c.out;
 }
 
 /** All company filters, location on the company itself (company search). */

@@ -102,10 +102,10 @@ export interface SearcherOptions {
 /** Sort fields of company search and the in-memory order that walks them. */
 const COLUMN_ORDERS: Record<string, "name" | "employees" | "revenue"> = { name: "name", employeeCount: "employees", revenue: "revenue" };
 
-export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES, options: SearcherOptions = {}): Searcher {
-  const clock = options.clock ?? sandboxClock;
+/** Prepared statements by SQL text (at most about 2000 kept). */
+function statementCache(db: Database.Database): (sql: string) => Database.Statement {
   const statements = new Map<string, Database.Statement>();
-  const prepare = (sql: string) => {
+  return (sql) => {
     let st = statements.get(sql);
     if (!st) {
       st = db.prepare(sql);
@@ -114,157 +114,205 @@ export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_P
     }
     return st;
   };
-  const counts = new Map<string, number>();
-  // Pages of seeded records, like counts, never change while the sandbox runs: a repeated
-  // search (a client paging, a refreshed table, a preview) reads them once.
-  // Bounded by bytes, not pages: pages of 100 wide contact rows weigh far more than 10 companies.
-  const pages = new Map<string, { rows: unknown[]; bytes: number }>();
-  let pageBytes = 0;
-  const rememberPage = (key: string, rows: unknown[]) => {
+}
+
+function remember<V>(cache: Map<string, V>, max: number, key: string, value: V): void {
+  if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+}
+
+/**
+ * Pages of seeded records, like counts, never change while the sandbox runs: a repeated search
+ * (a client paging, a refreshed table, a preview) reads them once. Bounded by bytes, not pages:
+ * pages of 100 wide contact rows weigh far more than 10 companies.
+ */
+class PageCache {
+  private readonly pages = new Map<string, { rows: unknown[]; bytes: number }>();
+  private bytes = 0;
+  constructor(private readonly limitBytes: number) {}
+
+  get(key: string): unknown[] | undefined {
+    return this.pages.get(key)?.rows;
+  }
+
+  set(key: string, rows: unknown[]): void {
     const bytes = JSON.stringify(rows).length + key.length;
-    if (bytes > pageCacheBytes) return;
-    while (pageBytes + bytes > pageCacheBytes && pages.size > 0) {
-      const oldest = pages.keys().next().value as string;
-      pageBytes -= pages.get(oldest)!.bytes;
-      pages.delete(oldest);
+    if (bytes > this.limitBytes) return;
+    while (this.bytes + bytes > this.limitBytes && this.pages.size > 0) {
+      const oldest = this.pages.keys().next().value as string;
+      this.bytes -= this.pages.get(oldest)!.bytes;
+      this.pages.delete(oldest);
     }
-    pages.set(key, { rows, bytes });
-    pageBytes += bytes;
-  };
-  const remember = <V>(cache: Map<string, V>, max: number, key: string, value: V) => {
-    if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-    cache.set(key, value);
-  };
+    this.pages.set(key, { rows, bytes });
+    this.bytes += bytes;
+  }
+
+  stats(): PageCacheStats {
+    return { pages: this.pages.size, bytes: this.bytes, limitBytes: this.limitBytes };
+  }
+}
+
+/** What every search of one searcher shares. */
+interface Caches {
+  prepare: (sql: string) => Database.Statement;
+  /** Counts by query (seeded records never change while the sandbox runs). */
+  counts: Map<string, number>;
+  pages: PageCache;
+}
+
+interface Query {
+  /** FROM clause with the table aliased; `indexed` is put after the alias being walked. */
+  from: (indexed: string) => string;
+  /** WHERE clause for a tag style (see TagStyle). */
+  where: (p: SqlParams, style: TagStyle) => string;
+  order: string;
+  sortIndex: string;
+  select: string;
+  /** Records in the table being walked. */
+  tableRows: number;
+}
+
+function envelope<Row>(rows: Row[], total: number, page: PageRequest, path: string): SearchPage<Row> {
+  const totalPages = Math.ceil(total / page.size);
+  return { rows, totalResults: total, page: { number: page.number, total: totalPages }, links: pageLinks(path, page, totalPages) };
+}
+
+/** The query's count, computed once per filter set unless it asks about management status (which changes). */
+function sqlCount(caches: Caches, q: Query): { total: number; countWhere: string; cacheable: boolean } {
+  const countParams = new SqlParams();
+  const countWhere = q.where(countParams, "in");
+  // No filters: no WHERE at all, so SQLite counts with its smallest index.
+  const countSql = `SELECT COUNT(*) AS n FROM ${q.from("")} ${countWhere === "1" ? "" : `WHERE ${countWhere}`}`;
+  const cacheable = !countSql.includes("FROM managed");
+  const key = cacheable ? `${countSql}\n${JSON.stringify(countParams.values)}` : "";
+  let total = cacheable ? caches.counts.get(key) : undefined;
+  if (total === undefined) {
+    total = (caches.prepare(countSql).get(countParams.values) as { n: number }).n;
+    if (cacheable) remember(caches.counts, MAX_CACHED_COUNTS, key, total);
+  }
+  return { total, countWhere, cacheable };
+}
+
+function runSql<Row>(caches: Caches, q: Query, page: PageRequest, path: string): SearchPage<Row> {
+  const { total, countWhere, cacheable } = sqlCount(caches, q);
+  const offset = (page.number - 1) * page.size;
+  if (offset >= total) return envelope<Row>([], total, page, path);
+  // Walking the sort index reads about (offset + size) / share-of-matches records; finding all
+  // matches first and sorting them reads `total`. Take the cheaper path (SQLite cannot know
+  // the share of matches, we do: the count).
+  const walk = countWhere !== "1" && ((offset + page.size) * q.tableRows) / total < total;
+  const p = new SqlParams();
+  const where = q.where(p, walk ? "exists" : "in");
+  const from = q.from(walk ? ` INDEXED BY ${q.sortIndex}` : "");
+  const pageSql = `SELECT ${q.select} FROM ${from} ${where === "1" ? "" : `WHERE ${where}`} ORDER BY ${q.order} LIMIT @limit OFFSET @offset`;
+  const params = { ...p.values, limit: page.size, offset };
+  const pageKey = cacheable ? `${pageSql}\n${JSON.stringify(params)}` : "";
+  let rows = (cacheable ? caches.pages.get(pageKey) : undefined) as Row[] | undefined;
+  if (!rows) {
+    rows = caches.prepare(pageSql).all(params) as Row[];
+    if (cacheable) caches.pages.set(pageKey, rows);
+  }
+  return envelope(rows, total, page, path);
+}
+
+function runColumnar(caches: Caches, rowsById: Database.Statement, search: ColumnarSearch, page: PageRequest, path: string): SearchPage<CompanyRow> {
+  const key = `columns\n${search.key}`;
+  let total = caches.counts.get(key);
+  if (total === undefined) {
+    total = search.count();
+    remember(caches.counts, MAX_CACHED_COUNTS, key, total);
+  }
+  const offset = (page.number - 1) * page.size;
+  if (offset >= total) return envelope<CompanyRow>([], total, page, path);
+  const sort = page.sort ?? DEFAULT_COMPANY_SORT;
+  const descending = sort.startsWith("-");
+  const pageKey = `${key}\n${sort}\n${offset}\n${page.size}`;
+  let rows = caches.pages.get(pageKey) as CompanyRow[] | undefined;
+  if (!rows) {
+    const ids = search.page({ column: COLUMN_ORDERS[descending ? sort.slice(1) : sort]!, descending }, offset, page.size);
+    const byId = rowsOfIds<CompanyRow>(rowsById, ids);
+    rows = ids.map((id) => byId.get(id)!);
+    caches.pages.set(pageKey, rows);
+  }
+  return envelope(rows, total, page, path);
+}
+
+const COMPANY_SELECT = "c.id, c.name, c.city, c.state, c.country, c.revenue, c.employees, c.website, c.logo";
+
+/** What the company and contact searches need of the database beyond the caches. */
+interface SearchData {
+  zipPoint: ZipResolver;
+  selectivity: Selectivity;
+  companyRows: number;
+  contactRows: number;
+  clock: Pick<Clock, "now">;
+}
+
+function searchData(db: Database.Database, clock: Pick<Clock, "now">): SearchData {
   const zipLookup = db.prepare("SELECT lat, lon FROM zips WHERE zip = ?");
   const zipPoint: ZipResolver = (zip) => zipLookup.get(zip) as { lat: number; lon: number } | undefined;
-
-  interface Query {
-    /** FROM clause with the table aliased; `indexed` is put after the alias being walked. */
-    from: (indexed: string) => string;
-    /** WHERE clause for a tag style (see TagStyle). */
-    where: (p: SqlParams, style: TagStyle) => string;
-    order: string;
-    sortIndex: string;
-    select: string;
-    /** Records in the table being walked. */
-    tableRows: number;
-  }
-
-  function run<Row>(q: Query, page: PageRequest, path: string): SearchPage<Row> {
-    const countParams = new SqlParams();
-    const countWhere = q.where(countParams, "in");
-    // No filters: no WHERE at all, so SQLite counts with its smallest index.
-    const countSql = `SELECT COUNT(*) AS n FROM ${q.from("")} ${countWhere === "1" ? "" : `WHERE ${countWhere}`}`;
-    // Seeded records never change while the sandbox runs, so a filter set's count is computed
-    // once (paging through results repeats it on every page). Management status does change.
-    const cacheable = !countSql.includes("FROM managed");
-    const key = cacheable ? `${countSql}\n${JSON.stringify(countParams.values)}` : "";
-    let total = cacheable ? counts.get(key) : undefined;
-    if (total === undefined) {
-      total = (prepare(countSql).get(countParams.values) as { n: number }).n;
-      if (cacheable) remember(counts, MAX_CACHED_COUNTS, key, total);
-    }
-    const totalPages = Math.ceil(total / page.size);
-    const offset = (page.number - 1) * page.size;
-    let rows: Row[] = [];
-    if (offset < total) {
-      // Walking the sort index reads about (offset + size) / share-of-matches records; finding all
-      // matches first and sorting them reads `total`. Take the cheaper path (SQLite cannot know
-      // the share of matches, we do: the count).
-      const walk = countWhere !== "1" && ((offset + page.size) * q.tableRows) / total < total;
-      const p = new SqlParams();
-      const where = q.where(p, walk ? "exists" : "in");
-      const from = q.from(walk ? ` INDEXED BY ${q.sortIndex}` : "");
-      const pageSql = `SELECT ${q.select} FROM ${from} ${where === "1" ? "" : `WHERE ${where}`} ORDER BY ${q.order} LIMIT @limit OFFSET @offset`;
-      const params = { ...p.values, limit: page.size, offset };
-      const pageKey = cacheable ? `${pageSql}\n${JSON.stringify(params)}` : "";
-      const cached = cacheable ? pages.get(pageKey) : undefined;
-      if (cached) {
-        rows = cached.rows as Row[];
-      } else {
-        rows = prepare(pageSql).all(params) as Row[];
-        if (cacheable) rememberPage(pageKey, rows);
-      }
-    }
-    return { rows, totalResults: total, page: { number: page.number, total: totalPages }, links: pageLinks(path, page, totalPages) };
-  }
-
-  const companySelect = "c.id, c.name, c.city, c.state, c.country, c.revenue, c.employees, c.website, c.logo";
-  // Kept in a file beside a database file (built once if missing); built afresh for an in-memory one.
-  const columns = options.columns === false ? undefined : openColumnIndex(db);
-  const rowsById = db.prepare(`SELECT ${companySelect} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`);
-
-  function runColumnar(search: ColumnarSearch, page: PageRequest, path: string): SearchPage<CompanyRow> {
-    const key = `columns\n${search.key}`;
-    let total = counts.get(key);
-    if (total === undefined) {
-      total = search.count();
-      remember(counts, MAX_CACHED_COUNTS, key, total);
-    }
-    const totalPages = Math.ceil(total / page.size);
-    const offset = (page.number - 1) * page.size;
-    let rows: CompanyRow[] = [];
-    if (offset < total) {
-      const sort = page.sort ?? DEFAULT_COMPANY_SORT;
-      const descending = sort.startsWith("-");
-      const pageKey = `${key}\n${sort}\n${offset}\n${page.size}`;
-      const cached = pages.get(pageKey);
-      if (cached) {
-        rows = cached.rows as CompanyRow[];
-      } else {
-        const ids = search.page({ column: COLUMN_ORDERS[descending ? sort.slice(1) : sort]!, descending }, offset, page.size);
-        const byId = rowsOfIds<CompanyRow>(rowsById, ids);
-        rows = ids.map((id) => byId.get(id)!);
-        rememberPage(pageKey, rows);
-      }
-    }
-    return { rows, totalResults: total, page: { number: page.number, total: totalPages }, links: pageLinks(path, page, totalPages) };
-  }
-
   const selectivity = sampleSelectivity(db);
   const countRows = (table: string) => (db.prepare(`SELECT MAX(id) AS n FROM ${table}`).get() as { n: number | null }).n ?? 0;
-  const companyRows = countRows("companies");
-  const contactRows = countRows("contacts");
+  return { zipPoint, selectivity, companyRows: countRows("companies"), contactRows: countRows("contacts"), clock };
+}
 
+function companyQuery(data: SearchData, filters: CompanySearchFilters, sort: string, account: string): Query {
+  const scope = {
+    account,
+    managedKind: "company" as const,
+    managedIdExpr: "c.id",
+    managedSince: managementWindowStart(data.clock),
+    selectivity: data.selectivity,
+  };
+  const { order, index } = sortOf(sort, COMPANY_SORTS, "c.id");
   return {
-    pageCache: () => ({ pages: pages.size, bytes: pageBytes, limitBytes: pageCacheBytes }),
+    from: (indexed) => `companies c${indexed}`,
+    where: (p, style) => companyWhere(filters, p, scope, data.zipPoint, style),
+    order,
+    sortIndex: index,
+    select: COMPANY_SELECT,
+    tableRows: data.companyRows,
+  };
+}
+
+function contactQuery(data: SearchData, filters: ContactSearchFilters, sort: string, account: string): Query {
+  const scope = {
+    account,
+    managedKind: "contact" as const,
+    managedIdExpr: "ct.id",
+    managedSince: managementWindowStart(data.clock),
+    selectivity: data.selectivity,
+  };
+  const { order, index } = sortOf(sort, CONTACT_SORTS, "ct.id");
+  // Whether the company is needed depends only on the filters, not on the tag style.
+  const needsCompany = contactWhere(filters, new SqlParams(), scope, data.zipPoint).needsCompany;
+  return {
+    // CROSS JOIN keeps contacts the outer loop, so a forced sort index is walked once.
+    from: (indexed) =>
+      needsCompany ? `contacts ct${indexed} ${indexed ? "CROSS JOIN" : "JOIN"} companies c ON c.id = ct.company_id` : `contacts ct${indexed}`,
+    where: (p, style) => contactWhere(filters, p, scope, data.zipPoint, style).where,
+    order,
+    sortIndex: index,
+    select: "ct.*",
+    tableRows: data.contactRows,
+  };
+}
+
+export function createSearcher(db: Database.Database, pageCacheBytes = DEFAULT_PAGE_CACHE_BYTES, options: SearcherOptions = {}): Searcher {
+  const caches: Caches = { prepare: statementCache(db), counts: new Map(), pages: new PageCache(pageCacheBytes) };
+  // Kept in a file beside a database file (built once if missing); built afresh for an in-memory one.
+  const columns = options.columns === false ? undefined : openColumnIndex(db);
+  const rowsById = db.prepare(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`);
+  const data = searchData(db, options.clock ?? sandboxClock);
+  return {
+    pageCache: () => caches.pages.stats(),
     companies(filters, page, account, path) {
-      const fast = columns && columnarSearch(columns, filters, zipPoint);
-      if (fast) return runColumnar(fast, page, path);
-      const scope = { account, managedKind: "company" as const, managedIdExpr: "c.id", managedSince: managementWindowStart(clock), selectivity };
-      const { order, index } = sortOf(page.sort ?? DEFAULT_COMPANY_SORT, COMPANY_SORTS, "c.id");
-      return run<CompanyRow>(
-        {
-          from: (indexed) => `companies c${indexed}`,
-          where: (p, style) => companyWhere(filters, p, scope, zipPoint, style),
-          order,
-          sortIndex: index,
-          select: companySelect,
-          tableRows: companyRows,
-        },
-        page,
-        path,
-      );
+      const fast = columns && columnarSearch(columns, filters, data.zipPoint);
+      if (fast) return runColumnar(caches, rowsById, fast, page, path);
+      return runSql<CompanyRow>(caches, companyQuery(data, filters, page.sort ?? DEFAULT_COMPANY_SORT, account), page, path);
     },
     contacts(filters, page, account, path) {
-      const scope = { account, managedKind: "contact" as const, managedIdExpr: "ct.id", managedSince: managementWindowStart(clock), selectivity };
-      const { order, index } = sortOf(page.sort ?? DEFAULT_CONTACT_SORT, CONTACT_SORTS, "ct.id");
-      // Whether the company is needed depends only on the filters, not on the tag style.
-      const needsCompany = contactWhere(filters, new SqlParams(), scope, zipPoint).needsCompany;
-      return run<ContactRow>(
-        {
-          // CROSS JOIN keeps contacts the outer loop, so a forced sort index is walked once.
-          from: (indexed) =>
-            needsCompany ? `contacts ct${indexed} ${indexed ? "CROSS JOIN" : "JOIN"} companies c ON c.id = ct.company_id` : `contacts ct${indexed}`,
-          where: (p, style) => contactWhere(filters, p, scope, zipPoint, style).where,
-          order,
-          sortIndex: index,
-          select: "ct.*",
-          tableRows: contactRows,
-        },
-        page,
-        path,
-      );
+      return runSql<ContactRow>(caches, contactQuery(data, filters, page.sort ?? DEFAULT_CONTACT_SORT, account), page, path);
     },
   };
 }

@@ -1,6 +1,6 @@
 // Each signal operation over the generated data: which rows a request selects, in what order,
 // and how a row reads on the wire. Strings are built from the seeded names, never from input.
-import { AUDIENCE_STRENGTHS, companyIdsOf } from "../../core/contract/index.js";
+import { AUDIENCE_STRENGTHS, companyIdsOf, type Technology } from "../../core/contract/index.js";
 import { DEPARTMENTS } from "../data/reference.js";
 import { NEWS_CATEGORIES, SCOOP_DEPARTMENTS, SCOOP_TOPICS, SCOOP_TYPES, namedEntry, type Named } from "./catalog.js";
 import { pickedContacts, type CompanyInfo, type IntentRow, type NewsRow, type ScoopRow, type SignalData } from "./generate.js";
@@ -252,7 +252,8 @@ export function newsAttributes(row: NewsRow, company: CompanyInfo | undefined, n
   };
 }
 
-export function technologyAttributes(t: ReturnType<SignalData["technologiesOf"]>[number], now: number): Attrs {
+/** A technology as the contract's one technology schema describes it. */
+export function technologyAttributes(t: ReturnType<SignalData["technologiesOf"]>[number], now: number): Technology {
   return {
     categoryParent: t.tech.categoryParent,
     category: t.tech.category,

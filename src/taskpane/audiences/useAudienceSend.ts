@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Audience } from "../../core/contract/index.js";
 import type { ServiceClient } from "../../core/api/types.js";
+import { sheetNameOf } from "../../core/sheet/index.js";
 import {
   bringBack,
   inferMapping,
@@ -74,8 +75,7 @@ function linkedAudience(table: SheetTable): string | undefined {
 
 /** A new audience's suggested name: the sheet's (Excel) or the table's (browser mode). */
 function defaultName(address: string): string {
-  const bang = address.lastIndexOf("!");
-  return (bang > 0 ? address.slice(0, bang).replace(/^'|'$/g, "") : address).slice(0, 100);
+  return (sheetNameOf(address) || address).slice(0, 100);
 }
 
 function backText(result: BringBackResult): { text: string; intent: "success" | "warning" | "error" } {
