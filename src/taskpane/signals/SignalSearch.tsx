@@ -165,7 +165,6 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
           <Button appearance="primary" disabled={inserting.busy || (!preview && issues.length > 0) || columns.length === 0} onClick={() => void insert()}>
             Insert into sheet
           </Button>
-          {inserting.progress && <Button onClick={inserting.cancel}>Cancel</Button>}
         </div>
         {/* Said once the user has started (a search pressed or a field filled), not on a fresh form. */}
         {!preview && blocked && touched && <p>Fix before inserting: {blocked}</p>}
@@ -174,7 +173,7 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
             {insertCostLine(family, preview.totalResults)}
           </p>
         )}
-        {inserting.progress && <ProgressView progress={inserting.progress} noun={noun} />}
+        {inserting.progress && <ProgressView progress={inserting.progress} noun={noun} onCancel={inserting.cancel} />}
         {inserting.outcome && <OutcomeMessage outcome={inserting.outcome} />}
       </section>
       {inserting.dialog}
