@@ -6,8 +6,9 @@
 // useSelectionRun), the work is in core/enrich (planSelectionEnrichment, runSelectionEnrichment)
 // and the workbook adapter. The views here show what the hooks hold.
 import type { ReactNode } from "react";
-import { Button, Checkbox, ProgressBar, Radio, RadioGroup, Text, makeStyles } from "@fluentui/react-components";
+import { Button, ProgressBar, Radio, RadioGroup, Text, makeStyles } from "@fluentui/react-components";
 import { OUTPUT_FIELDS, type EntityKind } from "../../core/enrich/index.js";
+import { ColumnCheckboxes, toggledKeys } from "../ColumnCheckboxes.js";
 import { Notice } from "../Notice.js";
 import { countOf, RunProgress } from "../run/RunProgress.js";
 import { pickerField } from "../entitledFields.js";
@@ -23,7 +24,6 @@ import type { Phase } from "./useSelectionRun.js";
 export type { EnrichSelectionPanelProps } from "./useEnrichSelection.js";
 
 const useStyles = makeStyles({
-  fields: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))", maxHeight: "220px", overflowY: "auto" },
   row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "end", flexWrap: "wrap" },
 });
 
@@ -96,21 +96,16 @@ function FieldChoice({ state }: { state: EnrichSelectionState }) {
   const { busy } = state.selection;
   return (
     <>
-      <fieldset disabled={busy}>
-        <legend>Fields ({fields.length} chosen)</legend>
-        <div className={styles.fields}>
-          {Object.entries(OUTPUT_FIELDS[kind])
-            .filter(([name]) => name !== kind)
-            .map(([name, spec]) => (
-              <Checkbox
-                key={name}
-                {...pickerField(kind, name, spec.label, entitled)}
-                checked={fields.includes(name)}
-                onChange={(_e, data) => setFields((current) => (data.checked === true ? [...current, name] : current.filter((f) => f !== name)))}
-              />
-            ))}
-        </div>
-      </fieldset>
+      <ColumnCheckboxes
+        legend={`Fields (${fields.length} chosen)`}
+        options={Object.entries(OUTPUT_FIELDS[kind])
+          .filter(([name]) => name !== kind)
+          .map(([name, spec]) => ({ key: name, ...pickerField(kind, name, spec.label, entitled) }))}
+        chosen={fields}
+        onToggle={(name, checked) => setFields((current) => toggledKeys(current, name, checked))}
+        disabled={busy}
+        scroll
+      />
       <div className={styles.row}>
         <Button appearance={matching ? "secondary" : "primary"} disabled={busy || (!matching && fields.length === 0)} onClick={() => void state.check()}>
           {matching ? "Check list" : "Check selection"}

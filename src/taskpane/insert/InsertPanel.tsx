@@ -1,21 +1,12 @@
 // "Insert into sheet": column picker, where to put the table, progress with Cancel, and the
 // outcome in words. The work itself is insertSearch; this only drives it.
 import { useEffect, useMemo, useRef, useState } from "react";
-import {
-  Button,
-  Checkbox,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Radio,
-  RadioGroup,
-  makeStyles,
-  useArrowNavigationGroup,
-} from "@fluentui/react-components";
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Radio, RadioGroup, makeStyles } from "@fluentui/react-components";
 import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget } from "../../office/workbook.js";
 import { SEARCH_REACH } from "../../core/search/index.js";
 import { overwriteQuestion, useConfirm, type ConfirmQuestion } from "../ConfirmDialog.js";
+import { ColumnCheckboxes, toggledKeys } from "../ColumnCheckboxes.js";
 import { FindBox } from "../FindBox.js";
 import { useServices } from "../services.js";
 import { countOf, RunProgress } from "../run/RunProgress.js";
@@ -27,8 +18,6 @@ import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, ty
 import { OrganizationBudgetWarning, OrganizationLimitNotice } from "../usage/OrganizationLimit.js";
 
 const useStyles = makeStyles({
-  columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
-  fieldset: { minWidth: 0 },
   row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "center" },
 });
 
@@ -195,7 +184,6 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
   const all = searchColumns(kind);
   const shown = columnsMatching(all, find);
   const empty = useMemo(() => columnsEmptyInAnswer(kind, answer), [kind, answer]);
-  const columnKeys = useArrowNavigationGroup({ axis: "grid-linear", memorizeCurrent: true });
   // A new search: the message about an earlier insert no longer applies.
   useEffect(() => clear(), [searchRun, clear]);
 
@@ -208,27 +196,21 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
 
   return (
     <section aria-label="Insert into sheet">
-      <fieldset className={styles.fieldset}>
-        <legend>{`Columns (${columns.length} of ${all.length} chosen)`}</legend>
-        {all.length >= FIND_FROM && <FindBox label="Find a column" value={find} onChange={setFind} />}
-        {/* One Tab stop: the arrow keys move among the columns. */}
-        <div className={styles.columns} {...columnKeys}>
-          {shown.map((c) => (
-            <Checkbox
-              key={c.key}
-              label={empty.has(c.key) ? `${c.header} (empty in the preview)` : c.header}
-              checked={columns.includes(c.key)}
-              onChange={(_, d) => onColumnsChange(d.checked ? [...columns, c.key] : columns.filter((k) => k !== c.key))}
-            />
-          ))}
-        </div>
+      <ColumnCheckboxes
+        legend={`Columns (${columns.length} of ${all.length} chosen)`}
+        options={shown.map((c) => ({ key: c.key, label: empty.has(c.key) ? `${c.header} (empty in the preview)` : c.header }))}
+        chosen={columns}
+        onToggle={(key, checked) => onColumnsChange(toggledKeys(columns, key, checked))}
+        arrowKeys
+        before={all.length >= FIND_FROM && <FindBox label="Find a column" value={find} onChange={setFind} />}
+      >
         {shown.length === 0 && <p>{`No column is named like "${find}".`}</p>}
         {kind === "contact" && (
           <p data-testid="contact-email-phone">
             A contact search gives no email or phone number. To add them, enrich the inserted Contact ID column in the Enrich tab (it uses credits).
           </p>
         )}
-      </fieldset>
+      </ColumnCheckboxes>
       <TargetPicker value={target} onChange={setTarget} />
       <div className={styles.row}>
         <Button appearance="primary" disabled={runner.busy || "problem" in search || columns.length === 0} onClick={() => void start()}>

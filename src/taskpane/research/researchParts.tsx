@@ -2,7 +2,7 @@
 // a list's progress with Cancel (both the pane's run views), the column choice and the insert of a result table (through the
 // workbook adapter, with the pane's one overwrite question), and where the selection is read.
 import { useEffect, useRef, useState } from "react";
-import { Checkbox, makeStyles } from "@fluentui/react-components";
+import { makeStyles } from "@fluentui/react-components";
 import type { SelectionSource } from "../../core/enrich/index.js";
 import type { CellValue, ColumnSpec } from "../../core/sheet/index.js";
 import type { ListProgress } from "../../core/research/index.js";
@@ -10,6 +10,7 @@ import { browserSelectionSource } from "../../office/browserSelection.js";
 import { browserCompanyIdsInTables, excelCompanyIdsInTables } from "../../office/companyIdsInTables.js";
 import { createExcelSelectionSource } from "../../office/enrichSelection.js";
 import type { TableResult, WorkbookAdapter } from "../../office/workbook.js";
+import { ColumnCheckboxes, toggledKeys } from "../ColumnCheckboxes.js";
 import { overwriteQuestion, type ConfirmQuestion } from "../ConfirmDialog.js";
 import { errorText } from "../errorText.js";
 import { Notice } from "../Notice.js";
@@ -18,8 +19,7 @@ import { countOf, RunProgress } from "../run/RunProgress.js";
 import { useServices } from "../services.js";
 
 const useStyles = makeStyles({
-  columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
-  fieldset: { minWidth: 0, marginTop: "8px" },
+  fieldset: { marginTop: "8px" },
 });
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -88,19 +88,13 @@ export function ListProgressView({ progress, noun, onCancel }: { progress: ListP
 export function ColumnChoice({ columns, chosen, onChange }: { columns: readonly ColumnSpec[]; chosen: readonly string[]; onChange(keys: string[]): void }) {
   const styles = useStyles();
   return (
-    <fieldset className={styles.fieldset}>
-      <legend>Columns</legend>
-      <div className={styles.columns}>
-        {columns.map((c) => (
-          <Checkbox
-            key={c.key}
-            label={c.header}
-            checked={chosen.includes(c.key)}
-            onChange={(_, d) => onChange(d.checked ? [...chosen, c.key] : chosen.filter((k) => k !== c.key))}
-          />
-        ))}
-      </div>
-    </fieldset>
+    <ColumnCheckboxes
+      className={styles.fieldset}
+      legend="Columns"
+      options={columns.map((c) => ({ key: c.key, label: c.header }))}
+      chosen={chosen}
+      onToggle={(key, checked) => onChange(toggledKeys(chosen, key, checked))}
+    />
   );
 }
 

@@ -29,20 +29,29 @@ export interface EstimateConfirmProps {
   onCancel(): void;
 }
 
-export function EstimateConfirm(props: EstimateConfirmProps) {
+export type ConfirmActionsProps = Pick<EstimateConfirmProps, "confirmLabel" | "canConfirm" | "busy" | "cancelLabel" | "onConfirm" | "onCancel">;
+
+/** The estimate's end: Confirm (it starts the run) and Cancel or Back (nothing is sent). */
+export function ConfirmActions({ confirmLabel, canConfirm = true, busy = false, cancelLabel = "Cancel", onConfirm, onCancel }: ConfirmActionsProps) {
   const styles = useStyles();
-  const { label, role = "group", testId, children, confirmLabel, canConfirm = true, busy = false, cancelLabel = "Cancel" } = props;
+  return (
+    <div className={styles.row}>
+      <Button appearance="primary" disabled={busy || !canConfirm} onClick={onConfirm}>
+        {confirmLabel}
+      </Button>
+      <Button disabled={busy} onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+    </div>
+  );
+}
+
+export function EstimateConfirm({ label, role = "group", testId, children, ...actions }: EstimateConfirmProps) {
+  const styles = useStyles();
   return (
     <div role={role} aria-label={label} className={styles.view} {...(testId ? { "data-testid": testId } : {})}>
       {children}
-      <div className={styles.row}>
-        <Button appearance="primary" disabled={busy || !canConfirm} onClick={props.onConfirm}>
-          {confirmLabel}
-        </Button>
-        <Button disabled={busy} onClick={props.onCancel}>
-          {cancelLabel}
-        </Button>
-      </div>
+      <ConfirmActions {...actions} />
     </div>
   );
 }
