@@ -181,18 +181,10 @@ function ResultView({ state }: { state: AudienceSendState }) {
 }
 
 function BackView({ state }: { state: AudienceSendState }) {
-  const styles = useStyles();
   const { back } = state;
   if (back.name === "idle") return null;
   if (back.name === "running")
-    return (
-      <div className={styles.line}>
-        <Spinner size="tiny" label={back.text} />
-        <Button size="small" onClick={state.cancel}>
-          Cancel
-        </Button>
-      </div>
-    );
+    return <RunProgress label={back.text} done={back.pagesDone} total={back.totalPages} barLabel="Bring back progress" onCancel={state.cancel} />;
   const resumeFrom = back.result.resumeFrom;
   return (
     <Notice

@@ -54,7 +54,9 @@ export type SendPhase =
   | { name: "sent"; result: SendResult; audienceId: string; summary: string; intent: "success" | "warning" | "error"; linksMissing?: boolean };
 
 export type BackPhase =
-  { name: "idle" } | { name: "running"; text: string } | { name: "done"; result: BringBackResult; text: string; intent: "success" | "warning" | "error" };
+  | { name: "idle" }
+  | { name: "running"; text: string; pagesDone: number; totalPages: number }
+  | { name: "done"; result: BringBackResult; text: string; intent: "success" | "warning" | "error" };
 
 function randomRunKey(): string {
   const bytes = new Uint8Array(6);
@@ -77,6 +79,13 @@ function linkedAudience(table: SheetTable): string | undefined {
 function defaultName(address: string): string {
   const bang = address.lastIndexOf("!");
   return (bang > 0 ? address.slice(0, bang).replace(/^'|'$/g, "") : address).slice(0, 100);
+}
+
+/** Bringing back under way: its pages read so far (none yet before the first answer). */
+function backRunning(p?: { pagesDone: number; totalPages: number; cellsWritten: number }): BackPhase {
+  if (!p) return { name: "running", text: "Reading the audience's rows...", pagesDone: 0, totalPages: 0 };
+  const text = `Page ${p.pagesDone} of ${p.totalPages}: ${p.cellsWritten.toLocaleString("en-US")} cells written`;
+  return { name: "running", text, pagesDone: p.pagesDone, totalPages: p.totalPages };
 }
 
 function backText(result: BringBackResult): { text: string; intent: "success" | "warning" | "error" } {
@@ -273,13 +282,12 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
 
   /** Bringing back's work: the audience's pages read with progress, their enriched columns written into the table. */
   async function bringPages(address: string, audienceId: string, signal: AbortSignal, fromPage?: number) {
-    setBack({ name: "running", text: "Reading the audience's rows..." });
+    setBack(backRunning());
     try {
       const result = await bringBack(client, sheet, address, audienceId, {
         signal,
         ...(fromPage ? { fromPage } : {}),
-        onProgress: (p) =>
-          setBack({ name: "running", text: `Page ${p.pagesDone} of ${p.totalPages}: ${p.cellsWritten.toLocaleString("en-US")} cells written` }),
+        onProgress: (p) => setBack(backRunning(p)),
       });
       setBack({ name: "done", result, ...backText(result) });
     } catch (error) {
