@@ -35,7 +35,7 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
   const [questionStep, setQuestionStep] = useState<QuestionStep>({ kind: "idle" });
   /** The last answer on each company: an answer belongs to its briefing's company. */
   const [answers, setAnswers] = useState<ReadonlyMap<string, { question: string; answer: string }>>(new Map());
-  const run = useRun<ListProgress>();
+  const runner = useRun();
 
   /** Says what the briefings cost (only those not fetched yet; matching websites and names too) and waits for Confirm. */
   const estimate = async (inputs: CompanyInputs) => {
@@ -53,7 +53,7 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
   const confirm = async () => {
     if (step.kind !== "estimate") return;
     const { inputs } = step;
-    await run.start(async ({ signal }) => fetchBriefings(inputs, signal));
+    await runner.start(async ({ signal }) => fetchBriefings(inputs, signal));
   };
 
   /** Confirm's work: the briefings fetched (or reused), with progress, and the outcome said. */
@@ -117,7 +117,7 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
     estimate,
     confirm,
     dismiss: () => setStep({ kind: "idle" }),
-    cancel: run.cancel,
+    cancel: runner.cancel,
     questionStep,
     answer: shownBriefing ? answers.get(shownBriefing.companyId) : undefined,
     estimateQuestion,

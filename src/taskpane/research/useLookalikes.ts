@@ -22,7 +22,7 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
   const [step, setStep] = useState<LookalikeStep>({ kind: "idle" });
   const [found, setFound] = useState<MergedLookalike[] | undefined>();
   const [message, setMessage] = useState<Message | undefined>();
-  const runner = useRun<ListProgress>();
+  const runner = useRun();
 
   const run = (inputs: CompanyInputs, exclude: string[], limit: number, filters: LookalikeFilters, note: string) =>
     runner.start(({ signal }) => find(inputs, exclude, limit, filters, note, signal));
