@@ -2,7 +2,7 @@
 // each changeable), the destination, a preview, the plan and its confirm, progress and Cancel,
 // the result (each row's status is written beside it), then Enrich this audience and Bring the
 // results back. The state is useAudienceSend's; the views here show what it holds.
-import { Button, Field, Input, ProgressBar, Radio, RadioGroup, Select, Spinner, Text, makeStyles } from "@fluentui/react-components";
+import { Button, Field, Input, Radio, RadioGroup, Select, Spinner, Text, makeStyles } from "@fluentui/react-components";
 import {
   CRITERION_LABELS,
   DATA_TYPE_LABELS,
@@ -15,6 +15,8 @@ import {
   type ColumnRole,
 } from "../../core/audiences/index.js";
 import { Notice } from "../Notice.js";
+import { EstimateConfirm } from "../run/EstimateConfirm.js";
+import { RunProgress } from "../run/RunProgress.js";
 import { useAudienceSend, type AudienceSendProps, type AudienceSendState } from "./useAudienceSend.js";
 
 export type { AudienceSendProps } from "./useAudienceSend.js";
@@ -179,18 +181,10 @@ function ResultView({ state }: { state: AudienceSendState }) {
 }
 
 function BackView({ state }: { state: AudienceSendState }) {
-  const styles = useStyles();
   const { back } = state;
   if (back.name === "idle") return null;
   if (back.name === "running")
-    return (
-      <div className={styles.line}>
-        <Spinner size="tiny" label={back.text} />
-        <Button size="small" onClick={state.cancel}>
-          Cancel
-        </Button>
-      </div>
-    );
+    return <RunProgress label={back.text} done={back.pagesDone} total={back.totalPages} barLabel="Bring back progress" onCancel={state.cancel} />;
   const resumeFrom = back.result.resumeFrom;
   return (
     <Notice
@@ -209,30 +203,34 @@ function PlanView({ state }: { state: AudienceSendState }) {
   const { phase } = state;
   if (phase.name === "planned")
     return (
-      <div role="region" aria-label="Plan" className={styles.panel}>
-        <Text as="p" data-testid="audience-plan">
-          {planSummary(phase.plan)}
-        </Text>
-        <Text as="p" size={200}>
-          Sending costs no credits. Each row&apos;s link and result are written in two columns beside the table.
-        </Text>
-        <div className={styles.line}>
-          <Button appearance="primary" onClick={() => void state.send()}>
-            {`Send ${phase.plan.rows.length.toLocaleString("en-US")} rows`}
-          </Button>
-          <Button onClick={state.backToMapping}>Back</Button>
+      <EstimateConfirm
+        label="Plan"
+        role="region"
+        confirmLabel={`Send ${phase.plan.rows.length.toLocaleString("en-US")} rows`}
+        cancelLabel="Back"
+        onConfirm={() => void state.send()}
+        onCancel={state.backToMapping}
+      >
+        <div className={styles.panel}>
+          <Text as="p" data-testid="audience-plan">
+            {planSummary(phase.plan)}
+          </Text>
+          <Text as="p" size={200}>
+            Sending costs no credits. Each row&apos;s link and result are written in two columns beside the table.
+          </Text>
         </div>
-      </div>
+      </EstimateConfirm>
     );
   if (phase.name === "sending") {
     const { rowsDone, rows } = phase.progress;
     return (
-      <div className={styles.panel}>
-        <Field label={`Sent ${rowsDone.toLocaleString("en-US")} of ${rows.toLocaleString("en-US")} rows`}>
-          <ProgressBar value={rows > 0 ? rowsDone / rows : 0} />
-        </Field>
-        <Button onClick={state.cancel}>Cancel</Button>
-      </div>
+      <RunProgress
+        label={`Sent ${rowsDone.toLocaleString("en-US")} of ${rows.toLocaleString("en-US")} rows`}
+        done={rowsDone}
+        total={rows}
+        barLabel="Send progress"
+        onCancel={state.cancel}
+      />
     );
   }
   if (phase.name === "busy") return <Spinner size="tiny" label={phase.what} />;

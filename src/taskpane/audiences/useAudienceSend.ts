@@ -32,6 +32,7 @@ import {
   type SheetTable,
 } from "../../core/audiences/index.js";
 import { errorText } from "../errorText.js";
+import { useRun } from "../run/useRun.js";
 
 export type AudienceClient = AudiencePort & Pick<ServiceClient, "listAudiences" | "listFolders">;
 
@@ -54,7 +55,9 @@ export type SendPhase =
   | { name: "sent"; result: SendResult; audienceId: string; summary: string; intent: "success" | "warning" | "error"; linksMissing?: boolean };
 
 export type BackPhase =
-  { name: "idle" } | { name: "running"; text: string } | { name: "done"; result: BringBackResult; text: string; intent: "success" | "warning" | "error" };
+  | { name: "idle" }
+  | { name: "running"; text: string; pagesDone: number; totalPages: number }
+  | { name: "done"; result: BringBackResult; text: string; intent: "success" | "warning" | "error" };
 
 function randomRunKey(): string {
   const bytes = new Uint8Array(6);
@@ -76,6 +79,13 @@ function linkedAudience(table: SheetTable): string | undefined {
 /** A new audience's suggested name: the sheet's (Excel) or the table's (browser mode). */
 function defaultName(address: string): string {
   return (sheetNameOf(address) || address).slice(0, 100);
+}
+
+/** Bringing back under way: its pages read so far (none yet before the first answer). */
+function backRunning(p?: { pagesDone: number; totalPages: number; cellsWritten: number }): BackPhase {
+  if (!p) return { name: "running", text: "Reading the audience's rows...", pagesDone: 0, totalPages: 0 };
+  const text = `Page ${p.pagesDone} of ${p.totalPages}: ${p.cellsWritten.toLocaleString("en-US")} cells written`;
+  return { name: "running", text, pagesDone: p.pagesDone, totalPages: p.totalPages };
 }
 
 function backText(result: BringBackResult): { text: string; intent: "success" | "warning" | "error" } {
@@ -149,7 +159,8 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
   const [problem, setProblem] = useState<string | undefined>();
   const [phase, setPhase] = useState<SendPhase>({ name: "idle" });
   const [back, setBack] = useState<BackPhase>({ name: "idle" });
-  const controller = useRef<AbortController | undefined>(undefined);
+  /** The send and the bringing back: one at a time, each with Cancel. */
+  const runner = useRun();
   /** Columns whose role the user set (kept when the kind changes). */
   const chosen = useRef(new Set<number>());
   const { adopted, setAdopted, adoptAudience } = useAdoption(client, destinations.audiences, setMapping, chosen);
@@ -211,8 +222,12 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
 
   async function send() {
     if (phase.name !== "planned" || !table || !mapping) return;
-    const abort = new AbortController();
-    controller.current = abort;
+    const [planned, sheetTable, sentMapping] = [phase.plan, table, mapping];
+    await runner.start(({ signal }) => sendRows(planned, sheetTable, sentMapping, signal));
+  }
+
+  /** The send's work: the result columns placed, the rows sent with progress, each row's result written beside it. */
+  async function sendRows(planned: SendPlan, table: SheetTable, mapping: AudienceMapping, signal: AbortSignal) {
     setProblem(undefined);
     setPhase({ name: "busy", what: destination.kind === "new" ? "Creating the audience..." : "Preparing the audience's columns..." });
     const choice: AudienceChoice =
@@ -222,10 +237,10 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
     try {
       // The link and status columns first: a place beside the table that cannot take them stops the send before anything goes up.
       await sheet.writeColumns(table.address, resultColumns(table));
-      const rows = phase.plan.rows.length;
-      const { target, result, criteriaError } = await sendToAudience(client, choice, mapping, phase.plan, {
+      const rows = planned.rows.length;
+      const { target, result, criteriaError } = await sendToAudience(client, choice, mapping, planned, {
         runKey: newRunKey(),
-        signal: abort.signal,
+        signal,
         // Sent again from here on: the audience exists.
         onPrepared: (t) => {
           setDestination({ kind: "existing", audienceId: t.audienceId });
@@ -243,10 +258,8 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
       setPhase({ name: "sent", result, audienceId: target.audienceId, summary, intent, ...(written ? { linksMissing: true } : {}) });
       void destinations.reloadDestinations();
     } catch (error) {
-      setProblem(abort.signal.aborted ? "Cancelled before any row was sent." : `Nothing was sent: ${errorText(error)}`);
+      setProblem(signal.aborted ? "Cancelled before any row was sent." : `Nothing was sent: ${errorText(error)}`);
       setPhase({ name: "idle" });
-    } finally {
-      controller.current = undefined;
     }
   }
 
@@ -263,21 +276,22 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
 
   async function bringResults(fromPage?: number) {
     if (!table || !sentTo) return;
-    const abort = new AbortController();
-    controller.current = abort;
-    setBack({ name: "running", text: "Reading the audience's rows..." });
+    const [address, audienceId] = [table.address, sentTo];
+    await runner.start(({ signal }) => bringPages(address, audienceId, signal, fromPage));
+  }
+
+  /** Bringing back's work: the audience's pages read with progress, their enriched columns written into the table. */
+  async function bringPages(address: string, audienceId: string, signal: AbortSignal, fromPage?: number) {
+    setBack(backRunning());
     try {
-      const result = await bringBack(client, sheet, table.address, sentTo, {
-        signal: abort.signal,
+      const result = await bringBack(client, sheet, address, audienceId, {
+        signal,
         ...(fromPage ? { fromPage } : {}),
-        onProgress: (p) =>
-          setBack({ name: "running", text: `Page ${p.pagesDone} of ${p.totalPages}: ${p.cellsWritten.toLocaleString("en-US")} cells written` }),
+        onProgress: (p) => setBack(backRunning(p)),
       });
       setBack({ name: "done", result, ...backText(result) });
     } catch (error) {
       setBack({ name: "done", result: emptyBack(), text: errorText(error), intent: "error" });
-    } finally {
-      controller.current = undefined;
     }
   }
 
@@ -298,7 +312,7 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
     readTable,
     plan,
     send,
-    cancel: () => controller.current?.abort(),
+    cancel: runner.cancel,
     backToMapping: () => setPhase({ name: "idle" }),
     bringResults,
     writeLinksAgain,

@@ -6,9 +6,11 @@
 // useSelectionRun), the work is in core/enrich (planSelectionEnrichment, runSelectionEnrichment)
 // and the workbook adapter. The views here show what the hooks hold.
 import type { ReactNode } from "react";
-import { Button, Checkbox, Field, ProgressBar, Radio, RadioGroup, Text, makeStyles } from "@fluentui/react-components";
+import { Button, ProgressBar, Radio, RadioGroup, Text, makeStyles } from "@fluentui/react-components";
 import { ENRICHMENT_KINDS, type EntityKind } from "../../core/enrich/index.js";
+import { ColumnCheckboxes, toggledKeys } from "../ColumnCheckboxes.js";
 import { Notice } from "../Notice.js";
+import { countOf, RunProgress } from "../run/RunProgress.js";
 import { pickerField } from "../entitledFields.js";
 import { OrganizationLimitNotice } from "../usage/OrganizationLimit.js";
 import { MatchListControls } from "./MatchListSetup.js";
@@ -22,11 +24,8 @@ import type { Phase } from "./useSelectionRun.js";
 export type { EnrichSelectionPanelProps } from "./useEnrichSelection.js";
 
 const useStyles = makeStyles({
-  fields: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))", maxHeight: "220px", overflowY: "auto" },
   row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "end", flexWrap: "wrap" },
 });
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 /** Changes whenever today's count may have: each progress report of a run (the first follows its reservations), and its end. */
 const spendVersion = (phase: Phase): unknown => (phase.name === "finished" ? phase.message : phase.name === "running" ? phase.progress : phase.name);
@@ -97,21 +96,16 @@ function FieldChoice({ state }: { state: EnrichSelectionState }) {
   const { busy } = state.selection;
   return (
     <>
-      <fieldset disabled={busy}>
-        <legend>Fields ({fields.length} chosen)</legend>
-        <div className={styles.fields}>
-          {Object.entries(ENRICHMENT_KINDS[kind].outputFields)
-            .filter(([name]) => name !== kind)
-            .map(([name, spec]) => (
-              <Checkbox
-                key={name}
-                {...pickerField(kind, name, spec.label, entitled)}
-                checked={fields.includes(name)}
-                onChange={(_e, data) => setFields((current) => (data.checked === true ? [...current, name] : current.filter((f) => f !== name)))}
-              />
-            ))}
-        </div>
-      </fieldset>
+      <ColumnCheckboxes
+        legend={`Fields (${fields.length} chosen)`}
+        options={Object.entries(ENRICHMENT_KINDS[kind].outputFields)
+          .filter(([name]) => name !== kind)
+          .map(([name, spec]) => ({ key: name, ...pickerField(kind, name, spec.label, entitled) }))}
+        chosen={fields}
+        onToggle={(name, checked) => setFields((current) => toggledKeys(current, name, checked))}
+        disabled={busy}
+        scroll
+      />
       <div className={styles.row}>
         <Button appearance={matching ? "secondary" : "primary"} disabled={busy || (!matching && fields.length === 0)} onClick={() => void state.check()}>
           {matching ? "Check list" : "Check selection"}
@@ -123,7 +117,6 @@ function FieldChoice({ state }: { state: EnrichSelectionState }) {
 
 /** Where the run is: reading, the plan to confirm, progress with Cancel, or the outcome (with the unmatched rows to retry). */
 function RunStatus({ state }: { state: EnrichSelectionState }) {
-  const styles = useStyles();
   const { selection, matching, setup } = state;
   const { phase, setPhase, busy } = selection;
   return (
@@ -138,20 +131,14 @@ function RunStatus({ state }: { state: EnrichSelectionState }) {
         />
       )}
       {phase.name === "running" && (
-        <div className={styles.row}>
-          <Field
-            label={matching ? "Matching" : "Enriching"}
-            validationState="none"
-            validationMessage={`${count(phase.progress.recordsDone)} of ${count(phase.progress.recordsTotal)} ${matching ? "inputs" : "ids"} · ${count(phase.progress.requestsDone)} of ${count(phase.progress.requestsTotal)} requests`}
-          >
-            <ProgressBar
-              value={phase.progress.recordsTotal > 0 ? phase.progress.recordsDone / phase.progress.recordsTotal : 0}
-              max={1}
-              aria-label={matching ? "Matching progress" : "Enrichment progress"}
-            />
-          </Field>
-          <Button onClick={selection.cancel}>Cancel</Button>
-        </div>
+        <RunProgress
+          label={matching ? "Matching" : "Enriching"}
+          detail={`${countOf(phase.progress.recordsDone, phase.progress.recordsTotal, matching ? "inputs" : "ids")} · ${countOf(phase.progress.requestsDone, phase.progress.requestsTotal, "requests")}`}
+          done={phase.progress.recordsDone}
+          total={phase.progress.recordsTotal}
+          barLabel={matching ? "Matching progress" : "Enrichment progress"}
+          onCancel={selection.cancel}
+        />
       )}
       {phase.name === "running" && <OrganizationLimitNotice busy />}
       {phase.name === "finished" && (

@@ -1,9 +1,6 @@
-// The end of both "Before you run" summaries (a column of ids, a list to match): run, or go back.
-import { Button, makeStyles } from "@fluentui/react-components";
-
-const useStyles = makeStyles({
-  row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "end", flexWrap: "wrap" },
-});
+// The end of both "Before you run" summaries (a column of ids, a list to match): run, or go back,
+// as the pane's one estimate view ends (run/EstimateConfirm.tsx).
+import { ConfirmActions } from "../run/EstimateConfirm.js";
 
 export interface PlanActionsProps {
   /** The run button's words, e.g. "Enrich 12 ids". */
@@ -15,13 +12,5 @@ export interface PlanActionsProps {
 }
 
 export function PlanActions({ runLabel, canRun, onRun, onBack }: PlanActionsProps) {
-  const styles = useStyles();
-  return (
-    <div className={styles.row}>
-      <Button appearance="primary" disabled={!canRun} onClick={onRun}>
-        {runLabel}
-      </Button>
-      <Button onClick={onBack}>Back</Button>
-    </div>
-  );
+  return <ConfirmActions confirmLabel={runLabel} canConfirm={canRun} cancelLabel="Back" onConfirm={onRun} onCancel={onBack} />;
 }

@@ -23,6 +23,7 @@ import {
   type WriteColumnsResult,
 } from "../../core/enrich/index.js";
 import { errorText } from "../errorText.js";
+import { useRun } from "../run/useRun.js";
 
 export type Phase =
   | { name: "idle" }
@@ -69,7 +70,7 @@ export function useSelectionRun(
   { creditsLeft, creditsUsed, candidates }: AccountCredits = {},
 ) {
   const [phase, setPhase] = useState<Phase>({ name: "idle" });
-  const controller = useRef<AbortController | undefined>(undefined);
+  const runner = useRun();
   const written = useRef(new Map<string, Written>());
   const finish = (intent: "success" | "warning" | "error", message: string, unmatched: UnmatchedRow[] = [], planned?: SelectionEnrichmentPlan) =>
     setPhase({ name: "finished", intent, message, unmatched, ...(planned ? { planned } : {}) });
@@ -120,12 +121,14 @@ export function useSelectionRun(
     return target;
   };
 
-  const run = async (planned: SelectionEnrichmentPlan, options: RunOptions = { shift: 0 }) => {
-    controller.current = new AbortController();
+  const run = (planned: SelectionEnrichmentPlan, options: RunOptions = { shift: 0 }) => runner.start(({ signal }) => enrich(planned, options, signal));
+
+  /** A run's work: the plan enriched with progress, written beside the selection, and the outcome said. */
+  const enrich = async (planned: SelectionEnrichmentPlan, options: RunOptions, signal: AbortSignal) => {
     setPhase({ name: "running", progress: { recordsDone: 0, recordsTotal: planned.plan.unique, requestsDone: 0, requestsTotal: planned.plan.requests } });
     try {
       const result = await runSelectionEnrichment(engine, planned, {
-        signal: controller.current.signal,
+        signal,
         onProgress: (progress) => setPhase({ name: "running", progress }),
         ...(creditsUsed ? { creditsUsed } : {}),
         ...(options.retryOf && !options.retryOf.some((row) => String(planned.values[row.index]) !== row.value) ? { retryMisses: true } : {}),
@@ -144,8 +147,6 @@ export function useSelectionRun(
       finish(...summary(planned, result, target.address, options.retryOf), result.unmatched, planned);
     } catch (error) {
       finish("error", `Enrichment stopped: ${errorText(error)}`);
-    } finally {
-      controller.current = undefined;
     }
   };
 
@@ -171,7 +172,7 @@ export function useSelectionRun(
     }
   };
 
-  return { phase, setPhase, plan, run, retry, cancel: () => controller.current?.abort(), busy: phase.name === "busy" || phase.name === "running" };
+  return { phase, setPhase, plan, run, retry, cancel: runner.cancel, busy: phase.name === "busy" || phase.name === "running" };
 }
 
 /** What a matched column was matched from, in its header. */

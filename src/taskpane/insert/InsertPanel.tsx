@@ -1,25 +1,16 @@
 // "Insert into sheet": column picker, where to put the table, progress with Cancel, and the
 // outcome in words. The work itself is insertSearch; this only drives it.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import {
-  Button,
-  Checkbox,
-  Field,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  ProgressBar,
-  Radio,
-  RadioGroup,
-  makeStyles,
-  useArrowNavigationGroup,
-} from "@fluentui/react-components";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Radio, RadioGroup, makeStyles } from "@fluentui/react-components";
 import { columnsFor, searchColumns, type SearchKind } from "../../core/sheet/index.js";
 import type { InsertTarget } from "../../office/workbook.js";
 import { SEARCH_REACH } from "../../core/search/index.js";
 import { overwriteQuestion, useConfirm, type ConfirmQuestion } from "../ConfirmDialog.js";
+import { ColumnCheckboxes, toggledKeys } from "../ColumnCheckboxes.js";
 import { FindBox } from "../FindBox.js";
 import { useServices } from "../services.js";
+import { countOf, RunProgress } from "../run/RunProgress.js";
+import { useRun } from "../run/useRun.js";
 import type { CompanyItem, ContactItem } from "../../core/contract/index.js";
 import { markUnderManagement } from "../search/underManagement.js";
 import { columnsEmptyInAnswer, columnsMatching } from "./answerColumns.js";
@@ -27,28 +18,26 @@ import { insertSearch, resumeInsert, type InsertOutcome, type InsertProgress, ty
 import { OrganizationBudgetWarning, OrganizationLimitNotice } from "../usage/OrganizationLimit.js";
 
 const useStyles = makeStyles({
-  columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
-  fieldset: { minWidth: 0 },
   row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "center" },
 });
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-export function ProgressView({ progress, noun }: { progress: InsertProgress; noun: string }) {
-  const fraction = progress.rowsExpected > 0 ? progress.rowsWritten / progress.rowsExpected : 0;
+/** An insert's progress in the pane's one progress view: rows written of those expected, pages fetched, and Cancel. */
+export function ProgressView({ progress, noun, onCancel }: { progress: InsertProgress; noun: string; onCancel(): void }) {
   const parts = progress.parts && progress.parts > 1 ? ` · ${count(progress.parts)} parts` : "";
   return (
-    <>
-      <Field
-        label={progress.plan ?? "Inserting"}
-        validationState="none"
-        validationMessage={`${count(progress.rowsWritten)} of ${count(progress.rowsExpected)} ${noun} written · ${count(progress.pagesFetched)} of ${count(progress.pagesTotal)} pages${parts}`}
-      >
-        <ProgressBar value={fraction} max={1} aria-label="Insert progress" />
-      </Field>
+    <RunProgress
+      label={progress.plan ?? "Inserting"}
+      detail={`${countOf(progress.rowsWritten, progress.rowsExpected, `${noun} written`)} · ${countOf(progress.pagesFetched, progress.pagesTotal, "pages")}${parts}`}
+      done={progress.rowsWritten}
+      total={progress.rowsExpected}
+      barLabel="Insert progress"
+      onCancel={onCancel}
+    >
       <OrganizationBudgetWarning requests={Math.max(0, progress.pagesTotal - progress.pagesFetched)} />
       <OrganizationLimitNotice busy />
-    </>
+    </RunProgress>
   );
 }
 
@@ -80,33 +69,27 @@ export function sheetFitQuestion(kind: SearchKind, text: string, rows: number): 
  */
 export function useInsertRunner() {
   const services = useServices();
-  const [progress, setProgress] = useState<InsertProgress | undefined>();
-  const [outcome, setOutcome] = useState<InsertOutcome | undefined>();
-  const controller = useRef<AbortController | undefined>(undefined);
+  const runner = useRun<InsertProgress, InsertOutcome>();
   const confirm = useConfirm();
   const confirmOverwrite = (text: string) => confirm.ask(overwriteQuestion(text));
 
   /** One insert at a time: `work` gets the client, the workbook, Cancel's signal and the progress callback. */
-  const drive = async (
+  const drive = (
     work: (common: {
       client: typeof services.runtime.client;
       workbook: typeof services.workbook;
       signal: AbortSignal;
       onProgress: (progress: InsertProgress) => void;
     }) => Promise<InsertOutcome>,
-  ) => {
-    controller.current = new AbortController();
-    setOutcome(undefined);
-    setProgress({ rowsWritten: 0, rowsExpected: 0, pagesFetched: 0, pagesTotal: 0, totalResults: 0, reachableResults: 0 });
-    try {
-      const result = await work({ client: services.runtime.client, workbook: services.workbook, signal: controller.current.signal, onProgress: setProgress });
-      setOutcome(result);
-      return result;
-    } finally {
-      setProgress(undefined);
-      controller.current = undefined;
-    }
-  };
+  ) =>
+    runner.start(({ signal, report }) => work({ client: services.runtime.client, workbook: services.workbook, signal, onProgress: report }), {
+      rowsWritten: 0,
+      rowsExpected: 0,
+      pagesFetched: 0,
+      pagesTotal: 0,
+      totalResults: 0,
+      reachableResults: 0,
+    });
   const run = (search: SearchSpec, columnKeys: string[], target: InsertTarget, tableName: string, refreshTableName?: string) =>
     drive((common) =>
       insertSearch({
@@ -132,12 +115,8 @@ export function useInsertRunner() {
         onItems: (items) => markUnderManagement(services.runtime.engine, state.kind, items),
       }),
     );
-  const cancel = () => controller.current?.abort();
-  /** Forgets the last outcome (a new search makes its message stale); never while one runs. */
-  const clear = useCallback(() => {
-    if (!controller.current) setOutcome(undefined);
-  }, []);
-  return { run, resume, drive, confirmOverwrite, ask: confirm.ask, cancel, clear, progress, outcome, dialog: confirm.dialog, busy: progress !== undefined };
+  const { progress, outcome, cancel, clear } = runner;
+  return { run, resume, drive, confirmOverwrite, ask: confirm.ask, cancel, clear, progress, outcome, dialog: confirm.dialog, busy: runner.running };
 }
 
 /** An insert's outcome; it takes the keyboard's focus when it appears (the result of the user's Insert). */
@@ -205,7 +184,6 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
   const all = searchColumns(kind);
   const shown = columnsMatching(all, find);
   const empty = useMemo(() => columnsEmptyInAnswer(kind, answer), [kind, answer]);
-  const columnKeys = useArrowNavigationGroup({ axis: "grid-linear", memorizeCurrent: true });
   // A new search: the message about an earlier insert no longer applies.
   useEffect(() => clear(), [searchRun, clear]);
 
@@ -213,47 +191,40 @@ export function InsertPanel({ kind, search, columns, onColumnsChange, onInserted
     if ("problem" in search) return;
     const title = kind === "company" ? "Companies" : "Contacts";
     const result = await runner.run(search, columns, insertTarget(target, title), `${title}_search`);
-    if (result.table) onInserted?.(result);
+    if (result?.table) onInserted?.(result);
   };
 
   return (
     <section aria-label="Insert into sheet">
-      <fieldset className={styles.fieldset}>
-        <legend>{`Columns (${columns.length} of ${all.length} chosen)`}</legend>
-        {all.length >= FIND_FROM && <FindBox label="Find a column" value={find} onChange={setFind} />}
-        {/* One Tab stop: the arrow keys move among the columns. */}
-        <div className={styles.columns} {...columnKeys}>
-          {shown.map((c) => (
-            <Checkbox
-              key={c.key}
-              label={empty.has(c.key) ? `${c.header} (empty in the preview)` : c.header}
-              checked={columns.includes(c.key)}
-              onChange={(_, d) => onColumnsChange(d.checked ? [...columns, c.key] : columns.filter((k) => k !== c.key))}
-            />
-          ))}
-        </div>
+      <ColumnCheckboxes
+        legend={`Columns (${columns.length} of ${all.length} chosen)`}
+        options={shown.map((c) => ({ key: c.key, label: empty.has(c.key) ? `${c.header} (empty in the preview)` : c.header }))}
+        chosen={columns}
+        onToggle={(key, checked) => onColumnsChange(toggledKeys(columns, key, checked))}
+        arrowKeys
+        before={all.length >= FIND_FROM && <FindBox label="Find a column" value={find} onChange={setFind} />}
+      >
         {shown.length === 0 && <p>{`No column is named like "${find}".`}</p>}
         {kind === "contact" && (
           <p data-testid="contact-email-phone">
             A contact search gives no email or phone number. To add them, enrich the inserted Contact ID column in the Enrich tab (it uses credits).
           </p>
         )}
-      </fieldset>
+      </ColumnCheckboxes>
       <TargetPicker value={target} onChange={setTarget} />
       <div className={styles.row}>
         <Button appearance="primary" disabled={runner.busy || "problem" in search || columns.length === 0} onClick={() => void start()}>
           Insert into sheet
         </Button>
-        {runner.busy && <Button onClick={runner.cancel}>Cancel</Button>}
       </div>
       {"problem" in search && <p>{search.problem}</p>}
       {columns.length === 0 && <p>Choose at least one column.</p>}
-      {runner.progress && <ProgressView progress={runner.progress} noun={noun} />}
+      {runner.progress && <ProgressView progress={runner.progress} noun={noun} onCancel={runner.cancel} />}
       {runner.outcome && (
         <OutcomeMessage
           outcome={runner.outcome}
           busy={runner.busy}
-          onResume={(state) => void runner.resume(state).then((result) => result.table && onInserted?.(result))}
+          onResume={(state) => void runner.resume(state).then((result) => result?.table && onInserted?.(result))}
         />
       )}
       {runner.dialog}

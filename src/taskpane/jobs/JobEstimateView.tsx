@@ -1,9 +1,10 @@
 // "Before you start" for an audience enrichment: rows in scope, records not yet under
 // management, the most it can cost, today's limit and the credits left, and plainly that a
 // started job cannot be stopped. Start or go back.
-import { Button, Text, makeStyles } from "@fluentui/react-components";
+import { Text, makeStyles } from "@fluentui/react-components";
 import { paneMessage, refusals, rowStatus } from "../../core/errors/failure.js";
 import { Notice } from "../Notice.js";
+import { EstimateConfirm } from "../run/EstimateConfirm.js";
 import type { JobEstimate } from "./jobEstimate.js";
 
 export interface AccountAllowance {
@@ -24,7 +25,6 @@ export interface JobEstimateViewProps {
 
 const useStyles = makeStyles({
   facts: { margin: "4px 0", paddingLeft: "20px", overflowWrap: "anywhere" },
-  line: { display: "flex", gap: "8px", alignItems: "center", flexWrap: "wrap" },
 });
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -62,7 +62,16 @@ export function JobEstimateView({ audienceName, estimate, allowance, busy, onSta
   const warnings = estimateWarnings(estimate, allowance);
   const { daily, creditsLeft } = allowance;
   return (
-    <div role="region" aria-label="Before you start">
+    <EstimateConfirm
+      label="Before you start"
+      role="region"
+      confirmLabel={busy ? "Starting..." : `Start: at most ${plural(estimate.maxCredits, "credit", "credits")}`}
+      canConfirm={estimate.rowsInScope > 0}
+      busy={busy}
+      cancelLabel="Back"
+      onConfirm={onStart}
+      onCancel={onBack}
+    >
       <Text as="p" weight="semibold">{`Enrich "${audienceName}"`}</Text>
       <ul className={styles.facts} data-testid="job-estimate">
         <li>
@@ -104,14 +113,6 @@ export function JobEstimateView({ audienceName, estimate, allowance, busy, onSta
       <Text as="p" size={200}>
         {CANNOT_STOP}
       </Text>
-      <div className={styles.line}>
-        <Button appearance="primary" disabled={busy || estimate.rowsInScope === 0} onClick={onStart}>
-          {busy ? "Starting..." : `Start: at most ${plural(estimate.maxCredits, "credit", "credits")}`}
-        </Button>
-        <Button disabled={busy} onClick={onBack}>
-          Back
-        </Button>
-      </div>
-    </div>
+    </EstimateConfirm>
   );
 }

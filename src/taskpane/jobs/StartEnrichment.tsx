@@ -3,6 +3,7 @@
 // requests are useStartEnrichment's; the views here show what it holds.
 import { Button, Checkbox, Field, Label, Radio, RadioGroup, Select, Spinner, Text, Textarea, makeStyles } from "@fluentui/react-components";
 import type { Audience } from "../../core/contract/index.js";
+import { ColumnCheckboxes } from "../ColumnCheckboxes.js";
 import { Notice } from "../Notice.js";
 import { fillableColumns } from "./fillableColumns.js";
 import { JobEstimateView } from "./JobEstimateView.js";
@@ -17,7 +18,6 @@ const useStyles = makeStyles({
   // A long audience name must not widen the pane: the closed list shows what fits.
   select: { minWidth: 0, maxWidth: "100%" },
   rows: { maxHeight: "200px", overflowY: "auto", border: "1px solid #e0e0e0", padding: "4px" },
-  columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
   line: { display: "flex", gap: "8px", alignItems: "center", flexWrap: "wrap" },
 });
 
@@ -163,23 +163,15 @@ function RowChoice({ state, audience }: { state: StartEnrichmentState; audience:
 
 /** The audience's columns to fill (none ticked: all); nothing when it has none a job fills on request. */
 function ColumnChoice({ state, audience }: { state: StartEnrichmentState; audience: Audience }) {
-  const styles = useStyles();
   const enrichable = fillableColumns(audience.attributes.columns);
   if (enrichable.length === 0) return null;
   return (
-    <>
-      <Label>Columns to fill (none ticked: all)</Label>
-      <div className={styles.columns} role="group" aria-label="Columns to fill">
-        {enrichable.map((c) => (
-          <Checkbox
-            key={c.id}
-            checked={state.columns.has(c.id)}
-            onChange={(_, d) => state.setColumns((s) => toggled(s, c.id, d.checked === true))}
-            label={c.attributes.name}
-          />
-        ))}
-      </div>
-    </>
+    <ColumnCheckboxes
+      legend="Columns to fill (none ticked: all)"
+      options={enrichable.map((c) => ({ key: c.id, label: c.attributes.name }))}
+      chosen={state.columns}
+      onToggle={(id, checked) => state.setColumns((s) => toggled(s, id, checked))}
+    />
   );
 }
 

@@ -12,7 +12,7 @@ import { Notice } from "../Notice.js";
 import { useServices } from "../services.js";
 import { BriefingView } from "./BriefingView.js";
 import { companyInputs, selectedCompanies } from "./companyInputs.js";
-import { EstimateConfirm, insertAndSay, ListProgressView, useSelectionSource } from "./researchParts.js";
+import { ResearchEstimate, insertAndSay, ListProgressView, useSelectionSource } from "./researchParts.js";
 import { useBriefings } from "./useBriefings.js";
 
 const useStyles = makeStyles({
@@ -82,7 +82,7 @@ export function BriefingPanel({ research, engine, onSpent }: { research: Researc
         </Button>
       </div>
       {b.step.kind === "estimate" && (
-        <EstimateConfirm
+        <ResearchEstimate
           summary={b.step.summary}
           {...(b.step.estimate.blocked ? { blocked: b.step.estimate.blocked } : {})}
           confirmLabel={b.step.estimate.companies === 1 ? "Get briefing" : "Get briefings"}
@@ -123,7 +123,7 @@ export function BriefingPanel({ research, engine, onSpent }: { research: Researc
             </Button>
           </div>
           {b.questionStep.kind === "estimate" && (
-            <EstimateConfirm
+            <ResearchEstimate
               summary={b.questionStep.estimate.summary}
               {...(b.questionStep.estimate.blocked ? { blocked: b.questionStep.estimate.blocked } : {})}
               confirmLabel="Ask"

@@ -11,7 +11,7 @@ import { useServices } from "../services.js";
 import {
   ColumnChoice,
   defaultKeys,
-  EstimateConfirm,
+  ResearchEstimate,
   insertAndSay,
   ListProgressView,
   useCompaniesInSheet,
@@ -86,7 +86,7 @@ export function LookalikesPanel({ research, engine }: { research: Research; engi
         </Button>
       </div>
       {l.step.kind === "estimate" && (
-        <EstimateConfirm summary={l.step.summary} confirmLabel="Find them" onConfirm={() => void l.confirm(limit, filters)} onCancel={l.dismiss} />
+        <ResearchEstimate summary={l.step.summary} confirmLabel="Find them" onConfirm={() => void l.confirm(limit, filters)} onCancel={l.dismiss} />
       )}
       {l.step.kind === "running" && <ListProgressView progress={l.step.progress} noun="seed companies" onCancel={l.cancel} />}
       {l.message && (

@@ -3,7 +3,7 @@
 // job title, company, score, brief). Free: one request per account, with progress and Cancel, and
 // a contact search by id for the names the answer lacks. Websites and names are matched first,
 // which may cost credits: then the estimate is confirmed first.
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Button, Field, Input, Select, makeStyles } from "@fluentui/react-components";
 import {
   chosenColumns,
@@ -20,10 +20,11 @@ import type { EnrichmentEngine } from "../../core/enrich/index.js";
 import { useConfirm } from "../ConfirmDialog.js";
 import { errorText } from "../errorText.js";
 import { Notice } from "../Notice.js";
+import { useRun } from "../run/useRun.js";
 import { useServices } from "../services.js";
 import { matchingCredits, matchingText, missesText, resolveCompanies, selectedCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
-import { ColumnChoice, defaultKeys, EstimateConfirm, insertAndSay, ListProgressView, useReveal, useSelectionSource } from "./researchParts.js";
+import { ColumnChoice, defaultKeys, ResearchEstimate, insertAndSay, ListProgressView, useReveal, useSelectionSource } from "./researchParts.js";
 import { EARLIER, type Message } from "./useBriefings.js";
 
 const useStyles = makeStyles({
@@ -42,10 +43,9 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
   const [sizeText, setSizeText] = useState("5");
   const [keys, setKeys] = useState(() => defaultKeys(CONTACT_RECOMMENDATION_COLUMNS));
   const [pending, setPending] = useState<{ inputs: CompanyInputs; summary: string } | undefined>();
-  const [progress, setProgress] = useState<ListProgress | undefined>();
+  const runner = useRun<ListProgress>();
   const [contacts, setContacts] = useState<AccountContact[] | undefined>();
   const [message, setMessage] = useState<Message | undefined>();
-  const controller = useRef<AbortController | undefined>(undefined);
   const size = Number(sizeText);
   const sizeOk = Number.isSafeInteger(size) && size >= 1 && size <= 100;
 
@@ -59,16 +59,19 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
     }
   };
 
-  const run = async (inputs: CompanyInputs) => {
+  const run = (inputs: CompanyInputs) => {
     setPending(undefined);
-    const stop = (controller.current = new AbortController());
-    setProgress({ done: 0, total: inputs.ids.length + inputs.toMatch.length });
+    return runner.start(({ signal, report }) => recommend(inputs, signal, report), { done: 0, total: inputs.ids.length + inputs.toMatch.length });
+  };
+
+  /** The run's work: accounts matched, their recommendations with progress, the contacts' names, and the outcome said. */
+  const recommend = async (inputs: CompanyInputs, signal: AbortSignal, onProgress: (progress: ListProgress) => void) => {
     try {
       const resolved = await resolveCompanies(engine, inputs);
-      const result = await research.recommendations({ accounts: resolved.ids, useCase, size, signal: stop.signal, onProgress: setProgress });
+      const result = await research.recommendations({ accounts: resolved.ids, useCase, size, signal, onProgress });
       // A run where no account answered leaves the contacts shown in place.
       const kept = result.accountsAsked === result.failures.length && contacts !== undefined;
-      const named = await namesOf(result.contacts, stop.signal);
+      const named = await namesOf(result.contacts, signal);
       if (result.accountsAsked > result.failures.length) setContacts(named.contacts);
       const failed = failuresText(
         "No answer for",
@@ -78,9 +81,6 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
       setMessage({ intent: failed || named.note || resolved.misses.length > 0 ? "warning" : "success", text });
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });
-    } finally {
-      controller.current = undefined;
-      setProgress(undefined);
     }
   };
 
@@ -134,14 +134,19 @@ export function RecommendationsPanel({ research, engine }: { research: Research;
         </Field>
       </div>
       <div className={styles.row}>
-        <Button appearance="primary" disabled={progress !== undefined || !sizeOk} onClick={() => void start()}>
+        <Button appearance="primary" disabled={runner.running || !sizeOk} onClick={() => void start()}>
           Recommend contacts
         </Button>
       </div>
       {pending && (
-        <EstimateConfirm summary={pending.summary} confirmLabel="Recommend" onConfirm={() => void run(pending.inputs)} onCancel={() => setPending(undefined)} />
+        <ResearchEstimate
+          summary={pending.summary}
+          confirmLabel="Recommend"
+          onConfirm={() => void run(pending.inputs)}
+          onCancel={() => setPending(undefined)}
+        />
       )}
-      {progress && <ListProgressView progress={progress} noun="accounts" onCancel={() => controller.current?.abort()} />}
+      {runner.progress && <ListProgressView progress={runner.progress} noun="accounts" onCancel={runner.cancel} />}
       {message && (
         <div ref={outcome.ref} tabIndex={-1}>
           <Notice intent={message.intent} role={message.intent === "error" ? "alert" : "status"} testId="recommendations-message">

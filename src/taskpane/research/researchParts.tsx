@@ -1,8 +1,8 @@
 // Parts the Research sections share: the estimate the user confirms before anything that costs,
-// a list's progress with Cancel, the column choice and the insert of a result table (through the
+// a list's progress with Cancel (both the pane's run views), the column choice and the insert of a result table (through the
 // workbook adapter, with the pane's one overwrite question), and where the selection is read.
 import { useEffect, useRef, useState } from "react";
-import { Button, Checkbox, Field, ProgressBar, makeStyles } from "@fluentui/react-components";
+import { makeStyles } from "@fluentui/react-components";
 import type { SelectionSource } from "../../core/enrich/index.js";
 import type { CellValue, ColumnSpec } from "../../core/sheet/index.js";
 import type { ListProgress } from "../../core/research/index.js";
@@ -10,15 +10,16 @@ import { browserSelectionSource } from "../../office/browserSelection.js";
 import { browserCompanyIdsInTables, excelCompanyIdsInTables } from "../../office/companyIdsInTables.js";
 import { createExcelSelectionSource } from "../../office/enrichSelection.js";
 import type { TableResult, WorkbookAdapter } from "../../office/workbook.js";
+import { ColumnCheckboxes, toggledKeys } from "../ColumnCheckboxes.js";
 import { overwriteQuestion, type ConfirmQuestion } from "../ConfirmDialog.js";
 import { errorText } from "../errorText.js";
 import { Notice } from "../Notice.js";
+import { EstimateConfirm } from "../run/EstimateConfirm.js";
+import { countOf, RunProgress } from "../run/RunProgress.js";
 import { useServices } from "../services.js";
 
 const useStyles = makeStyles({
-  row: { display: "flex", gap: "8px", marginTop: "8px", alignItems: "center", flexWrap: "wrap" },
-  columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
-  fieldset: { minWidth: 0, marginTop: "8px" },
+  fieldset: { marginTop: "8px" },
 });
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -39,8 +40,8 @@ export function useCompaniesInSheet(): () => Promise<string[]> {
   return mode === "excel" ? () => excelCompanyIdsInTables() : async () => [];
 }
 
-/** What it will cost, said before anything is sent; Confirm starts it, Cancel sends nothing. */
-export function EstimateConfirm({
+/** What it will cost, said before anything is sent (the pane's one estimate view); Confirm starts it, Cancel sends nothing. */
+export function ResearchEstimate({
   summary,
   blocked,
   confirmLabel,
@@ -53,33 +54,33 @@ export function EstimateConfirm({
   onConfirm(): void;
   onCancel(): void;
 }) {
-  const styles = useStyles();
   return (
-    <div role="group" aria-label="Estimate" data-testid="research-estimate">
+    <EstimateConfirm
+      label="Estimate"
+      testId="research-estimate"
+      confirmLabel={confirmLabel}
+      canConfirm={blocked === undefined}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
       <Notice intent={blocked ? "warning" : "info"}>
         {summary}
         {blocked ? ` ${blocked}` : ""}
       </Notice>
-      <div className={styles.row}>
-        <Button appearance="primary" disabled={blocked !== undefined} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>
-        <Button onClick={onCancel}>Cancel</Button>
-      </div>
-    </div>
+    </EstimateConfirm>
   );
 }
 
-/** A list's progress ("3 of 10 briefings") with Cancel. */
+/** A list's progress ("3 of 10 briefings") with Cancel, in the pane's one progress view. */
 export function ListProgressView({ progress, noun, onCancel }: { progress: ListProgress; noun: string; onCancel(): void }) {
-  const styles = useStyles();
   return (
-    <div className={styles.row}>
-      <Field label={`${count(progress.done)} of ${count(progress.total)} ${noun}`} style={{ flexGrow: 1, minWidth: 0 }}>
-        <ProgressBar value={progress.total > 0 ? progress.done / progress.total : 0} max={1} aria-label={`${noun} progress`} />
-      </Field>
-      <Button onClick={onCancel}>Cancel</Button>
-    </div>
+    <RunProgress
+      label={countOf(progress.done, progress.total, noun)}
+      done={progress.done}
+      total={progress.total}
+      barLabel={`${noun} progress`}
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -87,19 +88,13 @@ export function ListProgressView({ progress, noun, onCancel }: { progress: ListP
 export function ColumnChoice({ columns, chosen, onChange }: { columns: readonly ColumnSpec[]; chosen: readonly string[]; onChange(keys: string[]): void }) {
   const styles = useStyles();
   return (
-    <fieldset className={styles.fieldset}>
-      <legend>Columns</legend>
-      <div className={styles.columns}>
-        {columns.map((c) => (
-          <Checkbox
-            key={c.key}
-            label={c.header}
-            checked={chosen.includes(c.key)}
-            onChange={(_, d) => onChange(d.checked ? [...chosen, c.key] : chosen.filter((k) => k !== c.key))}
-          />
-        ))}
-      </div>
-    </fieldset>
+    <ColumnCheckboxes
+      className={styles.fieldset}
+      legend="Columns"
+      options={columns.map((c) => ({ key: c.key, label: c.header }))}
+      chosen={chosen}
+      onToggle={(key, checked) => onChange(toggledKeys(chosen, key, checked))}
+    />
   );
 }
 

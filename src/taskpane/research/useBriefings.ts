@@ -1,10 +1,11 @@
 // The Briefing section's state: companies -> an estimate the user confirms -> briefings fetched
 // (or reused: never paid twice) with progress and Cancel; a question on the briefing shown, also
 // estimated and confirmed; the outcome in words through the pane's one error road.
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { EnrichmentEngine } from "../../core/enrich/index.js";
 import type { AiEstimate, ListProgress, Research, StoredBriefing } from "../../core/research/index.js";
 import { errorText } from "../errorText.js";
+import { useRun } from "../run/useRun.js";
 import { matchingCredits, matchingText, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
 
@@ -34,7 +35,7 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
   const [questionStep, setQuestionStep] = useState<QuestionStep>({ kind: "idle" });
   /** The last answer on each company: an answer belongs to its briefing's company. */
   const [answers, setAnswers] = useState<ReadonlyMap<string, { question: string; answer: string }>>(new Map());
-  const controller = useRef<AbortController | undefined>(undefined);
+  const runner = useRun();
 
   /** Says what the briefings cost (only those not fetched yet; matching websites and names too) and waits for Confirm. */
   const estimate = async (inputs: CompanyInputs) => {
@@ -51,11 +52,16 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
 
   const confirm = async () => {
     if (step.kind !== "estimate") return;
-    const stop = (controller.current = new AbortController());
-    setStep({ kind: "running", progress: { done: 0, total: step.inputs.ids.length + step.inputs.toMatch.length } });
+    const { inputs } = step;
+    await runner.start(async ({ signal }) => fetchBriefings(inputs, signal));
+  };
+
+  /** Confirm's work: the briefings fetched (or reused), with progress, and the outcome said. */
+  const fetchBriefings = async (inputs: CompanyInputs, signal: AbortSignal) => {
+    setStep({ kind: "running", progress: { done: 0, total: inputs.ids.length + inputs.toMatch.length } });
     try {
-      const resolved = await resolveCompanies(engine, step.inputs);
-      const run = await research.briefings(resolved.ids, { signal: stop.signal, onProgress: (progress) => setStep({ kind: "running", progress }) });
+      const resolved = await resolveCompanies(engine, inputs);
+      const run = await research.briefings(resolved.ids, { signal, onProgress: (progress) => setStep({ kind: "running", progress }) });
       // A run that brought no briefing leaves the ones shown in place.
       const kept = run.briefings.length === 0 && briefings.length > 0;
       if (run.briefings.length > 0) {
@@ -72,7 +78,6 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });
     } finally {
-      controller.current = undefined;
       setStep({ kind: "idle" });
       onSpent?.();
     }
@@ -112,7 +117,7 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
     estimate,
     confirm,
     dismiss: () => setStep({ kind: "idle" }),
-    cancel: () => controller.current?.abort(),
+    cancel: runner.cancel,
     questionStep,
     answer: shownBriefing ? answers.get(shownBriefing.companyId) : undefined,
     estimateQuestion,

@@ -2,10 +2,11 @@
 // request per seed, merged and deduplicated, leaving out the seeds and the companies already in
 // the sheet) with progress and Cancel -> a table. Websites among the seeds are matched first
 // through the pipeline, which may cost credits: then the user confirms the estimate first.
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { cellContent, splitHeader, type EnrichmentEngine, type SelectionSource } from "../../core/enrich/index.js";
 import type { LookalikeFilters, ListProgress, MergedLookalike, Research } from "../../core/research/index.js";
 import { errorText } from "../errorText.js";
+import { useRun } from "../run/useRun.js";
 import { companyInputs, matchingCredits, matchingText, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
 import { EARLIER, type Message } from "./useBriefings.js";
@@ -21,10 +22,13 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
   const [step, setStep] = useState<LookalikeStep>({ kind: "idle" });
   const [found, setFound] = useState<MergedLookalike[] | undefined>();
   const [message, setMessage] = useState<Message | undefined>();
-  const controller = useRef<AbortController | undefined>(undefined);
+  const runner = useRun();
 
-  const run = async (inputs: CompanyInputs, exclude: string[], limit: number, filters: LookalikeFilters, note: string) => {
-    const stop = (controller.current = new AbortController());
+  const run = (inputs: CompanyInputs, exclude: string[], limit: number, filters: LookalikeFilters, note: string) =>
+    runner.start(({ signal }) => find(inputs, exclude, limit, filters, note, signal));
+
+  /** The run's work: websites matched, then the lookalikes of every seed, with progress, and the outcome said. */
+  const find = async (inputs: CompanyInputs, exclude: string[], limit: number, filters: LookalikeFilters, note: string, signal: AbortSignal) => {
     const websites = inputs.toMatch.filter((s) => !isName(s));
     setStep({ kind: "running", progress: { done: 0, total: inputs.ids.length + inputs.toMatch.length } });
     try {
@@ -36,7 +40,7 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
         exclude,
         limit,
         ...filters,
-        signal: stop.signal,
+        signal,
         onProgress: (progress) => setStep({ kind: "running", progress }),
       });
       // A run where no seed answered leaves the companies shown in place.
@@ -51,7 +55,6 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
     } catch (error) {
       setMessage({ intent: "error", text: errorText(error) });
     } finally {
-      controller.current = undefined;
       setStep({ kind: "idle" });
     }
   };
@@ -102,9 +105,9 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
     setMessage,
     start,
     confirm: (limit: number, filters: LookalikeFilters) =>
-      step.kind === "estimate" ? run(step.inputs, step.exclude, limit, filters, step.note) : Promise.resolve(),
+      step.kind === "estimate" ? run(step.inputs, step.exclude, limit, filters, step.note) : Promise.resolve(undefined),
     dismiss: () => setStep({ kind: "idle" }),
-    cancel: () => controller.current?.abort(),
+    cancel: runner.cancel,
   };
 }
 

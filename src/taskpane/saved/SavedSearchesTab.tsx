@@ -59,8 +59,8 @@ export function SavedSearchesTab({ onEdit }: { onEdit(search: SavedSearchRecord)
     await keepResume(search, result);
   };
   // Pages an import missed stay with the saved search, so Resume works after the pane was closed.
-  const keepResume = async (search: SavedSearchRecord, result: InsertOutcome) => {
-    if (!result.table) return;
+  const keepResume = async (search: SavedSearchRecord, result: InsertOutcome | undefined) => {
+    if (!result?.table) return;
     if (result.table.tableName === search.tableName && !result.resume && !search.pendingImport) return;
     await saved.update(search.id, { tableName: result.table.tableName, pendingImport: result.resume });
   };
@@ -124,8 +124,7 @@ export function SavedSearchesTab({ onEdit }: { onEdit(search: SavedSearchRecord)
           </li>
         ))}
       </ul>
-      {runner.busy && <Button onClick={runner.cancel}>Cancel</Button>}
-      {runner.progress && <ProgressView progress={runner.progress} noun="rows" />}
+      {runner.progress && <ProgressView progress={runner.progress} noun="rows" onCancel={runner.cancel} />}
       {runner.outcome && <OutcomeMessage outcome={runner.outcome} />}
       {runner.dialog}
       {confirm.dialog}

@@ -1,9 +1,10 @@
 // One signal search (intent, scoops or news): the contract's filters in the search form (the
 // topic picker fed by the intent-topics lookup), sort, preview and "Insert into sheet".
 import { useMemo, useState } from "react";
-import { Button, Checkbox, Dropdown, Field, Option, Spinner, makeStyles } from "@fluentui/react-components";
+import { Button, Dropdown, Field, Option, Spinner, makeStyles } from "@fluentui/react-components";
 import { SIGNAL_REQUESTS, SIGNAL_SORT_FIELDS, signalBody, summarizeIssues, validateSignalBody } from "../../core/contract/index.js";
 import { SIGNAL_COLUMNS, defaultSignalColumnKeys, signalColumnsFor, signalPageFetcher, type SignalSearchFamily } from "../../core/signals/index.js";
+import { ColumnCheckboxes, toggledKeys } from "../ColumnCheckboxes.js";
 import { errorText } from "../errorText.js";
 import { insertTarget, OutcomeMessage, ProgressView, TargetPicker, useInsertRunner, type TargetChoice } from "../insert/InsertPanel.js";
 import { Notice } from "../Notice.js";
@@ -18,7 +19,6 @@ import { ErrorBoundary } from "../ErrorBoundary.js";
 
 const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", alignItems: "end", flexWrap: "wrap", marginTop: "8px", marginBottom: "8px" },
-  columns: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))" },
   wrap: { overflowWrap: "anywhere" },
 });
 
@@ -147,25 +147,17 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
         </ErrorBoundary>
       )}
       <section aria-label="Insert into sheet">
-        <fieldset>
-          <legend>Columns</legend>
-          <div className={styles.columns}>
-            {SIGNAL_COLUMNS[family].map((c) => (
-              <Checkbox
-                key={c.key}
-                label={c.header}
-                checked={columns.includes(c.key)}
-                onChange={(_, d) => setColumns(d.checked ? [...columns, c.key] : columns.filter((k) => k !== c.key))}
-              />
-            ))}
-          </div>
-        </fieldset>
+        <ColumnCheckboxes
+          legend="Columns"
+          options={SIGNAL_COLUMNS[family].map((c) => ({ key: c.key, label: c.header }))}
+          chosen={columns}
+          onToggle={(key, checked) => setColumns(toggledKeys(columns, key, checked))}
+        />
         <TargetPicker value={target} onChange={setTarget} />
         <div className={styles.row}>
           <Button appearance="primary" disabled={inserting.busy || (!preview && issues.length > 0) || columns.length === 0} onClick={() => void insert()}>
             Insert into sheet
           </Button>
-          {inserting.progress && <Button onClick={inserting.cancel}>Cancel</Button>}
         </div>
         {/* Said once the user has started (a search pressed or a field filled), not on a fresh form. */}
         {!preview && blocked && touched && <p>Fix before inserting: {blocked}</p>}
@@ -174,7 +166,7 @@ export function SignalSearch({ family }: { family: SignalSearchFamily }) {
             {insertCostLine(family, preview.totalResults)}
           </p>
         )}
-        {inserting.progress && <ProgressView progress={inserting.progress} noun={noun} />}
+        {inserting.progress && <ProgressView progress={inserting.progress} noun={noun} onCancel={inserting.cancel} />}
         {inserting.outcome && <OutcomeMessage outcome={inserting.outcome} />}
       </section>
       {inserting.dialog}
