@@ -65,6 +65,27 @@ export interface BuiltApp {
   ctx: SandboxContext;
   /** Milliseconds spent seeding on this start (0 when the data in dataDir was reused). */
   seededInMs: number;
+  /** Every route the app serves, as registered (one per method; HEAD and OPTIONS left out). */
+  routes: readonly ServedRoute[];
+}
+
+/** A route as registered: its method, its Fastify URL (`:name` for a parameter) and the scope it declares. */
+export interface ServedRoute {
+  method: string;
+  url: string;
+  scope?: string;
+}
+
+/** Records the routes as they are registered (for the check against the operation table). */
+function recordRoutes(app: FastifyInstance): ServedRoute[] {
+  const routes: ServedRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    const scope = (route.config as { scope?: string } | undefined)?.scope;
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD" && method !== "OPTIONS") routes.push({ method, url: route.url, ...(scope ? { scope } : {}) });
+    }
+  });
+  return routes;
 }
 
 export async function buildApp(options: SandboxOptions, extras: BuildAppExtras = {}): Promise<BuiltApp> {
@@ -111,6 +132,7 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     bodyLimit: 1024 * 1024,
     ...(extras.https ? { https: extras.https } : {}),
   }) as unknown as FastifyInstance;
+  const routes = recordRoutes(app);
   app.addHook("onClose", async () => {
     db.close();
   });
@@ -202,5 +224,5 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
   researchRoutes(app, services);
   await adminRoutes(app, services);
   for (const extension of extensions) await extension(app, ctx);
-  return { app, ctx, seededInMs };
+  return { app, ctx, seededInMs, routes };
 }

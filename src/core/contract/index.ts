@@ -15,3 +15,4 @@ export * from "./research.js";
 export * from "./audienceWrite.js";
 export * from "./audienceWriteCells.js";
 export * from "./hashtags.js";
+export * from "./operations.js";
