@@ -1,4 +1,4 @@
-// The sandbox app: a Fastify instance with the core routes and every extension mounted,
+// The sandbox app: a Fastify instance with every feature registered as a plugin (plugins.ts),
 // separate from the process that listens (server.ts) and the command line (main.ts).
 import cors from "@fastify/cors";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
@@ -9,18 +9,13 @@ import { createAccountStore } from "./credits.js";
 import { ApiError, ValidationFailure, errorObject, sendError, sendErrorDocument, sendGatewayError, validationDocument } from "./errors.js";
 import { devEndpointGuard } from "./devGuard.js";
 import { useDepthCheckedJson } from "./jsonBody.js";
-import { extensions } from "./extensions.js";
 import { createFaultPlan } from "./faults.js";
 import { loadSigningKeys } from "./keys.js";
 import { createRateLimiter } from "./rateLimit.js";
 import { createRecordStore } from "./records.js";
-import { adminRoutes } from "./routes/admin.js";
-import { enrichRoutes } from "./routes/enrich.js";
-import { lookupUsageRoutes } from "./routes/lookupUsage.js";
 import "./routes/principal.js";
-import { searchRoutes } from "./routes/search.js";
-import { createAiCreditStore, researchRoutes } from "./research/index.js";
-import { signalRoutes } from "./signals/index.js";
+import { createAiCreditStore } from "./research/index.js";
+import { SANDBOX_PLUGINS } from "./plugins.js";
 import { useContractValidation } from "./routes/validation.js";
 import { DEFAULT_PAGE_CACHE_BYTES, createSearcher } from "./search/runSearch.js";
 import { createStats, type RouteDependencies } from "./routeDependencies.js";
@@ -217,12 +212,6 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     sendError(reply, 404, ERROR_CODES.notFound, `There is no operation ${request.method} ${request.url.split("?")[0]}.`),
   );
 
-  await searchRoutes(app, services);
-  await enrichRoutes(app, services);
-  await lookupUsageRoutes(app, services);
-  signalRoutes(app, services);
-  researchRoutes(app, services);
-  await adminRoutes(app, services);
-  for (const extension of extensions) await extension(app, ctx);
+  for (const plugin of SANDBOX_PLUGINS) await app.register(plugin, services);
   return { app, ctx, seededInMs, routes };
 }

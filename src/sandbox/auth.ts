@@ -37,7 +37,7 @@ export interface Authenticator {
 }
 
 /**
- * Verifies bearer tokens against the key set and issuers as they are at call time (extensions
+ * Verifies bearer tokens against the key set and issuers as they are at call time (features
  * may add keys or issuers). Verified tokens are remembered until they expire, which keeps a
  * signature check off the hot path of every request.
  */

@@ -4,7 +4,8 @@
 // client, production's wire names, paging, studio operations, gateway errors and field
 // entitlements. The default profile is untouched; /__sandbox/ endpoints stay in both.
 import { GATEWAY_CODES, SCOPES } from "../../core/contract/index.js";
-import type { SandboxContext, SandboxExtension } from "../context.js";
+import type { SandboxContext } from "../context.js";
+import type { SandboxFeature } from "../plugin.js";
 import { productionDataRoutes } from "./data.js";
 import { ApiError } from "../errors.js";
 import { createForwarder, gatewayNotFound, gatewayUnauthorized, sendGateway } from "./gateway.js";
@@ -33,7 +34,7 @@ const CORE_PATH = /^\/(data|v1|oauth)\//;
 /** Production's API behind its gateway: everything under /gtm but sign-in. */
 const GATEWAY_PATH = /^\/gtm\/(?!oauth\/)/;
 
-export const productionExtension: SandboxExtension = async (app, ctx) => {
+export const productionFeature: SandboxFeature = async (app, { ctx }) => {
   const settings = productionSettings(ctx);
   if (!settings.enabled) return;
   const core = createForwarder(app);
