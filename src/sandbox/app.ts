@@ -3,7 +3,7 @@
 import cors from "@fastify/cors";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { ERROR_CODES, RATE_LIMIT_HEADERS } from "../core/contract/index.js";
-import { DEFAULT_API_AUDIENCE, createAuthenticator, requireScope } from "./auth.js";
+import { DEFAULT_API_AUDIENCE, createAuthenticator, requireAnyScope } from "./auth.js";
 import { sandboxClock, type FaultOptions, type RateLimitWindows, type Clock, type SandboxContext, type SandboxOptions } from "./context.js";
 import { createAccountStore } from "./credits.js";
 import { ApiError, ValidationFailure, errorObject, sendError, sendErrorDocument, sendGatewayError, validationDocument } from "./errors.js";
@@ -13,7 +13,7 @@ import { createFaultPlan } from "./faults.js";
 import { loadSigningKeys } from "./keys.js";
 import { createRateLimiter } from "./rateLimit.js";
 import { createRecordStore } from "./records.js";
-import "./routes/principal.js";
+import { declaredScopes } from "./routes/principal.js";
 import { createAiCreditStore } from "./research/index.js";
 import { SANDBOX_PLUGINS } from "./plugins.js";
 import { useContractValidation } from "./routes/validation.js";
@@ -64,20 +64,20 @@ export interface BuiltApp {
   routes: readonly ServedRoute[];
 }
 
-/** A route as registered: its method, its Fastify URL (`:name` for a parameter) and the scope it declares. */
+/** A route as registered: its method, its Fastify URL (`:name` for a parameter) and the operation it declares. */
 export interface ServedRoute {
   method: string;
   url: string;
-  scope?: string;
+  operation?: string;
 }
 
 /** Records the routes as they are registered (for the check against the operation table). */
 function recordRoutes(app: FastifyInstance): ServedRoute[] {
   const routes: ServedRoute[] = [];
   app.addHook("onRoute", (route) => {
-    const scope = (route.config as { scope?: string } | undefined)?.scope;
+    const operation = (route.config as { operation?: string } | undefined)?.operation;
     for (const method of [route.method].flat()) {
-      if (method !== "HEAD" && method !== "OPTIONS") routes.push({ method, url: route.url, ...(scope ? { scope } : {}) });
+      if (method !== "HEAD" && method !== "OPTIONS") routes.push({ method, url: route.url, ...(operation ? { operation } : {}) });
     }
   });
   return routes;
@@ -160,8 +160,7 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     if (fault.fail) throw new ApiError(503, ERROR_CODES.server, "The service is briefly unavailable (a simulated fault). Try again in a moment.");
     if (!route) return;
     const principal = await ctx.authenticate(request.headers.authorization);
-    const scope = request.routeOptions.config.scope;
-    if (scope) requireScope(principal, scope);
+    requireAnyScope(principal, declaredScopes(request.routeOptions.config, "specification"));
     request.principal = principal;
     const decision = services.limiter.take(principal.account);
     void reply.headers(decision.headers);

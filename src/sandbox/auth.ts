@@ -119,6 +119,11 @@ function principalOf(payload: JWTPayload, nowMs: number): TokenPrincipal {
   return { subject: typeof payload.sub === "string" ? payload.sub : "unknown", account: payload.account, scopes, roles };
 }
 
+/** 403 unless the principal holds one of the scopes (none: nothing to hold); the refusal names the first. */
+export function requireAnyScope(principal: TokenPrincipal, scopes: readonly string[]): void {
+  if (scopes.length > 0 && !scopes.some((scope) => principal.scopes.includes(scope))) requireScope(principal, scopes[0]!);
+}
+
 /** 403 unless the principal holds the scope. */
 export function requireScope(principal: TokenPrincipal, scope: string): void {
   if (!principal.scopes.includes(scope)) {

@@ -1,6 +1,6 @@
 // The operation table (core/contract/operations.ts), the relay's allow-list and the sandbox's
-// routes agree: every operation is served by each profile that declares a path for it, with the
-// scope the table names; every API route of either profile is an operation of the table; the
+// routes agree: every operation is served by each profile that declares a path for it, by a
+// route that names the operation (its scopes are the table's); every API route of either profile is an operation of the table; the
 // relay forwards exactly the operations the client calls.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -47,15 +47,14 @@ describe("the operation table", () => {
     assert.deepEqual(places, [...new Set(places)], "two operations share a method and path");
   });
 
-  it("is served by each profile that declares a path, with the table's scope on the specification's routes", () => {
+  it("is served by each profile that declares a path, by a route that names the operation", () => {
     for (const op of OPERATIONS) {
       for (const { profile, place } of placesOf(op)) {
         const url = `${BASE[profile]}${place.path}`;
         const route = built[profile]!.routes.find((r) => r.method === op.method && shape(r.url) === shape(url));
         assert.ok(route, `${profile} serves ${op.id} (${op.method} ${url})`);
-        // The specification's data routes declare their one scope (audiences check theirs by the audience's kind).
-        if (profile === "specification" && place.path.startsWith("/data/"))
-          assert.deepEqual(place.scopes, route.scope ? [route.scope] : [], `${op.id}'s scope`);
+        // The route declares its operation: the API hook takes its scopes from the table.
+        if (profile === "specification") assert.equal(route.operation, op.id, `${url} declares the operation ${op.id}`);
       }
     }
   });

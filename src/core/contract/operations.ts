@@ -186,9 +186,11 @@ export const OPERATIONS: readonly Operation[] = [
   ...FOLDER_OPERATIONS,
 ];
 
+const BY_ID = new Map(OPERATIONS.map((op) => [op.id, op]));
+
 /** An operation by its id (throws on an unknown id: a typo is a bug, not a missing operation). */
 export function operation(id: string): Operation {
-  const found = OPERATIONS.find((op) => op.id === id);
+  const found = BY_ID.get(id);
   if (!found) throw new RangeError(`No operation is called ${id}.`);
   return found;
 }

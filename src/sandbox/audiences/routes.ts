@@ -87,7 +87,7 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
     return audience;
   };
 
-  app.get(`/v1/audiences`, async (request, reply) => {
+  app.get(`/v1/audiences`, { config: { operation: "listAudiences" } }, async (request, reply) => {
     const principal = principalOf(request);
     const kinds = AUDIENCE_TYPES.filter((type) => mayUse(principal, type));
     if (kinds.length === 0) requireScope(principal, SCOPES.company);
@@ -98,14 +98,18 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
     return reply.type(MEDIA_TYPE).send({ data });
   });
 
-  app.get<{ Params: Static<typeof AudienceParams> }>(`/v1/audiences/:audienceId`, { schema: { params: AudienceParams } }, async (request, reply) => {
-    const audience = audienceOf(principalOf(request), request.params.audienceId);
-    return reply.type(MEDIA_TYPE).send({ data: audienceDocument(audience, store.columns(audience.id)) });
-  });
+  app.get<{ Params: Static<typeof AudienceParams> }>(
+    `/v1/audiences/:audienceId`,
+    { schema: { params: AudienceParams }, config: { operation: "getAudience" } },
+    async (request, reply) => {
+      const audience = audienceOf(principalOf(request), request.params.audienceId);
+      return reply.type(MEDIA_TYPE).send({ data: audienceDocument(audience, store.columns(audience.id)) });
+    },
+  );
 
   app.get<{ Params: Static<typeof AudienceParams>; Querystring: Static<typeof RowsQuery> }>(
     `/v1/audiences/:audienceId/rows`,
-    { schema: { params: AudienceParams, querystring: RowsQuery } },
+    { schema: { params: AudienceParams, querystring: RowsQuery }, config: { operation: "listAudienceRows" } },
     async (request, reply) => {
       const query = request.query;
       const audience = audienceOf(principalOf(request), request.params.audienceId);
@@ -129,7 +133,7 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
   // Rows by search (the way production reads them): an optional RowSearch document, pages up to 500.
   app.post<{ Params: Static<typeof AudienceParams> }>(
     `/v1/audiences/:audienceId/rows/actions/search`,
-    { schema: { params: AudienceParams }, onRequest: emptyBodyIsNone },
+    { schema: { params: AudienceParams }, onRequest: emptyBodyIsNone, config: { operation: "searchAudienceRows" } },
     async (request, reply) => {
       const audience = audienceOf(principalOf(request), request.params.audienceId);
       const page = rowsPage(request.query as Record<string, string | undefined>);
@@ -145,7 +149,7 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
   const enrichSchema = { params: AudienceParams, body: EnrichBody };
   app.post<{ Params: Static<typeof AudienceParams>; Body: AudienceEnrichBody }>(
     `/v1/audiences/:audienceId/actions/enrich`,
-    { schema: enrichSchema },
+    { schema: enrichSchema, config: { operation: "enrichAudience" } },
     async (request, reply) => {
       const principal = principalOf(request);
       const audience = audienceOf(principal, request.params.audienceId);
@@ -207,13 +211,17 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
     },
   );
 
-  app.get<{ Params: Static<typeof JobParams> }>(`/v1/audiences/:audienceId/jobs/:jobId`, { schema: { params: JobParams } }, async (request, reply) => {
-    const principal = principalOf(request);
-    const audience = audienceOf(principal, request.params.audienceId);
-    const job = store.getJob(request.params.jobId);
-    if (!job || job.audienceId !== audience.id || job.account !== principal.account) throw notFound("This audience has no job with this id.", "jobId");
-    return reply.type(MEDIA_TYPE).send(jobStatusDocument(job));
-  });
+  app.get<{ Params: Static<typeof JobParams> }>(
+    `/v1/audiences/:audienceId/jobs/:jobId`,
+    { schema: { params: JobParams }, config: { operation: "getJob" } },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const audience = audienceOf(principal, request.params.audienceId);
+      const job = store.getJob(request.params.jobId);
+      if (!job || job.audienceId !== audience.id || job.account !== principal.account) throw notFound("This audience has no job with this id.", "jobId");
+      return reply.type(MEDIA_TYPE).send(jobStatusDocument(job));
+    },
+  );
 
   // Test and demo seam: create an audience referencing given records, optionally with bad rows.
   app.post<{ Body: Static<typeof CreateAudienceBody> }>(`/__sandbox/audiences`, { schema: { body: CreateAudienceBody } }, async (request, reply) => {

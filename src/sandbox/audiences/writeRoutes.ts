@@ -65,7 +65,7 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
   const send = (status: number, doc: unknown) => (reply: { code(n: number): { type(t: string): { send(d: unknown): unknown } } }) =>
     reply.code(status).type(MEDIA_TYPE).send(doc);
 
-  app.post(P.audiences, async (request, reply) => {
+  app.post(P.audiences, { config: { operation: "createAudience" } }, async (request, reply) => {
     const principal = principalOf(request);
     const { attributes } = checked<CreateAudienceBody>(request.body, validateCreateAudienceBody).data;
     if (!mayUse(principal, attributes.type)) requireScope(principal, scopeFor(attributes.type));
@@ -75,19 +75,19 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
     return send(201, { data: audienceDocument(store.getAudience(audience.id)!, store.columns(audience.id)) })(reply);
   });
 
-  app.patch(`${P.audiences}/:audienceId`, async (request, reply) => {
+  app.patch(`${P.audiences}/:audienceId`, { config: { operation: "patchAudience" } }, async (request, reply) => {
     const audience = audienceOf(request);
     const { attributes } = checked<PatchAudienceBody>(request.body, validatePatchAudienceBody).data;
     const changed = writes.patchAudience(audience, attributes);
     return send(200, { data: audienceDocument(changed, store.columns(changed.id)) })(reply);
   });
 
-  app.delete(`${P.audiences}/:audienceId`, async (request, reply) => {
+  app.delete(`${P.audiences}/:audienceId`, { config: { operation: "deleteAudience" } }, async (request, reply) => {
     writes.deleteAudience(audienceOf(request));
     return reply.code(204).send();
   });
 
-  app.post(`${P.audiences}/:audienceId/columns/actions/bulk/create`, async (request, reply) => {
+  app.post(`${P.audiences}/:audienceId/columns/actions/bulk/create`, { config: { operation: "addColumns" } }, async (request, reply) => {
     const audience = audienceOf(request);
     const body = checked<AddColumnsBody>(request.body, validateAddColumnsBody);
     const added = writes.addColumns(
@@ -97,31 +97,35 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
     return send(201, { data: added.map(columnDocument) })(reply);
   });
 
-  app.patch(`${P.audiences}/:audienceId/columns/:columnId`, async (request, reply) => {
+  app.patch(`${P.audiences}/:audienceId/columns/:columnId`, { config: { operation: "patchColumn" } }, async (request, reply) => {
     const audience = audienceOf(request);
     const column = writes.columnOf(audience, (request.params as { columnId: string }).columnId);
     const { attributes } = checked<PatchColumnBody>(request.body, validatePatchColumnBody).data;
     return send(200, { data: columnDocument(writes.renameColumn(audience, column, attributes.name)) })(reply);
   });
 
-  app.delete(`${P.audiences}/:audienceId/columns/:columnId`, async (request, reply) => {
+  app.delete(`${P.audiences}/:audienceId/columns/:columnId`, { config: { operation: "deleteColumn" } }, async (request, reply) => {
     const audience = audienceOf(request);
     writes.deleteColumn(audience, writes.columnOf(audience, (request.params as { columnId: string }).columnId));
     return reply.code(204).send();
   });
 
-  app.post(`${P.audiences}/:audienceId/actions/match-criteria`, { onRequest: emptyBodyIsNone }, async (request, reply) => {
-    const audience = audienceOf(request);
-    const body = checked<MatchCriteriaBody | undefined>(request.body ?? undefined, validateMatchCriteriaBody);
-    const column = writes.setMatchCriteria(audience, body?.data.attributes.matchCriteria);
-    return send(200, { data: columnDocument(column) })(reply);
-  });
+  app.post(
+    `${P.audiences}/:audienceId/actions/match-criteria`,
+    { onRequest: emptyBodyIsNone, config: { operation: "setMatchCriteria" } },
+    async (request, reply) => {
+      const audience = audienceOf(request);
+      const body = checked<MatchCriteriaBody | undefined>(request.body ?? undefined, validateMatchCriteriaBody);
+      const column = writes.setMatchCriteria(audience, body?.data.attributes.matchCriteria);
+      return send(200, { data: columnDocument(column) })(reply);
+    },
+  );
 
-  for (const [path, max] of [
-    ["rows/actions/upsert", AUDIENCE_WRITE_LIMITS.upsertRows],
-    ["rows/actions/bulk/upsert", AUDIENCE_WRITE_LIMITS.bulkUpsertRows],
+  for (const [path, max, operation] of [
+    ["rows/actions/upsert", AUDIENCE_WRITE_LIMITS.upsertRows, "upsertRows"],
+    ["rows/actions/bulk/upsert", AUDIENCE_WRITE_LIMITS.bulkUpsertRows, "bulkUpsertRows"],
   ] as const) {
-    app.post(`${P.audiences}/:audienceId/${path}`, { bodyLimit: ROWS_BODY_LIMIT }, async (request, reply) => {
+    app.post(`${P.audiences}/:audienceId/${path}`, { bodyLimit: ROWS_BODY_LIMIT, config: { operation } }, async (request, reply) => {
       const audience = audienceOf(request);
       const body = checked<UpsertRowsBody>(request.body, (b) => validateUpsertRowsBody(b, max));
       const rows = writes.upsertRows(audience, body.data);
@@ -130,7 +134,7 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
     });
   }
 
-  app.delete(`${P.audiences}/:audienceId/rows/actions/bulk/delete`, async (request, reply) => {
+  app.delete(`${P.audiences}/:audienceId/rows/actions/bulk/delete`, { config: { operation: "deleteRows" } }, async (request, reply) => {
     const audience = audienceOf(request);
     const body = checked<DeleteRowsBody>(request.body, validateDeleteRowsBody);
     const jobId = writes.deleteRows(
@@ -140,12 +144,12 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
     return send(202, { data: { id: jobId, type: "RowAsyncJob" } })(reply);
   });
 
-  app.get(P.folders, async (request, reply) => {
+  app.get(P.folders, { config: { operation: "listFolders" } }, async (request, reply) => {
     const all = writes.folders(principalOf(request).account);
     return send(200, { data: all.map(folderDocument), meta: { page: { size: all.length, number: 1 }, total: all.length } })(reply);
   });
 
-  app.post(P.folders, async (request, reply) => {
+  app.post(P.folders, { config: { operation: "createFolder" } }, async (request, reply) => {
     const { attributes } = checked<CreateFolderBody>(request.body, validateCreateFolderBody).data;
     return send(201, { data: folderDocument(writes.createFolder(principalOf(request).account, attributes.name, attributes.description)) })(reply);
   });
@@ -156,15 +160,17 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
     return folder;
   };
 
-  app.get(`${P.folders}/:folderId`, async (request, reply) => send(200, { data: folderDocument(folderOf(request)) })(reply));
+  app.get(`${P.folders}/:folderId`, { config: { operation: "getFolder" } }, async (request, reply) =>
+    send(200, { data: folderDocument(folderOf(request)) })(reply),
+  );
 
-  app.patch(`${P.folders}/:folderId`, async (request, reply) => {
+  app.patch(`${P.folders}/:folderId`, { config: { operation: "patchFolder" } }, async (request, reply) => {
     const folder = folderOf(request);
     const { attributes } = checked<PatchFolderBody>(request.body, validatePatchFolderBody).data;
     return send(200, { data: folderDocument(writes.patchFolder(principalOf(request).account, folder, attributes)) })(reply);
   });
 
-  app.delete(`${P.folders}/:folderId`, async (request, reply) => {
+  app.delete(`${P.folders}/:folderId`, { config: { operation: "deleteFolder" } }, async (request, reply) => {
     writes.deleteFolder(folderOf(request));
     return reply.code(204).send();
   });

@@ -63,7 +63,7 @@ function hashtagItem(id: string, index: number) {
 export function hashtagRoutes(app: FastifyInstance, d: RouteDependencies): void {
   const tagsOf = d.ctx.db.prepare("SELECT value FROM company_tags WHERE company_id = ? AND kind = 'hashtag' ORDER BY value");
   const schema = { body: checkedBy(HashtagEnrichRequest, (body) => ({ issues: validateHashtagBody(body) })) };
-  app.post<{ Body: HashtagEnrichRequest }>(HASHTAGS_PATH, { schema, config: { scope: SCOPES.company } }, async (request, reply) => {
+  app.post<{ Body: HashtagEnrichRequest }>(HASHTAGS_PATH, { schema, config: { operation: "hashtagsEnrich" } }, async (request, reply) => {
     const ids = (tagsOf.all(request.body.data.attributes.companyId) as { value: string }[]).map((row) => row.value);
     return reply.type(MEDIA_TYPE).send({ data: ids.map(hashtagItem), meta: { totalResults: ids.length } });
   });

@@ -8,7 +8,6 @@ import {
   DEFAULT_SIGNAL_SORT,
   LIMITS,
   MEDIA_TYPE,
-  SCOPES,
   ERROR_CODES,
   SIGNAL_CREDIT_OPERATIONS,
   SIGNAL_LOOKUPS,
@@ -123,7 +122,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     d.ctx.credits.charge(account, kind, companyIds);
   };
 
-  function route<R>(operation: SignalOperation, scope: string, select: (a: Attrs, sort: string, account: string) => Selection<R>): void {
+  function route<R>(operation: SignalOperation, select: (a: Attrs, sort: string, account: string) => Selection<R>): void {
     const check = (body: unknown): ValidationIssue[] => validateSignalBody(operation, body);
     const schema: { body: TSchema; querystring?: TSchema } = { body: checkedBy(SIGNAL_REQUESTS[operation].schema, (body) => ({ issues: check(body) })) };
     const paged = operation === "technologiesEnrich" ? undefined : operation;
@@ -134,7 +133,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
       });
     }
     const path = SIGNAL_PATHS[operation];
-    app.post<{ Body: { data: { attributes: Attrs } }; Querystring: PageQuery }>(path, { schema, config: { scope } }, async (request, reply) => {
+    app.post<{ Body: { data: { attributes: Attrs } }; Querystring: PageQuery }>(path, { schema, config: { operation } }, async (request, reply) => {
       const q = request.query ?? {};
       const number = Number(q["page[number]"] ?? 1);
       const size = paged ? Number(q["page[size]"] ?? LIMITS.defaultPageSize) : LIMITS.maxPageSize * LIMITS.maxPageNumber;
@@ -181,7 +180,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
   });
   const day = () => Math.floor(now() / 86_400_000);
 
-  route<IntentRow>("intentSearch", SCOPES.intent, (a, sort, account) => {
+  route<IntentRow>("intentSearch", (a, sort, account) => {
     const rows = remembered(`intent|${day()}|${sort}|${JSON.stringify(a)}`, () => {
       const allowed = allowedCompanies(a, account);
       const match = intentMatcher(a, now());
@@ -194,7 +193,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
     return { rows, companyOf: (r) => r.companyId, present: intentItem(a.findRecommendedContacts !== false, false) };
   });
-  route<IntentRow>("intentEnrich", SCOPES.intent, (a, sort, account) => {
+  route<IntentRow>("intentEnrich", (a, sort, account) => {
     const match = intentMatcher(a, now());
     const rows = charged("intentEnrich", a, account).flatMap((id) => data.intentsOf(id).filter(match));
     return {
@@ -203,7 +202,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
       present: intentItem(a.findRecommendedContacts !== false, true),
     };
   });
-  route<ScoopRow>("scoopSearch", SCOPES.scoops, (a, sort, account) => {
+  route<ScoopRow>("scoopSearch", (a, sort, account) => {
     const rows = remembered(`scoops|${day()}|${sort}|${JSON.stringify(a)}`, () => {
       const allowed = allowedCompanies(a, account);
       const match = scoopMatcher(a, now());
@@ -222,12 +221,12 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
     return { rows, companyOf: (r) => r.companyId, present: scoopItem };
   });
-  route<ScoopRow>("scoopEnrich", SCOPES.scoops, (a, sort, account) => {
+  route<ScoopRow>("scoopEnrich", (a, sort, account) => {
     const match = scoopMatcher(a, now());
     const rows = charged("scoopEnrich", a, account).flatMap((id) => data.scoopsOf(id).filter(match));
     return { rows: sorted(rows, sort, SCOOP_SORTS, (r) => Number(r.id)), companyOf: (r) => r.companyId, present: scoopItem };
   });
-  route<NewsRow>("newsSearch", SCOPES.news, (a, sort) => {
+  route<NewsRow>("newsSearch", (a, sort) => {
     const rows = remembered(`news|${day()}|${sort}|${JSON.stringify(a)}`, () => {
       const match = newsMatcher(a, now());
       const ids = typeof a.companyId === "string" ? new Set(a.companyId.split(",").map((s) => Number(s.trim()))) : undefined;
@@ -241,12 +240,12 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
     return { rows, companyOf: (r) => r.companyId, present: newsItem };
   });
-  route<NewsRow>("newsEnrich", SCOPES.news, (a, sort, account) => {
+  route<NewsRow>("newsEnrich", (a, sort, account) => {
     const match = newsMatcher(a, now());
     const rows = charged("newsEnrich", a, account).flatMap((id) => data.newsOf(id).filter(match));
     return { rows: sorted(rows, sort, NEWS_SORTS, (r) => r.n), companyOf: (r) => r.companyId, present: newsItem };
   });
-  route<TechRow>("technologiesEnrich", SCOPES.company, (a) => {
+  route<TechRow>("technologiesEnrich", (a) => {
     const rows = companiesOfInput(a, data).flatMap((companyId) => data.technologiesOf(companyId).map((t) => ({ companyId, t })));
     return {
       rows,
@@ -259,7 +258,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
 
   // The signal lookups sit beside the core's (a fixed path wins over the core's /lookup/:fieldName).
   for (const name of SIGNAL_LOOKUPS) {
-    app.get(`/data/v1/lookup/${name}`, { config: { scope: SCOPES.lookup } }, async (request, reply) =>
+    app.get(`/data/v1/lookup/${name}`, { config: { operation: "lookup" } }, async (request, reply) =>
       reply.type(MEDIA_TYPE).send(signalLookupDocument(name, stringQuery(request.query))),
     );
   }
