@@ -11,22 +11,20 @@ import {
   MEDIA_TYPE,
   PATHS,
   PRODUCTION_CONTACT_SORT_FIELDS,
-  SCOPES,
   disallowedFieldMessage,
 } from "../../core/contract/index.js";
-import type { SandboxContext } from "../context.js";
+import { principalOf } from "../routes/principal.js";
 import { isSignalSearchEntity, signalSearchFieldDocument } from "../signals/production.js";
 import { pageOf, pagedToWire, queryOf, refuseBeyondPageCap } from "./paging.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import { lookupValues } from "../lookup.js";
 import { outputFieldDocument, unentitled, type EntityKind } from "./entitlements.js";
-import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
+import { gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
 import { attributesToWire, outputFieldsFromWire, searchFiltersFromWire, toWireField } from "./names.js";
 import { enrichedToWire } from "./recordShapes.js";
 import { isUnservedOutputField } from "./vendorOutputFields.js";
 
 const GTM = "/gtm";
-const DATA_SCOPES = Object.values(SCOPES);
 
 /**
  * Contact sorts production has and the sandbox's data does not: each is served by a stand-in
@@ -81,10 +79,9 @@ function servedFields(kind: EntityKind, fields: unknown, fallback: string[] | un
   return served.length === 0 && fields.length > 0 ? fallback : served;
 }
 
-export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
-  const search = (kind: EntityKind, corePath: string, scope: string) =>
+export async function productionDataRoutes(app: FastifyInstance, core: CoreForwarder): Promise<void> {
+  const search = (kind: EntityKind, corePath: string) =>
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [scope], `${GTM}${corePath}`);
       let body = request.body;
       const attributes = attributesOf(body);
       if (attributes) {
@@ -99,9 +96,9 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
       return relayAnswer(reply, answer, pagedToWire(itemsToWire(answer.body as Doc), number, size));
     });
 
-  const enrich = (kind: EntityKind, corePath: string, scope: string) =>
+  const enrich = (kind: EntityKind, corePath: string) =>
     gatewayHandler(async (request, reply) => {
-      const principal = await authorize(ctx, request, [scope], `${GTM}${corePath}`);
+      const principal = principalOf(request);
       let body = request.body;
       const attributes = attributesOf(body);
       if (attributes) {
@@ -141,17 +138,18 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
       );
     });
 
-  app.post(`${GTM}${PATHS.searchCompanies}`, search("company", PATHS.searchCompanies, SCOPES.company));
-  app.post(`${GTM}${PATHS.searchContacts}`, search("contact", PATHS.searchContacts, SCOPES.contact));
-  app.post(`${GTM}${PATHS.enrichCompanies}`, enrich("company", PATHS.enrichCompanies, SCOPES.company));
-  app.post(`${GTM}${PATHS.enrichContacts}`, enrich("contact", PATHS.enrichContacts, SCOPES.contact));
+  const serves = (operation: string) => ({ config: { operation } });
+  app.post(`${GTM}${PATHS.searchCompanies}`, serves("searchCompanies"), search("company", PATHS.searchCompanies));
+  app.post(`${GTM}${PATHS.searchContacts}`, serves("searchContacts"), search("contact", PATHS.searchContacts));
+  app.post(`${GTM}${PATHS.enrichCompanies}`, serves("enrichCompanies"), enrich("company", PATHS.enrichCompanies));
+  app.post(`${GTM}${PATHS.enrichContacts}`, serves("enrichContacts"), enrich("contact", PATHS.enrichContacts));
 
   // The output-field lookup: every output field (like production's, not cut to the account's entitlement).
   for (const use of ["enrich", "search"] as const) {
     app.get(
       `${GTM}/data/v1/lookup/${use}`,
+      serves("lookup"),
       gatewayHandler(async (request: FastifyRequest, reply) => {
-        await authorize(ctx, request, DATA_SCOPES, `${GTM}/data/v1/lookup/${use}`);
         const query = request.query as Record<string, string | undefined>;
         const entity = query["filter[entity]"];
         const fieldType = query["filter[fieldType]"] ?? "output";
@@ -174,9 +172,9 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
   // Lookup and usage need any one data scope in production.
   app.get<{ Params: { fieldName: string } }>(
     `${GTM}/data/v1/lookup/:fieldName`,
+    serves("lookup"),
     gatewayHandler(async (request, reply) => {
       const { fieldName } = request.params as { fieldName: string };
-      await authorize(ctx, request, DATA_SCOPES, `${GTM}/data/v1/lookup/${fieldName}`);
       const values = lookupValues(fieldName);
       if (!values)
         throw new ApiError(404, "NOT_FOUND", `There is no lookup named "${fieldName}". Known lookups: ${LOOKUP_FIELDS.join(", ")}.`, {
@@ -187,8 +185,8 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
   );
   app.get(
     `${GTM}${PATHS.usage}`,
+    serves("usage"),
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, DATA_SCOPES, `${GTM}${PATHS.usage}`);
       return relayAnswer(reply, await core.call(request, "GET", PATHS.usage));
     }),
   );

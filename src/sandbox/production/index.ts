@@ -8,7 +8,7 @@ import type { SandboxContext } from "../context.js";
 import type { SandboxFeature } from "../plugin.js";
 import { productionDataRoutes } from "./data.js";
 import { ApiError } from "../errors.js";
-import { createForwarder, gatewayNotFound, gatewayUnauthorized, sendGateway } from "./gateway.js";
+import { createForwarder, gatewayNotFound, gatewayUnauthorized, sendGateway, useGatewayScopes } from "./gateway.js";
 import { DEFAULT_PRODUCTION_CLIENT, productionOauthRoutes } from "./oidc.js";
 import { productionStudioRoutes } from "./studio.js";
 import { productionStudioWriteRoutes } from "./studioWrites.js";
@@ -61,12 +61,13 @@ export const productionFeature: SandboxFeature = async (app, { ctx }) => {
     if (!request.principal || !core.isInternal(request) || !/^\/v1\/audiences(\/|\?|$)/.test(request.url)) return;
     request.principal = { ...request.principal, scopes: [...new Set([...request.principal.scopes, SCOPES.company, SCOPES.contact])] };
   });
+  useGatewayScopes(app, ctx);
   await productionOauthRoutes(app, ctx, settings);
-  await productionDataRoutes(app, ctx, core);
+  await productionDataRoutes(app, core);
   await productionStudioRoutes(app, ctx, core);
-  await productionStudioWriteRoutes(app, ctx, core);
-  await productionSignalRoutes(app, ctx, core);
-  productionResearchRoutes(app, ctx, core);
+  await productionStudioWriteRoutes(app, core);
+  await productionSignalRoutes(app, core);
+  productionResearchRoutes(app, core);
   // Anything else under /gtm (a wrong verb or path, GET .../rows) is the gateway's 404.
   app.all("/gtm/*", async (request, reply) => sendGateway(reply, gatewayNotFound(request.method, request.url)));
 };

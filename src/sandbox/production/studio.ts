@@ -13,7 +13,7 @@ import { parseRowSearch, rowsPage, searchRows } from "../audiences/rowSearch.js"
 import { AudienceStore } from "../audiences/store.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
-import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
+import { gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
 import { aiColumnId, filterMetadataDocument, studioAudience, studioRow, type CoreAudience } from "./studioDocuments.js";
 
 const STUDIO = "/gtm/studio/v1";
@@ -61,8 +61,8 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
   // apply); this profile pages, filters and reshapes them.
   app.get(
     `${STUDIO}/audiences`,
+    { config: { operation: "listAudiences", resource: `${STUDIO}/audiences` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences`);
       const query = queryOf(request);
       const { number, size } = pageParams(query);
       const answer = await core.call(request, "GET", "/v1/audiences");
@@ -81,8 +81,8 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
 
   app.get(
     `${STUDIO}/audiences/:audienceId`,
+    { config: { operation: "getAudience", resource: `${STUDIO}/audiences` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences`);
       const answer = await coreAudience(request);
       if (answer.status !== 200) return relayAnswer(reply, answer);
       return relayAnswer(reply, answer, { data: studioAudience((answer.body as { data: CoreAudience }).data) });
@@ -91,8 +91,8 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
 
   app.get(
     `${STUDIO}/audiences/:audienceId/filter-metadata`,
+    { config: { operation: "audienceFilterMetadata", resource: `${STUDIO}/audiences` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences`);
       const access = await coreAudience(request);
       if (access.status !== 200) return relayAnswer(reply, access);
       const audience = (access.body as { data: CoreAudience }).data;
@@ -102,8 +102,8 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
 
   app.get(
     `${STUDIO}/audiences/:audienceId/rows/:rowId`,
+    { config: { operation: "getAudienceRow", resource: `${STUDIO}/audiences/rows` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences/rows`);
       const access = await coreAudience(request);
       if (access.status !== 200) return relayAnswer(reply, access);
       const audience = audienceOf(paramsOf(request).audienceId);
@@ -116,9 +116,8 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
 
   app.post(
     `${STUDIO}/audiences/:audienceId/rows/actions/search`,
-    { onRequest: emptyBodyIsNone },
+    { onRequest: emptyBodyIsNone, config: { operation: "searchAudienceRows", resource: `${STUDIO}/audiences/rows` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences/rows`);
       const access = await coreAudience(request);
       if (access.status !== 200) return relayAnswer(reply, access);
       const audience = audienceOf(paramsOf(request).audienceId);
@@ -148,8 +147,8 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
 
   app.post(
     `${STUDIO}/audiences/:audienceId/actions/enrich`,
+    { config: { operation: "enrichAudience", resource: `${STUDIO}/audiences/enrich` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.manage], `${STUDIO}/audiences/enrich`);
       const { audienceId } = paramsOf(request);
       // The AI column is filled by the service's own research, not by an enrichment job.
       const body = request.body as { data?: { attributes?: { columns?: unknown } } } | undefined;
@@ -164,8 +163,8 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
 
   app.get(
     `${STUDIO}/audiences/:audienceId/jobs/:jobId`,
+    { config: { operation: "getJob", resource: `${STUDIO}/audiences/jobs` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences/jobs`);
       const { audienceId, jobId } = paramsOf(request);
       return relayAnswer(reply, await core.call(request, "GET", `/v1/audiences/${encodeURIComponent(audienceId)}/jobs/${encodeURIComponent(jobId)}`));
     }),

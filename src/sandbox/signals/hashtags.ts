@@ -3,9 +3,8 @@
 // the same tags), each read as the service publishes it: a label, its group and parent
 // category, a description and a priority. One company a request; no credit.
 import type { FastifyInstance } from "fastify";
-import { HASHTAGS_PATH, HashtagEnrichRequest, MEDIA_TYPE, SCOPES, validateHashtagBody } from "../../core/contract/index.js";
-import type { SandboxContext } from "../context.js";
-import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
+import { HASHTAGS_PATH, HashtagEnrichRequest, MEDIA_TYPE, validateHashtagBody } from "../../core/contract/index.js";
+import { gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
 import type { RouteDependencies } from "../routeDependencies.js";
 import { checkedBy } from "../routes/validation.js";
 
@@ -70,11 +69,11 @@ export function hashtagRoutes(app: FastifyInstance, d: RouteDependencies): void 
 }
 
 /** Production's wire (/gtm): the gateway's scope check and error shape, the answer the core's. */
-export function productionHashtagRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): void {
+export function productionHashtagRoutes(app: FastifyInstance, core: CoreForwarder): void {
   app.post(
     `/gtm${HASHTAGS_PATH}`,
+    { config: { operation: "hashtagsEnrich" } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [SCOPES.company], `/gtm${HASHTAGS_PATH}`);
       return relayAnswer(reply, await core.call(request, "POST", HASHTAGS_PATH, request.body));
     }),
   );
