@@ -83,7 +83,8 @@ function recordRoutes(app: FastifyInstance): ServedRoute[] {
   return routes;
 }
 
-export async function buildApp(options: SandboxOptions, extras: BuildAppExtras = {}): Promise<BuiltApp> {
+/** The context and the services every feature is built from, created once per app. */
+async function createServices(options: SandboxOptions, extras: BuildAppExtras): Promise<RouteDependencies> {
   const { db, seededInMs } = openDatabase(options.dataDir, { seed: options.seed, companies: options.companies, contacts: options.contacts }, options.reset);
   const keys = await loadSigningKeys(options.dataDir);
   const clock = extras.clock ?? sandboxClock;
@@ -121,31 +122,15 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     seededInMs,
   };
 
-  const app = Fastify({
-    logger: false,
-    forceCloseConnections: true,
-    bodyLimit: 1024 * 1024,
-    ...(extras.https ? { https: extras.https } : {}),
-  }) as unknown as FastifyInstance;
-  const routes = recordRoutes(app);
-  app.addHook("onClose", async () => {
-    db.close();
-  });
-  useContractValidation(app);
+  return services;
+}
 
-  // Both JSON media types parse the same way, too deep a nesting is 400; anything else is 415.
-  useDepthCheckedJson(app);
-
-  await app.register(cors, {
-    origin: options.corsOrigins,
-    methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    // A browser client may read the rate-limit headers.
-    exposedHeaders: [...RATE_LIMIT_HEADERS],
-    maxAge: 600,
-  });
-
-  devEndpointGuard(app, () => [new URL(ctx.options.publicUrl).origin, ...ctx.options.corsOrigins]);
-
+/**
+ * The one hook of every API request: statistics, simulated faults, authentication, the scopes of
+ * the route's operation (the operation table's) and the rate limit.
+ */
+function useApiHook(app: FastifyInstance, services: RouteDependencies): void {
+  const { ctx } = services;
   app.addHook("onRequest", async (request, reply) => {
     if (request.method === "OPTIONS" || !isApiPath(request.url)) return;
     const route = request.routeOptions.url;
@@ -175,7 +160,10 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
       );
     }
   });
+}
 
+/** Every failure as the service's error document (the gateway's shape for 401/403/429 when asked). */
+function useErrorDocuments(app: FastifyInstance, ctx: SandboxContext): void {
   app.setErrorHandler((error: FastifyError | ApiError | ValidationFailure, request, reply) => {
     if (error instanceof ValidationFailure) return sendErrorDocument(reply, 400, validationDocument(error.issues));
     if (error instanceof ApiError) {
@@ -210,7 +198,38 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, ERROR_CODES.notFound, `There is no operation ${request.method} ${request.url.split("?")[0]}.`),
   );
+}
 
+export async function buildApp(options: SandboxOptions, extras: BuildAppExtras = {}): Promise<BuiltApp> {
+  const services = await createServices(options, extras);
+  const { ctx } = services;
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    bodyLimit: 1024 * 1024,
+    ...(extras.https ? { https: extras.https } : {}),
+  }) as unknown as FastifyInstance;
+  const routes = recordRoutes(app);
+  app.addHook("onClose", async () => {
+    ctx.db.close();
+  });
+  useContractValidation(app);
+
+  // Both JSON media types parse the same way, too deep a nesting is 400; anything else is 415.
+  useDepthCheckedJson(app);
+
+  await app.register(cors, {
+    origin: options.corsOrigins,
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    // A browser client may read the rate-limit headers.
+    exposedHeaders: [...RATE_LIMIT_HEADERS],
+    maxAge: 600,
+  });
+
+  devEndpointGuard(app, () => [new URL(ctx.options.publicUrl).origin, ...ctx.options.corsOrigins]);
+
+  useApiHook(app, services);
+  useErrorDocuments(app, ctx);
   for (const plugin of SANDBOX_PLUGINS) await app.register(plugin, services);
-  return { app, ctx, seededInMs, routes };
+  return { app, ctx, seededInMs: services.seededInMs, routes };
 }

@@ -45,7 +45,16 @@ import {
 } from "./answers.js";
 import { filterLookupRows, signalLookupRows } from "./catalog.js";
 import { hashtagRoutes } from "./hashtags.js";
-import { createSignalData, pickedContacts, type CompanyInfo, type InstalledTech, type IntentRow, type NewsRow, type ScoopRow } from "./generate.js";
+import {
+  createSignalData,
+  pickedContacts,
+  type SignalData,
+  type CompanyInfo,
+  type InstalledTech,
+  type IntentRow,
+  type NewsRow,
+  type ScoopRow,
+} from "./generate.js";
 
 interface TechRow {
   companyId: number;
@@ -75,9 +84,19 @@ const PERSON_FILTER_NAMES = ["firstName", "lastName", "jobTitle"] as const;
 /** The order when no sort is sent: the service's default, news newest first. */
 const defaultSort = (operation: PagedSignalOperation) => DEFAULT_SIGNAL_SORT[operation] ?? NEWS_ORDER;
 
-export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
-  const data = createSignalData(d.ctx.db, d.ctx.options.seed);
-  const now = () => d.ctx.clock.now();
+/** What the signal routes are written with: the data, the time, a small answer cache, the credit charge, the route maker and the items. */
+interface SignalTools {
+  data: SignalData;
+  now: () => number;
+  day: () => number;
+  remembered: <R>(key: string, make: () => R[]) => R[];
+  allowedCompanies: (a: Attrs, account: string) => Set<number> | undefined;
+  charged: (operation: SignalOperation, a: Attrs, account: string) => number[];
+  route: <R>(operation: SignalOperation, select: (a: Attrs, sort: string, account: string) => Selection<R>) => void;
+  items: ReturnType<typeof signalItems>;
+}
+
+function rememberer(): SignalTools["remembered"] {
   // The answer to the last few searches, so reading their pages one by one does not re-sort.
   const recent = new Map<string, unknown[]>();
   const remembered = <R>(key: string, make: () => R[]): R[] => {
@@ -89,6 +108,10 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     return rows;
   };
 
+  return remembered;
+}
+
+function companyFilter(d: RouteDependencies): SignalTools["allowedCompanies"] {
   /** Company ids the company filters of a search allow (undefined: no company filter given). */
   const allowedCompanies = (a: Attrs, account: string): Set<number> | undefined => {
     const filters = Object.fromEntries(Object.entries(a).filter(([k]) => COMPANY_FILTER_NAMES.has(k))) as CompanySearchFilters;
@@ -103,6 +126,10 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     return new Set((d.ctx.db.prepare(`SELECT c.id FROM companies c WHERE ${where}`).all(p.values) as { id: number }[]).map((r) => r.id));
   };
 
+  return allowedCompanies;
+}
+
+function charger(d: RouteDependencies, data: SignalData): SignalTools["charged"] {
   /**
    * Intent, scoop and news enrich spend bulk-data credits: one per company new to that kind for
    * the account in 12 months (docs/signals.md). Credits that do not cover the new companies
@@ -122,6 +149,18 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     d.ctx.credits.charge(account, kind, companyIds);
   };
 
+  /** The companies an enrich input names (known ones only), charged for. */
+  const charged = (operation: SignalOperation, a: Attrs, account: string): number[] => {
+    const ids = [...new Set(companiesOfInput(a, data))];
+    const known = ids.length === 0 ? [] : [...data.companies(ids).keys()];
+    charge(operation, account, known);
+    return ids;
+  };
+
+  return charged;
+}
+
+function signalRoute(app: FastifyInstance, data: SignalData): SignalTools["route"] {
   function route<R>(operation: SignalOperation, select: (a: Attrs, sort: string, account: string) => Selection<R>): void {
     const check = (body: unknown): ValidationIssue[] => validateSignalBody(operation, body);
     const schema: { body: TSchema; querystring?: TSchema } = { body: checkedBy(SIGNAL_REQUESTS[operation].schema, (body) => ({ issues: check(body) })) };
@@ -153,14 +192,10 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
   }
 
-  /** The companies an enrich input names (known ones only), charged for. */
-  const charged = (operation: SignalOperation, a: Attrs, account: string): number[] => {
-    const ids = [...new Set(companiesOfInput(a, data))];
-    const known = ids.length === 0 ? [] : [...data.companies(ids).keys()];
-    charge(operation, account, known);
-    return ids;
-  };
+  return route;
+}
 
+function signalItems(data: SignalData, now: () => number) {
   const intentItem =
     (contacts: boolean, locations: boolean) =>
     (row: IntentRow, company: CompanyInfo | undefined): Item => ({
@@ -178,8 +213,11 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     type: "News",
     attributes: newsAttributes(row, company, now()),
   });
-  const day = () => Math.floor(now() / 86_400_000);
+  return { intentItem, scoopItem, newsItem };
+}
 
+function intentAndScoopRoutes({ data, now, day, remembered, allowedCompanies, charged, route, items }: SignalTools): void {
+  const { intentItem, scoopItem } = items;
   route<IntentRow>("intentSearch", (a, sort, account) => {
     const rows = remembered(`intent|${day()}|${sort}|${JSON.stringify(a)}`, () => {
       const allowed = allowedCompanies(a, account);
@@ -226,6 +264,10 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     const rows = charged("scoopEnrich", a, account).flatMap((id) => data.scoopsOf(id).filter(match));
     return { rows: sorted(rows, sort, SCOOP_SORTS, (r) => Number(r.id)), companyOf: (r) => r.companyId, present: scoopItem };
   });
+}
+
+function newsAndTechnologyRoutes({ data, now, day, remembered, charged, route, items }: SignalTools): void {
+  const { newsItem } = items;
   route<NewsRow>("newsSearch", (a, sort) => {
     const rows = remembered(`news|${day()}|${sort}|${JSON.stringify(a)}`, () => {
       const match = newsMatcher(a, now());
@@ -253,7 +295,23 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
       present: (r) => ({ id: `${r.companyId}-${r.t.tech.id}`, type: "Technology", attributes: technologyAttributes(r.t, now()) }),
     };
   });
+}
 
+export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
+  const data = createSignalData(d.ctx.db, d.ctx.options.seed);
+  const now = () => d.ctx.clock.now();
+  const tools: SignalTools = {
+    data,
+    now,
+    day: () => Math.floor(now() / 86_400_000),
+    remembered: rememberer(),
+    allowedCompanies: companyFilter(d),
+    charged: charger(d, data),
+    route: signalRoute(app, data),
+    items: signalItems(data, now),
+  };
+  intentAndScoopRoutes(tools);
+  newsAndTechnologyRoutes(tools);
   hashtagRoutes(app, d);
 
   // The signal lookups sit beside the core's (a fixed path wins over the core's /lookup/:fieldName).
