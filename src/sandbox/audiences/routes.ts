@@ -26,7 +26,7 @@ import { emptyBodyIsNone } from "./emptyBody.js";
 import { audienceDocument, jobStatusDocument, rowDocument } from "./present.js";
 import { parseRowSearch, rowsPage, searchRows } from "./rowSearch.js";
 import { buildAudience } from "./seed.js";
-import { DEFAULT_OWNER, type AudienceKind, type AudienceStore } from "./store.js";
+import { DEFAULT_OWNER, type AudienceKind, type AudienceRecord, type AudienceStore } from "./store.js";
 import { notFound } from "./writes.js";
 
 const AudienceParams = Type.Object({ audienceId: Type.String() });
@@ -75,7 +75,10 @@ const AUDIENCE_SCOPES = ["api:audience:read", "api:audience:manage"];
 export const mayUse = (principal: TokenPrincipal, type: AudienceKind) =>
   principal.scopes.includes(scopeFor(type)) || AUDIENCE_SCOPES.some((scope) => principal.scopes.includes(scope));
 
-export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engine }: Deps): void {
+/** Reads the caller's audience by id, or refuses (404 for another account's, 403 without its scope). */
+type AudienceOf = (principal: TokenPrincipal, id: string) => AudienceRecord;
+
+function audienceAccess(store: AudienceStore): AudienceOf {
   /**
    * The caller's audience: another account's audience is answered like a missing one (its
    * existence is not disclosed), and the token needs the scope of the audience's records.
@@ -87,6 +90,10 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
     return audience;
   };
 
+  return audienceOf;
+}
+
+function audienceReadRoutes(app: FastifyInstance, { store }: Deps, audienceOf: AudienceOf): void {
   app.get(`/v1/audiences`, { config: { operation: "listAudiences" } }, async (request, reply) => {
     const principal = principalOf(request);
     const kinds = AUDIENCE_TYPES.filter((type) => mayUse(principal, type));
@@ -145,7 +152,9 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
       });
     },
   );
+}
 
+function audienceEnrichRoute(app: FastifyInstance, { ctx, store, engine }: Deps, audienceOf: AudienceOf): void {
   const enrichSchema = { params: AudienceParams, body: EnrichBody };
   app.post<{ Params: Static<typeof AudienceParams>; Body: AudienceEnrichBody }>(
     `/v1/audiences/:audienceId/actions/enrich`,
@@ -210,7 +219,9 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
         .send({ data: { id: jobId, type: "EnrichJob" } });
     },
   );
+}
 
+function jobAndSeedRoutes(app: FastifyInstance, { ctx, store }: Deps, audienceOf: AudienceOf): void {
   app.get<{ Params: Static<typeof JobParams> }>(
     `/v1/audiences/:audienceId/jobs/:jobId`,
     { schema: { params: JobParams }, config: { operation: "getJob" } },
@@ -236,6 +247,13 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
       .type(MEDIA_TYPE)
       .send({ data: audienceDocument(created, store.columns(created.id)), meta: { rowIds: audience.rows.map((r) => r.id) } });
   });
+}
+
+export function registerAudienceRoutes(app: FastifyInstance, deps: Deps): void {
+  const audienceOf = audienceAccess(deps.store);
+  audienceReadRoutes(app, deps, audienceOf);
+  audienceEnrichRoute(app, deps, audienceOf);
+  jobAndSeedRoutes(app, deps, audienceOf);
 }
 
 function issue(pointer: string, label: string, rule: string, message: string): ValidationIssue {

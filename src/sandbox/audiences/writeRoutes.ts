@@ -34,7 +34,7 @@ import { checkedBy } from "../routes/validation.js";
 import { emptyBodyIsNone } from "./emptyBody.js";
 import { audienceDocument, columnDocument, folderDocument, rowDocument } from "./present.js";
 import { mayUse, scopeFor } from "./routes.js";
-import type { AudienceStore } from "./store.js";
+import type { AudienceRecord, AudienceStore } from "./store.js";
 import { notFound, type AudienceWrites } from "./writes.js";
 
 interface Deps {
@@ -58,7 +58,9 @@ type Params = { audienceId: string };
 /** Bytes a row upsert may carry: 500 rows of many columns pass the sandbox's usual 1 MiB (the service publishes no limit). */
 export const ROWS_BODY_LIMIT = 16 * 1024 * 1024;
 
-export function registerAudienceWriteRoutes(app: FastifyInstance, { store, writes }: Deps): void {
+type AudienceOfRequest = (request: FastifyRequest) => AudienceRecord;
+
+function writableAudience(store: AudienceStore): AudienceOfRequest {
   /** The caller's audience (another account's is answered like a missing one). */
   const audienceOf = (request: FastifyRequest) => {
     const principal: TokenPrincipal = principalOf(request);
@@ -67,9 +69,13 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
     if (!mayUse(principal, audience.type)) requireScope(principal, scopeFor(audience.type));
     return audience;
   };
-  const send = (status: number, doc: unknown) => (reply: { code(n: number): { type(t: string): { send(d: unknown): unknown } } }) =>
-    reply.code(status).type(MEDIA_TYPE).send(doc);
+  return audienceOf;
+}
 
+const send = (status: number, doc: unknown) => (reply: { code(n: number): { type(t: string): { send(d: unknown): unknown } } }) =>
+  reply.code(status).type(MEDIA_TYPE).send(doc);
+
+function audienceAndColumnRoutes(app: FastifyInstance, { store, writes }: Deps, audienceOf: AudienceOfRequest): void {
   app.post(P.audiences, serves("createAudience", validateCreateAudienceBody), async (request, reply) => {
     const principal = principalOf(request);
     const { attributes } = (request.body as CreateAudienceBody).data;
@@ -125,7 +131,9 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
       return send(200, { data: columnDocument(column) })(reply);
     },
   );
+}
 
+function rowRoutes(app: FastifyInstance, { store, writes }: Deps, audienceOf: AudienceOfRequest): void {
   for (const [path, max, operation] of [
     ["rows/actions/upsert", AUDIENCE_WRITE_LIMITS.upsertRows, "upsertRows"],
     ["rows/actions/bulk/upsert", AUDIENCE_WRITE_LIMITS.bulkUpsertRows, "bulkUpsertRows"],
@@ -152,7 +160,9 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
     );
     return send(202, { data: { id: jobId, type: "RowAsyncJob" } })(reply);
   });
+}
 
+function folderRoutes(app: FastifyInstance, { writes }: Deps): void {
   app.get(P.folders, serves("listFolders"), async (request, reply) => {
     const all = writes.folders(principalOf(request).account);
     return send(200, { data: all.map(folderDocument), meta: { page: { size: all.length, number: 1 }, total: all.length } })(reply);
@@ -181,4 +191,11 @@ export function registerAudienceWriteRoutes(app: FastifyInstance, { store, write
     writes.deleteFolder(folderOf(request));
     return reply.code(204).send();
   });
+}
+
+export function registerAudienceWriteRoutes(app: FastifyInstance, deps: Deps): void {
+  const audienceOf = writableAudience(deps.store);
+  audienceAndColumnRoutes(app, deps, audienceOf);
+  rowRoutes(app, deps, audienceOf);
+  folderRoutes(app, deps);
 }
