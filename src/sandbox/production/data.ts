@@ -79,70 +79,74 @@ function servedFields(kind: EntityKind, fields: unknown, fallback: string[] | un
   return served.length === 0 && fields.length > 0 ? fallback : served;
 }
 
-export async function productionDataRoutes(app: FastifyInstance, core: CoreForwarder): Promise<void> {
-  const search = (kind: EntityKind, corePath: string) =>
-    gatewayHandler(async (request, reply) => {
-      let body = request.body;
-      const attributes = attributesOf(body);
-      if (attributes) {
-        const translated = searchFiltersFromWire(attributes, kind);
-        if (translated.issues.length > 0) throw new ValidationFailure(translated.issues);
-        body = withAttributes(body, translated.attributes);
-      }
-      const { number, size } = pageOf(request.url);
-      refuseBeyondPageCap(number);
-      const answer = await core.call(request, "POST", `${corePath}${coreQuery(request.url, kind)}`, body);
-      if (answer.status !== 200) return relayAnswer(reply, answer);
-      return relayAnswer(reply, answer, pagedToWire(itemsToWire(answer.body as Doc), number, size));
-    });
+/** A search on production's wire: its names and paging turned into the core's and back. */
+function searchHandler(core: CoreForwarder, kind: EntityKind, corePath: string) {
+  return gatewayHandler(async (request, reply) => {
+    let body = request.body;
+    const attributes = attributesOf(body);
+    if (attributes) {
+      const translated = searchFiltersFromWire(attributes, kind);
+      if (translated.issues.length > 0) throw new ValidationFailure(translated.issues);
+      body = withAttributes(body, translated.attributes);
+    }
+    const { number, size } = pageOf(request.url);
+    refuseBeyondPageCap(number);
+    const answer = await core.call(request, "POST", `${corePath}${coreQuery(request.url, kind)}`, body);
+    if (answer.status !== 200) return relayAnswer(reply, answer);
+    return relayAnswer(reply, answer, pagedToWire(itemsToWire(answer.body as Doc), number, size));
+  });
+}
 
-  const enrich = (kind: EntityKind, corePath: string) =>
-    gatewayHandler(async (request, reply) => {
-      const principal = principalOf(request);
-      let body = request.body;
-      const attributes = attributesOf(body);
-      if (attributes) {
-        const output = outputFieldsFromWire(attributes.outputFields, "/data/attributes/outputFields");
-        const required = outputFieldsFromWire(attributes.requiredFields, "/data/attributes/requiredFields");
-        output.fields = servedFields(kind, output.fields, ["id"]);
-        required.fields = servedFields(kind, required.fields, []);
-        const issues = [...output.issues, ...required.issues];
-        if (issues.length > 0) throw new ValidationFailure(issues);
-        const asked = [...(Array.isArray(output.fields) ? output.fields : []), ...(Array.isArray(required.fields) ? required.fields : [])].filter(
-          (f): f is string => typeof f === "string",
-        );
-        const refused = [...new Set(unentitled(principal.account, kind, asked))];
-        if (refused.length > 0) {
-          throw new ValidationFailure(
-            refused.map((field) => ({
-              pointer: "/data/attributes/outputFields",
-              label: toWireField(field),
-              rule: "notEntitled",
-              code: DISALLOWED_FIELD_CODE,
-              message: disallowedFieldMessage(toWireField(field)),
-            })),
-          );
-        }
-        body = withAttributes(body, {
-          ...attributes,
-          outputFields: output.fields,
-          ...(attributes.requiredFields !== undefined ? { requiredFields: required.fields } : {}),
-        });
-      }
-      const answer = await core.call(request, "POST", corePath, body);
-      if (answer.status !== 200) return relayAnswer(reply, answer);
-      return relayAnswer(
-        reply,
-        answer,
-        itemsToWire(answer.body as Doc, (attributes) => enrichedToWire(kind, attributes)),
+/** An enrichment on production's wire: its field names and entitlements, then the core's answer in its names. */
+function enrichHandler(core: CoreForwarder, kind: EntityKind, corePath: string) {
+  return gatewayHandler(async (request, reply) => {
+    const principal = principalOf(request);
+    let body = request.body;
+    const attributes = attributesOf(body);
+    if (attributes) {
+      const output = outputFieldsFromWire(attributes.outputFields, "/data/attributes/outputFields");
+      const required = outputFieldsFromWire(attributes.requiredFields, "/data/attributes/requiredFields");
+      output.fields = servedFields(kind, output.fields, ["id"]);
+      required.fields = servedFields(kind, required.fields, []);
+      const issues = [...output.issues, ...required.issues];
+      if (issues.length > 0) throw new ValidationFailure(issues);
+      const asked = [...(Array.isArray(output.fields) ? output.fields : []), ...(Array.isArray(required.fields) ? required.fields : [])].filter(
+        (f): f is string => typeof f === "string",
       );
-    });
+      const refused = [...new Set(unentitled(principal.account, kind, asked))];
+      if (refused.length > 0) {
+        throw new ValidationFailure(
+          refused.map((field) => ({
+            pointer: "/data/attributes/outputFields",
+            label: toWireField(field),
+            rule: "notEntitled",
+            code: DISALLOWED_FIELD_CODE,
+            message: disallowedFieldMessage(toWireField(field)),
+          })),
+        );
+      }
+      body = withAttributes(body, {
+        ...attributes,
+        outputFields: output.fields,
+        ...(attributes.requiredFields !== undefined ? { requiredFields: required.fields } : {}),
+      });
+    }
+    const answer = await core.call(request, "POST", corePath, body);
+    if (answer.status !== 200) return relayAnswer(reply, answer);
+    return relayAnswer(
+      reply,
+      answer,
+      itemsToWire(answer.body as Doc, (attributes) => enrichedToWire(kind, attributes)),
+    );
+  });
+}
 
+export async function productionDataRoutes(app: FastifyInstance, core: CoreForwarder): Promise<void> {
   const serves = (operation: string) => ({ config: { operation } });
-  app.post(`${GTM}${PATHS.searchCompanies}`, serves("searchCompanies"), search("company", PATHS.searchCompanies));
-  app.post(`${GTM}${PATHS.searchContacts}`, serves("searchContacts"), search("contact", PATHS.searchContacts));
-  app.post(`${GTM}${PATHS.enrichCompanies}`, serves("enrichCompanies"), enrich("company", PATHS.enrichCompanies));
-  app.post(`${GTM}${PATHS.enrichContacts}`, serves("enrichContacts"), enrich("contact", PATHS.enrichContacts));
+  app.post(`${GTM}${PATHS.searchCompanies}`, serves("searchCompanies"), searchHandler(core, "company", PATHS.searchCompanies));
+  app.post(`${GTM}${PATHS.searchContacts}`, serves("searchContacts"), searchHandler(core, "contact", PATHS.searchContacts));
+  app.post(`${GTM}${PATHS.enrichCompanies}`, serves("enrichCompanies"), enrichHandler(core, "company", PATHS.enrichCompanies));
+  app.post(`${GTM}${PATHS.enrichContacts}`, serves("enrichContacts"), enrichHandler(core, "contact", PATHS.enrichContacts));
 
   // The output-field lookup: every output field (like production's, not cut to the account's entitlement).
   for (const use of ["enrich", "search"] as const) {

@@ -10,10 +10,10 @@ import { emptyBodyIsNone } from "../audiences/emptyBody.js";
 import { ERROR_CODES } from "../../core/contract/index.js";
 import { rowDocument } from "../audiences/present.js";
 import { parseRowSearch, rowsPage, searchRows } from "../audiences/rowSearch.js";
-import { AudienceStore } from "../audiences/store.js";
+import { AudienceStore, type AudienceRecord } from "../audiences/store.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
-import { gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
+import { gatewayHandler, relayAnswer, type CoreAnswer, type CoreForwarder } from "./gateway.js";
 import { aiColumnId, filterMetadataDocument, studioAudience, studioRow, type CoreAudience } from "./studioDocuments.js";
 
 const STUDIO = "/gtm/studio/v1";
@@ -46,17 +46,19 @@ function shownColumns<C extends { id: string }>(columns: C[], audienceId: string
   return { shown: wanted ? columns.filter((c) => wanted.includes(c.id)) : columns, ai: !wanted || wanted.includes(ai) ? ai : undefined };
 }
 
-export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
-  const store = new AudienceStore(ctx.db);
-  const audienceOf = (id: string) => {
-    const audience = store.getAudience(id);
-    if (!audience) throw new ApiError(404, ERROR_CODES.notFound, "No audience has this id.", { parameter: "audienceId" });
-    return audience;
-  };
-  type P = { audienceId: string; jobId: string };
-  const paramsOf = (request: FastifyRequest) => request.params as P;
-  const queryOf = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
+type P = { audienceId: string; jobId: string };
+const paramsOf = (request: FastifyRequest) => request.params as P;
+const queryOf = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
 
+/** What the studio routes share: the store, the caller's audience by id, and the core's answer for it (its access rules). */
+interface StudioTools {
+  store: AudienceStore;
+  core: CoreForwarder;
+  audienceOf: (id: string) => AudienceRecord;
+  coreAudience: (request: FastifyRequest) => Promise<CoreAnswer>;
+}
+
+function studioAudienceRoutes(app: FastifyInstance, { core, coreAudience }: StudioTools): void {
   // Audiences come from the core's routes (its authentication, access control and rate limit
   // apply); this profile pages, filters and reshapes them.
   app.get(
@@ -76,8 +78,6 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
       return relayAnswer(reply, answer, { data: page, meta: { page: { size, number }, total: matching.length } });
     }),
   );
-
-  const coreAudience = async (request: FastifyRequest) => core.call(request, "GET", `/v1/audiences/${encodeURIComponent(paramsOf(request).audienceId)}`);
 
   app.get(
     `${STUDIO}/audiences/:audienceId`,
@@ -99,7 +99,9 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
       return relayAnswer(reply, access, filterMetadataDocument(audience.id, audience.attributes.columns));
     }),
   );
+}
 
+function studioRowRoutes(app: FastifyInstance, { store, audienceOf, coreAudience }: StudioTools): void {
   app.get(
     `${STUDIO}/audiences/:audienceId/rows/:rowId`,
     { config: { operation: "getAudienceRow", resource: `${STUDIO}/audiences/rows` } },
@@ -144,7 +146,9 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
       return relayAnswer(reply, access, { data, meta: { page: { size, number }, total } });
     }),
   );
+}
 
+function studioJobRoutes(app: FastifyInstance, { core }: StudioTools): void {
   app.post(
     `${STUDIO}/audiences/:audienceId/actions/enrich`,
     { config: { operation: "enrichAudience", resource: `${STUDIO}/audiences/enrich` } },
@@ -169,4 +173,18 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
       return relayAnswer(reply, await core.call(request, "GET", `/v1/audiences/${encodeURIComponent(audienceId)}/jobs/${encodeURIComponent(jobId)}`));
     }),
   );
+}
+
+export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
+  const store = new AudienceStore(ctx.db);
+  const audienceOf = (id: string) => {
+    const audience = store.getAudience(id);
+    if (!audience) throw new ApiError(404, ERROR_CODES.notFound, "No audience has this id.", { parameter: "audienceId" });
+    return audience;
+  };
+  const coreAudience = async (request: FastifyRequest) => core.call(request, "GET", `/v1/audiences/${encodeURIComponent(paramsOf(request).audienceId)}`);
+  const tools: StudioTools = { store, core, audienceOf, coreAudience };
+  studioAudienceRoutes(app, tools);
+  studioRowRoutes(app, tools);
+  studioJobRoutes(app, tools);
 }

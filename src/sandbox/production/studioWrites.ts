@@ -27,17 +27,17 @@ function folderPage(query: Record<string, string | undefined>): { number: number
   return { number, size };
 }
 
-export async function productionStudioWriteRoutes(app: FastifyInstance, core: CoreForwarder): Promise<void> {
-  /** The route's operation and the resource a refusal names. */
-  const serves = (operation: string, resource: string) => ({ config: { operation, resource: `${STUDIO}/${resource}` } });
-  const audiencePath = (request: FastifyRequest) => `/v1/audiences/${encodeURIComponent((request.params as Params).audienceId)}`;
-  /** The audience's record type, for its columns' data types (the match column's id type). */
-  const audienceType = async (request: FastifyRequest) => {
-    const answer = await core.call(request, "GET", audiencePath(request));
-    return ok(answer) ? (answer.body as { data: CoreAudience }).data.attributes.type : "COMPANY";
-  };
-  const audienceAnswer = (answer: CoreAnswer) => ({ data: studioAudience((answer.body as { data: CoreAudience }).data) });
+/** The route's operation and the resource a refusal names. */
+const serves = (operation: string, resource: string) => ({ config: { operation, resource: `${STUDIO}/${resource}` } });
+const audiencePath = (request: FastifyRequest) => `/v1/audiences/${encodeURIComponent((request.params as Params).audienceId)}`;
+/** The audience's record type, for its columns' data types (the match column's id type). */
+const audienceTypeOf = (core: CoreForwarder) => async (request: FastifyRequest) => {
+  const answer = await core.call(request, "GET", audiencePath(request));
+  return ok(answer) ? (answer.body as { data: CoreAudience }).data.attributes.type : "COMPANY";
+};
+const audienceAnswer = (answer: CoreAnswer) => ({ data: studioAudience((answer.body as { data: CoreAudience }).data) });
 
+function studioAudienceWriteRoutes(app: FastifyInstance, core: CoreForwarder): void {
   app.post(
     `${STUDIO}/audiences`,
     serves("createAudience", "audiences"),
@@ -64,6 +64,10 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, core: Co
       return relayAnswer(reply, await core.call(request, "DELETE", audiencePath(request)));
     }),
   );
+}
+
+function studioColumnRoutes(app: FastifyInstance, core: CoreForwarder): void {
+  const audienceType = audienceTypeOf(core);
 
   app.post(
     `${STUDIO}/audiences/:audienceId/columns/actions/bulk/create`,
@@ -105,7 +109,9 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, core: Co
       return relayAnswer(reply, answer, { data: studioColumn((answer.body as { data: CoreColumn }).data, await audienceType(request)) });
     }),
   );
+}
 
+function studioRowWriteRoutes(app: FastifyInstance, core: CoreForwarder): void {
   for (const [path, operation] of [
     ["rows/actions/upsert", "upsertRows"],
     ["rows/actions/bulk/upsert", "bulkUpsertRows"],
@@ -128,7 +134,9 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, core: Co
       return relayAnswer(reply, await core.call(request, "DELETE", `${audiencePath(request)}/rows/actions/bulk/delete`, request.body));
     }),
   );
+}
 
+function studioFolderRoutes(app: FastifyInstance, core: CoreForwarder): void {
   app.get(
     `${STUDIO}/folders`,
     serves("listFolders", "folders"),
@@ -174,4 +182,11 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, core: Co
       return relayAnswer(reply, await core.call(request, "GET", `/v1/folders/${encodeURIComponent((request.params as Params).folderId)}`));
     }),
   );
+}
+
+export async function productionStudioWriteRoutes(app: FastifyInstance, core: CoreForwarder): Promise<void> {
+  studioAudienceWriteRoutes(app, core);
+  studioColumnRoutes(app, core);
+  studioRowWriteRoutes(app, core);
+  studioFolderRoutes(app, core);
 }
