@@ -4,9 +4,10 @@
 // relay forwards exactly the operations the client calls.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { OPERATIONS, type Operation, type OperationProfileName } from "../../src/core/contract/index.js";
+import { GATEWAY_CODES, OPERATIONS, SCOPES, type Operation, type OperationProfileName } from "../../src/core/contract/index.js";
 import { RELAY_OPERATIONS } from "../../src/broker/relayOperations.js";
 import { buildApp, defaultSandboxOptions, type BuiltApp, type ServedRoute } from "../../src/sandbox/app.js";
+import { mintDevToken } from "../../src/sandbox/auth.js";
 
 /** Where each profile serves the API: the specification at the root, production under /gtm. */
 const BASE: Record<OperationProfileName, string> = { specification: "", production: "/gtm" };
@@ -32,8 +33,9 @@ const placesOf = (op: Operation) => (["specification", "production"] as const).f
 describe("the operation table", () => {
   const built: Partial<Record<OperationProfileName, BuiltApp>> = {};
   before(async () => {
-    built.specification = await buildApp(defaultSandboxOptions({ companies: 100, contacts: 200 }));
-    built.production = await buildApp(defaultSandboxOptions({ companies: 100, contacts: 200, profile: "production" }));
+    const options = { companies: 100, contacts: 200, rateLimit: { perSecond: 1_000_000, perHour: 1_000_000 } };
+    built.specification = await buildApp(defaultSandboxOptions(options));
+    built.production = await buildApp(defaultSandboxOptions({ ...options, profile: "production" }));
   });
   after(async () => {
     await built.specification?.app.close();
@@ -67,6 +69,25 @@ describe("the operation table", () => {
         const entry = OPERATIONS.find((op) => op.method === route.method && op[profile] && serves(route, `${BASE[profile]}${op[profile].path}`));
         assert.ok(entry, `${profile}: ${route.method} ${route.url} has an entry in OPERATIONS`);
         assert.equal(route.operation, entry.id, `${profile}: ${route.method} ${route.url} declares its operation`);
+      }
+    }
+  });
+
+  it("is refused (403) to a token holding every scope but the operation's, and not to one holding one of them", async () => {
+    const everyScope = [...Object.values(SCOPES), "api:audience:read", "api:audience:manage"];
+    for (const op of OPERATIONS) {
+      for (const { profile, place } of placesOf(op)) {
+        if (place.scopes.length === 0) continue;
+        const { app, ctx } = built[profile]!;
+        const url = `${BASE[profile]}${place.path.replace(/\{[^}/]+\}/g, "1")}`;
+        const ask = async (scopes: string[]) => {
+          const { token } = await mintDevToken(ctx.keys, ctx.options.publicUrl, ctx.apiAudience, { scopes });
+          return app.inject({ method: op.method, url, headers: { authorization: `Bearer ${token}` } });
+        };
+        const refused = await ask(everyScope.filter((scope) => !place.scopes.includes(scope)));
+        assert.equal(refused.statusCode, 403, `${profile} ${op.id} without its scopes`);
+        if (profile === "production") assert.equal(refused.json().error.code, GATEWAY_CODES.missingScope, `${op.id}: the gateway's refusal`);
+        assert.notEqual((await ask([place.scopes.at(-1)!])).statusCode, 403, `${profile} ${op.id} with ${place.scopes.at(-1)}`);
       }
     }
   });
