@@ -3,7 +3,7 @@
 // API under /gtm/data/v1 and /gtm/studio/v1, OAuth under /gtm/oauth/v1 for a confidential
 // client, production's wire names, paging, studio operations, gateway errors and field
 // entitlements. The default profile is untouched; /__sandbox/ endpoints stay in both.
-import { GATEWAY_CODES, SCOPES } from "../../core/contract/index.js";
+import { GATEWAY_CODES } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import type { SandboxFeature } from "../plugin.js";
 import { productionDataRoutes } from "./data.js";
@@ -54,12 +54,6 @@ export const productionFeature: SandboxFeature = async (app, { ctx }) => {
       if (error instanceof ApiError && error.status === 401) return sendGateway(reply, gatewayUnauthorized(error.message));
       throw error;
     }
-  });
-  // Production's audience operations need only the audience scopes, which this profile's studio
-  // routes check; the core's own rule (the records' data scope) does not apply to them.
-  app.addHook("preHandler", async (request) => {
-    if (!request.principal || !core.isInternal(request) || !/^\/v1\/audiences(\/|\?|$)/.test(request.url)) return;
-    request.principal = { ...request.principal, scopes: [...new Set([...request.principal.scopes, SCOPES.company, SCOPES.contact])] };
   });
   useGatewayScopes(app, ctx);
   await productionOauthRoutes(app, ctx, settings);
