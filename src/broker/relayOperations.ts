@@ -2,11 +2,11 @@
 // calls, on either profile, and nothing else. A request for any other operation is refused by
 // the relay itself (404), before it costs the service anything and before its answer could be
 // read as the service's acceptance of a token (trust.ts: only a 2xx of a known operation proves
-// one). The paths come from the contract's own declarations, so the client and the relay
-// cannot drift; the methods are the client's (test/broker/relayOperations.test.ts checks both).
-import { AUDIENCE_WRITE_PATHS, HASHTAGS_PATH, PATHS, RESEARCH_PATHS, SIGNAL_PATHS } from "../core/contract/index.js";
+// one). The list is made from the contract's operation table (core/contract/operations.ts), so
+// the client and the relay cannot drift (test/broker/relayOperations.test.ts checks it).
+import { OPERATIONS, type Operation, type OperationMethod } from "../core/contract/index.js";
 
-export type RelayMethod = "GET" | "POST" | "PATCH" | "DELETE";
+export type RelayMethod = OperationMethod;
 
 export interface RelayOperation {
   method: RelayMethod;
@@ -14,54 +14,19 @@ export interface RelayOperation {
   path: string;
 }
 
-/** Stands for a path parameter while the contract's path functions are read. */
-const PARAMETER = "\u0000";
-const param = (path: (id: string, other: string) => string) => path(PARAMETER, PARAMETER);
-/** Audience paths are relative to the audience base: /studio on the production profile (the only one a relay serves them for). */
-const studio = (path: string) => `/studio${path}`;
-
-const research = RESEARCH_PATHS;
-const writes = AUDIENCE_WRITE_PATHS;
-
-/** Every operation the add-in calls through a relay, by method and path. */
-const DECLARED: readonly (readonly [RelayMethod, string])[] = [
-  ["POST", PATHS.searchCompanies],
-  ["POST", PATHS.searchContacts],
-  ["POST", PATHS.enrichCompanies],
-  ["POST", PATHS.enrichContacts],
-  ["GET", param(PATHS.lookup)],
-  ["GET", PATHS.usage],
-  ...Object.values(SIGNAL_PATHS).map((path) => ["POST", path] as const),
-  ["POST", HASHTAGS_PATH],
-  ...(["specification", "production"] as const).flatMap((profile) => [
-    ["GET", param(research[profile].accountBriefing)] as const,
-    ["POST", param(research[profile].askAccount)] as const,
-    ["GET", research[profile].companyLookalikes()] as const,
-    ["GET", research[profile].contactLookalikes()] as const,
-    ["GET", research[profile].contactRecommendations()] as const,
-  ]),
-  ["GET", param(research.specification.contactBriefing)],
-  ["GET", studio(PATHS.audiences)],
-  ["GET", studio(param(PATHS.audience))],
-  ["POST", studio(param(PATHS.audienceRowsSearch))],
-  ["POST", studio(param(PATHS.enrichAudience))],
-  ["GET", studio(param(PATHS.job))],
-  ["POST", studio(writes.audiences)],
-  ["PATCH", studio(param(writes.audience))],
-  ["DELETE", studio(param(writes.audience))],
-  ["POST", studio(param(writes.addColumns))],
-  ["POST", studio(param(writes.matchCriteria))],
-  ["POST", studio(param(writes.bulkUpsertRows))],
-  ["DELETE", studio(param(writes.deleteRows))],
-  ["GET", studio(writes.folders)],
-  ["POST", studio(writes.folders)],
-];
+/**
+ * The paths a relay serves an operation at: production's, and the specification's data paths
+ * (its audience paths are on another base, which no relay fronts).
+ */
+function relayedPaths(op: Operation): string[] {
+  const paths = [op.production?.path, op.specification?.path.startsWith("/data/") ? op.specification.path : undefined];
+  return [...new Set(paths.filter((path): path is string => path !== undefined))];
+}
 
 /** The allow-list, with `{id}` for path parameters (for docs and tests). */
-export const RELAY_OPERATIONS: readonly RelayOperation[] = DECLARED.map(([method, path]) => ({
-  method,
-  path: path.replaceAll(encodeURIComponent(PARAMETER), "{id}"),
-}));
+export const RELAY_OPERATIONS: readonly RelayOperation[] = OPERATIONS.filter((op) => op.client).flatMap((op) =>
+  relayedPaths(op).map((path) => ({ method: op.method, path: path.replace(/\{[^}/]+\}/g, "{id}") })),
+);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

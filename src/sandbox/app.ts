@@ -1,26 +1,21 @@
-// The sandbox app: a Fastify instance with the core routes and every extension mounted,
+// The sandbox app: a Fastify instance with every feature registered as a plugin (plugins.ts),
 // separate from the process that listens (server.ts) and the command line (main.ts).
 import cors from "@fastify/cors";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { ERROR_CODES, RATE_LIMIT_HEADERS } from "../core/contract/index.js";
-import { DEFAULT_API_AUDIENCE, createAuthenticator, requireScope } from "./auth.js";
+import { DEFAULT_API_AUDIENCE, createAuthenticator, requireAnyScope } from "./auth.js";
 import { sandboxClock, type FaultOptions, type RateLimitWindows, type Clock, type SandboxContext, type SandboxOptions } from "./context.js";
 import { createAccountStore } from "./credits.js";
 import { ApiError, ValidationFailure, errorObject, sendError, sendErrorDocument, sendGatewayError, validationDocument } from "./errors.js";
 import { devEndpointGuard } from "./devGuard.js";
 import { useDepthCheckedJson } from "./jsonBody.js";
-import { extensions } from "./extensions.js";
 import { createFaultPlan } from "./faults.js";
 import { loadSigningKeys } from "./keys.js";
 import { createRateLimiter } from "./rateLimit.js";
 import { createRecordStore } from "./records.js";
-import { adminRoutes } from "./routes/admin.js";
-import { enrichRoutes } from "./routes/enrich.js";
-import { lookupUsageRoutes } from "./routes/lookupUsage.js";
-import "./routes/principal.js";
-import { searchRoutes } from "./routes/search.js";
-import { createAiCreditStore, researchRoutes } from "./research/index.js";
-import { signalRoutes } from "./signals/index.js";
+import { declaredScopes } from "./routes/principal.js";
+import { createAiCreditStore } from "./research/index.js";
+import { SANDBOX_PLUGINS } from "./plugins.js";
 import { useContractValidation } from "./routes/validation.js";
 import { DEFAULT_PAGE_CACHE_BYTES, createSearcher } from "./search/runSearch.js";
 import { createStats, type RouteDependencies } from "./routeDependencies.js";
@@ -65,9 +60,31 @@ export interface BuiltApp {
   ctx: SandboxContext;
   /** Milliseconds spent seeding on this start (0 when the data in dataDir was reused). */
   seededInMs: number;
+  /** Every route the app serves, as registered (one per method; HEAD and OPTIONS left out). */
+  routes: readonly ServedRoute[];
 }
 
-export async function buildApp(options: SandboxOptions, extras: BuildAppExtras = {}): Promise<BuiltApp> {
+/** A route as registered: its method, its Fastify URL (`:name` for a parameter) and the operation it declares. */
+export interface ServedRoute {
+  method: string;
+  url: string;
+  operation?: string;
+}
+
+/** Records the routes as they are registered (for the check against the operation table). */
+function recordRoutes(app: FastifyInstance): ServedRoute[] {
+  const routes: ServedRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    const operation = (route.config as { operation?: string } | undefined)?.operation;
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD" && method !== "OPTIONS") routes.push({ method, url: route.url, ...(operation ? { operation } : {}) });
+    }
+  });
+  return routes;
+}
+
+/** The context and the services every feature is built from, created once per app. */
+async function createServices(options: SandboxOptions, extras: BuildAppExtras): Promise<RouteDependencies> {
   const { db, seededInMs } = openDatabase(options.dataDir, { seed: options.seed, companies: options.companies, contacts: options.contacts }, options.reset);
   const keys = await loadSigningKeys(options.dataDir);
   const clock = extras.clock ?? sandboxClock;
@@ -105,30 +122,15 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     seededInMs,
   };
 
-  const app = Fastify({
-    logger: false,
-    forceCloseConnections: true,
-    bodyLimit: 1024 * 1024,
-    ...(extras.https ? { https: extras.https } : {}),
-  }) as unknown as FastifyInstance;
-  app.addHook("onClose", async () => {
-    db.close();
-  });
-  useContractValidation(app);
+  return services;
+}
 
-  // Both JSON media types parse the same way, too deep a nesting is 400; anything else is 415.
-  useDepthCheckedJson(app);
-
-  await app.register(cors, {
-    origin: options.corsOrigins,
-    methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    // A browser client may read the rate-limit headers.
-    exposedHeaders: [...RATE_LIMIT_HEADERS],
-    maxAge: 600,
-  });
-
-  devEndpointGuard(app, () => [new URL(ctx.options.publicUrl).origin, ...ctx.options.corsOrigins]);
-
+/**
+ * The one hook of every API request: statistics, simulated faults, authentication, the scopes of
+ * the route's operation (the operation table's) and the rate limit.
+ */
+function useApiHook(app: FastifyInstance, services: RouteDependencies): void {
+  const { ctx } = services;
   app.addHook("onRequest", async (request, reply) => {
     if (request.method === "OPTIONS" || !isApiPath(request.url)) return;
     const route = request.routeOptions.url;
@@ -143,8 +145,7 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
     if (fault.fail) throw new ApiError(503, ERROR_CODES.server, "The service is briefly unavailable (a simulated fault). Try again in a moment.");
     if (!route) return;
     const principal = await ctx.authenticate(request.headers.authorization);
-    const scope = request.routeOptions.config.scope;
-    if (scope) requireScope(principal, scope);
+    requireAnyScope(principal, declaredScopes(request.routeOptions.config, "specification"));
     request.principal = principal;
     const decision = services.limiter.take(principal.account);
     void reply.headers(decision.headers);
@@ -159,7 +160,10 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
       );
     }
   });
+}
 
+/** Every failure as the service's error document (the gateway's shape for 401/403/429 when asked). */
+function useErrorDocuments(app: FastifyInstance, ctx: SandboxContext): void {
   app.setErrorHandler((error: FastifyError | ApiError | ValidationFailure, request, reply) => {
     if (error instanceof ValidationFailure) return sendErrorDocument(reply, 400, validationDocument(error.issues));
     if (error instanceof ApiError) {
@@ -194,13 +198,38 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, ERROR_CODES.notFound, `There is no operation ${request.method} ${request.url.split("?")[0]}.`),
   );
+}
 
-  await searchRoutes(app, services);
-  await enrichRoutes(app, services);
-  await lookupUsageRoutes(app, services);
-  signalRoutes(app, services);
-  researchRoutes(app, services);
-  await adminRoutes(app, services);
-  for (const extension of extensions) await extension(app, ctx);
-  return { app, ctx, seededInMs };
+export async function buildApp(options: SandboxOptions, extras: BuildAppExtras = {}): Promise<BuiltApp> {
+  const services = await createServices(options, extras);
+  const { ctx } = services;
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    bodyLimit: 1024 * 1024,
+    ...(extras.https ? { https: extras.https } : {}),
+  }) as unknown as FastifyInstance;
+  const routes = recordRoutes(app);
+  app.addHook("onClose", async () => {
+    ctx.db.close();
+  });
+  useContractValidation(app);
+
+  // Both JSON media types parse the same way, too deep a nesting is 400; anything else is 415.
+  useDepthCheckedJson(app);
+
+  await app.register(cors, {
+    origin: options.corsOrigins,
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    // A browser client may read the rate-limit headers.
+    exposedHeaders: [...RATE_LIMIT_HEADERS],
+    maxAge: 600,
+  });
+
+  devEndpointGuard(app, () => [new URL(ctx.options.publicUrl).origin, ...ctx.options.corsOrigins]);
+
+  useApiHook(app, services);
+  useErrorDocuments(app, ctx);
+  for (const plugin of SANDBOX_PLUGINS) await app.register(plugin, services);
+  return { app, ctx, seededInMs: services.seededInMs, routes };
 }

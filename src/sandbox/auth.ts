@@ -37,7 +37,7 @@ export interface Authenticator {
 }
 
 /**
- * Verifies bearer tokens against the key set and issuers as they are at call time (extensions
+ * Verifies bearer tokens against the key set and issuers as they are at call time (features
  * may add keys or issuers). Verified tokens are remembered until they expire, which keeps a
  * signature check off the hot path of every request.
  */
@@ -117,6 +117,11 @@ function principalOf(payload: JWTPayload, nowMs: number): TokenPrincipal {
   const rolesClaim = payload.roles;
   const roles = Array.isArray(rolesClaim) ? rolesClaim.map(String) : typeof rolesClaim === "string" ? rolesClaim.split(/\s+/).filter(Boolean) : [];
   return { subject: typeof payload.sub === "string" ? payload.sub : "unknown", account: payload.account, scopes, roles };
+}
+
+/** 403 unless the principal holds one of the scopes (none: nothing to hold); the refusal names the first. */
+export function requireAnyScope(principal: TokenPrincipal, scopes: readonly string[]): void {
+  if (scopes.length > 0 && !scopes.some((scope) => principal.scopes.includes(scope))) requireScope(principal, scopes[0]!);
 }
 
 /** 403 unless the principal holds the scope. */

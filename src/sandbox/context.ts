@@ -1,7 +1,6 @@
 // What the sandbox's parts share: the database, signing keys, the record store, the credit
-// ledger, request statistics and options. Extensions (sign-in server, audiences) receive it.
+// ledger, request statistics and options. Every feature (plugin.ts) receives it.
 import type Database from "better-sqlite3";
-import type { FastifyInstance } from "fastify";
 import type { JWK } from "jose";
 import type { CreditKind } from "../core/contract/index.js";
 import type { Clock } from "../core/contract/index.js";
@@ -115,10 +114,7 @@ export interface SandboxContext {
   jobEvents: EventTarget;
   /**
    * Authenticate and authorize an API request (401/403 replies are sent by the caller's hook).
-   * Extensions use it for their own routes.
+   * Features use it for their own routes.
    */
   authenticate(authorization: string | undefined): Promise<TokenPrincipal>;
 }
-
-/** A part of the sandbox mounted on the app after the core routes. */
-export type SandboxExtension = (app: FastifyInstance, ctx: SandboxContext) => Promise<void>;

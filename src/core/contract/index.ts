@@ -17,3 +17,4 @@ export * from "./audienceWriteCells.js";
 export * from "./hashtags.js";
 export * from "./hierarchy.js";
 export * from "./orgChart.js";
+export * from "./operations.js";

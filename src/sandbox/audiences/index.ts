@@ -1,5 +1,5 @@
-// The audiences extension: tables, seeded audiences, routes and the background job engine.
-import type { SandboxExtension } from "../context.js";
+// The audiences feature: tables, seeded audiences, routes and the background job engine.
+import type { SandboxFeature } from "../plugin.js";
 import { recordMatchers } from "../routes/enrich.js";
 import { JobEngine } from "./engine.js";
 import { registerAudienceRoutes } from "./routes.js";
@@ -8,7 +8,7 @@ import { AudienceStore } from "./store.js";
 import { registerAudienceWriteRoutes } from "./writeRoutes.js";
 import { AudienceWrites } from "./writes.js";
 
-export const audiencesExtension: SandboxExtension = async (app, ctx) => {
+export const audiencesFeature: SandboxFeature = async (app, { ctx }) => {
   const store = new AudienceStore(ctx.db);
   seedAudiences(store, ctx.records, ctx.options.seed);
   const engine = new JobEngine({

@@ -26,7 +26,7 @@ import { emptyBodyIsNone } from "./emptyBody.js";
 import { audienceDocument, jobStatusDocument, rowDocument } from "./present.js";
 import { parseRowSearch, rowsPage, searchRows } from "./rowSearch.js";
 import { buildAudience } from "./seed.js";
-import { DEFAULT_OWNER, type AudienceKind, type AudienceStore } from "./store.js";
+import { DEFAULT_OWNER, type AudienceKind, type AudienceRecord, type AudienceStore } from "./store.js";
 import { notFound } from "./writes.js";
 
 const AudienceParams = Type.Object({ audienceId: Type.String() });
@@ -75,7 +75,10 @@ const AUDIENCE_SCOPES = ["api:audience:read", "api:audience:manage"];
 export const mayUse = (principal: TokenPrincipal, type: AudienceKind) =>
   principal.scopes.includes(scopeFor(type)) || AUDIENCE_SCOPES.some((scope) => principal.scopes.includes(scope));
 
-export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engine }: Deps): void {
+/** Reads the caller's audience by id, or refuses (404 for another account's, 403 without its scope). */
+type AudienceOf = (principal: TokenPrincipal, id: string) => AudienceRecord;
+
+function audienceAccess(store: AudienceStore): AudienceOf {
   /**
    * The caller's audience: another account's audience is answered like a missing one (its
    * existence is not disclosed), and the token needs the scope of the audience's records.
@@ -87,7 +90,11 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
     return audience;
   };
 
-  app.get(`/v1/audiences`, async (request, reply) => {
+  return audienceOf;
+}
+
+function audienceReadRoutes(app: FastifyInstance, { store }: Deps, audienceOf: AudienceOf): void {
+  app.get(`/v1/audiences`, { config: { operation: "listAudiences" } }, async (request, reply) => {
     const principal = principalOf(request);
     const kinds = AUDIENCE_TYPES.filter((type) => mayUse(principal, type));
     if (kinds.length === 0) requireScope(principal, SCOPES.company);
@@ -98,14 +105,18 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
     return reply.type(MEDIA_TYPE).send({ data });
   });
 
-  app.get<{ Params: Static<typeof AudienceParams> }>(`/v1/audiences/:audienceId`, { schema: { params: AudienceParams } }, async (request, reply) => {
-    const audience = audienceOf(principalOf(request), request.params.audienceId);
-    return reply.type(MEDIA_TYPE).send({ data: audienceDocument(audience, store.columns(audience.id)) });
-  });
+  app.get<{ Params: Static<typeof AudienceParams> }>(
+    `/v1/audiences/:audienceId`,
+    { schema: { params: AudienceParams }, config: { operation: "getAudience" } },
+    async (request, reply) => {
+      const audience = audienceOf(principalOf(request), request.params.audienceId);
+      return reply.type(MEDIA_TYPE).send({ data: audienceDocument(audience, store.columns(audience.id)) });
+    },
+  );
 
   app.get<{ Params: Static<typeof AudienceParams>; Querystring: Static<typeof RowsQuery> }>(
     `/v1/audiences/:audienceId/rows`,
-    { schema: { params: AudienceParams, querystring: RowsQuery } },
+    { schema: { params: AudienceParams, querystring: RowsQuery }, config: { operation: "listAudienceRows" } },
     async (request, reply) => {
       const query = request.query;
       const audience = audienceOf(principalOf(request), request.params.audienceId);
@@ -129,7 +140,7 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
   // Rows by search (the way production reads them): an optional RowSearch document, pages up to 500.
   app.post<{ Params: Static<typeof AudienceParams> }>(
     `/v1/audiences/:audienceId/rows/actions/search`,
-    { schema: { params: AudienceParams }, onRequest: emptyBodyIsNone },
+    { schema: { params: AudienceParams }, onRequest: emptyBodyIsNone, config: { operation: "searchAudienceRows" } },
     async (request, reply) => {
       const audience = audienceOf(principalOf(request), request.params.audienceId);
       const page = rowsPage(request.query as Record<string, string | undefined>);
@@ -141,11 +152,13 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
       });
     },
   );
+}
 
+function audienceEnrichRoute(app: FastifyInstance, { ctx, store, engine }: Deps, audienceOf: AudienceOf): void {
   const enrichSchema = { params: AudienceParams, body: EnrichBody };
   app.post<{ Params: Static<typeof AudienceParams>; Body: AudienceEnrichBody }>(
     `/v1/audiences/:audienceId/actions/enrich`,
-    { schema: enrichSchema },
+    { schema: enrichSchema, config: { operation: "enrichAudience" } },
     async (request, reply) => {
       const principal = principalOf(request);
       const audience = audienceOf(principal, request.params.audienceId);
@@ -206,14 +219,20 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
         .send({ data: { id: jobId, type: "EnrichJob" } });
     },
   );
+}
 
-  app.get<{ Params: Static<typeof JobParams> }>(`/v1/audiences/:audienceId/jobs/:jobId`, { schema: { params: JobParams } }, async (request, reply) => {
-    const principal = principalOf(request);
-    const audience = audienceOf(principal, request.params.audienceId);
-    const job = store.getJob(request.params.jobId);
-    if (!job || job.audienceId !== audience.id || job.account !== principal.account) throw notFound("This audience has no job with this id.", "jobId");
-    return reply.type(MEDIA_TYPE).send(jobStatusDocument(job));
-  });
+function jobAndSeedRoutes(app: FastifyInstance, { ctx, store }: Deps, audienceOf: AudienceOf): void {
+  app.get<{ Params: Static<typeof JobParams> }>(
+    `/v1/audiences/:audienceId/jobs/:jobId`,
+    { schema: { params: JobParams }, config: { operation: "getJob" } },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const audience = audienceOf(principal, request.params.audienceId);
+      const job = store.getJob(request.params.jobId);
+      if (!job || job.audienceId !== audience.id || job.account !== principal.account) throw notFound("This audience has no job with this id.", "jobId");
+      return reply.type(MEDIA_TYPE).send(jobStatusDocument(job));
+    },
+  );
 
   // Test and demo seam: create an audience referencing given records, optionally with bad rows.
   app.post<{ Body: Static<typeof CreateAudienceBody> }>(`/__sandbox/audiences`, { schema: { body: CreateAudienceBody } }, async (request, reply) => {
@@ -228,6 +247,13 @@ export function registerAudienceRoutes(app: FastifyInstance, { ctx, store, engin
       .type(MEDIA_TYPE)
       .send({ data: audienceDocument(created, store.columns(created.id)), meta: { rowIds: audience.rows.map((r) => r.id) } });
   });
+}
+
+export function registerAudienceRoutes(app: FastifyInstance, deps: Deps): void {
+  const audienceOf = audienceAccess(deps.store);
+  audienceReadRoutes(app, deps, audienceOf);
+  audienceEnrichRoute(app, deps, audienceOf);
+  jobAndSeedRoutes(app, deps, audienceOf);
 }
 
 function issue(pointer: string, label: string, rule: string, message: string): ValidationIssue {

@@ -1,14 +1,14 @@
-// The sandbox's sign-in server as a sandbox extension: oidc-provider under /oauth, its own
+// The sandbox's sign-in server as a sandbox feature (plugin.ts): oidc-provider under /oauth, its own
 // login and consent pages, and its issuer trusted by the API.
 import type { FastifyInstance } from "fastify";
-import type { SandboxContext, SandboxExtension } from "../context.js";
+import type { SandboxFeature } from "../plugin.js";
 import { interactionRoutes } from "./interactions.js";
 import { createProvider, issuerFor, lazyProvider, mountProvider, OIDC_PREFIX, oidcSettingsFor } from "./provider.js";
 
 export { SANDBOX_USERS, type SandboxUser } from "./users.js";
 export { OIDC_PREFIX, issuerFor } from "./provider.js";
 
-export const oidcExtension: SandboxExtension = async (app: FastifyInstance, ctx: SandboxContext) => {
+export const oidcFeature: SandboxFeature = async (app: FastifyInstance, { ctx }) => {
   const settings = oidcSettingsFor(ctx);
   const provider = lazyProvider(ctx, issuerFor, () => createProvider(ctx, settings));
 

@@ -11,22 +11,20 @@ import {
   MEDIA_TYPE,
   PATHS,
   PRODUCTION_CONTACT_SORT_FIELDS,
-  SCOPES,
   disallowedFieldMessage,
 } from "../../core/contract/index.js";
-import type { SandboxContext } from "../context.js";
+import { principalOf } from "../routes/principal.js";
 import { isSignalSearchEntity, signalSearchFieldDocument } from "../signals/production.js";
 import { pageOf, pagedToWire, queryOf, refuseBeyondPageCap } from "./paging.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import { lookupValues } from "../lookup.js";
 import { outputFieldDocument, unentitled, type EntityKind } from "./entitlements.js";
-import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
+import { gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
 import { attributesToWire, outputFieldsFromWire, searchFiltersFromWire, toWireField } from "./names.js";
 import { enrichedToWire } from "./recordShapes.js";
 import { isUnservedOutputField } from "./vendorOutputFields.js";
 
 const GTM = "/gtm";
-const DATA_SCOPES = Object.values(SCOPES);
 
 /**
  * Contact sorts production has and the sandbox's data does not: each is served by a stand-in
@@ -81,77 +79,81 @@ function servedFields(kind: EntityKind, fields: unknown, fallback: string[] | un
   return served.length === 0 && fields.length > 0 ? fallback : served;
 }
 
-export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
-  const search = (kind: EntityKind, corePath: string, scope: string) =>
-    gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [scope], `${GTM}${corePath}`);
-      let body = request.body;
-      const attributes = attributesOf(body);
-      if (attributes) {
-        const translated = searchFiltersFromWire(attributes, kind);
-        if (translated.issues.length > 0) throw new ValidationFailure(translated.issues);
-        body = withAttributes(body, translated.attributes);
-      }
-      const { number, size } = pageOf(request.url);
-      refuseBeyondPageCap(number);
-      const answer = await core.call(request, "POST", `${corePath}${coreQuery(request.url, kind)}`, body);
-      if (answer.status !== 200) return relayAnswer(reply, answer);
-      return relayAnswer(reply, answer, pagedToWire(itemsToWire(answer.body as Doc), number, size));
-    });
+/** A search on production's wire: its names and paging turned into the core's and back. */
+function searchHandler(core: CoreForwarder, kind: EntityKind, corePath: string) {
+  return gatewayHandler(async (request, reply) => {
+    let body = request.body;
+    const attributes = attributesOf(body);
+    if (attributes) {
+      const translated = searchFiltersFromWire(attributes, kind);
+      if (translated.issues.length > 0) throw new ValidationFailure(translated.issues);
+      body = withAttributes(body, translated.attributes);
+    }
+    const { number, size } = pageOf(request.url);
+    refuseBeyondPageCap(number);
+    const answer = await core.call(request, "POST", `${corePath}${coreQuery(request.url, kind)}`, body);
+    if (answer.status !== 200) return relayAnswer(reply, answer);
+    return relayAnswer(reply, answer, pagedToWire(itemsToWire(answer.body as Doc), number, size));
+  });
+}
 
-  const enrich = (kind: EntityKind, corePath: string, scope: string) =>
-    gatewayHandler(async (request, reply) => {
-      const principal = await authorize(ctx, request, [scope], `${GTM}${corePath}`);
-      let body = request.body;
-      const attributes = attributesOf(body);
-      if (attributes) {
-        const output = outputFieldsFromWire(attributes.outputFields, "/data/attributes/outputFields");
-        const required = outputFieldsFromWire(attributes.requiredFields, "/data/attributes/requiredFields");
-        output.fields = servedFields(kind, output.fields, ["id"]);
-        required.fields = servedFields(kind, required.fields, []);
-        const issues = [...output.issues, ...required.issues];
-        if (issues.length > 0) throw new ValidationFailure(issues);
-        const asked = [...(Array.isArray(output.fields) ? output.fields : []), ...(Array.isArray(required.fields) ? required.fields : [])].filter(
-          (f): f is string => typeof f === "string",
-        );
-        const refused = [...new Set(unentitled(principal.account, kind, asked))];
-        if (refused.length > 0) {
-          throw new ValidationFailure(
-            refused.map((field) => ({
-              pointer: "/data/attributes/outputFields",
-              label: toWireField(field),
-              rule: "notEntitled",
-              code: DISALLOWED_FIELD_CODE,
-              message: disallowedFieldMessage(toWireField(field)),
-            })),
-          );
-        }
-        body = withAttributes(body, {
-          ...attributes,
-          outputFields: output.fields,
-          ...(attributes.requiredFields !== undefined ? { requiredFields: required.fields } : {}),
-        });
-      }
-      const answer = await core.call(request, "POST", corePath, body);
-      if (answer.status !== 200) return relayAnswer(reply, answer);
-      return relayAnswer(
-        reply,
-        answer,
-        itemsToWire(answer.body as Doc, (attributes) => enrichedToWire(kind, attributes)),
+/** An enrichment on production's wire: its field names and entitlements, then the core's answer in its names. */
+function enrichHandler(core: CoreForwarder, kind: EntityKind, corePath: string) {
+  return gatewayHandler(async (request, reply) => {
+    const principal = principalOf(request);
+    let body = request.body;
+    const attributes = attributesOf(body);
+    if (attributes) {
+      const output = outputFieldsFromWire(attributes.outputFields, "/data/attributes/outputFields");
+      const required = outputFieldsFromWire(attributes.requiredFields, "/data/attributes/requiredFields");
+      output.fields = servedFields(kind, output.fields, ["id"]);
+      required.fields = servedFields(kind, required.fields, []);
+      const issues = [...output.issues, ...required.issues];
+      if (issues.length > 0) throw new ValidationFailure(issues);
+      const asked = [...(Array.isArray(output.fields) ? output.fields : []), ...(Array.isArray(required.fields) ? required.fields : [])].filter(
+        (f): f is string => typeof f === "string",
       );
-    });
+      const refused = [...new Set(unentitled(principal.account, kind, asked))];
+      if (refused.length > 0) {
+        throw new ValidationFailure(
+          refused.map((field) => ({
+            pointer: "/data/attributes/outputFields",
+            label: toWireField(field),
+            rule: "notEntitled",
+            code: DISALLOWED_FIELD_CODE,
+            message: disallowedFieldMessage(toWireField(field)),
+          })),
+        );
+      }
+      body = withAttributes(body, {
+        ...attributes,
+        outputFields: output.fields,
+        ...(attributes.requiredFields !== undefined ? { requiredFields: required.fields } : {}),
+      });
+    }
+    const answer = await core.call(request, "POST", corePath, body);
+    if (answer.status !== 200) return relayAnswer(reply, answer);
+    return relayAnswer(
+      reply,
+      answer,
+      itemsToWire(answer.body as Doc, (attributes) => enrichedToWire(kind, attributes)),
+    );
+  });
+}
 
-  app.post(`${GTM}${PATHS.searchCompanies}`, search("company", PATHS.searchCompanies, SCOPES.company));
-  app.post(`${GTM}${PATHS.searchContacts}`, search("contact", PATHS.searchContacts, SCOPES.contact));
-  app.post(`${GTM}${PATHS.enrichCompanies}`, enrich("company", PATHS.enrichCompanies, SCOPES.company));
-  app.post(`${GTM}${PATHS.enrichContacts}`, enrich("contact", PATHS.enrichContacts, SCOPES.contact));
+export async function productionDataRoutes(app: FastifyInstance, core: CoreForwarder): Promise<void> {
+  const serves = (operation: string) => ({ config: { operation } });
+  app.post(`${GTM}${PATHS.searchCompanies}`, serves("searchCompanies"), searchHandler(core, "company", PATHS.searchCompanies));
+  app.post(`${GTM}${PATHS.searchContacts}`, serves("searchContacts"), searchHandler(core, "contact", PATHS.searchContacts));
+  app.post(`${GTM}${PATHS.enrichCompanies}`, serves("enrichCompanies"), enrichHandler(core, "company", PATHS.enrichCompanies));
+  app.post(`${GTM}${PATHS.enrichContacts}`, serves("enrichContacts"), enrichHandler(core, "contact", PATHS.enrichContacts));
 
   // The output-field lookup: every output field (like production's, not cut to the account's entitlement).
   for (const use of ["enrich", "search"] as const) {
     app.get(
       `${GTM}/data/v1/lookup/${use}`,
+      serves("lookup"),
       gatewayHandler(async (request: FastifyRequest, reply) => {
-        await authorize(ctx, request, DATA_SCOPES, `${GTM}/data/v1/lookup/${use}`);
         const query = request.query as Record<string, string | undefined>;
         const entity = query["filter[entity]"];
         const fieldType = query["filter[fieldType]"] ?? "output";
@@ -174,9 +176,9 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
   // Lookup and usage need any one data scope in production.
   app.get<{ Params: { fieldName: string } }>(
     `${GTM}/data/v1/lookup/:fieldName`,
+    serves("lookup"),
     gatewayHandler(async (request, reply) => {
       const { fieldName } = request.params as { fieldName: string };
-      await authorize(ctx, request, DATA_SCOPES, `${GTM}/data/v1/lookup/${fieldName}`);
       const values = lookupValues(fieldName);
       if (!values)
         throw new ApiError(404, "NOT_FOUND", `There is no lookup named "${fieldName}". Known lookups: ${LOOKUP_FIELDS.join(", ")}.`, {
@@ -187,8 +189,8 @@ export async function productionDataRoutes(app: FastifyInstance, ctx: SandboxCon
   );
   app.get(
     `${GTM}${PATHS.usage}`,
+    serves("usage"),
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, DATA_SCOPES, `${GTM}${PATHS.usage}`);
       return relayAnswer(reply, await core.call(request, "GET", PATHS.usage));
     }),
   );

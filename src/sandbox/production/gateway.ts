@@ -1,11 +1,12 @@
 // The production gateway in front of the API: its codes (ZI0001 401, ZI0002/ZI0003 403, ZI0004
 // 429, ZI9998 404; the contract's catalog) in its error shape (the sandbox's one writer,
-// errors.ts), authentication with scope checks per operation, and forwarding to the sandbox's
+// errors.ts), the scope check each route declares (useGatewayScopes), and forwarding to the sandbox's
 // core routes (which speak the specification).
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GATEWAY_CODES, MEDIA_TYPE } from "../../core/contract/index.js";
-import type { SandboxContext, TokenPrincipal } from "../context.js";
+import type { SandboxContext } from "../context.js";
+import { declaredScopes } from "../routes/principal.js";
 import { ApiError, sendGatewayError } from "../errors.js";
 
 class GatewayError extends Error {
@@ -59,15 +60,28 @@ export function gatewayHandler(handler: Handler): Handler {
 }
 
 /**
- * The caller's principal; `scopes` lists the scopes of which one is needed. The message of a
- * missing scope names the resource, as production's does.
+ * The gateway's scope check, declared on each route: its operation (config.operation) names the
+ * scopes of which the token needs one (the operation table's production scopes), and a refusal
+ * names the route's resource (config.resource, else the request's path), as production's does.
+ * It runs before the handler, after the body is read, like the gateway.
  */
-export async function authorize(ctx: SandboxContext, request: FastifyRequest, scopes: readonly string[], resource: string): Promise<TokenPrincipal> {
-  const principal = await ctx.authenticate(request.headers.authorization);
-  if (scopes.length > 0 && !scopes.some((s) => principal.scopes.includes(s))) {
-    throw new GatewayError(403, GATEWAY_CODES.missingScope, `Your app is not allowed to use the resource ${resource}.`);
-  }
-  return principal;
+export function useGatewayScopes(app: FastifyInstance, ctx: SandboxContext): void {
+  app.addHook("preHandler", async (request, reply) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url?.startsWith("/gtm/") || !config.operation) return;
+    try {
+      request.principal = await ctx.authenticate(request.headers.authorization);
+    } catch (error) {
+      const gateway = error instanceof ApiError ? fromApiError(error) : undefined;
+      if (gateway) return sendGateway(reply, gateway);
+      throw error;
+    }
+    const scopes = declaredScopes(config, "production");
+    if (scopes.length > 0 && !scopes.some((scope) => request.principal!.scopes.includes(scope))) {
+      const resource = config.resource ?? request.url.split("?")[0];
+      return sendGateway(reply, new GatewayError(403, GATEWAY_CODES.missingScope, `Your app is not allowed to use the resource ${resource}.`));
+    }
+  });
 }
 
 const PASSED_HEADERS = /^(x-ratelimit-|retry-after$)/i;

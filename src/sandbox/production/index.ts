@@ -3,11 +3,12 @@
 // API under /gtm/data/v1 and /gtm/studio/v1, OAuth under /gtm/oauth/v1 for a confidential
 // client, production's wire names, paging, studio operations, gateway errors and field
 // entitlements. The default profile is untouched; /__sandbox/ endpoints stay in both.
-import { GATEWAY_CODES, SCOPES } from "../../core/contract/index.js";
-import type { SandboxContext, SandboxExtension } from "../context.js";
+import { GATEWAY_CODES } from "../../core/contract/index.js";
+import type { SandboxContext } from "../context.js";
+import type { SandboxFeature } from "../plugin.js";
 import { productionDataRoutes } from "./data.js";
 import { ApiError } from "../errors.js";
-import { createForwarder, gatewayNotFound, gatewayUnauthorized, sendGateway } from "./gateway.js";
+import { createForwarder, gatewayNotFound, gatewayUnauthorized, sendGateway, useGatewayScopes } from "./gateway.js";
 import { DEFAULT_PRODUCTION_CLIENT, productionOauthRoutes } from "./oidc.js";
 import { productionStudioRoutes } from "./studio.js";
 import { productionStudioWriteRoutes } from "./studioWrites.js";
@@ -33,7 +34,7 @@ const CORE_PATH = /^\/(data|v1|oauth)\//;
 /** Production's API behind its gateway: everything under /gtm but sign-in. */
 const GATEWAY_PATH = /^\/gtm\/(?!oauth\/)/;
 
-export const productionExtension: SandboxExtension = async (app, ctx) => {
+export const productionFeature: SandboxFeature = async (app, { ctx }) => {
   const settings = productionSettings(ctx);
   if (!settings.enabled) return;
   const core = createForwarder(app);
@@ -54,18 +55,13 @@ export const productionExtension: SandboxExtension = async (app, ctx) => {
       throw error;
     }
   });
-  // Production's audience operations need only the audience scopes, which this profile's studio
-  // routes check; the core's own rule (the records' data scope) does not apply to them.
-  app.addHook("preHandler", async (request) => {
-    if (!request.principal || !core.isInternal(request) || !/^\/v1\/audiences(\/|\?|$)/.test(request.url)) return;
-    request.principal = { ...request.principal, scopes: [...new Set([...request.principal.scopes, SCOPES.company, SCOPES.contact])] };
-  });
+  useGatewayScopes(app, ctx);
   await productionOauthRoutes(app, ctx, settings);
-  await productionDataRoutes(app, ctx, core);
+  await productionDataRoutes(app, core);
   await productionStudioRoutes(app, ctx, core);
-  await productionStudioWriteRoutes(app, ctx, core);
-  await productionSignalRoutes(app, ctx, core);
-  productionResearchRoutes(app, ctx, core);
+  await productionStudioWriteRoutes(app, core);
+  await productionSignalRoutes(app, core);
+  productionResearchRoutes(app, core);
   // Anything else under /gtm (a wrong verb or path, GET .../rows) is the gateway's 404.
   app.all("/gtm/*", async (request, reply) => sendGateway(reply, gatewayNotFound(request.method, request.url)));
 };

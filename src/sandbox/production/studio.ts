@@ -10,10 +10,10 @@ import { emptyBodyIsNone } from "../audiences/emptyBody.js";
 import { ERROR_CODES } from "../../core/contract/index.js";
 import { rowDocument } from "../audiences/present.js";
 import { parseRowSearch, rowsPage, searchRows } from "../audiences/rowSearch.js";
-import { AudienceStore } from "../audiences/store.js";
+import { AudienceStore, type AudienceRecord } from "../audiences/store.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
-import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
+import { gatewayHandler, relayAnswer, type CoreAnswer, type CoreForwarder } from "./gateway.js";
 import { aiColumnId, filterMetadataDocument, studioAudience, studioRow, type CoreAudience } from "./studioDocuments.js";
 
 const STUDIO = "/gtm/studio/v1";
@@ -46,23 +46,25 @@ function shownColumns<C extends { id: string }>(columns: C[], audienceId: string
   return { shown: wanted ? columns.filter((c) => wanted.includes(c.id)) : columns, ai: !wanted || wanted.includes(ai) ? ai : undefined };
 }
 
-export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
-  const store = new AudienceStore(ctx.db);
-  const audienceOf = (id: string) => {
-    const audience = store.getAudience(id);
-    if (!audience) throw new ApiError(404, ERROR_CODES.notFound, "No audience has this id.", { parameter: "audienceId" });
-    return audience;
-  };
-  type P = { audienceId: string; jobId: string };
-  const paramsOf = (request: FastifyRequest) => request.params as P;
-  const queryOf = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
+type P = { audienceId: string; jobId: string };
+const paramsOf = (request: FastifyRequest) => request.params as P;
+const queryOf = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
 
+/** What the studio routes share: the store, the caller's audience by id, and the core's answer for it (its access rules). */
+interface StudioTools {
+  store: AudienceStore;
+  core: CoreForwarder;
+  audienceOf: (id: string) => AudienceRecord;
+  coreAudience: (request: FastifyRequest) => Promise<CoreAnswer>;
+}
+
+function studioAudienceRoutes(app: FastifyInstance, { core, coreAudience }: StudioTools): void {
   // Audiences come from the core's routes (its authentication, access control and rate limit
   // apply); this profile pages, filters and reshapes them.
   app.get(
     `${STUDIO}/audiences`,
+    { config: { operation: "listAudiences", resource: `${STUDIO}/audiences` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences`);
       const query = queryOf(request);
       const { number, size } = pageParams(query);
       const answer = await core.call(request, "GET", "/v1/audiences");
@@ -77,12 +79,10 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
     }),
   );
 
-  const coreAudience = async (request: FastifyRequest) => core.call(request, "GET", `/v1/audiences/${encodeURIComponent(paramsOf(request).audienceId)}`);
-
   app.get(
     `${STUDIO}/audiences/:audienceId`,
+    { config: { operation: "getAudience", resource: `${STUDIO}/audiences` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences`);
       const answer = await coreAudience(request);
       if (answer.status !== 200) return relayAnswer(reply, answer);
       return relayAnswer(reply, answer, { data: studioAudience((answer.body as { data: CoreAudience }).data) });
@@ -91,19 +91,21 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
 
   app.get(
     `${STUDIO}/audiences/:audienceId/filter-metadata`,
+    { config: { operation: "audienceFilterMetadata", resource: `${STUDIO}/audiences` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences`);
       const access = await coreAudience(request);
       if (access.status !== 200) return relayAnswer(reply, access);
       const audience = (access.body as { data: CoreAudience }).data;
       return relayAnswer(reply, access, filterMetadataDocument(audience.id, audience.attributes.columns));
     }),
   );
+}
 
+function studioRowRoutes(app: FastifyInstance, { store, audienceOf, coreAudience }: StudioTools): void {
   app.get(
     `${STUDIO}/audiences/:audienceId/rows/:rowId`,
+    { config: { operation: "getAudienceRow", resource: `${STUDIO}/audiences/rows` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences/rows`);
       const access = await coreAudience(request);
       if (access.status !== 200) return relayAnswer(reply, access);
       const audience = audienceOf(paramsOf(request).audienceId);
@@ -116,9 +118,8 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
 
   app.post(
     `${STUDIO}/audiences/:audienceId/rows/actions/search`,
-    { onRequest: emptyBodyIsNone },
+    { onRequest: emptyBodyIsNone, config: { operation: "searchAudienceRows", resource: `${STUDIO}/audiences/rows` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences/rows`);
       const access = await coreAudience(request);
       if (access.status !== 200) return relayAnswer(reply, access);
       const audience = audienceOf(paramsOf(request).audienceId);
@@ -145,11 +146,13 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
       return relayAnswer(reply, access, { data, meta: { page: { size, number }, total } });
     }),
   );
+}
 
+function studioJobRoutes(app: FastifyInstance, { core }: StudioTools): void {
   app.post(
     `${STUDIO}/audiences/:audienceId/actions/enrich`,
+    { config: { operation: "enrichAudience", resource: `${STUDIO}/audiences/enrich` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.manage], `${STUDIO}/audiences/enrich`);
       const { audienceId } = paramsOf(request);
       // The AI column is filled by the service's own research, not by an enrichment job.
       const body = request.body as { data?: { attributes?: { columns?: unknown } } } | undefined;
@@ -164,10 +167,24 @@ export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxC
 
   app.get(
     `${STUDIO}/audiences/:audienceId/jobs/:jobId`,
+    { config: { operation: "getJob", resource: `${STUDIO}/audiences/jobs` } },
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/audiences/jobs`);
       const { audienceId, jobId } = paramsOf(request);
       return relayAnswer(reply, await core.call(request, "GET", `/v1/audiences/${encodeURIComponent(audienceId)}/jobs/${encodeURIComponent(jobId)}`));
     }),
   );
+}
+
+export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
+  const store = new AudienceStore(ctx.db);
+  const audienceOf = (id: string) => {
+    const audience = store.getAudience(id);
+    if (!audience) throw new ApiError(404, ERROR_CODES.notFound, "No audience has this id.", { parameter: "audienceId" });
+    return audience;
+  };
+  const coreAudience = async (request: FastifyRequest) => core.call(request, "GET", `/v1/audiences/${encodeURIComponent(paramsOf(request).audienceId)}`);
+  const tools: StudioTools = { store, core, audienceOf, coreAudience };
+  studioAudienceRoutes(app, tools);
+  studioRowRoutes(app, tools);
+  studioJobRoutes(app, tools);
 }

@@ -6,11 +6,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { emptyBodyIsNone } from "../audiences/emptyBody.js";
 import { ERROR_CODES } from "../../core/contract/index.js";
-import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
-import { authorize, gatewayHandler, relayAnswer, type CoreAnswer, type CoreForwarder } from "./gateway.js";
+import { gatewayHandler, relayAnswer, type CoreAnswer, type CoreForwarder } from "./gateway.js";
 import { ROWS_BODY_LIMIT } from "../audiences/writeRoutes.js";
-import { AUDIENCE_SCOPES } from "./studio.js";
 import { studioAudience, studioColumn, studioRow, type CoreAudience, type CoreColumn, type CoreRow } from "./studioDocuments.js";
 
 const STUDIO = "/gtm/studio/v1";
@@ -29,20 +27,21 @@ function folderPage(query: Record<string, string | undefined>): { number: number
   return { number, size };
 }
 
-export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
-  const manage = (request: FastifyRequest, resource: string) => authorize(ctx, request, [AUDIENCE_SCOPES.manage], `${STUDIO}/${resource}`);
-  const audiencePath = (request: FastifyRequest) => `/v1/audiences/${encodeURIComponent((request.params as Params).audienceId)}`;
-  /** The audience's record type, for its columns' data types (the match column's id type). */
-  const audienceType = async (request: FastifyRequest) => {
-    const answer = await core.call(request, "GET", audiencePath(request));
-    return ok(answer) ? (answer.body as { data: CoreAudience }).data.attributes.type : "COMPANY";
-  };
-  const audienceAnswer = (answer: CoreAnswer) => ({ data: studioAudience((answer.body as { data: CoreAudience }).data) });
+/** The route's operation and the resource a refusal names. */
+const serves = (operation: string, resource: string) => ({ config: { operation, resource: `${STUDIO}/${resource}` } });
+const audiencePath = (request: FastifyRequest) => `/v1/audiences/${encodeURIComponent((request.params as Params).audienceId)}`;
+/** The audience's record type, for its columns' data types (the match column's id type). */
+const audienceTypeOf = (core: CoreForwarder) => async (request: FastifyRequest) => {
+  const answer = await core.call(request, "GET", audiencePath(request));
+  return ok(answer) ? (answer.body as { data: CoreAudience }).data.attributes.type : "COMPANY";
+};
+const audienceAnswer = (answer: CoreAnswer) => ({ data: studioAudience((answer.body as { data: CoreAudience }).data) });
 
+function studioAudienceWriteRoutes(app: FastifyInstance, core: CoreForwarder): void {
   app.post(
     `${STUDIO}/audiences`,
+    serves("createAudience", "audiences"),
     gatewayHandler(async (request, reply) => {
-      await manage(request, "audiences");
       const auto = (request.query as Record<string, string | undefined>).autoMatchCriteria;
       const answer = await core.call(request, "POST", `/v1/audiences${auto === "true" ? "?autoMatchCriteria=true" : ""}`, request.body);
       return relayAnswer(reply, answer, ok(answer) ? audienceAnswer(answer) : answer.body);
@@ -51,8 +50,8 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: San
 
   app.patch(
     `${STUDIO}/audiences/:audienceId`,
+    serves("patchAudience", "audiences"),
     gatewayHandler(async (request, reply) => {
-      await manage(request, "audiences");
       const answer = await core.call(request, "PATCH", audiencePath(request), request.body);
       return relayAnswer(reply, answer, ok(answer) ? audienceAnswer(answer) : answer.body);
     }),
@@ -60,16 +59,20 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: San
 
   app.delete(
     `${STUDIO}/audiences/:audienceId`,
+    serves("deleteAudience", "audiences"),
     gatewayHandler(async (request, reply) => {
-      await manage(request, "audiences");
       return relayAnswer(reply, await core.call(request, "DELETE", audiencePath(request)));
     }),
   );
+}
+
+function studioColumnRoutes(app: FastifyInstance, core: CoreForwarder): void {
+  const audienceType = audienceTypeOf(core);
 
   app.post(
     `${STUDIO}/audiences/:audienceId/columns/actions/bulk/create`,
+    serves("addColumns", "audiences/columns"),
     gatewayHandler(async (request, reply) => {
-      await manage(request, "audiences/columns");
       const answer = await core.call(request, "POST", `${audiencePath(request)}/columns/actions/bulk/create`, request.body);
       if (!ok(answer)) return relayAnswer(reply, answer);
       const type = await audienceType(request);
@@ -81,8 +84,8 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: San
 
   app.patch(
     `${STUDIO}/audiences/:audienceId/columns/:columnId`,
+    serves("patchColumn", "audiences/columns"),
     gatewayHandler(async (request, reply) => {
-      await manage(request, "audiences/columns");
       const answer = await core.call(request, "PATCH", columnPath(request), request.body);
       if (!ok(answer)) return relayAnswer(reply, answer);
       return relayAnswer(reply, answer, { data: studioColumn((answer.body as { data: CoreColumn }).data, await audienceType(request)) });
@@ -91,29 +94,32 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: San
 
   app.delete(
     `${STUDIO}/audiences/:audienceId/columns/:columnId`,
+    serves("deleteColumn", "audiences/columns"),
     gatewayHandler(async (request, reply) => {
-      await manage(request, "audiences/columns");
       return relayAnswer(reply, await core.call(request, "DELETE", columnPath(request)));
     }),
   );
 
   app.post(
     `${STUDIO}/audiences/:audienceId/actions/match-criteria`,
-    { onRequest: emptyBodyIsNone },
+    { onRequest: emptyBodyIsNone, ...serves("setMatchCriteria", "audiences/match-criteria") },
     gatewayHandler(async (request, reply) => {
-      await manage(request, "audiences/match-criteria");
       const answer = await core.call(request, "POST", `${audiencePath(request)}/actions/match-criteria`, request.body ?? undefined);
       if (!ok(answer)) return relayAnswer(reply, answer);
       return relayAnswer(reply, answer, { data: studioColumn((answer.body as { data: CoreColumn }).data, await audienceType(request)) });
     }),
   );
+}
 
-  for (const path of ["rows/actions/upsert", "rows/actions/bulk/upsert"]) {
+function studioRowWriteRoutes(app: FastifyInstance, core: CoreForwarder): void {
+  for (const [path, operation] of [
+    ["rows/actions/upsert", "upsertRows"],
+    ["rows/actions/bulk/upsert", "bulkUpsertRows"],
+  ] as const) {
     app.post(
       `${STUDIO}/audiences/:audienceId/${path}`,
-      { bodyLimit: ROWS_BODY_LIMIT },
+      { bodyLimit: ROWS_BODY_LIMIT, ...serves(operation, "audiences/rows") },
       gatewayHandler(async (request, reply) => {
-        await manage(request, "audiences/rows");
         const answer = await core.call(request, "POST", `${audiencePath(request)}/${path}`, request.body);
         if (!ok(answer)) return relayAnswer(reply, answer);
         return relayAnswer(reply, answer, { data: (answer.body as { data: CoreRow[] }).data.map((row) => studioRow(row, undefined)) });
@@ -123,16 +129,18 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: San
 
   app.delete(
     `${STUDIO}/audiences/:audienceId/rows/actions/bulk/delete`,
+    serves("deleteRows", "audiences/rows"),
     gatewayHandler(async (request, reply) => {
-      await manage(request, "audiences/rows");
       return relayAnswer(reply, await core.call(request, "DELETE", `${audiencePath(request)}/rows/actions/bulk/delete`, request.body));
     }),
   );
+}
 
+function studioFolderRoutes(app: FastifyInstance, core: CoreForwarder): void {
   app.get(
     `${STUDIO}/folders`,
+    serves("listFolders", "folders"),
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/folders`);
       const { number, size } = folderPage(request.query as Record<string, string | undefined>);
       const answer = await core.call(request, "GET", "/v1/folders");
       if (!ok(answer)) return relayAnswer(reply, answer);
@@ -143,8 +151,8 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: San
 
   app.post(
     `${STUDIO}/folders`,
+    serves("createFolder", "folders"),
     gatewayHandler(async (request, reply) => {
-      await manage(request, "folders");
       return relayAnswer(reply, await core.call(request, "POST", "/v1/folders", request.body));
     }),
   );
@@ -153,25 +161,32 @@ export async function productionStudioWriteRoutes(app: FastifyInstance, ctx: San
 
   app.patch(
     `${STUDIO}/folders/:folderId`,
+    serves("patchFolder", "folders"),
     gatewayHandler(async (request, reply) => {
-      await manage(request, "folders");
       return relayAnswer(reply, await core.call(request, "PATCH", folderPath(request), request.body));
     }),
   );
 
   app.delete(
     `${STUDIO}/folders/:folderId`,
+    serves("deleteFolder", "folders"),
     gatewayHandler(async (request, reply) => {
-      await manage(request, "folders");
       return relayAnswer(reply, await core.call(request, "DELETE", folderPath(request)));
     }),
   );
 
   app.get(
     `${STUDIO}/folders/:folderId`,
+    serves("getFolder", "folders"),
     gatewayHandler(async (request, reply) => {
-      await authorize(ctx, request, [AUDIENCE_SCOPES.read], `${STUDIO}/folders`);
       return relayAnswer(reply, await core.call(request, "GET", `/v1/folders/${encodeURIComponent((request.params as Params).folderId)}`));
     }),
   );
+}
+
+export async function productionStudioWriteRoutes(app: FastifyInstance, core: CoreForwarder): Promise<void> {
+  studioAudienceWriteRoutes(app, core);
+  studioColumnRoutes(app, core);
+  studioRowWriteRoutes(app, core);
+  studioFolderRoutes(app, core);
 }

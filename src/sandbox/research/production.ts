@@ -5,9 +5,8 @@
 // shares; the documents are the same. Contact research is not offered here (the service
 // publishes it only as a tool of its assistant): its path is the gateway's 404.
 import type { FastifyInstance } from "fastify";
-import { RESEARCH_PATHS, SCOPES, type ResearchOperation } from "../../core/contract/index.js";
-import type { SandboxContext } from "../context.js";
-import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
+import { RESEARCH_PATHS, type ResearchOperation } from "../../core/contract/index.js";
+import { gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
 import { queryOf } from "../production/paging.js";
 
 const GTM = "/gtm";
@@ -15,27 +14,26 @@ const GTM = "/gtm";
 interface Served {
   operation: Exclude<ResearchOperation, "contactBriefing">;
   method: "GET" | "POST";
-  scope: string;
 }
 
 const SERVED: readonly Served[] = [
-  { operation: "accountBriefing", method: "GET", scope: SCOPES.accountSummary },
-  { operation: "askAccount", method: "POST", scope: SCOPES.accountSummary },
-  { operation: "companyLookalikes", method: "GET", scope: SCOPES.recommendations },
-  { operation: "contactLookalikes", method: "GET", scope: SCOPES.recommendations },
-  { operation: "contactRecommendations", method: "GET", scope: SCOPES.recommendations },
+  { operation: "accountBriefing", method: "GET" },
+  { operation: "askAccount", method: "POST" },
+  { operation: "companyLookalikes", method: "GET" },
+  { operation: "contactLookalikes", method: "GET" },
+  { operation: "contactRecommendations", method: "GET" },
 ];
 
-export function productionResearchRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): void {
-  for (const { operation, method, scope } of SERVED) {
+export function productionResearchRoutes(app: FastifyInstance, core: CoreForwarder): void {
+  for (const { operation, method } of SERVED) {
     // The route pattern: the path with `:companyId` where it takes the id (the path function encodes its argument).
     const wirePath = `${GTM}${decodeURIComponent(RESEARCH_PATHS.production[operation](":companyId"))}`;
     app.route({
       method,
       url: wirePath,
+      config: { operation },
       handler: gatewayHandler(async (request, reply) => {
         const companyId = (request.params as { companyId?: string }).companyId ?? "";
-        await authorize(ctx, request, [scope], `${GTM}${RESEARCH_PATHS.production[operation](companyId)}`);
         const corePath = RESEARCH_PATHS.specification[operation](companyId);
         const answer = await core.call(request, method, `${corePath}${queryOf(request.url)}`, method === "POST" ? request.body : undefined);
         return relayAnswer(reply, answer);

@@ -18,7 +18,6 @@ import {
   MEDIA_TYPE,
   RESEARCH_DEFAULT_RESULTS,
   RESEARCH_PATHS,
-  SCOPES,
   readResearchQuery,
   validateResearchId,
   type UseCaseType,
@@ -98,11 +97,11 @@ export function researchRoutes(app: FastifyInstance, d: RouteDependencies): void
     return found;
   };
 
-  const spends = { config: { scope: SCOPES.accountSummary } };
+  const spends = (operation: string) => ({ config: { operation } });
   const accountParams = { params: idParams("companyId", "Company id") };
   app.get<{ Params: { companyId: string } }>(
     decodeURIComponent(paths.accountBriefing(":companyId")),
-    { ...spends, schema: accountParams },
+    { ...spends("accountBriefing"), schema: accountParams },
     async (request, reply) => {
       const { companyId } = request.params;
       const d0 = dossier(companyId);
@@ -115,7 +114,7 @@ export function researchRoutes(app: FastifyInstance, d: RouteDependencies): void
 
   app.post<{ Params: { companyId: string }; Body: AccountQuestionBody }>(
     decodeURIComponent(paths.askAccount(":companyId")),
-    { ...spends, schema: { ...accountParams, body: AccountQuestionBody } },
+    { ...spends("askAccount"), schema: { ...accountParams, body: AccountQuestionBody } },
     async (request, reply) => {
       const { companyId } = request.params;
       const d0 = dossier(companyId);
@@ -129,7 +128,7 @@ export function researchRoutes(app: FastifyInstance, d: RouteDependencies): void
 
   app.get<{ Params: { contactId: string } }>(
     decodeURIComponent(paths.contactBriefing(":contactId")),
-    { ...spends, schema: { params: idParams("contactId", "Contact id") } },
+    { ...spends("contactBriefing"), schema: { params: idParams("contactId", "Contact id") } },
     async (request, reply) => {
       const { contactId } = request.params;
       const contact = facts.contact(Number(contactId));
@@ -148,10 +147,10 @@ export function researchRoutes(app: FastifyInstance, d: RouteDependencies): void
 /** Lookalikes and recommendations: free, one reference company or contact a call. */
 function similarityRoutes(app: FastifyInstance, facts: ReturnType<typeof createResearchFacts>): void {
   const paths = RESEARCH_PATHS.specification;
-  const free = { config: { scope: SCOPES.recommendations } };
+  const free = (operation: string) => ({ config: { operation } });
   app.get<{ Querystring: Record<string, unknown> }>(
     paths.companyLookalikes(),
-    { ...free, schema: { querystring: queryCheck("companyLookalikes") } },
+    { ...free("companyLookalikes"), schema: { querystring: queryCheck("companyLookalikes") } },
     async (request, reply) => {
       const q = request.query as {
         companyId?: string;
@@ -188,7 +187,7 @@ function similarityRoutes(app: FastifyInstance, facts: ReturnType<typeof createR
 
   app.get<{ Querystring: Record<string, unknown> }>(
     paths.contactLookalikes(),
-    { ...free, schema: { querystring: queryCheck("contactLookalikes") } },
+    { ...free("contactLookalikes"), schema: { querystring: queryCheck("contactLookalikes") } },
     async (request, reply) => {
       const q = request.query as { referencePersonId: string; targetCompanyId?: string; size?: number };
       const reference = facts.contact(Number(q.referencePersonId));
@@ -209,7 +208,7 @@ function similarityRoutes(app: FastifyInstance, facts: ReturnType<typeof createR
 
   app.get<{ Querystring: Record<string, unknown> }>(
     paths.contactRecommendations(),
-    { ...free, schema: { querystring: queryCheck("contactRecommendations") } },
+    { ...free("contactRecommendations"), schema: { querystring: queryCheck("contactRecommendations") } },
     async (request, reply) => {
       const q = request.query as { companyId: string; useCase: UseCaseType; size?: number };
       if (!facts.company(Number(q.companyId))) throw notFound("company", q.companyId, "filter[ziCompanyId]");

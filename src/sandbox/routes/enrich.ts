@@ -8,7 +8,6 @@ import {
   EnrichResultDocument,
   MEDIA_TYPE,
   PATHS,
-  SCOPES,
   type MatchCompanyInput,
   type MatchPersonInput,
 } from "../../core/contract/index.js";
@@ -166,7 +165,7 @@ export async function enrichRoutes(app: FastifyInstance, s: RouteDependencies): 
   const matchContact = personMatchRules(s.ctx.db, contactMatcher(s.ctx.db));
 
   const companySchema = { body: CompanyEnrichBody, response: { 200: EnrichResultDocument } };
-  app.post<{ Body: CompanyEnrichBody }>(PATHS.enrichCompanies, { schema: companySchema, config: { scope: SCOPES.company } }, async (request, reply) => {
+  app.post<{ Body: CompanyEnrichBody }>(PATHS.enrichCompanies, { schema: companySchema, config: { operation: "enrichCompanies" } }, async (request, reply) => {
     const { matchCompanyInput, outputFields } = request.body.data.attributes;
     const account = principalOf(request).account;
     const matches = matchCompanyInput.map(matchCompany);
@@ -179,7 +178,7 @@ export async function enrichRoutes(app: FastifyInstance, s: RouteDependencies): 
   });
 
   const contactSchema = { body: ContactEnrichBody, response: { 200: EnrichResultDocument } };
-  app.post<{ Body: ContactEnrichBody }>(PATHS.enrichContacts, { schema: contactSchema, config: { scope: SCOPES.contact } }, async (request, reply) => {
+  app.post<{ Body: ContactEnrichBody }>(PATHS.enrichContacts, { schema: contactSchema, config: { operation: "enrichContacts" } }, async (request, reply) => {
     const { matchPersonInput, outputFields, requiredFields } = request.body.data.attributes;
     const account = principalOf(request).account;
     let matches = matchPersonInput.map(matchContact);

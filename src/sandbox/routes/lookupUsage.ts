@@ -1,16 +1,7 @@
 // Lookup of permitted values and the account's usage figures.
 import { Type, type Static } from "@sinclair/typebox";
 import type { FastifyInstance } from "fastify";
-import {
-  AI_ACTION_LIMIT_TYPE,
-  ERROR_CODES,
-  LOOKUP_FIELDS,
-  LookupDocument,
-  MEDIA_TYPE,
-  SCOPES,
-  UsageDocument,
-  type UsageEntry,
-} from "../../core/contract/index.js";
+import { AI_ACTION_LIMIT_TYPE, ERROR_CODES, LOOKUP_FIELDS, LookupDocument, MEDIA_TYPE, UsageDocument, type UsageEntry } from "../../core/contract/index.js";
 import { ApiError } from "../errors.js";
 import { lookupValues } from "../lookup.js";
 import type { RouteDependencies } from "../routeDependencies.js";
@@ -22,7 +13,7 @@ export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependenci
   const lookupSchema = { params: LookupParams, response: { 200: LookupDocument } };
   app.get<{ Params: Static<typeof LookupParams> }>(
     "/data/v1/lookup/:fieldName",
-    { schema: lookupSchema, config: { scope: SCOPES.lookup } },
+    { schema: lookupSchema, config: { operation: "lookup" } },
     async (request, reply) => {
       const values = lookupValues(request.params.fieldName);
       if (!values) {
@@ -34,7 +25,7 @@ export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependenci
     },
   );
 
-  app.get("/data/v1/users/usage", { schema: { response: { 200: UsageDocument } } }, async (request, reply) => {
+  app.get("/data/v1/users/usage", { schema: { response: { 200: UsageDocument } }, config: { operation: "usage" } }, async (request, reply) => {
     const account = principalOf(request).account;
     const limits = s.ctx.options.rateLimit;
     const requests = s.limiter.usedToday(account);

@@ -1,5 +1,6 @@
 // The verified principal of an API request, set by the API hook.
-import type { FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyRequest } from "fastify";
+import { operation, type OperationProfileName } from "../../core/contract/index.js";
 import type { TokenPrincipal } from "../context.js";
 import { unauthorized } from "../auth.js";
 
@@ -8,12 +9,22 @@ declare module "fastify" {
     principal?: TokenPrincipal;
   }
   interface FastifyContextConfig {
-    /** Scope an API route requires (the role is checked for every API route). */
-    scope?: string;
+    /**
+     * The operation an API route serves (core/contract/operations.ts): the API hook requires one
+     * of its scopes on the route's profile (the role is checked for every API route).
+     */
+    operation?: string;
+    /** What a production refusal names as the resource, when it is not the request's path. */
+    resource?: string;
   }
 }
 
 export function principalOf(request: FastifyRequest): TokenPrincipal {
   if (!request.principal) throw unauthorized("Sign in first: the request was not authenticated.");
   return request.principal;
+}
+
+/** The scopes (any one) a route's operation needs on a profile: none when the route names no operation. */
+export function declaredScopes(config: FastifyContextConfig, profile: OperationProfileName): readonly string[] {
+  return config.operation ? (operation(config.operation)[profile]?.scopes ?? []) : [];
 }

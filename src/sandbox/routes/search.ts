@@ -11,7 +11,6 @@ import {
   LIMITS,
   MEDIA_TYPE,
   PATHS,
-  SCOPES,
   validateCompanySearchBody,
   validateContactSearchBody,
   validateSearchQuery,
@@ -58,7 +57,8 @@ type SearchBodySchema<F> = TSchema & { static: { data: { attributes: F } } };
 interface SearchRoute<F, Row extends { id: number }> {
   kind: SearchKind;
   path: string;
-  scope: string;
+  /** The operation it serves (its scope is the operation table's). */
+  operation: "searchCompanies" | "searchContacts";
   body: SearchBodySchema<F>;
   check: (body: unknown) => ReturnType<typeof validateCompanySearchBody>;
   result: typeof CompanySearchResult | typeof ContactSearchResult;
@@ -75,7 +75,7 @@ function searchRoute<F, Row extends { id: number }>(app: FastifyInstance, d: Rou
   };
   app.post<{ Body: { data: { attributes: F } }; Querystring: SearchQuerystring }>(
     route.path,
-    { schema, config: { scope: route.scope } },
+    { schema, config: { operation: route.operation } },
     async (request, reply) => {
       const account = principalOf(request).account;
       const result = route.run(request.body.data.attributes, pageOf(request.query), account);
@@ -101,7 +101,7 @@ export async function searchRoutes(app: FastifyInstance, d: RouteDependencies): 
   searchRoute<CompanySearchFilters, CompanyRow>(app, d, {
     kind: "company",
     path: PATHS.searchCompanies,
-    scope: SCOPES.company,
+    operation: "searchCompanies",
     body: CompanySearchBody,
     check: validateCompanySearchBody,
     result: CompanySearchResult,
@@ -112,7 +112,7 @@ export async function searchRoutes(app: FastifyInstance, d: RouteDependencies): 
   searchRoute<ContactSearchFilters, ContactRow>(app, d, {
     kind: "contact",
     path: PATHS.searchContacts,
-    scope: SCOPES.contact,
+    operation: "searchContacts",
     body: ContactSearchBody,
     check: validateContactSearchBody,
     result: ContactSearchResult,

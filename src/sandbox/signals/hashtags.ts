@@ -2,7 +2,7 @@
 // company's hashtags are the ones it was seeded with (the search's hashTagString filter reads
 // the same tags), each read as the service publishes it: a label, its group and parent
 // category, a description and a priority. One company a request; no credit.
-import { HASHTAGS_PATH, HashtagEnrichRequest, SCOPES, validateHashtagBody } from "../../core/contract/index.js";
+import { HashtagEnrichRequest, operation, validateHashtagBody } from "../../core/contract/index.js";
 import { declareKindData, declaredKindRoutes, productionDeclaredKindRoutes } from "./kindData.js";
 
 /** Each seeded hashtag's group and parent category (sandbox/data/reference.ts HASHTAGS). */
@@ -57,9 +57,7 @@ function hashtagItem(id: string, index: number) {
 
 /** The hashtags' data: each company's seeded tags, as the service publishes them. */
 declareKindData({
-  path: HASHTAGS_PATH,
-  scope: SCOPES.company,
-  body: HashtagEnrichRequest,
+  operation: operation("hashtagsEnrich"),
   check: validateHashtagBody,
   answers(ctx) {
     const tagsOf = ctx.db.prepare("SELECT value FROM company_tags WHERE company_id = ? AND kind = 'hashtag' ORDER BY value");

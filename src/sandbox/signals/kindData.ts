@@ -1,24 +1,22 @@
 // The sandbox's data of each declared kind that has an operation of its own (a document posted
 // to one path: hashtags, or a kind a test declares), in one registry: a kind's data is one entry
 // here, served on both profiles by the routes below, with nothing else in the sandbox to change.
-// The specification profile checks the body with the entry's schema and the route's scope; the
-// production profile serves the same answer on its wire (/gtm), through its gateway.
+// Each entry names its operation (core/contract/operations.ts: method, paths, scopes, schemas);
+// an operation the table does not hold (a kind declared outside it) is declared with the data.
+// The specification profile checks the body with the operation's schema and the route's scope;
+// the production profile serves the same answer on its wire (/gtm), through its gateway.
 import type { FastifyInstance } from "fastify";
-import type { TSchema } from "@sinclair/typebox";
-import { MEDIA_TYPE, type ValidationIssue } from "../../core/contract/index.js";
+import { MEDIA_TYPE, declareOperation, isOperation, type Operation, type ValidationIssue } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
-import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
+import { gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
 import type { RouteDependencies } from "../routeDependencies.js";
 import { checkedBy } from "../routes/validation.js";
 
-/** One kind's data: its operation's path and scope, its request's schema, and its answers. */
+/** One kind's data: its operation (path, scopes and body schema per profile), and its answers. */
 export interface KindData {
-  /** The specification's path of the kind's operation (production serves it under /gtm). */
-  path: string;
-  /** The scope a token needs for it. */
-  scope: string;
-  /** The request body's schema, and the checks a schema cannot say (issues, none when valid). */
-  body: TSchema;
+  /** A POST with a body schema and a specification path (production serves it under /gtm). */
+  operation: Operation;
+  /** The checks the body's schema cannot say (issues, none when valid). */
   check?: (body: unknown) => ValidationIssue[];
   /** The answer to one request, read from the sandbox's data (built once per app). */
   answers(ctx: SandboxContext): (body: unknown) => { data: unknown[]; meta?: Record<string, unknown> };
@@ -28,32 +26,41 @@ const DECLARED: KindData[] = [];
 
 /** Adds a kind's data (the built-in kinds' at their module's load, a test's before it builds a sandbox). Returns how to withdraw it. */
 export function declareKindData(data: KindData): () => void {
-  if (DECLARED.some((d) => d.path === data.path)) throw new Error(`Kind data for ${data.path} is declared already`);
+  const id = data.operation.id;
+  if (!data.operation.specification || !data.operation.body) throw new Error(`Kind data for ${id} needs a path and a body schema`);
+  if (DECLARED.some((d) => d.operation.id === id)) throw new Error(`Kind data for ${id} is declared already`);
+  const withdrawOperation = isOperation(id) ? () => undefined : declareOperation(data.operation);
   DECLARED.push(data);
   return () => {
     const at = DECLARED.indexOf(data);
     if (at >= 0) DECLARED.splice(at, 1);
+    withdrawOperation();
   };
 }
+
+const pathOf = (data: KindData) => data.operation.specification!.path;
 
 /** The specification profile's route of every declared kind (validation, scope and rate limits as every data route). */
 export function declaredKindRoutes(app: FastifyInstance, d: RouteDependencies): void {
   for (const data of DECLARED) {
     const answer = data.answers(d.ctx);
-    const schema = { body: data.check ? checkedBy(data.body, (body) => ({ issues: data.check!(body) })) : data.body };
-    app.post(data.path, { schema, config: { scope: data.scope } }, async (request, reply) => reply.type(MEDIA_TYPE).send(answer(request.body)));
+    const body = data.operation.body!;
+    const schema = { body: data.check ? checkedBy(body, (value) => ({ issues: data.check!(value) })) : body };
+    const config = { operation: data.operation.id };
+    app.post(pathOf(data), { schema, config }, async (request, reply) => reply.type(MEDIA_TYPE).send(answer(request.body)));
   }
 }
 
 /** Production's wire (/gtm) of every declared kind: the gateway's scope check and error shape, the answer the core's. */
-export function productionDeclaredKindRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): void {
+export function productionDeclaredKindRoutes(app: FastifyInstance, core: CoreForwarder): void {
   for (const data of DECLARED) {
+    const path = pathOf(data);
+    const place = data.operation.production;
+    if (!place) continue;
     app.post(
-      `/gtm${data.path}`,
-      gatewayHandler(async (request, reply) => {
-        await authorize(ctx, request, [data.scope], `/gtm${data.path}`);
-        return relayAnswer(reply, await core.call(request, "POST", data.path, request.body));
-      }),
+      `/gtm${place.path}`,
+      { config: { operation: data.operation.id } },
+      gatewayHandler(async (request, reply) => relayAnswer(reply, await core.call(request, "POST", path, request.body))),
     );
   }
 }

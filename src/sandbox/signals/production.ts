@@ -4,32 +4,22 @@
 // 100 a 400) and links under /gtm. Each request is forwarded to the core route, so validation,
 // data and rate limits are the default profile's; answers are the service's published shapes.
 import type { FastifyInstance } from "fastify";
-import { MEDIA_TYPE, SCOPES, SIGNAL_LOOKUPS, SIGNAL_PATHS, SIGNAL_REQUESTS, type SignalOperation } from "../../core/contract/index.js";
-import type { SandboxContext } from "../context.js";
-import { authorize, gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
+import { MEDIA_TYPE, SIGNAL_LOOKUPS, SIGNAL_PATHS, SIGNAL_REQUESTS, type SignalOperation } from "../../core/contract/index.js";
+import { gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
 import { pageOf, pagedToWire, queryOf, refuseBeyondPageCap } from "../production/paging.js";
 import { stringQuery } from "../routes/validation.js";
 import { productionHashtagRoutes } from "./hashtags.js";
 import { signalLookupDocument } from "./routes.js";
 
 const GTM = "/gtm";
-const SCOPE_OF: Record<SignalOperation, string> = {
-  intentSearch: SCOPES.intent,
-  intentEnrich: SCOPES.intent,
-  scoopSearch: SCOPES.scoops,
-  scoopEnrich: SCOPES.scoops,
-  newsSearch: SCOPES.news,
-  newsEnrich: SCOPES.news,
-  technologiesEnrich: SCOPES.company,
-};
 const PAGED = new Set<SignalOperation>(["intentSearch", "intentEnrich", "scoopSearch", "scoopEnrich", "newsSearch", "newsEnrich"]);
 
-export async function productionSignalRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
+export async function productionSignalRoutes(app: FastifyInstance, core: CoreForwarder): Promise<void> {
   for (const [operation, path] of Object.entries(SIGNAL_PATHS) as [SignalOperation, string][]) {
     app.post(
       `${GTM}${path}`,
+      { config: { operation } },
       gatewayHandler(async (request, reply) => {
-        await authorize(ctx, request, [SCOPE_OF[operation]], `${GTM}${path}`);
         const { number, size } = pageOf(request.url);
         if (PAGED.has(operation)) refuseBeyondPageCap(number);
         const answer = await core.call(request, "POST", `${path}${queryOf(request.url)}`, request.body);
@@ -38,13 +28,13 @@ export async function productionSignalRoutes(app: FastifyInstance, ctx: SandboxC
       }),
     );
   }
-  productionHashtagRoutes(app, ctx, core);
+  productionHashtagRoutes(app, core);
   // Lookups need any one data scope in production.
   for (const name of SIGNAL_LOOKUPS) {
     app.get(
       `${GTM}/data/v1/lookup/${name}`,
+      { config: { operation: "lookup" } },
       gatewayHandler(async (request, reply) => {
-        await authorize(ctx, request, Object.values(SCOPES), `${GTM}/data/v1/lookup/${name}`);
         return reply.type(MEDIA_TYPE).send(signalLookupDocument(name, stringQuery(request.query)));
       }),
     );

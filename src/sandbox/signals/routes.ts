@@ -8,7 +8,6 @@ import {
   DEFAULT_SIGNAL_SORT,
   LIMITS,
   MEDIA_TYPE,
-  SCOPES,
   ERROR_CODES,
   SIGNAL_CREDIT_OPERATIONS,
   SIGNAL_LOOKUPS,
@@ -46,7 +45,16 @@ import {
 } from "./answers.js";
 import { filterLookupRows, signalLookupRows } from "./catalog.js";
 import { hashtagRoutes } from "./hashtags.js";
-import { createSignalData, pickedContacts, type CompanyInfo, type InstalledTech, type IntentRow, type NewsRow, type ScoopRow } from "./generate.js";
+import {
+  createSignalData,
+  pickedContacts,
+  type SignalData,
+  type CompanyInfo,
+  type InstalledTech,
+  type IntentRow,
+  type NewsRow,
+  type ScoopRow,
+} from "./generate.js";
 
 interface TechRow {
   companyId: number;
@@ -76,9 +84,19 @@ const PERSON_FILTER_NAMES = ["firstName", "lastName", "jobTitle"] as const;
 /** The order when no sort is sent: the service's default, news newest first. */
 const defaultSort = (operation: PagedSignalOperation) => DEFAULT_SIGNAL_SORT[operation] ?? NEWS_ORDER;
 
-export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
-  const data = createSignalData(d.ctx.db, d.ctx.options.seed);
-  const now = () => d.ctx.clock.now();
+/** What the signal routes are written with: the data, the time, a small answer cache, the credit charge, the route maker and the items. */
+interface SignalTools {
+  data: SignalData;
+  now: () => number;
+  day: () => number;
+  remembered: <R>(key: string, make: () => R[]) => R[];
+  allowedCompanies: (a: Attrs, account: string) => Set<number> | undefined;
+  charged: (operation: SignalOperation, a: Attrs, account: string) => number[];
+  route: <R>(operation: SignalOperation, select: (a: Attrs, sort: string, account: string) => Selection<R>) => void;
+  items: ReturnType<typeof signalItems>;
+}
+
+function rememberer(): SignalTools["remembered"] {
   // The answer to the last few searches, so reading their pages one by one does not re-sort.
   const recent = new Map<string, unknown[]>();
   const remembered = <R>(key: string, make: () => R[]): R[] => {
@@ -90,6 +108,10 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     return rows;
   };
 
+  return remembered;
+}
+
+function companyFilter(d: RouteDependencies): SignalTools["allowedCompanies"] {
   /** Company ids the company filters of a search allow (undefined: no company filter given). */
   const allowedCompanies = (a: Attrs, account: string): Set<number> | undefined => {
     const filters = Object.fromEntries(Object.entries(a).filter(([k]) => COMPANY_FILTER_NAMES.has(k))) as CompanySearchFilters;
@@ -104,6 +126,10 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     return new Set((d.ctx.db.prepare(`SELECT c.id FROM companies c WHERE ${where}`).all(p.values) as { id: number }[]).map((r) => r.id));
   };
 
+  return allowedCompanies;
+}
+
+function charger(d: RouteDependencies, data: SignalData): SignalTools["charged"] {
   /**
    * Intent, scoop and news enrich spend bulk-data credits: one per company new to that kind for
    * the account in 12 months (docs/signals.md). Credits that do not cover the new companies
@@ -123,7 +149,19 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     d.ctx.credits.charge(account, kind, companyIds);
   };
 
-  function route<R>(operation: SignalOperation, scope: string, select: (a: Attrs, sort: string, account: string) => Selection<R>): void {
+  /** The companies an enrich input names (known ones only), charged for. */
+  const charged = (operation: SignalOperation, a: Attrs, account: string): number[] => {
+    const ids = [...new Set(companiesOfInput(a, data))];
+    const known = ids.length === 0 ? [] : [...data.companies(ids).keys()];
+    charge(operation, account, known);
+    return ids;
+  };
+
+  return charged;
+}
+
+function signalRoute(app: FastifyInstance, data: SignalData): SignalTools["route"] {
+  function route<R>(operation: SignalOperation, select: (a: Attrs, sort: string, account: string) => Selection<R>): void {
     const check = (body: unknown): ValidationIssue[] => validateSignalBody(operation, body);
     const schema: { body: TSchema; querystring?: TSchema } = { body: checkedBy(SIGNAL_REQUESTS[operation].schema, (body) => ({ issues: check(body) })) };
     const paged = operation === "technologiesEnrich" ? undefined : operation;
@@ -134,7 +172,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
       });
     }
     const path = SIGNAL_PATHS[operation];
-    app.post<{ Body: { data: { attributes: Attrs } }; Querystring: PageQuery }>(path, { schema, config: { scope } }, async (request, reply) => {
+    app.post<{ Body: { data: { attributes: Attrs } }; Querystring: PageQuery }>(path, { schema, config: { operation } }, async (request, reply) => {
       const q = request.query ?? {};
       const number = Number(q["page[number]"] ?? 1);
       const size = paged ? Number(q["page[size]"] ?? LIMITS.defaultPageSize) : LIMITS.maxPageSize * LIMITS.maxPageNumber;
@@ -154,14 +192,10 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
   }
 
-  /** The companies an enrich input names (known ones only), charged for. */
-  const charged = (operation: SignalOperation, a: Attrs, account: string): number[] => {
-    const ids = [...new Set(companiesOfInput(a, data))];
-    const known = ids.length === 0 ? [] : [...data.companies(ids).keys()];
-    charge(operation, account, known);
-    return ids;
-  };
+  return route;
+}
 
+function signalItems(data: SignalData, now: () => number) {
   const intentItem =
     (contacts: boolean, locations: boolean) =>
     (row: IntentRow, company: CompanyInfo | undefined): Item => ({
@@ -179,9 +213,12 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     type: "News",
     attributes: newsAttributes(row, company, now()),
   });
-  const day = () => Math.floor(now() / 86_400_000);
+  return { intentItem, scoopItem, newsItem };
+}
 
-  route<IntentRow>("intentSearch", SCOPES.intent, (a, sort, account) => {
+function intentAndScoopRoutes({ data, now, day, remembered, allowedCompanies, charged, route, items }: SignalTools): void {
+  const { intentItem, scoopItem } = items;
+  route<IntentRow>("intentSearch", (a, sort, account) => {
     const rows = remembered(`intent|${day()}|${sort}|${JSON.stringify(a)}`, () => {
       const allowed = allowedCompanies(a, account);
       const match = intentMatcher(a, now());
@@ -194,7 +231,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
     return { rows, companyOf: (r) => r.companyId, present: intentItem(a.findRecommendedContacts !== false, false) };
   });
-  route<IntentRow>("intentEnrich", SCOPES.intent, (a, sort, account) => {
+  route<IntentRow>("intentEnrich", (a, sort, account) => {
     const match = intentMatcher(a, now());
     const rows = charged("intentEnrich", a, account).flatMap((id) => data.intentsOf(id).filter(match));
     return {
@@ -203,7 +240,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
       present: intentItem(a.findRecommendedContacts !== false, true),
     };
   });
-  route<ScoopRow>("scoopSearch", SCOPES.scoops, (a, sort, account) => {
+  route<ScoopRow>("scoopSearch", (a, sort, account) => {
     const rows = remembered(`scoops|${day()}|${sort}|${JSON.stringify(a)}`, () => {
       const allowed = allowedCompanies(a, account);
       const match = scoopMatcher(a, now());
@@ -222,12 +259,16 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
     return { rows, companyOf: (r) => r.companyId, present: scoopItem };
   });
-  route<ScoopRow>("scoopEnrich", SCOPES.scoops, (a, sort, account) => {
+  route<ScoopRow>("scoopEnrich", (a, sort, account) => {
     const match = scoopMatcher(a, now());
     const rows = charged("scoopEnrich", a, account).flatMap((id) => data.scoopsOf(id).filter(match));
     return { rows: sorted(rows, sort, SCOOP_SORTS, (r) => Number(r.id)), companyOf: (r) => r.companyId, present: scoopItem };
   });
-  route<NewsRow>("newsSearch", SCOPES.news, (a, sort) => {
+}
+
+function newsAndTechnologyRoutes({ data, now, day, remembered, charged, route, items }: SignalTools): void {
+  const { newsItem } = items;
+  route<NewsRow>("newsSearch", (a, sort) => {
     const rows = remembered(`news|${day()}|${sort}|${JSON.stringify(a)}`, () => {
       const match = newsMatcher(a, now());
       const ids = typeof a.companyId === "string" ? new Set(a.companyId.split(",").map((s) => Number(s.trim()))) : undefined;
@@ -241,12 +282,12 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     });
     return { rows, companyOf: (r) => r.companyId, present: newsItem };
   });
-  route<NewsRow>("newsEnrich", SCOPES.news, (a, sort, account) => {
+  route<NewsRow>("newsEnrich", (a, sort, account) => {
     const match = newsMatcher(a, now());
     const rows = charged("newsEnrich", a, account).flatMap((id) => data.newsOf(id).filter(match));
     return { rows: sorted(rows, sort, NEWS_SORTS, (r) => r.n), companyOf: (r) => r.companyId, present: newsItem };
   });
-  route<TechRow>("technologiesEnrich", SCOPES.company, (a) => {
+  route<TechRow>("technologiesEnrich", (a) => {
     const rows = companiesOfInput(a, data).flatMap((companyId) => data.technologiesOf(companyId).map((t) => ({ companyId, t })));
     return {
       rows,
@@ -254,12 +295,28 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
       present: (r) => ({ id: `${r.companyId}-${r.t.tech.id}`, type: "Technology", attributes: technologyAttributes(r.t, now()) }),
     };
   });
+}
 
+export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
+  const data = createSignalData(d.ctx.db, d.ctx.options.seed);
+  const now = () => d.ctx.clock.now();
+  const tools: SignalTools = {
+    data,
+    now,
+    day: () => Math.floor(now() / 86_400_000),
+    remembered: rememberer(),
+    allowedCompanies: companyFilter(d),
+    charged: charger(d, data),
+    route: signalRoute(app, data),
+    items: signalItems(data, now),
+  };
+  intentAndScoopRoutes(tools);
+  newsAndTechnologyRoutes(tools);
   hashtagRoutes(app, d);
 
   // The signal lookups sit beside the core's (a fixed path wins over the core's /lookup/:fieldName).
   for (const name of SIGNAL_LOOKUPS) {
-    app.get(`/data/v1/lookup/${name}`, { config: { scope: SCOPES.lookup } }, async (request, reply) =>
+    app.get(`/data/v1/lookup/${name}`, { config: { operation: "lookup" } }, async (request, reply) =>
       reply.type(MEDIA_TYPE).send(signalLookupDocument(name, stringQuery(request.query))),
     );
   }

@@ -68,9 +68,17 @@ function declaredForTheseTests(): void {
     withdrawals.push(declareKind(gizmos));
     withdrawals.push(
       declareKindData({
-        path: GIZMOS_PATH,
-        scope: SCOPES.company,
-        body: GizmoRequest,
+        operation: {
+          id: "gizmosEnrich",
+          method: "POST",
+          specification: { path: GIZMOS_PATH, scopes: [SCOPES.company] },
+          production: { path: GIZMOS_PATH, scopes: [SCOPES.company] },
+          body: GizmoRequest,
+          answer: GizmoDocument,
+          credit: "none",
+          idempotent: true,
+          client: true,
+        },
         answers(ctx) {
           const nameOf = ctx.db.prepare("SELECT name FROM companies WHERE id = ?");
           return (body) => {

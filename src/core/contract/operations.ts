@@ -1,0 +1,211 @@
+// The service's operations in one table: for each, its method, its path on each profile (absent
+// where a profile lacks it), its request and answer schemas where the contract has them, the
+// scopes of which a token needs one, what it spends and whether repeating it is safe. The relay's
+// allow-list (broker/relayOperations.ts) is made from it, and a test holds the sandbox's routes
+// to it (test/sandbox/operations.test.ts). Paths are made from the contract's own path
+// declarations, with `{name}` where a path parameter goes.
+import type { TSchema } from "@sinclair/typebox";
+import { LookupDocument, UsageDocument } from "./account.js";
+import { AUDIENCE_READS, AUDIENCE_WRITES, FOLDER_OPERATIONS } from "./audienceOperations.js";
+import { PATHS } from "./common.js";
+import { CompanyEnrichBody, ContactEnrichBody, EnrichResultDocument } from "./enrich.js";
+import { HASHTAGS_PATH, HashtagEnrichRequest, HashtagsDocument } from "./hashtags.js";
+import { ANY_DATA_SCOPE, at, both, template, type Operation } from "./operationTypes.js";
+import * as R from "./research.js";
+import { SCOPES } from "./scopes.js";
+import { CompanySearchBody, CompanySearchResult, ContactSearchBody, ContactSearchResult } from "./search.js";
+import { IntentDocument, NewsDocument, ScoopDocument, TechnologiesDocument } from "./signalDocuments.js";
+import { SIGNAL_CREDIT_OPERATIONS, SIGNAL_PATHS, SIGNAL_REQUESTS, type SignalOperation } from "./signals.js";
+
+export type { Operation, OperationCredit, OperationMethod, OperationPlace, OperationProfileName } from "./operationTypes.js";
+
+const DATA_OPERATIONS: readonly Operation[] = [
+  {
+    id: "searchCompanies",
+    method: "POST",
+    ...both(PATHS.searchCompanies, [SCOPES.company]),
+    body: CompanySearchBody,
+    answer: CompanySearchResult,
+    credit: "none",
+    idempotent: true,
+    client: true,
+  },
+  {
+    id: "searchContacts",
+    method: "POST",
+    ...both(PATHS.searchContacts, [SCOPES.contact]),
+    body: ContactSearchBody,
+    answer: ContactSearchResult,
+    credit: "none",
+    idempotent: true,
+    client: true,
+  },
+  // Enriching a record again within 12 months costs nothing more.
+  {
+    id: "enrichCompanies",
+    method: "POST",
+    ...both(PATHS.enrichCompanies, [SCOPES.company]),
+    body: CompanyEnrichBody,
+    answer: EnrichResultDocument,
+    credit: "bulkRecord",
+    idempotent: true,
+    client: true,
+  },
+  {
+    id: "enrichContacts",
+    method: "POST",
+    ...both(PATHS.enrichContacts, [SCOPES.contact]),
+    body: ContactEnrichBody,
+    answer: EnrichResultDocument,
+    credit: "bulkRecord",
+    idempotent: true,
+    client: true,
+  },
+  // One path for every lookup: the permitted values, the signal lookups and production's output-field lookups (enrich, search).
+  {
+    id: "lookup",
+    method: "GET",
+    ...both(template(PATHS.lookup, "fieldName"), [SCOPES.lookup], ANY_DATA_SCOPE),
+    answer: LookupDocument,
+    credit: "none",
+    idempotent: true,
+    client: true,
+  },
+  { id: "usage", method: "GET", ...both(PATHS.usage, [], ANY_DATA_SCOPE), answer: UsageDocument, credit: "none", idempotent: true, client: true },
+  {
+    id: "hashtagsEnrich",
+    method: "POST",
+    ...both(HASHTAGS_PATH, [SCOPES.company]),
+    body: HashtagEnrichRequest,
+    answer: HashtagsDocument,
+    credit: "none",
+    idempotent: true,
+    client: true,
+  },
+];
+
+const SIGNAL_SCOPES: Record<SignalOperation, string> = {
+  intentSearch: SCOPES.intent,
+  intentEnrich: SCOPES.intent,
+  scoopSearch: SCOPES.scoops,
+  scoopEnrich: SCOPES.scoops,
+  newsSearch: SCOPES.news,
+  newsEnrich: SCOPES.news,
+  technologiesEnrich: SCOPES.company,
+};
+const SIGNAL_ANSWERS: Record<SignalOperation, TSchema> = {
+  intentSearch: IntentDocument,
+  intentEnrich: IntentDocument,
+  scoopSearch: ScoopDocument,
+  scoopEnrich: ScoopDocument,
+  newsSearch: NewsDocument,
+  newsEnrich: NewsDocument,
+  technologiesEnrich: TechnologiesDocument,
+};
+
+const SIGNAL_OPERATIONS: readonly Operation[] = (Object.keys(SIGNAL_PATHS) as SignalOperation[]).map((id) => ({
+  id,
+  method: "POST",
+  ...both(SIGNAL_PATHS[id], [SIGNAL_SCOPES[id]]),
+  body: SIGNAL_REQUESTS[id].schema,
+  answer: SIGNAL_ANSWERS[id],
+  // A company's signals of a kind are charged once in 12 months.
+  credit: SIGNAL_CREDIT_OPERATIONS[id] ? "bulkSignal" : "none",
+  idempotent: true,
+  client: true,
+}));
+
+const spec = R.RESEARCH_PATHS.specification;
+const prod = R.RESEARCH_PATHS.production;
+const research = (id: R.ResearchOperation, scope: string, parameter?: string) => {
+  const path = (paths: Partial<Record<R.ResearchOperation, (id: string) => string>>) => {
+    const fn = paths[id];
+    return fn ? at(parameter ? template(fn, parameter) : fn(""), [scope]) : undefined;
+  };
+  const production = path(prod);
+  return { id, specification: path(spec)!, ...(production ? { production } : {}), client: true };
+};
+
+const RESEARCH_OPERATIONS: readonly Operation[] = [
+  // Each briefing and answer spends an AI action credit: asking twice spends twice.
+  {
+    ...research("accountBriefing", SCOPES.accountSummary, "companyId"),
+    method: "GET",
+    answer: R.AccountSummaryDocument,
+    credit: "aiAction",
+    idempotent: false,
+  },
+  {
+    ...research("askAccount", SCOPES.accountSummary, "companyId"),
+    method: "POST",
+    body: R.AccountQuestionBody,
+    answer: R.AccountAnswerDocument,
+    credit: "aiAction",
+    idempotent: false,
+  },
+  {
+    ...research("contactBriefing", SCOPES.accountSummary, "contactId"),
+    method: "GET",
+    answer: R.ContactSummaryDocument,
+    credit: "aiAction",
+    idempotent: false,
+  },
+  {
+    ...research("companyLookalikes", SCOPES.recommendations),
+    method: "GET",
+    query: R.CompanyLookalikeQuery,
+    answer: R.CompanyLookalikesDocument,
+    credit: "none",
+    idempotent: true,
+  },
+  {
+    ...research("contactLookalikes", SCOPES.recommendations),
+    method: "GET",
+    query: R.ContactLookalikeQuery,
+    answer: R.ContactLookalikesDocument,
+    credit: "none",
+    idempotent: true,
+  },
+  {
+    ...research("contactRecommendations", SCOPES.recommendations),
+    method: "GET",
+    query: R.ContactRecommendationQuery,
+    answer: R.ContactRecommendationsDocument,
+    credit: "none",
+    idempotent: true,
+  },
+];
+
+/** Every operation of the service the add-in and the sandbox know, one entry each. */
+export const OPERATIONS: readonly Operation[] = [
+  ...DATA_OPERATIONS,
+  ...SIGNAL_OPERATIONS,
+  ...RESEARCH_OPERATIONS,
+  ...AUDIENCE_READS,
+  ...AUDIENCE_WRITES,
+  ...FOLDER_OPERATIONS,
+];
+
+const BY_ID = new Map(OPERATIONS.map((op) => [op.id, op]));
+
+/**
+ * Adds an operation outside the table: the operation of a kind declared elsewhere (its sandbox
+ * data declares it, sandbox/signals/kindData.ts). Returns how to withdraw it.
+ */
+export function declareOperation(entry: Operation): () => void {
+  if (BY_ID.has(entry.id)) throw new Error(`An operation is called ${entry.id} already.`);
+  BY_ID.set(entry.id, entry);
+  return () => BY_ID.delete(entry.id);
+}
+
+/** Whether an operation of that id is known (the table's, or a declared one). */
+export function isOperation(id: string): boolean {
+  return BY_ID.has(id);
+}
+
+/** An operation by its id (throws on an unknown id: a typo is a bug, not a missing operation). */
+export function operation(id: string): Operation {
+  const found = BY_ID.get(id);
+  if (!found) throw new RangeError(`No operation is called ${id}.`);
+  return found;
+}
