@@ -4,11 +4,12 @@
 // no org chart ever fetched by a cell.
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
-import type { HierarchyAnswer, OrgChartMember } from "../../src/core/api/index.js";
-import { createCommitteeStore } from "../../src/core/accounts/index.js";
+import { createServiceClient, type HierarchyAnswer, type OrgChartMember, type Transport } from "../../src/core/api/index.js";
+import { createCommitteeStore, fetchCommittees } from "../../src/core/accounts/index.js";
 import type { FamilyTreeTop, HierarchyMatchInput, ParentageItem } from "../../src/core/contract/index.js";
 import { createEnrichmentEngine } from "../../src/core/enrich/index.js";
 import { memoryKeyValueStorage } from "../../src/core/storage/keyValue.js";
+import { answer } from "../core/api/scripted.js";
 import { FakeMatchClient } from "../core/enrich/fakeMatchClient.js";
 import { cellOutcome, invocation, loadFunctions } from "./fakeCustomFunctions.js";
 
@@ -176,5 +177,56 @@ describe("BIZ.COMMITTEE", () => {
     configure();
     assert.equal((await cellOutcome(fns.committee(101, "Sales", 0))).error, "#VALUE!");
     assert.equal((await cellOutcome(fns.committee(101, "", 3))).error, "#VALUE!");
+  });
+});
+
+/** The real client on a transport that answers hierarchies and org charts and counts the paths asked. */
+function serviceOnTransport() {
+  const paths: string[] = [];
+  const transport: Transport = async (url, init) => {
+    const path = new URL(url).pathname;
+    paths.push(path);
+    const body = JSON.parse(init.body ?? "{}") as { data: { attributes: { matchCompanyInput?: { companyId: number }[]; companyId?: string } } };
+    if (path.endsWith("/org-chart/enrich")) {
+      const person = { id: "501", type: "OrgChart", attributes: { firstName: "Ann", lastName: "Lee", title: "CFO", department: "Finance", orgChartTier: 1 } };
+      return answer(200, { data: [person], meta: { totalResults: 1, page: { number: 1, total: 1 } } });
+    }
+    const inputs = body.data.attributes.matchCompanyInput ?? [];
+    const item = (i: { companyId: number }) => ({
+      id: String(i.companyId),
+      type: "CorporateHierarchy",
+      attributes: { companyId: i.companyId, parentage: [], familyTree: [{ companyId: i.companyId, name: `Top ${i.companyId}` }] },
+      meta: { matchStatus: "FULL_MATCH", input: i },
+    });
+    return answer(200, { data: inputs.map(item) });
+  };
+  const client = createServiceClient({ baseUrl: "https://api.test", getAccessToken: async () => "token", fetch: transport, rateLimit: { perSecond: 100_000 } });
+  return { client, paths };
+}
+
+describe("no cell fetches an org chart", () => {
+  it("every account cell over the real client sends no org-chart request; only the pane's fetch does, and then the cell shows it", async () => {
+    const { client, paths } = serviceOnTransport();
+    const engine = createEnrichmentEngine({ client, windowMs: 2 });
+    const committees = createCommitteeStore(memoryKeyValueStorage(), () => "specification|user");
+    fns.configureFunctions({ engine, isSignedIn: () => true, committees });
+    const sheet = () =>
+      Promise.all(
+        [
+          ...[11, 12].flatMap((id) => [fns.parent(id, null, invocation()), fns.ultimateParent(id, "id", invocation()), fns.family(id, invocation())]),
+          fns.committee(11, "Finance", 3),
+          fns.committee("www.eleven.example", "Finance", 3),
+        ].map(cellOutcome),
+      );
+    const before = await sheet();
+    assert.equal(before[1]!.value, 11);
+    assert.match(before[6]!.message ?? "", /fetch it in the task pane/);
+    assert.ok(paths.length > 0 && paths.every((p) => p.endsWith("/corporate-hierarchy/enrich")), paths.join(" "));
+    // The pane's fetch, after its estimate was confirmed, is what asks the org chart.
+    await fetchCommittees(client, committees, [11], ["Finance"]);
+    assert.equal(paths.filter((p) => p.endsWith("/org-chart/enrich")).length, 1);
+    const after = await sheet();
+    assert.deepEqual(after[6]!.value, [["Ann Lee", "CFO", 1, 501]]);
+    assert.equal(paths.filter((p) => p.endsWith("/org-chart/enrich")).length, 1);
   });
 });
