@@ -4,7 +4,7 @@
 // recalculation. A buying committee (BIZ.COMMITTEE) is only ever read from what the pane fetched:
 // no cell fetches an org chart or spends a credit the user did not see estimated.
 import { parseRecordId, problems, resolveFieldNames, type CellProblem } from "../core/enrich/index.js";
-import { HIERARCHY_KIND, topByTier } from "../core/accounts/index.js";
+import { HIERARCHY_KIND, HIERARCHY_OUTPUT_FIELDS, topByTier } from "../core/accounts/index.js";
 import type { FamilyRow } from "../core/contract/index.js";
 import { companyKindCell } from "./signalCellsImpl.js";
 import type { ConfigAccess } from "./config.js";
@@ -23,6 +23,7 @@ const PARENT_FIELDS = ["id", "name", "city", "state"] as const;
 const FIELD_HELP = 'Name a field of the parent: "id", "name", "city", "state", or a company field such as "revenue"';
 
 type Which = "parent" | "ultimateParent";
+const FAMILY_FIELDS = Object.keys(HIERARCHY_OUTPUT_FIELDS);
 
 /** The field a cell asks of a parent: one of the family record's, or a company field (its record, enriched by the parent's id). */
 function parentField(raw: unknown): { own: (typeof PARENT_FIELDS)[number] } | { company: string } {
@@ -36,15 +37,23 @@ function parentField(raw: unknown): { own: (typeof PARENT_FIELDS)[number] } | { 
 
 const capitalized = (field: string) => `${field[0]!.toUpperCase()}${field.slice(1)}`;
 
+/**
+ * A company's family record, every field at once: one request gives them all, and the cache keeps
+ * what was asked, so every account cell asking all of them makes one request per company.
+ */
+async function familyRecord(access: ConfigAccess, company: unknown, invocation: Invocation): Promise<Record<string, unknown>> {
+  const values = await companyKindCell(access, HIERARCHY_KIND, company, FAMILY_FIELDS, invocation);
+  return Object.fromEntries(FAMILY_FIELDS.map((field, i) => [field, values[i]]));
+}
+
 async function parentCell(access: ConfigAccess, which: Which, company: unknown, field: unknown, invocation: Invocation): Promise<unknown> {
   const asked = parentField(field);
-  const own = "own" in asked && asked.own !== "id" ? [`${which}${capitalized(asked.own)}`] : [];
-  // One record, one request: the id and the field asked together.
-  const [id, value] = await companyKindCell(access, HIERARCHY_KIND, company, [`${which}Id`, ...own], invocation);
+  const record = await familyRecord(access, company, invocation);
+  const id = record[`${which}Id`];
   // A company at the top of its family has no parent.
   if (id === "" || id === undefined || id === null) return "";
   if ("company" in asked) return (await companyKindCell(access, "company", id, [asked.company], invocation))[0] ?? "";
-  return asked.own === "id" ? id : (value ?? "");
+  return record[`${which}${capitalized(asked.own)}`] ?? "";
 }
 
 /** BIZ.PARENT: a field of the company's direct parent (default its name); empty at the top of a family. */
@@ -59,7 +68,7 @@ export function ultimateParentCell(access: ConfigAccess, company: unknown, field
 
 /** BIZ.FAMILY: the company's family tree, top first: id, company, parent, ultimate parent, relationship, level. */
 export async function familyCell(access: ConfigAccess, company: unknown, invocation: Invocation): Promise<(string | number)[][]> {
-  const [family] = await companyKindCell(access, HIERARCHY_KIND, company, ["family"], invocation);
+  const { family } = await familyRecord(access, company, invocation);
   const rows = Array.isArray(family) ? (family as FamilyRow[]) : [];
   if (rows.length === 0) return [["No family found", "", "", "", "", ""]];
   return rows.map((r) => [r.companyId ?? "", r.name, r.parentName, r.ultimateParentName, r.relationship, r.level]);

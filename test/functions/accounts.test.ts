@@ -119,6 +119,14 @@ describe("BIZ.PARENT, BIZ.ULTIMATEPARENT and BIZ.FAMILY", () => {
     assert.equal(client.calls.length, calls);
   });
 
+  it("one company's parent, ultimate parent and family are one request, whichever cell asks first", async () => {
+    const { client } = configure();
+    await value(fns.parent(102, "name", invocation()));
+    await value(fns.family(102, invocation()));
+    await value(fns.ultimateParent(102, "city", invocation()));
+    assert.deepEqual(client.hierarchyCalls, [[102]]);
+  });
+
   it("a company not found says so on its cell", async () => {
     configure();
     assert.equal((await cellOutcome(fns.parent(10001 - 1, "name", invocation()))).error, "#N/A");
