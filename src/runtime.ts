@@ -14,6 +14,7 @@ import {
   type SpendStore,
 } from "./core/enrich/index.js";
 import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js";
+import { createCommitteeStore, type CommitteeStore } from "./core/accounts/index.js";
 import { createResearch, type Research } from "./core/research/index.js";
 import type { KeyValueItems } from "./core/storage/keyValue.js";
 import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";
@@ -56,6 +57,8 @@ export interface Runtime {
   entitledFields(kind: EntityKind): Promise<ReadonlySet<string> | undefined>;
   /** Briefings, questions, lookalikes and recommended contacts (core/research), per profile and signed-in user. */
   research: Research;
+  /** Buying committees the pane fetched (core/accounts), per profile and signed-in user: BIZ.COMMITTEE reads them. */
+  committees: CommitteeStore;
   /** Where the page's stores say, once each, that something could not be kept (the pane shows it). */
   storageNotices: StorageNotices;
 }
@@ -218,18 +221,18 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const user = tokens.account()?.username ?? "anonymous";
     return JobTracker.open({ poller: jobPoller, storage: keyValueJobStorage(options.jobStore ?? userStorage(), `${environment.apiBaseUrl}|${user}`) });
   };
-  // Briefings and the AI count belong to the profile and the signed-in user.
-  const research = createResearch({
-    client,
-    storage: options.researchStore ?? researchStorage(notices),
-    scope: () => `${environment.profile ?? "specification"}|${enrichmentUserKey(environment, tokens.account())}`,
-  });
+  // Briefings, the AI count and buying committees belong to the profile and the signed-in user.
+  const userScope = () => `${environment.profile ?? "specification"}|${enrichmentUserKey(environment, tokens.account())}`;
+  const researchItems = options.researchStore ?? researchStorage(notices);
+  const research = createResearch({ client, storage: researchItems, scope: userScope });
+  const committees = createCommitteeStore(researchItems, userScope);
   return {
     environment,
     tokens,
     client,
     engine,
     research,
+    committees,
     isSignedIn: () => signedInAfterRestore(tokens),
     hooks,
     onUsageChanged: (listener) => usage.onUsageChanged(listener),
@@ -259,6 +262,8 @@ export function cellFunctionsWiring(runtime: Runtime, host: { supportsEntityCard
       supportsEntityCards: () => host.supportsEntityCards(),
       // Only the free parts: no cell may spend an AI action credit.
       research: { lookalikesOf: runtime.research.lookalikesOf, storedBriefing: runtime.research.storedBriefing },
+      // Read only: no cell fetches an org chart.
+      committees: { get: (companyId, department) => runtime.committees.get(companyId, department) },
     },
     jobStatus: { poller: runtime.jobPoller, isSignedIn: runtime.isSignedIn },
   };

@@ -4,6 +4,7 @@
 import type { Clock } from "../core/api/index.js";
 import type { EnrichmentEngine } from "../core/enrich/index.js";
 import type { JobPoller } from "../core/jobs/index.js";
+import type { CommitteeStore } from "../core/accounts/index.js";
 import type { Research } from "../core/research/index.js";
 
 /** What the cells may do of research: only what is free (no cell may spend an AI action credit). */
@@ -19,6 +20,8 @@ export interface FunctionsConfig {
   clock?: Pick<Clock, "now">;
   /** BIZ.LOOKALIKES and BIZ.BRIEFING (runtime.research's free parts). */
   research?: ResearchCells;
+  /** BIZ.COMMITTEE: the committees the pane fetched (read only: no cell fetches an org chart). */
+  committees?: Pick<CommitteeStore, "get">;
 }
 
 export interface JobStatusConfig {

@@ -27,6 +27,7 @@ const loadImplementation = loadOnce(() => import("./cellFunctionsImpl.js"));
 const loadJobStatusImplementation = loadOnce(() => import("./jobStatusImpl.js"));
 const loadSignals = loadOnce(() => import("./signalCellsImpl.js"));
 const loadResearch = loadOnce(() => import("./researchCellsImpl.js"));
+const loadAccounts = loadOnce(() => import("./accountCellsImpl.js"));
 
 /** How long a cell calculated as the workbook opens waits for the runtime to configure these functions. */
 const STARTUP_WAIT_MS = 5000;
@@ -302,6 +303,46 @@ export async function lookalikes(company: any, count: any, invocation: CustomFun
  */
 export async function briefing(company: any): Promise<string> {
   return (await loadResearch()).briefingCell(configAccess, company);
+}
+
+/**
+ * A field of the company's direct parent company, e.g. =BIZ.PARENT(A2) -> its name, =BIZ.PARENT(A2, "id"). Empty when the company is at the top of its family.
+ * @customfunction PARENT
+ * @param company The company's id, website or name.
+ * @param [field] "name" (default), "id", "city", "state", or a company field such as "revenue".
+ */
+export async function parent(company: any, field: any, invocation: CustomFunctions.Invocation): Promise<any> {
+  return (await loadAccounts()).parentOfCell(configAccess, company, field, invocation);
+}
+
+/**
+ * A field of the company's ultimate parent, the top of its corporate family, e.g. =BIZ.ULTIMATEPARENT(A2, "id"). A company at the top is its own ultimate parent.
+ * @customfunction ULTIMATEPARENT
+ * @param company The company's id, website or name.
+ * @param [field] "name" (default), "id", "city", "state", or a company field such as "revenue".
+ */
+export async function ultimateParent(company: any, field: any, invocation: CustomFunctions.Invocation): Promise<any> {
+  return (await loadAccounts()).ultimateParentCell(configAccess, company, field, invocation);
+}
+
+/**
+ * The company's corporate family from its ultimate parent down, spilling down, e.g. =BIZ.FAMILY(A2): id, company, parent, ultimate parent, relationship, level.
+ * @customfunction FAMILY
+ * @param company The company's id, website or name.
+ */
+export async function family(company: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
+  return (await loadAccounts()).familyCell(configAccess, company, invocation);
+}
+
+/**
+ * The top people of a department's buying committee by tier, fetched earlier in the task pane (Accounts), e.g. =BIZ.COMMITTEE(A2, "Finance", 5): name, title, tier, person id. Never asks the service and never spends a credit.
+ * @customfunction COMMITTEE
+ * @param company The company's id or website.
+ * @param department A department, e.g. "Finance" or "Sales".
+ * @param [count] How many people (1 to 100, default 5).
+ */
+export async function committee(company: any, department: any, count: any): Promise<any[][]> {
+  return (await loadAccounts()).committeeCell(configAccess, company, department, count);
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 

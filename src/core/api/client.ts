@@ -1,7 +1,8 @@
 // createServiceClient: the composition of the client's parts behind the ServiceClient interface
 // of types.ts. One request runner (transport, retry, rate limiter, concurrency cap, hooks)
 // carries every operation; the operations live by subject, one `<subject>Operations.ts` file each
-// (search, enrich, account, audience, audience writes, research, documents, signals), all
+// (search, enrich, account, audience, audience writes, research, documents, signals, hierarchy:
+// corporate families and org charts), all
 // composed below. Every request is
 // validated with the contract before it is sent and every answer is shape-checked after.
 // The HTTP layer is a small interface (Transport): the global fetch by default (Node 20 and
@@ -14,6 +15,7 @@ import { callWith, trimSlash, type ClientContext } from "./clientContext.js";
 import { systemClock } from "./clock.js";
 import { ConcurrencyLimit } from "./concurrency.js";
 import { enrichOperations } from "./enrichOperations.js";
+import { hierarchyOperations } from "./hierarchyOperations.js";
 import { RateLimiter } from "./rateLimiter.js";
 import { RequestRunner } from "./request.js";
 import { DEFAULT_RETRY } from "./retry.js";
@@ -77,6 +79,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...signalOperations(ctx),
     ...documentOperations(ctx),
     ...researchOperations(ctx),
+    ...hierarchyOperations(ctx),
     idle: () => runner.idle(),
     pacing: () => limiter.status(),
     onPacingChange: (listener) => limiter.onStatus(listener),

@@ -1,11 +1,11 @@
-// The public surface of the service client. Features (task pane, cell functions, job panel)
-// depend on this interface only; createServiceClient in client.ts implements it.
+// The service client's public surface: features (pane, cells, jobs) depend on it only; client.ts implements it.
 import type { Clock } from "../contract/clock.js";
 import type { RequestPriority } from "./requestSpec.js";
 import type { RequestHooks } from "./hooks.js";
 import type { PacingStatus } from "./pacing.js";
 import type { AudienceWriteOperations } from "./audienceWriteTypes.js";
 import type { DocumentOperations } from "./documentTypes.js";
+import type { HierarchyOperations } from "./hierarchyTypes.js";
 import type { AiActionBalance, ResearchOperations } from "./researchTypes.js";
 export type * from "./researchTypes.js";
 import type {
@@ -293,7 +293,7 @@ export interface SignalOperations {
   enrichTechnologies(companyId: number, options?: SignalEnrichOptions): Promise<TechnologiesItem[]>;
 }
 
-export interface ServiceClient extends SignalOperations, ResearchOperations, AudienceWriteOperations, DocumentOperations {
+export interface ServiceClient extends SignalOperations, ResearchOperations, AudienceWriteOperations, DocumentOperations, HierarchyOperations {
   searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
   iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;

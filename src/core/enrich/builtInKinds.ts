@@ -1,5 +1,6 @@
 // The kinds the add-in ships, each one declaration (kindDeclaration.ts): companies and contacts
-// (the contract's records), the signals of a company (docs/signals.md) and its hashtags. A new
+// (the contract's records), the signals of a company (docs/signals.md), its hashtags and its
+// corporate family (core/accounts/hierarchyKind.ts, docs/accounts.md). A new
 // kind is one more entry here plus the sandbox's data for it.
 import {
   COMPANY_OUTPUT_FIELDS,
@@ -18,6 +19,7 @@ import {
   type RecordKind,
   type SignalRecordKind,
 } from "../contract/index.js";
+import { hierarchyKind } from "../accounts/hierarchyKind.js";
 import { fetchSignalRecords, SIGNAL_MAX_INPUTS, type SignalClient } from "../signals/index.js";
 import { companyIdOf, recordsByCompany, type EnrichClient, type EnrichmentKind } from "./kindDeclaration.js";
 
@@ -143,4 +145,5 @@ export const BUILT_IN_KINDS = {
   contact: recordKind("contact"),
   ...(Object.fromEntries(SIGNAL_RECORD_KINDS.map((kind) => [kind, signalKind(kind)])) as Record<SignalRecordKind, EnrichmentKind>),
   hashtags: hashtagsKind,
+  hierarchy: hierarchyKind,
 } as const;

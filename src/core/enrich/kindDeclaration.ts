@@ -7,8 +7,8 @@ import type { EnrichRecord, RequestPriority, ServiceClient } from "../api/types.
 import type { OutputFieldSpec, RecordKind } from "../contract/index.js";
 import type { SignalClient } from "../signals/index.js";
 
-/** What the pipeline's requests need of the client: record enrich, the signal operations, and a posted document (a declared kind's own operation). */
-export type EnrichClient = Pick<ServiceClient, "enrichBatch"> & Partial<SignalClient> & Partial<Pick<ServiceClient, "postDocument">>;
+/** What the pipeline's requests need of the client: record enrich, the signal operations, corporate families, and a posted document (a declared kind's own operation). */
+export type EnrichClient = Pick<ServiceClient, "enrichBatch"> & Partial<SignalClient> & Partial<Pick<ServiceClient, "postDocument" | "enrichHierarchy">>;
 
 /** One request as the batcher hands it to a kind: read when it leaves. */
 export interface SealedRequest {

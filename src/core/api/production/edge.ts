@@ -1,7 +1,7 @@
 // The production edge: a Transport that wraps another and speaks production's dialect, so the
 // client above it keeps the contract's names, paths and documents. It translates wire names
 // (the contract's table, core/contract/production.ts), reads every page of the audience list,
-// turns studio paging into the contract's, ends paging at a 400 after page 1 (never on page 1),
+// turns studio paging into the contract's (and an org chart's pages), ends paging at a 400 after page 1 (never on page 1),
 // and fills a column's missing dataType. It decides nothing else: entitlements, retries and
 // errors are the client's, like every request's.
 import type { Transport, TransportRequest, TransportResponse } from "../types.js";
@@ -108,6 +108,9 @@ export function productionTransport(inner: Transport): Transport {
     if (method === "POST" && /\/data\/v1\/(companies|contacts)\/search$/.test(path)) {
       const searchInit = { ...wireInit, ...(body !== undefined ? { body: JSON.stringify(searchBodyToWire(JSON.parse(body))) } : {}) };
       return pagedRead(inner, translateUrl(url.href, "toWire"), searchInit, page, (doc) => fixSearchMeta(translateJson(doc, "fromWire"), page.size));
+    }
+    if (method === "POST" && /\/data\/v1\/companies\/org-chart\/enrich$/.test(path)) {
+      return pagedRead(inner, url.href, wireInit, page, (doc) => fixSearchMeta(doc, page.size));
     }
     if (method === "POST" && /\/audiences\/[^/]+\/rows\/actions\/search$/.test(path)) {
       return pagedRead(inner, url.href, init, page, (doc) => ({ ...(doc as object), meta: contractMeta(doc, page.number, page.size) }));
