@@ -201,7 +201,9 @@ describe("relay pacing with Redis unreachable", () => {
       allServedWithin(await burst(40), 3000);
       assert.equal(alone(), 1);
     } finally {
+      // A failed assertion must not leave the server running: its process would hold the test run open.
       await app.close();
+      await dying.stop();
     }
   });
 });

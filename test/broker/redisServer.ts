@@ -51,6 +51,8 @@ export async function startRedis(): Promise<RunningRedis> {
     pause: () => void child.kill("SIGSTOP"),
     resume: () => void child.kill("SIGCONT"),
     stop: async () => {
+      // Idempotent: a test's `finally` stops a server its body may have stopped already.
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGCONT");
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
