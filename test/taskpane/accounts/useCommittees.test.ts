@@ -30,10 +30,7 @@ const person = (companyId: number, department: string, tier: number, personId: n
 
 function sources() {
   const items = new Map<string, string>();
-  const store = createCommitteeStore(
-    { getItem: async (k) => items.get(k) ?? null, setItem: async (k, v) => void items.set(k, v), removeItem: async (k) => void items.delete(k) },
-    () => "user",
-  );
+  const store = createCommitteeStore({ getItem: async (k) => items.get(k) ?? null, setItem: async (k, v) => void items.set(k, v) }, () => "user");
   const asked: number[] = [];
   const value: CommitteeSources = {
     store,
