@@ -1,8 +1,8 @@
 // Buying committees in the Accounts tab (docs/accounts.md): the selected accounts (ids, websites
 // or names) and the departments ticked from the lookup; the estimate first (a credit per account
 // request, accounts already fetched free), then the run with progress and Cancel, and the people
-// by tier inserted as a table with their account. Contact details come after, from the table's
-// person ids through Enrich selection, which estimates its own spend first.
+// by tier inserted as a table with their account. Contact details come after, for the people
+// ticked, through the contact enrichment with its own estimate (ContactDetailsPart).
 import { useMemo } from "react";
 import { Button, makeStyles } from "@fluentui/react-components";
 import { ColumnCheckboxes, toggledKeys } from "../ColumnCheckboxes.js";
@@ -15,6 +15,7 @@ import { useServices } from "../services.js";
 import { matchingCredits, resolveCompanies, selectedCompanies } from "../research/companyInputs.js";
 import { insertAndSay, useReveal, useSelectionSource } from "../research/researchParts.js";
 import { committeeRows, COMMITTEE_COLUMNS } from "./committeeTable.js";
+import { ContactDetailsPart } from "./ContactDetailsPart.js";
 import { useCommittees, type CommitteeSources } from "./useCommittees.js";
 
 const useStyles = makeStyles({
@@ -118,10 +119,7 @@ export function CommitteesPanel({ sources }: { sources: CommitteeSources }) {
               Insert {count(c.people.length)} people into sheet
             </Button>
           </div>
-          <p>
-            To get contact details, select the Person id cells of the people you want in the inserted table, then use Enrich (contacts): it shows what it costs
-            before anything is spent.
-          </p>
+          <ContactDetailsPart people={c.people} engine={services.runtime.engine} />
         </>
       )}
       {confirm.dialog}
