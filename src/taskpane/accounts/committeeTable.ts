@@ -4,6 +4,8 @@
 // Pure: the hook (useCommittees.ts) reads the store and the view shows the words.
 import { topByTier, type CommitteePlan, type CommitteesResult } from "../../core/accounts/index.js";
 import type { OrgChartMember } from "../../core/api/hierarchyTypes.js";
+import { failureOf } from "../../core/errors/failure.js";
+import type { ItemOutcome } from "../../core/run/index.js";
 import type { CellValue, ColumnSpec } from "../../core/sheet/index.js";
 import { errorText } from "../errorText.js";
 
@@ -60,10 +62,11 @@ export function committeeEstimateText(plan: CommitteePlan, departments: number, 
   return `${plural(accounts, "account", "accounts")} in ${plural(departments, "department", "departments")}: ${cost}${kept}.`;
 }
 
-/** How a run went: people found, accounts refused (with why), cancelled. */
+/** How a run went: people found, accounts refused (with why), those a cancel or a stop left unasked. */
 export function committeeOutcomeText(result: CommitteesResult, people: number): { intent: "success" | "warning"; text: string } {
-  const refused = [...result.outcomes].filter(([, o]) => o.status === "refused");
-  const notSent = [...result.outcomes].filter(([, o]) => o.status === "notSent").length;
+  const stoppedByCancel = (o: ItemOutcome<unknown>) => o.status === "notSent" || (o.status === "refused" && failureOf(o.reason).reason === "cancelled");
+  const refused = [...result.outcomes].filter(([, o]) => o.status === "refused" && !stoppedByCancel(o));
+  const notSent = [...result.outcomes].filter(([, o]) => stoppedByCancel(o)).length;
   const refusedText = refused.map(([id, o]) => ` Account ${id}: ${errorText(o.status === "refused" ? o.reason : undefined)}`).join("");
   const notSentText = notSent > 0 ? ` ${plural(notSent, "account was", "accounts were")} not asked.` : "";
   const text = `${result.cancelled ? "Cancelled: " : ""}${plural(people, "person", "people")} found.${refusedText}${notSentText}`;

@@ -98,6 +98,36 @@ describe("buying committees in the pane", () => {
     host.unmount();
   });
 
+  it("Cancel stops the run under way: the requests are aborted, no account is kept, the message says so", async () => {
+    const { value, asked } = sources();
+    let entered: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => (entered = resolve));
+    value.client = {
+      orgChart: (_ask, call) =>
+        new Promise((_resolve, reject) => {
+          entered();
+          // As the client refuses a request whose signal is aborted (a ServiceError of kind "cancelled").
+          call?.signal?.addEventListener("abort", () => reject(Object.assign(new Error("The request was cancelled."), { kind: "cancelled" })), { once: true });
+        }),
+    };
+    const host = renderHook(() => useCommittees(value));
+    await settle();
+    host.current.setChosen(["Sales"]);
+    await host.current.estimate({ ids: ["1", "2", "3"], toMatch: [], invalid: [] });
+    const running = host.current.confirm();
+    await first;
+    assert.equal(host.current.running, true);
+    host.current.cancel();
+    await running;
+    assert.equal(host.current.running, false);
+    assert.deepEqual(asked, []);
+    assert.deepEqual(host.current.people, []);
+    assert.equal(host.current.message?.text, "Cancelled: 0 people found. 3 accounts were not asked.");
+    await host.current.estimate({ ids: ["1", "2", "3"], toMatch: [], invalid: [] });
+    assert.match(host.current.pending?.text ?? "", /^3 accounts in 1 department: up to 3 credits/, "nothing kept: all three cost again");
+    host.unmount();
+  });
+
   it("lays the people out as rows with their account, the service's strings as given", () => {
     const rows = committeeRows([person(3, "Finance", 1, 31)]);
     assert.deepEqual(
