@@ -1,7 +1,6 @@
 // `npm run bench -- accounts`: corporate families and buying committees (docs/accounts.md) against
-// the twin's own operations, called in process (test/helpers/accountsTwin.ts; their routes are not
-// served yet), through the real client and the one enrichment pipeline; requests counted at the
-// twin. Families of 1,000 companies take 40 requests (25 a request); a roll-up of 10,000 rows
+// the twin's routes over HTTP (a sandbox on a local port, test/helpers/accountsTwin.ts), through
+// the real client and the one enrichment pipeline; requests counted at the sandbox. Families of 1,000 companies take 40 requests (25 a request); a roll-up of 10,000 rows
 // naming 2,000 distinct companies takes 80, and 0 on a second run (cached); committees for 100
 // accounts in 3 departments take one request per account at the floor of pages (100 people a
 // page), and 0 again for accounts already kept.
@@ -10,7 +9,8 @@ import { createCommitteeStore, familySummaries, fetchCommittees } from "../src/c
 import { CORPORATE_HIERARCHY_PATH, ORG_CHART_PATH } from "../src/core/contract/index.js";
 import { createEnrichmentEngine } from "../src/core/enrich/index.js";
 import { memoryKeyValueStorage } from "../src/core/storage/keyValue.js";
-import { accountsTwin } from "../test/helpers/accountsTwin.js";
+import { accountsTwinOn, type AccountsTwin } from "../test/helpers/accountsTwin.js";
+import { startTestSandbox } from "../test/helpers/sandbox.js";
 import { printTable } from "./lib/table.js";
 
 interface Row {
@@ -22,7 +22,7 @@ interface Row {
   note: string;
 }
 
-type Twin = ReturnType<typeof accountsTwin>;
+type Twin = AccountsTwin;
 
 /** New records per day the user allows (the default, 1,000, would stop the roll-up halfway). */
 const CAP = 5000;
@@ -84,21 +84,21 @@ async function committees(twin: Twin, client: ReturnType<typeof createServiceCli
 }
 
 export async function benchAccounts(): Promise<void> {
-  const twin = accountsTwin({ companies: 2000, contacts: 20_000 });
-  const client = createServiceClient({
-    baseUrl: "https://twin.test",
-    getAccessToken: async () => "token",
-    fetch: twin.transport,
-    rateLimit: { perSecond: 100_000 },
-  });
-  console.log("The twin's families and org charts of 2,000 companies and 20,000 contacts, called in process (no network).");
-  const rows: Row[] = [];
-  await families(twin, client, rows);
-  await rollUp(twin, client, rows);
-  await committees(twin, client, rows);
-  printTable(
-    ["case", "run", "requests", "goal", "wall (ms)", "note"],
-    rows.map((r) => [r.case, r.run, String(r.requests), String(r.goal), r.wallMs.toFixed(0), r.note]),
-    2,
-  );
+  const sandbox = await startTestSandbox({ companies: 2000, contacts: 20_000 });
+  try {
+    const twin = await accountsTwinOn(sandbox);
+    const client = createServiceClient({ ...twin.clientOptions, rateLimit: { perSecond: 100_000 } });
+    console.log("The twin's families and org charts of 2,000 companies and 20,000 contacts, over HTTP on this machine.");
+    const rows: Row[] = [];
+    await families(twin, client, rows);
+    await rollUp(twin, client, rows);
+    await committees(twin, client, rows);
+    printTable(
+      ["case", "run", "requests", "goal", "wall (ms)", "note"],
+      rows.map((r) => [r.case, r.run, String(r.requests), String(r.goal), r.wallMs.toFixed(0), r.note]),
+      2,
+    );
+  } finally {
+    await sandbox.close();
+  }
 }

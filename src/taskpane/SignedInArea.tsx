@@ -16,15 +16,17 @@ import { ErrorBoundary } from "./ErrorBoundary.js";
 const SavedSearchesTab = lazy(() => import("./saved/SavedSearchesTab.js").then((m) => ({ default: m.SavedSearchesTab })));
 const SignalsTab = lazy(() => import("./signals/SignalsTab.js").then((m) => ({ default: m.SignalsTab })));
 const ResearchTab = lazy(() => import("./research/ResearchTab.js").then((m) => ({ default: m.ResearchTab })));
+const AccountsTab = lazy(() => import("./accounts/AccountsTab.js").then((m) => ({ default: m.AccountsTab })));
 const SettingsTab = lazy(() => import("./settings/SettingsTab.js").then((m) => ({ default: m.SettingsTab })));
 
-type TabValue = "companies" | "contacts" | "signals" | "research" | "saved" | "settings" | ExtraTab;
+type TabValue = "companies" | "contacts" | "signals" | "research" | "accounts" | "saved" | "settings" | ExtraTab;
 
 const TABS: readonly SectionTab<TabValue>[] = [
   { value: "companies", label: "Companies" },
   { value: "contacts", label: "Contacts" },
   { value: "signals", label: "Signals" },
   { value: "research", label: "Research" },
+  { value: "accounts", label: "Accounts" },
   { value: "saved", label: "Saved" },
   ...EXTRA_TABS,
   { value: "settings", label: "Settings" },
@@ -80,6 +82,7 @@ export function SignedInArea() {
         {tab === "saved" && lazyPanel("the Saved tab", <SavedSearchesTab onEdit={open} />)}
         {tab === "signals" && lazyPanel("the Signals tab", <SignalsTab />)}
         {tab === "research" && lazyPanel("the Research tab", <ResearchTab />)}
+        {tab === "accounts" && lazyPanel("the Accounts tab", <AccountsTab />)}
         {tab === "settings" && lazyPanel("the Settings tab", <SettingsTab />)}
         {EXTRA_TABS.some((t) => t.value === tab) && lazyPanel(`the ${tab === "enrich" ? "Enrich" : "Jobs"} tab`, <ExtraPanel tab={tab as ExtraTab} />)}
       </div>

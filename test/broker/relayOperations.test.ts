@@ -7,7 +7,10 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import {
   AUDIENCE_WRITE_PATHS,
+  CORPORATE_HIERARCHY_PATH,
   HASHTAGS_PATH,
+  LOOKUP_ENRICH_PATH,
+  ORG_CHART_PATH,
   outputFieldLookupPath,
   PATHS,
   RESEARCH_PATHS,
@@ -94,6 +97,12 @@ describe("the relay's operations", () => {
         assert.equal(isRelayedOperation(method, path), methods.has(method), `${method} ${path}`);
     for (const path of [HASHTAGS_PATH, ...(["company", "contact"] as const).map(outputFieldLookupPath), ...SIGNAL_LOOKUPS.map(PATHS.lookup)])
       assert.ok(isRelayedOperation(path === HASHTAGS_PATH ? "POST" : "GET", withoutQuery(path)), path);
+    // Corporate families and org charts (their paths are the contract's own constants).
+    for (const path of [CORPORATE_HIERARCHY_PATH, ORG_CHART_PATH]) {
+      assert.ok(isRelayedOperation("POST", path), path);
+      assert.ok(!isRelayedOperation("GET", path), `GET ${path}`);
+    }
+    assert.ok(isRelayedOperation("GET", LOOKUP_ENRICH_PATH));
   });
 
   it("names the methods the client's request specs use", () => {

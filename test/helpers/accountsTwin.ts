@@ -1,48 +1,45 @@
-// The twin's corporate-hierarchy and org-chart operations (src/sandbox/accounts/handlers.ts) as a
-// Transport, called in process: the client speaks to the twin's own answers and errors while
-// their routes are not served yet. It counts requests by path and answers an error the way the
-// sandbox's error handler writes it (the service's error document).
-import type { Transport } from "../../src/core/api/index.js";
-import { CORPORATE_HIERARCHY_PATH, ORG_CHART_PATH } from "../../src/core/contract/index.js";
-import { accountOperations, enrichCorporateHierarchy, enrichOrgChart } from "../../src/sandbox/accounts/handlers.js";
-import { createAccountStore } from "../../src/sandbox/credits.js";
-import { ApiError, ValidationFailure } from "../../src/sandbox/errors.js";
-import { recordMatchers } from "../../src/sandbox/routes/enrich.js";
-import { openDatabase } from "../../src/sandbox/store/database.js";
+// The twin's corporate-hierarchy and org-chart operations over real HTTP: a test sandbox (either
+// profile) with an account of `credits`, and what a service client needs to speak to it (its
+// base URL, a token of that account, the transport; production's paging edge on that profile).
+// Requests are counted at the sandbox by the data API's route: production's /gtm route forwards
+// each request it takes to that route once.
+import { fetchTransport, type Transport } from "../../src/core/api/index.js";
+import { productionTransport } from "../../src/core/api/production/index.js";
+import type { TestSandbox } from "./sandbox.js";
 
-const json = (status: number, body: unknown) => {
-  const text = JSON.stringify(body);
-  return { status, headers: { get: (name: string) => (name.toLowerCase() === "content-type" ? "application/json" : null) }, text: async () => text };
-};
-
-function errorAnswer(error: unknown) {
-  if (error instanceof ValidationFailure)
-    return json(400, { errors: error.issues.map((i) => ({ status: "400", code: i.code, title: "Validation error", detail: i.message })) });
-  if (error instanceof ApiError)
-    return json(error.status, { errors: [{ status: String(error.status), code: error.code, title: error.message, detail: error.message }] });
-  throw error;
+export interface AccountsTwinOptions {
+  credits?: number;
+  account?: string;
+  profile?: "specification" | "production";
 }
 
-/** A twin of `companies` and `contacts` (seed 1) with an account of `credits`, and a transport to its two operations. */
-export function accountsTwin(options: { companies: number; contacts: number; credits?: number; account?: string }) {
-  const { db } = openDatabase(undefined, { seed: 1, companies: options.companies, contacts: options.contacts });
-  const credits = createAccountStore(db);
+export interface AccountsTwin {
+  sandbox: TestSandbox;
+  account: string;
+  profile: "specification" | "production";
+  /** The client's options for the twin: spread them into createServiceClient's. */
+  clientOptions: { baseUrl: string; getAccessToken: () => Promise<string>; fetch: Transport; profile: "specification" | "production" };
+  /** Requests the sandbox received for a path of the data API (as the specification names it). */
+  count(path: string): number;
+}
+
+/** The twin on a running test sandbox (useSandbox, sandboxForTest or startTestSandbox; its profile given here too). */
+export async function accountsTwinOn(sandbox: TestSandbox, options: AccountsTwinOptions = {}): Promise<AccountsTwin> {
   const account = options.account ?? "twin";
-  credits.resetAccount(account, options.credits ?? 1_000_000);
-  const matchers = recordMatchers(db);
-  const ops = accountOperations({ db, credits }, (input) => matchers.company(input));
-  const requests = new Map<string, number>();
-  const transport: Transport = async (url, init) => {
-    const parsed = new URL(url);
-    requests.set(parsed.pathname, (requests.get(parsed.pathname) ?? 0) + 1);
-    const body: unknown = init.body === undefined ? undefined : JSON.parse(init.body);
-    try {
-      if (parsed.pathname === CORPORATE_HIERARCHY_PATH) return json(200, enrichCorporateHierarchy(body, account, ops));
-      if (parsed.pathname === ORG_CHART_PATH) return json(200, enrichOrgChart(body, Object.fromEntries(parsed.searchParams), account, ops));
-    } catch (error) {
-      return errorAnswer(error);
-    }
-    return json(404, { errors: [{ status: "404", code: "ZI9998", title: "Not found", detail: `No ${init.method} ${parsed.pathname} here` }] });
+  const profile = options.profile ?? "specification";
+  await sandbox.setAccount(account, options.credits ?? 1_000_000);
+  const token = await sandbox.token({ account });
+  const base = profile === "production" ? "/gtm" : "";
+  return {
+    sandbox,
+    account,
+    profile,
+    clientOptions: {
+      baseUrl: `${sandbox.url}${base}`,
+      getAccessToken: async () => token,
+      fetch: profile === "production" ? productionTransport(fetchTransport()) : fetchTransport(),
+      profile,
+    },
+    count: (path) => sandbox.requests(`POST ${path}`),
   };
-  return { db, credits, account, ops, transport, requests, count: (path: string) => requests.get(path) ?? 0 };
 }

@@ -7,7 +7,7 @@
 // looks it up the same way.
 import { isServiceError } from "../api/errors.js";
 import { DEFAULT_RETRY } from "../api/retry.js";
-import { errorText } from "../api/userText.js";
+import { failureOf, rowStatus } from "../errors/failure.js";
 import type { RowLink } from "./links.js";
 import type { PreparedRow, SendPlan } from "./plan.js";
 import { ROWS_PER_REQUEST, type AudiencePort, type UpsertRow, type UpsertedRow } from "./port.js";
@@ -168,6 +168,9 @@ async function sendBatch(port: AudiencePort, target: SendTarget, batch: Batch, s
   }
 }
 
+/** What a row says of a failed send: the error factory's row status (short, with the service's reference). */
+const rowText = (error: unknown) => rowStatus(failureOf(error));
+
 function failed(batch: Batch, target: SendTarget, error: unknown, signal: AbortSignal | undefined): BatchOutcome {
   if (isCancel(error, signal)) {
     // The request may have left: its rows keep their keys, so the next send finds them.
@@ -177,13 +180,13 @@ function failed(batch: Batch, target: SendTarget, error: unknown, signal: AbortS
   // this send was applied. Keys stay in the links only when an earlier send may have made the rows.
   const refused = isServiceError(error) && error.kind === "validation";
   if (refused || !mayHaveApplied(error)) {
-    const results = unsettled(batch, target, refused ? "refused" : batch.doubt ? "unknown" : "notSent", errorText(error));
+    const results = unsettled(batch, target, refused ? "refused" : batch.doubt ? "unknown" : "notSent", rowText(error));
     const kept = batch.doubt ? results : results.map(({ link, ...r }) => (link && "rowId" in link ? { ...r, link } : r));
     return { results: kept, ...(refused ? {} : { stop: { error, cancelled: false } }) };
   }
   batch.doubt = true;
   if (batch.sends < MAX_SENDS) throw new SendAgain(error);
-  return { results: unsettled(batch, target, "unknown", errorText(error)), stop: { error, cancelled: false } };
+  return { results: unsettled(batch, target, "unknown", rowText(error)), stop: { error, cancelled: false } };
 }
 
 const notSent = (rows: readonly PreparedRow[], outcomes: readonly ItemOutcome<RowResult>[]): RowResult[] =>

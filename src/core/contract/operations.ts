@@ -10,7 +10,15 @@ import { AUDIENCE_READS, AUDIENCE_WRITES, FOLDER_OPERATIONS } from "./audienceOp
 import { PATHS } from "./common.js";
 import { CompanyEnrichBody, ContactEnrichBody, EnrichResultDocument } from "./enrich.js";
 import { HASHTAGS_PATH, HashtagEnrichRequest, HashtagsDocument } from "./hashtags.js";
+import {
+  CORPORATE_HIERARCHY_PATH,
+  CorporateHierarchyDocument,
+  CorporateHierarchyEnrichRequest,
+  EnrichLookupDocument,
+  LOOKUP_ENRICH_PATH,
+} from "./hierarchy.js";
 import { ANY_DATA_SCOPE, at, both, template, type Operation } from "./operationTypes.js";
+import { ORG_CHART_PATH, OrgChartDocument, OrgChartEnrichRequest } from "./orgChart.js";
 import * as R from "./research.js";
 import { SCOPES } from "./scopes.js";
 import { CompanySearchBody, CompanySearchResult, ContactSearchBody, ContactSearchResult } from "./search.js";
@@ -18,6 +26,45 @@ import { IntentDocument, NewsDocument, ScoopDocument, TechnologiesDocument } fro
 import { SIGNAL_CREDIT_OPERATIONS, SIGNAL_PATHS, SIGNAL_REQUESTS, type SignalOperation } from "./signals.js";
 
 export type { Operation, OperationCredit, OperationMethod, OperationPlace, OperationProfileName } from "./operationTypes.js";
+
+// Corporate families and org charts (docs/accounts.md). The enrich lookup comes before the
+// general lookup: its path is also a value of the lookup's {fieldName}, and the more specific
+// entry must be found first.
+const ACCOUNT_OPERATIONS: readonly Operation[] = [
+  // A credit per matched company not already under management (a record, 12 months).
+  {
+    id: "enrichCorporateHierarchy",
+    method: "POST",
+    ...both(CORPORATE_HIERARCHY_PATH, [SCOPES.company]),
+    body: CorporateHierarchyEnrichRequest,
+    answer: CorporateHierarchyDocument,
+    credit: "bulkRecord",
+    idempotent: true,
+    client: true,
+  },
+  // A credit for the company per request, however many people come back: the company is the
+  // record charged (a bulk credit that puts it under management, so a repeat within 12 months is
+  // free), which is what "bulkRecord" says; no other kind of credit fits.
+  {
+    id: "enrichOrgChart",
+    method: "POST",
+    ...both(ORG_CHART_PATH, [SCOPES.contact]),
+    body: OrgChartEnrichRequest,
+    answer: OrgChartDocument,
+    credit: "bulkRecord",
+    idempotent: true,
+    client: true,
+  },
+  {
+    id: "lookupEnrich",
+    method: "GET",
+    ...both(LOOKUP_ENRICH_PATH, ANY_DATA_SCOPE),
+    answer: EnrichLookupDocument,
+    credit: "none",
+    idempotent: true,
+    client: true,
+  },
+];
 
 const DATA_OPERATIONS: readonly Operation[] = [
   {
@@ -178,6 +225,7 @@ const RESEARCH_OPERATIONS: readonly Operation[] = [
 
 /** Every operation of the service the add-in and the sandbox know, one entry each. */
 export const OPERATIONS: readonly Operation[] = [
+  ...ACCOUNT_OPERATIONS,
   ...DATA_OPERATIONS,
   ...SIGNAL_OPERATIONS,
   ...RESEARCH_OPERATIONS,

@@ -13,6 +13,8 @@ import {
   PRODUCTION_CONTACT_SORT_FIELDS,
   disallowedFieldMessage,
 } from "../../core/contract/index.js";
+import { enrichLookupAnswer } from "../accounts/routes.js";
+import { isAccountLookupEntity } from "../accounts/lookupFields.js";
 import { principalOf } from "../routes/principal.js";
 import { isSignalSearchEntity, signalSearchFieldDocument } from "../signals/production.js";
 import { pageOf, pagedToWire, queryOf, refuseBeyondPageCap } from "./paging.js";
@@ -152,7 +154,7 @@ export async function productionDataRoutes(app: FastifyInstance, core: CoreForwa
   for (const use of ["enrich", "search"] as const) {
     app.get(
       `${GTM}/data/v1/lookup/${use}`,
-      serves("lookup"),
+      serves(use === "enrich" ? "lookupEnrich" : "lookup"),
       gatewayHandler(async (request: FastifyRequest, reply) => {
         const query = request.query as Record<string, string | undefined>;
         const entity = query["filter[entity]"];
@@ -161,8 +163,10 @@ export async function productionDataRoutes(app: FastifyInstance, core: CoreForwa
         if (use === "search" && isSignalSearchEntity(entity) && (fieldType === "input" || fieldType === "output")) {
           return reply.type(MEDIA_TYPE).send(signalSearchFieldDocument(entity, fieldType));
         }
+        // The enrich lookup also describes the corporate hierarchy and the org chart, input and output.
+        if (use === "enrich" && isAccountLookupEntity(entity)) return reply.type(MEDIA_TYPE).send(enrichLookupAnswer(query));
         if (entity !== "company" && entity !== "contact") {
-          const entities = use === "search" ? '"company", "contact", "intent", "scoop" or "news"' : '"company" or "contact"';
+          const entities = use === "search" ? '"company", "contact", "intent", "scoop" or "news"' : '"company", "contact", "corporate-hierarchy" or "orgChart"';
           throw new ApiError(400, ERROR_CODES.validation, `filter[entity] must be ${entities}.`, { parameter: "filter[entity]" });
         }
         if (fieldType !== "output") {

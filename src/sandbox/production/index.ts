@@ -14,6 +14,7 @@ import { productionStudioRoutes } from "./studio.js";
 import { productionStudioWriteRoutes } from "./studioWrites.js";
 import { productionSignalRoutes } from "../signals/index.js";
 import { productionResearchRoutes } from "../research/index.js";
+import { productionAccountRoutes } from "../accounts/routes.js";
 
 export { DEFAULT_PRODUCTION_CLIENT } from "./oidc.js";
 export { LIMITED_ACCOUNT } from "./entitlements.js";
@@ -62,6 +63,7 @@ export const productionFeature: SandboxFeature = async (app, { ctx }) => {
   await productionStudioWriteRoutes(app, core);
   await productionSignalRoutes(app, core);
   productionResearchRoutes(app, core);
+  productionAccountRoutes(app, core);
   // Anything else under /gtm (a wrong verb or path, GET .../rows) is the gateway's 404.
   app.all("/gtm/*", async (request, reply) => sendGateway(reply, gatewayNotFound(request.method, request.url)));
 };

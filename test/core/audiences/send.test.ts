@@ -220,7 +220,7 @@ describe("sending a table to an audience", () => {
     service.upsertFaults.set(2, "forbidden");
     const { result } = await send(service, sheet, "run1");
     assert.equal(sendSummary(result), "500 created, 0 updated, 700 not sent. Send again to finish: rows already sent are updated, never added twice.");
-    assert.equal(column(workbook, SEND_STATUS_HEADER)[600], "Not sent: You cannot write audiences. (Reference: req-403)");
+    assert.equal(column(workbook, SEND_STATUS_HEADER)[600], "Not sent: Access denied: You cannot write audiences. (Reference: req-403)");
     assert.equal(column(workbook, SEND_STATUS_HEADER)[1100], "Not sent");
     assert.equal(column(workbook, LINK_HEADER)[600], "");
     assert.deepEqual(
@@ -236,7 +236,7 @@ describe("sending a table to an audience", () => {
     service.upsertFaults.set(1, "validation");
     const { result } = await send(service, sheet, "run1");
     assert.equal(sendSummary(result), "200 created, 0 updated, 500 refused.");
-    assert.equal(column(workbook, SEND_STATUS_HEADER)[0], "Refused: The request was refused. (Reference: req-400)");
+    assert.equal(column(workbook, SEND_STATUS_HEADER)[0], "Refused: The service refused the request: The request was refused. (Reference: req-400)");
     assert.equal(column(workbook, LINK_HEADER)[0], "");
     assertNoDuplicates(service, 200);
   });
