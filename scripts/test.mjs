@@ -7,7 +7,7 @@
 // modules (tsx, Fastify, Playwright, React), so files run in a few processes, several files each:
 // every file in a describe of its own (named by its path), so its hooks stay its own, one file
 // after another. Browser files are grouped among themselves and start first; the webpack build
-// files, which start builds of their own, run alone.
+// files, which start builds of their own, and the real-Redis pacing file run alone.
 // The run ends with one summary in node's own format ("# tests", "# pass", "# fail", ...), and
 // says how many browser tests did not run (Node 20 leaves a skipped describe out of
 // "# skipped"). Node 20's --test does not expand ** globs, so the files are listed here.
@@ -38,8 +38,12 @@ const TEST_TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS) || 180_000;
 const BROWSER = /^test\/e2e\//;
 /** Started first, slowest first, so the pool does not end waiting on one long file. */
 const SLOW_FIRST = [BROWSER, /^test\/build\//, /\.sandbox\.test\.ts$/, /^test\/sandbox\/(cli|sigkill|audiences)\.test\.ts$/];
-/** Files that start webpack builds of their own: each runs alone. */
-const ALONE = [/^test\/build\/(production|webpack)\.test\.ts$/];
+/**
+ * Files that run alone: the webpack build files (they start builds of their own), and the relay's
+ * pacing on a real Redis, whose 250 ms command timeout is real time: another file's synchronous
+ * work in the same process (a sandbox seeding) would hold its answers past it.
+ */
+const ALONE = [/^test\/build\/(production|webpack)\.test\.ts$/, /^test\/broker\/pacingRedis\.test\.ts$/];
 
 function findTests(dir) {
   const out = [];
