@@ -4,7 +4,7 @@
 // them fields outside the signed-in account's entitlement (production): a cell asking one gets a
 // clear message before any request is made, so the request for the other cells of its 25-record
 // batch never carries it.
-import { cellError, failureOf, refusals, rowStatus, type CellErrorCode, type Failure, type FailureReason } from "../errors/failure.js";
+import { SERVICE_KINDS, cellError, failureOf, refusals, rowStatus, type CellErrorCode, type Failure, type FailureReason } from "../errors/failure.js";
 import type { ServiceErrorKind } from "../api/types.js";
 import { declaredKind, type EnrichmentKind, type EntityKind, type FieldResolution, type KindName } from "./enrichKinds.js";
 
@@ -96,26 +96,9 @@ interface ServiceErrorLike {
   status?: number;
 }
 
-const SERVICE_ERROR_KINDS: ReadonlySet<string> = new Set<ServiceErrorKind>([
-  "validation",
-  "unauthorized",
-  "paymentRequired",
-  "forbidden",
-  "notFound",
-  "rateLimited",
-  "server",
-  "network",
-  "timeout",
-  "invalidResponse",
-  "cancelled",
-]);
-
 export function isServiceErrorLike(error: unknown): error is ServiceErrorLike {
   return (
-    typeof error === "object" &&
-    error !== null &&
-    typeof (error as { kind?: unknown }).kind === "string" &&
-    SERVICE_ERROR_KINDS.has((error as { kind: string }).kind)
+    typeof error === "object" && error !== null && typeof (error as { kind?: unknown }).kind === "string" && SERVICE_KINDS.has((error as { kind: string }).kind)
   );
 }
 

@@ -118,7 +118,8 @@ interface ErrorFacts {
   cap?: unknown;
 }
 
-const SERVICE_KINDS: ReadonlySet<string> = new Set([
+/** The kinds of the client's ServiceError (read structurally: this module imports nothing of core/api). */
+export const SERVICE_KINDS: ReadonlySet<string> = new Set([
   "validation",
   "unauthorized",
   "paymentRequired",
