@@ -6,7 +6,7 @@ import { paneMessage, refusals, rowStatus } from "../../core/errors/failure.js";
 import { declaredKind, unmatchableRows, type SelectionEnrichmentPlan } from "../../core/enrich/index.js";
 import { Notice } from "../Notice.js";
 import { OrganizationBudgetWarning } from "../usage/OrganizationLimit.js";
-import { PlanActions } from "./PlanActions.js";
+import { EstimateConfirm } from "../run/EstimateConfirm.js";
 
 const useStyles = makeStyles({
   facts: { margin: "8px 0", paddingLeft: "18px" },
@@ -64,7 +64,15 @@ export function PlanSummary({ planned, credits, onRun, onBack }: { planned: Sele
   const unmatchable = unmatchableRows(planned);
   const noun = matching ? LIST_NOUN[mode.content === "name" && planned.kind === "contact" ? "person" : mode.content] : "ids";
   return (
-    <div role="region" aria-label="Before you run">
+    <EstimateConfirm
+      label="Before you run"
+      role="region"
+      confirmLabel={matching ? "Match and enrich" : `Enrich ${count(plan.ids.length)} ids`}
+      canConfirm={plan.unique > 0 && !limit.nothingToRun}
+      cancelLabel="Back"
+      onConfirm={onRun}
+      onCancel={onBack}
+    >
       <Text as="p" weight="semibold">
         {planned.selection.address}
         {planned.header !== undefined ? ` (header "${planned.header}")` : ""}
@@ -100,12 +108,6 @@ export function PlanSummary({ planned, credits, onRun, onBack }: { planned: Sele
         </Notice>
       )}
       {limit.capped && <TodaysLimitNotice limit={limit} />}
-      <PlanActions
-        runLabel={matching ? "Match and enrich" : `Enrich ${count(plan.ids.length)} ids`}
-        canRun={plan.unique > 0 && !limit.nothingToRun}
-        onRun={onRun}
-        onBack={onBack}
-      />
-    </div>
+    </EstimateConfirm>
   );
 }
