@@ -5,25 +5,26 @@
 // known is whether contact enrichment gives one. A pure function of the contacts' rows.
 import type { OrgChartPerson, OrgChartSortKey } from "../../core/contract/index.js";
 import { DEPARTMENTS } from "../data/reference.js";
+import type { ContactRow } from "../records.js";
 
-/** A contact as the org chart needs it (the contacts table's columns). */
-export interface OrgChartContact {
-  id: number;
-  company_id: number;
-  company_name: string;
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  job_title: string | null;
-  management_level: string | null;
-  department: string | null;
-  job_function: string | null;
-  email: string | null;
-  phone: string | null;
-  accuracy: number;
-  last_updated: string | null;
-  relevance: number;
-}
+/** A contact as the org chart needs it: the contacts table's columns (records.ts) and its relevance. */
+export type OrgChartContact = Pick<
+  ContactRow,
+  | "id"
+  | "company_id"
+  | "company_name"
+  | "first_name"
+  | "middle_name"
+  | "last_name"
+  | "job_title"
+  | "management_level"
+  | "department"
+  | "job_function"
+  | "email"
+  | "phone"
+  | "accuracy"
+  | "last_updated"
+> & { relevance: number };
 
 /** A person placed in the chart. */
 export interface OrgChartEntry {
