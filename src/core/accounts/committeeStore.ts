@@ -5,6 +5,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { compiledCheck } from "../contract/index.js";
 import type { OrgChartMember } from "../api/hierarchyTypes.js";
+import { jsonItems } from "../storage/jsonItems.js";
 import type { KeyValueItems } from "../storage/keyValue.js";
 
 const Member = Type.Object({
@@ -47,30 +48,12 @@ export interface CommitteeStore {
 
 /** `scope` names the profile and user at the time of the call (it changes with the signed-in user). */
 export function createCommitteeStore(storage: KeyValueItems, scope: () => string): CommitteeStore {
-  const memory = new Map<string, StoredCommittee>();
+  const items = jsonItems(storage, isStoredCommittee);
   const keyOf = (companyId: number, department: string) => `${COMMITTEE_KEY_PREFIX}|${scope()}|${companyId}|${departmentKey(department)}`;
   return {
-    async get(companyId, department) {
-      const key = keyOf(companyId, department);
-      const known = memory.get(key);
-      if (known) return known;
-      const text = await storage.getItem(key);
-      if (text === null) return undefined;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        return undefined;
-      }
-      if (!isStoredCommittee(value) || value.companyId !== companyId || departmentKey(value.department) !== departmentKey(department)) return undefined;
-      memory.set(key, value);
-      return value;
-    },
-    async put(committee) {
-      const key = keyOf(committee.companyId, committee.department);
-      memory.set(key, committee);
-      await storage.setItem(key, JSON.stringify(committee));
-    },
+    get: (companyId, department) =>
+      items.get(keyOf(companyId, department), (value) => value.companyId === companyId && departmentKey(value.department) === departmentKey(department)),
+    put: (committee) => items.put(keyOf(committee.companyId, committee.department), committee),
   };
 }
 

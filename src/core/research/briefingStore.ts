@@ -3,6 +3,7 @@
 // company. A stored entry is checked when read back; anything damaged counts as none.
 import { Type, type Static } from "@sinclair/typebox";
 import { compiledCheck } from "../contract/index.js";
+import { jsonItems } from "../storage/jsonItems.js";
 import type { KeyValueItems } from "../storage/keyValue.js";
 
 const StoredBriefingSchema = Type.Object({
@@ -25,30 +26,11 @@ export interface BriefingStore {
 
 /** `scope` names the profile and user at the time of the call (it changes with the signed-in user). */
 export function createBriefingStore(storage: KeyValueItems, scope: () => string): BriefingStore {
-  const memory = new Map<string, StoredBriefing>();
+  const items = jsonItems(storage, isStoredBriefing);
   const keyOf = (companyId: string) => `${BRIEFING_KEY_PREFIX}|${scope()}|${companyId}`;
   return {
-    async get(companyId) {
-      const key = keyOf(companyId);
-      const known = memory.get(key);
-      if (known) return known;
-      const text = await storage.getItem(key);
-      if (text === null) return undefined;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        return undefined;
-      }
-      if (!isStoredBriefing(value) || value.companyId !== companyId) return undefined;
-      memory.set(key, value);
-      return value;
-    },
-    async put(briefing) {
-      const key = keyOf(briefing.companyId);
-      memory.set(key, briefing);
-      await storage.setItem(key, JSON.stringify(briefing));
-    },
+    get: (companyId) => items.get(keyOf(companyId), (value) => value.companyId === companyId),
+    put: (briefing) => items.put(keyOf(briefing.companyId), briefing),
   };
 }
 
