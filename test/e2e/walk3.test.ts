@@ -126,7 +126,12 @@ describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, (
       assert.doesNotMatch(text, /Settings → Environment/);
       await page.getByRole("heading", { name: "Connection settings" }).waitFor();
       await assertFits(page, "the wrong environment's sign-in message");
-      const box = (await message.boundingBox())!;
+      // Measured in the page once it shows (boundingBox answers null if the pane re-renders the message meanwhile).
+      await message.waitFor({ state: "visible" });
+      const box = await message.evaluate((el) => {
+        const rect = el.getBoundingClientRect();
+        return { x: rect.x, width: rect.width };
+      });
       assert.ok(box.x >= 0 && box.x + box.width <= width + 1, `the message spans x ${Math.round(box.x)}-${Math.round(box.x + box.width)} of ${width}`);
       assert.deepEqual(errors, []);
       await page.close();
