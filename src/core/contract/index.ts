@@ -18,3 +18,5 @@ export * from "./hashtags.js";
 export * from "./hierarchy.js";
 export * from "./orgChart.js";
 export * from "./operations.js";
+export * from "./entitlements.js";
+export * from "./insights.js";

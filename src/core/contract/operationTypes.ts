@@ -30,6 +30,11 @@ export interface Operation {
   /** The answer's schema (the specification's names), where the contract has one. */
   answer?: TSchema;
   credit: OperationCredit;
+  /**
+   * The roles of which the user needs one (the service's x-api-roles), where they are not the data
+   * API's own (fea:api or fea:zia, which every data operation asks).
+   */
+  roles?: readonly string[];
   /** Whether sending it twice leaves the service as sending it once (safe to retry blindly). */
   idempotent: boolean;
   /** Whether the add-in's client calls it (the relay forwards exactly these). */

@@ -17,6 +17,8 @@ import {
   EnrichLookupDocument,
   LOOKUP_ENRICH_PATH,
 } from "./hierarchy.js";
+import { ENTITLEMENT_SCOPES, ENTITLEMENTS_PATH, EntitlementsDocument, EntitlementsQuery, ROLES } from "./entitlements.js";
+import { INSIGHTS_PATH, INSIGHTS_ROLE, INSIGHTS_SCOPE, InsightsDocument, InsightsRequest } from "./insights.js";
 import { ANY_DATA_SCOPE, at, both, template, type Operation } from "./operationTypes.js";
 import { ORG_CHART_PATH, OrgChartDocument, OrgChartEnrichRequest } from "./orgChart.js";
 import * as R from "./research.js";
@@ -61,6 +63,32 @@ const ACCOUNT_OPERATIONS: readonly Operation[] = [
     ...both(LOOKUP_ENRICH_PATH, ANY_DATA_SCOPE),
     answer: EnrichLookupDocument,
     credit: "none",
+    idempotent: true,
+    client: true,
+  },
+];
+
+// What the plan allows, and the day's insights (docs/entitlements.md, docs/signals.md). Insights
+// are free: the vendor's tool list names no insights tool and so no credit type for them.
+const PLAN_OPERATIONS: readonly Operation[] = [
+  {
+    id: "getEntitlements",
+    method: "GET",
+    ...both(ENTITLEMENTS_PATH, ENTITLEMENT_SCOPES),
+    query: EntitlementsQuery,
+    answer: EntitlementsDocument,
+    credit: "none",
+    idempotent: true,
+    client: true,
+  },
+  {
+    id: "companyInsights",
+    method: "POST",
+    ...both(INSIGHTS_PATH, [INSIGHTS_SCOPE]),
+    body: InsightsRequest,
+    answer: InsightsDocument,
+    credit: "none",
+    roles: [INSIGHTS_ROLE],
     idempotent: true,
     client: true,
   },
@@ -178,6 +206,7 @@ const RESEARCH_OPERATIONS: readonly Operation[] = [
   {
     ...research("accountBriefing", SCOPES.accountSummary, "companyId"),
     method: "GET",
+    roles: [ROLES.accountSummary],
     answer: R.AccountSummaryDocument,
     credit: "aiAction",
     idempotent: false,
@@ -185,6 +214,7 @@ const RESEARCH_OPERATIONS: readonly Operation[] = [
   {
     ...research("askAccount", SCOPES.accountSummary, "companyId"),
     method: "POST",
+    roles: [ROLES.askAccount],
     body: R.AccountQuestionBody,
     answer: R.AccountAnswerDocument,
     credit: "aiAction",
@@ -193,6 +223,7 @@ const RESEARCH_OPERATIONS: readonly Operation[] = [
   {
     ...research("contactBriefing", SCOPES.accountSummary, "contactId"),
     method: "GET",
+    roles: [ROLES.accountSummary],
     answer: R.ContactSummaryDocument,
     credit: "aiAction",
     idempotent: false,
@@ -226,6 +257,7 @@ const RESEARCH_OPERATIONS: readonly Operation[] = [
 /** Every operation of the service the add-in and the sandbox know, one entry each. */
 export const OPERATIONS: readonly Operation[] = [
   ...ACCOUNT_OPERATIONS,
+  ...PLAN_OPERATIONS,
   ...DATA_OPERATIONS,
   ...SIGNAL_OPERATIONS,
   ...RESEARCH_OPERATIONS,
