@@ -14,7 +14,8 @@ import { join, resolve } from "node:path";
 const SOURCES = {
   data: { file: "gtm-data-v1-openapi.json" },
   studio: { file: "gtm-studio-v1-openapi.json" },
-  // Only the research and lookalike operations the add-in uses (docs/research.md), and the schemas they reach.
+  // Only the research, lookalike and insights operations the add-in uses (docs/research.md,
+  // docs/signals.md), and the schemas they reach.
   copilot: {
     file: "gtm-copilot-v1-openapi.json",
     operations: [
@@ -23,6 +24,7 @@ const SOURCES = {
       "CompanyLookalikesInterface_companyLookalikes",
       "ContactLookalikesInterface_getContactLookalikes",
       "ContactRecommendationsInterface_getContactRecommendations",
+      "InsightsInterface_getCompanyInsightsByType",
     ],
   },
 };

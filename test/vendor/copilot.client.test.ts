@@ -2,7 +2,7 @@
 // (test/fixtures/vendor/copilot.json): each request the production client sends is the published
 // method and path, its query parameters are the operation's own with values its parameter schemas
 // take (required ones present), and its body validates against the request schema. The
-// description publishes no example for these five operations, so the answers read here are
+// description publishes no example for these six operations, so the answers read here are
 // documents written for the test and first checked against the published answer schemas.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -106,6 +106,26 @@ const ANSWERS = {
       },
     ],
   },
+  InsightsInterface_getCompanyInsightsByType: {
+    data: [
+      {
+        id: "344589814",
+        type: "CompanyInsights",
+        attributes: {
+          insights: [
+            {
+              ziCompanyId: 344589814,
+              signalId: "f-1",
+              signalType: "zi.funding",
+              insightDate: "2026-11-27T00:00:00Z",
+              expiresAt: "2026-12-27T00:00:00Z",
+              signalPayload: { displayText: "Raised $20M", date: "2026-11-27T00:00:00Z", type: "Series B", amount: "$20M", investors: ["Acme Ventures"] },
+            },
+          ],
+        },
+      },
+    ],
+  },
 } as const;
 type OperationId = keyof typeof ANSWERS;
 
@@ -154,6 +174,10 @@ const CALLS: Record<OperationId, [string, (c: ServiceClient) => Promise<unknown>
       (c) => c.contactRecommendations({ companyId: "344589814", useCase: "RENEWAL_AND_GROWTH" }),
       [{ contactId: "78", companyId: "344589814", rank: 1, score: 1.02, reRankingScore: -1, brief: "Chief Revenue Officer" }],
     ],
+  ],
+  InsightsInterface_getCompanyInsightsByType: [
+    ["every type", (c) => c.companyInsights([344589814]), undefined],
+    ["funding and leadership changes", (c) => c.companyInsights([344589814, 1], ["zi.funding", "zi.cxochange"]), undefined],
   ],
 };
 

@@ -1,5 +1,5 @@
 // The copilot fixture (test/fixtures/vendor/copilot.json, written by scripts/vendor-fixtures.mjs)
-// holds the five research and lookalike operations the add-in uses and exactly the schemas they
+// holds the six research, lookalike and insights operations the add-in uses and exactly the schemas they
 // reach: every reference resolves, and nothing of the API's other operations is kept.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -21,13 +21,14 @@ function refs(value: unknown, out = new Set<string>()): Set<string> {
 }
 
 describe("the copilot fixture", () => {
-  it("holds the five operations the add-in uses", () => {
+  it("holds the six operations the add-in uses", () => {
     assert.deepEqual(vendorOperationIds("copilot").sort(), [
       "AccountSummaryInterface_askAccountSummaryQuestion",
       "AccountSummaryInterface_getAccountSummary",
       "CompanyLookalikesInterface_companyLookalikes",
       "ContactLookalikesInterface_getContactLookalikes",
       "ContactRecommendationsInterface_getContactRecommendations",
+      "InsightsInterface_getCompanyInsightsByType",
     ]);
   });
 
@@ -42,6 +43,6 @@ describe("the copilot fixture", () => {
       pending.push(...refs(fixture.schemas[name]));
     }
     assert.deepEqual(Object.keys(fixture.schemas).sort(), [...reached].sort());
-    assert.ok(!("InsightUnion" in fixture.schemas) && !("CustomerBuyerPersona" in fixture.schemas));
+    assert.ok("InsightUnion" in fixture.schemas && !("CustomerBuyerPersona" in fixture.schemas));
   });
 });

@@ -16,6 +16,7 @@ import { systemClock } from "./clock.js";
 import { ConcurrencyLimit } from "./concurrency.js";
 import { enrichOperations } from "./enrichOperations.js";
 import { hierarchyOperations } from "./hierarchyOperations.js";
+import { insightOperations } from "./insightOperations.js";
 import { RateLimiter } from "./rateLimiter.js";
 import { RequestRunner } from "./request.js";
 import { DEFAULT_RETRY } from "./retry.js";
@@ -78,6 +79,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...audienceWriteOperations(ctx),
     ...signalOperations(ctx),
     ...documentOperations(ctx),
+    ...insightOperations(ctx),
     ...researchOperations(ctx),
     ...hierarchyOperations(ctx),
     idle: () => runner.idle(),

@@ -6,6 +6,7 @@ import type { PacingStatus } from "./pacing.js";
 import type { AudienceWriteOperations } from "./audienceWriteTypes.js";
 import type { DocumentOperations } from "./documentTypes.js";
 import type { HierarchyOperations } from "./hierarchyTypes.js";
+import type { InsightOperations } from "./insightOperations.js";
 import type { AiActionBalance, ResearchOperations } from "./researchTypes.js";
 export type * from "./researchTypes.js";
 import type {
@@ -296,6 +297,7 @@ export interface SignalOperations {
 export interface ServiceClient extends SignalOperations, ResearchOperations, AudienceWriteOperations, DocumentOperations, HierarchyOperations {
   searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
+  companyInsights: InsightOperations["companyInsights"];
   iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;
   iterateContacts(filters: ContactSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<ContactItem>>;
   /** One request: 1 to 25 inputs, sent as given (an input the contract refuses is its own outcome, not sent). */
