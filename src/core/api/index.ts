@@ -26,6 +26,7 @@ export { outcomeOf } from "./enrichOperations.js";
 export type * from "./types.js";
 export type * from "./audienceWriteTypes.js";
 export type * from "./hierarchyTypes.js";
+export type * from "./insightTypes.js";
 export { CONTACT_RESEARCH_NOT_OFFERED } from "./researchOperations.js";
 export type { PacingStatus } from "./rateLimiter.js";
 export { budgetShortfall, type BudgetReading, type TenantBudgets } from "./budgets.js";

@@ -2,14 +2,9 @@
 // any, the signal types asked, at the operation table's path for the client's profile
 // (core/contract/operations.ts: the same path on both, production's under its /gtm base). The
 // request is checked against the contract before it is sent, and the answer shape-checked.
-import { InsightsDocument, InsightsRequest, insightsRequest, operation, validateAgainst, type Insight, type InsightType } from "../contract/index.js";
+import { InsightsDocument, InsightsRequest, insightsRequest, operation, validateAgainst } from "../contract/index.js";
 import { refuse, withSignal, type ClientContext } from "./clientContext.js";
-import type { SignalEnrichOptions } from "./types.js";
-
-export interface InsightOperations {
-  /** The insights of these companies (at most 50 ids), of these types (none: every type), each with its company id. */
-  companyInsights(companyIds: readonly number[], types?: readonly InsightType[], options?: SignalEnrichOptions): Promise<Insight[]>;
-}
+import type { InsightOperations } from "./insightTypes.js";
 
 export function insightOperations(ctx: ClientContext): InsightOperations {
   const profile = ctx.profile ?? "specification";

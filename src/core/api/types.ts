@@ -6,7 +6,6 @@ import type { PacingStatus } from "./pacing.js";
 import type { AudienceWriteOperations } from "./audienceWriteTypes.js";
 import type { DocumentOperations } from "./documentTypes.js";
 import type { HierarchyOperations } from "./hierarchyTypes.js";
-import type { InsightOperations } from "./insightOperations.js";
 import type { AiActionBalance, ResearchOperations } from "./researchTypes.js";
 export type * from "./researchTypes.js";
 import type {
@@ -104,9 +103,8 @@ export interface RateLimitOptions {
    */
   burst?: number;
   /**
-   * Extra spacing as a share of 1000/perSecond (default 0.02): requests reach the service with
-   * a little jitter, and one that lands in an already full one-second window costs a whole
-   * Retry-After second.
+   * Extra spacing as a share of 1000/perSecond (default 0.02): requests reach the service with a little
+   * jitter, and one that lands in an already full one-second window costs a whole Retry-After second.
    */
   safetyMargin?: number;
   /**
@@ -297,7 +295,7 @@ export interface SignalOperations {
 export interface ServiceClient extends SignalOperations, ResearchOperations, AudienceWriteOperations, DocumentOperations, HierarchyOperations {
   searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
-  companyInsights: InsightOperations["companyInsights"];
+  companyInsights: import("./insightTypes.js").InsightOperations["companyInsights"];
   iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;
   iterateContacts(filters: ContactSearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<ContactItem>>;
   /** One request: 1 to 25 inputs, sent as given (an input the contract refuses is its own outcome, not sent). */
