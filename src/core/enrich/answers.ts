@@ -135,13 +135,18 @@ export class Answers implements BatchHandler {
     else this.spend.notCharged(need.key);
   }
 
+  /** Until when a kind whose answers expire holds this one (its declaration's freshUntil). */
+  private until(kind: KindName, record: EnrichRecord<object>): number | undefined {
+    return this.options.kinds.of(kind).freshUntil?.(record.attributes, this.options.now());
+  }
+
   private idOutcome(kind: KindName, need: Need, fields: readonly string[], record: EnrichRecord<object>, written: Set<string>): RecordOutcome {
     const id = parseRecordId((need.input as Record<string, unknown>)[kind === "company" ? "companyId" : "personId"]) ?? 0;
     written.add(need.key);
     switch (record.outcome) {
       case "matched":
         // A field refused as unentitled has no value to cache: its cells are told why.
-        this.records.putMatch(need.key, cacheable(fields, record), this.options.kinds.of(kind).cached(record.attributes));
+        this.records.putMatch(need.key, cacheable(fields, record), this.options.kinds.of(kind).cached(record.attributes), this.until(kind, record));
         this.spend.charged(need.key);
         return refusedOf(record);
       case "noMatch":
@@ -168,7 +173,7 @@ export class Answers implements BatchHandler {
         const key = recordKey(kind, id);
         this.spend.inputMatched(need.key, key, this.records.wasEnriched(key));
         this.matches.putId(need.key, id);
-        this.records.putMatch(key, cacheable(fields, record), this.options.kinds.of(kind).cached(record.attributes));
+        this.records.putMatch(key, cacheable(fields, record), this.options.kinds.of(kind).cached(record.attributes), this.until(kind, record));
         written.add(key);
         return refusedOf(record);
       }

@@ -117,8 +117,8 @@ abstract class StoredEntries<E> {
 
 // ---------- record fields ----------
 
-/** One field value and when it was fetched (ms since epoch). */
-type FieldEntry = [value: unknown, fetchedAt: number];
+/** One field value, when it was fetched (ms since epoch) and, for a kind whose answers expire (insights), until when it holds. */
+type FieldEntry = [value: unknown, fetchedAt: number, until?: number];
 
 /**
  * The stored records' format: an entry of another version (2: a signal's lists as records, where
@@ -162,7 +162,7 @@ export class RecordCache extends StoredEntries<CachedRecord> {
   /** The fresh value of a field: `{ value }` (null when the service has none), or undefined. */
   get(key: string, field: string): { value: unknown } | undefined {
     const entry = this.memory.get(key)?.fields[field];
-    if (!entry || this.ages.now() - entry[1] > this.ages.maxAgeMs) return undefined;
+    if (!entry || this.ages.now() - entry[1] > this.ages.maxAgeMs || (entry[2] !== undefined && this.ages.now() >= entry[2])) return undefined;
     return { value: entry[0] };
   }
 
@@ -191,11 +191,11 @@ export class RecordCache extends StoredEntries<CachedRecord> {
     return Object.values(record.fields).some((entry) => entry[1] >= since);
   }
 
-  /** Stores the answer for the requested fields; absent fields are stored as null. */
-  putMatch(key: string, fields: readonly string[], attributes: Record<string, unknown>): void {
+  /** Stores the answer for the requested fields (until `until` when it expires); absent fields are stored as null. */
+  putMatch(key: string, fields: readonly string[], attributes: Record<string, unknown>, until?: number): void {
     const now = this.ages.now();
     const record = this.memory.get(key) ?? { fields: {} };
-    for (const field of fields) record.fields[field] = [attributes[field] ?? null, now];
+    for (const field of fields) record.fields[field] = until === undefined ? [attributes[field] ?? null, now] : [attributes[field] ?? null, now, until];
     delete record.noMatchAt;
     delete record.noMatchStatus;
     this.memory.set(key, record);
@@ -242,6 +242,8 @@ export class RecordCache extends StoredEntries<CachedRecord> {
     const fields: Record<string, FieldEntry> = {};
     for (const [field, entry] of Object.entries(candidate.fields as Record<string, unknown>)) {
       if (Array.isArray(entry) && entry.length === 2 && typeof entry[1] === "number") fields[field] = [entry[0], entry[1]];
+      else if (Array.isArray(entry) && entry.length === 3 && typeof entry[1] === "number" && typeof entry[2] === "number")
+        fields[field] = [entry[0], entry[1], entry[2]];
     }
     const record: CachedRecord = { fields };
     if (typeof candidate.noMatchAt === "number") record.noMatchAt = candidate.noMatchAt;

@@ -8,7 +8,9 @@ import type { OutputFieldSpec, RecordKind } from "../contract/index.js";
 import type { SignalClient } from "../signals/index.js";
 
 /** What the pipeline's requests need of the client: record enrich, the signal operations, corporate families, and a posted document (a declared kind's own operation). */
-export type EnrichClient = Pick<ServiceClient, "enrichBatch"> & Partial<SignalClient> & Partial<Pick<ServiceClient, "postDocument" | "enrichHierarchy">>;
+export type EnrichClient = Pick<ServiceClient, "enrichBatch"> &
+  Partial<SignalClient> &
+  Partial<Pick<ServiceClient, "postDocument" | "enrichHierarchy" | "companyInsights">>;
 
 /** One request as the batcher hands it to a kind: read when it leaves. */
 export interface SealedRequest {
@@ -61,6 +63,8 @@ export interface EnrichmentKind {
   send(client: EnrichClient, seal: () => SealedRequest, options: KindRequestOptions): Promise<EnrichRecord<object>[]>;
   /** The answer's attributes as the record cache holds them (flat field names). */
   cached(attributes: Record<string, unknown>): Record<string, unknown>;
+  /** Until when an answer holds (ms since epoch), for a kind whose answers expire (insights); default the cache's age limit. */
+  freshUntil?(attributes: Record<string, unknown>, now: number): number | undefined;
 }
 
 /** The company id of an input of a kind keyed by company (`{ companyId }`). */
