@@ -2,11 +2,12 @@
 // (with its request hooks), the enrichment engine and the job poller once per shared runtime
 // (the task pane and the cell functions run in the same page and share them). Everything is
 // typed and passed on explicitly; nothing else creates a client.
-import { createServiceClient, type RateLimitOptions, type ServiceClient, type Transport } from "./core/api/index.js";
+import { createServiceClient, systemClock, type RateLimitOptions, type ServiceClient, type Transport } from "./core/api/index.js";
 import { RequestHooks } from "./core/api/hooks.js";
 import { usageChangesAfterRequests, type UsageListener } from "./core/api/usageChanges.js";
 import {
   createEnrichmentEngine,
+  MemoryCacheStore,
   type CacheStore,
   type EnrichmentEngine,
   type EntityKind,
@@ -16,6 +17,7 @@ import {
 import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js";
 import { createCommitteeStore, type CommitteeStore } from "./core/accounts/index.js";
 import { createResearch, type Research } from "./core/research/index.js";
+import { createInsights, insightKind, type Insights } from "./core/insights/index.js";
 import type { KeyValueItems } from "./core/storage/keyValue.js";
 import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";
 import { fetchTransport } from "./core/api/client.js";
@@ -57,6 +59,8 @@ export interface Runtime {
   entitledFields(kind: EntityKind): Promise<ReadonlySet<string> | undefined>;
   /** Briefings, questions, lookalikes and recommended contacts (core/research), per profile and signed-in user. */
   research: Research;
+  /** Insights for a list of companies (core/insights), kept in the signed-in user's enrichment store. */
+  insights: Insights;
   /** Buying committees the pane fetched (core/accounts), per profile and signed-in user: BIZ.COMMITTEE reads them. */
   committees: CommitteeStore;
   /** Where the page's stores say, once each, that something could not be kept (the pane shows it). */
@@ -197,14 +201,18 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const notices = options.storageNotices ?? storageNotices;
   const storesFor = options.stores ?? ((userKey: string) => enrichmentStores(userKey, notices));
   // One pipeline per user: ids and matching share its caches and its one daily allowance.
+  let insightStore: CacheStore = new MemoryCacheStore();
   const engine = accountScopedEngine(
     (userKey) => {
       const stores = storesFor(userKey);
       const cache = options.cache ?? stores.cache;
+      insightStore = cache ?? new MemoryCacheStore();
       const spendStore = options.spendStore ?? stores.spendStore;
       // Every field of a record rides in its first request: credits are per record, so the next
       // columns come free and requests stay at the floor in any calculation order (bench/cells.ts).
       return createEnrichmentEngine({
+        // BIZ.INSIGHT's kind: the pipeline gathers its cells, 50 companies a request.
+        kinds: [insightKind],
         client,
         companionFields: "all",
         ...(entitledFields ? { entitlements: entitledFields } : {}),
@@ -226,6 +234,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const researchItems = options.researchStore ?? researchStorage(notices);
   const research = createResearch({ client, storage: researchItems, scope: userScope });
   const committees = createCommitteeStore(researchItems, userScope);
+  const insights = createInsights({ client, cache: () => insightStore, now: () => systemClock.now(), match: (criteria) => engine.match(criteria) });
   return {
     environment,
     tokens,
@@ -233,6 +242,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     engine,
     research,
     committees,
+    insights,
     isSignedIn: () => signedInAfterRestore(tokens),
     hooks,
     onUsageChanged: (listener) => usage.onUsageChanged(listener),

@@ -18,6 +18,8 @@ export interface FunctionsConfig {
   supportsEntityCards?: () => boolean;
   /** Today, for the cells that count back from it (BIZ.SCOOPS); default the system clock. */
   clock?: Pick<Clock, "now">;
+  /** BIZ.INSIGHT: whether the plan includes insights (core/plan allows(plan, "insights")); absent: the service decides. */
+  insightsAllowed?: () => { allowed: true } | { allowed: false; reason: string } | Promise<{ allowed: true } | { allowed: false; reason: string }>;
   /** BIZ.LOOKALIKES and BIZ.BRIEFING (runtime.research's free parts). */
   research?: ResearchCells;
   /** BIZ.COMMITTEE: the committees the pane fetched (read only: no cell fetches an org chart). */

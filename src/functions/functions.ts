@@ -1,20 +1,14 @@
 /* global CustomFunctions */
-// The BIZ cell functions. Each is a thin wrapper around cellFunctionsImpl.ts (loaded on first
-// use), which asks the enrichment engine (src/core/enrich) and maps a problem to an Excel error
-// with a message. The runtime (src/runtime.ts) injects the engine once with configureFunctions;
-// that reference (and its startup gate) is the only state here.
+// The BIZ cell functions. Each is a thin wrapper around an implementation loaded on first use, which asks the enrichment
+// engine (src/core/enrich) and maps a problem to an Excel error with a message. The runtime (src/runtime.ts) injects the
+// engine once with configureFunctions; that reference (and its startup gate) is the only state here.
 // JSDoc below becomes functions.json (custom-functions-metadata): it is the help text Excel shows.
 import type { ConfigAccess, FunctionsConfig, JobStatusConfig } from "./config.js";
 
 export type { FunctionsConfig, JobStatusConfig } from "./config.js";
 import type { Clock } from "../core/api/types.js";
 
-/**
- * What the functions do (engine calls, errors, job streaming) loads with import() on the first
- * calculation, so the page's first load stays small; a failed load is retried by the next cell.
- * This entry imports nothing at load time, so it keeps this and its startup timer to itself
- * rather than importing core's single-flight helper and clock.
- */
+/** What the functions do loads with import() on first use (a small first load); a failed load is retried by the next cell. */
 function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () =>
@@ -28,6 +22,7 @@ const loadJobStatusImplementation = loadOnce(() => import("./jobStatusImpl.js"))
 const loadSignals = loadOnce(() => import("./signalCellsImpl.js"));
 const loadResearch = loadOnce(() => import("./researchCellsImpl.js"));
 const loadAccounts = loadOnce(() => import("./accountCellsImpl.js"));
+const loadInsights = loadOnce(() => import("./insightCellsImpl.js"));
 
 /** How long a cell calculated as the workbook opens waits for the runtime to configure these functions. */
 const STARTUP_WAIT_MS = 5000;
@@ -60,11 +55,9 @@ async function startupGate(settled: () => boolean, waiters: Set<() => void>): Pr
 }
 
 /** The injected configuration: absent until the runtime configures it ("starting"), or detached. */
-const injected: { config: FunctionsConfig | undefined; detached: boolean; waiters: Set<() => void> } = {
-  config: undefined,
-  detached: false,
-  waiters: new Set(),
-};
+type Injected<C> = { config: C | undefined; detached: boolean; waiters: Set<() => void> };
+const notYetInjected = <C>(): Injected<C> => ({ config: undefined, detached: false, waiters: new Set() });
+const injected = notYetInjected<FunctionsConfig>();
 
 /** Called once by the runtime with the shared engine; `undefined` detaches it (sign-out, tests). */
 export function configureFunctions(config: FunctionsConfig | undefined): void {
@@ -344,17 +337,23 @@ export async function family(company: any, invocation: CustomFunctions.Invocatio
 export async function committee(company: any, department: any, count: any): Promise<any[][]> {
   return (await loadAccounts()).committeeCell(configAccess, company, department, count);
 }
+
+/**
+ * The latest insight of a company as text, its summary and date, e.g. =BIZ.INSIGHT(A2) or =BIZ.INSIGHT(A2, "Funding"). Free; kept until the insight expires.
+ * @customfunction INSIGHT
+ * @param company The company's id, website or name.
+ * @param [type] A type of insight, e.g. "Funding", "Leadership change" or "Intent spike" (default: any type).
+ */
+export async function insight(company: any, type: any, invocation: CustomFunctions.Invocation): Promise<string> {
+  return (await loadInsights()).insightCell(configAccess, company, type, invocation);
+}
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 // ---------- Audience-enrichment job status (streaming) ----------
 // The polling lives in src/core/jobs: cells watching the same job share one poll, and a
 // cancelled formula stops its share. The runtime connects the poller with configureJobStatus.
 /** The injected job-status configuration; cells calculated while the workbook opens wait for it briefly. */
-const jobStatusInjected: { config: JobStatusConfig | undefined; detached: boolean; waiters: Set<() => void> } = {
-  config: undefined,
-  detached: false,
-  waiters: new Set(),
-};
+const jobStatusInjected = notYetInjected<JobStatusConfig>();
 
 /** Called once by the runtime; `undefined` detaches it (sign-out, tests). */
 export function configureJobStatus(config: JobStatusConfig | undefined): void {

@@ -49,4 +49,17 @@ describe("generated functions.json", () => {
     assert.match(byId.get("COMPANY")!.description!, /=BIZ\.COMPANY\(/);
     assert.match(byId.get("COMPANYROW")!.parameters[1]!.description!, /comma-separated/);
   });
+
+  it("declares BIZ.INSIGHT: a company and an optional type, one text", () => {
+    const insight = byId.get("INSIGHT")!;
+    assert.deepEqual(
+      insight.parameters.map((p) => [p.name, p.type ?? "any", (p as { optional?: boolean }).optional === true]),
+      [
+        ["company", "any", false],
+        ["type", "any", true],
+      ],
+    );
+    assert.equal(insight.result.type, "string");
+    assert.match(insight.description!, /=BIZ\.INSIGHT\(/);
+  });
 });

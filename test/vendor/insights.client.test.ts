@@ -70,7 +70,7 @@ describe("insights: the client on the copilot API's published description", () =
       }
       assert.deepEqual(requests[0]!.body, { data: { type: "CompanyInsightsSearch", attributes: { ziCompanyIds: [1, 2] } } });
       assert.deepEqual(
-        all.map((i) => [i.ziCompanyId, i.signalId, i.signalPayload.name]),
+        all.map((i) => [i.ziCompanyId, i.signalId, (i.signalPayload as Record<string, unknown>).name]),
         [
           [1, "c-1", "Ada Lovelace"],
           [2, "c-2", "Ada Lovelace"],

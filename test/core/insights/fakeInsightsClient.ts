@@ -6,6 +6,8 @@ import type { Insight, InsightType } from "../../../src/core/contract/index.js";
 import { FakeMatchClient } from "../enrich/fakeMatchClient.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A payload with its type's own facts (the contract reads them openly). */
+const payload = (facts: { displayText: string; date: string } & Record<string, unknown>): Insight["signalPayload"] => facts;
 
 export class InsightsClient extends FakeMatchClient {
   readonly insightCalls: { ids: number[]; types: readonly InsightType[] }[] = [];
@@ -27,7 +29,7 @@ export class InsightsClient extends FakeMatchClient {
         signalType: "zi.funding",
         insightDate: date,
         expiresAt,
-        signalPayload: { displayText: `Company ${id} raised $5M`, date, type: "Seed", amount: "$5M", investors: ["North Fund", "South Capital"] },
+        signalPayload: payload({ displayText: `Company ${id} raised $5M`, date, type: "Seed", amount: "$5M", investors: ["North Fund", "South Capital"] }),
       },
       {
         ziCompanyId: id,
@@ -35,7 +37,7 @@ export class InsightsClient extends FakeMatchClient {
         signalType: "zi.cxochange",
         insightDate: date,
         expiresAt,
-        signalPayload: { displayText: "New CFO", date, ziCompanyId: id, ziContactId: 7, name: "Ada Lovelace", title: "CFO", changeType: "Joined" },
+        signalPayload: payload({ displayText: "New CFO", date, ziCompanyId: id, ziContactId: 7, name: "Ada Lovelace", title: "CFO", changeType: "Joined" }),
       },
     ];
     return types.length === 0 ? all : all.filter((i) => (types as readonly string[]).includes(i.signalType));
