@@ -3,12 +3,13 @@
 // paths or, on the production profile, under /gtm behind its gateway (scope and role checked by
 // the gateway's hook, refusals in its shape). Both handlers read the stores directly.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ENTITLEMENTS_PATH, ERROR_CODES, MEDIA_TYPE } from "../../core/contract/index.js";
+import { ENTITLEMENTS_PATH, ERROR_CODES, INSIGHTS_PATH, InsightsRequest, MEDIA_TYPE, validateAgainst } from "../../core/contract/index.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import type { SandboxFeature } from "../plugin.js";
 import { gatewayHandler } from "../production/gateway.js";
 import type { RouteDependencies } from "../routeDependencies.js";
 import { principalOf } from "../routes/principal.js";
+import { createInsightSource, type InsightSource } from "./insights.js";
 import { AUDIENCES_ALLOWED, entitlementsDocument, readEntitlementsQuery } from "./entitlements.js";
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -35,6 +36,16 @@ function entitlementsHandler(d: RouteDependencies): Handler {
   };
 }
 
+function insightsHandler(d: RouteDependencies, source: () => InsightSource): Handler {
+  return async (request, reply) => {
+    // Checked here, not as a route schema: production's gateway checks the scope and role first.
+    const issues = validateAgainst(InsightsRequest, request.body);
+    if (issues.length > 0) throw new ValidationFailure(issues);
+    const { ziCompanyIds, signalTypes = [] } = (request.body as InsightsRequest).data.attributes;
+    return reply.type(MEDIA_TYPE).send(source().document(ziCompanyIds, signalTypes, d.ctx.clock.now()));
+  };
+}
+
 /** Production's handler: the account's rate limit first (the core's API hook does it on the other profile). */
 function limited(d: RouteDependencies, handler: Handler): Handler {
   return gatewayHandler(async (request, reply) => {
@@ -53,4 +64,7 @@ export const planFeature: SandboxFeature = (app: FastifyInstance, d) => {
   const base = production ? "/gtm" : "";
   const wrap = (handler: Handler) => (production ? limited(d, handler) : handler);
   app.get(`${base}${ENTITLEMENTS_PATH}`, { config: { operation: "getEntitlements" } }, wrap(entitlementsHandler(d)));
+  let insights: InsightSource | undefined;
+  const source = () => (insights ??= createInsightSource(d.ctx.db, d.ctx.options.seed));
+  app.post(`${base}${INSIGHTS_PATH}`, { config: { operation: "companyInsights" } }, wrap(insightsHandler(d, source)));
 };
