@@ -20,6 +20,10 @@ export const ResumeStateSchema = Type.Object({
 
 export type ResumeState = Static<typeof ResumeStateSchema>;
 
+/** A morning list ("Insights for my accounts"): its accounts as given, the types asked, the insights seen at the last refresh. */
+export const InsightListSchema = Type.Object({ accounts: Type.Array(Type.String()), types: Type.Array(Type.String()), seen: Type.Array(Type.String()) });
+export type InsightList = Static<typeof InsightListSchema>;
+
 export const SavedSearchRecordSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -31,6 +35,8 @@ export const SavedSearchRecordSchema = Type.Object({
   tableName: Type.Optional(Type.String()),
   /** Pages an import of this search could not fetch, for Resume after the pane was closed. */
   pendingImport: Type.Optional(ResumeStateSchema),
+  /** Set on a morning list of insights (the Saved tab refreshes its table in place), not a search. */
+  insights: Type.Optional(InsightListSchema),
   savedAt: Type.String(),
 });
 export type SavedSearchRecord = Static<typeof SavedSearchRecordSchema>;
