@@ -1,9 +1,13 @@
 // Signals in the task pane at 350 px, in headless Chromium against the sandbox: an intent search
 // (topics from the lookup picker, a score range) previewed and inserted into a table whose rows
-// are the sandbox's own answer; the pane never scrolls sideways.
+// are the sandbox's own answer; insights for 20 accounts inserted, kept as the morning list and
+// refreshed in place the next day (the sandbox's clock moved), the new ones marked; the pane
+// never scrolls sideways.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
 import { chromiumAvailable, openSection, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import { manualClock } from "../helpers/sandbox.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 const WIDTH = 350;
@@ -26,10 +30,37 @@ async function sandboxSignals(e2e: E2E, attributes: object): Promise<{ company: 
   return out;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The signals the Insights form ticks first (src/taskpane/signals/insightTables.ts). */
+const MORNING_TYPES = ["zi.funding", "zi.cxochange", "zi.account-level-intent.spike", "zi.buyingcommitteechange", "zi.scoop"];
+
+/** The sandbox's insights of these companies for the form's first types: signal id -> company id. */
+async function sandboxInsights(e2e: E2E, ids: readonly number[]): Promise<Map<string, number>> {
+  const token = await e2e.sandbox.token();
+  const res = await fetch(`${e2e.sandbox.url}/copilot/v1/companies/insights`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ data: { type: "CompanyInsightsSearch", attributes: { ziCompanyIds: ids, signalTypes: MORNING_TYPES } } }),
+  });
+  assert.equal(res.status, 200);
+  const doc = (await res.json()) as { data: { attributes: { insights: { signalId: string; ziCompanyId: number }[] } }[] };
+  return new Map(doc.data.flatMap((d) => d.attributes.insights.map((i) => [i.signalId, i.ziCompanyId] as const)));
+}
+
+/** The last table on the page: its headers and rows as shown. */
+async function lastTable(page: Page): Promise<{ headers: string[]; rows: string[][] }> {
+  const table = page.getByTestId("sheet-table").last();
+  const headers = (await table.locator("thead th").allInnerTexts()).map((h) => h.trim());
+  const rows = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+  return { headers, rows };
+}
+
 describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
   let e2e: E2E;
+  // The sandbox's day stands still until the insights test moves it.
+  const clock = manualClock(Date.parse("2026-11-20T09:00:00Z"));
   before(async () => {
-    e2e = await startE2E({ sandbox: { companies: 600 } });
+    e2e = await startE2E({ sandbox: { companies: 600, clock } });
   });
   after(async () => {
     await e2e?.close();
@@ -142,6 +173,65 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
       assert.equal(r[at("Latest scoop date")], (scoops[0]?.attributes.publishedDate ?? "").slice(0, 10));
     }
     assert.deepEqual(await overflow(page), [], "after the scoops");
+    assert.deepEqual(errors, []);
+  });
+
+  test(`${WIDTH} px: insights for 20 accounts, kept as the morning list and refreshed the next day with the new ones marked`, async () => {
+    // 20 accounts that have insights today, by id.
+    const candidates = (e2e.sandbox.ctx.db.prepare("SELECT id FROM companies ORDER BY id LIMIT 50").all() as { id: number }[]).map((r) => r.id);
+    const today = await sandboxInsights(e2e, candidates);
+    const accounts = [...new Set(today.values())].slice(0, 20);
+    assert.equal(accounts.length, 20, "20 of the sandbox's companies have insights today");
+    const { page, errors } = await e2e.openTaskPane();
+    await page.setViewportSize({ width: WIDTH, height: 900 });
+    await page.getByRole("button", { name: /^More sections/ }).waitFor();
+    const csv = ["Company id", ...accounts.map(String)].join("\r\n") + "\r\n";
+    await page.getByLabel("Open a CSV file as a sheet").setInputFiles({ name: "Accounts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("status").filter({ hasText: "Opened Accounts.csv: 20 rows" }).waitFor();
+    await page.getByTestId("sheet-table").last().getByRole("button", { name: "Company id", exact: true }).click();
+
+    await openSection(page, "Signals");
+    await page.getByRole("radio", { name: "Insights" }).check();
+    const form = page.getByRole("region", { name: "Insights" });
+    await form.getByText("Insights are free", { exact: false }).waitFor();
+    await form.getByRole("button", { name: "Get insights" }).click();
+    await form
+      .getByTestId("insights-message")
+      .getByText(/insights? for 20 companies/)
+      .waitFor({ timeout: 60_000 });
+    const expected = await sandboxInsights(e2e, accounts);
+    const first = await lastTable(page);
+    const at = (name: string) => first.headers.indexOf(name);
+    assert.ok(at("New") >= 0 && at("Signal id") >= 0 && at("Type") >= 0 && at("Summary") >= 0, first.headers.join("|"));
+    assert.deepEqual(first.rows.map((r) => r[at("Signal id")]).sort(), [...expected.keys()].sort());
+    assert.ok(
+      first.rows.every((r) => r[at("New")] === ""),
+      "a first table marks nothing new",
+    );
+    assert.deepEqual(await overflow(page), [], "insights inserted");
+    await form.getByRole("button", { name: "Keep as my morning list" }).click();
+    await form.getByText(/Kept as "Insights for my accounts"/).waitFor();
+
+    // The next morning: the sandbox's day moves on, and the list is refreshed in place.
+    await clock.advance(DAY_MS);
+    const tomorrow = await sandboxInsights(e2e, accounts);
+    const fresh = [...tomorrow.keys()].filter((id) => !expected.has(id));
+    assert.ok(fresh.length > 0, "a day brings new insights to some of the 20 accounts");
+    await openSection(page, "Saved");
+    await page.getByRole("button", { name: "Refresh Insights for my accounts with today's insights" }).click();
+    await page
+      .getByTestId("morning-list-message")
+      .getByText(/new since the last refresh/)
+      .waitFor({ timeout: 60_000 });
+    const next = await lastTable(page);
+    assert.deepEqual(next.rows.map((r) => r[at("Signal id")]).sort(), [...tomorrow.keys()].sort());
+    const marked = next.rows.filter((r) => r[at("New")] === "New").map((r) => r[at("Signal id")]);
+    assert.deepEqual(marked.sort(), fresh.sort());
+    await page
+      .getByTestId("morning-list-message")
+      .getByText(`${fresh.length} ${fresh.length === 1 ? "is" : "are"} new since the last refresh`, { exact: false })
+      .waitFor();
+    assert.deepEqual(await overflow(page), [], "after the refresh");
     assert.deepEqual(errors, []);
   });
 });

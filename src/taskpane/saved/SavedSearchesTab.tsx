@@ -1,11 +1,13 @@
 // The workbook's saved searches: run one into a new sheet, Refresh its table in place (only
 // that table's rows; the user's columns to its right stay), open it in the form, or delete it.
+// A morning list of insights (MorningListItem) is refreshed in place the same way.
 import { useState } from "react";
 import { Button, Field, Input, makeStyles, tokens } from "@fluentui/react-components";
 import type { SavedSearchRecord } from "../../office/workbook.js";
 import type { InsertOutcome, ResumeState } from "../insert/insertSearch.js";
 import { useConfirm } from "../ConfirmDialog.js";
 import { OutcomeMessage, ProgressView, useInsertRunner } from "../insert/InsertPanel.js";
+import { isMorningList, MorningListItem } from "./MorningListItem.js";
 import { renameProblem } from "./renameSaved.js";
 import { useSavedSearches } from "./useSavedSearches.js";
 
@@ -71,58 +73,70 @@ export function SavedSearchesTab({ onEdit }: { onEdit(search: SavedSearchRecord)
   return (
     <section aria-label="Saved searches">
       <ul style={{ listStyle: "none", padding: 0 }}>
-        {saved.list.map((s) => (
-          <li key={s.id} className={styles.item}>
-            <strong>{s.name}</strong>
-            <div className={styles.meta}>
-              {s.kind === "company" ? "Companies" : "Contacts"} · {plural(Object.keys(s.filters).length, "filter")} · {plural(s.columns.length, "column")}
-              {s.tableName ? ` · table ${s.tableName}` : ""}
-            </div>
-            <div className={styles.actions}>
-              <Button size="small" appearance="primary" disabled={runner.busy} onClick={() => void run(s, false)} aria-label={`Run ${s.name} into a new sheet`}>
-                Run
-              </Button>
-              {s.tableName && (
-                <Button size="small" disabled={runner.busy} onClick={() => void run(s, true)} aria-label={`Refresh the table of ${s.name}`}>
-                  Refresh
+        {saved.list.map((s) =>
+          isMorningList(s) ? (
+            <li key={s.id} className={styles.item}>
+              <MorningListItem search={s} onDelete={() => void remove(s)} />
+            </li>
+          ) : (
+            <li key={s.id} className={styles.item}>
+              <strong>{s.name}</strong>
+              <div className={styles.meta}>
+                {s.kind === "company" ? "Companies" : "Contacts"} · {plural(Object.keys(s.filters).length, "filter")} · {plural(s.columns.length, "column")}
+                {s.tableName ? ` · table ${s.tableName}` : ""}
+              </div>
+              <div className={styles.actions}>
+                <Button
+                  size="small"
+                  appearance="primary"
+                  disabled={runner.busy}
+                  onClick={() => void run(s, false)}
+                  aria-label={`Run ${s.name} into a new sheet`}
+                >
+                  Run
                 </Button>
+                {s.tableName && (
+                  <Button size="small" disabled={runner.busy} onClick={() => void run(s, true)} aria-label={`Refresh the table of ${s.name}`}>
+                    Refresh
+                  </Button>
+                )}
+                {s.pendingImport && (
+                  <Button size="small" disabled={runner.busy} onClick={() => void resume(s, s.pendingImport!)} aria-label={`Resume the import of ${s.name}`}>
+                    Resume
+                  </Button>
+                )}
+                <Button size="small" disabled={runner.busy} onClick={() => onEdit(s)} aria-label={`Open ${s.name} in the form`}>
+                  Open
+                </Button>
+                <Button size="small" disabled={runner.busy} onClick={() => setRenaming({ id: s.id, name: s.name })} aria-label={`Rename ${s.name}`}>
+                  Rename
+                </Button>
+                <Button size="small" disabled={runner.busy} onClick={() => void remove(s)} aria-label={`Delete ${s.name}`}>
+                  Delete
+                </Button>
+              </div>
+              {renaming?.id === s.id && (
+                <form
+                  className={styles.actions}
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void rename();
+                  }}
+                >
+                  <Field label="New name" validationState={renaming.problem ? "error" : "none"} validationMessage={renaming.problem}>
+                    <Input value={renaming.name} onChange={(_, d) => setRenaming({ id: s.id, name: d.value })} />
+                  </Field>
+                  <Button size="small" appearance="primary" type="submit">
+                    Save name
+                  </Button>
+                  <Button size="small" onClick={() => setRenaming(undefined)}>
+                    Cancel
+                  </Button>
+                </form>
               )}
-              {s.pendingImport && (
-                <Button size="small" disabled={runner.busy} onClick={() => void resume(s, s.pendingImport!)} aria-label={`Resume the import of ${s.name}`}>
-                  Resume
-                </Button>
-              )}
-              <Button size="small" disabled={runner.busy} onClick={() => onEdit(s)} aria-label={`Open ${s.name} in the form`}>
-                Open
-              </Button>
-              <Button size="small" disabled={runner.busy} onClick={() => setRenaming({ id: s.id, name: s.name })} aria-label={`Rename ${s.name}`}>
-                Rename
-              </Button>
-              <Button size="small" disabled={runner.busy} onClick={() => void remove(s)} aria-label={`Delete ${s.name}`}>
-                Delete
-              </Button>
-            </div>
-            {renaming?.id === s.id && (
-              <form
-                className={styles.actions}
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void rename();
-                }}
-              >
-                <Field label="New name" validationState={renaming.problem ? "error" : "none"} validationMessage={renaming.problem}>
-                  <Input value={renaming.name} onChange={(_, d) => setRenaming({ id: s.id, name: d.value })} />
-                </Field>
-                <Button size="small" appearance="primary" type="submit">
-                  Save name
-                </Button>
-                <Button size="small" onClick={() => setRenaming(undefined)}>
-                  Cancel
-                </Button>
-              </form>
-            )}
-          </li>
-        ))}
+            </li>
+          ),
+        )}
       </ul>
       {runner.progress && <ProgressView progress={runner.progress} noun="rows" onCancel={runner.cancel} />}
       {runner.outcome && <OutcomeMessage outcome={runner.outcome} />}

@@ -33,7 +33,9 @@ export function SignalsTab() {
           <SignalSearch family={c.value} />
         </div>
       ))}
-      {family === "insights" && <InsightsSection />}
+      <div hidden={family !== "insights"}>
+        <InsightsSection />
+      </div>
     </section>
   );
 }
