@@ -1,7 +1,7 @@
 // The Signals section: intent, scoop and news searches, previewed and inserted into tables, and
 // the service's insights for a list of accounts. Each keeps its form while another is shown.
 import { useState } from "react";
-import { Field, Radio, RadioGroup } from "@fluentui/react-components";
+import { Field, Radio, RadioGroup, makeStyles } from "@fluentui/react-components";
 import type { SignalSearchFamily } from "../../core/signals/index.js";
 import { InsightsSection } from "./InsightsSection.js";
 import { SignalSearch } from "./SignalSearch.js";
@@ -15,12 +15,16 @@ const CHOICES: { value: SignalSearchFamily; label: string }[] = [
   { value: "news", label: "News" },
 ];
 
+// Four choices wrap onto a second line in a 320-350 px pane rather than push it sideways.
+const useStyles = makeStyles({ choices: { flexWrap: "wrap" } });
+
 export function SignalsTab() {
+  const styles = useStyles();
   const [family, setFamily] = useState<Choice>("intent");
   return (
     <section aria-label="Signals">
       <Field label="Search for">
-        <RadioGroup layout="horizontal" value={family} onChange={(_, d) => setFamily(d.value as Choice)}>
+        <RadioGroup layout="horizontal" className={styles.choices} value={family} onChange={(_, d) => setFamily(d.value as Choice)}>
           {CHOICES.map((c) => (
             <Radio key={c.value} value={c.value} label={c.label} />
           ))}
