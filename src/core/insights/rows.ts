@@ -30,7 +30,8 @@ export const INSIGHT_COLUMNS: readonly ColumnSpec[] = [
   col("topic", "Topic", "text"),
   col("score", "Score", "number"),
   col("link", "Link", "url"),
-  col("signalId", "Signal id", "text"),
+  // Keyed "id": a refresh in place carries the user's own columns over to the same insight by it.
+  col("id", "Signal id", "text"),
 ];
 
 /** One insight with the company as the user named it (a website, a name or the id). */
@@ -80,7 +81,7 @@ export function insightRecord(item: CompanyInsight, isNew: boolean): Record<stri
 /** The rows of these insights, in INSIGHT_COLUMNS' order; `isNew` says which are new. */
 export function insightRows(items: readonly CompanyInsight[], isNew: (insight: Insight) => boolean = () => false): CellValue[][] {
   return itemsToRows(
-    items.map((item) => ({ attributes: insightRecord(item, isNew(item.insight)) })),
+    items.map((item) => ({ id: item.insight.signalId, attributes: insightRecord(item, isNew(item.insight)) })),
     INSIGHT_COLUMNS,
   );
 }

@@ -16,6 +16,8 @@ export class InsightsClient extends FakeMatchClient {
   ttlMs = 30 * DAY_MS;
   /** Companies without any insight. */
   quiet = new Set<number>();
+  /** Whether each company also has an upcoming renewal that stays from day to day (the same signal id). */
+  renewals = false;
 
   insightsOf(id: number, types: readonly InsightType[]): Insight[] {
     if (this.quiet.has(id)) return [];
@@ -40,7 +42,20 @@ export class InsightsClient extends FakeMatchClient {
         signalPayload: payload({ displayText: "New CFO", date, ziCompanyId: id, ziContactId: 7, name: "Ada Lovelace", title: "CFO", changeType: "Joined" }),
       },
     ];
+    if (this.renewals) all.push(this.renewal(id));
     return types.length === 0 ? all : all.filter((i) => (types as readonly string[]).includes(i.signalType));
+  }
+
+  renewal(id: number): Insight {
+    const date = "2026-11-01T00:00:00Z";
+    return {
+      ziCompanyId: id,
+      signalId: `renewal-${id}`,
+      signalType: "zi.upcomingrenewal",
+      insightDate: date,
+      expiresAt: "2027-01-01T00:00:00Z",
+      signalPayload: payload({ displayText: "Renewal in 60 days", date, renewalDate: "2027-01-01T00:00:00Z", signalId: `renewal-${id}` }),
+    };
   }
 
   async companyInsights(ids: readonly number[], types: readonly InsightType[] = []): Promise<Insight[]> {
