@@ -49,7 +49,8 @@ function assertRefusal(profile: Profile, answer: Answer, status: number, gateway
 for (const profile of ["specification", "production"] as const) {
   describe(`plan and insights on the ${profile} profile`, () => {
     const clock = manualClock(Date.parse("2026-03-02T09:30:00Z"));
-    const sandbox = useSandbox({ clock, ...(profile === "production" ? { profile: "production" as const } : {}) });
+    // A small data set: 20 companies are asked at most.
+    const sandbox = useSandbox({ clock, companies: 300, contacts: 1500, ...(profile === "production" ? { profile: "production" as const } : {}) });
     const call = (method: "GET" | "POST", path: string, token: string | undefined, body?: unknown) => caller(sandbox, profile)(method, path, token, body);
     const companyIds = (n: number) => (sandbox.ctx.db.prepare("SELECT id FROM companies ORDER BY id LIMIT ?").all(n) as { id: number }[]).map((r) => r.id);
 
