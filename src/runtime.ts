@@ -17,11 +17,11 @@ import {
 import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js";
 import { createCommitteeStore, type CommitteeStore } from "./core/accounts/index.js";
 import { createResearch, type Research } from "./core/research/index.js";
-import { createInsights, insightKind, type Insights } from "./core/insights/index.js";
 import type { KeyValueItems } from "./core/storage/keyValue.js";
 import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";
 import { fetchTransport } from "./core/api/client.js";
 import { createFieldEntitlements } from "./core/api/fieldEntitlements.js";
+import { createInsights, insightKind, type Insights } from "./core/insights/index.js";
 import { productionTransport } from "./core/api/production/index.js";
 import type { AccountInfo, TokenSource } from "./auth/types.js";
 import { signOutOnRefusedSignIn } from "./auth/signOutOnRefusal.js";

@@ -1,12 +1,10 @@
 // Signals in the task pane at 350 px, in headless Chromium against the sandbox: an intent search
 // (topics from the lookup picker, a score range) previewed and inserted into a table whose rows
-// are the sandbox's own answer; insights for 20 accounts inserted, kept as the morning list and
-// refreshed in place the next day (the sandbox's clock moved), the new ones marked; the pane
-// never scrolls sideways.
+// are the sandbox's own answer; the pane never scrolls sideways.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { chromiumAvailable, openSection, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import type { Page } from "playwright-core";
 import { manualClock } from "../helpers/sandbox.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
@@ -64,6 +62,66 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
   });
   after(async () => {
     await e2e?.close();
+  });
+
+  // Insights for 20 accounts inserted, kept as the morning list and refreshed in place the next
+  // day (the sandbox's clock moved), the new ones marked.
+  test(`${WIDTH} px: insights for 20 accounts, kept as the morning list and refreshed the next day with the new ones marked`, async () => {
+    // 20 accounts that have insights today, by id.
+    const candidates = (e2e.sandbox.ctx.db.prepare("SELECT id FROM companies ORDER BY id LIMIT 50").all() as { id: number }[]).map((r) => r.id);
+    const today = await sandboxInsights(e2e, candidates);
+    const accounts = [...new Set(today.values())].slice(0, 20);
+    assert.equal(accounts.length, 20, "20 of the sandbox's companies have insights today");
+    const { page, errors } = await e2e.openTaskPane();
+    await page.setViewportSize({ width: WIDTH, height: 900 });
+    await page.getByRole("button", { name: /^More sections/ }).waitFor();
+    const csv = ["Company id", ...accounts.map(String)].join("\r\n") + "\r\n";
+    await page.getByLabel("Open a CSV file as a sheet").setInputFiles({ name: "Accounts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("status").filter({ hasText: "Opened Accounts.csv: 20 rows" }).waitFor();
+    await page.getByTestId("sheet-table").last().getByRole("button", { name: "Company id", exact: true }).click();
+
+    await openSection(page, "Signals");
+    const form = page.getByRole("region", { name: "Insights" });
+    await form.getByText("Insights are free", { exact: false }).waitFor();
+    await form.getByRole("button", { name: "Get insights" }).click();
+    await form
+      .getByTestId("insights-message")
+      .getByText(/insights? for 20 companies/)
+      .waitFor({ timeout: 60_000 });
+    const expected = await sandboxInsights(e2e, accounts);
+    const first = await lastTable(page);
+    const at = (name: string) => first.headers.indexOf(name);
+    assert.ok(at("New") >= 0 && at("Signal id") >= 0 && at("Type") >= 0 && at("Summary") >= 0, first.headers.join("|"));
+    assert.deepEqual(first.rows.map((r) => r[at("Signal id")]).sort(), [...expected.keys()].sort());
+    assert.ok(
+      first.rows.every((r) => r[at("New")] === ""),
+      "a first table marks nothing new",
+    );
+    assert.deepEqual(await overflow(page), [], "insights inserted");
+    await form.getByRole("button", { name: "Keep as my morning list" }).click();
+    await form.getByText(/Kept as "Insights for my accounts"/).waitFor();
+
+    // The next morning: the sandbox's day moves on, and the list is refreshed in place.
+    await clock.advance(DAY_MS);
+    const tomorrow = await sandboxInsights(e2e, accounts);
+    const fresh = [...tomorrow.keys()].filter((id) => !expected.has(id));
+    assert.ok(fresh.length > 0, "a day brings new insights to some of the 20 accounts");
+    await openSection(page, "Saved");
+    await page.getByRole("button", { name: "Refresh Insights for my accounts with today's insights" }).click();
+    await page
+      .getByTestId("morning-list-message")
+      .getByText(/new since the last refresh/)
+      .waitFor({ timeout: 60_000 });
+    const next = await lastTable(page);
+    assert.deepEqual(next.rows.map((r) => r[at("Signal id")]).sort(), [...tomorrow.keys()].sort());
+    const marked = next.rows.filter((r) => r[at("New")] === "New").map((r) => r[at("Signal id")]);
+    assert.deepEqual(marked.sort(), fresh.sort());
+    await page
+      .getByTestId("morning-list-message")
+      .getByText(`${fresh.length} ${fresh.length === 1 ? "is" : "are"} new since the last refresh`, { exact: false })
+      .waitFor();
+    assert.deepEqual(await overflow(page), [], "after the refresh");
+    assert.deepEqual(errors, []);
   });
 
   test(`${WIDTH} px: an intent search from the topic picker is previewed and inserted into a table`, async () => {
@@ -173,65 +231,6 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
       assert.equal(r[at("Latest scoop date")], (scoops[0]?.attributes.publishedDate ?? "").slice(0, 10));
     }
     assert.deepEqual(await overflow(page), [], "after the scoops");
-    assert.deepEqual(errors, []);
-  });
-
-  test(`${WIDTH} px: insights for 20 accounts, kept as the morning list and refreshed the next day with the new ones marked`, async () => {
-    // 20 accounts that have insights today, by id.
-    const candidates = (e2e.sandbox.ctx.db.prepare("SELECT id FROM companies ORDER BY id LIMIT 50").all() as { id: number }[]).map((r) => r.id);
-    const today = await sandboxInsights(e2e, candidates);
-    const accounts = [...new Set(today.values())].slice(0, 20);
-    assert.equal(accounts.length, 20, "20 of the sandbox's companies have insights today");
-    const { page, errors } = await e2e.openTaskPane();
-    await page.setViewportSize({ width: WIDTH, height: 900 });
-    await page.getByRole("button", { name: /^More sections/ }).waitFor();
-    const csv = ["Company id", ...accounts.map(String)].join("\r\n") + "\r\n";
-    await page.getByLabel("Open a CSV file as a sheet").setInputFiles({ name: "Accounts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-    await page.getByRole("status").filter({ hasText: "Opened Accounts.csv: 20 rows" }).waitFor();
-    await page.getByTestId("sheet-table").last().getByRole("button", { name: "Company id", exact: true }).click();
-
-    await openSection(page, "Signals");
-    await page.getByRole("radio", { name: "Insights" }).check();
-    const form = page.getByRole("region", { name: "Insights" });
-    await form.getByText("Insights are free", { exact: false }).waitFor();
-    await form.getByRole("button", { name: "Get insights" }).click();
-    await form
-      .getByTestId("insights-message")
-      .getByText(/insights? for 20 companies/)
-      .waitFor({ timeout: 60_000 });
-    const expected = await sandboxInsights(e2e, accounts);
-    const first = await lastTable(page);
-    const at = (name: string) => first.headers.indexOf(name);
-    assert.ok(at("New") >= 0 && at("Signal id") >= 0 && at("Type") >= 0 && at("Summary") >= 0, first.headers.join("|"));
-    assert.deepEqual(first.rows.map((r) => r[at("Signal id")]).sort(), [...expected.keys()].sort());
-    assert.ok(
-      first.rows.every((r) => r[at("New")] === ""),
-      "a first table marks nothing new",
-    );
-    assert.deepEqual(await overflow(page), [], "insights inserted");
-    await form.getByRole("button", { name: "Keep as my morning list" }).click();
-    await form.getByText(/Kept as "Insights for my accounts"/).waitFor();
-
-    // The next morning: the sandbox's day moves on, and the list is refreshed in place.
-    await clock.advance(DAY_MS);
-    const tomorrow = await sandboxInsights(e2e, accounts);
-    const fresh = [...tomorrow.keys()].filter((id) => !expected.has(id));
-    assert.ok(fresh.length > 0, "a day brings new insights to some of the 20 accounts");
-    await openSection(page, "Saved");
-    await page.getByRole("button", { name: "Refresh Insights for my accounts with today's insights" }).click();
-    await page
-      .getByTestId("morning-list-message")
-      .getByText(/new since the last refresh/)
-      .waitFor({ timeout: 60_000 });
-    const next = await lastTable(page);
-    assert.deepEqual(next.rows.map((r) => r[at("Signal id")]).sort(), [...tomorrow.keys()].sort());
-    const marked = next.rows.filter((r) => r[at("New")] === "New").map((r) => r[at("Signal id")]);
-    assert.deepEqual(marked.sort(), fresh.sort());
-    await page
-      .getByTestId("morning-list-message")
-      .getByText(`${fresh.length} ${fresh.length === 1 ? "is" : "are"} new since the last refresh`, { exact: false })
-      .waitFor();
-    assert.deepEqual(await overflow(page), [], "after the refresh");
     assert.deepEqual(errors, []);
   });
 });

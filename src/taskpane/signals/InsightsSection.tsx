@@ -104,6 +104,7 @@ export function InsightsSection() {
 
   return (
     <section aria-label="Insights" className={styles.section}>
+      <h3>Insights for your accounts</h3>
       <p>Select the cells of your accounts (ids, websites or names) and tick the signals you want. {INSIGHTS_ARE_FREE}</p>
       <ColumnCheckboxes
         legend={`Signals (${types.length} chosen)`}
