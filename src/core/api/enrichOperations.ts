@@ -20,12 +20,14 @@ import {
   type RecordKind,
   type ValidationIssue,
 } from "../contract/index.js";
-import { withSignal, type ClientContext } from "./clientContext.js";
+import type { ClientContext } from "./clientContext.js";
+import { callOperation } from "./operationCall.js";
 import { isServiceError, serviceError } from "./errors.js";
 import type { EnrichOutcome, EnrichRecord, OpenEnrichBatch, RequestPriority, ServiceClient } from "./types.js";
 
-const SHAPES: Record<RecordKind, EnrichShape & { path: string }> = {
+const SHAPES: Record<RecordKind, EnrichShape & { id: "enrichCompanies" | "enrichContacts"; path: string }> = {
   company: {
+    id: "enrichCompanies",
     path: PATHS.enrichCompanies,
     idField: "companyId",
     inputMember: "matchCompanyInput",
@@ -33,6 +35,7 @@ const SHAPES: Record<RecordKind, EnrichShape & { path: string }> = {
     validate: validateCompanyEnrichBody,
   },
   contact: {
+    id: "enrichContacts",
     path: PATHS.enrichContacts,
     idField: "personId",
     inputMember: "matchPersonInput",
@@ -96,17 +99,9 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
     };
     if (batch.sealNow) check();
     if (checked?.body === undefined && checked !== undefined) return recordsOf(shape, inputs, checked, []);
-    // Enriching a record again costs no credit (it is under management), so a repeat is harmless.
-    const spec = {
-      method: "POST" as const,
-      url: `${ctx.baseUrl}${shape.path}`,
-      operation,
-      idempotent: true,
-      spends: true,
-      ...withSignal(options?.signal),
-      ...(options?.priority ? { priority: options.priority } : {}),
-    };
-    const post = async (body: unknown): Promise<EnrichResultItem[]> => (await ctx.call(EnrichResultDocument, { ...spec, body })).data;
+    // Enriching a record again costs no credit (it is under management): the table calls a repeat harmless.
+    const spec = { answer: EnrichResultDocument, signal: options?.signal, priority: options?.priority };
+    const post = async (body: unknown): Promise<EnrichResultItem[]> => (await callOperation(ctx, shape.id, { ...spec, body })).data;
     // Fields known to be refused are left out (unless none would be left: the service then says).
     let sentBody: unknown;
     let left: string[] = [];
@@ -117,7 +112,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
     let items: EnrichResultItem[];
     let unentitled: string[] = [];
     try {
-      const doc = await ctx.call(EnrichResultDocument, { ...spec, bodyWhenSent: () => leaveOutKnown((checked ?? check()).body ?? {}) });
+      const doc = await callOperation(ctx, shape.id, { ...spec, bodyWhenSent: () => leaveOutKnown((checked ?? check()).body ?? {}) });
       items = doc.data;
       unentitled = left;
     } catch (error) {

@@ -19,7 +19,8 @@ import {
   type SignalOperation,
 } from "../contract/index.js";
 import { idNumber, readIntent, readNews, readScoop, readTechnology } from "./signalAnswers.js";
-import { queryString, refuse, withSignal, type ClientContext } from "./clientContext.js";
+import { refuse, withSignal, type ClientContext } from "./clientContext.js";
+import { callOperation } from "./operationCall.js";
 import { iteratePages } from "./paging.js";
 import { toSearchPage, type SearchDocLike } from "./searchOperations.js";
 import type { IteratedPage, IterateOptions, RequestPriority, SearchOptions, SearchPage, ServiceClient, SignalEnrichOptions } from "./types.js";
@@ -81,15 +82,7 @@ async function signalPage<T>(ctx: ClientContext, operation: Paged, body: unknown
   const issues = validateSignalQuery(query, operation);
   if (issues.length > 0) refuse(issues, `POST ${path}`);
   const family = SIGNAL_FAMILY[operation];
-  const doc = await ctx.call(SCHEMA[family], {
-    method: "POST",
-    url: `${ctx.baseUrl}${path}${queryString(query)}`,
-    operation: `POST ${path}`,
-    body,
-    idempotent: true,
-    ...withSignal(ask.signal),
-    ...(ask.priority ? { priority: ask.priority } : {}),
-  });
+  const doc = await callOperation(ctx, operation, { query, body, answer: SCHEMA[family], signal: ask.signal, priority: ask.priority });
   const pageSize = ask.size ?? LIMITS.defaultPageSize;
   const read = READ[family] as (item: unknown) => T;
   const result = toSearchPage<T>({ ...doc, data: doc.data.map(read) } as SearchDocLike<T>, ask.n ?? 1, pageSize);
@@ -148,17 +141,8 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
     iterateNews: iterate<NewsItem>("newsSearch"),
     enrichNews: enrich<NewsItem>("newsEnrich"),
     async enrichTechnologies(companyId, options = {}) {
-      const path = SIGNAL_PATHS.technologiesEnrich;
       const body = bodyOf("technologiesEnrich", { companyId });
-      const doc = await ctx.call(TechnologiesDocument, {
-        method: "POST",
-        url: `${ctx.baseUrl}${path}`,
-        operation: `POST ${path}`,
-        body,
-        idempotent: true,
-        ...withSignal(options.signal),
-        ...(options.priority ? { priority: options.priority } : {}),
-      });
+      const doc = await callOperation(ctx, "technologiesEnrich", { body, answer: TechnologiesDocument, signal: options.signal, priority: options.priority });
       return doc.data.map(readTechnology);
     },
   };
