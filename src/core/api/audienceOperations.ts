@@ -7,7 +7,6 @@ import {
   ERROR_CODES,
   LIMITS,
   MAX_ROWS_PAGE_SIZE,
-  PATHS,
   SearchDocument,
   isTerminalJobState,
   isUuid,
@@ -18,7 +17,7 @@ import {
 } from "../contract/index.js";
 import { parseRetryAfter } from "./errors.js";
 import { refuse, type ClientContext } from "./clientContext.js";
-import { callOperation, sendOperation } from "./operationCall.js";
+import { callOperation, operationLabel, sendOperation } from "./operationCall.js";
 import { toSearchPage } from "./searchOperations.js";
 import type { AudienceRowsPage, JobStatus, ServiceClient, StartAudienceEnrichmentOptions } from "./types.js";
 
@@ -80,13 +79,13 @@ export function audienceOperations(ctx: ClientContext): AudienceOperations {
     },
 
     async getAudience(audienceId, options) {
-      const operation = `GET ${PATHS.audience("{audienceId}")}`;
+      const operation = operationLabel("getAudience");
       checkAudienceId(audienceId, operation);
       return (await callOperation(ctx, "getAudience", { params: { audienceId }, signal: options?.signal })).data;
     },
 
     async getAudienceRows(audienceId, options = {}): Promise<AudienceRowsPage> {
-      const operation = `POST ${PATHS.audienceRowsSearch("{audienceId}")}`;
+      const operation = operationLabel("searchAudienceRows");
       checkAudienceId(audienceId, operation);
       const { size, body } = checkedRowsRequest(options, operation);
       // Reading rows changes nothing: the table calls a repeat harmless.
@@ -103,7 +102,7 @@ export function audienceOperations(ctx: ClientContext): AudienceOperations {
     },
 
     async startAudienceEnrichment(audienceId, options: StartAudienceEnrichmentOptions) {
-      const operation = `POST ${PATHS.enrichAudience("{audienceId}")}`;
+      const operation = operationLabel("enrichAudience");
       checkAudienceId(audienceId, operation);
       const body = checkedEnrichmentBody(options, operation);
       // A repeat could start a second job (the table says so): only retried when the service surely refused it.

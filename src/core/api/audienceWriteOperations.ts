@@ -5,7 +5,6 @@
 // is checked with the contract before sending; a request over a limit is refused, not cut.
 import {
   AUDIENCE_WRITE_LIMITS,
-  AUDIENCE_WRITE_PATHS as P,
   ERROR_CODES,
   UpsertedRowsDocument,
   WrittenAudienceDocument,
@@ -31,7 +30,7 @@ import type {
 } from "./audienceWriteTypes.js";
 import { refuse, type ClientContext } from "./clientContext.js";
 import { serviceError } from "./errors.js";
-import { callOperation, sendOperation } from "./operationCall.js";
+import { callOperation, operationLabel, sendOperation } from "./operationCall.js";
 
 /** The service's names for the data types the specification's seeded columns use. */
 const SERVICE_DATA_TYPES: Readonly<Record<string, string>> = { STRING: "TEXT", NUMBER: "DECIMAL" };
@@ -113,7 +112,7 @@ type Structure = Pick<AudienceWriteOperations, "createAudience" | "addAudienceCo
 
 function structureOperations(ctx: ClientContext): Structure {
   const listAudienceColumns: AudienceWriteOperations["listAudienceColumns"] = async (audienceId, options) => {
-    const operation = `GET ${P.audience("{audienceId}")}`;
+    const operation = operationLabel("getAudience");
     checkAudienceId(audienceId, operation);
     const doc = await callOperation(ctx, "getAudience", { params: { audienceId }, answer: WrittenAudienceDocument, ...asked(options) });
     return (doc.data.attributes.columns ?? []).map(toAudienceColumn);
@@ -121,7 +120,7 @@ function structureOperations(ctx: ClientContext): Structure {
 
   return {
     async createAudience(input, options) {
-      const operation = `POST ${P.audiences}`;
+      const operation = operationLabel("createAudience");
       const attributes = {
         name: input.name,
         type: input.kind,
@@ -139,7 +138,7 @@ function structureOperations(ctx: ClientContext): Structure {
     },
 
     async addAudienceColumns(audienceId, columns, options) {
-      const operation = `POST ${P.addColumns("{audienceId}")}`;
+      const operation = operationLabel("addColumns");
       checkAudienceId(audienceId, operation);
       const body = { data: columns.map(columnBody) };
       checked(validateAddColumnsBody(body), operation);
@@ -150,7 +149,7 @@ function structureOperations(ctx: ClientContext): Structure {
     listAudienceColumns,
 
     async setMatchCriteria(audienceId, criteria, options) {
-      const operation = `POST ${P.matchCriteria("{audienceId}")}`;
+      const operation = operationLabel("setMatchCriteria");
       checkAudienceId(audienceId, operation);
       const matchCriteria = criteria === "AUTO" ? undefined : criteria.map((c) => ({ columnId: c.columnId, mappedTo: c.criterion }));
       // No matchCriteria: the service maps the columns itself.
@@ -166,7 +165,7 @@ function structureOperations(ctx: ClientContext): Structure {
 function rowOperations(ctx: ClientContext): Pick<AudienceWriteOperations, "upsertAudienceRows" | "findAudienceRowsByKey" | "deleteAudienceRows"> {
   return {
     async upsertAudienceRows(audienceId, rows, options) {
-      const operation = `POST ${P.bulkUpsertRows("{audienceId}")}`;
+      const operation = operationLabel("bulkUpsertRows");
       checkAudienceId(audienceId, operation);
       // No rows: nothing to send (the service takes at least one).
       if (rows.length === 0) return [];
@@ -185,7 +184,7 @@ function rowOperations(ctx: ClientContext): Pick<AudienceWriteOperations, "upser
     },
 
     async findAudienceRowsByKey(audienceId, keyColumnId, keys, options) {
-      const operation = `POST ${P.audience("{audienceId}")}/rows/actions/search`;
+      const operation = operationLabel("searchAudienceRows");
       checkAudienceId(audienceId, operation);
       const found = new Map<string, string[]>();
       const wanted = [...new Set(keys)];
@@ -216,7 +215,7 @@ function rowOperations(ctx: ClientContext): Pick<AudienceWriteOperations, "upser
     },
 
     async deleteAudienceRows(audienceId, rowIds, options) {
-      const operation = `DELETE ${P.deleteRows("{audienceId}")}`;
+      const operation = operationLabel("deleteRows");
       checkAudienceId(audienceId, operation);
       if (rowIds.length === 0) return;
       const body = { data: rowIds.map((id) => ({ type: "Row" as const, id })) };
@@ -232,7 +231,7 @@ type Management = Pick<AudienceWriteOperations, "renameAudience" | "deleteAudien
 function managementOperations(ctx: ClientContext): Management {
   return {
     async renameAudience(audienceId, name, options) {
-      const operation = `PATCH ${P.audience("{audienceId}")}`;
+      const operation = operationLabel("patchAudience");
       checkAudienceId(audienceId, operation);
       const body = { data: { type: "Audience" as const, attributes: { name } } };
       checked(validatePatchAudienceBody(body), operation);
@@ -240,7 +239,7 @@ function managementOperations(ctx: ClientContext): Management {
     },
 
     async deleteAudience(audienceId, options) {
-      const operation = `DELETE ${P.audience("{audienceId}")}`;
+      const operation = operationLabel("deleteAudience");
       checkAudienceId(audienceId, operation);
       await sendOperation(ctx, "deleteAudience", { params: { audienceId }, expect: [204, 200], ...asked(options) });
     },
@@ -257,7 +256,7 @@ function managementOperations(ctx: ClientContext): Management {
     },
 
     async createFolder(name, options) {
-      const operation = `POST ${P.folders}`;
+      const operation = operationLabel("createFolder");
       const body = { data: { type: "Folder" as const, attributes: { name } } };
       checked(validateCreateFolderBody(body), operation);
       const doc = await callOperation(ctx, "createFolder", { body, expect: [201, 200], ...asked(options) });

@@ -9,7 +9,6 @@
 // and fields known to be refused are left out of later requests.
 import {
   EnrichResultDocument,
-  PATHS,
   disallowedFieldsOf,
   validateCompanyEnrichBody,
   validateContactEnrichBody,
@@ -21,14 +20,13 @@ import {
   type ValidationIssue,
 } from "../contract/index.js";
 import type { ClientContext } from "./clientContext.js";
-import { callOperation } from "./operationCall.js";
+import { callOperation, operationLabel } from "./operationCall.js";
 import { isServiceError, serviceError } from "./errors.js";
 import type { EnrichOutcome, EnrichRecord, OpenEnrichBatch, RequestPriority, ServiceClient } from "./types.js";
 
-const SHAPES: Record<RecordKind, EnrichShape & { id: "enrichCompanies" | "enrichContacts"; path: string }> = {
+const SHAPES: Record<RecordKind, EnrichShape & { id: "enrichCompanies" | "enrichContacts" }> = {
   company: {
     id: "enrichCompanies",
-    path: PATHS.enrichCompanies,
     idField: "companyId",
     inputMember: "matchCompanyInput",
     buildBody: (inputs, outputFields) => ({ data: { type: "CompanyEnrich", attributes: { matchCompanyInput: inputs, outputFields } } }),
@@ -36,7 +34,6 @@ const SHAPES: Record<RecordKind, EnrichShape & { id: "enrichCompanies" | "enrich
   },
   contact: {
     id: "enrichContacts",
-    path: PATHS.enrichContacts,
     idField: "personId",
     inputMember: "matchPersonInput",
     buildBody: (inputs, outputFields) => ({ data: { type: "ContactEnrich", attributes: { matchPersonInput: inputs, outputFields } } }),
@@ -88,7 +85,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
     options?: { signal?: AbortSignal; priority?: RequestPriority },
   ): Promise<EnrichRecord<TInput>[]> {
     const shape = SHAPES[kind];
-    const operation = `POST ${shape.path}`;
+    const operation = operationLabel(shape.id);
     let inputs: TInput[] = [];
     let checked: CheckedRequest | undefined;
     const check = (): CheckedRequest => {

@@ -7,13 +7,10 @@
 import {
   ACCOUNT_LOOKUP_ENTITIES,
   ERROR_CODES,
-  CORPORATE_HIERARCHY_PATH,
   type CorporateHierarchyDocument,
   hierarchyBody,
   LIMITS,
-  LOOKUP_ENRICH_PATH,
   ORG_CHART_MAX_PAGE_SIZE,
-  ORG_CHART_PATH,
   orgChartBody,
   readOrgChartQuery,
   validateHierarchyBody,
@@ -23,7 +20,7 @@ import {
   type OrgChartPerson,
 } from "../contract/index.js";
 import { refuse, withSignal, type ClientContext } from "./clientContext.js";
-import { callOperation } from "./operationCall.js";
+import { callOperation, operationLabel } from "./operationCall.js";
 import { outcomeOf } from "./enrichOperations.js";
 import { iteratePages } from "./paging.js";
 import { toSearchPage } from "./searchOperations.js";
@@ -82,7 +79,7 @@ function orgChartRequest(ask: OrgChartAsk, options: OrgChartPageAsk) {
     sort: options.sort,
   };
   const issues = [...validateOrgChartBody(body), ...readOrgChartQuery(query).issues];
-  if (issues.length > 0) refuse(issues, `POST ${ORG_CHART_PATH}`);
+  if (issues.length > 0) refuse(issues, operationLabel("enrichOrgChart"));
   return { body, query };
 }
 
@@ -101,7 +98,7 @@ export function hierarchyOperations(ctx: ClientContext): HierarchyOperations {
     async enrichHierarchy(inputs, options = {}) {
       const body = hierarchyBody(inputs, options.outputFields);
       const issues = validateHierarchyBody(body);
-      if (issues.length > 0) refuse(issues, `POST ${CORPORATE_HIERARCHY_PATH}`);
+      if (issues.length > 0) refuse(issues, operationLabel("enrichCorporateHierarchy"));
       return hierarchyAnswers(inputs, await callOperation(ctx, "enrichCorporateHierarchy", { body, ...asked(options) }));
     },
 
@@ -141,7 +138,7 @@ export function hierarchyOperations(ctx: ClientContext): HierarchyOperations {
               message: `No enrich lookup for ${entity} ${fieldType} fields.`,
             },
           ],
-          `GET ${LOOKUP_ENRICH_PATH}`,
+          operationLabel("lookupEnrich"),
         );
       }
       const doc = await callOperation(ctx, "lookupEnrich", { query: { "filter[entity]": entity, "filter[fieldType]": fieldType }, ...asked(options) });

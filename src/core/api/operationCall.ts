@@ -120,6 +120,15 @@ async function sendEntry<S extends TSchema>(ctx: ClientContext, entry: Operation
   };
 }
 
+/**
+ * How messages name an operation of the table before anything is sent (a refusal of its input):
+ * its method and the specification's path, `{name}` for each parameter ("GET /v1/audiences/{audienceId}").
+ */
+export function operationLabel(id: OperationId): string {
+  const entry: Operation = tableEntry(id);
+  return `${entry.method} ${(entry.specification ?? entry.production)?.path ?? entry.id}`;
+}
+
 /** The call functions of a table: `call` reads the answer, `send` leaves the response to the caller. */
 export function operationCaller<T extends Operation>(find: (id: string) => T) {
   return {

@@ -4,7 +4,6 @@ import {
   CompanySearchResult,
   ContactSearchResult,
   LIMITS,
-  PATHS,
   companySearchBody,
   contactSearchBody,
   validateCompanySearchBody,
@@ -18,7 +17,7 @@ import {
   type ValidationIssue,
 } from "../contract/index.js";
 import { refuse, type ClientContext } from "./clientContext.js";
-import { callOperation } from "./operationCall.js";
+import { callOperation, operationLabel } from "./operationCall.js";
 import { iteratePages } from "./paging.js";
 import type { IterateOptions, IteratedPage, RequestPriority, SearchOptions, SearchPage, ServiceClient } from "./types.js";
 
@@ -27,7 +26,6 @@ export const ITERATE_PAGE_SIZE = LIMITS.maxPageSize;
 interface SearchSetup {
   id: "searchCompanies" | "searchContacts";
   kind: SearchKind;
-  path: string;
   body: unknown;
   issues: ValidationIssue[];
   schema: typeof CompanySearchResult | typeof ContactSearchResult;
@@ -35,11 +33,11 @@ interface SearchSetup {
 
 function companySetup(filters: CompanySearchFilters): SearchSetup {
   const body = companySearchBody(filters);
-  return { id: "searchCompanies", kind: "company", path: PATHS.searchCompanies, body, issues: validateCompanySearchBody(body), schema: CompanySearchResult };
+  return { id: "searchCompanies", kind: "company", body, issues: validateCompanySearchBody(body), schema: CompanySearchResult };
 }
 function contactSetup(filters: ContactSearchFilters): SearchSetup {
   const body = contactSearchBody(filters);
-  return { id: "searchContacts", kind: "contact", path: PATHS.searchContacts, body, issues: validateContactSearchBody(body), schema: ContactSearchResult };
+  return { id: "searchContacts", kind: "contact", body, issues: validateContactSearchBody(body), schema: ContactSearchResult };
 }
 
 type SearchOperations = Pick<ServiceClient, "searchCompanies" | "searchContacts" | "iterateCompanies" | "iterateContacts">;
@@ -52,7 +50,7 @@ export function searchOperations(ctx: ClientContext): SearchOperations {
       sort,
     };
     const issues = [...setup.issues, ...validateSearchQuery(query, setup.kind)];
-    if (issues.length > 0) refuse(issues, `POST ${setup.path}`);
+    if (issues.length > 0) refuse(issues, operationLabel(setup.id));
   }
 
   async function searchPage<T>(

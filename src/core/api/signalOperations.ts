@@ -6,7 +6,6 @@ import {
   LIMITS,
   NewsDocument,
   ScoopDocument,
-  SIGNAL_PATHS,
   TechnologiesDocument,
   SIGNAL_FAMILY,
   signalBody,
@@ -20,7 +19,7 @@ import {
 } from "../contract/index.js";
 import { idNumber, readIntent, readNews, readScoop, readTechnology } from "./signalAnswers.js";
 import { refuse, withSignal, type ClientContext } from "./clientContext.js";
-import { callOperation } from "./operationCall.js";
+import { callOperation, operationLabel } from "./operationCall.js";
 import { iteratePages } from "./paging.js";
 import { toSearchPage, type SearchDocLike } from "./searchOperations.js";
 import type { IteratedPage, IterateOptions, RequestPriority, SearchOptions, SearchPage, ServiceClient, SignalEnrichOptions } from "./types.js";
@@ -59,7 +58,7 @@ function wireAttributes(operation: SignalOperation, attributes: object): object 
 function bodyOf(operation: SignalOperation, attributes: object) {
   const body = signalBody(operation, wireAttributes(operation, attributes));
   const issues = validateSignalBody(operation, body);
-  if (issues.length > 0) refuse(issues, `POST ${SIGNAL_PATHS[operation]}`);
+  if (issues.length > 0) refuse(issues, operationLabel(operation));
   return body;
 }
 
@@ -73,14 +72,13 @@ interface PageAsk {
 
 /** One page of a paged signal operation, read into the plain records. */
 async function signalPage<T>(ctx: ClientContext, operation: Paged, body: unknown, ask: PageAsk): Promise<SearchPage<T>> {
-  const path = SIGNAL_PATHS[operation];
   const query = {
     "page[number]": ask.n === undefined ? undefined : String(ask.n),
     "page[size]": ask.size === undefined ? undefined : String(ask.size),
     sort: ask.sort,
   };
   const issues = validateSignalQuery(query, operation);
-  if (issues.length > 0) refuse(issues, `POST ${path}`);
+  if (issues.length > 0) refuse(issues, operationLabel(operation));
   const family = SIGNAL_FAMILY[operation];
   const doc = await callOperation(ctx, operation, { query, body, answer: SCHEMA[family], signal: ask.signal, priority: ask.priority });
   const pageSize = ask.size ?? LIMITS.defaultPageSize;

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { Type } from "@sinclair/typebox";
 import { callOperation, createClientContext, isServiceError, tableCaller, type ServiceClientOptions } from "../../../src/core/api/index.js";
+import { operationLabel } from "../../../src/core/api/operationCall.js";
 import { at, type Operation } from "../../../src/core/contract/operationTypes.js";
 import { BASE, rejection } from "./harness.js";
 import { answer, FakeClock, scriptedTransport, tokenSource, type Handler } from "./scripted.js";
@@ -138,6 +139,7 @@ describe("a call made from its table entry", () => {
     const usage = await callOperation(ctx, "usage");
     assert.equal(requests[0]!.url, `${BASE}/data/v1/users/usage`);
     assert.ok(Array.isArray(usage.data));
+    assert.equal(operationLabel("getAudience"), "GET /v1/audiences/{audienceId}", "messages name an operation by its entry");
     // @ts-expect-error: no entry of the table is called so
     await assert.rejects(callOperation(ctx, "enrichWidgets"), RangeError);
     // @ts-expect-error: nor of the test's table
