@@ -1,15 +1,8 @@
 // The account's own operations: lookup values of a filter field (kept for the client's life,
 // one request per field however many callers ask), the output-field lookup and the usage summary.
-import {
-  AI_ACTION_LIMIT_TYPE,
-  LookupDocument,
-  OutputFieldLookupDocument,
-  PATHS,
-  UsageDocument,
-  outputFieldLookupPath,
-  type LookupItem,
-} from "../contract/index.js";
-import { withSignal, type ClientContext } from "./clientContext.js";
+import { AI_ACTION_LIMIT_TYPE, OutputFieldLookupDocument, PATHS, type LookupItem } from "../contract/index.js";
+import type { ClientContext } from "./clientContext.js";
+import { callOperation } from "./operationCall.js";
 import { cancelledError } from "./request.js";
 import { keyedSingleFlight } from "./singleFlight.js";
 import type { ServiceClient, UsageSummary } from "./types.js";
@@ -37,15 +30,7 @@ function awaitWithSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined
 export function accountOperations(ctx: ClientContext): Pick<ServiceClient, "lookup" | "usage" | "outputFields"> {
   // Not tied to one caller's signal: other callers may be waiting for the same answer.
   const lookupOnce = keyedSingleFlight(
-    async (fieldName: string): Promise<LookupItem[]> =>
-      (
-        await ctx.call(LookupDocument, {
-          method: "GET",
-          url: `${ctx.baseUrl}${PATHS.lookup(fieldName)}`,
-          operation: `GET ${PATHS.lookup(fieldName)}`,
-          idempotent: true,
-        })
-      ).data,
+    async (fieldName: string): Promise<LookupItem[]> => (await callOperation(ctx, "lookup", { params: { fieldName } })).data,
     { keepResult: true },
   );
   return {
@@ -53,26 +38,16 @@ export function accountOperations(ctx: ClientContext): Pick<ServiceClient, "look
 
     // Through the request runner like every request (retry, rate limit, hooks, sign-in renewal).
     async outputFields(kind, options) {
-      const path = outputFieldLookupPath(kind);
-      const doc = await ctx.call(OutputFieldLookupDocument, {
-        method: "GET",
-        url: `${ctx.baseUrl}${path}`,
-        operation: `GET ${path.split("?")[0]!}`,
-        idempotent: true,
-        ...withSignal(options?.signal),
+      const doc = await callOperation(ctx, "lookupEnrich", {
+        query: { "filter[entity]": kind, "filter[fieldType]": "output" },
+        answer: OutputFieldLookupDocument,
+        signal: options?.signal,
       });
       return doc.data;
     },
 
     async usage(options): Promise<UsageSummary> {
-      const doc = await ctx.call(UsageDocument, {
-        method: "GET",
-        url: `${ctx.baseUrl}${PATHS.usage}`,
-        operation: `GET ${PATHS.usage}`,
-        idempotent: true,
-        readsUsage: true,
-        ...withSignal(options?.signal),
-      });
+      const doc = await callOperation(ctx, "usage", { readsUsage: true, signal: options?.signal });
       const entries = doc.data.flatMap((d) => d.attributes.usage);
       const ai = entries.find((e) => e.limitType === AI_ACTION_LIMIT_TYPE);
       return { entries, ...(ai ? { aiActions: { limit: ai.totalLimit, used: ai.currentUsage, remaining: ai.usageRemaining } } : {}) };

@@ -3,15 +3,10 @@
 // enrichment, and one status read of its job. Following a job until it ends is the job poller's
 // (src/core/jobs/poller.ts).
 import {
-  AudienceDocument,
-  AudienceListDocument,
   AudienceRow,
   ERROR_CODES,
-  EnrichJobDocument,
-  JobStatusDocument,
   LIMITS,
   MAX_ROWS_PAGE_SIZE,
-  PATHS,
   SearchDocument,
   isTerminalJobState,
   isUuid,
@@ -21,10 +16,10 @@ import {
   type ValidationIssue,
 } from "../contract/index.js";
 import { parseRetryAfter } from "./errors.js";
-import { queryString, refuse, withSignal, type ClientContext } from "./clientContext.js";
+import { refuse, type ClientContext } from "./clientContext.js";
+import { callOperation, operationLabel, sendOperation } from "./operationCall.js";
 import { toSearchPage } from "./searchOperations.js";
 import type { AudienceRowsPage, JobStatus, ServiceClient, StartAudienceEnrichmentOptions } from "./types.js";
-import { parseDocument } from "./responses.js";
 
 const AudienceRowsDocument = SearchDocument(AudienceRow);
 
@@ -78,80 +73,48 @@ function checkedEnrichmentBody(options: StartAudienceEnrichmentOptions, operatio
 type AudienceOperations = Pick<ServiceClient, "listAudiences" | "getAudience" | "getAudienceRows" | "startAudienceEnrichment" | "getJob">;
 
 export function audienceOperations(ctx: ClientContext): AudienceOperations {
-  const base = ctx.audiencesBaseUrl;
   return {
     async listAudiences(options) {
-      const doc = await ctx.call(AudienceListDocument, {
-        method: "GET",
-        url: `${base}${PATHS.audiences}`,
-        operation: `GET ${PATHS.audiences}`,
-        idempotent: true,
-        ...withSignal(options?.signal),
-      });
-      return doc.data;
+      return (await callOperation(ctx, "listAudiences", { signal: options?.signal })).data;
     },
 
     async getAudience(audienceId, options) {
-      const operation = `GET ${PATHS.audience("{audienceId}")}`;
+      const operation = operationLabel("getAudience");
       checkAudienceId(audienceId, operation);
-      const doc = await ctx.call(AudienceDocument, {
-        method: "GET",
-        url: `${base}${PATHS.audience(audienceId)}`,
-        operation,
-        idempotent: true,
-        ...withSignal(options?.signal),
-      });
-      return doc.data;
+      return (await callOperation(ctx, "getAudience", { params: { audienceId }, signal: options?.signal })).data;
     },
 
     async getAudienceRows(audienceId, options = {}): Promise<AudienceRowsPage> {
-      const operation = `POST ${PATHS.audienceRowsSearch("{audienceId}")}`;
+      const operation = operationLabel("searchAudienceRows");
       checkAudienceId(audienceId, operation);
       const { size, body } = checkedRowsRequest(options, operation);
-      const doc = await ctx.call(AudienceRowsDocument, {
-        method: "POST",
-        url: `${base}${PATHS.audienceRowsSearch(audienceId)}${queryString({ "page[number]": options.page, "page[size]": options.size })}`,
-        operation,
-        ...(body !== undefined ? { body } : {}),
-        // Reading rows changes nothing: safe to repeat.
-        idempotent: true,
+      // Reading rows changes nothing: the table calls a repeat harmless.
+      const doc = await callOperation(ctx, "searchAudienceRows", {
+        params: { audienceId },
+        query: { "page[number]": options.page, "page[size]": options.size },
+        body,
+        answer: AudienceRowsDocument,
         priority: options.priority ?? "bulk",
-        ...withSignal(options.signal),
+        signal: options.signal,
       });
       const page = toSearchPage(doc, options.page ?? 1, size);
       return { rows: page.items, totalResults: page.totalResults, pageNumber: page.pageNumber, totalPages: page.totalPages };
     },
 
     async startAudienceEnrichment(audienceId, options: StartAudienceEnrichmentOptions) {
-      const path = PATHS.enrichAudience(audienceId);
-      const operation = `POST ${PATHS.enrichAudience("{audienceId}")}`;
+      const operation = operationLabel("enrichAudience");
       checkAudienceId(audienceId, operation);
       const body = checkedEnrichmentBody(options, operation);
-      const response = await ctx.send({
-        method: "POST",
-        url: `${base}${path}`,
-        operation,
-        body,
-        // A repeat could start a second job: only retried when the service surely refused it.
-        idempotent: false,
-        spends: true,
-        expect: [202, 204, 200, 201],
-        ...withSignal(options.signal),
-      });
-      if (response.status === 204) return null;
-      return parseDocument(EnrichJobDocument, response, operation).data.id;
+      // A repeat could start a second job (the table says so): only retried when the service surely refused it.
+      const sent = await sendOperation(ctx, "enrichAudience", { params: { audienceId }, body, expect: [202, 204, 200, 201], signal: options.signal });
+      if (sent.response.status === 204) return null;
+      return sent.answer().data.id;
     },
 
     async getJob(audienceId, jobId, options): Promise<JobStatus> {
-      const operation = `GET ${PATHS.job("{audienceId}", "{jobId}")}`;
-      const response = await ctx.send({
-        method: "GET",
-        url: `${base}${PATHS.job(audienceId, jobId)}`,
-        operation,
-        idempotent: true,
-        ...withSignal(options?.signal),
-      });
-      const doc = parseDocument(JobStatusDocument, response, operation);
+      const sent = await sendOperation(ctx, "getJob", { params: { audienceId, jobId }, signal: options?.signal });
+      const { response } = sent;
+      const doc = sent.answer();
       const a = doc.data.attributes;
       const status: JobStatus = { id: doc.data.id, status: a.status, terminal: isTerminalJobState(a.status) };
       if (a.percentProgress !== undefined) status.percentProgress = a.percentProgress;

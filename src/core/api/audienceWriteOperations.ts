@@ -5,13 +5,7 @@
 // is checked with the contract before sending; a request over a limit is refused, not cut.
 import {
   AUDIENCE_WRITE_LIMITS,
-  AUDIENCE_WRITE_PATHS as P,
-  ColumnDocument,
-  ColumnListDocument,
   ERROR_CODES,
-  FolderDocument,
-  FolderListDocument,
-  RowAsyncJobDocument,
   UpsertedRowsDocument,
   WrittenAudienceDocument,
   isUuid,
@@ -34,9 +28,9 @@ import type {
   AudienceWriteOptions,
   UpsertedRow,
 } from "./audienceWriteTypes.js";
-import { queryString, refuse, withSignal, type ClientContext } from "./clientContext.js";
+import { refuse, type ClientContext } from "./clientContext.js";
 import { serviceError } from "./errors.js";
-import type { RequestSpec } from "./requestSpec.js";
+import { callOperation, operationLabel, sendOperation } from "./operationCall.js";
 
 /** The service's names for the data types the specification's seeded columns use. */
 const SERVICE_DATA_TYPES: Readonly<Record<string, string>> = { STRING: "TEXT", NUMBER: "DECIMAL" };
@@ -111,41 +105,22 @@ function upsertedRows(doc: UpsertedRowsDocument, rows: readonly AudienceRowInput
   });
 }
 
-type Spec = (
-  method: RequestSpec["method"],
-  path: string,
-  operation: string,
-  options: AudienceWriteOptions | undefined,
-  extra: Partial<RequestSpec>,
-) => RequestSpec;
-
-function specFor(ctx: ClientContext): Spec {
-  const base = ctx.audiencesBaseUrl;
-  return (method, path, operation, options, extra) =>
-    ({
-      method,
-      url: `${base}${path}`,
-      operation,
-      idempotent: false,
-      ...(options?.priority ? { priority: options.priority } : {}),
-      ...withSignal(options?.signal),
-      ...extra,
-    }) as RequestSpec;
-}
+/** The caller's signal and priority, as a call of the table carries them. */
+const asked = (options: AudienceWriteOptions | undefined) => ({ signal: options?.signal, priority: options?.priority });
 
 type Structure = Pick<AudienceWriteOperations, "createAudience" | "addAudienceColumns" | "listAudienceColumns" | "setMatchCriteria">;
 
-function structureOperations(ctx: ClientContext, spec: Spec): Structure {
+function structureOperations(ctx: ClientContext): Structure {
   const listAudienceColumns: AudienceWriteOperations["listAudienceColumns"] = async (audienceId, options) => {
-    const operation = `GET ${P.audience("{audienceId}")}`;
+    const operation = operationLabel("getAudience");
     checkAudienceId(audienceId, operation);
-    const doc = await ctx.call(WrittenAudienceDocument, spec("GET", P.audience(audienceId), operation, options, { idempotent: true }));
+    const doc = await callOperation(ctx, "getAudience", { params: { audienceId }, answer: WrittenAudienceDocument, ...asked(options) });
     return (doc.data.attributes.columns ?? []).map(toAudienceColumn);
   };
 
   return {
     async createAudience(input, options) {
-      const operation = `POST ${P.audiences}`;
+      const operation = operationLabel("createAudience");
       const attributes = {
         name: input.name,
         type: input.kind,
@@ -156,41 +131,41 @@ function structureOperations(ctx: ClientContext, spec: Spec): Structure {
       };
       const body = { data: { type: "Audience" as const, attributes } };
       checked(validateCreateAudienceBody(body), operation);
-      // A repeat could make a second audience: retried only when the service surely refused it.
-      const doc = await ctx.call(WrittenAudienceDocument, spec("POST", P.audiences, operation, options, { body, expect: [201, 200] }));
+      // A repeat could make a second audience (the table says so): retried only when the service surely refused it.
+      const doc = await callOperation(ctx, "createAudience", { body, expect: [201, 200], ...asked(options) });
       const kind = doc.data.attributes.type === "CONTACT" ? "CONTACT" : "COMPANY";
       return { audienceId: doc.data.id, name: doc.data.attributes.name, kind, columns: (doc.data.attributes.columns ?? []).map(toAudienceColumn) };
     },
 
     async addAudienceColumns(audienceId, columns, options) {
-      const operation = `POST ${P.addColumns("{audienceId}")}`;
+      const operation = operationLabel("addColumns");
       checkAudienceId(audienceId, operation);
       const body = { data: columns.map(columnBody) };
       checked(validateAddColumnsBody(body), operation);
-      const doc = await ctx.call(ColumnListDocument, spec("POST", P.addColumns(audienceId), operation, options, { body, expect: [201, 200] }));
+      const doc = await callOperation(ctx, "addColumns", { params: { audienceId }, body, expect: [201, 200], ...asked(options) });
       return doc.data.map(toAudienceColumn);
     },
 
     listAudienceColumns,
 
     async setMatchCriteria(audienceId, criteria, options) {
-      const operation = `POST ${P.matchCriteria("{audienceId}")}`;
+      const operation = operationLabel("setMatchCriteria");
       checkAudienceId(audienceId, operation);
       const matchCriteria = criteria === "AUTO" ? undefined : criteria.map((c) => ({ columnId: c.columnId, mappedTo: c.criterion }));
       // No matchCriteria: the service maps the columns itself.
       const body = { data: { type: "UpsertMatchCriteria" as const, attributes: matchCriteria ? { matchCriteria } : {} } };
       checked(validateMatchCriteriaBody(body), operation);
       // The mapping replaces the previous one: the same request twice leaves the same mapping.
-      const doc = await ctx.call(ColumnDocument, spec("POST", P.matchCriteria(audienceId), operation, options, { body, idempotent: true }));
+      const doc = await callOperation(ctx, "setMatchCriteria", { params: { audienceId }, body, ...asked(options) });
       return toAudienceColumn(doc.data);
     },
   };
 }
 
-function rowOperations(ctx: ClientContext, spec: Spec): Pick<AudienceWriteOperations, "upsertAudienceRows" | "findAudienceRowsByKey" | "deleteAudienceRows"> {
+function rowOperations(ctx: ClientContext): Pick<AudienceWriteOperations, "upsertAudienceRows" | "findAudienceRowsByKey" | "deleteAudienceRows"> {
   return {
     async upsertAudienceRows(audienceId, rows, options) {
-      const operation = `POST ${P.bulkUpsertRows("{audienceId}")}`;
+      const operation = operationLabel("bulkUpsertRows");
       checkAudienceId(audienceId, operation);
       // No rows: nothing to send (the service takes at least one).
       if (rows.length === 0) return [];
@@ -198,15 +173,18 @@ function rowOperations(ctx: ClientContext, spec: Spec): Pick<AudienceWriteOperat
       checked(validateUpsertRowsBody(body, AUDIENCE_WRITE_LIMITS.bulkUpsertRows), operation);
       // Rows that all carry their id are updated: a repeat writes the same values. A request that creates rows is not repeated blindly.
       const idempotent = rows.every((r) => r.rowId !== undefined);
-      const doc = await ctx.call(
-        UpsertedRowsDocument,
-        spec("POST", P.bulkUpsertRows(audienceId), operation, options, { body, idempotent, priority: options?.priority ?? "bulk" }),
-      );
+      const doc = await callOperation(ctx, "bulkUpsertRows", {
+        params: { audienceId },
+        body,
+        idempotent,
+        signal: options?.signal,
+        priority: options?.priority ?? "bulk",
+      });
       return upsertedRows(doc, rows, operation);
     },
 
     async findAudienceRowsByKey(audienceId, keyColumnId, keys, options) {
-      const operation = `POST ${P.audience("{audienceId}")}/rows/actions/search`;
+      const operation = operationLabel("searchAudienceRows");
       checkAudienceId(audienceId, operation);
       const found = new Map<string, string[]>();
       const wanted = [...new Set(keys)];
@@ -218,13 +196,15 @@ function rowOperations(ctx: ClientContext, spec: Spec): Pick<AudienceWriteOperat
       const filter = { operator: "AND", filters: [{ type: "Filter", columnId: keyColumnId, values: wanted, filterOperator: "EQUALS" }] };
       const body = { data: { type: "RowSearch", attributes: { filter } } };
       checked(validateRowSearch(body), operation);
-      const path = `${P.audience(audienceId)}/rows/actions/search`;
       for (let page = 1; ; page++) {
-        const url = `${path}${queryString({ "page[number]": page, "page[size]": AUDIENCE_WRITE_LIMITS.bulkUpsertRows, columns: keyColumnId })}`;
-        const doc = await ctx.call(
-          UpsertedRowsDocument,
-          spec("POST", url, operation, options, { body, idempotent: true, priority: options?.priority ?? "bulk" }),
-        );
+        const doc = await callOperation(ctx, "searchAudienceRows", {
+          params: { audienceId },
+          query: { "page[number]": page, "page[size]": AUDIENCE_WRITE_LIMITS.bulkUpsertRows, columns: keyColumnId },
+          body,
+          answer: UpsertedRowsDocument,
+          signal: options?.signal,
+          priority: options?.priority ?? "bulk",
+        });
         for (const row of doc.data) {
           const key = row.attributes.values.find((v) => v.columnId === keyColumnId)?.value;
           if (key === undefined || key === null) continue;
@@ -235,41 +215,39 @@ function rowOperations(ctx: ClientContext, spec: Spec): Pick<AudienceWriteOperat
     },
 
     async deleteAudienceRows(audienceId, rowIds, options) {
-      const operation = `DELETE ${P.deleteRows("{audienceId}")}`;
+      const operation = operationLabel("deleteRows");
       checkAudienceId(audienceId, operation);
       if (rowIds.length === 0) return;
       const body = { data: rowIds.map((id) => ({ type: "Row" as const, id })) };
       checked(validateDeleteRowsBody(body), operation);
-      // Deleting rows already gone changes nothing: safe to repeat.
-      await ctx.call(RowAsyncJobDocument, spec("DELETE", P.deleteRows(audienceId), operation, options, { body, idempotent: true, expect: [202, 200] }));
+      // Deleting rows already gone changes nothing: the table calls a repeat harmless.
+      await callOperation(ctx, "deleteRows", { params: { audienceId }, body, expect: [202, 200], ...asked(options) });
     },
   };
 }
 
 type Management = Pick<AudienceWriteOperations, "renameAudience" | "deleteAudience" | "listFolders" | "createFolder">;
 
-function managementOperations(ctx: ClientContext, spec: Spec): Management {
+function managementOperations(ctx: ClientContext): Management {
   return {
     async renameAudience(audienceId, name, options) {
-      const operation = `PATCH ${P.audience("{audienceId}")}`;
+      const operation = operationLabel("patchAudience");
       checkAudienceId(audienceId, operation);
       const body = { data: { type: "Audience" as const, attributes: { name } } };
       checked(validatePatchAudienceBody(body), operation);
-      await ctx.call(WrittenAudienceDocument, spec("PATCH", P.audience(audienceId), operation, options, { body, idempotent: true }));
+      await callOperation(ctx, "patchAudience", { params: { audienceId }, body, ...asked(options) });
     },
 
     async deleteAudience(audienceId, options) {
-      const operation = `DELETE ${P.audience("{audienceId}")}`;
+      const operation = operationLabel("deleteAudience");
       checkAudienceId(audienceId, operation);
-      await ctx.send(spec("DELETE", P.audience(audienceId), operation, options, { idempotent: true, expect: [204, 200] }));
+      await sendOperation(ctx, "deleteAudience", { params: { audienceId }, expect: [204, 200], ...asked(options) });
     },
 
     async listFolders(options) {
-      const operation = `GET ${P.folders}`;
       const folders: { folderId: string; name: string }[] = [];
       for (let page = 1; page <= 100; page++) {
-        const url = `${P.folders}${queryString({ "page[number]": page, "page[size]": 100 })}`;
-        const doc = await ctx.call(FolderListDocument, spec("GET", url, operation, options, { idempotent: true }));
+        const doc = await callOperation(ctx, "listFolders", { query: { "page[number]": page, "page[size]": 100 }, ...asked(options) });
         folders.push(...doc.data.map((f) => ({ folderId: f.id, name: f.attributes.name })));
         const total = doc.meta?.total;
         if (doc.data.length < 100 || (total !== undefined && folders.length >= total)) break;
@@ -278,16 +256,15 @@ function managementOperations(ctx: ClientContext, spec: Spec): Management {
     },
 
     async createFolder(name, options) {
-      const operation = `POST ${P.folders}`;
+      const operation = operationLabel("createFolder");
       const body = { data: { type: "Folder" as const, attributes: { name } } };
       checked(validateCreateFolderBody(body), operation);
-      const doc = await ctx.call(FolderDocument, spec("POST", P.folders, operation, options, { body, expect: [201, 200] }));
+      const doc = await callOperation(ctx, "createFolder", { body, expect: [201, 200], ...asked(options) });
       return { folderId: doc.data.id, name: doc.data.attributes.name };
     },
   };
 }
 
 export function audienceWriteOperations(ctx: ClientContext): AudienceWriteOperations {
-  const spec = specFor(ctx);
-  return { ...structureOperations(ctx, spec), ...rowOperations(ctx, spec), ...managementOperations(ctx, spec) };
+  return { ...structureOperations(ctx), ...rowOperations(ctx), ...managementOperations(ctx) };
 }

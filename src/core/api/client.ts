@@ -3,8 +3,9 @@
 // carries every operation; the operations live by subject, one `<subject>Operations.ts` file each
 // (search, enrich, account, audience, audience writes, research, documents, signals, hierarchy:
 // corporate families and org charts), all
-// composed below. Every request is
-// validated with the contract before it is sent and every answer is shape-checked after.
+// composed below. Each calls the service's operations by their entry in the operation table
+// (operationCall.ts: method, path per profile, request and answer schemas, idempotent): every
+// request is validated with the contract before it is sent and every answer is shape-checked after.
 // The HTTP layer is a small interface (Transport): the global fetch by default (Node 20 and
 // browsers both have it), a scripted function in tests.
 import { definedOnly } from "./definedOnly.js";
@@ -35,7 +36,8 @@ const DEFAULTS = {
   iteratePageSize: ITERATE_PAGE_SIZE,
 } as const;
 
-export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+/** The request runner and the context every group of operations shares, built from the client's options. */
+export function createClientContext(options: ServiceClientOptions): { ctx: ClientContext; runner: RequestRunner; limiter: RateLimiter } {
   const clock = options.clock ?? systemClock;
   const concurrency = options.concurrency ?? DEFAULTS.concurrency;
   const random = options.random ?? Math.random;
@@ -71,6 +73,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...(options.entitlements ? { entitlements: options.entitlements } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
   };
+  return { ctx, runner, limiter };
+}
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const { ctx, runner, limiter } = createClientContext(options);
   return {
     ...searchOperations(ctx),
     ...enrichOperations(ctx),

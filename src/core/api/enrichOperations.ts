@@ -9,7 +9,6 @@
 // and fields known to be refused are left out of later requests.
 import {
   EnrichResultDocument,
-  PATHS,
   disallowedFieldsOf,
   validateCompanyEnrichBody,
   validateContactEnrichBody,
@@ -20,20 +19,21 @@ import {
   type RecordKind,
   type ValidationIssue,
 } from "../contract/index.js";
-import { withSignal, type ClientContext } from "./clientContext.js";
+import type { ClientContext } from "./clientContext.js";
+import { callOperation, operationLabel } from "./operationCall.js";
 import { isServiceError, serviceError } from "./errors.js";
 import type { EnrichOutcome, EnrichRecord, OpenEnrichBatch, RequestPriority, ServiceClient } from "./types.js";
 
-const SHAPES: Record<RecordKind, EnrichShape & { path: string }> = {
+const SHAPES: Record<RecordKind, EnrichShape & { id: "enrichCompanies" | "enrichContacts" }> = {
   company: {
-    path: PATHS.enrichCompanies,
+    id: "enrichCompanies",
     idField: "companyId",
     inputMember: "matchCompanyInput",
     buildBody: (inputs, outputFields) => ({ data: { type: "CompanyEnrich", attributes: { matchCompanyInput: inputs, outputFields } } }),
     validate: validateCompanyEnrichBody,
   },
   contact: {
-    path: PATHS.enrichContacts,
+    id: "enrichContacts",
     idField: "personId",
     inputMember: "matchPersonInput",
     buildBody: (inputs, outputFields) => ({ data: { type: "ContactEnrich", attributes: { matchPersonInput: inputs, outputFields } } }),
@@ -85,7 +85,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
     options?: { signal?: AbortSignal; priority?: RequestPriority },
   ): Promise<EnrichRecord<TInput>[]> {
     const shape = SHAPES[kind];
-    const operation = `POST ${shape.path}`;
+    const operation = operationLabel(shape.id);
     let inputs: TInput[] = [];
     let checked: CheckedRequest | undefined;
     const check = (): CheckedRequest => {
@@ -96,17 +96,9 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
     };
     if (batch.sealNow) check();
     if (checked?.body === undefined && checked !== undefined) return recordsOf(shape, inputs, checked, []);
-    // Enriching a record again costs no credit (it is under management), so a repeat is harmless.
-    const spec = {
-      method: "POST" as const,
-      url: `${ctx.baseUrl}${shape.path}`,
-      operation,
-      idempotent: true,
-      spends: true,
-      ...withSignal(options?.signal),
-      ...(options?.priority ? { priority: options.priority } : {}),
-    };
-    const post = async (body: unknown): Promise<EnrichResultItem[]> => (await ctx.call(EnrichResultDocument, { ...spec, body })).data;
+    // Enriching a record again costs no credit (it is under management): the table calls a repeat harmless.
+    const spec = { answer: EnrichResultDocument, signal: options?.signal, priority: options?.priority };
+    const post = async (body: unknown): Promise<EnrichResultItem[]> => (await callOperation(ctx, shape.id, { ...spec, body })).data;
     // Fields known to be refused are left out (unless none would be left: the service then says).
     let sentBody: unknown;
     let left: string[] = [];
@@ -117,7 +109,7 @@ export function enrichOperations(ctx: ClientContext): EnrichOperations {
     let items: EnrichResultItem[];
     let unentitled: string[] = [];
     try {
-      const doc = await ctx.call(EnrichResultDocument, { ...spec, bodyWhenSent: () => leaveOutKnown((checked ?? check()).body ?? {}) });
+      const doc = await callOperation(ctx, shape.id, { ...spec, bodyWhenSent: () => leaveOutKnown((checked ?? check()).body ?? {}) });
       items = doc.data;
       unentitled = left;
     } catch (error) {

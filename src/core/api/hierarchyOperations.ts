@@ -6,16 +6,11 @@
 // is read at the transport edge (production/edge.ts).
 import {
   ACCOUNT_LOOKUP_ENTITIES,
-  CorporateHierarchyDocument,
   ERROR_CODES,
-  CORPORATE_HIERARCHY_PATH,
-  EnrichLookupDocument,
+  type CorporateHierarchyDocument,
   hierarchyBody,
   LIMITS,
-  LOOKUP_ENRICH_PATH,
   ORG_CHART_MAX_PAGE_SIZE,
-  ORG_CHART_PATH,
-  OrgChartDocument,
   orgChartBody,
   readOrgChartQuery,
   validateHierarchyBody,
@@ -24,29 +19,18 @@ import {
   type OrgChartAsk,
   type OrgChartPerson,
 } from "../contract/index.js";
-import { queryString, refuse, withSignal, type ClientContext } from "./clientContext.js";
+import { refuse, withSignal, type ClientContext } from "./clientContext.js";
+import { callOperation, operationLabel } from "./operationCall.js";
 import { outcomeOf } from "./enrichOperations.js";
 import { iteratePages } from "./paging.js";
-import type { RequestSpec } from "./requestSpec.js";
 import { toSearchPage } from "./searchOperations.js";
 import type { SearchPage } from "./types.js";
 import type { HierarchyAnswer, HierarchyCallOptions, HierarchyOperations, OrgChartMember, OrgChartPageAsk } from "./hierarchyTypes.js";
 
 const NO_TIER = 99;
 
-function post(ctx: ClientContext, path: string, query: string, body: unknown, options: HierarchyCallOptions | undefined): RequestSpec {
-  return {
-    method: "POST",
-    url: `${ctx.baseUrl}${path}${query}`,
-    operation: `POST ${path}`,
-    body,
-    // The service charges a company once (then it is under management): a repeat costs nothing more.
-    idempotent: true,
-    spends: true,
-    ...(options?.priority ? { priority: options.priority } : {}),
-    ...withSignal(options?.signal),
-  };
-}
+/** The caller's signal and priority, as a call of the table carries them. */
+const asked = (options: HierarchyCallOptions | undefined) => ({ signal: options?.signal, priority: options?.priority });
 
 /** The answer item of each input, in order (the service answers one per input). */
 function hierarchyAnswers(inputs: readonly HierarchyMatchInput[], doc: CorporateHierarchyDocument): HierarchyAnswer[] {
@@ -95,14 +79,15 @@ function orgChartRequest(ask: OrgChartAsk, options: OrgChartPageAsk) {
     sort: options.sort,
   };
   const issues = [...validateOrgChartBody(body), ...readOrgChartQuery(query).issues];
-  if (issues.length > 0) refuse(issues, `POST ${ORG_CHART_PATH}`);
+  if (issues.length > 0) refuse(issues, operationLabel("enrichOrgChart"));
   return { body, query };
 }
 
 export function hierarchyOperations(ctx: ClientContext): HierarchyOperations {
   async function orgChartPage(ask: OrgChartAsk, options: OrgChartPageAsk = {}): Promise<SearchPage<OrgChartMember>> {
     const { body, query } = orgChartRequest(ask, options);
-    const doc = await ctx.call(OrgChartDocument, post(ctx, ORG_CHART_PATH, queryString(query), body, options));
+    // The service charges a company once (then it is under management): the table calls a repeat harmless.
+    const doc = await callOperation(ctx, "enrichOrgChart", { query, body, ...asked(options) });
     const size = options.size ?? LIMITS.defaultPageSize;
     const page = toSearchPage({ ...doc, data: doc.data.map(member) }, options.page ?? 1, size);
     // Pages are counted from the total and the page size (at most 100), whatever meta.page says.
@@ -113,8 +98,8 @@ export function hierarchyOperations(ctx: ClientContext): HierarchyOperations {
     async enrichHierarchy(inputs, options = {}) {
       const body = hierarchyBody(inputs, options.outputFields);
       const issues = validateHierarchyBody(body);
-      if (issues.length > 0) refuse(issues, `POST ${CORPORATE_HIERARCHY_PATH}`);
-      return hierarchyAnswers(inputs, await ctx.call(CorporateHierarchyDocument, post(ctx, CORPORATE_HIERARCHY_PATH, "", body, options)));
+      if (issues.length > 0) refuse(issues, operationLabel("enrichCorporateHierarchy"));
+      return hierarchyAnswers(inputs, await callOperation(ctx, "enrichCorporateHierarchy", { body, ...asked(options) }));
     },
 
     orgChartPage,
@@ -153,18 +138,10 @@ export function hierarchyOperations(ctx: ClientContext): HierarchyOperations {
               message: `No enrich lookup for ${entity} ${fieldType} fields.`,
             },
           ],
-          `GET ${LOOKUP_ENRICH_PATH}`,
+          operationLabel("lookupEnrich"),
         );
       }
-      const query = queryString({ "filter[entity]": entity, "filter[fieldType]": fieldType });
-      const doc = await ctx.call(EnrichLookupDocument, {
-        method: "GET",
-        url: `${ctx.baseUrl}${LOOKUP_ENRICH_PATH}${query}`,
-        operation: `GET ${LOOKUP_ENRICH_PATH}`,
-        idempotent: true,
-        ...(options.priority ? { priority: options.priority } : {}),
-        ...withSignal(options.signal),
-      });
+      const doc = await callOperation(ctx, "lookupEnrich", { query: { "filter[entity]": entity, "filter[fieldType]": fieldType }, ...asked(options) });
       return doc.data.map(({ attributes: a }) => ({
         fieldName: a.fieldName,
         description: a.description,

@@ -1,5 +1,6 @@
 // The service client's public surface.
-export { createServiceClient } from "./client.js";
+export { createClientContext, createServiceClient } from "./client.js";
+export { callOperation, sendOperation, tableCaller, type OperationArgs, type OperationId } from "./operationCall.js";
 export {
   ServiceError,
   ValidationError,

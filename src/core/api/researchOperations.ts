@@ -4,13 +4,10 @@
 // or production's copilot API (/copilot/v1/...), with the same documents. A contact's briefing
 // is not in production's API: it is refused before anything is sent.
 import {
-  AccountAnswerDocument,
-  AccountSummaryDocument,
-  CompanyLookalikesDocument,
-  ContactLookalikesDocument,
-  ContactRecommendationsDocument,
-  ContactSummaryDocument,
   accountQuestionBody,
+  type CompanyLookalikesDocument,
+  type ContactLookalikesDocument,
+  type ContactRecommendationsDocument,
   researchPath,
   researchQueryParams,
   validateResearchId,
@@ -18,9 +15,9 @@ import {
   type ResearchOperation,
   type ResearchProfile,
 } from "../contract/index.js";
-import { queryString, refuse, withSignal, type ClientContext } from "./clientContext.js";
+import { refuse, type ClientContext } from "./clientContext.js";
 import { serviceError } from "./errors.js";
-import type { RequestSpec } from "./requestSpec.js";
+import { callOperation } from "./operationCall.js";
 import type {
   CompanyLookalike,
   ContactLookalike,
@@ -42,25 +39,8 @@ function pathOf(profile: ResearchProfile, operation: ResearchOperation, id?: str
   return path;
 }
 
-function specOf(
-  ctx: ClientContext,
-  method: "GET" | "POST",
-  path: string,
-  query: string,
-  options: ResearchCallOptions | undefined,
-  spends: boolean,
-): RequestSpec {
-  return {
-    method,
-    url: `${ctx.baseUrl}${path}${query}`,
-    operation: `${method} ${path}`,
-    // A research call that reached the service may have been charged: sent again only when surely refused.
-    idempotent: !spends,
-    ...(spends ? { spends: true } : {}),
-    ...(options?.priority ? { priority: options.priority } : {}),
-    ...withSignal(options?.signal),
-  };
-}
+/** The caller's signal and priority, as a call of the table carries them. */
+const asked = (options: ResearchCallOptions | undefined) => ({ signal: options?.signal, priority: options?.priority });
 
 const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
@@ -110,21 +90,22 @@ function recommendedContact(item: ContactRecommendationsDocument["data"][number]
 
 export function researchOperations(ctx: ClientContext): ResearchOperations {
   const profile: ResearchProfile = ctx.profile ?? "specification";
-  const listed = async <Q extends object>(
+  // The table's entries say which calls spend an AI action credit, and so are never resent blindly.
+  const listed = <Q extends object>(
     operation: "companyLookalikes" | "contactLookalikes" | "contactRecommendations",
     query: Q,
     options?: ResearchCallOptions,
   ) => {
     const path = pathOf(profile, operation);
-    const asked = defined(query);
-    const issues = validateResearchQuery(operation, asked);
+    const question = defined(query);
+    const issues = validateResearchQuery(operation, question);
     if (issues.length > 0) refuse(issues, `GET ${path}`);
-    return { path, spec: specOf(ctx, "GET", path, queryString(researchQueryParams(operation, asked as Record<string, string>)), options, false) };
+    return { query: researchQueryParams(operation, question as Record<string, string>), asked: question, ...asked(options) };
   };
   return {
     async accountBriefing(companyId, options) {
-      const path = pathOf(profile, "accountBriefing", checkedId(companyId, "Company id", "GET account briefing"));
-      const doc = await ctx.call(AccountSummaryDocument, specOf(ctx, "GET", path, "", options, true));
+      checkedId(companyId, "Company id", "GET account briefing");
+      const doc = await callOperation(ctx, "accountBriefing", { params: { companyId }, ...asked(options) });
       return { companyId, markdown: doc.data.attributes.markdown };
     },
 
@@ -132,7 +113,7 @@ export function researchOperations(ctx: ClientContext): ResearchOperations {
       const path = pathOf(profile, "askAccount", checkedId(companyId, "Company id", "POST account question"));
       const { body, issues } = accountQuestionBody(question);
       if (issues.length > 0) refuse(issues, `POST ${path}`);
-      const doc = await ctx.call(AccountAnswerDocument, { ...specOf(ctx, "POST", path, "", options, true), body });
+      const doc = await callOperation(ctx, "askAccount", { params: { companyId }, body, ...asked(options) });
       return { companyId, question, answer: doc.data.attributes.answer };
     },
 
@@ -145,24 +126,23 @@ export function researchOperations(ctx: ClientContext): ResearchOperations {
           issues: [{ parameter: "contactId", label: "Contact", rule: "notOffered", code: "NOT_OFFERED", message: CONTACT_RESEARCH_NOT_OFFERED }],
         });
       }
-      const path = pathOf(profile, "contactBriefing", checkedId(contactId, "Contact id", "GET contact briefing"));
-      const doc = await ctx.call(ContactSummaryDocument, specOf(ctx, "GET", path, "", options, true));
+      checkedId(contactId, "Contact id", "GET contact briefing");
+      const doc = await callOperation(ctx, "contactBriefing", { params: { contactId }, ...asked(options) });
       return { contactId, markdown: doc.data.attributes.markdown };
     },
 
     async companyLookalikes(query: LookalikeQuery, options) {
-      const { spec } = await listed("companyLookalikes", query, options);
-      return (await ctx.call(CompanyLookalikesDocument, spec)).data.map(companyLookalike);
+      return (await callOperation(ctx, "companyLookalikes", listed("companyLookalikes", query, options))).data.map(companyLookalike);
     },
 
     async contactLookalikes(query: ContactLookalikeQuery, options) {
-      const { spec } = await listed("contactLookalikes", query, options);
-      return (await ctx.call(ContactLookalikesDocument, spec)).data.map((item) => contactLookalike(item, query.referencePersonId));
+      const doc = await callOperation(ctx, "contactLookalikes", listed("contactLookalikes", query, options));
+      return doc.data.map((item) => contactLookalike(item, query.referencePersonId));
     },
 
     async contactRecommendations(query: RecommendationQuery, options) {
-      const { spec } = await listed("contactRecommendations", query, options);
-      return (await ctx.call(ContactRecommendationsDocument, spec)).data.map((item) => recommendedContact(item, query.companyId));
+      const doc = await callOperation(ctx, "contactRecommendations", listed("contactRecommendations", query, options));
+      return doc.data.map((item) => recommendedContact(item, query.companyId));
     },
   };
 }

@@ -4,7 +4,6 @@ import {
   CompanySearchResult,
   ContactSearchResult,
   LIMITS,
-  PATHS,
   companySearchBody,
   contactSearchBody,
   validateCompanySearchBody,
@@ -17,15 +16,16 @@ import {
   type SearchKind,
   type ValidationIssue,
 } from "../contract/index.js";
-import { queryString, refuse, type ClientContext } from "./clientContext.js";
+import { refuse, type ClientContext } from "./clientContext.js";
+import { callOperation, operationLabel } from "./operationCall.js";
 import { iteratePages } from "./paging.js";
 import type { IterateOptions, IteratedPage, RequestPriority, SearchOptions, SearchPage, ServiceClient } from "./types.js";
 
 export const ITERATE_PAGE_SIZE = LIMITS.maxPageSize;
 
 interface SearchSetup {
+  id: "searchCompanies" | "searchContacts";
   kind: SearchKind;
-  path: string;
   body: unknown;
   issues: ValidationIssue[];
   schema: typeof CompanySearchResult | typeof ContactSearchResult;
@@ -33,11 +33,11 @@ interface SearchSetup {
 
 function companySetup(filters: CompanySearchFilters): SearchSetup {
   const body = companySearchBody(filters);
-  return { kind: "company", path: PATHS.searchCompanies, body, issues: validateCompanySearchBody(body), schema: CompanySearchResult };
+  return { id: "searchCompanies", kind: "company", body, issues: validateCompanySearchBody(body), schema: CompanySearchResult };
 }
 function contactSetup(filters: ContactSearchFilters): SearchSetup {
   const body = contactSearchBody(filters);
-  return { kind: "contact", path: PATHS.searchContacts, body, issues: validateContactSearchBody(body), schema: ContactSearchResult };
+  return { id: "searchContacts", kind: "contact", body, issues: validateContactSearchBody(body), schema: ContactSearchResult };
 }
 
 type SearchOperations = Pick<ServiceClient, "searchCompanies" | "searchContacts" | "iterateCompanies" | "iterateContacts">;
@@ -50,7 +50,7 @@ export function searchOperations(ctx: ClientContext): SearchOperations {
       sort,
     };
     const issues = [...setup.issues, ...validateSearchQuery(query, setup.kind)];
-    if (issues.length > 0) refuse(issues, `POST ${setup.path}`);
+    if (issues.length > 0) refuse(issues, operationLabel(setup.id));
   }
 
   async function searchPage<T>(
@@ -61,16 +61,12 @@ export function searchOperations(ctx: ClientContext): SearchOperations {
     signal: AbortSignal | undefined,
     priority: RequestPriority | undefined,
   ): Promise<SearchPage<T>> {
-    const operation = `POST ${setup.path}`;
-    const url = `${ctx.baseUrl}${setup.path}${queryString({ "page[number]": page, "page[size]": size, sort })}`;
-    const doc = await ctx.call(setup.schema, {
-      method: "POST",
-      url,
-      operation,
+    const doc = await callOperation(ctx, setup.id, {
+      query: { "page[number]": page, "page[size]": size, sort },
       body: setup.body,
-      idempotent: true,
-      ...(signal ? { signal } : {}),
-      ...(priority ? { priority } : {}),
+      answer: setup.schema,
+      signal,
+      priority,
     });
     return toSearchPage<T>(doc as SearchDocLike<T>, page ?? 1, size ?? LIMITS.defaultPageSize);
   }

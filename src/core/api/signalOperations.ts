@@ -6,7 +6,6 @@ import {
   LIMITS,
   NewsDocument,
   ScoopDocument,
-  SIGNAL_PATHS,
   TechnologiesDocument,
   SIGNAL_FAMILY,
   signalBody,
@@ -19,7 +18,8 @@ import {
   type SignalOperation,
 } from "../contract/index.js";
 import { idNumber, readIntent, readNews, readScoop, readTechnology } from "./signalAnswers.js";
-import { queryString, refuse, withSignal, type ClientContext } from "./clientContext.js";
+import { refuse, withSignal, type ClientContext } from "./clientContext.js";
+import { callOperation, operationLabel } from "./operationCall.js";
 import { iteratePages } from "./paging.js";
 import { toSearchPage, type SearchDocLike } from "./searchOperations.js";
 import type { IteratedPage, IterateOptions, RequestPriority, SearchOptions, SearchPage, ServiceClient, SignalEnrichOptions } from "./types.js";
@@ -58,7 +58,7 @@ function wireAttributes(operation: SignalOperation, attributes: object): object 
 function bodyOf(operation: SignalOperation, attributes: object) {
   const body = signalBody(operation, wireAttributes(operation, attributes));
   const issues = validateSignalBody(operation, body);
-  if (issues.length > 0) refuse(issues, `POST ${SIGNAL_PATHS[operation]}`);
+  if (issues.length > 0) refuse(issues, operationLabel(operation));
   return body;
 }
 
@@ -72,24 +72,15 @@ interface PageAsk {
 
 /** One page of a paged signal operation, read into the plain records. */
 async function signalPage<T>(ctx: ClientContext, operation: Paged, body: unknown, ask: PageAsk): Promise<SearchPage<T>> {
-  const path = SIGNAL_PATHS[operation];
   const query = {
     "page[number]": ask.n === undefined ? undefined : String(ask.n),
     "page[size]": ask.size === undefined ? undefined : String(ask.size),
     sort: ask.sort,
   };
   const issues = validateSignalQuery(query, operation);
-  if (issues.length > 0) refuse(issues, `POST ${path}`);
+  if (issues.length > 0) refuse(issues, operationLabel(operation));
   const family = SIGNAL_FAMILY[operation];
-  const doc = await ctx.call(SCHEMA[family], {
-    method: "POST",
-    url: `${ctx.baseUrl}${path}${queryString(query)}`,
-    operation: `POST ${path}`,
-    body,
-    idempotent: true,
-    ...withSignal(ask.signal),
-    ...(ask.priority ? { priority: ask.priority } : {}),
-  });
+  const doc = await callOperation(ctx, operation, { query, body, answer: SCHEMA[family], signal: ask.signal, priority: ask.priority });
   const pageSize = ask.size ?? LIMITS.defaultPageSize;
   const read = READ[family] as (item: unknown) => T;
   const result = toSearchPage<T>({ ...doc, data: doc.data.map(read) } as SearchDocLike<T>, ask.n ?? 1, pageSize);
@@ -148,17 +139,8 @@ export function signalOperations(ctx: ClientContext): SignalOperations {
     iterateNews: iterate<NewsItem>("newsSearch"),
     enrichNews: enrich<NewsItem>("newsEnrich"),
     async enrichTechnologies(companyId, options = {}) {
-      const path = SIGNAL_PATHS.technologiesEnrich;
       const body = bodyOf("technologiesEnrich", { companyId });
-      const doc = await ctx.call(TechnologiesDocument, {
-        method: "POST",
-        url: `${ctx.baseUrl}${path}`,
-        operation: `POST ${path}`,
-        body,
-        idempotent: true,
-        ...withSignal(options.signal),
-        ...(options.priority ? { priority: options.priority } : {}),
-      });
+      const doc = await callOperation(ctx, "technologiesEnrich", { body, answer: TechnologiesDocument, signal: options.signal, priority: options.priority });
       return doc.data.map(readTechnology);
     },
   };

@@ -11,7 +11,7 @@ const audience = template(P.audience, "audienceId");
 const folder = template(P.folder, "folderId");
 const column = `${audience}/columns/{columnId}`;
 
-export const AUDIENCE_READS: readonly Operation[] = [
+export const AUDIENCE_READS = [
   { id: "listAudiences", method: "GET", ...studio(PATHS.audiences, AUDIENCE_READ), answer: AudienceListDocument, credit: "none", idempotent: true },
   { id: "getAudience", method: "GET", ...studio(audience, AUDIENCE_READ), answer: AudienceDocument, credit: "none", idempotent: true },
   {
@@ -57,9 +57,9 @@ export const AUDIENCE_READS: readonly Operation[] = [
     credit: "none",
     idempotent: true,
   },
-];
+] as const satisfies readonly Operation[];
 
-export const AUDIENCE_WRITES: readonly Operation[] = [
+export const AUDIENCE_WRITES = [
   {
     id: "createAudience",
     method: "POST",
@@ -134,15 +134,16 @@ export const AUDIENCE_WRITES: readonly Operation[] = [
     credit: "none",
     idempotent: true,
   },
-];
+] as const satisfies readonly Operation[];
 
 /** Folders belong to the account: the specification asks no scope beyond the data role. */
 const folders = (path: string, production: string, client: boolean) => ({
   specification: at(path, []),
   production: at(`/studio${path}`, [production]),
   client,
+  audiences: true,
 });
-export const FOLDER_OPERATIONS: readonly Operation[] = [
+export const FOLDER_OPERATIONS = [
   { id: "listFolders", method: "GET", ...folders(P.folders, AUDIENCE_READ, true), answer: W.FolderListDocument, credit: "none", idempotent: true },
   {
     id: "createFolder",
@@ -164,4 +165,4 @@ export const FOLDER_OPERATIONS: readonly Operation[] = [
     idempotent: true,
   },
   { id: "deleteFolder", method: "DELETE", ...folders(folder, AUDIENCE_MANAGE, false), credit: "none", idempotent: true },
-];
+] as const satisfies readonly Operation[];

@@ -39,7 +39,15 @@ export interface Operation {
   idempotent: boolean;
   /** Whether the add-in's client calls it (the relay forwards exactly these). */
   client: boolean;
+  /**
+   * Served by the audience API (studio): the client sends it to its audience address, which in
+   * production already ends in STUDIO_PREFIX (so the production path's prefix is not sent twice).
+   */
+  audiences?: boolean;
 }
+
+/** Where production keeps the audience operations, below its base. */
+export const STUDIO_PREFIX = "/studio";
 
 /** Writes a contract path function's path with `{name}` for each parameter. */
 export function template(path: (...ids: string[]) => string, ...names: string[]): string {
@@ -65,6 +73,7 @@ export const both = (path: string, scopes: readonly string[], production: readon
 /** An audience operation: our /v1 path, production's under /studio. */
 export const studio = (path: string, production: string, client = true) => ({
   specification: at(path, AUDIENCE_DATA),
-  production: at(`/studio${path}`, [production]),
+  production: at(`${STUDIO_PREFIX}${path}`, [production]),
   client,
+  audiences: true,
 });

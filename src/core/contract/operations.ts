@@ -32,7 +32,7 @@ export type { Operation, OperationCredit, OperationMethod, OperationPlace, Opera
 // Corporate families and org charts (docs/accounts.md). The enrich lookup comes before the
 // general lookup: its path is also a value of the lookup's {fieldName}, and the more specific
 // entry must be found first.
-const ACCOUNT_OPERATIONS: readonly Operation[] = [
+const ACCOUNT_OPERATIONS = [
   // A credit per matched company not already under management (a record, 12 months).
   {
     id: "enrichCorporateHierarchy",
@@ -66,11 +66,11 @@ const ACCOUNT_OPERATIONS: readonly Operation[] = [
     idempotent: true,
     client: true,
   },
-];
+] as const satisfies readonly Operation[];
 
 // What the plan allows, and the day's insights (docs/entitlements.md, docs/signals.md). Insights
 // are free: the vendor's tool list names no insights tool and so no credit type for them.
-const PLAN_OPERATIONS: readonly Operation[] = [
+const PLAN_OPERATIONS = [
   {
     id: "getEntitlements",
     method: "GET",
@@ -92,9 +92,9 @@ const PLAN_OPERATIONS: readonly Operation[] = [
     idempotent: true,
     client: true,
   },
-];
+] as const satisfies readonly Operation[];
 
-const DATA_OPERATIONS: readonly Operation[] = [
+const DATA_OPERATIONS = [
   {
     id: "searchCompanies",
     method: "POST",
@@ -157,7 +157,7 @@ const DATA_OPERATIONS: readonly Operation[] = [
     idempotent: true,
     client: true,
   },
-];
+] as const satisfies readonly Operation[];
 
 const SIGNAL_SCOPES: Record<SignalOperation, string> = {
   intentSearch: SCOPES.intent,
@@ -188,7 +188,7 @@ const SIGNAL_ANSWERS: Record<SignalOperation, TSchema> = {
   technologiesEnrich: TechnologiesDocument,
 };
 
-const SIGNAL_OPERATIONS: readonly Operation[] = (Object.keys(SIGNAL_PATHS) as SignalOperation[]).map((id) => ({
+const SIGNAL_OPERATIONS: readonly (Operation & { id: SignalOperation })[] = (Object.keys(SIGNAL_PATHS) as SignalOperation[]).map((id) => ({
   id,
   method: "POST",
   ...both(SIGNAL_PATHS[id], [SIGNAL_SCOPES[id]]),
@@ -203,7 +203,7 @@ const SIGNAL_OPERATIONS: readonly Operation[] = (Object.keys(SIGNAL_PATHS) as Si
 
 const spec = R.RESEARCH_PATHS.specification;
 const prod = R.RESEARCH_PATHS.production;
-const research = (id: R.ResearchOperation, scope: string, parameter?: string) => {
+const research = <Id extends R.ResearchOperation>(id: Id, scope: string, parameter?: string) => {
   const path = (paths: Partial<Record<R.ResearchOperation, (id: string) => string>>) => {
     const fn = paths[id];
     return fn ? at(parameter ? template(fn, parameter) : fn(""), [scope]) : undefined;
@@ -212,7 +212,7 @@ const research = (id: R.ResearchOperation, scope: string, parameter?: string) =>
   return { id, specification: path(spec)!, ...(production ? { production } : {}), client: true };
 };
 
-const RESEARCH_OPERATIONS: readonly Operation[] = [
+const RESEARCH_OPERATIONS = [
   // Each briefing and answer spends an AI action credit: asking twice spends twice.
   {
     ...research("accountBriefing", SCOPES.accountSummary, "companyId"),
@@ -263,7 +263,7 @@ const RESEARCH_OPERATIONS: readonly Operation[] = [
     credit: "none",
     idempotent: true,
   },
-];
+] as const satisfies readonly Operation[];
 
 /** Every operation of the service the add-in and the sandbox know, one entry each. */
 export const OPERATIONS: readonly Operation[] = [
@@ -300,3 +300,17 @@ export function operation(id: string): Operation {
   if (!found) throw new RangeError(`No operation is called ${id}.`);
   return found;
 }
+
+/**
+ * Every entry of the table with its own types (its id, its schemas): what the client's calls are
+ * typed by (core/api/operationCall.ts), so an id the table lacks does not compile there.
+ */
+export type TableOperation =
+  | (typeof ACCOUNT_OPERATIONS)[number]
+  | (typeof PLAN_OPERATIONS)[number]
+  | (typeof DATA_OPERATIONS)[number]
+  | (typeof SIGNAL_OPERATIONS)[number]
+  | (typeof RESEARCH_OPERATIONS)[number]
+  | (typeof AUDIENCE_READS)[number]
+  | (typeof AUDIENCE_WRITES)[number]
+  | (typeof FOLDER_OPERATIONS)[number];
