@@ -16,7 +16,7 @@ import { createRecordStore } from "./records.js";
 import { admit, countCall, simulatedFault } from "./routes/admission.js";
 import { createAiCreditStore } from "./research/index.js";
 import { SANDBOX_PLUGINS } from "./plugins.js";
-import { createOperationTable } from "./routes/operations.js";
+import { createOperationTable, type OperationCaller } from "./routes/operations.js";
 import { useContractValidation } from "./routes/validation.js";
 import { DEFAULT_PAGE_CACHE_BYTES, createSearcher } from "./search/runSearch.js";
 import { createStats, type RouteDependencies } from "./routeDependencies.js";
@@ -62,6 +62,8 @@ export interface BuiltApp {
   seededInMs: number;
   /** Every route the app serves, as registered (one per method; HEAD and OPTIONS left out). */
   routes: readonly ServedRoute[];
+  /** The specification's operations, called directly (as the production profile's handlers call them). */
+  operations: OperationCaller;
 }
 
 /** A route as registered: its method, its Fastify URL (`:name` for a parameter) and the operation it declares. */
@@ -191,5 +193,5 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
   useApiHook(app, services);
   useErrorDocuments(app, ctx);
   for (const plugin of SANDBOX_PLUGINS) await app.register(plugin, services);
-  return { app, ctx, seededInMs: services.seededInMs, routes };
+  return { app, ctx, seededInMs: services.seededInMs, routes, operations: services.operations };
 }
