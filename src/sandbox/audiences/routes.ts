@@ -18,9 +18,8 @@ import { requireScope } from "../auth.js";
 import type { SandboxContext, TokenPrincipal } from "../context.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import { checkedBy, stringQuery } from "../routes/validation.js";
+// The core's API hook authenticates every /v1/ request (401/403, rate limit); the handlers get its principal.
 import { NO_CONTENT, answer, type OperationCall, type OperationTable } from "../routes/operations.js";
-// The core's API hook authenticates every /v1/ request (401/403, rate limit); this reads the result.
-import { principalOf } from "../routes/principal.js";
 import type { JobEngine } from "./engine.js";
 import { parseRecordRef } from "./engine.js";
 import { emptyBodyIsNone } from "./emptyBody.js";
@@ -119,13 +118,16 @@ function audienceReadRoutes(app: FastifyInstance, { store, operations }: Deps, a
       return answer({ data: audienceDocument(audience, store.columns(audience.id)) });
     },
   });
+}
 
-  app.get<{ Params: Static<typeof AudienceParams>; Querystring: Static<typeof RowsQuery> }>(
-    `/v1/audiences/:audienceId/rows`,
-    { schema: { params: AudienceParams, querystring: RowsQuery }, config: { operation: "listAudienceRows" } },
-    async (request, reply) => {
-      const query = request.query;
-      const audience = audienceOf(principalOf(request), request.params.audienceId);
+function audienceRowRoutes(app: FastifyInstance, { store, operations }: Deps, audienceOf: AudienceOf): void {
+  operations.serve<unknown, Static<typeof RowsQuery>, Params>(app, {
+    method: "GET",
+    url: `/v1/audiences/:audienceId/rows`,
+    operation: "listAudienceRows",
+    schema: { params: AudienceParams, querystring: RowsQuery },
+    handle({ principal, params, query }) {
+      const audience = audienceOf(principal, params.audienceId);
       const number = Number(query["page[number]"] ?? 1);
       const size = Number(query["page[size]"] ?? LIMITS.defaultPageSize);
       const columns = store.columns(audience.id);
@@ -135,29 +137,32 @@ function audienceReadRoutes(app: FastifyInstance, { store, operations }: Deps, a
       const links: Record<string, string> = { first: link(1), last: link(Math.max(1, total)) };
       if (number > 1) links.prev = link(Math.min(number - 1, Math.max(1, total)));
       if (number < total) links.next = link(number + 1);
-      return reply.type(MEDIA_TYPE).send({
+      return answer({
         data: rows.map((r) => rowDocument(r, columns)),
         meta: { totalResults: audience.recordCount, page: { number, total } },
         links,
       });
     },
-  );
+  });
 
   // Rows by search (the way production reads them): an optional RowSearch document, pages up to 500.
-  app.post<{ Params: Static<typeof AudienceParams> }>(
-    `/v1/audiences/:audienceId/rows/actions/search`,
-    { schema: { params: AudienceParams }, onRequest: emptyBodyIsNone, config: { operation: "searchAudienceRows" } },
-    async (request, reply) => {
-      const audience = audienceOf(principalOf(request), request.params.audienceId);
-      const page = rowsPage(request.query as Record<string, string | undefined>);
+  operations.serve<unknown, Record<string, string | undefined>, Params>(app, {
+    method: "POST",
+    url: `/v1/audiences/:audienceId/rows/actions/search`,
+    operation: "searchAudienceRows",
+    schema: { params: AudienceParams },
+    options: { onRequest: emptyBodyIsNone },
+    handle({ principal, params, query, body }) {
+      const audience = audienceOf(principal, params.audienceId);
+      const page = rowsPage(query);
       const columns = store.columns(audience.id);
-      const { rows, total } = searchRows(store, audience, columns, parseRowSearch(request.body, columns), page);
-      return reply.type(MEDIA_TYPE).send({
+      const { rows, total } = searchRows(store, audience, columns, parseRowSearch(body, columns), page);
+      return answer({
         data: rows.map((r) => rowDocument(r, columns)),
         meta: { totalResults: total, page: { number: page.number, total: Math.ceil(total / page.size) } },
       });
     },
-  );
+  });
 }
 
 function audienceEnrichRoute(app: FastifyInstance, { ctx, store, engine, operations }: Deps, audienceOf: AudienceOf): void {
@@ -256,6 +261,7 @@ function jobAndSeedRoutes(app: FastifyInstance, { ctx, store, operations }: Deps
 export function registerAudienceRoutes(app: FastifyInstance, deps: Deps): void {
   const audienceOf = audienceAccess(deps.store);
   audienceReadRoutes(app, deps, audienceOf);
+  audienceRowRoutes(app, deps, audienceOf);
   audienceEnrichRoute(app, deps, audienceOf);
   jobAndSeedRoutes(app, deps, audienceOf);
 }
