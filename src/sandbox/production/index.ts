@@ -35,7 +35,7 @@ const CORE_PATH = /^\/(data|v1|oauth)\//;
 /** Production's API behind its gateway: everything under /gtm but sign-in. */
 const GATEWAY_PATH = /^\/gtm\/(?!oauth\/)/;
 
-export const productionFeature: SandboxFeature = async (app, { ctx, operations: core }) => {
+export const productionFeature: SandboxFeature = async (app, { ctx, operations }) => {
   const settings = productionSettings(ctx);
   if (!settings.enabled) return;
   // The core's paths are not on production's wire; this profile's handlers call their operations directly.
@@ -57,12 +57,12 @@ export const productionFeature: SandboxFeature = async (app, { ctx, operations: 
   });
   useGatewayScopes(app, ctx);
   await productionOauthRoutes(app, ctx, settings);
-  await productionDataRoutes(app, core);
-  await productionStudioRoutes(app, ctx, core);
-  await productionStudioWriteRoutes(app, core);
-  await productionSignalRoutes(app, core);
-  productionResearchRoutes(app, core);
-  productionAccountRoutes(app, core);
+  await productionDataRoutes(app, operations);
+  await productionStudioRoutes(app, ctx, operations);
+  await productionStudioWriteRoutes(app, operations);
+  await productionSignalRoutes(app, operations);
+  productionResearchRoutes(app, operations);
+  productionAccountRoutes(app, operations);
   // Anything else under /gtm (a wrong verb or path, GET .../rows) is the gateway's 404.
   app.all("/gtm/*", async (request, reply) => sendGateway(reply, gatewayNotFound(request.method, request.url)));
 };
