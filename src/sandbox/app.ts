@@ -3,20 +3,20 @@
 import cors from "@fastify/cors";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { ERROR_CODES, RATE_LIMIT_HEADERS } from "../core/contract/index.js";
-import { DEFAULT_API_AUDIENCE, createAuthenticator, requireAnyScope } from "./auth.js";
+import { DEFAULT_API_AUDIENCE, createAuthenticator } from "./auth.js";
 import { sandboxClock, type FaultOptions, type RateLimitWindows, type Clock, type SandboxContext, type SandboxOptions } from "./context.js";
 import { createAccountStore } from "./credits.js";
-import { ApiError, ValidationFailure, errorObject, sendError, sendErrorDocument, sendGatewayError, validationDocument } from "./errors.js";
+import { ApiError, ValidationFailure, errorAnswer, sendAnswer, sendError } from "./errors.js";
 import { devEndpointGuard } from "./devGuard.js";
 import { useDepthCheckedJson } from "./jsonBody.js";
 import { createFaultPlan } from "./faults.js";
 import { loadSigningKeys } from "./keys.js";
 import { createRateLimiter } from "./rateLimit.js";
 import { createRecordStore } from "./records.js";
-import { missingRole } from "./plan/roles.js";
-import { declaredRoles, declaredScopes } from "./routes/principal.js";
+import { admit, countCall, simulatedFault } from "./routes/admission.js";
 import { createAiCreditStore } from "./research/index.js";
 import { SANDBOX_PLUGINS } from "./plugins.js";
+import { createOperationTable, type OperationCaller } from "./routes/operations.js";
 import { useContractValidation } from "./routes/validation.js";
 import { DEFAULT_PAGE_CACHE_BYTES, createSearcher } from "./search/runSearch.js";
 import { createStats, type RouteDependencies } from "./routeDependencies.js";
@@ -47,7 +47,6 @@ export function defaultSandboxOptions(partial: SandboxOptionsInput = {}): Sandbo
 
 const API_PREFIXES = ["/data/", "/v1/", "/platform/", "/copilot/"];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
-const GATEWAY_STATUSES = new Set([401, 403, 429]);
 
 export interface BuildAppExtras {
   /** TLS key and certificate for HTTPS. */
@@ -63,6 +62,8 @@ export interface BuiltApp {
   seededInMs: number;
   /** Every route the app serves, as registered (one per method; HEAD and OPTIONS left out). */
   routes: readonly ServedRoute[];
+  /** The specification's operations, called directly (as the production profile's handlers call them). */
+  operations: OperationCaller;
 }
 
 /** A route as registered: its method, its Fastify URL (`:name` for a parameter) and the operation it declares. */
@@ -112,14 +113,17 @@ async function createServices(options: SandboxOptions, extras: BuildAppExtras): 
     () => ctx.apiAudience,
     clock,
   );
+  const limiter = createRateLimiter(() => ctx.options.rateLimit, clock);
+  const faultPlan = createFaultPlan(options.faults);
   const services: RouteDependencies = {
     ctx,
     accounts,
     records,
     searcher: createSearcher(db, options.pageCacheBytes, { clock }),
-    limiter: createRateLimiter(() => ctx.options.rateLimit, clock),
-    faultPlan: createFaultPlan(options.faults),
+    limiter,
+    faultPlan,
     aiCredits: createAiCreditStore(db),
+    operations: createOperationTable({ ctx, limiter, faultPlan }),
     seededInMs,
   };
 
@@ -128,75 +132,30 @@ async function createServices(options: SandboxOptions, extras: BuildAppExtras): 
 
 /**
  * The one hook of every API request: statistics, simulated faults, authentication, the scopes of
- * the route's operation and its roles (the operation table's) and the rate limit.
+ * the route's operation and its roles (the operation table's) and the rate limit (routes/admission.ts).
  */
 function useApiHook(app: FastifyInstance, services: RouteDependencies): void {
-  const { ctx } = services;
   app.addHook("onRequest", async (request, reply) => {
     if (request.method === "OPTIONS" || !isApiPath(request.url)) return;
     const route = request.routeOptions.url;
-    if (route) ctx.stats.requests.set(`${request.method} ${route}`, (ctx.stats.requests.get(`${request.method} ${route}`) ?? 0) + 1);
-    const fault = services.faultPlan.next();
-    if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
-    if (fault.reset) {
+    if (route) countCall(services.ctx, `${request.method} ${route}`);
+    if ((await simulatedFault(services)) === "reset") {
       reply.hijack();
       request.raw.socket.destroy();
       return;
     }
-    if (fault.fail) throw new ApiError(503, ERROR_CODES.server, "The service is briefly unavailable (a simulated fault). Try again in a moment.");
     if (!route) return;
-    const principal = await ctx.authenticate(request.headers.authorization);
-    requireAnyScope(principal, declaredScopes(request.routeOptions.config, "specification"));
-    const lacking = missingRole(principal, declaredRoles(request.routeOptions.config));
-    if (lacking) throw new ApiError(403, ERROR_CODES.forbidden, lacking);
+    const { principal, headers } = await admit(services, request.headers.authorization, request.routeOptions.config.operation);
     request.principal = principal;
-    const decision = services.limiter.take(principal.account);
-    void reply.headers(decision.headers);
-    if (!decision.allowed) {
-      const bucket = decision.rejectedBucket ?? "second";
-      throw new ApiError(
-        429,
-        ERROR_CODES.rateLimited,
-        `Too many requests: the per-${bucket} limit is used up. Try again in ${decision.headers["Retry-After"]} s.`,
-        undefined,
-        decision.headers,
-      );
-    }
+    void reply.headers(headers);
   });
 }
 
 /** Every failure as the service's error document (the gateway's shape for 401/403/429 when asked). */
 function useErrorDocuments(app: FastifyInstance, ctx: SandboxContext): void {
-  app.setErrorHandler((error: FastifyError | ApiError | ValidationFailure, request, reply) => {
-    if (error instanceof ValidationFailure) return sendErrorDocument(reply, 400, validationDocument(error.issues));
-    if (error instanceof ApiError) {
-      void reply.headers(error.headers);
-      if (ctx.faults.gatewayErrors && GATEWAY_STATUSES.has(error.status)) {
-        return sendGatewayError(reply, error.status, error.code, error.message);
-      }
-      return sendError(reply, error.status, error.code, error.message, error.source);
-    }
-    const code = error.code;
-    if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      return sendError(reply, 415, ERROR_CODES.unsupportedMediaType, "Send the body as application/vnd.api+json or application/json.", {
-        header: "Content-Type",
-      });
-    }
-    if (code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
-      return sendError(reply, 400, ERROR_CODES.validation, "The request body is empty: send a JSON document.", { pointer: "" });
-    }
-    if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      return sendError(reply, 413, ERROR_CODES.validation, "The request body is larger than 1 MB.");
-    }
-    if (error instanceof SyntaxError || code === "FST_ERR_CTP_INVALID_JSON_BODY") {
-      return sendError(reply, 400, ERROR_CODES.validation, `The request body is not valid JSON (${error.message}).`, { pointer: "" });
-    }
-    const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status < 500) return sendError(reply, status, ERROR_CODES.validation, error.message);
-    // An unexpected failure: answer with what went wrong and keep it visible on stderr.
-    process.stderr.write(`sandbox: ${request.method} ${request.url} failed: ${error.stack ?? error.message}\n`);
-    return sendErrorDocument(reply, 500, { errors: [errorObject(500, ERROR_CODES.server, `The sandbox failed to handle the request: ${error.message}`)] });
-  });
+  app.setErrorHandler((error: FastifyError | ApiError | ValidationFailure, request, reply) =>
+    sendAnswer(reply, errorAnswer(error, ctx.faults.gatewayErrors, `${request.method} ${request.url}`)),
+  );
 
   app.setNotFoundHandler((request, reply) =>
     sendError(reply, 404, ERROR_CODES.notFound, `There is no operation ${request.method} ${request.url.split("?")[0]}.`),
@@ -234,5 +193,5 @@ export async function buildApp(options: SandboxOptions, extras: BuildAppExtras =
   useApiHook(app, services);
   useErrorDocuments(app, ctx);
   for (const plugin of SANDBOX_PLUGINS) await app.register(plugin, services);
-  return { app, ctx, seededInMs: services.seededInMs, routes };
+  return { app, ctx, seededInMs: services.seededInMs, routes, operations: services.operations };
 }

@@ -1,7 +1,7 @@
 // The sandbox's one JSON body parser (application/json and application/vnd.api+json alike):
 // Fastify's own, behind a depth check. JSON text nested deeper than MAX_JSON_DEPTH arrays and
 // objects is refused with 400 before it is parsed, so no later step that walks the document
-// (validation, the production profile's forwarding) can run out of stack on it.
+// (validation, the production profile's translation) can run out of stack on it.
 import type { FastifyInstance } from "fastify";
 import { ERROR_CODES, MEDIA_TYPE } from "../core/contract/index.js";
 import { ApiError } from "./errors.js";

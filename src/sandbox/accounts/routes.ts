@@ -1,6 +1,6 @@
 // Corporate families and org charts served (docs/accounts.md): the handlers (handlers.ts) behind
-// the specification profile's routes, and production's under /gtm forwarding to them the way the
-// profile's other routes do (its paging: links under /gtm, a page past the last a 400). The API
+// the specification profile's routes, and production's under /gtm calling those operations the
+// way the profile's other routes do (its paging: links under /gtm, a page past the last a 400). The API
 // hook gives each route its operation's scopes and the rate limit; the handlers charge credits
 // and answer the service's errors.
 import type { FastifyInstance } from "fastify";
@@ -16,9 +16,9 @@ import {
 } from "../../core/contract/index.js";
 import { ApiError } from "../errors.js";
 import type { SandboxFeature } from "../plugin.js";
-import { gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
-import { pageOf, pagedToWire, queryOf } from "../production/paging.js";
-import { principalOf } from "../routes/principal.js";
+import { gatewayHandler, relayAnswer } from "../production/gateway.js";
+import { pageOf, pagedToWire } from "../production/paging.js";
+import { answer, type OperationCaller } from "../routes/operations.js";
 import { recordMatchers } from "../routes/enrich.js";
 import { checkedBy, stringQuery } from "../routes/validation.js";
 import { accountOperations, enrichCorporateHierarchy, enrichOrgChart } from "./handlers.js";
@@ -39,20 +39,26 @@ export function enrichLookupAnswer(query: Readonly<Record<string, string | undef
 }
 
 /** The specification profile's three routes (the enrich lookup before the lookup of a field's values). */
-export const accountsFeature: SandboxFeature = (app, { ctx }) => {
+export const accountsFeature: SandboxFeature = (app, { ctx, operations }) => {
   const matchers = recordMatchers(ctx.db);
   const ops = accountOperations(ctx, (input) => matchers.company(input));
   app.get(LOOKUP_ENRICH_PATH, { config: { operation: "lookupEnrich" } }, async (request, reply) =>
     reply.type(MEDIA_TYPE).send(enrichLookupAnswer(stringQuery(request.query))),
   );
-  app.post(
-    CORPORATE_HIERARCHY_PATH,
-    { schema: { body: CorporateHierarchyEnrichRequest }, config: { operation: "enrichCorporateHierarchy" } },
-    async (request, reply) => reply.type(MEDIA_TYPE).send(enrichCorporateHierarchy(request.body, principalOf(request).account, ops)),
-  );
-  app.post(ORG_CHART_PATH, { schema: { body: ORG_CHART_BODY }, config: { operation: "enrichOrgChart" } }, async (request, reply) =>
-    reply.type(MEDIA_TYPE).send(enrichOrgChart(request.body, stringQuery(request.query), principalOf(request).account, ops)),
-  );
+  operations.serve(app, {
+    method: "POST",
+    url: CORPORATE_HIERARCHY_PATH,
+    operation: "enrichCorporateHierarchy",
+    schema: { body: CorporateHierarchyEnrichRequest },
+    handle: ({ body, principal }) => answer(enrichCorporateHierarchy(body, principal.account, ops)),
+  });
+  operations.serve(app, {
+    method: "POST",
+    url: ORG_CHART_PATH,
+    operation: "enrichOrgChart",
+    schema: { body: ORG_CHART_BODY },
+    handle: ({ body, query, principal }) => answer(enrichOrgChart(body, stringQuery(query), principal.account, ops)),
+  });
 };
 
 type PagedDoc = { meta?: { page?: { total?: unknown } } & Record<string, unknown>; links?: Record<string, unknown> };
@@ -65,18 +71,18 @@ function refusePastLastPage(doc: PagedDoc, number: number): void {
   }
 }
 
-/** Production's routes under /gtm: each forwarded to the core's route with the caller's token. */
-export function productionAccountRoutes(app: FastifyInstance, core: CoreForwarder): void {
+/** Production's routes under /gtm: each calls the specification's operation with the caller's token. */
+export function productionAccountRoutes(app: FastifyInstance, operations: OperationCaller): void {
   app.post(
     `${GTM}${CORPORATE_HIERARCHY_PATH}`,
     { config: { operation: "enrichCorporateHierarchy" } },
-    gatewayHandler(async (request, reply) => relayAnswer(reply, await core.call(request, "POST", CORPORATE_HIERARCHY_PATH, request.body))),
+    gatewayHandler(async (request, reply) => relayAnswer(reply, await operations.call("enrichCorporateHierarchy", request, { body: request.body }))),
   );
   app.post(
     `${GTM}${ORG_CHART_PATH}`,
     { config: { operation: "enrichOrgChart" } },
     gatewayHandler(async (request, reply) => {
-      const answer = await core.call(request, "POST", `${ORG_CHART_PATH}${queryOf(request.url)}`, request.body);
+      const answer = await operations.call("enrichOrgChart", request, { query: request.query as Record<string, unknown>, body: request.body });
       if (answer.status !== 200) return relayAnswer(reply, answer);
       const { number, size } = pageOf(request.url);
       const doc = answer.body as PagedDoc;

@@ -8,7 +8,7 @@ import { AudienceStore } from "./store.js";
 import { registerAudienceWriteRoutes } from "./writeRoutes.js";
 import { AudienceWrites } from "./writes.js";
 
-export const audiencesFeature: SandboxFeature = async (app, { ctx }) => {
+export const audiencesFeature: SandboxFeature = async (app, { ctx, operations }) => {
   const store = new AudienceStore(ctx.db);
   seedAudiences(store, ctx.records, ctx.options.seed);
   const engine = new JobEngine({
@@ -20,9 +20,9 @@ export const audiencesFeature: SandboxFeature = async (app, { ctx }) => {
     matchers: recordMatchers(ctx.db),
     onTick: () => ctx.jobEvents.dispatchEvent(new Event("jobs")),
   });
-  registerAudienceRoutes(app, { ctx, store, engine });
+  registerAudienceRoutes(app, { ctx, store, engine, operations });
   const writes = new AudienceWrites(store, () => new Date(ctx.clock.now()).toISOString());
-  registerAudienceWriteRoutes(app, { store, writes });
+  registerAudienceWriteRoutes(app, { store, writes, operations });
   // Stop the loop before the database closes; jobs left RUNNING resume on the next start.
   app.addHook("onClose", async () => engine.stop());
   engine.start();

@@ -18,8 +18,8 @@ import { requireScope } from "../auth.js";
 import type { SandboxContext, TokenPrincipal } from "../context.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import { checkedBy, stringQuery } from "../routes/validation.js";
-// The core's API hook authenticates every /v1/ request (401/403, rate limit); this reads the result.
-import { principalOf } from "../routes/principal.js";
+// The core's API hook authenticates every /v1/ request (401/403, rate limit); the handlers get its principal.
+import { NO_CONTENT, answer, type OperationCall, type OperationTable } from "../routes/operations.js";
 import type { JobEngine } from "./engine.js";
 import { parseRecordRef } from "./engine.js";
 import { emptyBodyIsNone } from "./emptyBody.js";
@@ -60,7 +60,10 @@ interface Deps {
   ctx: SandboxContext;
   store: AudienceStore;
   engine: JobEngine;
+  operations: OperationTable;
 }
+
+type Params = Static<typeof AudienceParams>;
 
 const ATTR = "/data/attributes";
 
@@ -93,33 +96,38 @@ function audienceAccess(store: AudienceStore): AudienceOf {
   return audienceOf;
 }
 
-function audienceReadRoutes(app: FastifyInstance, { store }: Deps, audienceOf: AudienceOf): void {
-  app.get(`/v1/audiences`, { config: { operation: "listAudiences" } }, async (request, reply) => {
-    const principal = principalOf(request);
+function audienceReadRoutes(app: FastifyInstance, { store, operations }: Deps, audienceOf: AudienceOf): void {
+  const list = ({ principal }: OperationCall) => {
     const kinds = AUDIENCE_TYPES.filter((type) => mayUse(principal, type));
     if (kinds.length === 0) requireScope(principal, SCOPES.company);
     const data = store
       .listAudiences(principal.account)
       .filter((a) => kinds.includes(a.type))
       .map((a) => audienceDocument(a, store.columns(a.id)));
-    return reply.type(MEDIA_TYPE).send({ data });
-  });
+    return answer({ data });
+  };
+  operations.serve(app, { method: "GET", url: `/v1/audiences`, operation: "listAudiences", handle: list });
 
-  app.get<{ Params: Static<typeof AudienceParams> }>(
-    `/v1/audiences/:audienceId`,
-    { schema: { params: AudienceParams }, config: { operation: "getAudience" } },
-    async (request, reply) => {
-      const audience = audienceOf(principalOf(request), request.params.audienceId);
-      return reply.type(MEDIA_TYPE).send({ data: audienceDocument(audience, store.columns(audience.id)) });
+  operations.serve<unknown, unknown, Params>(app, {
+    method: "GET",
+    url: `/v1/audiences/:audienceId`,
+    operation: "getAudience",
+    schema: { params: AudienceParams },
+    handle({ principal, params }) {
+      const audience = audienceOf(principal, params.audienceId);
+      return answer({ data: audienceDocument(audience, store.columns(audience.id)) });
     },
-  );
+  });
+}
 
-  app.get<{ Params: Static<typeof AudienceParams>; Querystring: Static<typeof RowsQuery> }>(
-    `/v1/audiences/:audienceId/rows`,
-    { schema: { params: AudienceParams, querystring: RowsQuery }, config: { operation: "listAudienceRows" } },
-    async (request, reply) => {
-      const query = request.query;
-      const audience = audienceOf(principalOf(request), request.params.audienceId);
+function audienceRowRoutes(app: FastifyInstance, { store, operations }: Deps, audienceOf: AudienceOf): void {
+  operations.serve<unknown, Static<typeof RowsQuery>, Params>(app, {
+    method: "GET",
+    url: `/v1/audiences/:audienceId/rows`,
+    operation: "listAudienceRows",
+    schema: { params: AudienceParams, querystring: RowsQuery },
+    handle({ principal, params, query }) {
+      const audience = audienceOf(principal, params.audienceId);
       const number = Number(query["page[number]"] ?? 1);
       const size = Number(query["page[size]"] ?? LIMITS.defaultPageSize);
       const columns = store.columns(audience.id);
@@ -129,40 +137,43 @@ function audienceReadRoutes(app: FastifyInstance, { store }: Deps, audienceOf: A
       const links: Record<string, string> = { first: link(1), last: link(Math.max(1, total)) };
       if (number > 1) links.prev = link(Math.min(number - 1, Math.max(1, total)));
       if (number < total) links.next = link(number + 1);
-      return reply.type(MEDIA_TYPE).send({
+      return answer({
         data: rows.map((r) => rowDocument(r, columns)),
         meta: { totalResults: audience.recordCount, page: { number, total } },
         links,
       });
     },
-  );
+  });
 
   // Rows by search (the way production reads them): an optional RowSearch document, pages up to 500.
-  app.post<{ Params: Static<typeof AudienceParams> }>(
-    `/v1/audiences/:audienceId/rows/actions/search`,
-    { schema: { params: AudienceParams }, onRequest: emptyBodyIsNone, config: { operation: "searchAudienceRows" } },
-    async (request, reply) => {
-      const audience = audienceOf(principalOf(request), request.params.audienceId);
-      const page = rowsPage(request.query as Record<string, string | undefined>);
+  operations.serve<unknown, Record<string, string | undefined>, Params>(app, {
+    method: "POST",
+    url: `/v1/audiences/:audienceId/rows/actions/search`,
+    operation: "searchAudienceRows",
+    schema: { params: AudienceParams },
+    options: { onRequest: emptyBodyIsNone },
+    handle({ principal, params, query, body }) {
+      const audience = audienceOf(principal, params.audienceId);
+      const page = rowsPage(query);
       const columns = store.columns(audience.id);
-      const { rows, total } = searchRows(store, audience, columns, parseRowSearch(request.body, columns), page);
-      return reply.type(MEDIA_TYPE).send({
+      const { rows, total } = searchRows(store, audience, columns, parseRowSearch(body, columns), page);
+      return answer({
         data: rows.map((r) => rowDocument(r, columns)),
         meta: { totalResults: total, page: { number: page.number, total: Math.ceil(total / page.size) } },
       });
     },
-  );
+  });
 }
 
-function audienceEnrichRoute(app: FastifyInstance, { ctx, store, engine }: Deps, audienceOf: AudienceOf): void {
-  const enrichSchema = { params: AudienceParams, body: EnrichBody };
-  app.post<{ Params: Static<typeof AudienceParams>; Body: AudienceEnrichBody }>(
-    `/v1/audiences/:audienceId/actions/enrich`,
-    { schema: enrichSchema, config: { operation: "enrichAudience" } },
-    async (request, reply) => {
-      const principal = principalOf(request);
-      const audience = audienceOf(principal, request.params.audienceId);
-      const attrs = request.body.data.attributes;
+function audienceEnrichRoute(app: FastifyInstance, { ctx, store, engine, operations }: Deps, audienceOf: AudienceOf): void {
+  operations.serve<AudienceEnrichBody, unknown, Params>(app, {
+    method: "POST",
+    url: `/v1/audiences/:audienceId/actions/enrich`,
+    operation: "enrichAudience",
+    schema: { params: AudienceParams, body: EnrichBody },
+    handle({ principal, params, body }) {
+      const audience = audienceOf(principal, params.audienceId);
+      const attrs = body.data.attributes;
 
       const columns = store.columns(audience.id);
       const referenceIssues: ValidationIssue[] = [];
@@ -190,7 +201,7 @@ function audienceEnrichRoute(app: FastifyInstance, { ctx, store, engine }: Deps,
 
       // A row named twice is enriched once.
       const rowIds = attrs.scope === "AUDIENCE" ? store.allRowIds(audience.id) : [...new Set(requestedRows)];
-      if (rowIds.length === 0) return reply.code(204).send();
+      if (rowIds.length === 0) return NO_CONTENT;
       if (enrichable.length === 0) {
         throw new ApiError(400, ERROR_CODES.validation, "Map this audience's columns to match criteria first: it has no column the enrichment fills.", {
           pointer: ATTR,
@@ -213,26 +224,24 @@ function audienceEnrichRoute(app: FastifyInstance, { ctx, store, engine }: Deps,
       const jobId = randomUUID();
       store.createJob({ id: jobId, audienceId: audience.id, account: principal.account, columnIds, rowIds }, new Date(ctx.clock.now()).toISOString());
       engine.wake();
-      return reply
-        .code(202)
-        .type(MEDIA_TYPE)
-        .send({ data: { id: jobId, type: "EnrichJob" } });
+      return answer({ data: { id: jobId, type: "EnrichJob" } }, 202);
     },
-  );
+  });
 }
 
-function jobAndSeedRoutes(app: FastifyInstance, { ctx, store }: Deps, audienceOf: AudienceOf): void {
-  app.get<{ Params: Static<typeof JobParams> }>(
-    `/v1/audiences/:audienceId/jobs/:jobId`,
-    { schema: { params: JobParams }, config: { operation: "getJob" } },
-    async (request, reply) => {
-      const principal = principalOf(request);
-      const audience = audienceOf(principal, request.params.audienceId);
-      const job = store.getJob(request.params.jobId);
+function jobAndSeedRoutes(app: FastifyInstance, { ctx, store, operations }: Deps, audienceOf: AudienceOf): void {
+  operations.serve<unknown, unknown, Static<typeof JobParams>>(app, {
+    method: "GET",
+    url: `/v1/audiences/:audienceId/jobs/:jobId`,
+    operation: "getJob",
+    schema: { params: JobParams },
+    handle({ principal, params }) {
+      const audience = audienceOf(principal, params.audienceId);
+      const job = store.getJob(params.jobId);
       if (!job || job.audienceId !== audience.id || job.account !== principal.account) throw notFound("This audience has no job with this id.", "jobId");
-      return reply.type(MEDIA_TYPE).send(jobStatusDocument(job));
+      return answer(jobStatusDocument(job));
     },
-  );
+  });
 
   // Test and demo seam: create an audience referencing given records, optionally with bad rows.
   app.post<{ Body: Static<typeof CreateAudienceBody> }>(`/__sandbox/audiences`, { schema: { body: CreateAudienceBody } }, async (request, reply) => {
@@ -252,6 +261,7 @@ function jobAndSeedRoutes(app: FastifyInstance, { ctx, store }: Deps, audienceOf
 export function registerAudienceRoutes(app: FastifyInstance, deps: Deps): void {
   const audienceOf = audienceAccess(deps.store);
   audienceReadRoutes(app, deps, audienceOf);
+  audienceRowRoutes(app, deps, audienceOf);
   audienceEnrichRoute(app, deps, audienceOf);
   jobAndSeedRoutes(app, deps, audienceOf);
 }

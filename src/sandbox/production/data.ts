@@ -16,12 +16,13 @@ import {
 import { enrichLookupAnswer } from "../accounts/routes.js";
 import { isAccountLookupEntity } from "../accounts/lookupFields.js";
 import { principalOf } from "../routes/principal.js";
-import { pageOf, pagedToWire, queryOf, refuseBeyondPageCap } from "./paging.js";
+import { pageOf, pagedToWire, refuseBeyondPageCap } from "./paging.js";
+import { searchFieldAnswer } from "../plan/searchFields.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import { lookupValues } from "../lookup.js";
 import { outputFieldDocument, unentitled, type EntityKind } from "./entitlements.js";
-import { searchFieldAnswer } from "../plan/searchFields.js";
-import { gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
+import { gatewayHandler, relayAnswer } from "./gateway.js";
+import type { OperationCaller } from "../routes/operations.js";
 import { attributesToWire, outputFieldsFromWire, searchFiltersFromWire, toWireField } from "./names.js";
 import { enrichedToWire } from "./recordShapes.js";
 import { isUnservedOutputField } from "./vendorOutputFields.js";
@@ -58,17 +59,14 @@ function itemsToWire(doc: Doc, shape: (attributes: unknown) => unknown = (a) => 
 }
 
 /** The query the core is asked: production's contact sorts turned into the core's stand-ins. */
-function coreQuery(url: string, kind: EntityKind): string {
-  const query = queryOf(url);
-  if (kind !== "contact" || query === "") return query;
-  const params = new URLSearchParams(query.slice(1));
-  const sort = params.get("sort");
-  if (sort === null) return query;
+function coreQuery(query: Record<string, unknown>, kind: EntityKind): Record<string, unknown> {
+  if (kind !== "contact" || query.sort === undefined) return query;
+  // A repeated parameter counts by its first value.
+  const sort = String([query.sort].flat()[0]);
   const descending = sort.startsWith("-");
   const bare = descending ? sort.slice(1) : sort;
   if (!(PRODUCTION_CONTACT_SORT_FIELDS as readonly string[]).includes(bare) || !Object.hasOwn(CONTACT_SORT_STAND_INS, bare)) return query;
-  params.set("sort", `${descending ? "-" : ""}${CONTACT_SORT_STAND_INS[bare]!}`);
-  return `?${params.toString()}`;
+  return { ...query, sort: `${descending ? "-" : ""}${CONTACT_SORT_STAND_INS[bare]!}` };
 }
 
 /**
@@ -82,7 +80,7 @@ function servedFields(kind: EntityKind, fields: unknown, fallback: string[] | un
 }
 
 /** A search on production's wire: its names and paging turned into the core's and back. */
-function searchHandler(core: CoreForwarder, kind: EntityKind, corePath: string) {
+function searchHandler(operations: OperationCaller, kind: EntityKind, operation: string) {
   return gatewayHandler(async (request, reply) => {
     let body = request.body;
     const attributes = attributesOf(body);
@@ -93,14 +91,14 @@ function searchHandler(core: CoreForwarder, kind: EntityKind, corePath: string) 
     }
     const { number, size } = pageOf(request.url);
     refuseBeyondPageCap(number);
-    const answer = await core.call(request, "POST", `${corePath}${coreQuery(request.url, kind)}`, body);
+    const answer = await operations.call(operation, request, { query: coreQuery(request.query as Record<string, unknown>, kind), body });
     if (answer.status !== 200) return relayAnswer(reply, answer);
     return relayAnswer(reply, answer, pagedToWire(itemsToWire(answer.body as Doc), number, size));
   });
 }
 
 /** An enrichment on production's wire: its field names and entitlements, then the core's answer in its names. */
-function enrichHandler(core: CoreForwarder, kind: EntityKind, corePath: string) {
+function enrichHandler(operations: OperationCaller, kind: EntityKind, operation: string) {
   return gatewayHandler(async (request, reply) => {
     const principal = principalOf(request);
     let body = request.body;
@@ -133,7 +131,7 @@ function enrichHandler(core: CoreForwarder, kind: EntityKind, corePath: string) 
         ...(attributes.requiredFields !== undefined ? { requiredFields: required.fields } : {}),
       });
     }
-    const answer = await core.call(request, "POST", corePath, body);
+    const answer = await operations.call(operation, request, { body });
     if (answer.status !== 200) return relayAnswer(reply, answer);
     return relayAnswer(
       reply,
@@ -143,12 +141,12 @@ function enrichHandler(core: CoreForwarder, kind: EntityKind, corePath: string) 
   });
 }
 
-export async function productionDataRoutes(app: FastifyInstance, core: CoreForwarder): Promise<void> {
+export async function productionDataRoutes(app: FastifyInstance, operations: OperationCaller): Promise<void> {
   const serves = (operation: string) => ({ config: { operation } });
-  app.post(`${GTM}${PATHS.searchCompanies}`, serves("searchCompanies"), searchHandler(core, "company", PATHS.searchCompanies));
-  app.post(`${GTM}${PATHS.searchContacts}`, serves("searchContacts"), searchHandler(core, "contact", PATHS.searchContacts));
-  app.post(`${GTM}${PATHS.enrichCompanies}`, serves("enrichCompanies"), enrichHandler(core, "company", PATHS.enrichCompanies));
-  app.post(`${GTM}${PATHS.enrichContacts}`, serves("enrichContacts"), enrichHandler(core, "contact", PATHS.enrichContacts));
+  app.post(`${GTM}${PATHS.searchCompanies}`, serves("searchCompanies"), searchHandler(operations, "company", "searchCompanies"));
+  app.post(`${GTM}${PATHS.searchContacts}`, serves("searchContacts"), searchHandler(operations, "contact", "searchContacts"));
+  app.post(`${GTM}${PATHS.enrichCompanies}`, serves("enrichCompanies"), enrichHandler(operations, "company", "enrichCompanies"));
+  app.post(`${GTM}${PATHS.enrichContacts}`, serves("enrichContacts"), enrichHandler(operations, "contact", "enrichContacts"));
 
   // The output-field lookup: every output field (like production's, not cut to the account's entitlement).
   for (const use of ["enrich", "search"] as const) {
@@ -193,7 +191,7 @@ export async function productionDataRoutes(app: FastifyInstance, core: CoreForwa
     `${GTM}${PATHS.usage}`,
     serves("usage"),
     gatewayHandler(async (request, reply) => {
-      return relayAnswer(reply, await core.call(request, "GET", PATHS.usage));
+      return relayAnswer(reply, await operations.call("usage", request));
     }),
   );
 }

@@ -1,14 +1,15 @@
 // The production gateway in front of the API: its codes (ZI0001 401, ZI0002/ZI0003 403, ZI0004
 // 429, ZI9998 404; the contract's catalog) in its error shape (the sandbox's one writer,
-// errors.ts), the scope check each route declares (useGatewayScopes), and forwarding to the sandbox's
-// core routes (which speak the specification).
-import { randomBytes } from "node:crypto";
+// errors.ts), the scope check each route declares (useGatewayScopes), and the answers of the
+// specification's operations, which the profile's handlers call directly (routes/operations.ts),
+// relayed in the gateway's shape (relayAnswer).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GATEWAY_CODES, MEDIA_TYPE } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import { missingRole } from "../plan/roles.js";
 import { declaredRoles, declaredScopes } from "../routes/principal.js";
 import { ApiError, sendGatewayError } from "../errors.js";
+import { ConnectionDropped, type CalledAnswer } from "../routes/operations.js";
 
 class GatewayError extends Error {
   constructor(
@@ -44,13 +45,21 @@ function fromApiError(error: ApiError): GatewayError | undefined {
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
-/** Answers gateway errors (and the core's 401/403/429) in the gateway's shape; the rest go to the app's error handler. */
+/**
+ * Answers gateway errors (and the core's 401/403/429) in the gateway's shape; the rest go to the
+ * app's error handler. A call the fault plan drops drops the caller's connection.
+ */
 export function gatewayHandler(handler: Handler): Handler {
   return async (request, reply) => {
     try {
       return await handler(request, reply);
     } catch (error) {
       if (error instanceof GatewayError) return sendGateway(reply, error);
+      if (error instanceof ConnectionDropped) {
+        reply.hijack();
+        request.raw.socket.destroy();
+        return reply;
+      }
       if (error instanceof ApiError) {
         const gateway = fromApiError(error);
         if (gateway) return sendGateway(reply, gateway);
@@ -88,60 +97,8 @@ export function useGatewayScopes(app: FastifyInstance, ctx: SandboxContext): voi
   });
 }
 
-const PASSED_HEADERS = /^(x-ratelimit-|retry-after$)/i;
-
-export interface CoreAnswer {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-export interface CoreForwarder {
-  /** Calls a core route with the caller's token; the answer is parsed JSON. */
-  call(request: FastifyRequest, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<CoreAnswer>;
-  /** Whether a request came from this forwarder (core paths are not on production's wire). */
-  isInternal(request: FastifyRequest): boolean;
-}
-
-const MARKER = "x-sandbox-production-profile";
-
-export function createForwarder(app: FastifyInstance): CoreForwarder {
-  // Per process, so a client cannot claim to be the forwarder.
-  const secret = randomBytes(16).toString("hex");
-  return {
-    isInternal: (request) => request.headers[MARKER] === secret,
-    async call(request, method, url, body) {
-      const res = await app.inject({
-        method,
-        url,
-        remoteAddress: request.ip,
-        headers: {
-          [MARKER]: secret,
-          accept: MEDIA_TYPE,
-          ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
-          ...(body !== undefined ? { "content-type": MEDIA_TYPE } : {}),
-        },
-        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-      });
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (PASSED_HEADERS.test(name) && value !== undefined) headers[name] = String(value);
-      }
-      let parsed: unknown = undefined;
-      if (res.body) {
-        try {
-          parsed = JSON.parse(res.body);
-        } catch {
-          parsed = res.body;
-        }
-      }
-      return { status: res.statusCode, body: parsed, headers };
-    },
-  };
-}
-
-/** Sends a core answer on, in the gateway's shape for 401/403/429. */
-export function relayAnswer(reply: FastifyReply, answer: CoreAnswer, body: unknown = answer.body): FastifyReply {
+/** Sends a specification operation's answer on, in the gateway's shape for 401/403/429. */
+export function relayAnswer(reply: FastifyReply, answer: CalledAnswer, body: unknown = answer.body): FastifyReply {
   void reply.headers(answer.headers);
   if (answer.status === 401 || answer.status === 403 || answer.status === 429) {
     const code = answer.status === 401 ? GATEWAY_CODES.unauthorized : answer.status === 403 ? GATEWAY_CODES.noAccess : GATEWAY_CODES.rateLimited;

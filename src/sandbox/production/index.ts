@@ -8,7 +8,7 @@ import type { SandboxContext } from "../context.js";
 import type { SandboxFeature } from "../plugin.js";
 import { productionDataRoutes } from "./data.js";
 import { ApiError } from "../errors.js";
-import { createForwarder, gatewayNotFound, gatewayUnauthorized, sendGateway, useGatewayScopes } from "./gateway.js";
+import { gatewayNotFound, gatewayUnauthorized, sendGateway, useGatewayScopes } from "./gateway.js";
 import { DEFAULT_PRODUCTION_CLIENT, productionOauthRoutes } from "./oidc.js";
 import { productionStudioRoutes } from "./studio.js";
 import { productionStudioWriteRoutes } from "./studioWrites.js";
@@ -35,13 +35,12 @@ const CORE_PATH = /^\/(data|v1|oauth)\//;
 /** Production's API behind its gateway: everything under /gtm but sign-in. */
 const GATEWAY_PATH = /^\/gtm\/(?!oauth\/)/;
 
-export const productionFeature: SandboxFeature = async (app, { ctx }) => {
+export const productionFeature: SandboxFeature = async (app, { ctx, operations }) => {
   const settings = productionSettings(ctx);
   if (!settings.enabled) return;
-  const core = createForwarder(app);
-  // The core's paths are not on production's wire; only this profile's own routes reach them.
+  // The core's paths are not on production's wire; this profile's handlers call their operations directly.
   app.addHook("onRequest", async (request, reply) => {
-    if (CORE_PATH.test(request.url) && !core.isInternal(request) && request.method !== "OPTIONS") {
+    if (CORE_PATH.test(request.url) && request.method !== "OPTIONS") {
       return sendGateway(reply, gatewayNotFound(request.method, request.url));
     }
   });
@@ -58,12 +57,12 @@ export const productionFeature: SandboxFeature = async (app, { ctx }) => {
   });
   useGatewayScopes(app, ctx);
   await productionOauthRoutes(app, ctx, settings);
-  await productionDataRoutes(app, core);
-  await productionStudioRoutes(app, ctx, core);
-  await productionStudioWriteRoutes(app, core);
-  await productionSignalRoutes(app, core);
-  productionResearchRoutes(app, core);
-  productionAccountRoutes(app, core);
+  await productionDataRoutes(app, operations);
+  await productionStudioRoutes(app, ctx, operations);
+  await productionStudioWriteRoutes(app, operations);
+  await productionSignalRoutes(app, operations);
+  productionResearchRoutes(app, operations);
+  productionAccountRoutes(app, operations);
   // Anything else under /gtm (a wrong verb or path, GET .../rows) is the gateway's 404.
   app.all("/gtm/*", async (request, reply) => sendGateway(reply, gatewayNotFound(request.method, request.url)));
 };

@@ -4,7 +4,7 @@
 // optional, also when a JSON content type comes with an empty body), one row by its id, the
 // filter metadata of an audience's columns, studio paging metadata ({page: {size, number},
 // total}), and production's document shapes (studioDocuments.ts). Jobs start and report through
-// the core's routes.
+// the specification's operations, called directly.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { emptyBodyIsNone } from "../audiences/emptyBody.js";
 import { ERROR_CODES } from "../../core/contract/index.js";
@@ -13,7 +13,8 @@ import { parseRowSearch, rowsPage, searchRows } from "../audiences/rowSearch.js"
 import { AudienceStore, type AudienceRecord } from "../audiences/store.js";
 import type { SandboxContext } from "../context.js";
 import { ApiError } from "../errors.js";
-import { gatewayHandler, relayAnswer, type CoreAnswer, type CoreForwarder } from "./gateway.js";
+import { gatewayHandler, relayAnswer } from "./gateway.js";
+import type { CalledAnswer, OperationCaller } from "../routes/operations.js";
 import { aiColumnId, filterMetadataDocument, studioAudience, studioRow, type CoreAudience } from "./studioDocuments.js";
 
 const STUDIO = "/gtm/studio/v1";
@@ -53,13 +54,13 @@ const queryOf = (request: FastifyRequest) => request.query as Record<string, str
 /** What the studio routes share: the store, the caller's audience by id, and the core's answer for it (its access rules). */
 interface StudioTools {
   store: AudienceStore;
-  core: CoreForwarder;
+  operations: OperationCaller;
   audienceOf: (id: string) => AudienceRecord;
-  coreAudience: (request: FastifyRequest) => Promise<CoreAnswer>;
+  coreAudience: (request: FastifyRequest) => Promise<CalledAnswer>;
 }
 
-function studioAudienceRoutes(app: FastifyInstance, { core, coreAudience }: StudioTools): void {
-  // Audiences come from the core's routes (its authentication, access control and rate limit
+function studioAudienceRoutes(app: FastifyInstance, { operations, coreAudience }: StudioTools): void {
+  // Audiences come from the specification's operations (their authentication, access control and rate limit
   // apply); this profile pages, filters and reshapes them.
   app.get(
     `${STUDIO}/audiences`,
@@ -67,7 +68,7 @@ function studioAudienceRoutes(app: FastifyInstance, { core, coreAudience }: Stud
     gatewayHandler(async (request, reply) => {
       const query = queryOf(request);
       const { number, size } = pageParams(query);
-      const answer = await core.call(request, "GET", "/v1/audiences");
+      const answer = await operations.call("listAudiences", request);
       if (answer.status !== 200) return relayAnswer(reply, answer);
       const type = query["filter[type]"]?.toUpperCase();
       const text = query["filter[searchText]"]?.toLowerCase();
@@ -148,7 +149,7 @@ function studioRowRoutes(app: FastifyInstance, { store, audienceOf, coreAudience
   );
 }
 
-function studioJobRoutes(app: FastifyInstance, { core }: StudioTools): void {
+function studioJobRoutes(app: FastifyInstance, { operations }: StudioTools): void {
   app.post(
     `${STUDIO}/audiences/:audienceId/actions/enrich`,
     { config: { operation: "enrichAudience", resource: `${STUDIO}/audiences/enrich` } },
@@ -161,7 +162,7 @@ function studioJobRoutes(app: FastifyInstance, { core }: StudioTools): void {
         Array.isArray(columns) && body?.data?.attributes
           ? { ...body, data: { ...body.data, attributes: { ...body.data.attributes, columns: columns.filter((c) => c !== aiColumnId(audienceId)) } } }
           : body;
-      return relayAnswer(reply, await core.call(request, "POST", `/v1/audiences/${encodeURIComponent(audienceId)}/actions/enrich`, forwarded));
+      return relayAnswer(reply, await operations.call("enrichAudience", request, { params: { audienceId }, body: forwarded }));
     }),
   );
 
@@ -170,20 +171,20 @@ function studioJobRoutes(app: FastifyInstance, { core }: StudioTools): void {
     { config: { operation: "getJob", resource: `${STUDIO}/audiences/jobs` } },
     gatewayHandler(async (request, reply) => {
       const { audienceId, jobId } = paramsOf(request);
-      return relayAnswer(reply, await core.call(request, "GET", `/v1/audiences/${encodeURIComponent(audienceId)}/jobs/${encodeURIComponent(jobId)}`));
+      return relayAnswer(reply, await operations.call("getJob", request, { params: { audienceId, jobId } }));
     }),
   );
 }
 
-export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxContext, core: CoreForwarder): Promise<void> {
+export async function productionStudioRoutes(app: FastifyInstance, ctx: SandboxContext, operations: OperationCaller): Promise<void> {
   const store = new AudienceStore(ctx.db);
   const audienceOf = (id: string) => {
     const audience = store.getAudience(id);
     if (!audience) throw new ApiError(404, ERROR_CODES.notFound, "No audience has this id.", { parameter: "audienceId" });
     return audience;
   };
-  const coreAudience = async (request: FastifyRequest) => core.call(request, "GET", `/v1/audiences/${encodeURIComponent(paramsOf(request).audienceId)}`);
-  const tools: StudioTools = { store, core, audienceOf, coreAudience };
+  const coreAudience = async (request: FastifyRequest) => operations.call("getAudience", request, { params: { audienceId: paramsOf(request).audienceId } });
+  const tools: StudioTools = { store, operations, audienceOf, coreAudience };
   studioAudienceRoutes(app, tools);
   studioRowRoutes(app, tools);
   studioJobRoutes(app, tools);

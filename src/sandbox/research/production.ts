@@ -1,13 +1,13 @@
 // Research and lookalikes on production's wire: the copilot API under /gtm/copilot/v1 (its
 // published paths, scopes and documents). Each request passes the gateway's scope check
-// (ZI0002 without api:account-summary:read or api:recommendations:read) and is forwarded to the
-// specification profile's route (routes.ts), whose validation, data, credits and rate limits it
+// (ZI0002 without api:account-summary:read or api:recommendations:read) and calls the
+// specification profile's operation (routes.ts) directly: its validation, data, credits and rate limits it
 // shares; the documents are the same. Contact research is not offered here (the service
 // publishes it only as a tool of its assistant): its path is the gateway's 404.
 import type { FastifyInstance } from "fastify";
 import { RESEARCH_PATHS, type ResearchOperation } from "../../core/contract/index.js";
-import { gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
-import { queryOf } from "../production/paging.js";
+import { gatewayHandler, relayAnswer } from "../production/gateway.js";
+import type { OperationCaller } from "../routes/operations.js";
 
 const GTM = "/gtm";
 
@@ -24,7 +24,7 @@ const SERVED: readonly Served[] = [
   { operation: "contactRecommendations", method: "GET" },
 ];
 
-export function productionResearchRoutes(app: FastifyInstance, core: CoreForwarder): void {
+export function productionResearchRoutes(app: FastifyInstance, operations: OperationCaller): void {
   for (const { operation, method } of SERVED) {
     // The route pattern: the path with `:companyId` where it takes the id (the path function encodes its argument).
     const wirePath = `${GTM}${decodeURIComponent(RESEARCH_PATHS.production[operation](":companyId"))}`;
@@ -33,10 +33,8 @@ export function productionResearchRoutes(app: FastifyInstance, core: CoreForward
       url: wirePath,
       config: { operation },
       handler: gatewayHandler(async (request, reply) => {
-        const companyId = (request.params as { companyId?: string }).companyId ?? "";
-        const corePath = RESEARCH_PATHS.specification[operation](companyId);
-        const answer = await core.call(request, method, `${corePath}${queryOf(request.url)}`, method === "POST" ? request.body : undefined);
-        return relayAnswer(reply, answer);
+        const input = { params: request.params as Record<string, string>, query: request.query as Record<string, unknown> };
+        return relayAnswer(reply, await operations.call(operation, request, { ...input, body: method === "POST" ? request.body : undefined }));
       }),
     });
   }

@@ -2,21 +2,13 @@
 // answer one item per input in input order with only the requested fields.
 import type Database from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
-import {
-  CompanyEnrichBody,
-  ContactEnrichBody,
-  EnrichResultDocument,
-  MEDIA_TYPE,
-  PATHS,
-  type MatchCompanyInput,
-  type MatchPersonInput,
-} from "../../core/contract/index.js";
+import { CompanyEnrichBody, ContactEnrichBody, EnrichResultDocument, PATHS, type MatchCompanyInput, type MatchPersonInput } from "../../core/contract/index.js";
 import { companyMatchRules, personMatchRules } from "../match/index.js";
 import { plainDomain } from "../match/normalize.js";
 import { companyAttributes, contactAttributes } from "../records.js";
 import type { RecordKind } from "../credits.js";
 import type { RouteDependencies } from "../routeDependencies.js";
-import { principalOf } from "./principal.js";
+import { answer } from "./operations.js";
 
 type Match = { id: number } | { status: "NO_MATCH" | "INVALID_INPUT" | "NON_MATCH_BY_REQUIRED_FIELDS"; warnings?: string[] };
 
@@ -164,41 +156,49 @@ export async function enrichRoutes(app: FastifyInstance, s: RouteDependencies): 
   const matchCompany = companyMatchRules(s.ctx.db, companyMatcher(s.ctx.db));
   const matchContact = personMatchRules(s.ctx.db, contactMatcher(s.ctx.db));
 
-  const companySchema = { body: CompanyEnrichBody, response: { 200: EnrichResultDocument } };
-  app.post<{ Body: CompanyEnrichBody }>(PATHS.enrichCompanies, { schema: companySchema, config: { operation: "enrichCompanies" } }, async (request, reply) => {
-    const { matchCompanyInput, outputFields } = request.body.data.attributes;
-    const account = principalOf(request).account;
-    const matches = matchCompanyInput.map(matchCompany);
-    const data = enrichItems(s, account, "company", matchCompanyInput, matches, (ids) => {
-      const out = new Map<number, Record<string, unknown>>();
-      for (const [id, row] of s.records.companyRows(ids)) out.set(id, companyAttributes(row, outputFields, s.records));
-      return out;
-    });
-    return reply.type(MEDIA_TYPE).send({ data });
+  s.operations.serve<CompanyEnrichBody, unknown, unknown>(app, {
+    method: "POST",
+    url: PATHS.enrichCompanies,
+    operation: "enrichCompanies",
+    schema: { body: CompanyEnrichBody, response: { 200: EnrichResultDocument } },
+    handle({ principal, body }) {
+      const { matchCompanyInput, outputFields } = body.data.attributes;
+      const matches = matchCompanyInput.map(matchCompany);
+      const data = enrichItems(s, principal.account, "company", matchCompanyInput, matches, (ids) => {
+        const out = new Map<number, Record<string, unknown>>();
+        for (const [id, row] of s.records.companyRows(ids)) out.set(id, companyAttributes(row, outputFields, s.records));
+        return out;
+      });
+      return answer({ data });
+    },
   });
 
-  const contactSchema = { body: ContactEnrichBody, response: { 200: EnrichResultDocument } };
-  app.post<{ Body: ContactEnrichBody }>(PATHS.enrichContacts, { schema: contactSchema, config: { operation: "enrichContacts" } }, async (request, reply) => {
-    const { matchPersonInput, outputFields, requiredFields } = request.body.data.attributes;
-    const account = principalOf(request).account;
-    let matches = matchPersonInput.map(matchContact);
-    if (requiredFields?.length) {
-      // A contact lacking a required field is not a match (and costs nothing).
-      const found = matches.flatMap((m) => ("id" in m ? [m.id] : []));
-      const rows = s.records.contactRows(found);
-      matches = matches.map((m) => {
-        if (!("id" in m)) return m;
-        const attrs = contactAttributes(rows.get(m.id)!, requiredFields);
-        const nested = (attrs.company ?? {}) as Record<string, unknown>;
-        const complete = requiredFields.every((f) => f in attrs || (f === "companyId" && "id" in nested) || (f === "companyName" && "name" in nested));
-        return complete ? m : { status: "NON_MATCH_BY_REQUIRED_FIELDS" };
+  s.operations.serve<ContactEnrichBody, unknown, unknown>(app, {
+    method: "POST",
+    url: PATHS.enrichContacts,
+    operation: "enrichContacts",
+    schema: { body: ContactEnrichBody, response: { 200: EnrichResultDocument } },
+    handle({ principal, body }) {
+      const { matchPersonInput, outputFields, requiredFields } = body.data.attributes;
+      let matches = matchPersonInput.map(matchContact);
+      if (requiredFields?.length) {
+        // A contact lacking a required field is not a match (and costs nothing).
+        const found = matches.flatMap((m) => ("id" in m ? [m.id] : []));
+        const rows = s.records.contactRows(found);
+        matches = matches.map((m) => {
+          if (!("id" in m)) return m;
+          const attrs = contactAttributes(rows.get(m.id)!, requiredFields);
+          const nested = (attrs.company ?? {}) as Record<string, unknown>;
+          const complete = requiredFields.every((f) => f in attrs || (f === "companyId" && "id" in nested) || (f === "companyName" && "name" in nested));
+          return complete ? m : { status: "NON_MATCH_BY_REQUIRED_FIELDS" };
+        });
+      }
+      const data = enrichItems(s, principal.account, "contact", matchPersonInput, matches, (ids) => {
+        const out = new Map<number, Record<string, unknown>>();
+        for (const [id, row] of s.records.contactRows(ids)) out.set(id, contactAttributes(row, outputFields));
+        return out;
       });
-    }
-    const data = enrichItems(s, account, "contact", matchPersonInput, matches, (ids) => {
-      const out = new Map<number, Record<string, unknown>>();
-      for (const [id, row] of s.records.contactRows(ids)) out.set(id, contactAttributes(row, outputFields));
-      return out;
-    });
-    return reply.type(MEDIA_TYPE).send({ data });
+      return answer({ data });
+    },
   });
 }

@@ -5,7 +5,7 @@ import { AI_ACTION_LIMIT_TYPE, ERROR_CODES, LOOKUP_FIELDS, LookupDocument, MEDIA
 import { ApiError } from "../errors.js";
 import { lookupValues } from "../lookup.js";
 import type { RouteDependencies } from "../routeDependencies.js";
-import { principalOf } from "./principal.js";
+import { answer, type OperationAnswer, type OperationCall } from "./operations.js";
 
 const LookupParams = Type.Object({ fieldName: Type.String() });
 
@@ -25,8 +25,13 @@ export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependenci
     },
   );
 
-  app.get("/data/v1/users/usage", { schema: { response: { 200: UsageDocument } }, config: { operation: "usage" } }, async (request, reply) => {
-    const account = principalOf(request).account;
+  s.operations.serve(app, { method: "GET", url: "/data/v1/users/usage", operation: "usage", schema: { response: { 200: UsageDocument } }, handle: usage(s) });
+}
+
+/** The account's usage figures: requests today, bulk and AI action credits, records under management. */
+function usage(s: RouteDependencies) {
+  return ({ principal }: OperationCall): OperationAnswer => {
+    const account = principal.account;
     const limits = s.ctx.options.rateLimit;
     const requests = s.limiter.usedToday(account);
     const initial = s.accounts.initialCredits(account);
@@ -64,6 +69,6 @@ export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependenci
         usageRemaining: Math.max(0, initial - unique),
       },
     ];
-    return reply.type(MEDIA_TYPE).send({ data: [{ id: account, type: "UserUsage", attributes: { usage } }] });
-  });
+    return answer({ data: [{ id: account, type: "UserUsage", attributes: { usage } }] });
+  };
 }

@@ -9,7 +9,6 @@ import {
   ContactSearchBody,
   ContactSearchResult,
   LIMITS,
-  MEDIA_TYPE,
   PATHS,
   validateCompanySearchBody,
   validateContactSearchBody,
@@ -21,7 +20,7 @@ import {
 import { companySearchAttributes, contactSearchAttributes, type CompanyRow, type ContactRow } from "../records.js";
 import type { RouteDependencies } from "../routeDependencies.js";
 import type { PageRequest, SearchPage } from "../search/runSearch.js";
-import { principalOf } from "./principal.js";
+import { answer } from "./operations.js";
 import { checkedBy, stringQuery } from "./validation.js";
 
 const SearchQuerystring = Type.Object({
@@ -68,23 +67,24 @@ interface SearchRoute<F, Row extends { id: number }> {
 }
 
 function searchRoute<F, Row extends { id: number }>(app: FastifyInstance, d: RouteDependencies, route: SearchRoute<F, Row>): void {
-  const schema = {
-    body: checkedBy(route.body, (body) => ({ issues: route.check(body) })),
-    querystring: searchQuerystring(route.kind),
-    response: { 200: route.result },
-  };
-  app.post<{ Body: { data: { attributes: F } }; Querystring: SearchQuerystring }>(
-    route.path,
-    { schema, config: { operation: route.operation } },
-    async (request, reply) => {
-      const account = principalOf(request).account;
-      const result = route.run(request.body.data.attributes, pageOf(request.query), account);
+  d.operations.serve<{ data: { attributes: F } }, SearchQuerystring, unknown>(app, {
+    method: "POST",
+    url: route.path,
+    operation: route.operation,
+    schema: {
+      body: checkedBy(route.body, (body) => ({ issues: route.check(body) })),
+      querystring: searchQuerystring(route.kind),
+      response: { 200: route.result },
+    },
+    handle({ principal, body, query }) {
+      const account = principal.account;
+      const result = route.run(body.data.attributes, pageOf(query), account);
       const dates = d.accounts.purchaseDates(
         account,
         route.kind,
         result.rows.map((r) => r.id),
       );
-      return reply.type(MEDIA_TYPE).send({
+      return answer({
         data: result.rows.map((row) => ({
           id: String(row.id),
           type: route.itemType,
@@ -94,7 +94,7 @@ function searchRoute<F, Row extends { id: number }>(app: FastifyInstance, d: Rou
         links: result.links,
       });
     },
-  );
+  });
 }
 
 export async function searchRoutes(app: FastifyInstance, d: RouteDependencies): Promise<void> {

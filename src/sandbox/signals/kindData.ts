@@ -6,11 +6,13 @@
 // The specification profile checks the body with the operation's schema and the route's scope;
 // the production profile serves the same answer on its wire (/gtm), through its gateway.
 import type { FastifyInstance } from "fastify";
-import { MEDIA_TYPE, declareOperation, isOperation, type Operation, type ValidationIssue } from "../../core/contract/index.js";
+import { declareOperation, isOperation, type Operation, type ValidationIssue } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
-import { gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
+import { gatewayHandler, relayAnswer } from "../production/gateway.js";
+import type { OperationCaller } from "../routes/operations.js";
 import type { RouteDependencies } from "../routeDependencies.js";
 import { checkedBy } from "../routes/validation.js";
+import { answer } from "../routes/operations.js";
 
 /** One kind's data: its operation (path, scopes and body schema per profile), and its answers. */
 export interface KindData {
@@ -43,24 +45,23 @@ const pathOf = (data: KindData) => data.operation.specification!.path;
 /** The specification profile's route of every declared kind (validation, scope and rate limits as every data route). */
 export function declaredKindRoutes(app: FastifyInstance, d: RouteDependencies): void {
   for (const data of DECLARED) {
-    const answer = data.answers(d.ctx);
+    const respond = data.answers(d.ctx);
     const body = data.operation.body!;
     const schema = { body: data.check ? checkedBy(body, (value) => ({ issues: data.check!(value) })) : body };
-    const config = { operation: data.operation.id };
-    app.post(pathOf(data), { schema, config }, async (request, reply) => reply.type(MEDIA_TYPE).send(answer(request.body)));
+    d.operations.serve(app, { method: "POST", url: pathOf(data), operation: data.operation.id, schema, handle: ({ body }) => answer(respond(body)) });
   }
 }
 
-/** Production's wire (/gtm) of every declared kind: the gateway's scope check and error shape, the answer the core's. */
-export function productionDeclaredKindRoutes(app: FastifyInstance, core: CoreForwarder): void {
+/** Production's wire (/gtm) of every declared kind: the gateway's scope check and error shape, the answer the specification operation's. */
+export function productionDeclaredKindRoutes(app: FastifyInstance, operations: OperationCaller): void {
   for (const data of DECLARED) {
-    const path = pathOf(data);
+    const id = data.operation.id;
     const place = data.operation.production;
     if (!place) continue;
     app.post(
       `/gtm${place.path}`,
-      { config: { operation: data.operation.id } },
-      gatewayHandler(async (request, reply) => relayAnswer(reply, await core.call(request, "POST", path, request.body))),
+      { config: { operation: id } },
+      gatewayHandler(async (request, reply) => relayAnswer(reply, await operations.call(id, request, { body: request.body }))),
     );
   }
 }

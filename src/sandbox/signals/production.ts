@@ -1,12 +1,13 @@
 // The signal operations on production's wire (/gtm/data/v1): the gateway's scope check and error
 // shape (ZI0002 without the operation's scope), production's paging metadata (meta.page.total =
 // the number of pages, as for company search; a page past the last is an empty page; above page
-// 100 a 400) and links under /gtm. Each request is forwarded to the core route, so validation,
-// data and rate limits are the default profile's; answers are the service's published shapes.
+// 100 a 400) and links under /gtm. Each request calls the specification's operation directly, so
+// validation, data and rate limits are the default profile's; answers are the service's published shapes.
 import type { FastifyInstance } from "fastify";
 import { MEDIA_TYPE, SIGNAL_LOOKUPS, SIGNAL_PATHS, SIGNAL_REQUESTS, type SignalOperation } from "../../core/contract/index.js";
-import { gatewayHandler, relayAnswer, type CoreForwarder } from "../production/gateway.js";
-import { pageOf, pagedToWire, queryOf, refuseBeyondPageCap } from "../production/paging.js";
+import { gatewayHandler, relayAnswer } from "../production/gateway.js";
+import type { OperationCaller } from "../routes/operations.js";
+import { pageOf, pagedToWire, refuseBeyondPageCap } from "../production/paging.js";
 import { stringQuery } from "../routes/validation.js";
 import { productionHashtagRoutes } from "./hashtags.js";
 import { signalLookupDocument } from "./routes.js";
@@ -14,7 +15,7 @@ import { signalLookupDocument } from "./routes.js";
 const GTM = "/gtm";
 const PAGED = new Set<SignalOperation>(["intentSearch", "intentEnrich", "scoopSearch", "scoopEnrich", "newsSearch", "newsEnrich"]);
 
-export async function productionSignalRoutes(app: FastifyInstance, core: CoreForwarder): Promise<void> {
+export async function productionSignalRoutes(app: FastifyInstance, operations: OperationCaller): Promise<void> {
   for (const [operation, path] of Object.entries(SIGNAL_PATHS) as [SignalOperation, string][]) {
     app.post(
       `${GTM}${path}`,
@@ -22,13 +23,13 @@ export async function productionSignalRoutes(app: FastifyInstance, core: CoreFor
       gatewayHandler(async (request, reply) => {
         const { number, size } = pageOf(request.url);
         if (PAGED.has(operation)) refuseBeyondPageCap(number);
-        const answer = await core.call(request, "POST", `${path}${queryOf(request.url)}`, request.body);
+        const answer = await operations.call(operation, request, { query: request.query as Record<string, unknown>, body: request.body });
         if (answer.status !== 200 || !PAGED.has(operation)) return relayAnswer(reply, answer);
         return relayAnswer(reply, answer, pagedToWire(answer.body as { meta?: Record<string, unknown> }, number, size));
       }),
     );
   }
-  productionHashtagRoutes(app, core);
+  productionHashtagRoutes(app, operations);
   // Lookups need any one data scope in production.
   for (const name of SIGNAL_LOOKUPS) {
     app.get(

@@ -26,7 +26,7 @@ import type { RouteDependencies } from "../routeDependencies.js";
 import { companyWhere } from "../search/companyFilters.js";
 import { pageLinks } from "../search/runSearch.js";
 import { SqlParams } from "../search/sql.js";
-import { principalOf } from "../routes/principal.js";
+import { answer, type OperationAnswer, type OperationCall } from "../routes/operations.js";
 import { checkedBy, stringQuery } from "../routes/validation.js";
 import {
   INTENT_SORTS,
@@ -160,7 +160,7 @@ function charger(d: RouteDependencies, data: SignalData): SignalTools["charged"]
   return charged;
 }
 
-function signalRoute(app: FastifyInstance, data: SignalData): SignalTools["route"] {
+function signalRoute(app: FastifyInstance, d: RouteDependencies, data: SignalData): SignalTools["route"] {
   function route<R>(operation: SignalOperation, select: (a: Attrs, sort: string, account: string) => Selection<R>): void {
     const check = (body: unknown): ValidationIssue[] => validateSignalBody(operation, body);
     const schema: { body: TSchema; querystring?: TSchema } = { body: checkedBy(SIGNAL_REQUESTS[operation].schema, (body) => ({ issues: check(body) })) };
@@ -172,24 +172,25 @@ function signalRoute(app: FastifyInstance, data: SignalData): SignalTools["route
       });
     }
     const path = SIGNAL_PATHS[operation];
-    app.post<{ Body: { data: { attributes: Attrs } }; Querystring: PageQuery }>(path, { schema, config: { operation } }, async (request, reply) => {
-      const q = request.query ?? {};
+    d.operations.serve<{ data: { attributes: Attrs } }, PageQuery | undefined, unknown>(app, { method: "POST", url: path, operation, schema, handle: respond });
+    function respond({ principal, body, query }: OperationCall<{ data: { attributes: Attrs } }, PageQuery | undefined, unknown>): OperationAnswer {
+      const q = query ?? {};
       const number = Number(q["page[number]"] ?? 1);
       const size = paged ? Number(q["page[size]"] ?? LIMITS.defaultPageSize) : LIMITS.maxPageSize * LIMITS.maxPageNumber;
       const sort = q.sort ?? (paged ? defaultSort(paged) : "");
-      const selection = select(request.body.data.attributes, sort, principalOf(request).account);
+      const selection = select(body.data.attributes, sort, principal.account);
       const pageRows = selection.rows.slice((number - 1) * size, number * size);
       const companies = data.companies([...new Set(pageRows.map((r) => selection.companyOf(r)))]);
       const items = pageRows.map((r) => selection.present(r, companies.get(selection.companyOf(r))));
-      if (!paged) return reply.type(MEDIA_TYPE).send({ data: items, meta: { totalResults: selection.rows.length } });
+      if (!paged) return answer({ data: items, meta: { totalResults: selection.rows.length } });
       const total = selection.rows.length;
       const totalPages = Math.ceil(total / size);
-      return reply.type(MEDIA_TYPE).send({
+      return answer({
         data: items,
         meta: { totalResults: total, page: { number, total: totalPages } },
         links: pageLinks(path, { number, size, ...(q.sort !== undefined ? { sort: q.sort } : {}) }, totalPages),
       });
-    });
+    }
   }
 
   return route;
@@ -307,7 +308,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
     remembered: rememberer(),
     allowedCompanies: companyFilter(d),
     charged: charger(d, data),
-    route: signalRoute(app, data),
+    route: signalRoute(app, d, data),
     items: signalItems(data, now),
   };
   intentAndScoopRoutes(tools);
