@@ -8,7 +8,7 @@ import { describe, it } from "node:test";
 import type { CellValue, ColumnSpec } from "../../../src/core/sheet/index.js";
 import { browserAudienceSheet } from "../../../src/office/browserAudienceSheet.js";
 import { BrowserWorkbook } from "../../../src/office/browserWorkbook.js";
-import { useAudienceSend, type AudienceClient } from "../../../src/taskpane/audiences/useAudienceSend.js";
+import { useAudienceSend, type AudienceClient, type BackPhase, type SendPhase } from "../../../src/taskpane/audiences/useAudienceSend.js";
 import { FakeAudienceService } from "../../core/audiences/fakeService.js";
 import { renderHook } from "../../helpers/hooks.js";
 
@@ -34,29 +34,32 @@ describe("useAudienceSend", () => {
   it("plans, sends with its phases, and keeps the send's outcome shown while the results come back", async () => {
     const { service, client, sheet } = await leads(3);
     const host = renderHook(() => useAudienceSend({ client, sheet, newRunKey: () => "run1" }));
+    // Read through calls: each step's state is read anew (an assertion narrows no later read).
+    const phase = (): SendPhase => host.current.phase;
+    const back = (): BackPhase => host.current.back;
     await host.current.readTable();
-    assert.equal(host.current.phase.name, "idle");
+    assert.equal(phase().name, "idle");
     await host.current.plan();
-    assert.equal(host.current.phase.name, "planned");
+    assert.equal(phase().name, "planned");
     const sending = host.current.send();
-    assert.deepEqual(host.current.phase, { name: "busy", what: "Creating the audience..." });
+    assert.deepEqual(phase(), { name: "busy", what: "Creating the audience..." });
     await sending;
-    const sent = host.current.phase;
-    assert.equal(sent.name, "sent");
-    assert.equal(sent.name === "sent" && sent.intent, "success", sent.name === "sent" ? sent.summary : "");
+    const sent = phase();
+    if (sent.name !== "sent") return assert.fail(`sent, not ${sent.name}`);
+    assert.equal(sent.intent, "success", sent.summary);
     assert.equal(host.current.sentTo, "aud-1");
     service.enrich("Industry", "text", () => "Software");
     const bringing = host.current.bringResults();
-    assert.equal(host.current.back.name, "running");
-    assert.equal(host.current.phase.name, "sent", "the send's outcome stays while its results come back");
+    assert.equal(back().name, "running");
+    assert.equal(phase().name, "sent", "the send's outcome stays while its results come back");
     await bringing;
-    const back = host.current.back;
-    assert.equal(back.name, "done");
-    assert.match(back.name === "done" ? back.text : "", /^Brought back Industry: 3 cells written/);
-    assert.equal(host.current.phase.name, "sent");
+    const done = back();
+    if (done.name !== "done") return assert.fail(`done, not ${done.name}`);
+    assert.match(done.text, /^Brought back Industry: 3 cells written/);
+    assert.equal(phase().name, "sent");
     await host.current.readTable();
-    assert.equal(host.current.back.name, "idle", "reading the table again starts over");
-    assert.equal(host.current.phase.name, "idle");
+    assert.equal(back().name, "idle", "reading the table again starts over");
+    assert.equal(phase().name, "idle");
   });
 
   it("a send that fails before any row went up leaves no outcome, and says why", async () => {

@@ -4,7 +4,7 @@
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 import { createEnrichmentEngine, type SelectionSource, type WriteColumnsRequest } from "../../../src/core/enrich/index.js";
-import { useSelectionRun } from "../../../src/taskpane/enrich/useSelectionRun.js";
+import { useSelectionRun, type Phase } from "../../../src/taskpane/enrich/useSelectionRun.js";
 import { FakeEnrichClient } from "../../core/enrich/fakeClient.js";
 import { renderHook } from "../../helpers/hooks.js";
 
@@ -23,28 +23,30 @@ function setup(engine = createEnrichmentEngine({ client: new FakeEnrichClient(),
       return { status: "written", address: request.address };
     },
   };
-  return { host: renderHook(() => useSelectionRun(engine, source, questions)), writes, release };
+  const host = renderHook(() => useSelectionRun(engine, source, questions));
+  // Read through a call: each step's phase is read anew (an assertion narrows no later read).
+  const phase = (): Phase => host.current.phase;
+  return { host, phase, writes, release };
 }
 
 describe("useSelectionRun", () => {
   it("goes from the plan through progress to what was written, and Back leaves a plan unrun", async () => {
-    const { host, writes, release } = setup();
+    const { host, phase, writes, release } = setup();
     await host.current.plan("company", selection, ["name"], { by: "id" });
-    const planned = host.current.phase;
-    assert.equal(planned.name, "planned");
-    if (planned.name !== "planned") return;
+    const planned = phase();
+    if (planned.name !== "planned") return assert.fail(`planned, not ${planned.name}`);
     host.current.reset();
-    assert.equal(host.current.phase.name, "idle", "Back");
+    assert.equal(phase().name, "idle", "Back");
     const running = host.current.run(planned.planned);
-    const phase = host.current.phase;
-    assert.equal(phase.name, "running");
-    assert.equal(phase.name === "running" && phase.progress.recordsTotal, 2);
+    const progress = phase();
+    if (progress.name !== "running") return assert.fail(`running, not ${progress.name}`);
+    assert.equal(progress.progress.recordsTotal, 2);
     assert.equal(host.current.busy, true);
     release();
     await running;
-    const finished = host.current.phase;
-    assert.equal(finished.name, "finished");
-    assert.match(finished.name === "finished" ? finished.message : "", /^Wrote \d+ columns? to .*: 2 rows enriched\.$/);
+    const finished = phase();
+    if (finished.name !== "finished") return assert.fail(`finished, not ${finished.name}`);
+    assert.match(finished.message, /^Wrote \d+ columns? to .*: 2 rows enriched\.$/);
     assert.equal(writes.length, 1);
     assert.equal(host.current.busy, false);
   });
@@ -54,15 +56,15 @@ describe("useSelectionRun", () => {
     engine.planInputs = async () => {
       throw new Error("the plan could not be made");
     };
-    const { host } = setup(engine);
+    const { host, phase } = setup(engine);
     await host.current.plan("company", selection, ["name"], { by: "id" });
-    const phase = host.current.phase;
-    assert.equal(phase.name, "finished");
-    assert.equal(phase.name === "finished" && phase.intent, "error");
-    assert.match(phase.name === "finished" ? phase.message : "", /^Could not check the selection: /);
+    const failed = phase();
+    if (failed.name !== "finished") return assert.fail(`finished, not ${failed.name}`);
+    assert.equal(failed.intent, "error");
+    assert.match(failed.message, /^Could not check the selection: /);
     host.current.busyWith("Reading the selection");
-    assert.deepEqual(host.current.phase, { name: "busy", what: "Reading the selection" });
+    assert.deepEqual(phase(), { name: "busy", what: "Reading the selection" });
     host.current.finish("warning", "Select one column.");
-    assert.deepEqual(host.current.phase, { name: "finished", intent: "warning", message: "Select one column.", unmatched: [] });
+    assert.deepEqual(phase(), { name: "finished", intent: "warning", message: "Select one column.", unmatched: [] });
   });
 });
