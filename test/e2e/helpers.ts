@@ -240,3 +240,16 @@ export async function overflow(page: Page): Promise<string[]> {
     return out;
   });
 }
+
+/**
+ * Where an element is, measured in the page once it shows. A locator's `boundingBox()` answers
+ * null when the pane re-renders the element between the wait and the measure; this waits for it
+ * to show, then reads its rectangle from the element the locator finds at that moment.
+ */
+export async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  await locator.waitFor({ state: "visible" });
+  return locator.evaluate((el) => {
+    const rect = el.getBoundingClientRect();
+    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  });
+}

@@ -6,7 +6,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { assertFits, chromiumAvailable, openSection, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import { assertFits, boxOf, chromiumAvailable, openSection, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 
@@ -45,9 +45,9 @@ async function tabTo(page: Page, target: Locator, max: number): Promise<number> 
 /** The usage takes a summary line or two before the tabs; its disclosure shows every gauge with what is left, inside the pane. */
 async function assertUsageCompact(page: Page): Promise<void> {
   const usage = page.getByRole("region", { name: "Account usage" });
-  const closed = (await usage.boundingBox())!;
+  const closed = await boxOf(usage);
   assert.ok(closed.height <= 56, `the usage summary is ${closed.height} px high`);
-  const tabs = (await page.getByRole("tablist", { name: "Task pane sections" }).boundingBox())!;
+  const tabs = await boxOf(page.getByRole("tablist", { name: "Task pane sections" }));
   assert.ok(tabs.y < 200, `the tabs start at ${tabs.y} px`);
   await usage.getByTestId("usage-summary").click();
   await usage
@@ -77,11 +77,11 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
       const { page, errors } = await openNarrow(e2e, width);
       await assertUsageCompact(page);
       const heading = page.getByRole("heading", { name: "BizData" });
-      const home = await heading.boundingBox();
+      const home = await boxOf(heading);
       for (const name of Object.keys(TABS)) {
         await openTab(page, name);
         await assertFits(page, name);
-        assert.deepEqual(await heading.boundingBox(), home, `${name} does not shift the pane`);
+        assert.deepEqual(await boxOf(heading), home, `${name} does not shift the pane`);
         const violations = await seriousAccessibilityViolations(page);
         assert.deepEqual(violations, [], `${name}: ${JSON.stringify(violations, null, 2)}`);
       }
@@ -249,8 +249,8 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
       // Jobs shows why the audiences cannot be read, with Try again, instead of its Start button.
       const retry = page.getByRole("button", { name: "Try again" });
       await openTab(page, "Jobs", () => retry.waitFor());
-      const box = await retry.boundingBox();
-      assert.ok(box && box.x >= 0 && box.x + box.width <= width, `Try again at x ${box?.x}`);
+      const box = await boxOf(retry);
+      assert.ok(box.x >= 0 && box.x + box.width <= width, `Try again at x ${box.x}`);
       await assertFits(page, "norole jobs");
       const violations = await seriousAccessibilityViolations(page);
       assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
@@ -266,9 +266,9 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
     await page.getByRole("button", { name: /^More sections/ }).waitFor();
     await openTab(page, "Jobs");
     const heading = page.getByRole("heading", { name: "Your jobs" });
-    const inView = (box: { y: number; height: number } | null) => box !== null && box.y >= 0 && box.y + box.height <= 600;
+    const inView = (box: { y: number; height: number }) => box.y >= 0 && box.y + box.height <= 600;
     // Before Start the list is below the fold, so the scroll is what brings it into view.
-    assert.equal(inView(await heading.boundingBox()), false, "the job list starts below the fold");
+    assert.equal(inView(await boxOf(heading)), false, "the job list starts below the fold");
     const audience = page.getByRole("combobox", { name: "Audience" });
     const first = await audience.locator("option").nth(1).getAttribute("value");
     await audience.selectOption(first!);
@@ -277,9 +277,9 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
     await page.getByRole("status").filter({ hasText: "started" }).waitFor();
     const job = page.locator("[data-job-id]").first();
     await job.waitFor();
-    assert.ok(inView(await heading.boundingBox()), "the Your jobs heading is in view");
-    const box = await job.boundingBox();
-    assert.ok(box !== null && box.y >= 0 && box.y < 600, `the new job at y ${box?.y}`);
+    assert.ok(inView(await boxOf(heading)), "the Your jobs heading is in view");
+    const box = await boxOf(job);
+    assert.ok(box.y >= 0 && box.y < 600, `the new job at y ${box.y}`);
     assert.deepEqual(errors, []);
     await page.close();
   });

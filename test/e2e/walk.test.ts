@@ -7,7 +7,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { assertFits, chromiumAvailable, openSection, startE2E, type E2E } from "./helpers.js";
+import { assertFits, boxOf, chromiumAvailable, openSection, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 // Just above one search's reach, so Insert has a plan to show.
@@ -16,9 +16,8 @@ const HEIGHT = 800;
 
 /** The element lies wholly inside the viewport. */
 async function assertOnScreen(page: Page, element: Locator, what: string): Promise<void> {
-  const box = await element.boundingBox();
+  const box = await boxOf(element);
   const size = page.viewportSize()!;
-  assert.ok(box, `${what} is shown`);
   assert.ok(box.x >= 0 && box.x + box.width <= size.width + 1, `${what} spans x ${Math.round(box.x)}-${Math.round(box.x + box.width)} of ${size.width}`);
   assert.ok(box.y >= 0 && box.y < size.height, `${what} at y ${Math.round(box.y)} of ${size.height}`);
 }
@@ -47,7 +46,7 @@ describe("the second walk, at a task pane's width", { skip, timeout: 600_000 }, 
         const listbox = page.getByRole("listbox");
         await listbox.getByRole("option").first().waitFor();
         await assertOnScreen(page, listbox, `the Country list (field at the ${block})`);
-        const box = (await listbox.boundingBox())!;
+        const box = await boxOf(listbox);
         assert.ok(box.y + box.height <= HEIGHT + 1, `the Country list ends at y ${Math.round(box.y + box.height)} of ${HEIGHT}`);
         await assertFits(page, `Country picker open, field at the ${block}`);
         await page.keyboard.press("Escape");

@@ -1,7 +1,9 @@
 // "Send to an audience", its state and effects: read the selected table, suggest the mapping
 // (shown for change), the destination (a new audience or an existing one), the plan and its
 // confirm, the send with progress and Cancel, each row's result written beside it, then bringing
-// the enriched columns back (with Resume). The views (AudienceSendPanel.tsx) show what this holds.
+// the enriched columns back (with Resume). The send and the bringing back are runs of the pane's
+// one run hook (their steps, progress and outcome; one at a time). The views
+// (AudienceSendPanel.tsx) show what this holds.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Audience } from "../../core/contract/index.js";
 import type { ServiceClient } from "../../core/api/types.js";
@@ -32,7 +34,7 @@ import {
   type SheetTable,
 } from "../../core/audiences/index.js";
 import { errorText } from "../errorText.js";
-import { useRun } from "../run/useRun.js";
+import { useRun, type RunScope, type RunState } from "../run/useRun.js";
 
 export type AudienceClient = AudiencePort & Pick<ServiceClient, "listAudiences" | "listFolders">;
 
@@ -47,17 +49,30 @@ export interface AudienceSendProps {
 
 export type Destination = { kind: "new"; name: string; folderId: string } | { kind: "existing"; audienceId: string };
 
-export type SendPhase =
-  | { name: "idle" }
-  | { name: "busy"; what: string }
-  | { name: "planned"; plan: SendPlan }
-  | { name: "sending"; progress: SendProgress }
-  | { name: "sent"; result: SendResult; audienceId: string; summary: string; intent: "success" | "warning" | "error"; linksMissing?: boolean };
+type Intent = "success" | "warning" | "error";
+type Busy = { name: "busy"; what: string };
+/** A send's phases: the audience and the result columns made ready, then the rows sent. */
+type Sending = Busy | { name: "sending"; progress: SendProgress };
+/** A send's outcome: what each row became, in words. */
+export type Sent = { result: SendResult; audienceId: string; summary: string; intent: Intent; linksMissing?: boolean };
 
-export type BackPhase =
-  | { name: "idle" }
-  | { name: "running"; text: string; pagesDone: number; totalPages: number }
-  | { name: "done"; result: BringBackResult; text: string; intent: "success" | "warning" | "error" };
+export type SendPhase = { name: "idle" } | Busy | { name: "planned"; plan: SendPlan } | Sending | ({ name: "sent" } & Sent);
+
+type BackProgress = { text: string; pagesDone: number; totalPages: number };
+type BackDone = { result: BringBackResult; text: string; intent: Intent };
+export type BackPhase = { name: "idle" } | ({ name: "running" } & BackProgress) | ({ name: "done" } & BackDone);
+
+/** The steps before a send (the table read, the plan to confirm) and the send itself, as the panel shows them. */
+function sendPhaseOf(run: RunState<Sending, Sent | undefined, Busy | { name: "planned"; plan: SendPlan }>): SendPhase {
+  if (run.running && run.progress) return run.progress;
+  if (run.step) return run.step;
+  return run.outcome ? { name: "sent", ...run.outcome } : { name: "idle" };
+}
+
+function backPhaseOf(run: RunState<BackProgress, BackDone>): BackPhase {
+  if (run.running && run.progress) return { name: "running", ...run.progress };
+  return run.outcome ? { name: "done", ...run.outcome } : { name: "idle" };
+}
 
 function randomRunKey(): string {
   const bytes = new Uint8Array(6);
@@ -82,13 +97,13 @@ function defaultName(address: string): string {
 }
 
 /** Bringing back under way: its pages read so far (none yet before the first answer). */
-function backRunning(p?: { pagesDone: number; totalPages: number; cellsWritten: number }): BackPhase {
-  if (!p) return { name: "running", text: "Reading the audience's rows...", pagesDone: 0, totalPages: 0 };
+function backRunning(p?: { pagesDone: number; totalPages: number; cellsWritten: number }): BackProgress {
+  if (!p) return { text: "Reading the audience's rows...", pagesDone: 0, totalPages: 0 };
   const text = `Page ${p.pagesDone} of ${p.totalPages}: ${p.cellsWritten.toLocaleString("en-US")} cells written`;
-  return { name: "running", text, pagesDone: p.pagesDone, totalPages: p.totalPages };
+  return { text, pagesDone: p.pagesDone, totalPages: p.totalPages };
 }
 
-function backText(result: BringBackResult): { text: string; intent: "success" | "warning" | "error" } {
+function backText(result: BringBackResult): { text: string; intent: Intent } {
   const n = (v: number) => v.toLocaleString("en-US");
   const columns = result.columns.length > 0 ? result.columns.join(", ") : "no enriched columns yet (run the enrichment first)";
   const kept = result.cellsKept > 0 ? ` ${n(result.cellsKept)} cells already held something and were kept.` : "";
@@ -106,7 +121,7 @@ function backText(result: BringBackResult): { text: string; intent: "success" | 
 }
 
 /** A send's result in words, and how it is shown. */
-function sentOutcome(result: SendResult, criteriaError: unknown, written: string): { summary: string; intent: "success" | "warning" | "error" } {
+function sentOutcome(result: SendResult, criteriaError: unknown, written: string): { summary: string; intent: Intent } {
   const criteria = criteriaError !== undefined ? ` The rows are in the audience, but its match criteria were not set: ${errorText(criteriaError)}` : "";
   const summary = sendSummary(result) + (result.error !== undefined ? ` It stopped: ${errorText(result.error)}` : "") + criteria + written;
   const bad = result.rows.some((r) => (r.status !== "created" && r.status !== "updated") || r.problems.length > 0);
@@ -151,16 +166,42 @@ function useAdoption(client: AudienceClient, audiences: Audience[] | undefined, 
   return { adopted, setAdopted, adoptAudience };
 }
 
+/** Bringing an audience's enriched columns back into the table: a run with progress, Cancel and Resume. */
+function useBringBack() {
+  const run = useRun<BackProgress, BackDone>();
+  /** The run's work: the audience's pages read with progress, their enriched columns written into the table. */
+  const bringPages = async (
+    client: AudienceClient,
+    sheet: AudienceSheet,
+    at: { address: string; audienceId: string; fromPage?: number | undefined },
+    scope: RunScope<BackProgress>,
+  ): Promise<BackDone> => {
+    try {
+      const result = await bringBack(client, sheet, at.address, at.audienceId, {
+        signal: scope.signal,
+        ...(at.fromPage ? { fromPage: at.fromPage } : {}),
+        onProgress: (p) => scope.report(backRunning(p)),
+      });
+      return { result, ...backText(result) };
+    } catch (error) {
+      return { result: emptyBack(), text: errorText(error), intent: "error" };
+    }
+  };
+  const bring = (client: AudienceClient, sheet: AudienceSheet, address: string, audienceId: string, fromPage?: number) =>
+    run.start((scope) => bringPages(client, sheet, { address, audienceId, fromPage }, scope), backRunning());
+  return { back: backPhaseOf(run), running: run.running, bring, cancel: run.cancel, clear: run.clear };
+}
+
 export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRunKey }: AudienceSendProps) {
   const destinations = useDestinations(client);
   const [table, setTable] = useState<SheetTable | undefined>();
   const [mapping, setMapping] = useState<AudienceMapping | undefined>();
   const [destination, setDestination] = useState<Destination>({ kind: "new", name: "", folderId: "" });
   const [problem, setProblem] = useState<string | undefined>();
-  const [phase, setPhase] = useState<SendPhase>({ name: "idle" });
-  const [back, setBack] = useState<BackPhase>({ name: "idle" });
   /** The send and the bringing back: one at a time, each with Cancel. */
-  const runner = useRun();
+  const sending = useRun<Sending, Sent | undefined, Busy | { name: "planned"; plan: SendPlan }>();
+  const bringing = useBringBack();
+  const [phase, back] = [sendPhaseOf(sending), bringing.back];
   /** Columns whose role the user set (kept when the kind changes). */
   const chosen = useRef(new Set<number>());
   const { adopted, setAdopted, adoptAudience } = useAdoption(client, destinations.audiences, setMapping, chosen);
@@ -168,13 +209,13 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
 
   async function readTable() {
     setProblem(undefined);
-    setPhase({ name: "busy", what: "Reading the table..." });
-    setBack({ name: "idle" });
+    sending.prepare({ name: "busy", what: "Reading the table..." });
+    bringing.clear();
     try {
       const read = await sheet.readTable();
       if (!read.ok) {
         setProblem(read.message);
-        setPhase({ name: "idle" });
+        sending.clear();
         return;
       }
       setTable(read.table);
@@ -186,7 +227,7 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
     } catch (error) {
       setProblem(`The table could not be read: ${errorText(error)}`);
     }
-    setPhase({ name: "idle" });
+    sending.clear();
   }
 
   function chooseDestination(next: Destination) {
@@ -214,22 +255,28 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
       setTable(read.table);
       const planned = planSend(read.table, mapping, destination.kind === "existing" ? destination.audienceId : undefined);
       if (planned.rows.length === 0) setProblem("Every row of the table is empty: there is nothing to send.");
-      else setPhase({ name: "planned", plan: planned });
+      else sending.prepare({ name: "planned", plan: planned });
     } catch (error) {
       setProblem(`The table could not be read: ${errorText(error)}`);
     }
   }
 
   async function send() {
-    if (phase.name !== "planned" || !table || !mapping) return;
+    if (phase.name !== "planned" || !table || !mapping || bringing.running) return;
     const [planned, sheetTable, sentMapping] = [phase.plan, table, mapping];
-    await runner.start(({ signal }) => sendRows(planned, sheetTable, sentMapping, signal));
+    const first: Sending = { name: "busy", what: destination.kind === "new" ? "Creating the audience..." : "Preparing the audience's columns..." };
+    await sending.start(({ signal, report }) => sendRows(planned, sheetTable, sentMapping, signal, report), first);
   }
 
   /** The send's work: the result columns placed, the rows sent with progress, each row's result written beside it. */
-  async function sendRows(planned: SendPlan, table: SheetTable, mapping: AudienceMapping, signal: AbortSignal) {
+  async function sendRows(
+    planned: SendPlan,
+    table: SheetTable,
+    mapping: AudienceMapping,
+    signal: AbortSignal,
+    report: (p: Sending) => void,
+  ): Promise<Sent | undefined> {
     setProblem(undefined);
-    setPhase({ name: "busy", what: destination.kind === "new" ? "Creating the audience..." : "Preparing the audience's columns..." });
     const choice: AudienceChoice =
       destination.kind === "new"
         ? { kind: "new", name: destination.name, ...(destination.folderId ? { folderId: destination.folderId } : {}) }
@@ -245,9 +292,9 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
         onPrepared: (t) => {
           setDestination({ kind: "existing", audienceId: t.audienceId });
           setAdopted(t.audienceId);
-          setPhase({ name: "sending", progress: { rowsDone: 0, rows, requests: 0 } });
+          report({ name: "sending", progress: { rowsDone: 0, rows, requests: 0 } });
         },
-        onProgress: (progress) => setPhase({ name: "sending", progress }),
+        onProgress: (progress) => report({ name: "sending", progress }),
       });
       const written = await sheet.writeColumns(table.address, resultWrites(table, result)).then(
         () => "",
@@ -255,11 +302,12 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
           ` The rows' links could not be written beside the table (${errorText(error)}). Write them again before sending again, or the rows would be added twice.`,
       );
       const { summary, intent } = sentOutcome(result, criteriaError, written);
-      setPhase({ name: "sent", result, audienceId: target.audienceId, summary, intent, ...(written ? { linksMissing: true } : {}) });
       void destinations.reloadDestinations();
+      return { result, audienceId: target.audienceId, summary, intent, ...(written ? { linksMissing: true } : {}) };
     } catch (error) {
+      // Nothing sent: no outcome; the problem says why.
       setProblem(signal.aborted ? "Cancelled before any row was sent." : `Nothing was sent: ${errorText(error)}`);
-      setPhase({ name: "idle" });
+      return undefined;
     }
   }
 
@@ -268,32 +316,17 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
     if (phase.name !== "sent" || !table) return;
     try {
       await sheet.writeColumns(table.address, resultWrites(table, phase.result));
-      setPhase({ ...phase, ...sentOutcome(phase.result, undefined, ""), linksMissing: false });
+      const { name: _sent, ...sent } = phase;
+      sending.settle({ ...sent, ...sentOutcome(phase.result, undefined, ""), linksMissing: false });
     } catch (error) {
       setProblem(`The links could not be written: ${errorText(error)}`);
     }
   }
 
-  async function bringResults(fromPage?: number) {
-    if (!table || !sentTo) return;
-    const [address, audienceId] = [table.address, sentTo];
-    await runner.start(({ signal }) => bringPages(address, audienceId, signal, fromPage));
-  }
-
-  /** Bringing back's work: the audience's pages read with progress, their enriched columns written into the table. */
-  async function bringPages(address: string, audienceId: string, signal: AbortSignal, fromPage?: number) {
-    setBack(backRunning());
-    try {
-      const result = await bringBack(client, sheet, address, audienceId, {
-        signal,
-        ...(fromPage ? { fromPage } : {}),
-        onProgress: (p) => setBack(backRunning(p)),
-      });
-      setBack({ name: "done", result, ...backText(result) });
-    } catch (error) {
-      setBack({ name: "done", result: emptyBack(), text: errorText(error), intent: "error" });
-    }
-  }
+  /** Brings the enriched columns of the audience sent to back into the table (from a page, to resume). */
+  const bringResults = async (fromPage?: number) => {
+    if (table && sentTo && !sending.running) await bringing.bring(client, sheet, table.address, sentTo, fromPage);
+  };
 
   return {
     ...destinations,
@@ -312,8 +345,11 @@ export function useAudienceSend({ client, sheet, onEnrich, newRunKey = randomRun
     readTable,
     plan,
     send,
-    cancel: runner.cancel,
-    backToMapping: () => setPhase({ name: "idle" }),
+    cancel: () => {
+      sending.cancel();
+      bringing.cancel();
+    },
+    backToMapping: sending.clear,
     bringResults,
     writeLinksAgain,
     enrich: onEnrich && sentTo ? () => onEnrich(sentTo) : undefined,

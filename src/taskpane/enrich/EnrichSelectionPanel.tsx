@@ -118,7 +118,7 @@ function FieldChoice({ state }: { state: EnrichSelectionState }) {
 /** Where the run is: reading, the plan to confirm, progress with Cancel, or the outcome (with the unmatched rows to retry). */
 function RunStatus({ state }: { state: EnrichSelectionState }) {
   const { selection, matching, setup } = state;
-  const { phase, setPhase, busy } = selection;
+  const { phase, busy } = selection;
   return (
     <>
       {phase.name === "busy" && <ProgressBar aria-label={phase.what} />}
@@ -127,7 +127,7 @@ function RunStatus({ state }: { state: EnrichSelectionState }) {
           planned={phase.planned}
           {...(phase.credits !== undefined ? { credits: phase.credits } : {})}
           onRun={() => void selection.run(phase.planned, { shift: matching ? setup.rightmost : 0 })}
-          onBack={() => setPhase({ name: "idle" })}
+          onBack={selection.reset}
         />
       )}
       {phase.name === "running" && (

@@ -59,7 +59,7 @@ export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLe
     ...(creditsUsed ? { creditsUsed } : {}),
     ...(candidates ? { candidates } : {}),
   });
-  const { setPhase } = selection;
+  const { reset, busyWith, finish } = selection;
   const setup = useMatchSetup(source);
   const matching = mode === "match";
   const kind = matching ? setup.kind : idKind;
@@ -67,7 +67,7 @@ export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLe
   const matchFields = (k: EntityKind) => matchFieldsBeside(k, listHeaders(setup.read));
   const chooseKind = (next: EntityKind, defaults: (k: EntityKind) => string[]) => {
     if (next !== kind) setFields(defaults(next));
-    setPhase({ name: "idle" });
+    reset();
   };
   /** Another kind of ids (a record type or a signal). */
   const chooseIdKind = (next: EntityKind) => {
@@ -77,7 +77,7 @@ export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLe
   const changeMode = (next: "ids" | "match") => {
     setMode(next);
     setFields(next === "match" ? matchFields(setup.kind) : defaultFields(idKind));
-    setPhase({ name: "idle" });
+    reset();
   };
   const changeContent = (next: Content) => {
     chooseKind(kindOf(next), matchFields);
@@ -86,19 +86,19 @@ export function useEnrichSelection({ engine, source, confirmOverwrite, creditsLe
 
   const check = async () => {
     if (!matching) {
-      setPhase({ name: "busy", what: "Reading the selection" });
+      busyWith("Reading the selection");
       const read = await source.readIds().catch((error: unknown) => ({ ok: false as const, message: `Could not read the selection: ${String(error)}` }));
-      if (!read.ok) setPhase({ name: "finished", intent: "warning", message: read.message, unmatched: [] });
+      if (!read.ok) finish("warning", read.message);
       else await selection.plan(kind, read.selection, fields, { by: "id" });
       return;
     }
     if (setup.read) await selection.plan(kind, setup.read.selection, fields, await setup.mode(setup.read.selection));
   };
   const readList = async () => {
-    setPhase({ name: "busy", what: "Reading the selection" });
+    busyWith("Reading the selection");
     const message = await setup.readSelection().catch((error: unknown) => `Could not read the selection: ${String(error)}`);
-    if (message) setPhase({ name: "finished", intent: "warning", message, unmatched: [] });
-    else setPhase({ name: "idle" });
+    if (message) finish("warning", message);
+    else reset();
   };
 
   // A list read anew starts from the fields it does not hold already.

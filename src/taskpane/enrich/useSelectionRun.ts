@@ -1,9 +1,10 @@
 // The one state machine of "Enrich selection", for a column of ids and a list to match alike:
 // idle -> busy (reading, checking) -> planned (what it costs, confirm) -> running (progress,
-// Cancel) -> finished (what was written; unmatched rows to correct and retry). Writing asks
-// before covering data; a second run on the same column offers to update the first run's
-// columns rather than add a copy beside them.
-import { useRef, useState } from "react";
+// Cancel) -> finished (what was written; unmatched rows to correct and retry), held by the pane's
+// one run hook (its steps before the run, progress and outcome). Writing asks before covering
+// data; a second run on the same column offers to update the first run's columns rather than add
+// a copy beside them.
+import { useRef } from "react";
 import {
   planSelectionEnrichment,
   retryChanges,
@@ -23,14 +24,27 @@ import {
   type WriteColumnsResult,
 } from "../../core/enrich/index.js";
 import { errorText } from "../errorText.js";
-import { useRun } from "../run/useRun.js";
+import { useRun, type RunState } from "../run/useRun.js";
 
-export type Phase =
-  | { name: "idle" }
-  | { name: "busy"; what: string }
-  | { name: "planned"; planned: SelectionEnrichmentPlan; credits?: number }
-  | { name: "running"; progress: EnrichIdsProgress }
-  | { name: "finished"; intent: "success" | "warning" | "error"; message: string; unmatched: UnmatchedRow[]; planned?: SelectionEnrichmentPlan };
+/** The steps before a run: reading or checking the selection, then the plan to confirm. */
+export type Before = { name: "busy"; what: string } | { name: "planned"; planned: SelectionEnrichmentPlan; credits?: number };
+
+/** What a run (or a check that failed before one) ended with: its message, and the rows not matched. */
+export interface Finished {
+  intent: "success" | "warning" | "error";
+  message: string;
+  unmatched: UnmatchedRow[];
+  planned?: SelectionEnrichmentPlan;
+}
+
+export type Phase = { name: "idle" } | Before | { name: "running"; progress: EnrichIdsProgress } | ({ name: "finished" } & Finished);
+
+/** The phase the panel shows, read from the run hook's state. */
+function phaseOf(run: RunState<EnrichIdsProgress, Finished, Before>): Phase {
+  if (run.running && run.progress) return { name: "running", progress: run.progress };
+  if (run.step) return run.step;
+  return run.outcome ? { name: "finished", ...run.outcome } : { name: "idle" };
+}
 
 /** What the pane asks the user while writing. */
 export interface WriteQuestions {
@@ -69,21 +83,31 @@ export function useSelectionRun(
   questions: WriteQuestions,
   { creditsLeft, creditsUsed, candidates }: AccountCredits = {},
 ) {
-  const [phase, setPhase] = useState<Phase>({ name: "idle" });
-  const runner = useRun();
+  const runner = useRun<EnrichIdsProgress, Finished, Before>();
   const written = useRef(new Map<string, Written>());
-  const finish = (intent: "success" | "warning" | "error", message: string, unmatched: UnmatchedRow[] = [], planned?: SelectionEnrichmentPlan) =>
-    setPhase({ name: "finished", intent, message, unmatched, ...(planned ? { planned } : {}) });
+  const finished = (intent: Finished["intent"], message: string, unmatched: UnmatchedRow[] = [], planned?: SelectionEnrichmentPlan): Finished => ({
+    intent,
+    message,
+    unmatched,
+    ...(planned ? { planned } : {}),
+  });
+  /** Says how it ended without a run (a check or a read that failed): the step ends with it. */
+  const finish = (intent: Finished["intent"], message: string) => {
+    runner.clear();
+    runner.settle(finished(intent, message));
+  };
+  /** Shows what is being read or checked. */
+  const busyWith = (what: string) => runner.prepare({ name: "busy", what });
 
   const plan = async (kind: EntityKind, selection: SelectedColumn, fields: readonly string[], mode: SelectionMode) => {
-    setPhase({ name: "busy", what: "Checking the selection" });
+    busyWith("Checking the selection");
     try {
       const [planned, credits] = await Promise.all([
         planSelectionEnrichment(engine, kind, selection, fields, mode),
         // The account's figure is advice only: without it the plan still shows.
         creditsLeft ? creditsLeft().catch(() => undefined) : Promise.resolve(undefined),
       ]);
-      setPhase({ name: "planned", planned, ...(credits !== undefined ? { credits } : {}) });
+      runner.prepare({ name: "planned", planned, ...(credits !== undefined ? { credits } : {}) });
     } catch (error) {
       finish("error", `Could not check the selection: ${errorText(error)}`);
     }
@@ -121,32 +145,41 @@ export function useSelectionRun(
     return target;
   };
 
-  const run = (planned: SelectionEnrichmentPlan, options: RunOptions = { shift: 0 }) => runner.start(({ signal }) => enrich(planned, options, signal));
+  const run = (planned: SelectionEnrichmentPlan, options: RunOptions = { shift: 0 }) =>
+    runner.start(({ signal, report }) => enrich(planned, options, signal, report), {
+      recordsDone: 0,
+      recordsTotal: planned.plan.unique,
+      requestsDone: 0,
+      requestsTotal: planned.plan.requests,
+    });
 
   /** A run's work: the plan enriched with progress, written beside the selection, and the outcome said. */
-  const enrich = async (planned: SelectionEnrichmentPlan, options: RunOptions, signal: AbortSignal) => {
-    setPhase({ name: "running", progress: { recordsDone: 0, recordsTotal: planned.plan.unique, requestsDone: 0, requestsTotal: planned.plan.requests } });
+  const enrich = async (
+    planned: SelectionEnrichmentPlan,
+    options: RunOptions,
+    signal: AbortSignal,
+    report: (p: EnrichIdsProgress) => void,
+  ): Promise<Finished> => {
     try {
       const result = await runSelectionEnrichment(engine, planned, {
         signal,
-        onProgress: (progress) => setPhase({ name: "running", progress }),
+        onProgress: report,
         ...(creditsUsed ? { creditsUsed } : {}),
         ...(options.retryOf && !options.retryOf.some((row) => String(planned.values[row.index]) !== row.value) ? { retryMisses: true } : {}),
       });
       if (candidates) await withCandidates(planned, result, candidates);
       const target = await write(planned, result, options);
       if (!target) {
-        finish(
+        return finished(
           "warning",
           `Nothing written: cells beside ${planned.selection.address} hold data. Select a column with empty cells to its right, or allow writing over them.`,
           result.unmatched,
           planned,
         );
-        return;
       }
-      finish(...summary(planned, result, target.address, options.retryOf), result.unmatched, planned);
+      return finished(...summary(planned, result, target.address, options.retryOf), result.unmatched, planned);
     } catch (error) {
-      finish("error", `Enrichment stopped: ${errorText(error)}`);
+      return finished("error", `Enrichment stopped: ${errorText(error)}`);
     }
   };
 
@@ -158,7 +191,7 @@ export function useSelectionRun(
     shift: number,
     mode: SelectionMode,
   ) => {
-    setPhase({ name: "busy", what: "Reading the list again" });
+    busyWith("Reading the list again");
     try {
       // Cells edited in the sheet count too; the pane's corrections win.
       const reread = await source.readIds();
@@ -172,7 +205,19 @@ export function useSelectionRun(
     }
   };
 
-  return { phase, setPhase, plan, run, retry, cancel: runner.cancel, busy: phase.name === "busy" || phase.name === "running" };
+  const phase = phaseOf(runner);
+  return {
+    phase,
+    plan,
+    run,
+    retry,
+    cancel: runner.cancel,
+    /** Back to idle: the plan or the message goes (a run under way goes on). */
+    reset: runner.clear,
+    busyWith,
+    finish,
+    busy: phase.name === "busy" || phase.name === "running",
+  };
 }
 
 /** What a matched column was matched from, in its header. */

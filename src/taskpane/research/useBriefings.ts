@@ -1,11 +1,13 @@
 // The Briefing section's state: companies -> an estimate the user confirms -> briefings fetched
 // (or reused: never paid twice) with progress and Cancel; a question on the briefing shown, also
-// estimated and confirmed; the outcome in words through the pane's one error road.
+// estimated and confirmed; the outcome in words through the pane's one error road. Both runs are
+// the pane's one run hook's (their estimates, progress and outcome); the section's message is the
+// briefing run's outcome, or what was said since (a question refused, a briefing copied).
 import { useState } from "react";
 import type { EnrichmentEngine } from "../../core/enrich/index.js";
 import type { AiEstimate, ListProgress, Research, StoredBriefing } from "../../core/research/index.js";
 import { errorText } from "../errorText.js";
-import { useRun } from "../run/useRun.js";
+import { useRun, type RunState } from "../run/useRun.js";
 import { matchingCredits, matchingText, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
 
@@ -16,6 +18,19 @@ export type BriefingStep =
   | { kind: "running"; progress: ListProgress };
 
 export type QuestionStep = { kind: "idle" } | { kind: "estimating" } | { kind: "estimate"; estimate: AiEstimate } | { kind: "running" };
+
+/** The steps before a run: the estimate being made, then shown for Confirm. */
+type Before<T> = Exclude<T, { kind: "idle" } | { kind: "running" }>;
+
+/** The step the section shows, read from its run hook: the progress of the run under way, else the step before one. */
+function stepOf(run: RunState<ListProgress, Message, Before<BriefingStep>>): BriefingStep {
+  if (run.running) return { kind: "running", progress: run.progress ?? { done: 0, total: 0 } };
+  return run.step ?? { kind: "idle" };
+}
+
+function questionStepOf(run: RunState<never, void, Before<QuestionStep>>): QuestionStep {
+  return run.running ? { kind: "running" } : (run.step ?? { kind: "idle" });
+}
 
 export interface Message {
   intent: "success" | "warning" | "error" | "info";
@@ -28,40 +43,38 @@ const count = (n: number) => n.toLocaleString("en-US");
 export const EARLIER = " The results shown are the earlier ones.";
 
 export function useBriefings(research: Research, engine: EnrichmentEngine, onSpent?: () => void) {
-  const [step, setStep] = useState<BriefingStep>({ kind: "idle" });
   const [briefings, setBriefings] = useState<StoredBriefing[]>([]);
   const [shown, setShown] = useState<string | undefined>();
-  const [message, setMessage] = useState<Message | undefined>();
-  const [questionStep, setQuestionStep] = useState<QuestionStep>({ kind: "idle" });
   /** The last answer on each company: an answer belongs to its briefing's company. */
   const [answers, setAnswers] = useState<ReadonlyMap<string, { question: string; answer: string }>>(new Map());
-  const runner = useRun();
+  const runner = useRun<ListProgress, Message, Before<BriefingStep>>();
+  const asking = useRun<never, void, Before<QuestionStep>>();
+  const step = stepOf(runner);
+  const setMessage = (message: Message | undefined) => (message ? runner.settle(message) : runner.clear());
 
   /** Says what the briefings cost (only those not fetched yet; matching websites and names too) and waits for Confirm. */
   const estimate = async (inputs: CompanyInputs) => {
-    setMessage(undefined);
-    setStep({ kind: "estimating" });
+    runner.prepare({ kind: "estimating" });
     try {
       const [credits, estimate] = await Promise.all([matchingCredits(engine, inputs.toMatch), research.estimateBriefings(inputs.ids, inputs.toMatch.length)]);
-      setStep({ kind: "estimate", estimate, summary: `${estimate.summary}${matchingText(inputs.toMatch.length, credits)}`, inputs });
+      runner.prepare({ kind: "estimate", estimate, summary: `${estimate.summary}${matchingText(inputs.toMatch.length, credits)}`, inputs });
     } catch (error) {
-      setStep({ kind: "idle" });
-      setMessage({ intent: "error", text: errorText(error) });
+      runner.clear();
+      runner.settle({ intent: "error", text: errorText(error) });
     }
   };
 
   const confirm = async () => {
     if (step.kind !== "estimate") return;
     const { inputs } = step;
-    await runner.start(async ({ signal }) => fetchBriefings(inputs, signal));
+    await runner.start(async ({ signal, report }) => fetchBriefings(inputs, signal, report), { done: 0, total: inputs.ids.length + inputs.toMatch.length });
   };
 
   /** Confirm's work: the briefings fetched (or reused), with progress, and the outcome said. */
-  const fetchBriefings = async (inputs: CompanyInputs, signal: AbortSignal) => {
-    setStep({ kind: "running", progress: { done: 0, total: inputs.ids.length + inputs.toMatch.length } });
+  const fetchBriefings = async (inputs: CompanyInputs, signal: AbortSignal, report: (progress: ListProgress) => void): Promise<Message> => {
     try {
       const resolved = await resolveCompanies(engine, inputs);
-      const run = await research.briefings(resolved.ids, { signal, onProgress: (progress) => setStep({ kind: "running", progress }) });
+      const run = await research.briefings(resolved.ids, { signal, onProgress: report });
       // A run that brought no briefing leaves the ones shown in place.
       const kept = run.briefings.length === 0 && briefings.length > 0;
       if (run.briefings.length > 0) {
@@ -74,34 +87,34 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
       );
       const reused = run.reused > 0 ? ` (${count(run.reused)} reused, not paid again)` : "";
       const text = `${run.cancelled ? "Cancelled: " : ""}${count(run.briefings.length)} ${run.briefings.length === 1 ? "briefing" : "briefings"}${reused}.${failed}${missesText(resolved.misses)}${kept ? EARLIER : ""}`;
-      setMessage({ intent: failed || resolved.misses.length > 0 ? "warning" : run.cancelled ? "info" : "success", text });
+      return { intent: failed || resolved.misses.length > 0 ? "warning" : run.cancelled ? "info" : "success", text };
     } catch (error) {
-      setMessage({ intent: "error", text: errorText(error) });
+      return { intent: "error", text: errorText(error) };
     } finally {
-      setStep({ kind: "idle" });
       onSpent?.();
     }
   };
 
   const estimateQuestion = async () => {
-    setQuestionStep({ kind: "estimating" });
+    asking.prepare({ kind: "estimating" });
     try {
-      setQuestionStep({ kind: "estimate", estimate: await research.estimateQuestion() });
+      asking.prepare({ kind: "estimate", estimate: await research.estimateQuestion() });
     } catch (error) {
-      setQuestionStep({ kind: "idle" });
-      setMessage({ intent: "error", text: errorText(error) });
+      asking.clear();
+      runner.settle({ intent: "error", text: errorText(error) });
     }
   };
 
-  const ask = async (companyId: string, question: string) => {
-    setQuestionStep({ kind: "running" });
+  const ask = (companyId: string, question: string) => asking.start(() => askOne(companyId, question));
+
+  /** Ask's work: the answer kept with its company, or the refusal said. */
+  const askOne = async (companyId: string, question: string) => {
     try {
       const answer = await research.ask(companyId, question);
       setAnswers((known) => new Map(known).set(companyId, { question, answer }));
     } catch (error) {
-      setMessage({ intent: "error", text: errorText(error) });
+      runner.settle({ intent: "error", text: errorText(error) });
     } finally {
-      setQuestionStep({ kind: "idle" });
       onSpent?.();
     }
   };
@@ -112,16 +125,16 @@ export function useBriefings(research: Research, engine: EnrichmentEngine, onSpe
     briefings,
     shownBriefing,
     show: setShown,
-    message,
+    message: runner.outcome,
     setMessage,
     estimate,
     confirm,
-    dismiss: () => setStep({ kind: "idle" }),
+    dismiss: runner.clear,
     cancel: runner.cancel,
-    questionStep,
+    questionStep: questionStepOf(asking),
     answer: shownBriefing ? answers.get(shownBriefing.companyId) : undefined,
     estimateQuestion,
     ask,
-    dismissQuestion: () => setQuestionStep({ kind: "idle" }),
+    dismissQuestion: asking.clear,
   };
 }

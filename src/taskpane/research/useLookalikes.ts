@@ -1,12 +1,13 @@
 // The Lookalikes section's state: the selected seed companies -> similar companies (free: one
 // request per seed, merged and deduplicated, leaving out the seeds and the companies already in
 // the sheet) with progress and Cancel -> a table. Websites among the seeds are matched first
-// through the pipeline, which may cost credits: then the user confirms the estimate first.
+// through the pipeline, which may cost credits: then the user confirms the estimate first. The
+// estimate, the run's progress and its outcome (the section's message) are the pane's one run hook's.
 import { useState } from "react";
 import { cellContent, splitHeader, type EnrichmentEngine, type SelectionSource } from "../../core/enrich/index.js";
 import type { LookalikeFilters, ListProgress, MergedLookalike, Research } from "../../core/research/index.js";
 import { errorText } from "../errorText.js";
-import { useRun } from "../run/useRun.js";
+import { useRun, type RunState } from "../run/useRun.js";
 import { companyInputs, matchingCredits, matchingText, missesText, resolveCompanies, type CompanyInputs } from "./companyInputs.js";
 import { failuresText } from "./outcomeText.js";
 import { EARLIER, type Message } from "./useBriefings.js";
@@ -16,21 +17,39 @@ export type LookalikeStep =
   | { kind: "estimate"; summary: string; inputs: CompanyInputs; exclude: string[]; note: string }
   | { kind: "running"; progress: ListProgress };
 
+type Estimate = Extract<LookalikeStep, { kind: "estimate" }>;
+
+/** The step the section shows, read from its run hook: the progress of the run under way, else the estimate to confirm. */
+function stepOf(run: RunState<ListProgress, Message, Estimate>): LookalikeStep {
+  if (run.running) return { kind: "running", progress: run.progress ?? { done: 0, total: 0 } };
+  return run.step ?? { kind: "idle" };
+}
+
 const count = (n: number) => n.toLocaleString("en-US");
 
 export function useLookalikes(research: Research, engine: EnrichmentEngine) {
-  const [step, setStep] = useState<LookalikeStep>({ kind: "idle" });
   const [found, setFound] = useState<MergedLookalike[] | undefined>();
-  const [message, setMessage] = useState<Message | undefined>();
-  const runner = useRun();
+  const runner = useRun<ListProgress, Message, Estimate>();
+  const step = stepOf(runner);
+  const setMessage = (message: Message | undefined) => (message ? runner.settle(message) : runner.clear());
 
   const run = (inputs: CompanyInputs, exclude: string[], limit: number, filters: LookalikeFilters, note: string) =>
-    runner.start(({ signal }) => find(inputs, exclude, limit, filters, note, signal));
+    runner.start(({ signal, report }) => find(inputs, exclude, limit, filters, note, signal, report), {
+      done: 0,
+      total: inputs.ids.length + inputs.toMatch.length,
+    });
 
   /** The run's work: websites matched, then the lookalikes of every seed, with progress, and the outcome said. */
-  const find = async (inputs: CompanyInputs, exclude: string[], limit: number, filters: LookalikeFilters, note: string, signal: AbortSignal) => {
+  const find = async (
+    inputs: CompanyInputs,
+    exclude: string[],
+    limit: number,
+    filters: LookalikeFilters,
+    note: string,
+    signal: AbortSignal,
+    report: (progress: ListProgress) => void,
+  ): Promise<Message> => {
     const websites = inputs.toMatch.filter((s) => !isName(s));
-    setStep({ kind: "running", progress: { done: 0, total: inputs.ids.length + inputs.toMatch.length } });
     try {
       // Names go to the service as names; websites are matched to their ids first.
       const resolved = await resolveCompanies(engine, { ids: inputs.ids, toMatch: websites, invalid: inputs.invalid });
@@ -41,7 +60,7 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
         limit,
         ...filters,
         signal,
-        onProgress: (progress) => setStep({ kind: "running", progress }),
+        onProgress: report,
       });
       // A run where no seed answered leaves the companies shown in place.
       const kept = result.seedsAsked === result.failures.length && found !== undefined;
@@ -51,11 +70,9 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
         result.failures.map((f) => ({ item: f.seed, error: f.error })),
       );
       const text = `${result.cancelled ? "Cancelled: " : ""}${count(result.companies.length)} similar companies from ${count(result.seedsAsked)} seed ${result.seedsAsked === 1 ? "company" : "companies"}, the seeds and ${count(new Set(exclude).size)} companies already in the sheet left out.${note}${failed}${missesText(resolved.misses)}${kept ? EARLIER : ""}`;
-      setMessage({ intent: failed || note || resolved.misses.length > 0 ? "warning" : "success", text });
+      return { intent: failed || note || resolved.misses.length > 0 ? "warning" : "success", text };
     } catch (error) {
-      setMessage({ intent: "error", text: errorText(error) });
-    } finally {
-      setStep({ kind: "idle" });
+      return { intent: "error", text: errorText(error) };
     }
   };
 
@@ -86,7 +103,7 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
       const credits = await matchingCredits(engine, websites);
       if (credits === 0) return await run(inputs, exclude, limit, filters, sheet.note);
       const seeds = inputs.ids.length + inputs.toMatch.length;
-      setStep({
+      runner.prepare({
         kind: "estimate",
         inputs,
         exclude,
@@ -101,12 +118,12 @@ export function useLookalikes(research: Research, engine: EnrichmentEngine) {
   return {
     step,
     found,
-    message,
+    message: runner.outcome,
     setMessage,
     start,
     confirm: (limit: number, filters: LookalikeFilters) =>
       step.kind === "estimate" ? run(step.inputs, step.exclude, limit, filters, step.note) : Promise.resolve(undefined),
-    dismiss: () => setStep({ kind: "idle" }),
+    dismiss: runner.clear,
     cancel: runner.cancel,
   };
 }

@@ -1,6 +1,7 @@
 // The pane's one run hook, driven as a tab drives it (test/helpers/hooks.ts runs it without a
-// browser) with a fake run whose steps the test releases: start, progress, outcome, Cancel (the
-// work sees its signal aborted), one run at a time, a failure thrown on, and Cancel on unmount.
+// browser) with a fake run whose steps the test releases: the step before a run (checking, an
+// estimate), start, progress, outcome (also one said without a run), Cancel (the work sees its
+// signal aborted), one run at a time, a failure thrown on, and Cancel on unmount.
 import { strict as assert } from "node:assert";
 import { describe, it } from "node:test";
 import { useRun, type RunScope } from "../../../src/taskpane/run/useRun.js";
@@ -144,5 +145,65 @@ describe("useRun", () => {
     assert.equal(host.current.start, start);
     assert.equal(host.current.cancel, cancel);
     assert.equal(host.current.clear, clear);
+  });
+
+  it("shows the step before a run, which the run replaces; no step is taken while a run is under way", async () => {
+    const host = renderHook(() => useRun<Progress, string, { checking: string }>());
+    await host.current.start(async () => "earlier");
+    host.current.prepare({ checking: "the selection" });
+    assert.deepEqual(host.current.step, { checking: "the selection" });
+    assert.equal(host.current.outcome, undefined, "a new step leaves the earlier outcome behind");
+    assert.equal(host.current.running, false);
+    const run = fakeRun(1);
+    const started = host.current.start(async (scope) => {
+      await run.work(scope);
+      return "ran";
+    });
+    assert.equal(host.current.step, undefined, "the run replaces the step it started from");
+    host.current.prepare({ checking: "again" });
+    assert.equal(host.current.step, undefined, "the run's progress stays shown");
+    assert.equal(host.current.running, true);
+    run.next();
+    assert.equal(await started, "ran");
+    assert.equal(host.current.outcome, "ran");
+    host.current.prepare({ checking: "the list" });
+    host.current.clear();
+    assert.equal(host.current.step, undefined, "Back forgets the step");
+    assert.equal(host.current.running, false);
+  });
+
+  it("settles an outcome without a run, beside a step; during a run it shows beside the progress until the run's own outcome", async () => {
+    const host = renderHook(() => useRun<Progress, string, string>());
+    host.current.prepare("an estimate");
+    host.current.settle("copied");
+    assert.equal(host.current.outcome, "copied");
+    assert.equal(host.current.step, "an estimate", "said beside the estimate, which stays");
+    host.current.prepare("checking");
+    host.current.clear();
+    host.current.settle("the check failed");
+    assert.equal(host.current.outcome, "the check failed");
+    assert.equal(host.current.step, undefined, "the check ended with the outcome");
+    const run = fakeRun(3);
+    const started = host.current.start(async (scope) => {
+      await run.work(scope);
+      return "ran";
+    });
+    assert.equal(host.current.outcome, undefined, "a run starts without the last outcome");
+    run.next();
+    await turn();
+    host.current.settle("copied");
+    assert.equal(host.current.running, true);
+    assert.deepEqual(host.current.progress, { done: 1, total: 3 });
+    assert.equal(host.current.outcome, "copied");
+    run.next();
+    await turn();
+    assert.deepEqual(host.current.progress, { done: 2, total: 3 });
+    assert.equal(host.current.outcome, "copied", "progress keeps what was said beside it");
+    run.next();
+    await started;
+    assert.equal(host.current.outcome, "ran");
+    host.current.settle("ran, amended");
+    assert.equal(host.current.outcome, "ran, amended");
+    assert.equal(host.current.running, false);
   });
 });
