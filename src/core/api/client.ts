@@ -15,6 +15,7 @@ import { callWith, trimSlash, type ClientContext } from "./clientContext.js";
 import { systemClock } from "./clock.js";
 import { ConcurrencyLimit } from "./concurrency.js";
 import { enrichOperations } from "./enrichOperations.js";
+import { entitlementOperations } from "./entitlementOperations.js";
 import { hierarchyOperations } from "./hierarchyOperations.js";
 import { RateLimiter } from "./rateLimiter.js";
 import { RequestRunner } from "./request.js";
@@ -80,6 +81,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...documentOperations(ctx),
     ...researchOperations(ctx),
     ...hierarchyOperations(ctx),
+    ...entitlementOperations(ctx),
     idle: () => runner.idle(),
     pacing: () => limiter.status(),
     onPacingChange: (listener) => limiter.onStatus(listener),

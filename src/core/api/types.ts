@@ -5,6 +5,7 @@ import type { RequestHooks } from "./hooks.js";
 import type { PacingStatus } from "./pacing.js";
 import type { AudienceWriteOperations } from "./audienceWriteTypes.js";
 import type { DocumentOperations } from "./documentTypes.js";
+import type { EntitlementOperations } from "./entitlementTypes.js";
 import type { HierarchyOperations } from "./hierarchyTypes.js";
 import type { AiActionBalance, ResearchOperations } from "./researchTypes.js";
 export type * from "./researchTypes.js";
@@ -293,7 +294,8 @@ export interface SignalOperations {
   enrichTechnologies(companyId: number, options?: SignalEnrichOptions): Promise<TechnologiesItem[]>;
 }
 
-export interface ServiceClient extends SignalOperations, ResearchOperations, AudienceWriteOperations, DocumentOperations, HierarchyOperations {
+export interface ServiceClient
+  extends SignalOperations, ResearchOperations, AudienceWriteOperations, DocumentOperations, HierarchyOperations, EntitlementOperations {
   searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
   iterateCompanies(filters: CompanySearchFilters, options?: IterateOptions): AsyncIterable<IteratedPage<CompanyItem>>;
