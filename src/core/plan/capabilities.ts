@@ -58,3 +58,18 @@ export function isFilterCapability(capability: Capability): capability is Filter
 
 /** The filter capability of a record kind's search field. */
 export const filterCapability = (kind: RecordKind, field: string): FilterCapability => `filter:${kind}:${field}`;
+
+/** The capability an enrichment kind needs (by the kind's name); undefined for a kind the plan does not govern. */
+const KIND_NEEDS: Readonly<Record<string, Exclude<Capability, FilterCapability>>> = {
+  company: "company",
+  contact: "contact",
+  hashtags: "company",
+  intent: "intent",
+  scoops: "scoops",
+  news: "news",
+  technologies: "technologies",
+};
+
+export function kindCapability(kind: string): Exclude<Capability, FilterCapability> | undefined {
+  return Object.hasOwn(KIND_NEEDS, kind) ? KIND_NEEDS[kind] : undefined;
+}

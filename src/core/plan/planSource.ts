@@ -9,7 +9,7 @@ import type { RecordKind, RoleType } from "../contract/index.js";
 import type { EntitlementOperations, SearchFieldAccess } from "../api/entitlementTypes.js";
 import { keyedSingleFlight } from "../api/singleFlight.js";
 import type { Failure } from "../errors/failure.js";
-import type { Capability, FilterCapability } from "./capabilities.js";
+import { kindCapability, type Capability, type FilterCapability } from "./capabilities.js";
 import { allows, isPlan, planFromEntitlements, planRefusal, type Allowance, type Plan } from "./planModel.js";
 
 /** The role types the capabilities are read from. */
@@ -30,6 +30,8 @@ export interface PlanSource {
   allows(capability: Capability): Allowance;
   /** The error factory's refusal for a capability the plan lacks (cells and rows), else undefined. */
   refusal(capability: Exclude<Capability, FilterCapability>): Failure | undefined;
+  /** The refusal for an enrichment kind (a cell's or a list's) the plan lacks, else undefined. */
+  kindRefusal(kind: string): Failure | undefined;
   /** Reads the plan again (one request set however many ask at once); a failed read keeps the last plan. */
   refresh(): Promise<Plan | undefined>;
   /** Calls the listener when the plan changes; returns the unsubscribe. */
@@ -97,6 +99,10 @@ export function createPlanSource(options: PlanSourceOptions): PlanSource {
     current,
     allows: (capability) => allows(current(), capability),
     refusal: (capability) => planRefusal(current(), capability),
+    kindRefusal(kind) {
+      const capability = kindCapability(kind);
+      return capability ? planRefusal(current(), capability) : undefined;
+    },
     refresh: read,
     subscribe(listener) {
       listeners.add(listener);
