@@ -1,0 +1,89 @@
+// The pane greys what the account's plan lacks, with the reason in words, before anyone tries:
+// the Signals tab's kinds, Enrich selection's signal kinds, a search filter, the research parts,
+// the audience writes; the usage gauge shows the plan's limits. No plan: nothing greyed.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import { createPlanSource, type PlanSource } from "../../../src/core/plan/index.js";
+import type { EntitlementOperations } from "../../../src/core/api/entitlementTypes.js";
+import { ServicesProvider, type TaskPaneServices } from "../../../src/taskpane/services.js";
+import { SignalsTab } from "../../../src/taskpane/signals/SignalsTab.js";
+import { SignalKindChoice } from "../../../src/taskpane/enrich/SignalKindChoice.js";
+import { FilterForm } from "../../../src/taskpane/search/FilterForm.js";
+import { PlanLimits } from "../../../src/taskpane/usage/UsageGauge.js";
+import { useRefusedFilters } from "../../../src/taskpane/entitledFields.js";
+import { COMPANY_FILTERS } from "../../../src/core/contract/index.js";
+import { USERS, rowsOf } from "../../core/plan/planFixtures.js";
+
+/** A plan source holding the basic user's plan (revenue refused as a filter), or none (no scope). */
+async function planOf(user: "basic" | "none"): Promise<PlanSource> {
+  const client: EntitlementOperations = {
+    getEntitlements: async (type) => {
+      if (user === "none") throw Object.assign(new Error("Forbidden"), { kind: "forbidden" });
+      return rowsOf(USERS.basic, type);
+    },
+    searchInputFields: async () => [{ fieldName: "revenueMin", accessGranted: false }],
+  };
+  const plan = createPlanSource({ client, user: () => "user-basic" });
+  await plan.refresh();
+  return plan;
+}
+
+function render(plan: PlanSource, node: ReactNode): string {
+  const services = { runtime: { client: {}, plan }, workbook: { kind: "browser", supportsSelection: false } } as unknown as TaskPaneServices;
+  const html = renderToStaticMarkup(
+    <FluentProvider theme={webLightTheme}>
+      <ServicesProvider value={services}>{node}</ServicesProvider>
+    </FluentProvider>,
+  );
+  return html.replace(/<style[^>]*>[^<]*<\/style>/g, "");
+}
+
+/** The radio of a label, as rendered: its input tag. */
+const radio = (html: string, label: string) => {
+  const id = new RegExp(`<label[^>]*for="([^"]+)"[^>]*>${label}</label>`).exec(html)?.[1];
+  assert.ok(id, `a radio labelled ${label}`);
+  return new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
+};
+
+function RevenueFilter() {
+  const refused = useRefusedFilters("company");
+  const specs = { revenueMin: COMPANY_FILTERS.revenueMin! };
+  return <FilterForm specs={specs} values={{}} messages={{}} onChange={() => undefined} refused={refused} />;
+}
+
+describe("the pane and the plan", () => {
+  it("the Signals tab greys intent with the reason, and shows the first kind the plan allows", async () => {
+    const html = render(await planOf("basic"), <SignalsTab />);
+    assert.match(radio(html, "Buyer intent"), /disabled/);
+    assert.doesNotMatch(radio(html, "Scoops"), /disabled/);
+    assert.match(html, /Intent signals are not in your account&#x27;s plan\. Ask your administrator to add them\./);
+    assert.match(radio(html, "Scoops"), /checked/);
+  });
+
+  it("Enrich selection greys the intent kind; a filter the search lookup refuses is greyed with the reason", async () => {
+    const plan = await planOf("basic");
+    const kinds = render(plan, <SignalKindChoice value="scoops" busy={false} onChange={() => undefined} onTopics={() => undefined} />);
+    assert.match(radio(kinds, "Intent scores of the companies"), /disabled/);
+    assert.doesNotMatch(radio(kinds, "Scoops of the companies"), /disabled/);
+    const filter = render(plan, <RevenueFilter />);
+    assert.match(filter, /This filter is not in your account&#x27;s plan/);
+    assert.match(filter, /<input[^>]*disabled/);
+  });
+
+  it("the usage gauge shows the plan's limits", async () => {
+    const html = render(await planOf("basic"), <PlanLimits />);
+    assert.match(html, /Your plan: 10,000 credits for new records · 500 AI action credits · 25 audiences/);
+  });
+
+  it("without a plan (no entitlement scope) nothing is greyed and no limit is shown", async () => {
+    const plan = await planOf("none");
+    const html = render(plan, <SignalsTab />);
+    assert.doesNotMatch(radio(html, "Buyer intent"), /disabled/);
+    assert.doesNotMatch(html, /not in your account/);
+    assert.doesNotMatch(render(plan, <PlanLimits />), /Your plan/);
+    assert.doesNotMatch(render(plan, <RevenueFilter />), /not in your account/);
+  });
+});
