@@ -125,3 +125,20 @@ test("low usage still draws a visible bar; none draws none", () => {
   assert.equal(barFraction(50, 100), 0.5);
   assert.equal(barFraction(500, 100), 1);
 });
+
+test("the first read and each Refresh read the plan again; a read after spending does not", async () => {
+  const account = fakeAccount();
+  const clock = new FakeClock();
+  let planReads = 0;
+  const feed = createUsageFeed(
+    { ...account, usage: account.usage, onUsageChanged: account.onUsageChanged, refreshPlan: async () => (planReads += 1) },
+    { clock },
+  );
+  const stop = await watch(feed);
+  assert.equal(planReads, 1, "read with the first usage");
+  await readAfterInterval(feed, clock, () => account.spend(3));
+  assert.equal(planReads, 1, "spending does not change the plan");
+  await feed.refresh();
+  assert.equal(planReads, 2);
+  stop();
+});
