@@ -25,6 +25,10 @@ const SOURCES = {
       "ContactRecommendationsInterface_getContactRecommendations",
     ],
   },
+  // The copilot API's insights (docs/signals.md), apart: the request and answer schemas and every payload they reach.
+  insights: { file: "gtm-copilot-v1-openapi.json", operations: ["InsightsInterface_getCompanyInsightsByType"] },
+  // Only the user's entitlements (docs/entitlements.md).
+  platform: { file: "gtm-platform-v1-openapi.json", operations: ["EntitlementsController_getEntitlements"] },
 };
 const OUT = resolve(import.meta.dirname, "../test/fixtures/vendor");
 const PROSE = new Set(["description", "example", "examples", "summary", "title"]);

@@ -13,7 +13,8 @@ import { createFaultPlan } from "./faults.js";
 import { loadSigningKeys } from "./keys.js";
 import { createRateLimiter } from "./rateLimit.js";
 import { createRecordStore } from "./records.js";
-import { declaredScopes } from "./routes/principal.js";
+import { missingRole } from "./plan/roles.js";
+import { declaredRoles, declaredScopes } from "./routes/principal.js";
 import { createAiCreditStore } from "./research/index.js";
 import { SANDBOX_PLUGINS } from "./plugins.js";
 import { useContractValidation } from "./routes/validation.js";
@@ -44,7 +45,7 @@ export function defaultSandboxOptions(partial: SandboxOptionsInput = {}): Sandbo
   };
 }
 
-const API_PREFIXES = ["/data/", "/v1/"];
+const API_PREFIXES = ["/data/", "/v1/", "/platform/", "/copilot/"];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 const GATEWAY_STATUSES = new Set([401, 403, 429]);
 
@@ -127,7 +128,7 @@ async function createServices(options: SandboxOptions, extras: BuildAppExtras): 
 
 /**
  * The one hook of every API request: statistics, simulated faults, authentication, the scopes of
- * the route's operation (the operation table's) and the rate limit.
+ * the route's operation and its roles (the operation table's) and the rate limit.
  */
 function useApiHook(app: FastifyInstance, services: RouteDependencies): void {
   const { ctx } = services;
@@ -146,6 +147,8 @@ function useApiHook(app: FastifyInstance, services: RouteDependencies): void {
     if (!route) return;
     const principal = await ctx.authenticate(request.headers.authorization);
     requireAnyScope(principal, declaredScopes(request.routeOptions.config, "specification"));
+    const lacking = missingRole(principal, declaredRoles(request.routeOptions.config));
+    if (lacking) throw new ApiError(403, ERROR_CODES.forbidden, lacking);
     request.principal = principal;
     const decision = services.limiter.take(principal.account);
     void reply.headers(decision.headers);

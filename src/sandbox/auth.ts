@@ -1,8 +1,9 @@
 // Verifying access tokens (jose, RS256, issuer, audience, expiry) and minting dev tokens.
 import { SignJWT, createLocalJWKSet, importJWK, jwtVerify, errors as joseErrors, type JWTPayload } from "jose";
-import { DATA_ROLES, ERROR_CODES, SCOPES } from "../core/contract/index.js";
+import { DATA_ROLES, ENTITLEMENT_SCOPES, ERROR_CODES, INSIGHTS_SCOPE, SCOPES } from "../core/contract/index.js";
 import { sandboxClock, type Clock, type SigningKeys, type TokenPrincipal } from "./context.js";
 import { ApiError } from "./errors.js";
+import { ALL_ROLES } from "./plan/roles.js";
 
 export const DEFAULT_API_AUDIENCE = "bizdata-api";
 const DEFAULT_ACCOUNT = "default";
@@ -17,6 +18,9 @@ const ALL_DATA_SCOPES = [
   SCOPES.scoops,
   SCOPES.accountSummary,
   SCOPES.recommendations,
+  // What the plan allows, and insights (docs/entitlements.md).
+  ENTITLEMENT_SCOPES[0],
+  INSIGHTS_SCOPE,
 ];
 
 /** 401: no usable token. The detail never repeats the token. */
@@ -152,7 +156,8 @@ export async function mintDevToken(
   const now = Math.floor(clock.now() / 1000);
   const token = await new SignJWT({
     scope: (request.scopes ?? ALL_DATA_SCOPES).join(" "),
-    roles: request.roles ?? ["fea:api"],
+    // Every role unless the token asks for fewer (a plan without intent, research or insights).
+    roles: request.roles ?? [...ALL_ROLES],
     account: request.account ?? DEFAULT_ACCOUNT,
   })
     .setProtectedHeader({ alg: "RS256", kid: keys.privateJwk.kid, typ: "at+jwt" })

@@ -3,6 +3,7 @@
 import { accountsFeature } from "./accounts/routes.js";
 import { audiencesFeature } from "./audiences/index.js";
 import { oidcFeature } from "./oidc/index.js";
+import { planFeature } from "./plan/index.js";
 import { sandboxPlugin, type SandboxPlugin } from "./plugin.js";
 import { productionFeature } from "./production/index.js";
 import { researchRoutes } from "./research/index.js";
@@ -24,4 +25,6 @@ export const SANDBOX_PLUGINS: readonly SandboxPlugin[] = [
   sandboxPlugin("sign-in", oidcFeature),
   sandboxPlugin("audiences", audiencesFeature),
   sandboxPlugin("production profile", productionFeature),
+  // After the production profile: on it, its routes are under /gtm behind the gateway's hooks.
+  sandboxPlugin("plan and insights", planFeature),
 ];

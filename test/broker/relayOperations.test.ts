@@ -8,7 +8,9 @@ import { describe, it } from "node:test";
 import {
   AUDIENCE_WRITE_PATHS,
   CORPORATE_HIERARCHY_PATH,
+  ENTITLEMENTS_PATH,
   HASHTAGS_PATH,
+  INSIGHTS_PATH,
   LOOKUP_ENRICH_PATH,
   ORG_CHART_PATH,
   outputFieldLookupPath,
@@ -105,6 +107,24 @@ describe("the relay's operations", () => {
     assert.ok(isRelayedOperation("GET", LOOKUP_ENRICH_PATH));
   });
 
+  it("forwards the user's entitlements, the one operation of /platform, and insights", () => {
+    assert.ok(isRelayedOperation("GET", ENTITLEMENTS_PATH));
+    assert.ok(isRelayedOperation("POST", INSIGHTS_PATH));
+    assert.ok(!isRelayedOperation("POST", ENTITLEMENTS_PATH) && !isRelayedOperation("GET", INSIGHTS_PATH));
+    const platform = [
+      "/platform/v1/metadata/entities",
+      "/platform/v1/entities/company",
+      "/platform/v1/engagements/content-interactions",
+      "/platform/v1/workflows",
+      "/platform/v1/entitlements/1",
+    ];
+    for (const path of platform) for (const method of ["GET", "POST", "PATCH", "DELETE"]) assert.ok(!isRelayedOperation(method, path), `${method} ${path}`);
+    assert.deepEqual(
+      RELAY_OPERATIONS.filter((op) => op.path.startsWith("/platform/")),
+      [{ method: "GET", path: ENTITLEMENTS_PATH }],
+    );
+  });
+
   it("names the methods the client's request specs use", () => {
     const aliases: Record<string, string> = { P: "AUDIENCE_WRITE_PATHS", PATHS: "PATHS" };
     const specs = [...apiSources().matchAll(/spec\("(GET|POST|PATCH|DELETE)", (P|PATHS)\.(\w+)/g)];
@@ -148,6 +168,7 @@ describe("the relay refuses other operations itself", () => {
       ["PUT", "/studio/v1/audiences/a1"],
       ["POST", "/copilot/v1/companies/lookalikes"],
       ["GET", "/studio/v1/nothing"],
+      ["GET", "/platform/v1/metadata/entities"],
     ] as const) {
       const res = await app.inject({ method, url, headers, ...(method === "GET" || method === "DELETE" ? {} : { payload: "{}" }) });
       assert.equal(res.statusCode, 404, `${method} ${url}`);

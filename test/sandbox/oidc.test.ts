@@ -10,7 +10,7 @@ const ADDIN = "http://127.0.0.1:5555";
 const TTL_SECONDS = 7;
 const sandbox = useSandbox({ corsOrigins: [ADDIN], accessTokenTtlSeconds: TTL_SECONDS });
 
-const user = (name: "analyst" | "nocontact" | "norole") => ({
+const user = (name: "analyst" | "basic" | "nocontact" | "norole") => ({
   baseUrl: sandbox.url,
   origin: ADDIN,
   email: `${name}@example.com`,
@@ -64,7 +64,8 @@ test("the analyst's token carries scope, roles and account, and the API accepts 
   const claims = decodeJwt(tokens.access_token);
   assert.equal(claims.iss, `${sandbox.url}/oauth`);
   assert.equal(claims.aud, sandbox.ctx.apiAudience);
-  assert.deepEqual(claims.roles, ["fea:api"]);
+  // Every role of the plan (docs/entitlements.md), insights (fea:gtmpl) and intent (int:api) among them.
+  assert.ok(["fea:api", "fea:gtmpl", "int:api", "fea:asu", "fea:cai", "lim:bulk"].every((role) => (claims.roles as string[]).includes(role)));
   assert.equal(claims.account, "default");
   assert.deepEqual(String(claims.scope).split(" ").sort(), ["api:data:company", "api:data:contact", "api:data:lookup"]);
   assert.equal(tokens.expires_in, TTL_SECONDS, "the configured access-token lifetime");
@@ -84,6 +85,31 @@ test("nocontact@ gets no api:data:contact: contact search answers 403 naming the
   const contacts = await search(tokens.access_token, "contacts");
   assert.equal(contacts.status, 403);
   assert.match(contacts.text, /api:data:contact/);
+});
+
+test("basic@ signs in with the plan and intent scopes but a plan without intent, research or insights: the API refuses those, not the data", async () => {
+  const scope = "openid offline_access api:data:company api:data:intent api:entitlement:read api:insights:read api:account-summary:read";
+  const tokens = await signIn({ ...user("basic"), scope });
+  const claims = decodeJwt(tokens.access_token);
+  assert.deepEqual(String(claims.scope).split(" ").sort(), ["api:account-summary:read", "api:data:company", "api:data:intent", "api:entitlement:read"]);
+  for (const role of ["int:api", "fea:asu", "fea:cai", "fea:gtmpl"]) assert.ok(!(claims.roles as string[]).includes(role), role);
+  assert.equal((await search(tokens.access_token, "companies")).status, 200);
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${sandbox.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${tokens.access_token}`, "content-type": "application/vnd.api+json" },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  const intent = await call("POST", "/data/v1/intent/search", { data: { type: "IntentSearch", attributes: { topics: ["Cloud"] } } });
+  assert.equal(intent.status, 403);
+  assert.match(await intent.text(), /int:api/);
+  const research = await call("GET", "/data/v1/research/accounts/1");
+  assert.equal(research.status, 403);
+  assert.match(await research.text(), /fea:asu/);
+  const plan = await call("GET", "/platform/v1/entitlements?filter[admin]=false&filter[roleType]=feature");
+  assert.equal(plan.status, 200);
+  const codes = ((await plan.json()) as { data: { attributes: { roleCode: string } }[] }).data.map((e) => e.attributes.roleCode);
+  assert.deepEqual(codes, ["fea:api"]);
 });
 
 test("norole@ has the scopes but no data role: 403 naming the roles", async () => {

@@ -8,11 +8,12 @@ import { GATEWAY_CODES, OPERATIONS, SCOPES, type Operation, type OperationProfil
 import { RELAY_OPERATIONS } from "../../src/broker/relayOperations.js";
 import { buildApp, defaultSandboxOptions, type BuiltApp, type ServedRoute } from "../../src/sandbox/app.js";
 import { mintDevToken } from "../../src/sandbox/auth.js";
+import { ALL_ROLES } from "../../src/sandbox/plan/roles.js";
 
 /** Where each profile serves the API: the specification at the root, production under /gtm. */
 const BASE: Record<OperationProfileName, string> = { specification: "", production: "/gtm" };
 /** The sandbox's API routes (sign-in, development endpoints and the gateway's catch-all aside). */
-const API_ROUTE = /^\/(data|v1)\/|^\/gtm\/(data|studio|copilot)\//;
+const API_ROUTE = /^\/(data|v1|platform|copilot)\/|^\/gtm\/(data|studio|copilot|platform)\//;
 
 /** A route URL or a table path as a pattern of segments, every parameter alike. */
 const shape = (path: string) => path.replace(/\{[^}/]+\}|:[^/]+/g, "{}");
@@ -92,10 +93,30 @@ describe("the operation table", () => {
     }
   });
 
+  it("is refused (403, each profile's shape) to a token holding every role but the operation's, and not to one holding one of them", async () => {
+    const withRoles = OPERATIONS.filter((op) => (op.roles ?? []).length > 0);
+    assert.ok(withRoles.some((op) => op.id === "intentSearch") && withRoles.some((op) => op.id === "companyInsights"), "signals and insights name their roles");
+    for (const op of withRoles) {
+      for (const { profile, place } of placesOf(op)) {
+        const { app, ctx } = built[profile]!;
+        const url = `${BASE[profile]}${place.path.replace(/\{[^}/]+\}/g, "1")}`;
+        const ask = async (roles: string[]) => {
+          const { token } = await mintDevToken(ctx.keys, ctx.options.publicUrl, ctx.apiAudience, { roles, scopes: [...place.scopes] });
+          return app.inject({ method: op.method, url, headers: { authorization: `Bearer ${token}` } });
+        };
+        const refused = await ask(ALL_ROLES.filter((role) => !op.roles!.includes(role)));
+        assert.equal(refused.statusCode, 403, `${profile} ${op.id} without its role`);
+        if (profile === "production") assert.equal(refused.json().error.code, GATEWAY_CODES.noAccess, `${op.id}: the gateway's refusal`);
+        else assert.match(refused.json().errors[0].detail, new RegExp(op.roles![0]!), `${op.id}: the refusal names the role`);
+        assert.notEqual((await ask(["fea:api", op.roles!.at(-1)!])).statusCode, 403, `${profile} ${op.id} with ${op.roles!.at(-1)}`);
+      }
+    }
+  });
+
   it("gives the relay exactly the operations the client calls, on production's paths and the specification's data paths", () => {
     const relayed = RELAY_OPERATIONS.map((op) => `${op.method} ${shape(op.path)}`);
     const relayedPaths = (op: Operation) =>
-      [op.production?.path, op.specification?.path].filter((path): path is string => path !== undefined && /^\/(data|copilot|studio)\//.test(path));
+      [op.production?.path, op.specification?.path].filter((path): path is string => path !== undefined && /^\/(data|copilot|studio|platform)\//.test(path));
     const expected = OPERATIONS.filter((op) => op.client).flatMap((op) => relayedPaths(op).map((path) => `${op.method} ${shape(path)}`));
     assert.deepEqual([...new Set(relayed)].sort(), [...new Set(expected)].sort());
     for (const op of OPERATIONS.filter((o) => !o.client))

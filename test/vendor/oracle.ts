@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 
-export type VendorApi = "data" | "studio" | "copilot";
+export type VendorApi = "data" | "studio" | "copilot" | "insights" | "platform";
 
 export interface VendorExample {
   name: string;

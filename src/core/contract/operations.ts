@@ -168,6 +168,16 @@ const SIGNAL_SCOPES: Record<SignalOperation, string> = {
   newsEnrich: SCOPES.news,
   technologiesEnrich: SCOPES.company,
 };
+/** The role of each signal kind (the twin's own codes: the service publishes none for them). */
+const SIGNAL_ROLES: Record<SignalOperation, string> = {
+  intentSearch: ROLES.intent,
+  intentEnrich: ROLES.intent,
+  scoopSearch: ROLES.scoops,
+  scoopEnrich: ROLES.scoops,
+  newsSearch: ROLES.news,
+  newsEnrich: ROLES.news,
+  technologiesEnrich: ROLES.technologies,
+};
 const SIGNAL_ANSWERS: Record<SignalOperation, TSchema> = {
   intentSearch: IntentDocument,
   intentEnrich: IntentDocument,
@@ -184,6 +194,7 @@ const SIGNAL_OPERATIONS: readonly Operation[] = (Object.keys(SIGNAL_PATHS) as Si
   ...both(SIGNAL_PATHS[id], [SIGNAL_SCOPES[id]]),
   body: SIGNAL_REQUESTS[id].schema,
   answer: SIGNAL_ANSWERS[id],
+  roles: [SIGNAL_ROLES[id]],
   // A company's signals of a kind are charged once in 12 months.
   credit: SIGNAL_CREDIT_OPERATIONS[id] ? "bulkSignal" : "none",
   idempotent: true,

@@ -11,7 +11,7 @@ import { MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from "../auth.js";
 import type { SandboxContext } from "../context.js";
 import { adapterFactory, createOidcStore } from "./adapter.js";
 import { errorPage } from "./pages.js";
-import { findUserById } from "./users.js";
+import { PLAN_SCOPES, findUserById } from "./users.js";
 
 export const OIDC_PREFIX = "/oauth";
 const ADDIN_CLIENT_ID = "excel-addin";
@@ -71,7 +71,7 @@ function resourceIndicatorFor(ctx: SandboxContext): string {
   return new URL(ctx.options.publicUrl).href;
 }
 
-const DATA_SCOPE_LIST = Object.values(SCOPES);
+const DATA_SCOPE_LIST = [...Object.values(SCOPES), ...PLAN_SCOPES];
 
 /** The add-in's registration: a public client (PKCE only) or, with a secret, a confidential one. */
 export interface AddinClient {

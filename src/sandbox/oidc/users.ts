@@ -1,6 +1,7 @@
 // The sandbox's seeded sign-in users. Their passwords are public on purpose (README): the
 // sandbox holds no real data and exists so anyone can try every permission case.
-import { DATA_ROLES, SCOPES } from "../../core/contract/index.js";
+import { DATA_ROLES, ENTITLEMENT_SCOPES, INSIGHTS_SCOPE, ROLES, SCOPES } from "../../core/contract/index.js";
+import { ALL_ROLES, BASIC_ROLES } from "../plan/roles.js";
 
 export interface SandboxUser {
   /** Stable subject of the user's tokens. */
@@ -18,6 +19,9 @@ export interface SandboxUser {
 }
 
 const ALL_DATA_SCOPES = Object.values(SCOPES);
+/** Reading the plan (either spelling of the scope) and insights, besides the data scopes. */
+export const PLAN_SCOPES: readonly string[] = [...ENTITLEMENT_SCOPES, INSIGHTS_SCOPE];
+const EVERY_SCOPE = [...ALL_DATA_SCOPES, ...PLAN_SCOPES];
 
 /** The dev tokens' account, so signed-in users and dev tokens share credits and audiences. */
 const SANDBOX_ACCOUNT = "default";
@@ -29,9 +33,19 @@ export const SANDBOX_USERS: readonly SandboxUser[] = [
     password: "analyst-pass",
     name: "Avery Analyst",
     account: SANDBOX_ACCOUNT,
-    scopes: ALL_DATA_SCOPES,
-    roles: ["fea:api"],
-    describes: "full access: every data scope and role fea:api",
+    scopes: EVERY_SCOPE,
+    roles: [...ALL_ROLES],
+    describes: "full access: every scope and every role of the plan, insights included",
+  },
+  {
+    id: "user-basic",
+    email: "basic@example.com",
+    password: "basic-pass",
+    name: "Blair Basic",
+    account: SANDBOX_ACCOUNT,
+    scopes: [...ALL_DATA_SCOPES, ENTITLEMENT_SCOPES[0]],
+    roles: [...BASIC_ROLES],
+    describes: `every data scope; a plan without intent (${ROLES.intent}), research (${ROLES.accountSummary}, ${ROLES.askAccount}) or insights (${ROLES.insights})`,
   },
   {
     id: "user-nocontact",
@@ -39,8 +53,8 @@ export const SANDBOX_USERS: readonly SandboxUser[] = [
     password: "nocontact-pass",
     name: "Noel Nocontact",
     account: SANDBOX_ACCOUNT,
-    scopes: ALL_DATA_SCOPES.filter((s) => s !== SCOPES.contact),
-    roles: ["fea:api"],
+    scopes: EVERY_SCOPE.filter((s) => s !== SCOPES.contact),
+    roles: [...ALL_ROLES],
     describes: `every data scope except ${SCOPES.contact}`,
   },
   {

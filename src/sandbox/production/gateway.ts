@@ -6,7 +6,8 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GATEWAY_CODES, MEDIA_TYPE } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
-import { declaredScopes } from "../routes/principal.js";
+import { missingRole } from "../plan/roles.js";
+import { declaredRoles, declaredScopes } from "../routes/principal.js";
 import { ApiError, sendGatewayError } from "../errors.js";
 
 class GatewayError extends Error {
@@ -81,6 +82,9 @@ export function useGatewayScopes(app: FastifyInstance, ctx: SandboxContext): voi
       const resource = config.resource ?? request.url.split("?")[0];
       return sendGateway(reply, new GatewayError(403, GATEWAY_CODES.missingScope, `Your app is not allowed to use the resource ${resource}.`));
     }
+    // The operation's roles (the user's plan): no access in this subscription.
+    const lacking = missingRole(request.principal, declaredRoles(config));
+    if (lacking) return sendGateway(reply, new GatewayError(403, GATEWAY_CODES.noAccess, lacking));
   });
 }
 

@@ -8,6 +8,7 @@ import Provider, { type Configuration } from "oidc-provider";
 import { SCOPES } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import { grantAsked } from "../oidc/consent.js";
+import { PLAN_SCOPES } from "../oidc/users.js";
 import { interactionSteps, type InteractionRequest } from "../oidc/interactionSteps.js";
 import { errorPage, loginPage } from "../oidc/pages.js";
 import { addinConfiguration, lazyProvider, mountProvider, oidcSettingsFor } from "../oidc/provider.js";
@@ -18,7 +19,7 @@ import { checkProductionCredentials, findProductionUser } from "./users.js";
 const PRODUCTION_OAUTH_PREFIX = "/gtm/oauth/v1";
 export const DEFAULT_PRODUCTION_CLIENT = { clientId: "bizdata-excel-addin", clientSecret: "sandbox-client-secret" } as const;
 /** Every scope the sandbox's production app is registered for. */
-const APP_SCOPES = [...Object.values(SCOPES), AUDIENCE_SCOPES.read, AUDIENCE_SCOPES.manage];
+const APP_SCOPES = [...Object.values(SCOPES), ...PLAN_SCOPES, AUDIENCE_SCOPES.read, AUDIENCE_SCOPES.manage];
 
 function productionIssuer(publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, "")}${PRODUCTION_OAUTH_PREFIX}`;

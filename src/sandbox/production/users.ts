@@ -3,6 +3,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { SCOPES } from "../../core/contract/index.js";
 import { SANDBOX_USERS, type SandboxUser } from "../oidc/index.js";
+import { PLAN_SCOPES } from "../oidc/users.js";
+import { ALL_ROLES } from "../plan/roles.js";
 import { LIMITED_ACCOUNT } from "./entitlements.js";
 import { AUDIENCE_SCOPES } from "./studio.js";
 
@@ -14,8 +16,8 @@ const LIMITED_USER: SandboxUser = {
   password: "limited-pass",
   name: "Lee Limited",
   account: LIMITED_ACCOUNT,
-  scopes: [...Object.values(SCOPES), ...AUDIENCE],
-  roles: ["fea:api"],
+  scopes: [...Object.values(SCOPES), ...PLAN_SCOPES, ...AUDIENCE],
+  roles: [...ALL_ROLES],
   describes: "every scope; the account is not entitled to some output fields (production profile only)",
 };
 

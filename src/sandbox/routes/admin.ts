@@ -14,7 +14,7 @@ import { checkedBy, stringQuery } from "./validation.js";
 
 const text = Type.String({ minLength: 1, maxLength: 200 });
 
-/** POST /__sandbox/token: every field optional (all data scopes, role fea:api, account "default", 1 hour). */
+/** POST /__sandbox/token: every field optional (all data scopes, every role, account "default", 1 hour). */
 const DevTokenBody = Type.Object(
   {
     scopes: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),

@@ -28,3 +28,8 @@ export function principalOf(request: FastifyRequest): TokenPrincipal {
 export function declaredScopes(config: FastifyContextConfig, profile: OperationProfileName): readonly string[] {
   return config.operation ? (operation(config.operation)[profile]?.scopes ?? []) : [];
 }
+
+/** The roles (any one) a route's operation needs: none when the route names no operation or its entry names none. */
+export function declaredRoles(config: FastifyContextConfig): readonly string[] {
+  return config.operation ? (operation(config.operation).roles ?? []) : [];
+}

@@ -193,7 +193,7 @@ const HEADLINES: Record<string, (name: string) => string> = {
   project: (n) => `${n} plans a new project`,
 };
 
-function scoopText(row: ScoopRow, companyName: string): { linkText: string; description: string } {
+export function scoopText(row: ScoopRow, companyName: string): { linkText: string; description: string } {
   const type = row.types[0] ?? "project";
   const topic = nameOf(SCOOP_TOPICS, row.topics[0] ?? "");
   const department = nameOf(SCOOP_DEPARTMENTS, row.department);
