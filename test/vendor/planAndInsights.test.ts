@@ -108,6 +108,30 @@ for (const profile of ["specification", "production"] as const) {
       assert.equal((await call("GET", entitlements("false", "feature"), undefined)).status, 401);
     });
 
+    it("describes the search fields with accessGranted from the plan (intent not granted to a basic plan), valid against LookupSearchResponse", async () => {
+      const full = await sandbox.token();
+      const basic = await sandbox.token({ roles: [...BASIC_ROLES] });
+      const fields = async (token: string, entity: string, fieldType = "input") => {
+        const answer = await call("GET", `/data/v1/lookup/search?filter[entity]=${entity}&filter[fieldType]=${fieldType}`, token);
+        assert.equal(answer.status, 200, JSON.stringify(answer.doc));
+        assert.deepEqual(responseErrors("data", "LookupSearchInterface_lookupSearch", answer.doc), [], `${entity} ${fieldType}`);
+        return answer.doc.data as { attributes: { fieldName: string; accessGranted?: boolean } }[];
+      };
+      const granted = async (token: string, entity: string) => new Set((await fields(token, entity)).map((f) => f.attributes.accessGranted));
+      assert.deepEqual(await granted(basic, "intent"), new Set([false]));
+      assert.deepEqual(await granted(full, "intent"), new Set([true]));
+      assert.deepEqual(await granted(basic, "scoop"), new Set([true]));
+      assert.deepEqual(await granted(basic, "company"), new Set([true]));
+      assert.ok((await fields(basic, "contact")).length > 10);
+      assert.ok(
+        (await fields(basic, "company", "output")).every((f) => f.attributes.accessGranted === undefined),
+        "output fields carry no accessGranted",
+      );
+      const wrong = await call("GET", "/data/v1/lookup/search?filter[entity]=planet&filter[fieldType]=input", full);
+      assert.equal(wrong.status, 400);
+      assert.deepEqual(responseErrors("data", "LookupSearchInterface_lookupSearch", wrong.doc, 400), []);
+    });
+
     it("answers insights of 20 companies valid against CompanyInsightsByTypeResponse, each dated and expiring by its type", async () => {
       const token = await sandbox.token();
       const body = insightsBody(companyIds(20));

@@ -1,7 +1,8 @@
 // What the plan allows and the day's insights (docs/entitlements.md, docs/signals.md "Insights"):
 // GET /platform/v1/entitlements and POST /copilot/v1/companies/insights, on the specification's
 // paths or, on the production profile, under /gtm behind its gateway (scope and role checked by
-// the gateway's hook, refusals in its shape). Both handlers read the stores directly.
+// the gateway's hook, refusals in its shape). Both handlers read the stores directly. On the
+// specification profile also GET /data/v1/lookup/search (the search fields with accessGranted).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ENTITLEMENTS_PATH, ERROR_CODES, INSIGHTS_PATH, InsightsRequest, MEDIA_TYPE, validateAgainst } from "../../core/contract/index.js";
 import { ApiError, ValidationFailure } from "../errors.js";
@@ -9,8 +10,12 @@ import type { SandboxFeature } from "../plugin.js";
 import { gatewayHandler } from "../production/gateway.js";
 import type { RouteDependencies } from "../routeDependencies.js";
 import { principalOf } from "../routes/principal.js";
+import { stringQuery } from "../routes/validation.js";
+import { searchFieldAnswer } from "./searchFields.js";
 import { createInsightSource, type InsightSource } from "./insights.js";
 import { AUDIENCES_ALLOWED, entitlementsDocument, readEntitlementsQuery } from "./entitlements.js";
+
+const SEARCH_FIELDS_PATH = "/data/v1/lookup/search";
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
@@ -67,4 +72,10 @@ export const planFeature: SandboxFeature = (app: FastifyInstance, d) => {
   let insights: InsightSource | undefined;
   const source = () => (insights ??= createInsightSource(d.ctx.db, d.ctx.options.seed));
   app.post(`${base}${INSIGHTS_PATH}`, { config: { operation: "companyInsights" } }, wrap(insightsHandler(d, source)));
+  // The search fields with accessGranted: production serves them with its data lookups (production/data.ts).
+  if (!production) {
+    app.get(SEARCH_FIELDS_PATH, { config: { operation: "lookup" } }, async (request, reply) =>
+      reply.type(MEDIA_TYPE).send(searchFieldAnswer(stringQuery(request.query), principalOf(request), "specification")),
+    );
+  }
 };

@@ -16,11 +16,11 @@ import {
 import { enrichLookupAnswer } from "../accounts/routes.js";
 import { isAccountLookupEntity } from "../accounts/lookupFields.js";
 import { principalOf } from "../routes/principal.js";
-import { isSignalSearchEntity, signalSearchFieldDocument } from "../signals/production.js";
 import { pageOf, pagedToWire, queryOf, refuseBeyondPageCap } from "./paging.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import { lookupValues } from "../lookup.js";
 import { outputFieldDocument, unentitled, type EntityKind } from "./entitlements.js";
+import { searchFieldAnswer } from "../plan/searchFields.js";
 import { gatewayHandler, relayAnswer, type CoreForwarder } from "./gateway.js";
 import { attributesToWire, outputFieldsFromWire, searchFiltersFromWire, toWireField } from "./names.js";
 import { enrichedToWire } from "./recordShapes.js";
@@ -159,14 +159,12 @@ export async function productionDataRoutes(app: FastifyInstance, core: CoreForwa
         const query = request.query as Record<string, string | undefined>;
         const entity = query["filter[entity]"];
         const fieldType = query["filter[fieldType]"] ?? "output";
-        // The search lookup also describes the signal searches (intent, scoop, news), input and output.
-        if (use === "search" && isSignalSearchEntity(entity) && (fieldType === "input" || fieldType === "output")) {
-          return reply.type(MEDIA_TYPE).send(signalSearchFieldDocument(entity, fieldType));
-        }
+        // The search lookup: input fields with accessGranted from the user's plan, and output fields (plan/searchFields.ts).
+        if (use === "search") return reply.type(MEDIA_TYPE).send(searchFieldAnswer(query, principalOf(request), "production"));
         // The enrich lookup also describes the corporate hierarchy and the org chart, input and output.
         if (use === "enrich" && isAccountLookupEntity(entity)) return reply.type(MEDIA_TYPE).send(enrichLookupAnswer(query));
         if (entity !== "company" && entity !== "contact") {
-          const entities = use === "search" ? '"company", "contact", "intent", "scoop" or "news"' : '"company", "contact", "corporate-hierarchy" or "orgChart"';
+          const entities = '"company", "contact", "corporate-hierarchy" or "orgChart"';
           throw new ApiError(400, ERROR_CODES.validation, `filter[entity] must be ${entities}.`, { parameter: "filter[entity]" });
         }
         if (fieldType !== "output") {
