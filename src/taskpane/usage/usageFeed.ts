@@ -2,8 +2,8 @@
 // after the runtime says requests changed it (searches, imports, enrichment, job polls), so the
 // gauge follows every request without a click. Many requests in a row cost one read per
 // interval, never one read per request. The first read and each Refresh also read the plan
-// again (its one request set: core/plan); a read after spending does not, since spending does
-// not change the plan. A store for useSyncExternalStore.
+// again (its one request set: core/plan), and show the figures once both are in; a read after
+// spending does not, since spending does not change the plan. A store for useSyncExternalStore.
 import { systemClock, type Clock } from "../../core/api/index.js";
 import type { UsageEntry } from "../../core/contract/index.js";
 import { errorText } from "../errorText.js";
@@ -54,18 +54,18 @@ export function createUsageFeed(source: UsageSource, options: UsageFeedOptions =
     state = next;
     listeners.forEach((l) => l());
   };
-  const read = async () => {
+  /** Reads the usage; `alongside` (the plan's read) is awaited first, so the figures show with the plan's limits. */
+  const read = async (alongside?: Promise<unknown>) => {
     const mine = ++latest;
     try {
       const { entries } = await source.usage();
+      await alongside;
       if (mine === latest) set({ entries });
     } catch (error) {
       if (mine === latest) set({ ...(state.entries ? { entries: state.entries } : {}), problem: errorText(error) });
     }
   };
-  const refresh = async () => {
-    await Promise.all([read(), source.refreshPlan?.()]);
-  };
+  const refresh = () => read(source.refreshPlan?.().catch(() => undefined));
   // A change while a read is already due joins it: the read after the wait sees both.
   let due = false;
   const changed = () => {
