@@ -20,7 +20,7 @@ export interface TestTokenClaims {
 export interface TestSandbox {
   url: string;
   ctx: SandboxContext;
-  /** A dev token signed by the sandbox (defaults: all data scopes, role fea:api, account "default"). */
+  /** A dev token signed by the sandbox (defaults: all data scopes and the plan and insights scopes, every role, account "default"). */
   token(claims?: TestTokenClaims): Promise<string>;
   /** API requests received for a route ("POST /data/v1/companies/enrich"), or all of them. */
   requests(route?: string): number;

@@ -172,18 +172,21 @@ for (const profile of ["specification", "production"] as const) {
       assert.match(tooMany.doc.errors[0].detail, /50/);
     });
 
-    it("brings new insights a day later (the sandbox's clock moved)", async () => {
+    it("brings new insights a day later (the sandbox's clock moved) and keeps each until it expires", async () => {
       const ids = companyIds(20);
-      const signalIds = async () => {
+      const insights = async () => {
         const answer = await call("POST", "/copilot/v1/companies/insights", await sandbox.token(), insightsBody(ids));
-        return new Set((answer.doc as InsightsDocument).data.flatMap((e) => e.attributes.insights.map((i) => i.signalId)));
+        return new Map((answer.doc as InsightsDocument).data.flatMap((e) => e.attributes.insights.map((i) => [i.signalId, i] as const)));
       };
-      const today = await signalIds();
+      const today = await insights();
       await clock.advance(DAY_MS);
-      const tomorrow = await signalIds();
-      const added = [...tomorrow].filter((id) => !today.has(id));
+      const tomorrow = await insights();
+      const added = [...tomorrow.keys()].filter((id) => !today.has(id));
       assert.ok(added.length > 0, "new insights the next day");
       for (const id of added) assert.match(id, /:2026-03-03$/, "dated the new day");
+      const expired = [...today.values()].filter((i) => Date.parse(i.expiresAt!) <= clock.now());
+      assert.ok(expired.length > 0, "some of yesterday's expired overnight");
+      for (const insight of today.values()) assert.equal(tomorrow.has(insight.signalId), !expired.includes(insight), insight.signalId);
     });
 
     it("enforces the plan: a basic plan is refused intent, research and insights (403), not company search", async () => {
