@@ -4,6 +4,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { allows, planFromEntitlements, planLimits, planRefusal, type Capability } from "../../../src/core/plan/index.js";
 import { USERS } from "./planFixtures.js";
+import { ENTITLEMENT_SCOPES } from "../../../src/core/contract/index.js";
+import { sandboxEnvironment } from "../../../src/core/settings/environment.js";
 
 const basic = planFromEntitlements(USERS.basic, {
   company: [
@@ -80,5 +82,11 @@ describe("the plan model", () => {
   it("lists the plan's limits that are numbers", () => {
     assert.deepEqual(planLimits(basic), { bulkCredits: 10000, aiCredits: 500, audiences: 25 });
     assert.deepEqual(planLimits(undefined), {});
+  });
+});
+
+describe("signing in to the sandbox", () => {
+  it("asks the scope that reads the plan, besides the data scopes", () => {
+    assert.ok(sandboxEnvironment().signIn.scopes.includes(ENTITLEMENT_SCOPES[0]));
   });
 });
