@@ -68,6 +68,8 @@ const KIND_NEEDS: Readonly<Record<string, Exclude<Capability, FilterCapability>>
   scoops: "scoops",
   news: "news",
   technologies: "technologies",
+  // BIZ.INSIGHT's kind (core/insights), when an engine declares it.
+  insights: "insights",
 };
 
 export function kindCapability(kind: string): Exclude<Capability, FilterCapability> | undefined {

@@ -2,7 +2,7 @@
 // and no plan (not read, or no scope) allowing everything as before.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { allows, planFromEntitlements, planLimits, planRefusal, type Capability } from "../../../src/core/plan/index.js";
+import { allows, kindCapability, planFromEntitlements, planLimits, planRefusal, type Capability } from "../../../src/core/plan/index.js";
 import { USERS } from "./planFixtures.js";
 import { ENTITLEMENT_SCOPES } from "../../../src/core/contract/index.js";
 import { sandboxEnvironment } from "../../../src/core/settings/environment.js";
@@ -77,6 +77,20 @@ describe("the plan model", () => {
     assert.equal(refusal?.short, "Briefings are not in your account's plan. Ask your administrator to add them");
     assert.equal(refusal?.code, "#N/A");
     assert.equal(planRefusal(basic, "scoops"), undefined);
+  });
+
+  it("names the capability each enrichment kind needs; a kind it does not govern is not refused", () => {
+    assert.deepEqual(["company", "contact", "hashtags", "intent", "scoops", "news", "technologies", "insights", "hierarchy"].map(kindCapability), [
+      "company",
+      "contact",
+      "company",
+      "intent",
+      "scoops",
+      "news",
+      "technologies",
+      "insights",
+      undefined,
+    ]);
   });
 
   it("lists the plan's limits that are numbers", () => {
