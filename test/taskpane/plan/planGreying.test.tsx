@@ -10,6 +10,8 @@ import { createPlanSource, type PlanSource } from "../../../src/core/plan/index.
 import type { EntitlementOperations } from "../../../src/core/api/entitlementTypes.js";
 import { ServicesProvider, type TaskPaneServices } from "../../../src/taskpane/services.js";
 import { SignalsTab } from "../../../src/taskpane/signals/SignalsTab.js";
+import { ResearchTab } from "../../../src/taskpane/research/ResearchTab.js";
+import { AudienceSendPanel, type AudienceSendProps } from "../../../src/taskpane/audiences/AudienceSendPanel.js";
 import { SignalKindChoice } from "../../../src/taskpane/enrich/SignalKindChoice.js";
 import { FilterForm } from "../../../src/taskpane/search/FilterForm.js";
 import { PlanLimits } from "../../../src/taskpane/usage/UsageGauge.js";
@@ -32,7 +34,12 @@ async function planOf(user: "basic" | "none"): Promise<PlanSource> {
 }
 
 function render(plan: PlanSource, node: ReactNode): string {
-  const services = { runtime: { client: {}, plan }, workbook: { kind: "browser", supportsSelection: false } } as unknown as TaskPaneServices;
+  // Research's parts are only drawn here (no effect runs on the server): any call answers nothing.
+  const research = new Proxy({}, { get: () => async () => undefined });
+  const services = {
+    runtime: { client: {}, plan, research, engine: {} },
+    workbook: { kind: "browser", supportsSelection: false },
+  } as unknown as TaskPaneServices;
   const html = renderToStaticMarkup(
     <FluentProvider theme={webLightTheme}>
       <ServicesProvider value={services}>{node}</ServicesProvider>
@@ -71,6 +78,23 @@ describe("the pane and the plan", () => {
     const filter = render(plan, <RevenueFilter />);
     assert.match(filter, /This filter is not in your account&#x27;s plan/);
     assert.match(filter, /<input[^>]*disabled/);
+  });
+
+  it("the Research tab greys briefings and questions with the reason; sending a table to an audience is greyed without lim:wkb", async () => {
+    const html = render(await planOf("basic"), <ResearchTab />);
+    assert.match(radio(html, "Briefing"), /disabled/);
+    assert.match(radio(html, "Lookalikes"), /checked/);
+    assert.match(html, /Briefings are not in your account&#x27;s plan/);
+    assert.match(html, /Questions on an account are not in your account&#x27;s plan/);
+    const noAudiences = createPlanSource({
+      client: { getEntitlements: async (type) => rowsOf(USERS.basic, type).filter((r) => r.roleCode !== "lim:wkb"), searchInputFields: async () => [] },
+      user: () => "user-basic",
+    });
+    await noAudiences.refresh();
+    const send = render(noAudiences, <AudienceSendPanel {...({} as AudienceSendProps)} />);
+    assert.match(send, /Creating and changing audiences is not in your account&#x27;s plan\. Ask your administrator to add it\./);
+    assert.match(/<button[^>]*>Read table<\/button>/.exec(send)?.[0] ?? "", /disabled/);
+    assert.doesNotMatch(render(await planOf("basic"), <AudienceSendPanel {...({} as AudienceSendProps)} />), /not in your account/);
   });
 
   it("the usage gauge shows the plan's limits", async () => {
