@@ -9,6 +9,7 @@ import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { createPlanSource, type PlanSource } from "../../../src/core/plan/index.js";
 import type { EntitlementOperations } from "../../../src/core/api/entitlementTypes.js";
 import { ServicesProvider, type TaskPaneServices } from "../../../src/taskpane/services.js";
+import { SavedSearchesProvider } from "../../../src/taskpane/saved/useSavedSearches.js";
 import { SignalsTab } from "../../../src/taskpane/signals/SignalsTab.js";
 import { ResearchTab } from "../../../src/taskpane/research/ResearchTab.js";
 import { AudienceSendPanel, type AudienceSendProps } from "../../../src/taskpane/audiences/AudienceSendPanel.js";
@@ -42,7 +43,10 @@ function render(plan: PlanSource, node: ReactNode): string {
   } as unknown as TaskPaneServices;
   const html = renderToStaticMarkup(
     <FluentProvider theme={webLightTheme}>
-      <ServicesProvider value={services}>{node}</ServicesProvider>
+      <ServicesProvider value={services}>
+        {/* As in the pane: the Signals tab's parts may read the saved searches. */}
+        <SavedSearchesProvider>{node}</SavedSearchesProvider>
+      </ServicesProvider>
     </FluentProvider>,
   );
   return html.replace(/<style[^>]*>[^<]*<\/style>/g, "");
