@@ -17,6 +17,7 @@ import {
 import { JobPoller, JobTracker, keyValueJobStorage } from "./core/jobs/index.js";
 import { createCommitteeStore, type CommitteeStore } from "./core/accounts/index.js";
 import { createResearch, type Research } from "./core/research/index.js";
+import { createPlanSource, type PlanSource } from "./core/plan/index.js";
 import type { KeyValueItems } from "./core/storage/keyValue.js";
 import { requestAddresses, type EnvironmentSettings } from "./core/settings/environment.js";
 import { fetchTransport } from "./core/api/client.js";
@@ -65,6 +66,8 @@ export interface Runtime {
   committees: CommitteeStore;
   /** Where the page's stores say, once each, that something could not be kept (the pane shows it). */
   storageNotices: StorageNotices;
+  /** What the signed-in user's plan allows (core/plan): read at sign-in and at each usage refresh. */
+  plan: PlanSource;
 }
 
 /** Where one user's enrichment cache and daily record count persist. */
@@ -93,6 +96,8 @@ export interface RuntimeOptions {
   researchStore?: KeyValueItems;
   /** Where storage failures are told (default: the page's, src/office/hostStorage). */
   storageNotices?: StorageNotices;
+  /** Where each user's plan is kept (default: the user's settings storage of src/office/hostStorage). */
+  planStore?: KeyValueItems;
 }
 
 /** FNV-1a over UTF-16 code units, two seeds: a short stable key that does not spell the text out. */
@@ -198,6 +203,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(transport ? { fetch: transport } : {}),
     ...(Object.keys(rateLimit).length > 0 ? { rateLimit } : {}),
   });
+  // Briefings, the AI count and buying committees belong to the profile and the signed-in user.
+  const userScope = () => `${environment.profile ?? "specification"}|${enrichmentUserKey(environment, tokens.account())}`;
+  // The plan of the signed-in user, read again when the account changes (and at each usage refresh).
+  const plan = createPlanSource({ client, store: options.planStore ?? userStorage(), user: () => (tokens.account() ? userScope() : undefined) });
+  tokens.onChange(() => void plan.userChanged());
   const notices = options.storageNotices ?? storageNotices;
   const storesFor = options.stores ?? ((userKey: string) => enrichmentStores(userKey, notices));
   // One pipeline per user: ids and matching share its caches and its one daily allowance.
@@ -216,6 +226,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         client,
         companionFields: "all",
         ...(entitledFields ? { entitlements: entitledFields } : {}),
+        planRefusal: (kind) => plan.kindRefusal(kind),
         ...(cache ? { cache } : {}),
         ...(spendStore ? { spendStore } : {}),
       });
@@ -229,8 +240,6 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const user = tokens.account()?.username ?? "anonymous";
     return JobTracker.open({ poller: jobPoller, storage: keyValueJobStorage(options.jobStore ?? userStorage(), `${environment.apiBaseUrl}|${user}`) });
   };
-  // Briefings, the AI count and buying committees belong to the profile and the signed-in user.
-  const userScope = () => `${environment.profile ?? "specification"}|${enrichmentUserKey(environment, tokens.account())}`;
   const researchItems = options.researchStore ?? researchStorage(notices);
   const research = createResearch({ client, storage: researchItems, scope: userScope });
   const committees = createCommitteeStore(researchItems, userScope);
@@ -250,6 +259,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     openJobTracker,
     entitledFields,
     storageNotices: notices,
+    plan,
   };
 }
 
@@ -274,6 +284,7 @@ export function cellFunctionsWiring(runtime: Runtime, host: { supportsEntityCard
       research: { lookalikesOf: runtime.research.lookalikesOf, storedBriefing: runtime.research.storedBriefing },
       // Read only: no cell fetches an org chart.
       committees: { get: (companyId, department) => runtime.committees.get(companyId, department) },
+      plan: runtime.plan,
     },
     jobStatus: { poller: runtime.jobPoller, isSignedIn: runtime.isSignedIn },
   };

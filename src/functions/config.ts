@@ -6,6 +6,7 @@ import type { EnrichmentEngine } from "../core/enrich/index.js";
 import type { JobPoller } from "../core/jobs/index.js";
 import type { CommitteeStore } from "../core/accounts/index.js";
 import type { Research } from "../core/research/index.js";
+import type { PlanSource } from "../core/plan/index.js";
 
 /** What the cells may do of research: only what is free (no cell may spend an AI action credit). */
 export type ResearchCells = Pick<Research, "lookalikesOf" | "storedBriefing">;
@@ -24,6 +25,8 @@ export interface FunctionsConfig {
   research?: ResearchCells;
   /** BIZ.COMMITTEE: the committees the pane fetched (read only: no cell fetches an org chart). */
   committees?: Pick<CommitteeStore, "get">;
+  /** The account's plan: a research cell it lacks answers at once (the pipeline's kinds check it themselves). */
+  plan?: Pick<PlanSource, "refusal">;
 }
 
 export interface JobStatusConfig {

@@ -2,7 +2,7 @@
 // No cell may spend an AI action credit: the functions get only the free parts of research (a
 // lookalike query, answered once and then from memory; a briefing the pane already fetched),
 // by type, so a recalculation can never cost one.
-import { cellContent, parseRecordId, problemFromError, problems, type CellProblem } from "../core/enrich/index.js";
+import { cellContent, cellProblem, parseRecordId, problemFromError, problems, type CellProblem } from "../core/enrich/index.js";
 import { MAX_RESULTS_PER_CALL, type LookalikeQuery } from "../core/research/index.js";
 import { isPreview, type ConfigAccess } from "./config.js";
 import { toExcelError } from "./excelError.js";
@@ -36,10 +36,13 @@ async function companyOf(access: ConfigAccess, raw: unknown, cacheOnly: boolean)
   return { companyId: String(match.id) };
 }
 
-async function signedIn(access: ConfigAccess) {
+/** Research a signed-in user's plan includes; otherwise the cell answers at once, sending nothing. */
+async function signedIn(access: ConfigAccess, capability: "briefing" | "lookalikes") {
   const config = await access.current();
   if (!config || !(await config.isSignedIn())) return fail(problems.signIn());
   if (!config.research) return fail(problems.unavailable("research is not available here"));
+  const notInPlan = config.plan?.refusal(capability);
+  if (notInPlan) return fail(cellProblem(notInPlan));
   return config.research;
 }
 
@@ -47,7 +50,7 @@ async function signedIn(access: ConfigAccess) {
 export async function lookalikesCell(access: ConfigAccess, company: unknown, count: unknown, invocation: Invocation): Promise<(string | number)[][]> {
   const n = count === null || count === undefined || count === "" ? 10 : Number(count);
   if (!Number.isInteger(n) || n < 1 || n > MAX_RESULTS_PER_CALL) invalid(`How many: a whole number from 1 to ${MAX_RESULTS_PER_CALL}`);
-  const research = await signedIn(access);
+  const research = await signedIn(access, "lookalikes");
   if (isPreview(invocation)) fail(problems.preview());
   const query: LookalikeQuery = { ...(await companyOf(access, company, false)), size: n };
   let found;
@@ -63,7 +66,7 @@ export async function lookalikesCell(access: ConfigAccess, company: unknown, cou
 
 /** BIZ.BRIEFING: a briefing the pane already fetched, as text; never calls the service, never spends. */
 export async function briefingCell(access: ConfigAccess, company: unknown): Promise<string> {
-  const research = await signedIn(access);
+  const research = await signedIn(access, "briefing");
   const which = await companyOf(access, company, true);
   if (!("companyId" in which)) return invalid("Name the company by its id or website (the briefing is kept by company id)");
   const stored = await research.storedBriefing(which.companyId);

@@ -44,9 +44,9 @@ function Root({ boot }: { boot: BootResult }) {
   const tokenSource: TokenSourceFactory = boot.overridden ? (env) => devTokenSource(env) : signInTokenSource(boot.mode === "excel" ? "office" : "browser");
   const runtime = useMemo(() => sharedRuntime({ environment, tokenSource }), [environment]); // tokenSource is fixed per page
   useEffect(() => {
-    if (boot.mode !== "excel") return;
     // The cell functions of this shared runtime use the same engine (one cache, one rate limit)
-    // and the same job poller as the Jobs panel.
+    // and the same job poller as the Jobs panel; in browser mode too, where a host that offers
+    // custom functions (or a test) may calculate them.
     let live = true;
     import("../functions/functions.js").then(
       ({ configureFunctions, configureJobStatus }) => {
@@ -60,7 +60,7 @@ function Root({ boot }: { boot: BootResult }) {
     return () => {
       live = false;
     };
-  }, [runtime, boot.mode, cellFunctionsWiring]);
+  }, [runtime, cellFunctionsWiring]);
   const services: TaskPaneServices = {
     mode: boot.mode,
     runtime,

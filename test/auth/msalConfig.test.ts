@@ -69,10 +69,10 @@ test("the dialog address is on the add-in's origin and carries only non-secret s
   assert.equal(url.origin, "https://localhost:3000");
   assert.equal(url.pathname, "/dialog.html");
   assert.deepEqual([...url.searchParams.keys()].sort(), ["authority", "clientId", "flow", "mode", "scopes", "tokenEndpoint"]);
-  // Every data scope: records, lookups, signals, research.
+  // Every data scope: records, lookups, signals, research; and reading the plan.
   assert.equal(
     url.searchParams.get("scopes"),
-    "api:data:company api:data:contact api:data:lookup api:data:intent api:data:news api:data:scoops api:account-summary:read api:recommendations:read",
+    "api:data:company api:data:contact api:data:lookup api:data:intent api:data:news api:data:scoops api:account-summary:read api:recommendations:read api:entitlement:read",
   );
 });
 

@@ -1,8 +1,10 @@
 // Signals in the task pane at 350 px, in headless Chromium against the sandbox: an intent search
 // (topics from the lookup picker, a score range) previewed and inserted into a table whose rows
-// are the sandbox's own answer; the pane never scrolls sideways.
+// are the sandbox's own answer; the pane never scrolls sideways. And a user whose plan lacks
+// intent and research sees them greyed with the reason, and their cells answer without a request.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { ROLES } from "../../src/core/contract/index.js";
 import { chromiumAvailable, openSection, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
 import type { Page } from "playwright-core";
 import { manualClock } from "../helpers/sandbox.js";
@@ -232,5 +234,51 @@ describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
     }
     assert.deepEqual(await overflow(page), [], "after the scoops");
     assert.deepEqual(errors, []);
+  });
+  test(`${WIDTH} px: a user without intent and without research sees them greyed with the reason before trying, and their cells answer without a request`, async () => {
+    // The basic user's plan (docs/entitlements.md): the data, scoops, news, technologies and the limits; no intent, no research.
+    const basic = [ROLES.dataApi, ROLES.scoops, ROLES.news, ROLES.technologies, ROLES.audiences, ROLES.bulkCredits, ROLES.aiCredits];
+    const page = await e2e.chromium.context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.route("**/__sandbox/token", (route) => route.continue({ postData: JSON.stringify({ roles: basic }) }));
+    await page.setViewportSize({ width: WIDTH, height: 900 });
+    await page.goto(e2e.taskPaneUrl());
+    await page.getByRole("tab", { name: "Companies" }).waitFor({ timeout: 30_000 });
+
+    await openSection(page, "Signals");
+    const signals = page.getByRole("region", { name: "Signals" });
+    await signals.getByText("Intent signals are not in your account's plan. Ask your administrator to add them.").waitFor();
+    assert.ok(await signals.getByRole("radio", { name: "Buyer intent" }).isDisabled());
+    assert.ok(await signals.getByRole("radio", { name: "Scoops" }).isChecked(), "the first kind the plan allows");
+    assert.deepEqual(await overflow(page), [], "Signals tab");
+    await openSection(page, "Research");
+    const research = page.getByRole("region", { name: "Research" });
+    await research.getByText("Briefings are not in your account's plan. Ask your administrator to add them.").waitFor();
+    assert.ok(await research.getByRole("radio", { name: "Briefing" }).isDisabled());
+    assert.deepEqual(await overflow(page), [], "Research tab");
+
+    // Their cells answer at once with the same reason; nothing reaches the service.
+    const refusedRoutes = () =>
+      [...e2e.sandbox.ctx.stats.requests.entries()].filter(([route]) => /intent|summar|copilot/.test(route)).reduce((n, [, count]) => n + count, 0);
+    const before = refusedRoutes();
+    // As a string: the test's compiler would name the page's functions with a helper the page lacks.
+    // The page's office.js holds the functions' association; a calculating host also has the cell error type.
+    const cells = (await page.evaluate(`(async () => {
+      const host = window.CustomFunctions;
+      host.Error = class extends Error { constructor(code, message) { super(message); this.code = code; } };
+      host.ErrorCode = { invalidValue: "#VALUE!", notAvailable: "#N/A" };
+      const mappings = host._association.m_mappings;
+      const outcome = (promise) => promise.then((value) => ({ value }), (error) => ({ error: error.code, message: error.message }));
+      return {
+        intent: await outcome(mappings.INTENT(12, "Cloud Security", { isInValuePreview: false })),
+        briefing: await outcome(mappings.BRIEFING(12)),
+      };
+    })()`)) as { intent: unknown; briefing: unknown };
+    assert.deepEqual(cells.intent, { error: "#N/A", message: "Intent signals are not in your account's plan. Ask your administrator to add them" });
+    assert.deepEqual(cells.briefing, { error: "#N/A", message: "Briefings are not in your account's plan. Ask your administrator to add them" });
+    assert.equal(refusedRoutes(), before, "no intent or research request");
+    assert.deepEqual(errors, []);
+    await page.close();
   });
 });

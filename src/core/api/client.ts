@@ -16,6 +16,7 @@ import { callWith, trimSlash, type ClientContext } from "./clientContext.js";
 import { systemClock } from "./clock.js";
 import { ConcurrencyLimit } from "./concurrency.js";
 import { enrichOperations } from "./enrichOperations.js";
+import { entitlementOperations } from "./entitlementOperations.js";
 import { hierarchyOperations } from "./hierarchyOperations.js";
 import { insightOperations } from "./insightOperations.js";
 import { RateLimiter } from "./rateLimiter.js";
@@ -89,6 +90,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...insightOperations(ctx),
     ...researchOperations(ctx),
     ...hierarchyOperations(ctx),
+    ...entitlementOperations(ctx),
     idle: () => runner.idle(),
     pacing: () => limiter.status(),
     onPacingChange: (listener) => limiter.onStatus(listener),

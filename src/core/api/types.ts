@@ -5,6 +5,7 @@ import type { RequestHooks } from "./hooks.js";
 import type { PacingStatus } from "./pacing.js";
 import type { AudienceWriteOperations } from "./audienceWriteTypes.js";
 import type { DocumentOperations } from "./documentTypes.js";
+import type { EntitlementOperations } from "./entitlementTypes.js";
 import type { HierarchyOperations } from "./hierarchyTypes.js";
 import type { AiActionBalance, ResearchOperations } from "./researchTypes.js";
 export type * from "./researchTypes.js";
@@ -88,9 +89,8 @@ export interface RetryOptions {
 }
 
 /**
- * Who waits for a request: `interactive` (a person looking at a cell, a preview, a picker, a
- * job's status) goes ahead of `bulk` (imports, Enrich selection, partition probes, audience rows).
- * Defined beside RequestSpec (requestSpec.ts), which carries it.
+ * Who waits for a request: `interactive` (a person looking at a cell, a preview, a picker, a job's status)
+ * goes ahead of `bulk` (imports, Enrich selection, partition probes, audience rows); defined beside RequestSpec, which carries it.
  */
 export type { RequestPriority } from "./requestSpec.js";
 
@@ -292,7 +292,8 @@ export interface SignalOperations {
   enrichTechnologies(companyId: number, options?: SignalEnrichOptions): Promise<TechnologiesItem[]>;
 }
 
-export interface ServiceClient extends SignalOperations, ResearchOperations, AudienceWriteOperations, DocumentOperations, HierarchyOperations {
+export interface ServiceClient
+  extends SignalOperations, ResearchOperations, AudienceWriteOperations, DocumentOperations, HierarchyOperations, EntitlementOperations {
   searchCompanies(filters: CompanySearchFilters, options?: SearchOptions): Promise<SearchPage<CompanyItem>>;
   searchContacts(filters: ContactSearchFilters, options?: SearchOptions): Promise<SearchPage<ContactItem>>;
   companyInsights: import("./insightTypes.js").InsightOperations["companyInsights"];
@@ -335,10 +336,7 @@ export interface ServiceClient extends SignalOperations, ResearchOperations, Aud
   onPacingChange(listener: (status: PacingStatus) => void): () => void;
 }
 
-/**
- * Every failure of the client is a ServiceError (errors.ts) with one of these kinds, an HTTP
- * status (0 when none), the service's error objects, and a message for a sales-ops user.
- */
+/** Every failure of the client is a ServiceError (errors.ts) with one of these kinds, an HTTP status (0 when none), the service's error objects, and a message for a sales-ops user. */
 export type ServiceErrorKind =
   | "validation" // 400, or refused before sending; carries issues with pointers
   | "unauthorized" // 401, or no token ("sign in")

@@ -18,7 +18,7 @@ import type {
   SelectionPlan,
 } from "./engineTypes.js";
 import { EnrichmentKinds, parseRecordId, type KindName } from "./enrichKinds.js";
-import { fieldsProblem, problemFromError, problems, selectionFields, STOPPING_PROBLEMS } from "./problems.js";
+import { cellProblem, fieldsProblem, problemFromError, problems, selectionFields, STOPPING_PROBLEMS } from "./problems.js";
 import { Gathering, RequestBatches, type GroupState, type RecordOutcome } from "./requestBatches.js";
 import { cellCriteria, matchKeyOf, matchStep, resolveInput, type EnrichInput, type Found, type MatchCriteria, type Resolved } from "./resolver.js";
 import { selectionPlan } from "./plan.js";
@@ -121,6 +121,8 @@ class EnrichmentPipeline implements EnrichmentEngine {
   }
 
   async enrichInputs(kind: KindName, inputs: readonly unknown[], fields: readonly string[], options: EnrichIdsOptions = {}): Promise<InputAnswer[]> {
+    const notInPlan = this.notInPlan(kind);
+    if (notInPlan) return inputs.map(() => notInPlan);
     // Fields the account may not use are left out of the requests; the others run for every row.
     const { named, asked, refused, problem } = await selectionFields(
       this.options.entitlements,
@@ -220,7 +222,14 @@ class EnrichmentPipeline implements EnrichmentEngine {
 
   // ---- one input (a cell) ----
 
+  private notInPlan(kind: KindName): InputAnswer | undefined {
+    const refusal = this.options.planRefusal?.(kind); // a kind the plan lacks: answered at once, nothing sent
+    return refusal ? { result: { ok: false, problem: cellProblem(refusal) } } : undefined;
+  }
+
   private one(kind: KindName, input: unknown, fields: string[], options: CellRequestOptions): Promise<InputAnswer> {
+    const notInPlan = this.notInPlan(kind);
+    if (notInPlan) return Promise.resolve(notInPlan);
     const preview = options.preview === true;
     // What the caches in memory already answer is answered at once; anything else joins the
     // gathering window, where the stores are read once for every cell gathered (flush).

@@ -5,6 +5,7 @@ import type { EnrichClient, EnrichmentKind, EntityKind, KindName } from "./enric
 import type { EnrichInput, MatchCriteria } from "./resolver.js";
 import type { CellProblem, FieldEntitlements } from "./problems.js";
 import type { SpendState, SpendStore } from "./spendReservations.js";
+import type { Failure } from "../errors/failure.js";
 
 /** What a cell holds: numbers as numbers, yes/no as booleans, everything else as text (answers.ts toCellValue). */
 export type CellValue = string | number | boolean;
@@ -130,4 +131,6 @@ export interface EnrichmentEngineOptions {
   /** The account's field entitlements (production): a cell asking an unentitled field gets a clear problem. */
   entitlements?: FieldEntitlements;
   log?: Logger;
+  /** The account's plan (core/plan): the refusal for a kind it lacks, given at once and sending nothing. */
+  planRefusal?: (kind: KindName) => Failure | undefined;
 }

@@ -73,6 +73,12 @@ export const refusals = {
     const said = `Your account is not entitled to the field${one ? "" : "s"} ${fields.join(", ")}. Ask your administrator, or remove ${one ? "it" : "them"}`;
     return failure("notInPlan", said, `${said}.`);
   },
+  /** Something the account's plan does not include (read from its entitlements): refused before any request. */
+  planLacks: (what: string, plural: boolean) => {
+    const said = `${what} ${plural ? "are" : "is"} not in your account's plan`;
+    const ask = `Ask your administrator to add ${plural ? "them" : "it"}`;
+    return failure("notInPlan", `${said}. ${ask}`, `${said}. ${ask}.`);
+  },
   signIn: () => failure("signIn", "Sign in from the task pane", "You are signed out or your sign-in has expired. Sign in again."),
   cancelled: () => failure("cancelled", "Cancelled", "Cancelled."),
   unavailable: (reason: string) => failure("unavailable", `Service unavailable: ${reason}`, reason),

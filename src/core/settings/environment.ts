@@ -7,6 +7,8 @@ import { SCOPES } from "../contract/scopes.js";
 
 /** What the add-in asks at sign-in to the sandbox: every data scope (records, lookups, signals, research: docs/research.md). */
 export const DATA_SCOPES: string[] = Object.values(SCOPES);
+/** What the sandbox's sign-in asks: the data scopes and reading the plan (ENTITLEMENT_SCOPES[0], docs/entitlements.md). */
+export const SIGN_IN_SCOPES: string[] = [...DATA_SCOPES, "api:entitlement:read"];
 
 /** Where `npm start` runs the sandbox unless told another port. */
 export const DEFAULT_SANDBOX_URL = "https://localhost:4010";
@@ -24,7 +26,7 @@ export function sandboxEnvironment(url: string = DEFAULT_SANDBOX_URL): Environme
     label: "Sandbox",
     apiBaseUrl: at,
     audiencesBaseUrl: at,
-    signIn: { flow: "oidc", authority: `${at}/oauth`, clientId: "excel-addin", scopes: DATA_SCOPES },
+    signIn: { flow: "oidc", authority: `${at}/oauth`, clientId: "excel-addin", scopes: SIGN_IN_SCOPES },
   };
 }
 

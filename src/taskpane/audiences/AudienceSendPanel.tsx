@@ -17,6 +17,8 @@ import {
 import { Notice } from "../Notice.js";
 import { EstimateConfirm } from "../run/EstimateConfirm.js";
 import { RunProgress } from "../run/RunProgress.js";
+import { usePlanAllows } from "../entitledFields.js";
+import { NotInPlan } from "../NotInPlan.js";
 import { useAudienceSend, type AudienceSendProps, type AudienceSendState } from "./useAudienceSend.js";
 
 export type { AudienceSendProps } from "./useAudienceSend.js";
@@ -242,11 +244,14 @@ export function AudienceSendPanel(props: AudienceSendProps & { instructions?: st
   const state = useAudienceSend(props);
   const { phase, mapping, problems } = state;
   const editing = phase.name === "idle" || phase.name === "sent";
+  // Sending creates or changes an audience: greyed, with the reason, when the plan lacks it.
+  const writes = usePlanAllows()("audienceWrites");
   return (
     <div className={styles.panel} data-testid="audience-send">
       <Text as="p">{props.instructions ?? "Select a table or range with a header row, then Read table."}</Text>
+      <NotInPlan allowance={writes} />
       <div className={styles.line}>
-        <Button disabled={!editing} onClick={() => void state.readTable()}>
+        <Button disabled={!editing || !writes.allowed} onClick={() => void state.readTable()}>
           {mapping ? "Read table again" : "Read table"}
         </Button>
       </div>

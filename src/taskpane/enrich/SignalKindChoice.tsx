@@ -3,6 +3,9 @@
 // hashtags: every kind declared as keyed by company, with its declaration's label.
 import { Field, Input, Radio, RadioGroup } from "@fluentui/react-components";
 import { declaredKinds, type EntityKind } from "../../core/enrich/index.js";
+import { kindCapability, type Allowance } from "../../core/plan/index.js";
+import { usePlanAllows } from "../entitledFields.js";
+import { NotInPlan } from "../NotInPlan.js";
 
 /** The declared kinds keyed by company (read when shown, so a kind declared later is listed). */
 const companyKinds = () => declaredKinds().filter((k) => k.matchKind === "company" && k.kind !== "company");
@@ -19,6 +22,12 @@ export function SignalKindChoice({
   onChange(kind: EntityKind): void;
   onTopics(topics: string[]): void;
 }) {
+  // A kind the account's plan lacks is greyed, its reason below.
+  const allowed = usePlanAllows();
+  const allowance = (kind: string): Allowance => {
+    const capability = kindCapability(kind);
+    return capability ? allowed(capability) : { allowed: true };
+  };
   return (
     <>
       <RadioGroup
@@ -28,9 +37,12 @@ export function SignalKindChoice({
         aria-label="Signals of the companies"
       >
         {companyKinds().map(({ kind, label }) => (
-          <Radio key={kind} value={kind} label={`${label} of the companies`} />
+          <Radio key={kind} value={kind} label={`${label} of the companies`} disabled={!allowance(kind).allowed} />
         ))}
       </RadioGroup>
+      {companyKinds().map(({ kind }) => (
+        <NotInPlan key={kind} allowance={allowance(kind)} />
+      ))}
       {value === "intent" && (
         <Field label="Topics" hint="Comma-separated, e.g. Cloud Security, CRM Software (up to 50): one score column each">
           <Input

@@ -13,6 +13,8 @@ import { useServices } from "../services.js";
 import { BriefingView } from "./BriefingView.js";
 import { companyInputs, selectedCompanies } from "./companyInputs.js";
 import { ResearchEstimate, insertAndSay, ListProgressView, useSelectionSource } from "./researchParts.js";
+import { usePlanAllows } from "../entitledFields.js";
+import { NotInPlan } from "../NotInPlan.js";
 import { useBriefings } from "./useBriefings.js";
 
 const useStyles = makeStyles({
@@ -30,6 +32,7 @@ export function BriefingPanel({ research, engine, onSpent }: { research: Researc
   const confirm = useConfirm();
   const [company, setCompany] = useState("");
   const [question, setQuestion] = useState("");
+  const questions = usePlanAllows()("questions");
   const busy = b.step.kind !== "idle";
   const shown = b.shownBriefing;
 
@@ -118,10 +121,11 @@ export function BriefingPanel({ research, engine, onSpent }: { research: Researc
             <Field label={`Ask a question about ${briefingCompany(shown)}`} className={styles.grow}>
               <Textarea value={question} maxLength={QUESTION_MAX_LENGTH} onChange={(_, d) => setQuestion(d.value)} resize="vertical" />
             </Field>
-            <Button disabled={question.trim() === "" || b.questionStep.kind !== "idle"} onClick={() => void b.estimateQuestion()}>
+            <Button disabled={question.trim() === "" || b.questionStep.kind !== "idle" || !questions.allowed} onClick={() => void b.estimateQuestion()}>
               Ask
             </Button>
           </div>
+          <NotInPlan allowance={questions} />
           {b.questionStep.kind === "estimate" && (
             <ResearchEstimate
               summary={b.questionStep.estimate.summary}

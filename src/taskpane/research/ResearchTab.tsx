@@ -11,6 +11,8 @@ import { ErrorBoundary } from "../ErrorBoundary.js";
 import { BriefingPanel } from "./BriefingPanel.js";
 import { LookalikesPanel } from "./LookalikesPanel.js";
 import { RecommendationsPanel } from "./RecommendationsPanel.js";
+import { usePlanAllows } from "../entitledFields.js";
+import { NotInPlan } from "../NotInPlan.js";
 
 type Part = "briefing" | "lookalikes" | "contacts";
 
@@ -48,17 +50,23 @@ function AiLimit({ research, version }: { research: Research; version: number })
 
 export function ResearchTab() {
   const { runtime } = useServices();
-  const [part, setPart] = useState<Part>("briefing");
+  const [chosen, setPart] = useState<Part>("briefing");
   const [runs, setRuns] = useState(0);
+  // Briefings the plan lacks are greyed with the reason; the lookalikes are shown instead.
+  const allowed = usePlanAllows();
+  const briefing = allowed("briefing");
+  const part = chosen === "briefing" && !briefing.allowed ? "lookalikes" : chosen;
   return (
     <section aria-label="Research">
       <Field label="Research">
         <RadioGroup value={part} onChange={(_, d) => setPart(d.value as Part)}>
           {PARTS.map((p) => (
-            <Radio key={p.value} value={p.value} label={p.label} />
+            <Radio key={p.value} value={p.value} label={p.label} disabled={p.value === "briefing" && !briefing.allowed} />
           ))}
         </RadioGroup>
       </Field>
+      <NotInPlan allowance={briefing} />
+      <NotInPlan allowance={allowed("questions")} />
       <div hidden={part !== "briefing"}>
         <ErrorBoundary label="the briefing part">
           <BriefingPanel research={runtime.research} engine={runtime.engine} onSpent={() => setRuns((n) => n + 1)} />

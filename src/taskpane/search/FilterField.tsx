@@ -46,6 +46,8 @@ export interface FilterFieldProps {
   value: FormValue | undefined;
   message: string | undefined;
   onChange(name: string, value: FormValue | undefined): void;
+  /** Why the account's plan refuses this filter: shown greyed with the reason, not usable. */
+  refused?: string | undefined;
 }
 
 /**
@@ -70,8 +72,14 @@ function lookupValueOf(item: LookupItem, spec: FilterSpec): string {
   return typeof value === "string" && value !== "" ? value : item.id;
 }
 
-export function FilterField({ name, spec, value, message, onChange }: FilterFieldProps) {
+export function FilterField({ name, spec, value, message, onChange, refused }: FilterFieldProps) {
   const styles = useStyles();
+  if (refused)
+    return (
+      <Field label={spec.label} className={styles.field} hint={refused}>
+        <Input id={fieldId(name)} disabled value="" placeholder="Not in your plan" />
+      </Field>
+    );
   const common = {
     label: spec.label,
     className: styles.field,

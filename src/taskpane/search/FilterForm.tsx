@@ -28,9 +28,11 @@ export interface FilterFormProps {
   values: FormValues;
   messages: Record<string, string>;
   onChange(name: string, value: FormValue | undefined): void;
+  /** Why the plan refuses a filter (greyed with the reason), undefined when it may be used. */
+  refused?: (name: string) => string | undefined;
 }
 
-export function FilterForm({ specs, values, messages, onChange }: FilterFormProps) {
+export function FilterForm({ specs, values, messages, onChange, refused }: FilterFormProps) {
   const styles = useStyles();
   const groups = GROUP_ORDER.map((group) => ({
     group,
@@ -59,7 +61,7 @@ export function FilterForm({ specs, values, messages, onChange }: FilterFormProp
             </AccordionHeader>
             <AccordionPanel>
               {shown.map(([name, spec]) => (
-                <FilterField key={name} name={name} spec={spec} value={values[name]} message={messages[name]} onChange={onChange} />
+                <FilterField key={name} name={name} spec={spec} value={values[name]} message={messages[name]} onChange={onChange} refused={refused?.(name)} />
               ))}
               {hiddenCount > 0 && (
                 <Button className={styles.more} appearance="subtle" aria-expanded={false} onClick={() => setExpanded((s) => new Set(s).add(group))}>

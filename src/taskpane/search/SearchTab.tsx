@@ -4,6 +4,8 @@
 import { Button, Dropdown, Field, Input, Option, Spinner, makeStyles } from "@fluentui/react-components";
 import { COMPANY_SORT_FIELDS, CONTACT_SORT_FIELDS } from "../../core/contract/index.js";
 import type { SearchKind } from "../../core/sheet/index.js";
+import { usePlanAllows, useRefusedFilters } from "../entitledFields.js";
+import { NotInPlan } from "../NotInPlan.js";
 import type { SavedSearchRecord } from "../../office/workbook.js";
 import { InsertPanel } from "../insert/InsertPanel.js";
 import { Notice } from "../Notice.js";
@@ -43,15 +45,18 @@ export function SearchTab({ kind, initial }: SearchTabProps) {
   const styles = useStyles();
   const state = useSearchTab(kind, initial);
   const { filters, blocked, messages, searching, preview, shown, saving } = state;
+  const kindAllowed = usePlanAllows()(kind);
+  const refusedFilter = useRefusedFilters(kind);
   return (
     <section aria-label={kind === "company" ? "Company search" : "Contact search"} onKeyDown={state.searchOnEnter}>
-      <FilterForm specs={state.specs} values={state.values} messages={messages} onChange={state.onChange} />
+      <NotInPlan allowance={kindAllowed} id={`${kind}-not-in-plan`} />
+      <FilterForm specs={state.specs} values={state.values} messages={messages} onChange={state.onChange} refused={refusedFilter} />
       <SortControls kind={kind} state={state} />
       <div className={styles.row}>
         <Button
           appearance="primary"
           onClick={() => void state.runSearch(1, { fresh: true })}
-          disabled={searching}
+          disabled={searching || !kindAllowed.allowed}
           icon={searching ? <Spinner size="extra-tiny" /> : undefined}
           aria-describedby={blocked ? `${kind}-search-blocked` : undefined}
         >

@@ -6,6 +6,8 @@ import type { SignalSearchFamily } from "../../core/signals/index.js";
 import { SignalSearch } from "./SignalSearch.js";
 import { InsightsSection } from "./InsightsSection.js";
 import { SIGNAL_COSTS } from "./signalPlan.js";
+import { usePlanAllows } from "../entitledFields.js";
+import { NotInPlan } from "../NotInPlan.js";
 
 const CHOICES: { value: SignalSearchFamily; label: string }[] = [
   { value: "intent", label: "Buyer intent" },
@@ -14,16 +16,22 @@ const CHOICES: { value: SignalSearchFamily; label: string }[] = [
 ];
 
 export function SignalsTab() {
-  const [family, setFamily] = useState<SignalSearchFamily>("intent");
+  const [chosen, setFamily] = useState<SignalSearchFamily>("intent");
+  // A kind the plan lacks is greyed with its reason; the first kind it allows is shown instead.
+  const allowed = usePlanAllows();
+  const family = allowed(chosen).allowed ? chosen : (CHOICES.find((c) => allowed(c.value).allowed)?.value ?? chosen);
   return (
     <section aria-label="Signals">
       <Field label="Search for">
         <RadioGroup layout="horizontal" value={family} onChange={(_, d) => setFamily(d.value as SignalSearchFamily)}>
           {CHOICES.map((c) => (
-            <Radio key={c.value} value={c.value} label={c.label} />
+            <Radio key={c.value} value={c.value} label={c.label} disabled={!allowed(c.value).allowed} />
           ))}
         </RadioGroup>
       </Field>
+      {CHOICES.map((c) => (
+        <NotInPlan key={c.value} allowance={allowed(c.value)} />
+      ))}
       <p data-testid="signal-costs">{SIGNAL_COSTS}</p>
       {CHOICES.map((c) => (
         <div key={c.value} hidden={family !== c.value}>

@@ -8,6 +8,8 @@ import type { UsageEntry } from "../../core/contract/index.js";
 import { useServices } from "../services.js";
 import { OrganizationBudgets } from "./OrganizationLimit.js";
 import { barFraction, createUsageFeed } from "./usageFeed.js";
+import { planLimits } from "../../core/plan/index.js";
+import { usePlan } from "../entitledFields.js";
 
 // The account's own figures (the organization's shared rate limit is the line below them).
 const LABELS: Record<string, string> = { request: "Your requests today", record: "Credits", uniqueID: "Records under management" };
@@ -62,6 +64,23 @@ export function Gauge({ entry: e }: { entry: UsageEntry }) {
   );
 }
 
+/** The plan's limits beside the usage (read from its entitlements): nothing while the plan is unknown. */
+export function PlanLimits() {
+  const styles = useStyles();
+  const limits = planLimits(usePlan());
+  const parts = [
+    limits.bulkCredits !== undefined ? `${count(limits.bulkCredits)} credits for new records` : undefined,
+    limits.aiCredits !== undefined ? `${count(limits.aiCredits)} AI action credits` : undefined,
+    limits.audiences !== undefined ? `${count(limits.audiences)} audiences` : undefined,
+  ].filter((p) => p !== undefined);
+  if (parts.length === 0) return null;
+  return (
+    <p className={styles.summary} data-testid="plan-limits">
+      Your plan: {parts.join(" · ")}
+    </p>
+  );
+}
+
 export function UsageGauge() {
   const styles = useStyles();
   const services = useServices();
@@ -70,6 +89,7 @@ export function UsageGauge() {
     () =>
       createUsageFeed({
         usage: () => runtime.client.usage(),
+        refreshPlan: () => runtime.plan.refresh(),
         ...(services.onUsageChanged ? { onUsageChanged: services.onUsageChanged } : {}),
       }),
     // One feed per runtime (the services object itself is rebuilt on every render of the root).
@@ -86,6 +106,7 @@ export function UsageGauge() {
             <Gauge key={e.limitType} entry={e} />
           ))}
         </div>
+        <PlanLimits />
         <OrganizationBudgets />
         <Button size="small" appearance="subtle" onClick={() => void feed.refresh()}>
           Refresh usage

@@ -1,7 +1,9 @@
 // The account's usage as the gauge shows it: read once, read again on Refresh, and read again
 // after the runtime says requests changed it (searches, imports, enrichment, job polls), so the
 // gauge follows every request without a click. Many requests in a row cost one read per
-// interval, never one read per request. A store for useSyncExternalStore.
+// interval, never one read per request. The first read and each Refresh also read the plan
+// again (its one request set: core/plan), and show the figures once both are in; a read after
+// spending does not, since spending does not change the plan. A store for useSyncExternalStore.
 import { systemClock, type Clock } from "../../core/api/index.js";
 import type { UsageEntry } from "../../core/contract/index.js";
 import { errorText } from "../errorText.js";
@@ -23,6 +25,8 @@ export interface UsageSource {
   usage(): Promise<{ entries: UsageEntry[] }>;
   /** Calls the listener after a request that spends; returns the unsubscribe. */
   onUsageChanged?(listener: () => void): () => void;
+  /** Reads the account's plan again (runtime.plan.refresh); it never fails. */
+  refreshPlan?(): Promise<unknown>;
 }
 
 export interface UsageFeed {
@@ -50,15 +54,18 @@ export function createUsageFeed(source: UsageSource, options: UsageFeedOptions =
     state = next;
     listeners.forEach((l) => l());
   };
-  const refresh = async () => {
+  /** Reads the usage; `alongside` (the plan's read) is awaited first, so the figures show with the plan's limits. */
+  const read = async (alongside?: Promise<unknown>) => {
     const mine = ++latest;
     try {
       const { entries } = await source.usage();
+      await alongside;
       if (mine === latest) set({ entries });
     } catch (error) {
       if (mine === latest) set({ ...(state.entries ? { entries: state.entries } : {}), problem: errorText(error) });
     }
   };
+  const refresh = () => read(source.refreshPlan?.().catch(() => undefined));
   // A change while a read is already due joins it: the read after the wait sees both.
   let due = false;
   const changed = () => {
@@ -66,7 +73,7 @@ export function createUsageFeed(source: UsageSource, options: UsageFeedOptions =
     due = true;
     void clock.sleep(intervalMs).then(() => {
       due = false;
-      if (listeners.size > 0) return refresh();
+      if (listeners.size > 0) return read();
     });
   };
   return {

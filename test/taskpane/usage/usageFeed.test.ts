@@ -125,3 +125,28 @@ test("low usage still draws a visible bar; none draws none", () => {
   assert.equal(barFraction(50, 100), 0.5);
   assert.equal(barFraction(500, 100), 1);
 });
+
+test("the first read and each Refresh read the plan again, the figures shown once both are in; a read after spending does not", async () => {
+  const account = fakeAccount();
+  const clock = new FakeClock();
+  let planReads = 0;
+  let planIn!: () => void;
+  const firstPlan = new Promise<void>((resolve) => (planIn = resolve));
+  const refreshPlan = async () => {
+    planReads += 1;
+    if (planReads === 1) await firstPlan;
+  };
+  const feed = createUsageFeed({ usage: account.usage, onUsageChanged: (l: () => void) => account.onUsageChanged(l), refreshPlan }, { clock });
+  const shown = watch(feed);
+  await clock.flush();
+  assert.equal(account.reads, 1);
+  assert.equal(feed.getSnapshot().entries, undefined, "not before the plan is in");
+  planIn();
+  const stop = await shown;
+  assert.equal(planReads, 1, "read with the first usage");
+  await readAfterInterval(feed, clock, () => account.spend(3));
+  assert.equal(planReads, 1, "spending does not change the plan");
+  await feed.refresh();
+  assert.equal(planReads, 2);
+  stop();
+});
