@@ -285,6 +285,7 @@ export function cellFunctionsWiring(runtime: Runtime, host: { supportsEntityCard
       // Read only: no cell fetches an org chart.
       committees: { get: (companyId, department) => runtime.committees.get(companyId, department) },
       plan: runtime.plan,
+      insightsAllowed: () => runtime.plan.allows("insights"),
     },
     jobStatus: { poller: runtime.jobPoller, isSignedIn: runtime.isSignedIn },
   };

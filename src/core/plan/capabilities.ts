@@ -26,6 +26,12 @@ export interface CapabilityRule {
   plural: boolean;
   /** A limit the service may not list (the twin's own credit codes): absent is no limit, only 0 refuses. */
   optionalLimit?: boolean;
+  /**
+   * Granted by codes the service does not publish (the signal kinds': the twin's own). They are
+   * judged only in a plan that lists one of those codes; a plan that lists none of them (the
+   * real service's, as far as it is published) allows the kind, and its refusals teach.
+   */
+  unpublished?: boolean;
 }
 
 const DATA = [ROLES.dataApi, ROLES.dataZia];
@@ -36,13 +42,17 @@ const rule = (roles: readonly string[], label: string, plural = true, optionalLi
   ...(optionalLimit ? { optionalLimit } : {}),
 });
 
+/** The signal kinds' role codes, which the service does not publish. */
+export const UNPUBLISHED_CODES: readonly string[] = [ROLES.intent, ROLES.scoops, ROLES.news, ROLES.technologies];
+const signalRule = (roles: readonly string[], label: string, plural = true): CapabilityRule => ({ ...rule(roles, label, plural), unpublished: true });
+
 export const CAPABILITY_RULES: Record<Exclude<Capability, FilterCapability>, CapabilityRule> = {
   company: rule(DATA, "Company data", false),
   contact: rule(DATA, "Contact data", false),
-  intent: rule([ROLES.intent], "Intent signals"),
-  scoops: rule([ROLES.scoops], "Scoops"),
-  news: rule([ROLES.news], "Company news", false),
-  technologies: rule([ROLES.technologies], "Technologies"),
+  intent: signalRule([ROLES.intent], "Intent signals"),
+  scoops: signalRule([ROLES.scoops], "Scoops"),
+  news: signalRule([ROLES.news], "Company news", false),
+  technologies: signalRule([ROLES.technologies], "Technologies"),
   briefing: rule([ROLES.accountSummary], "Briefings"),
   questions: rule([ROLES.askAccount], "Questions on an account"),
   lookalikes: rule(DATA, "Similar companies and contacts"),

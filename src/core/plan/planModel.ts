@@ -5,7 +5,7 @@
 import { GRANTED, type EntitlementAttributes, type RecordKind } from "../contract/index.js";
 import { refusals } from "../errors/failure.js";
 import type { SearchFieldAccess } from "../api/entitlementTypes.js";
-import { CAPABILITY_RULES, isFilterCapability, type Capability, type CapabilityRule, type FilterCapability } from "./capabilities.js";
+import { CAPABILITY_RULES, UNPUBLISHED_CODES, isFilterCapability, type Capability, type CapabilityRule, type FilterCapability } from "./capabilities.js";
 
 /** A plain value (kept in the user's settings as JSON): never a token. */
 export interface Plan {
@@ -43,6 +43,7 @@ function limitOf(value: string | undefined): number | undefined {
 function grants(plan: Plan, rule: CapabilityRule): boolean {
   const values = rule.roles.map((code) => plan.roles[code]);
   if (rule.optionalLimit) return values.every((v) => v === undefined || limitOf(v) !== 0);
+  if (rule.unpublished && !UNPUBLISHED_CODES.some((code) => plan.roles[code] !== undefined)) return true;
   return values.some((v) => v === GRANTED || (limitOf(v) ?? 0) > 0);
 }
 

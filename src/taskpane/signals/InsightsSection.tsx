@@ -13,6 +13,8 @@ import { ColumnCheckboxes, toggledKeys } from "../ColumnCheckboxes.js";
 import { useConfirm } from "../ConfirmDialog.js";
 import { errorText } from "../errorText.js";
 import { Notice } from "../Notice.js";
+import { NotInPlan } from "../NotInPlan.js";
+import { usePlanAllows } from "../entitledFields.js";
 import { countOf, RunProgress } from "../run/RunProgress.js";
 import { useRun } from "../run/useRun.js";
 import { useServices } from "../services.js";
@@ -70,6 +72,7 @@ export function InsightsSection() {
   const [types, setTypes] = useState<string[]>([...DEFAULT_INSIGHT_TYPES]);
   const [message, setMessage] = useState<Message | undefined>();
   const [kept, setKept] = useState<string | undefined>();
+  const inPlan = usePlanAllows()("insights");
 
   const start = async () => {
     setMessage(undefined);
@@ -115,8 +118,9 @@ export function InsightsSection() {
         scroll
         arrowKeys
       />
+      <NotInPlan allowance={inPlan} />
       <div className={styles.row}>
-        <Button appearance="primary" disabled={run.running || types.length === 0} onClick={() => void start()}>
+        <Button appearance="primary" disabled={run.running || types.length === 0 || !inPlan.allowed} onClick={() => void start()}>
           Get insights
         </Button>
       </div>

@@ -71,6 +71,27 @@ describe("the plan model", () => {
     assert.equal(allows(plan, "bulkCredits").allowed, true, "the service need not list the credit limit");
   });
 
+  it("signal kinds are judged by their role codes only in a plan that lists one (the service does not publish them)", () => {
+    // A plan in the published codes only, as the real service's may be: no signal kind is refused up front.
+    const published = planFromEntitlements([
+      { roleCode: "fea:api", roleName: "API", roleType: "feature", value: "Y" },
+      { roleCode: "fea:asu", roleName: "Account summary", roleType: "feature", value: "Y" },
+    ]);
+    assert.deepEqual(
+      (["intent", "scoops", "news", "technologies"] as const).filter((c) => !allows(published, c).allowed),
+      [],
+    );
+    // A plan that speaks the codes (the twin's): the one it lacks is refused.
+    const speaking = planFromEntitlements([
+      { roleCode: "fea:api", roleName: "API", roleType: "feature", value: "Y" },
+      { roleCode: "sig:news", roleName: "News", roleType: "signal", value: "Y" },
+    ]);
+    assert.deepEqual(
+      (["intent", "scoops", "news", "technologies"] as const).filter((c) => !allows(speaking, c).allowed),
+      ["intent", "scoops", "technologies"],
+    );
+  });
+
   it("the refusal for a cell is the error factory's, one sentence per place", () => {
     const refusal = planRefusal(basic, "briefing");
     assert.equal(refusal?.reason, "notInPlan");

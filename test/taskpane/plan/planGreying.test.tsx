@@ -72,6 +72,9 @@ describe("the pane and the plan", () => {
     assert.doesNotMatch(radio(html, "Scoops"), /disabled/);
     assert.match(html, /Intent signals are not in your account&#x27;s plan\. Ask your administrator to add them\./);
     assert.match(radio(html, "Scoops"), /checked/);
+    // Insights need fea:gtmpl, which the basic plan lacks: the button is greyed and the reason said.
+    assert.match(html, /Insights are not in your account&#x27;s plan\./);
+    assert.match(html, /<button[^>]*disabled[^>]*>Get insights<\/button>/);
   });
 
   it("Enrich selection greys the intent kind; a filter the search lookup refuses is greyed with the reason", async () => {
@@ -111,6 +114,7 @@ describe("the pane and the plan", () => {
     const html = render(plan, <SignalsTab />);
     assert.doesNotMatch(radio(html, "Buyer intent"), /disabled/);
     assert.doesNotMatch(html, /not in your account/);
+    assert.doesNotMatch(html, /<button[^>]*disabled[^>]*>Get insights<\/button>/);
     assert.doesNotMatch(render(plan, <PlanLimits />), /Your plan/);
     assert.doesNotMatch(render(plan, <RevenueFilter />), /not in your account/);
   });
