@@ -27,6 +27,12 @@ export interface BrokerSeams {
   /** false for no log. */
   log?: BrokerLogOptions | false;
   https?: { key: string | Buffer; cert: string | Buffer };
+  /**
+   * How long a Redis command may take before this instance paces alone (default 250 ms, real
+   * time: Redis answers in it). A test on a loaded machine gives it more, so a slow answer is not
+   * read as a stall.
+   */
+  redisCommandTimeoutMs?: number;
   /** Told of each slot the relay's pacing gives out or lets pass (benches count them). */
   onPacingEvent?: (event: PacingEvent) => void;
   /** Least time between two fetches of the service's key set for an unknown key (default 5 s; jose keeps it in real time). */
@@ -52,10 +58,10 @@ function redisSettled(redis: Redis): Promise<void> {
   });
 }
 
-async function sharedStore(app: FastifyInstance, redisUrl: string, clock: Clock) {
+async function sharedStore(app: FastifyInstance, redisUrl: string, clock: Clock, commandTimeout = REDIS_COMMAND_TIMEOUT_MS) {
   // No offline queue and a command time limit: a claim fails at once while Redis is away or
   // stalled, and the instance paces alone (sharedSlots) instead of holding requests.
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout });
   // ioredis reports every failed reconnection; the pacing says the one thing that matters, once.
   redis.on("error", () => undefined);
   app.addHook("onClose", async () => {
@@ -72,7 +78,7 @@ async function sharedStore(app: FastifyInstance, redisUrl: string, clock: Clock)
 async function relayGate(app: FastifyInstance, config: BrokerConfig, clock: Clock, seams: BrokerSeams): Promise<RelayGate | undefined> {
   const pacing = config.pacing;
   if (!pacing) return undefined;
-  const store = pacing.redisUrl ? await sharedStore(app, pacing.redisUrl, clock) : memorySlots();
+  const store = pacing.redisUrl ? await sharedStore(app, pacing.redisUrl, clock, seams.redisCommandTimeoutMs) : memorySlots();
   const pacer = createTenantPacer(pacing, store, clock, seams.onPacingEvent);
   const cooldown = seams.jwksCooldownMs !== undefined ? { cooldownMs: seams.jwksCooldownMs } : {};
   const keys = pacing.jwksUrl ? { keys: { jwksUrl: pacing.jwksUrl, issuer: pacing.jwksIssuer!, audience: pacing.jwksAudience!, ...cooldown } } : {};

@@ -53,8 +53,9 @@ describe("relay pacing shared through Redis", () => {
       [0, 1].map((i) => Promise.all(Array.from({ length: PER_INSTANCE }, (_, n) => keys!.sign({ account: "acme", sub: `user-${i}-${n}`, exp: 3600 })))),
     );
     const apps = [
-      await brokerFor(upstream!, { pacing }, { clock, fetch: counting("A") }),
-      await brokerFor(upstream!, { pacing }, { clock, fetch: counting("B") }),
+      // Redis answers in real time: a slow answer on a busy machine must not be read as a stall here.
+      await brokerFor(upstream!, { pacing }, { clock, fetch: counting("A"), redisCommandTimeoutMs: STEP_MS }),
+      await brokerFor(upstream!, { pacing }, { clock, fetch: counting("B"), redisCommandTimeoutMs: STEP_MS }),
     ];
     try {
       const answers = apps.flatMap((app, i) =>
