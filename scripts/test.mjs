@@ -100,6 +100,27 @@ function groupFiles(testFiles, dir) {
 
 let mostFilesInAProcess = 1;
 
+/** TEST_CPU_REPORT=file: each test file appends a JSON line there (its process time loading and running, ms). */
+const cpuReport = process.env.TEST_CPU_REPORT ? resolve(process.env.TEST_CPU_REPORT) : undefined;
+
+/**
+ * The code a group file starts with when TEST_CPU_REPORT is set: cpuOf(file) measures one file's
+ * tests (hooks included); the process's own line gives its whole time (module loading included).
+ */
+function cpuReporter() {
+  return `import { after, before } from "node:test";
+import { appendFileSync } from "node:fs";
+const ms = (u) => Math.round((u.user + u.system) / 1000);
+const report = (line) => appendFileSync(${JSON.stringify(cpuReport)}, JSON.stringify({ pid: process.pid, ...line }) + "\\n");
+process.once("exit", () => report({ process: import.meta.url.split("/").pop(), cpuMs: ms(process.cpuUsage()), wallMs: Math.round(performance.now()) }));
+function cpuOf(file) {
+  let t0, w0;
+  before(() => { t0 = process.cpuUsage(); w0 = Date.now(); });
+  return { loaded: () => after(() => report({ file, cpuMs: ms(process.cpuUsage(t0)), wallMs: Date.now() - w0 })) };
+}
+`;
+}
+
 /** `files` spread over group files in `dir` (a group of one file is that file), largest first. */
 function writeGroups(files, dir, name) {
   const groups = Array.from({ length: Math.min(files.length, concurrency) }, () => ({ files: [], size: 0 }));
@@ -113,13 +134,14 @@ function writeGroups(files, dir, name) {
     const lines = group.files
       .sort()
       // Each file keeps its own time limit inside the group's process.
-      .map(
-        (file) =>
-          `describe(${JSON.stringify(file)}, { timeout: ${TEST_TIMEOUT_MS} }, async () => { await import(${JSON.stringify(pathToFileURL(resolve(file)).href)}); });`,
-      );
+      .map((file) => {
+        const load = `await import(${JSON.stringify(pathToFileURL(resolve(file)).href)});`;
+        const body = cpuReport ? `const c = cpuOf(${JSON.stringify(file)}); ${load} c.loaded();` : load;
+        return `describe(${JSON.stringify(file)}, { timeout: ${TEST_TIMEOUT_MS} }, async () => { ${body} });`;
+      });
     writeFileSync(
       path,
-      `// Test files run in one process by scripts/test.mjs, each in a describe of its own.\nimport { describe } from "node:test";\n${lines.join("\n")}\n`,
+      `// Test files run in one process by scripts/test.mjs, each in a describe of its own.\nimport { describe } from "node:test";\n${cpuReport ? cpuReporter() : ""}${lines.join("\n")}\n`,
     );
     return { path, size: group.size };
   });
