@@ -1,6 +1,7 @@
-// Runs every test suite: type check, lint and the formatting check, side by side with what the tests share (the add-in
-// pages, built once, and headless Chromium, started once: test/e2e/prepareRun.ts); then every
-// test file under test/ (node:test, TypeScript through tsx) in one pool, several at a time.
+// Runs every test suite: what the tests share first (the add-in pages, built once, and headless
+// Chromium, started once: test/e2e/prepareRun.ts), then every test file under test/ (node:test,
+// TypeScript through tsx) in one pool, several at a time; the type check, lint and formatting
+// check run from the start beside both at a lower priority and report at the end.
 // Files share nothing: each starts its own sandbox on port 0, and a browser file its own pages
 // server and its own browser context in the run's Chromium. The slow files start first.
 // The run is bound by the processor (two cores), and much of a small file's time is loading
@@ -19,9 +20,11 @@
 //   TEST_ISOLATE=1                   every file in a process of its own (as node --test does)
 //   TEST_TIMEOUT_MS=60000            a test still running after this fails (default 180000)
 //   REQUIRE_BROWSER=1 (or CI=1)      fail when any browser test did not run (.ci/run sets it)
+//   TEST_CPU_REPORT=times.jsonl      each file's processor and wall time (ms), and each process's, as JSON lines
+//   TEST_CPU_PROF=dir                a V8 CPU profile of each test process into dir (node --cpu-prof)
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, setPriority, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createInterface } from "node:readline";
@@ -45,6 +48,9 @@ const SLOW_FIRST = [BROWSER, /^test\/build\//, /\.sandbox\.test\.ts$/, /^test\/s
  */
 const ALONE = [/^test\/build\/(production|webpack)\.test\.ts$/, /^test\/broker\/pacingRedis\.test\.ts$/];
 
+/** The checks' priority (nice value): below the tests', which wait on real time in places. */
+const LOW_PRIORITY = 10;
+
 function findTests(dir) {
   const out = [];
   for (const name of readdirSync(dir).sort()) {
@@ -56,9 +62,17 @@ function findTests(dir) {
 }
 
 /** Runs a command; resolves with its exit status. Output goes to ours, or is kept to print later. */
-function run(cmd, cmdArgs, { buffer = false, env = process.env } = {}) {
+function run(cmd, cmdArgs, { buffer = false, env = process.env, lowPriority = false } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, cmdArgs, { stdio: buffer ? ["ignore", "pipe", "pipe"] : "inherit", env });
+    // Set before the child starts its own processes, which inherit it (where the system allows it).
+    if (lowPriority && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, LOW_PRIORITY);
+      } catch {
+        // Not allowed here: the command runs at the usual priority.
+      }
+    }
     let output = "";
     if (buffer) {
       child.stdout.on("data", (chunk) => (output += chunk));
@@ -100,6 +114,27 @@ function groupFiles(testFiles, dir) {
 
 let mostFilesInAProcess = 1;
 
+/** TEST_CPU_REPORT=file: each test file appends a JSON line there (its process time loading and running, ms). */
+const cpuReport = process.env.TEST_CPU_REPORT ? resolve(process.env.TEST_CPU_REPORT) : undefined;
+
+/**
+ * The code a group file starts with when TEST_CPU_REPORT is set: cpuOf(file) measures one file's
+ * tests (hooks included); the process's own line gives its whole time (module loading included).
+ */
+function cpuReporter() {
+  return `import { after, before } from "node:test";
+import { appendFileSync } from "node:fs";
+const ms = (u) => Math.round((u.user + u.system) / 1000);
+const report = (line) => appendFileSync(${JSON.stringify(cpuReport)}, JSON.stringify({ pid: process.pid, ...line }) + "\\n");
+process.once("exit", () => report({ process: import.meta.url.split("/").pop(), cpuMs: ms(process.cpuUsage()), wallMs: Math.round(performance.now()) }));
+function cpuOf(file) {
+  let t0, w0;
+  before(() => { t0 = process.cpuUsage(); w0 = Date.now(); });
+  return { loaded: () => after(() => report({ file, cpuMs: ms(process.cpuUsage(t0)), wallMs: Date.now() - w0 })) };
+}
+`;
+}
+
 /** `files` spread over group files in `dir` (a group of one file is that file), largest first. */
 function writeGroups(files, dir, name) {
   const groups = Array.from({ length: Math.min(files.length, concurrency) }, () => ({ files: [], size: 0 }));
@@ -113,13 +148,14 @@ function writeGroups(files, dir, name) {
     const lines = group.files
       .sort()
       // Each file keeps its own time limit inside the group's process.
-      .map(
-        (file) =>
-          `describe(${JSON.stringify(file)}, { timeout: ${TEST_TIMEOUT_MS} }, async () => { await import(${JSON.stringify(pathToFileURL(resolve(file)).href)}); });`,
-      );
+      .map((file) => {
+        const load = `await import(${JSON.stringify(pathToFileURL(resolve(file)).href)});`;
+        const body = cpuReport ? `const c = cpuOf(${JSON.stringify(file)}); ${load} c.loaded();` : load;
+        return `describe(${JSON.stringify(file)}, { timeout: ${TEST_TIMEOUT_MS} }, async () => { ${body} });`;
+      });
     writeFileSync(
       path,
-      `// Test files run in one process by scripts/test.mjs, each in a describe of its own.\nimport { describe } from "node:test";\n${lines.join("\n")}\n`,
+      `// Test files run in one process by scripts/test.mjs, each in a describe of its own.\nimport { describe } from "node:test";\n${cpuReport ? cpuReporter() : ""}${lines.join("\n")}\n`,
     );
     return { path, size: group.size };
   });
@@ -152,20 +188,18 @@ const started = Date.now();
 // Without browser files only the webpack test needs the pages: it builds them itself
 // (test/helpers/pages.ts) while the other files run, instead of everyone waiting for them.
 const prepared = browserFiles ? prepare(true) : Promise.resolve({ pages: undefined, chromiumWs: null, stop: async () => {} });
-prepared.catch(() => {}); // awaited below, after the checks
-if (!unitOnly && only.length === 0) {
-  const checks = await Promise.all([
-    run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], { buffer: true }),
-    run("npx", ["eslint", "."], { buffer: true }),
-    run("npx", ["prettier", "--check", "."], { buffer: true }),
-  ]);
-  for (const check of checks) console.log(`\n${check.output.trimEnd()}`);
-  const failed = checks.find((check) => check.status !== 0);
-  if (failed) {
-    await (await prepared.catch(() => undefined))?.stop();
-    process.exit(failed.status);
-  }
-}
+prepared.catch(() => {}); // awaited below
+// The type check, lint and formatting check run beside the tests, at a lower priority: they only
+// use the processor, while the tests also wait (on a browser, a child process, a latency), so the
+// checks take the time the tests leave and hold none of them up. They report at the end.
+const checks =
+  !unitOnly && only.length === 0
+    ? Promise.all([
+        run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], { buffer: true, lowPriority: true }),
+        run("npx", ["eslint", "."], { buffer: true, lowPriority: true }),
+        run("npx", ["prettier", "--check", "."], { buffer: true, lowPriority: true }),
+      ])
+    : Promise.resolve([]);
 const { pages, chromiumWs, stop } = await prepared;
 
 // Node's usual reporter on our output (spec on a terminal, TAP otherwise), TAP to a file we
@@ -188,6 +222,7 @@ const result = await run(
   [
     "--import",
     "tsx",
+    ...(process.env.TEST_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${resolve(process.env.TEST_CPU_PROF)}`] : []),
     "--test",
     `--test-concurrency=${concurrency}`,
     // Every file runs in a group's describe that holds it to TEST_TIMEOUT_MS; the group's process
@@ -205,6 +240,10 @@ const result = await run(
 );
 await stop();
 let status = result.status;
+for (const check of await checks) {
+  console.log(`\n${check.output.trimEnd()}`);
+  if (check.status !== 0) status ||= check.status;
+}
 
 // The closing summary is the last of each count at the start of a line.
 const tap = readFileSync(tapFile, "utf8");

@@ -5,6 +5,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import Database from "better-sqlite3";
+import { seedAudiences } from "../../src/sandbox/audiences/seed.js";
+import { AudienceStore } from "../../src/sandbox/audiences/store.js";
+import type { RecordStore } from "../../src/sandbox/context.js";
 import { startSandbox } from "../../src/sandbox/server.js";
 import { closedAfter } from "../helpers/sandbox.js";
 
@@ -74,8 +78,37 @@ test("a restart reuses the data, the accounts and the keys; reset starts over", 
   }
 });
 
-const dump = (s: { ctx: { db: { prepare(sql: string): { all(): unknown[] } } } }) =>
-  JSON.stringify(s.ctx.db.prepare("SELECT * FROM companies ORDER BY id").all()) + JSON.stringify(s.ctx.db.prepare("SELECT * FROM contacts ORDER BY id").all());
+interface Db {
+  prepare(sql: string): { all(): unknown[] };
+}
+
+/** The tables of a database whose names start with `prefix`: each table's rows as JSON, sorted (some tables have no rowid). */
+function tables(db: Db, prefix = ""): string {
+  const names = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all() as { name: string }[];
+  const rows = (table: string) =>
+    db
+      .prepare(`SELECT * FROM "${table}"`)
+      .all()
+      .map((row) => JSON.stringify(row));
+  return names
+    .filter(({ name }) => name.startsWith(prefix))
+    .map(({ name }) => `${name}:\n${rows(name).sort().join("\n")}`)
+    .join("\n");
+}
+
+/** Every table of a sandbox's database. */
+const dump = (s: { ctx: { db: Db } }) => tables(s.ctx.db);
+
+/** The audiences the audiences feature seeds for `seed` on a database of `records`' sizes. */
+function audiencesSeededFor(records: RecordStore, seed: number): string {
+  const db = new Database(":memory:");
+  try {
+    seedAudiences(new AudienceStore(db), records, seed);
+    return tables(db, "audience");
+  } finally {
+    db.close();
+  }
+}
 
 test("the same seed gives the same data", async (t) => {
   const inMemory = { companies: 200, contacts: 300, http: true, port: 0, host: "127.0.0.1" } as const;
@@ -88,6 +121,9 @@ test("the same seed gives the same data", async (t) => {
     assert.ok(b.seededInMs > 0, "the file database was seeded");
     assert.equal(dump(a), dump(b));
     assert.notEqual(dump(a), dump(c));
+    // The seeded audiences are in the seeded state: those the feature draws from the seed and sizes.
+    assert.equal(tables(a.ctx.db, "audience"), audiencesSeededFor(a.ctx.records, 1));
+    assert.equal(tables(c.ctx.db, "audience"), audiencesSeededFor(c.ctx.records, 2));
   } finally {
     await Promise.all([a.close(), b.close(), c.close()]);
     rmSync(fileDir, { recursive: true, force: true });

@@ -2,12 +2,17 @@
 // on later starts (re-seeded when the seed or sizes change, or on reset). An in-memory database
 // seeded before in this process with the same seed and sizes starts from a copy of that one's
 // first state (SQLite's serialized image) instead of being seeded again: the data is the same.
+// The first state holds everything drawn from the seed and sizes alone: companies, contacts,
+// matching and family companies, and the seeded audiences.
 import Database from "better-sqlite3";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { seedDatabase, type SeedSize } from "../data/seed.js";
 import { MATCH_SEED_VERSION, seedMatchCompanies } from "../match/seed.js";
 import { FAMILY_SEED_VERSION, seedDesignedFamily } from "../accounts/seed.js";
+import { seedAudiences } from "../audiences/seed.js";
+import { AudienceStore } from "../audiences/store.js";
+import { createRecordStore } from "../records.js";
 import { SCHEMA_VERSION, createTables, haversineMiles } from "./schema.js";
 
 export const DATABASE_FILE = "sandbox.db";
@@ -67,6 +72,9 @@ export function openDatabase(dataDir: string | undefined, size: SeedSize, reset 
   const seededInMs = seedDatabase(db, size);
   seedMatchCompanies(db);
   seedDesignedFamily(db);
+  // The audiences feature would seed them on its start; seeded here they are part of the first
+  // state an in-memory start copies, instead of being written again on every start.
+  seedAudiences(new AudienceStore(db), createRecordStore(db), size.seed);
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('signature', ?)").run(signature);
   if (dataDir) {
     db.pragma("journal_mode = WAL");
