@@ -120,8 +120,9 @@ describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () 
       // the sandbox's second under load) is the same search, not a second one.
       page.on("response", (r) => r.request().method() === "POST" && r.url().includes("/companies/search") && r.status() !== 429 && searches.push(r.url()));
 
-      // Busy: the button is disabled with a spinner; a second click starts nothing.
-      await e2e.sandbox.setFaults({ latencyMs: 700 });
+      // Busy: the button is disabled with a spinner; a second click starts nothing. The search is
+      // held long enough that a busy machine still finds it under way when it looks.
+      await e2e.sandbox.setFaults({ latencyMs: 3000 });
       const search = form.getByRole("button", { name: "Search", exact: true });
       await search.click();
       await form.getByRole("status").filter({ hasText: "Searching…" }).waitFor();

@@ -56,6 +56,9 @@ describe("the second walk, at a task pane's width", { skip, timeout: 600_000 }, 
       // A filled picker can be cleared; Reset all filters empties the form.
       await country.fill("Germany");
       await form.getByRole("button", { name: "Reset all filters" }).click();
+      // The picker settles its value as it loses focus: wait (bounded) for it to be empty, then check.
+      const field = await country.elementHandle();
+      await page.waitForFunction((el) => (el as HTMLInputElement | null)?.value === "", field, { timeout: 10_000 }).catch(() => undefined);
       assert.equal(await country.inputValue(), "");
 
       // Enter in a text field far up the form: the results come into view.
