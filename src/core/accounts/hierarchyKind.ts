@@ -6,7 +6,7 @@
 import { familyRows, HIERARCHY_MAX_INPUTS, type FamilyRow, type OutputFieldSpec, type ParentageItem } from "../contract/index.js";
 import type { HierarchyAnswer } from "../api/hierarchyTypes.js";
 import type { EnrichRecord } from "../api/types.js";
-import { companyIdOf, type EnrichClient, type EnrichmentKind } from "../enrich/kindDeclaration.js";
+import { callOptions, COMPANY_KEYED, companyIdOf, type EnrichClient, type EnrichmentKind } from "../enrich/kindDeclaration.js";
 
 export const HIERARCHY_KIND = "hierarchy";
 
@@ -81,14 +81,10 @@ export const hierarchyKind: EnrichmentKind = {
   companions: false,
   maxInputs: HIERARCHY_MAX_INPUTS,
   spends: true,
-  noun: "company",
-  idLabel: "Company id",
-  matchNouns: ["company", "companies"],
-  matchKind: "company",
-  idInput: (id) => ({ companyId: id }),
+  ...COMPANY_KEYED,
   async send(client, seal, options) {
     const { inputs } = seal();
-    const request = { ...(options.signal ? { signal: options.signal } : {}), ...(options.priority ? { priority: options.priority } : {}) };
+    const request = callOptions(options);
     const answers = await hierarchyClient(client).enrichHierarchy(
       inputs.map((input) => ({ companyId: companyIdOf(input) })),
       request,

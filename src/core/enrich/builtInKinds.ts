@@ -21,9 +21,7 @@ import {
 } from "../contract/index.js";
 import { hierarchyKind } from "../accounts/hierarchyKind.js";
 import { fetchSignalRecords, SIGNAL_MAX_INPUTS, type SignalClient } from "../signals/index.js";
-import { companyIdOf, recordsByCompany, type EnrichClient, type EnrichmentKind } from "./kindDeclaration.js";
-
-const COMPANY_WORDS = { noun: "company", idLabel: "Company id", matchNouns: ["company", "companies"] as const, matchKind: "company" as const };
+import { callOptions, COMPANY_KEYED, companyIdOf, recordsByCompany, type EnrichClient, type EnrichmentKind } from "./kindDeclaration.js";
 
 /** Contact results carry company fields nested under `company`; cells ask for them flat. */
 function flattenContact(attributes: Record<string, unknown>): Record<string, unknown> {
@@ -49,7 +47,7 @@ function recordKind(kind: RecordKind): EnrichmentKind {
     companions: true,
     maxInputs: LIMITS.maxEnrichInputs,
     spends: true,
-    ...(company ? COMPANY_WORDS : { noun: "contact", idLabel: "Person id", matchNouns: ["person", "people"] as const, matchKind: "contact" as const }),
+    ...(company ? COMPANY_KEYED : { noun: "contact", idLabel: "Person id", matchNouns: ["person", "people"] as const, matchKind: "contact" as const }),
     idInput: (id) => (company ? { companyId: id } : { personId: id }),
     send: (client, seal, options) =>
       client.enrichBatch(kind, { seal: () => seal() as { inputs: Array<MatchCompanyInput | MatchPersonInput>; outputFields: string[] } }, options),
@@ -84,8 +82,7 @@ function signalKind(kind: SignalRecordKind): EnrichmentKind {
     companions: false,
     maxInputs: SIGNAL_MAX_INPUTS[kind],
     spends: (SIGNAL_CREDIT_KINDS as readonly string[]).includes(kind),
-    ...COMPANY_WORDS,
-    idInput: (id) => ({ companyId: id }),
+    ...COMPANY_KEYED,
     async send(client, seal, options) {
       const { inputs, outputFields } = seal();
       const records = await fetchSignalRecords(signalClient(client), kind, inputs.map(companyIdOf), outputFields, {
@@ -116,12 +113,11 @@ const hashtagsKind: EnrichmentKind = {
   companions: false,
   maxInputs: 1,
   spends: false,
-  ...COMPANY_WORDS,
-  idInput: (id) => ({ companyId: id }),
+  ...COMPANY_KEYED,
   async send(client, seal, options) {
     if (!client.postDocument) throw new Error("This client cannot post documents.");
     const { inputs } = seal();
-    const request = { ...(options.signal ? { signal: options.signal } : {}), ...(options.priority ? { priority: options.priority } : {}) };
+    const request = callOptions(options);
     const answers = await Promise.all(
       inputs.map(async (input) =>
         readHashtags(await client.postDocument!({ path: HASHTAGS_PATH, body: hashtagBody(companyIdOf(input)), document: HashtagsDocument }, request)),

@@ -68,6 +68,20 @@ export interface EnrichmentKind {
 }
 
 /** The company id of an input of a kind keyed by company (`{ companyId }`). */
+/** The words and input of a kind whose record is a company, given by its id. */
+export const COMPANY_KEYED = {
+  noun: "company",
+  idLabel: "Company id",
+  matchNouns: ["company", "companies"] as const,
+  matchKind: "company" as const,
+  idInput: (id: number): object => ({ companyId: id }),
+};
+
+/** What a kind's request passes on to the client: the caller's cancel and priority, where given. */
+export function callOptions(options: KindRequestOptions): { signal?: AbortSignal; priority?: RequestPriority } {
+  return { ...(options.signal ? { signal: options.signal } : {}), ...(options.priority ? { priority: options.priority } : {}) };
+}
+
 export const companyIdOf = (input: object): number => (input as { companyId: number }).companyId;
 
 /** A matched record per input, for kinds whose operation answers per company id (signals, hashtags). */

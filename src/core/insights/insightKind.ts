@@ -5,7 +5,7 @@
 // for a day), so a recalculation sends nothing. The record holds the insights, newest first.
 import type { Insight, OutputFieldSpec } from "../contract/index.js";
 import { INSIGHTS_MAX_COMPANIES } from "../contract/index.js";
-import { companyIdOf, recordsByCompany, type EnrichClient, type EnrichmentKind } from "../enrich/kindDeclaration.js";
+import { callOptions, COMPANY_KEYED, companyIdOf, recordsByCompany, type EnrichClient, type EnrichmentKind } from "../enrich/kindDeclaration.js";
 import { freshUntil } from "./cache.js";
 import { insightDate } from "./rows.js";
 
@@ -35,14 +35,10 @@ export const insightKind: EnrichmentKind = {
   companions: false,
   maxInputs: INSIGHTS_MAX_COMPANIES,
   spends: false,
-  noun: "company",
-  idLabel: "Company id",
-  matchNouns: ["company", "companies"],
-  matchKind: "company",
-  idInput: (id) => ({ companyId: id }),
+  ...COMPANY_KEYED,
   async send(client, seal, options) {
     const { inputs } = seal();
-    const request = { ...(options.signal ? { signal: options.signal } : {}), ...(options.priority ? { priority: options.priority } : {}) };
+    const request = callOptions(options);
     const insights = await insightsClient(client).companyInsights(inputs.map(companyIdOf), [], request);
     return recordsByCompany(inputs, (id) => ({ insights: insights.filter((i) => i.ziCompanyId === id).sort(newestFirst) }));
   },
