@@ -1,7 +1,7 @@
 // Runs every test suite: what the tests share first (the add-in pages, built once, and headless
 // Chromium, started once: test/e2e/prepareRun.ts), then every test file under test/ (node:test,
-// TypeScript through tsx) in one pool, several at a time; the type check, lint and formatting
-// check run from the start beside both at a lower priority and report at the end.
+// TypeScript through tsx) in one pool, several at a time. The type check, lint and formatting
+// check are `npm run check` (scripts/check.mjs); CI runs both.
 // Files share nothing: each starts its own sandbox on port 0, and a browser file its own pages
 // server and its own browser context in the run's Chromium. The slow files start first.
 // The run is bound by the processor (two cores), and much of a small file's time is loading
@@ -13,9 +13,9 @@
 // says how many browser tests did not run (Node 20 leaves a skipped describe out of
 // "# skipped"). Node 20's --test does not expand ** globs, so the files are listed here.
 //
-//   node scripts/test.mjs            type check, lint, all tests
+//   node scripts/test.mjs            all tests
 //   node scripts/test.mjs --unit     tests without the browser files (test/e2e/)
-//   node scripts/test.mjs test/e2e test/build/webpack.test.ts   only these files (no checks)
+//   node scripts/test.mjs test/e2e test/build/webpack.test.ts   only these files
 //   TEST_CONCURRENCY=4               processes at a time (default: CPU cores, + 1 with browser files)
 //   TEST_ISOLATE=1                   every file in a process of its own (as node --test does)
 //   TEST_TIMEOUT_MS=60000            a test still running after this fails (default 180000)
@@ -24,14 +24,14 @@
 //   TEST_CPU_PROF=dir                a V8 CPU profile of each test process into dir (node --cpu-prof)
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { availableParallelism, setPriority, tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createInterface } from "node:readline";
 
 const args = new Set(process.argv.slice(2));
 const unitOnly = args.has("--unit");
-/** Paths given on the command line: only the test files under them run, without the checks. */
+/** Paths given on the command line: only the test files under them run. */
 const only = [...args].filter((arg) => !arg.startsWith("--")).map((arg) => arg.split("\\").join("/").replace(/\/$/, ""));
 const flag = (value) => value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
 const requireBrowser = flag(process.env.REQUIRE_BROWSER) || flag(process.env.CI);
@@ -48,9 +48,6 @@ const SLOW_FIRST = [BROWSER, /^test\/build\//, /\.sandbox\.test\.ts$/, /^test\/s
  */
 const ALONE = [/^test\/build\/(production|webpack)\.test\.ts$/, /^test\/broker\/pacingRedis\.test\.ts$/];
 
-/** The checks' priority (nice value): below the tests', which wait on real time in places. */
-const LOW_PRIORITY = 10;
-
 function findTests(dir) {
   const out = [];
   for (const name of readdirSync(dir).sort()) {
@@ -61,24 +58,11 @@ function findTests(dir) {
   return out;
 }
 
-/** Runs a command; resolves with its exit status. Output goes to ours, or is kept to print later. */
-function run(cmd, cmdArgs, { buffer = false, env = process.env, lowPriority = false } = {}) {
+/** Runs a command with our output; resolves with its exit status. */
+function run(cmd, cmdArgs, { env = process.env } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, cmdArgs, { stdio: buffer ? ["ignore", "pipe", "pipe"] : "inherit", env });
-    // Set before the child starts its own processes, which inherit it (where the system allows it).
-    if (lowPriority && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, LOW_PRIORITY);
-      } catch {
-        // Not allowed here: the command runs at the usual priority.
-      }
-    }
-    let output = "";
-    if (buffer) {
-      child.stdout.on("data", (chunk) => (output += chunk));
-      child.stderr.on("data", (chunk) => (output += chunk));
-    }
-    child.on("close", (status) => resolve({ status: status ?? 1, output: `> ${cmd} ${cmdArgs.join(" ")}\n${output}` }));
+    const child = spawn(cmd, cmdArgs, { stdio: "inherit", env });
+    child.on("close", (status) => resolve({ status: status ?? 1 }));
   });
 }
 
@@ -189,17 +173,6 @@ const started = Date.now();
 // (test/helpers/pages.ts) while the other files run, instead of everyone waiting for them.
 const prepared = browserFiles ? prepare(true) : Promise.resolve({ pages: undefined, chromiumWs: null, stop: async () => {} });
 prepared.catch(() => {}); // awaited below
-// The type check, lint and formatting check run beside the tests, at a lower priority: they only
-// use the processor, while the tests also wait (on a browser, a child process, a latency), so the
-// checks take the time the tests leave and hold none of them up. They report at the end.
-const checks =
-  !unitOnly && only.length === 0
-    ? Promise.all([
-        run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], { buffer: true, lowPriority: true }),
-        run("npx", ["eslint", "."], { buffer: true, lowPriority: true }),
-        run("npx", ["prettier", "--check", "."], { buffer: true, lowPriority: true }),
-      ])
-    : Promise.resolve([]);
 const { pages, chromiumWs, stop } = await prepared;
 
 // Node's usual reporter on our output (spec on a terminal, TAP otherwise), TAP to a file we
@@ -240,10 +213,6 @@ const result = await run(
 );
 await stop();
 let status = result.status;
-for (const check of await checks) {
-  console.log(`\n${check.output.trimEnd()}`);
-  if (check.status !== 0) status ||= check.status;
-}
 
 // The closing summary is the last of each count at the start of a line.
 const tap = readFileSync(tapFile, "utf8");

@@ -1,0 +1,60 @@
+// What the narrow-pane browser files share: the task pane opened at a given width, its sections
+// opened from the tab strip (or its More menu) and waited for, Tab-key walking, and the usage
+// summary's size check.
+import assert from "node:assert/strict";
+import type { Locator, Page } from "playwright-core";
+import { assertFits, boxOf, openSection, type E2E } from "./helpers.js";
+
+/** Each section of the pane, and what shows once it is ready. */
+export const TABS: Record<string, (page: Page) => Promise<unknown>> = {
+  Companies: (page) => page.getByRole("region", { name: "Company search" }).waitFor(),
+  Contacts: (page) => page.getByRole("region", { name: "Contact search" }).waitFor(),
+  Saved: (page) => page.getByText("No saved searches in this workbook yet.").waitFor(),
+  Enrich: (page) => page.getByRole("region", { name: "Enrich selection" }).waitFor(),
+  Jobs: (page) => page.getByRole("button", { name: "Start enrichment" }).waitFor(),
+  Settings: (page) => page.getByRole("region", { name: "Settings" }).waitFor(),
+};
+
+/** Opens a section (the More menu, when it opens, must fit too) and waits until it is ready. */
+export async function openTab(page: Page, name: string, ready: (page: Page) => Promise<unknown> = TABS[name]!): Promise<void> {
+  await openSection(page, name, { whenMenuOpen: () => assertFits(page, `the More menu (for ${name})`) });
+  await ready(page);
+}
+
+export async function openNarrow(e2e: E2E, width: number): Promise<{ page: Page; errors: string[] }> {
+  const opened = await e2e.openTaskPane();
+  await opened.page.setViewportSize({ width, height: 800 });
+  // Seven tabs never fit 400 px: the strip shows what fits and a More menu.
+  await opened.page.getByRole("button", { name: /^More sections/ }).waitFor();
+  return opened;
+}
+
+/** Presses Tab until the focused element is `target`; returns how many Tabs it took (at most `max`). */
+export async function tabTo(page: Page, target: Locator, max: number): Promise<number> {
+  for (let tabs = 1; tabs <= max; tabs++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((el) => el === document.activeElement)) return tabs;
+  }
+  return Infinity;
+}
+
+/** The usage takes a summary line or two before the tabs; its disclosure shows every gauge with what is left, inside the pane. */
+export async function assertUsageCompact(page: Page): Promise<void> {
+  const usage = page.getByRole("region", { name: "Account usage" });
+  const closed = await boxOf(usage);
+  assert.ok(closed.height <= 56, `the usage summary is ${closed.height} px high`);
+  const tabs = await boxOf(page.getByRole("tablist", { name: "Task pane sections" }));
+  assert.ok(tabs.y < 200, `the tabs start at ${tabs.y} px`);
+  await usage.getByTestId("usage-summary").click();
+  await usage
+    .getByText(/ used · [\d,]+ left/)
+    .first()
+    .waitFor();
+  assert.equal(await usage.getByText(/ used · [\d,]+ left/).count(), 4, "requests, records, AI credits and credits");
+  await assertFits(page, "the usage details");
+  await usage.getByTestId("usage-summary").click();
+  await usage
+    .getByText(/ used · [\d,]+ left/)
+    .first()
+    .waitFor({ state: "hidden" });
+}
