@@ -42,9 +42,10 @@ export function enrichLookupAnswer(query: Readonly<Record<string, string | undef
 export const accountsFeature: SandboxFeature = (app, { ctx, operations }) => {
   const matchers = recordMatchers(ctx.db);
   const ops = accountOperations(ctx, (input) => matchers.company(input));
-  app.get(LOOKUP_ENRICH_PATH, { config: { operation: "lookupEnrich" } }, async (request, reply) =>
-    reply.type(MEDIA_TYPE).send(enrichLookupAnswer(stringQuery(request.query))),
-  );
+  if (ctx.options.profile !== "production")
+    app.get(LOOKUP_ENRICH_PATH, { config: { operation: "lookupEnrich" } }, async (request, reply) =>
+      reply.type(MEDIA_TYPE).send(enrichLookupAnswer(stringQuery(request.query))),
+    );
   operations.serve(app, {
     method: "POST",
     url: CORPORATE_HIERARCHY_PATH,

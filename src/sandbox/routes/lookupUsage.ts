@@ -10,6 +10,8 @@ import { answer, type OperationAnswer, type OperationCall } from "./operations.j
 const LookupParams = Type.Object({ fieldName: Type.String() });
 
 export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependencies): Promise<void> {
+  s.operations.serve(app, { method: "GET", url: "/data/v1/users/usage", operation: "usage", schema: { response: { 200: UsageDocument } }, handle: usage(s) });
+  if (s.ctx.options.profile === "production") return;
   const lookupSchema = { params: LookupParams, response: { 200: LookupDocument } };
   app.get<{ Params: Static<typeof LookupParams> }>(
     "/data/v1/lookup/:fieldName",
@@ -24,8 +26,6 @@ export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependenci
       return reply.type(MEDIA_TYPE).send({ data: values });
     },
   );
-
-  s.operations.serve(app, { method: "GET", url: "/data/v1/users/usage", operation: "usage", schema: { response: { 200: UsageDocument } }, handle: usage(s) });
 }
 
 /** The account's usage figures: requests today, bulk and AI action credits, records under management. */

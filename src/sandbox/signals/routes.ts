@@ -316,6 +316,7 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
   hashtagRoutes(app, d);
 
   // The signal lookups sit beside the core's (a fixed path wins over the core's /lookup/:fieldName).
+  if (d.ctx.options.profile === "production") return;
   for (const name of SIGNAL_LOOKUPS) {
     app.get(`/data/v1/lookup/${name}`, { config: { operation: "lookup" } }, async (request, reply) =>
       reply.type(MEDIA_TYPE).send(signalLookupDocument(name, stringQuery(request.query))),
