@@ -17,17 +17,22 @@ import { stringQuery } from "./validation.js";
 const LookupParams = Type.Object({ fieldName: Type.String() });
 type LookupParams = Static<typeof LookupParams>;
 
-/** The lookup of a field: a signal lookup, the search fields, or a filter field's permitted values (404 for an unknown name). */
-function lookup({ params: { fieldName }, query, principal }: OperationCall<unknown, unknown, LookupParams>): OperationAnswer {
-  if (isSignalLookup(fieldName)) return answer(signalLookupDocument(fieldName, stringQuery(query)));
-  if (fieldName === "search") return answer(searchFieldAnswer(stringQuery(query), principal, "specification"));
+/** A filter field's permitted values (both profiles), or the 404 naming the known lookups. */
+export function fieldValuesDocument(fieldName: string): LookupDocument {
   const values = lookupValues(fieldName);
   if (!values) {
     throw new ApiError(404, ERROR_CODES.notFound, `There is no lookup named "${fieldName}". Known lookups: ${LOOKUP_FIELDS.join(", ")}.`, {
       parameter: "fieldName",
     });
   }
-  return answer({ data: values });
+  return { data: values };
+}
+
+/** The lookup of a field: a signal lookup, the search fields, or a filter field's permitted values. */
+function lookup({ params: { fieldName }, query, principal }: OperationCall<unknown, unknown, LookupParams>): OperationAnswer {
+  if (isSignalLookup(fieldName)) return answer(signalLookupDocument(fieldName, stringQuery(query)));
+  if (fieldName === "search") return answer(searchFieldAnswer(stringQuery(query), principal, "specification"));
+  return answer(fieldValuesDocument(fieldName));
 }
 
 export async function lookupUsageRoutes(app: FastifyInstance, s: RouteDependencies): Promise<void> {
