@@ -1,5 +1,6 @@
 // Every feature of the sandbox, in the order the app registers them (a feature is a plugin:
-// plugin.ts). The production profile comes last: it adds its gateway in front of the others.
+// plugin.ts). Each adds its specification operations to the operation table (routes on the
+// specification profile only); the production profile adds its own routes under /gtm, which call them.
 import { accountsFeature } from "./accounts/routes.js";
 import { audiencesFeature } from "./audiences/index.js";
 import { oidcFeature } from "./oidc/index.js";
@@ -16,7 +17,6 @@ import { signalRoutes } from "./signals/index.js";
 export const SANDBOX_PLUGINS: readonly SandboxPlugin[] = [
   sandboxPlugin("search", searchRoutes),
   sandboxPlugin("enrich", enrichRoutes),
-  // Before "lookup and usage": its /lookup/enrich route is registered ahead of /lookup/:fieldName.
   sandboxPlugin("accounts", accountsFeature),
   sandboxPlugin("lookup and usage", lookupUsageRoutes),
   sandboxPlugin("signals", signalRoutes),

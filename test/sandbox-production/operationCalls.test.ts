@@ -4,7 +4,8 @@
 // call all the same.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { OPERATIONS } from "../../src/core/contract/index.js";
 import { buildApp, defaultSandboxOptions, type BuiltApp } from "../../src/sandbox/app.js";
 import { mintDevToken } from "../../src/sandbox/auth.js";
 import { productionDataRoutes } from "../../src/sandbox/production/data.js";
@@ -73,5 +74,46 @@ describe("a simulated fault on the production profile", () => {
     const res = await built.app.inject({ method: "GET", url: "/gtm/data/v1/users/usage", headers: { authorization: `Bearer ${await tokenFor(built)}` } });
     assert.equal(res.statusCode, 503, res.body);
     assert.match(res.json().errors[0].detail, /simulated fault/);
+  });
+});
+
+describe("the operations a production handler can call", () => {
+  let built: BuiltApp;
+  let request: FastifyRequest;
+
+  before(async () => {
+    built = await buildApp(defaultSandboxOptions(SMALL));
+    request = { headers: { authorization: `Bearer ${await tokenFor(built)}` } } as FastifyRequest;
+  });
+  after(async () => built.app.close());
+
+  it("are every operation of the table the specification declares, each served the same way", async () => {
+    for (const op of OPERATIONS.filter((o) => o.specification)) {
+      // An operation served as a plain route would not be in the table: the call would throw.
+      const answer = await built.operations.call(op.id, request);
+      assert.ok(answer.status >= 200 && answer.status < 600, op.id);
+    }
+  });
+
+  it("answers a lookup called directly as its route answers it: the values, a signal lookup, the search fields, the enrich lookup", async () => {
+    const asks = [
+      ["lookup", "/data/v1/lookup/country", { params: { fieldName: "country" } }],
+      ["lookup", "/data/v1/lookup/intent-topics", { params: { fieldName: "intent-topics" } }],
+      [
+        "lookup",
+        "/data/v1/lookup/search?filter[entity]=company&filter[fieldType]=input",
+        { params: { fieldName: "search" }, query: { "filter[entity]": "company", "filter[fieldType]": "input" } },
+      ],
+      ["lookup", "/data/v1/lookup/nothing", { params: { fieldName: "nothing" } }],
+      ["lookupEnrich", "/data/v1/lookup/enrich?filter[entity]=orgChart", { query: { "filter[entity]": "orgChart" } }],
+    ] as const;
+    for (const [id, url, input] of asks) {
+      const called = await built.operations.call(id, request, input);
+      const routed = await built.app.inject({ method: "GET", url, headers: { authorization: request.headers.authorization } });
+      assert.equal(called.status, routed.statusCode, url);
+      const body = routed.json();
+      if (called.status === 200) assert.deepEqual(called.body, body, url);
+      else assert.equal((called.body as { errors: { detail: string }[] }).errors[0]!.detail, body.errors[0].detail, url);
+    }
   });
 });

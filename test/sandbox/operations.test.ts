@@ -64,12 +64,37 @@ describe("the operation table", () => {
 
   it("has an entry for every API route of either profile, served only where the table says", () => {
     for (const profile of ["specification", "production"] as const) {
-      // The production profile keeps the specification's routes for its own translation: only its /gtm routes are its wire.
+      // Only the production profile's /gtm routes are its API (it registers no specification route: see above).
       const own = built[profile]!.routes.filter((r) => API_ROUTE.test(r.url) && (profile === "specification" || r.url.startsWith("/gtm/")));
       for (const route of own) {
         const entry = OPERATIONS.find((op) => op.method === route.method && op[profile] && serves(route, `${BASE[profile]}${op[profile].path}`));
         assert.ok(entry, `${profile}: ${route.method} ${route.url} has an entry in OPERATIONS`);
         assert.equal(route.operation, entry.id, `${profile}: ${route.method} ${route.url} declares its operation`);
+      }
+    }
+  });
+
+  it("registers no specification route on the production profile: its handlers call the operations, and their paths are the gateway's 404", async () => {
+    const foreign = built.production!.routes.filter((r) => !r.url.startsWith("/gtm/") && !r.url.startsWith("/__sandbox/"));
+    assert.deepEqual(foreign, []);
+    assert.ok(built.specification!.routes.some((r) => r.url === "/data/v1/lookup/:fieldName"));
+    const { app, ctx } = built.production!;
+    const { token } = await mintDevToken(ctx.keys, ctx.options.publicUrl, ctx.apiAudience, {});
+    for (const [method, url] of [
+      ["GET", "/data/v1/users/usage"],
+      ["POST", "/data/v1/companies/search"],
+      ["GET", "/v1/audiences"],
+      ["GET", "/oauth/.well-known/openid-configuration"],
+    ] as const) {
+      for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
+        const res = await app.inject({
+          method,
+          url,
+          headers: { ...headers, "content-type": "application/json" },
+          payload: method === "POST" ? "{not json" : undefined,
+        });
+        assert.equal(res.statusCode, 404, `${method} ${url}`);
+        assert.equal(res.json().error.code, GATEWAY_CODES.notFound, `${method} ${url}: the gateway's 404, before the body is read`);
       }
     }
   });

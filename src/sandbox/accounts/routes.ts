@@ -9,7 +9,6 @@ import {
   CorporateHierarchyEnrichRequest,
   ERROR_CODES,
   LOOKUP_ENRICH_PATH,
-  MEDIA_TYPE,
   ORG_CHART_PATH,
   OrgChartEnrichRequest,
   validateOrgChartBody,
@@ -38,13 +37,16 @@ export function enrichLookupAnswer(query: Readonly<Record<string, string | undef
   return doc;
 }
 
-/** The specification profile's three routes (the enrich lookup before the lookup of a field's values). */
+/** The specification profile's three operations (the enrich lookup's fixed path wins over the lookup of a field's values). */
 export const accountsFeature: SandboxFeature = (app, { ctx, operations }) => {
   const matchers = recordMatchers(ctx.db);
   const ops = accountOperations(ctx, (input) => matchers.company(input));
-  app.get(LOOKUP_ENRICH_PATH, { config: { operation: "lookupEnrich" } }, async (request, reply) =>
-    reply.type(MEDIA_TYPE).send(enrichLookupAnswer(stringQuery(request.query))),
-  );
+  operations.serve(app, {
+    method: "GET",
+    url: LOOKUP_ENRICH_PATH,
+    operation: "lookupEnrich",
+    handle: ({ query }) => answer(enrichLookupAnswer(stringQuery(query))),
+  });
   operations.serve(app, {
     method: "POST",
     url: CORPORATE_HIERARCHY_PATH,

@@ -1,29 +1,26 @@
 // What the plan allows and the day's insights (docs/entitlements.md, docs/signals.md "Insights"):
-// GET /platform/v1/entitlements and POST /copilot/v1/companies/insights, on the specification's
-// paths or, on the production profile, under /gtm behind its gateway (scope and role checked by
-// the gateway's hook, refusals in its shape). Both handlers read the stores directly. On the
-// specification profile also GET /data/v1/lookup/search (the search fields with accessGranted).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+// GET /platform/v1/entitlements and POST /copilot/v1/companies/insights, two operations of the
+// table (routes/operations.ts) whose handlers read the stores directly. The specification profile
+// serves them (the API hook checks scope, role and rate limit); production's routes under /gtm,
+// behind its gateway (scope and role checked by the gateway's hook, refusals in its shape), call the
+// same handlers. The search fields with accessGranted are a lookup (routes/lookupUsage.ts).
+import type { FastifyInstance } from "fastify";
 import { ENTITLEMENTS_PATH, ERROR_CODES, INSIGHTS_PATH, InsightsRequest, MEDIA_TYPE, validateAgainst } from "../../core/contract/index.js";
 import { ApiError, ValidationFailure } from "../errors.js";
 import type { SandboxFeature } from "../plugin.js";
 import { gatewayHandler } from "../production/gateway.js";
 import type { RouteDependencies } from "../routeDependencies.js";
+import { answer, type OperationAnswer, type OperationCall } from "../routes/operations.js";
 import { principalOf } from "../routes/principal.js";
-import { stringQuery } from "../routes/validation.js";
-import { searchFieldAnswer } from "./searchFields.js";
 import { createInsightSource, type InsightSource } from "./insights.js";
 import { AUDIENCES_ALLOWED, entitlementsDocument, readEntitlementsQuery } from "./entitlements.js";
 
-const SEARCH_FIELDS_PATH = "/data/v1/lookup/search";
+type Handle = (call: OperationCall) => OperationAnswer;
 
-type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
-
-function entitlementsHandler(d: RouteDependencies): Handler {
-  return async (request, reply) => {
-    const principal = principalOf(request);
+function entitlements(d: RouteDependencies): Handle {
+  return ({ principal, query }) => {
     // Read here, not as a route schema: production's gateway checks the scope (preHandler) first.
-    const { issues, value: ask } = readEntitlementsQuery(request.query);
+    const { issues, value: ask } = readEntitlementsQuery(query);
     if (!ask) throw new ValidationFailure(issues);
     if (ask.admin) {
       throw new ApiError(
@@ -37,45 +34,44 @@ function entitlementsHandler(d: RouteDependencies): Handler {
       aiCredits: d.aiCredits.balance(principal.account).limit,
       audiences: AUDIENCES_ALLOWED,
     };
-    return reply.type(MEDIA_TYPE).send(entitlementsDocument(principal, ask.roleType, limits));
+    return answer(entitlementsDocument(principal, ask.roleType, limits));
   };
 }
 
-function insightsHandler(d: RouteDependencies, source: () => InsightSource): Handler {
-  return async (request, reply) => {
+function insights(d: RouteDependencies, source: () => InsightSource): Handle {
+  return ({ body }) => {
     // Checked here, not as a route schema: production's gateway checks the scope and role first.
-    const issues = validateAgainst(InsightsRequest, request.body);
+    const issues = validateAgainst(InsightsRequest, body);
     if (issues.length > 0) throw new ValidationFailure(issues);
-    const { ziCompanyIds, signalTypes = [] } = (request.body as InsightsRequest).data.attributes;
-    return reply.type(MEDIA_TYPE).send(source().document(ziCompanyIds, signalTypes, d.ctx.clock.now()));
+    const { ziCompanyIds, signalTypes = [] } = (body as InsightsRequest).data.attributes;
+    return answer(source().document(ziCompanyIds, signalTypes, d.ctx.clock.now()));
   };
 }
 
-/** Production's handler: the account's rate limit first (the core's API hook does it on the other profile). */
-function limited(d: RouteDependencies, handler: Handler): Handler {
+/** Production's route of an operation: the account's rate limit first (the API hook takes it on the other profile), then its handler. */
+function productionRoute(d: RouteDependencies, handle: Handle) {
   return gatewayHandler(async (request, reply) => {
-    const decision = d.limiter.take(principalOf(request).account);
+    const principal = principalOf(request);
+    const decision = d.limiter.take(principal.account);
     void reply.headers(decision.headers);
     if (!decision.allowed) {
       throw new ApiError(429, ERROR_CODES.rateLimited, `Too many requests: try again in ${decision.headers["Retry-After"]} s.`, undefined, decision.headers);
     }
-    return handler(request, reply);
+    const result = handle({ principal, params: {}, query: request.query as OperationCall["query"], body: request.body });
+    return reply.code(result.status).type(MEDIA_TYPE).send(result.body);
   });
 }
 
-/** The feature's routes on the profile the sandbox serves. */
+/** The feature's operations, and on the production profile its routes under /gtm. */
 export const planFeature: SandboxFeature = (app: FastifyInstance, d) => {
-  const production = d.ctx.options.profile === "production";
-  const base = production ? "/gtm" : "";
-  const wrap = (handler: Handler) => (production ? limited(d, handler) : handler);
-  app.get(`${base}${ENTITLEMENTS_PATH}`, { config: { operation: "getEntitlements" } }, wrap(entitlementsHandler(d)));
-  let insights: InsightSource | undefined;
-  const source = () => (insights ??= createInsightSource(d.ctx.db, d.ctx.options.seed));
-  app.post(`${base}${INSIGHTS_PATH}`, { config: { operation: "companyInsights" } }, wrap(insightsHandler(d, source)));
-  // The search fields with accessGranted: production serves them with its data lookups (production/data.ts).
-  if (!production) {
-    app.get(SEARCH_FIELDS_PATH, { config: { operation: "lookup" } }, async (request, reply) =>
-      reply.type(MEDIA_TYPE).send(searchFieldAnswer(stringQuery(request.query), principalOf(request), "specification")),
-    );
-  }
+  let source: InsightSource | undefined;
+  const handles = {
+    getEntitlements: entitlements(d),
+    companyInsights: insights(d, () => (source ??= createInsightSource(d.ctx.db, d.ctx.options.seed))),
+  };
+  d.operations.serve(app, { method: "GET", url: ENTITLEMENTS_PATH, operation: "getEntitlements", handle: handles.getEntitlements });
+  d.operations.serve(app, { method: "POST", url: INSIGHTS_PATH, operation: "companyInsights", handle: handles.companyInsights });
+  if (d.ctx.options.profile !== "production") return;
+  app.get(`/gtm${ENTITLEMENTS_PATH}`, { config: { operation: "getEntitlements" } }, productionRoute(d, handles.getEntitlements));
+  app.post(`/gtm${INSIGHTS_PATH}`, { config: { operation: "companyInsights" } }, productionRoute(d, handles.companyInsights));
 };

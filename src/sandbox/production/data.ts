@@ -4,22 +4,14 @@
 // its field entitlements (the lookup lists every output field; an unentitled one is refused
 // only in the enrichment answer, 400 PFAPI0001 naming it).
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  DISALLOWED_FIELD_CODE,
-  ERROR_CODES,
-  LOOKUP_FIELDS,
-  MEDIA_TYPE,
-  PATHS,
-  PRODUCTION_CONTACT_SORT_FIELDS,
-  disallowedFieldMessage,
-} from "../../core/contract/index.js";
+import { DISALLOWED_FIELD_CODE, ERROR_CODES, MEDIA_TYPE, PATHS, PRODUCTION_CONTACT_SORT_FIELDS, disallowedFieldMessage } from "../../core/contract/index.js";
 import { enrichLookupAnswer } from "../accounts/routes.js";
 import { isAccountLookupEntity } from "../accounts/lookupFields.js";
 import { principalOf } from "../routes/principal.js";
 import { pageOf, pagedToWire, refuseBeyondPageCap } from "./paging.js";
 import { searchFieldAnswer } from "../plan/searchFields.js";
 import { ApiError, ValidationFailure } from "../errors.js";
-import { lookupValues } from "../lookup.js";
+import { fieldValuesDocument } from "../routes/lookupUsage.js";
 import { outputFieldDocument, unentitled, type EntityKind } from "./entitlements.js";
 import { gatewayHandler, relayAnswer } from "./gateway.js";
 import type { OperationCaller } from "../routes/operations.js";
@@ -179,12 +171,7 @@ export async function productionDataRoutes(app: FastifyInstance, operations: Ope
     serves("lookup"),
     gatewayHandler(async (request, reply) => {
       const { fieldName } = request.params as { fieldName: string };
-      const values = lookupValues(fieldName);
-      if (!values)
-        throw new ApiError(404, "NOT_FOUND", `There is no lookup named "${fieldName}". Known lookups: ${LOOKUP_FIELDS.join(", ")}.`, {
-          parameter: "fieldName",
-        });
-      return reply.type(MEDIA_TYPE).send({ data: values });
+      return reply.type(MEDIA_TYPE).send(fieldValuesDocument(fieldName));
     }),
   );
   app.get(

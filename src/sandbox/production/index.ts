@@ -1,8 +1,11 @@
 // The sandbox's production profile (`--profile production`): what the real service does where
-// it differs from the specification, added in front of the core routes rather than in them.
-// API under /gtm/data/v1 and /gtm/studio/v1, OAuth under /gtm/oauth/v1 for a confidential
-// client, production's wire names, paging, studio operations, gateway errors and field
-// entitlements. The default profile is untouched; /__sandbox/ endpoints stay in both.
+// it differs from the specification: its own routes over the same store, each calling the
+// specification's operation directly (routes/operations.ts); the specification's routes are not
+// registered on this profile (its operation table serves none). API under /gtm/data/v1 and
+// /gtm/studio/v1, OAuth under /gtm/oauth/v1 for a confidential client, production's wire names,
+// paging, studio operations, gateway errors and field entitlements. The default profile is
+// untouched; /__sandbox/ endpoints stay in both.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GATEWAY_CODES } from "../../core/contract/index.js";
 import type { SandboxContext } from "../context.js";
 import type { SandboxFeature } from "../plugin.js";
@@ -30,20 +33,35 @@ function productionSettings(ctx: SandboxContext): { enabled: boolean; clientId: 
   };
 }
 
-/** The core API and the default profile's public-client sign-in. */
-const CORE_PATH = /^\/(data|v1|oauth)\//;
+/** Where the specification keeps its API and its public-client sign-in: not on production's wire. */
+const SPECIFICATION_PREFIXES = ["/data/", "/v1/", "/oauth/"];
 /** Production's API behind its gateway: everything under /gtm but sign-in. */
 const GATEWAY_PATH = /^\/gtm\/(?!oauth\/)/;
+
+const notFound = async (request: FastifyRequest, reply: FastifyReply) => sendGateway(reply, gatewayNotFound(request.method, request.url));
+
+/**
+ * No route is registered under the specification's prefixes on this profile: a request there is
+ * the gateway's 404, answered as it arrives (before a body is read, as the gateway answers an
+ * unknown path; preflights stay CORS's). Each prefix is a scope of its own with no route, so its
+ * hook runs for its not-found answer only.
+ */
+async function specificationPathsNotFound(app: FastifyInstance): Promise<void> {
+  for (const prefix of SPECIFICATION_PREFIXES) {
+    await app.register(
+      async (scope) => {
+        scope.addHook("onRequest", async (request, reply) => (request.method === "OPTIONS" ? undefined : notFound(request, reply)));
+        scope.setNotFoundHandler(notFound);
+      },
+      { prefix },
+    );
+  }
+}
 
 export const productionFeature: SandboxFeature = async (app, { ctx, operations }) => {
   const settings = productionSettings(ctx);
   if (!settings.enabled) return;
-  // The core's paths are not on production's wire; this profile's handlers call their operations directly.
-  app.addHook("onRequest", async (request, reply) => {
-    if (CORE_PATH.test(request.url) && request.method !== "OPTIONS") {
-      return sendGateway(reply, gatewayNotFound(request.method, request.url));
-    }
-  });
+  await specificationPathsNotFound(app);
   // The gateway authenticates before it routes or reads a body: without a valid token every
   // API path, known or not, is 401 (sign-in's own paths excepted).
   app.addHook("onRequest", async (request, reply) => {

@@ -1,8 +1,8 @@
 // One kind of specification route: an operation of the table (its method, path, schemas and
 // scope) and a handler function of the call (the principal, params, query and body) answering
-// status, body and headers. The app serves it as a route (the API hook admits the request,
-// Fastify checks its parts); the production profile calls the same handler directly
-// (OperationCaller.call), and the call passes the same steps explicitly: its count, a simulated
+// status, body and headers. The specification profile serves it as a route (the API hook admits
+// the request, Fastify checks its parts); the production profile serves no specification route
+// and calls the same handler directly (OperationCaller.call), and the call passes the same steps explicitly: its count, a simulated
 // fault, the token, the operation's scopes and the rate limit (admission.ts), the route's
 // schemas (checkedParts), and failures answered as the error handler answers them.
 import type { TSchema } from "@sinclair/typebox";
@@ -69,7 +69,7 @@ export interface OperationCaller {
 }
 
 export interface OperationTable extends OperationCaller {
-  /** Adds an operation to the table and serves it as a route of `app`. */
+  /** Adds an operation to the table and, on the specification profile, serves it as a route of `app`. */
   serve<B, Q, P>(app: FastifyInstance, op: SpecOperation<B, Q, P>): void;
 }
 
@@ -126,15 +126,19 @@ async function callOperation(d: Services, op: SpecOperation<unknown, unknown, un
   }
 }
 
-/** The app's table of specification operations, filled as their features are registered. */
+/**
+ * The app's table of specification operations, filled as their features are registered. The
+ * production profile's wire is its own (/gtm): there an operation is only called, never a route.
+ */
 export function createOperationTable(d: Services): OperationTable {
   const operations = new Map<string, SpecOperation<unknown, unknown, unknown>>();
+  const routed = d.ctx.options.profile !== "production";
   return {
     serve(app, op) {
       const entry = op as unknown as SpecOperation<unknown, unknown, unknown>;
       if (operations.has(op.operation)) throw new Error(`The operation ${op.operation} is served twice`);
       operations.set(op.operation, entry);
-      serveRoute(app, entry);
+      if (routed) serveRoute(app, entry);
     },
     call(id, request, input = {}) {
       const op = operations.get(id);

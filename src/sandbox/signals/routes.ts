@@ -7,7 +7,6 @@ import {
   COMPANY_FILTERS,
   DEFAULT_SIGNAL_SORT,
   LIMITS,
-  MEDIA_TYPE,
   ERROR_CODES,
   SIGNAL_CREDIT_OPERATIONS,
   SIGNAL_LOOKUPS,
@@ -314,14 +313,10 @@ export function signalRoutes(app: FastifyInstance, d: RouteDependencies): void {
   intentAndScoopRoutes(tools);
   newsAndTechnologyRoutes(tools);
   hashtagRoutes(app, d);
-
-  // The signal lookups sit beside the core's (a fixed path wins over the core's /lookup/:fieldName).
-  for (const name of SIGNAL_LOOKUPS) {
-    app.get(`/data/v1/lookup/${name}`, { config: { operation: "lookup" } }, async (request, reply) =>
-      reply.type(MEDIA_TYPE).send(signalLookupDocument(name, stringQuery(request.query))),
-    );
-  }
 }
+
+/** Whether a lookup's name is a signal lookup's (served by the lookup operation, routes/lookupUsage.ts). */
+export const isSignalLookup = (name: string): boolean => (SIGNAL_LOOKUPS as readonly string[]).includes(name);
 
 /** A signal lookup's document, narrowed by its filters. */
 export function signalLookupDocument(name: string, query: Record<string, string | undefined>) {
