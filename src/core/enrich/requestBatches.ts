@@ -17,7 +17,7 @@
 import { systemClock } from "../api/clock.js";
 import { serviceError } from "../api/errors.js";
 import type { EnrichRecord, RequestPriority } from "../api/types.js";
-import { RequestLanes } from "../run/index.js";
+import { RequestLanes } from "../run/lanes.js";
 import type { EnrichClient, EnrichmentKinds, KindName } from "./enrichKinds.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 
