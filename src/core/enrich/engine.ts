@@ -19,13 +19,13 @@ import type {
 } from "./engineTypes.js";
 import { EnrichmentKinds, parseRecordId, type KindName } from "./enrichKinds.js";
 import { cellProblem, fieldsProblem, problemFromError, problems, selectionFields, STOPPING_PROBLEMS } from "./problems.js";
-import { Gathering, RequestBatches, type GroupState, type RecordOutcome } from "./requestBatches.js";
+import { Gathering } from "./gathering.js";
+import { RequestBatches, type GroupState, type RecordOutcome } from "./requestBatches.js";
 import { cellCriteria, matchKeyOf, matchStep, resolveInput, type EnrichInput, type Found, type MatchCriteria, type Resolved } from "./resolver.js";
 import { selectionPlan } from "./plan.js";
 import { SpendReservations, type SpendState } from "./spendReservations.js";
 
 export type * from "./engineTypes.js";
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A cell waiting in the gathering window: its caches are read once for the whole gathering. */

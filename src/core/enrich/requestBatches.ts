@@ -6,15 +6,18 @@
 // request, or a new key while there is room, rides in it instead of becoming another request. So
 // the count of requests does not depend on the order cells calculate. Credits are per record,
 // not per field, so a field added to a request costs nothing for the other records in it.
-// Cells calculate one by one, so they are gathered first (Gathering, at the end): calls arriving
+// Cells calculate one by one, so they are gathered first (Gathering): calls arriving
 // within a short window are flushed together, and after a flush a "quiet" window lets a request
-// with room wait for more cells before it leaves. `whenIdle` flushes at once and waits until
-// nothing tracked is left (requests, cache writes, the daily count's writes).
+// with room wait for more cells before it leaves (gathering.ts). `whenIdle` flushes at once and
+// waits until nothing tracked is left (requests, cache writes, the daily count's writes).
+// A group's requests leave through the one pool of bulk work (core/run/lanes.ts, which runBulk
+// runs on too): the group picks which may leave, the pool bounds how many are outstanding.
 // Priority is not ordered here: a group's priority goes with its requests to the client's one
 // priority wait queue (api/priorityWaiters.ts); a group's list only picks its next request.
 import { systemClock } from "../api/clock.js";
 import { serviceError } from "../api/errors.js";
-import type { Clock, EnrichRecord, RequestPriority } from "../api/types.js";
+import type { EnrichRecord, RequestPriority } from "../api/types.js";
+import { RequestLanes } from "../run/lanes.js";
 import type { EnrichClient, EnrichmentKinds, KindName } from "./enrichKinds.js";
 import { problemFromError, problems, type CellProblem } from "./problems.js";
 
@@ -75,7 +78,6 @@ interface Batch {
   fields: Set<string>;
   /** Open: ids and fields may still be added. Sealed: the request has left with them. */
   sealed: boolean;
-  launched: boolean;
   outcome: Promise<Map<string, RecordOutcome>>;
   settle: (outcomes: Map<string, RecordOutcome>) => void;
 }
@@ -83,7 +85,10 @@ interface Batch {
 export interface GroupState {
   options: BatchGroup;
   waiting: Batch[];
-  running: number;
+  /** The group's requests outstanding, on the one pool of bulk work (core/run). */
+  lanes: RequestLanes<Batch>;
+  /** The fill under way may start every request, full or not (`launch(force)`). */
+  forcing: boolean;
   /** Kinds whose requests with room wait: more of their records are still being matched (hold). */
   held: Map<KindName, number>;
   stop?: CellProblem;
@@ -108,7 +113,20 @@ export class RequestBatches {
 
   /** A group for one run (enrich selection); cells share the default group. */
   group(options: BatchGroup): GroupState {
-    return { options, waiting: [], running: 0, held: new Map() };
+    const group: GroupState = {
+      options,
+      waiting: [],
+      held: new Map(),
+      forcing: false,
+      lanes: new RequestLanes<Batch>({
+        window: options.concurrency ?? Number.POSITIVE_INFINITY,
+        next: () => this.next(group),
+        settleUnsent: (batch) => this.settleUnsent(batch),
+        send: (batch) => this.send(batch),
+        track: this.track,
+      }),
+    };
+    return group;
   }
 
   /**
@@ -198,34 +216,37 @@ export class RequestBatches {
   private open(kind: KindName, group: GroupState): Batch {
     let settle!: (outcomes: Map<string, RecordOutcome>) => void;
     const outcome = new Promise<Map<string, RecordOutcome>>((resolve) => (settle = resolve));
-    const batch: Batch = { kind, group, needs: new Map(), fields: new Set(), sealed: false, launched: false, outcome, settle };
+    const batch: Batch = { kind, group, needs: new Map(), fields: new Set(), sealed: false, outcome, settle };
     this.batches.add(batch);
     group.waiting.push(batch);
     return batch;
   }
 
   private pump(group: GroupState, force = false): void {
-    const limit = group.options.concurrency ?? Number.POSITIVE_INFINITY;
-    while (group.running < limit) {
-      const fullOnly = !force && group.options.arriving !== undefined && (group.running > 0 || group.options.arriving());
-      const mayLeave = (b: Batch) => b.needs.size >= this.kinds.of(b.kind).maxInputs || (!fullOnly && (force || !group.held.has(b.kind)));
-      const at = group.waiting.findIndex(mayLeave);
-      const batch = at >= 0 ? group.waiting.splice(at, 1)[0] : undefined;
-      if (!batch) return;
-      const reason = group.options.signal?.aborted ? problems.cancelled() : group.stop;
-      if (reason) {
-        this.skip(batch, reason);
-        continue;
-      }
-      group.running += 1;
-      batch.launched = true;
-      this.track(
-        this.send(batch).finally(() => {
-          group.running -= 1;
-          this.pump(group);
-        }),
-      );
+    const before = group.forcing;
+    group.forcing = force;
+    try {
+      group.lanes.fill();
+    } finally {
+      group.forcing = before;
     }
+  }
+
+  /** The group's next request that may leave now: a full one, or one with room when nothing more is coming for it. */
+  private next(group: GroupState): Batch | undefined {
+    const force = group.forcing;
+    const fullOnly = !force && group.options.arriving !== undefined && (group.lanes.running > 0 || group.options.arriving());
+    const mayLeave = (b: Batch) => b.needs.size >= this.kinds.of(b.kind).maxInputs || (!fullOnly && (force || !group.held.has(b.kind)));
+    const at = group.waiting.findIndex(mayLeave);
+    return at >= 0 ? group.waiting.splice(at, 1)[0] : undefined;
+  }
+
+  /** Settles a request taken off its group's list without sending it, when the group stopped or was cancelled. */
+  private settleUnsent(batch: Batch): boolean {
+    const group = batch.group;
+    const reason = group.options.signal?.aborted ? problems.cancelled() : group.stop;
+    if (reason) this.skip(batch, reason);
+    return reason !== undefined;
   }
 
   /** A request that never leaves: its records get the group's reason. */
@@ -298,90 +319,5 @@ export class RequestBatches {
       if (list && list.size === 0) this.byKey.delete(key);
     }
     batch.settle(outcomes);
-  }
-}
-
-// ---------- the gathering window, and the work in flight ----------
-
-export interface GatheringOptions<T> {
-  sleep: Clock["sleep"];
-  windowMs: number;
-  /** Takes the gathered items (never rejects; a failure must settle every item itself). */
-  flush(items: T[]): Promise<void>;
-  /** Starts the requests that may leave now (`force`: every one, full or not). */
-  launch(force: boolean): void;
-}
-
-export class Gathering<T> {
-  private queue: T[] = [];
-  private window: AbortController | undefined;
-  /** Armed after a flush: when no item arrives for a window, requests with room leave too. */
-  private quiet: AbortController | undefined;
-  private readonly work = new Set<Promise<unknown>>();
-
-  constructor(private readonly options: GatheringOptions<T>) {}
-
-  add(item: T): void {
-    this.queue.push(item);
-    this.quiet?.abort();
-    this.quiet = undefined;
-    if (this.window) return;
-    const window: AbortController = this.afterWindow(() => {
-      if (this.window !== window) return;
-      this.window = undefined;
-      this.flushNow();
-    });
-    this.window = window;
-  }
-
-  /** Whether more work is still arriving (a request with room then waits). */
-  arriving(): boolean {
-    return this.window !== undefined || this.quiet !== undefined || this.queue.length > 0;
-  }
-
-  /** After a flush has placed its work: requests with room leave once no item arrives for a window. */
-  armQuiet(): void {
-    if (this.window || this.quiet) return;
-    const quiet: AbortController = this.afterWindow(() => {
-      if (this.quiet !== quiet) return;
-      this.quiet = undefined;
-      this.options.launch(false);
-    });
-    this.quiet = quiet;
-  }
-
-  /** Calls `then` after one window, unless the returned controller aborts first (more items, or whenIdle). */
-  private afterWindow(then: () => void): AbortController {
-    const timer = new AbortController();
-    this.options.sleep(this.options.windowMs, timer.signal).then(then, () => undefined);
-    return timer;
-  }
-
-  track(promise: Promise<unknown>): void {
-    this.work.add(promise);
-    const done = (): void => void this.work.delete(promise);
-    promise.then(done, done);
-  }
-
-  async whenIdle(): Promise<void> {
-    for (;;) {
-      if (this.window) {
-        // Flush now rather than wait out the gathering window.
-        this.window.abort();
-        this.window = undefined;
-        this.flushNow();
-      }
-      this.quiet?.abort();
-      this.quiet = undefined;
-      this.options.launch(true);
-      if (this.work.size === 0) return;
-      await Promise.allSettled([...this.work]);
-    }
-  }
-
-  private flushNow(): void {
-    const items = this.queue;
-    this.queue = [];
-    if (items.length > 0) this.track(this.options.flush(items));
   }
 }

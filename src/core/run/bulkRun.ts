@@ -4,12 +4,13 @@
 // limiter), progress after each request, cancel through an AbortSignal, and an outcome per item:
 // done, refused with its reason, or not sent. Nothing here waits, paces or retries: the client
 // does (a caller that makes a repeat harmless may have a failed request sent again at once, before
-// any other: `resend`). The window only bounds what is handed over, so a cancel or a stop starts
-// nothing more.
+// any other: `resend`). The window only bounds what is handed over (the one pool, lanes.ts, which
+// the enrichment engine's requests run on too), so a cancel or a stop starts nothing more.
 // A run is resumable: `left` holds the items to run again, and an item's idempotency key comes
 // from the item (keyOf), so the same item carries the same key in every run.
 import { serviceError } from "../api/errors.js";
 import type { RequestPriority } from "../api/types.js";
+import { RequestLanes } from "./lanes.js";
 
 export type ItemOutcome<R> = { status: "done"; value: R } | { status: "refused"; reason: unknown } | { status: "notSent" };
 
@@ -121,14 +122,15 @@ export async function runBulk<I, R>(items: readonly I[], send: SendBatch<I, R>, 
   const batches = batchesOf(items, options);
   const state: RunState<I, R> = { queue: [...batches], sends: new Map(), outcomes: items.map(() => ({ status: "notSent" })), done: 0, requests: 0 };
   const { signal } = options;
-  const lane = async () => {
-    for (let batch = state.queue.shift(); batch && !signal?.aborted && !state.stop; batch = state.queue.shift()) {
-      await runBatch(batch, send, options, state);
-    }
-  };
   options.onProgress?.({ done: 0, total: items.length, requests: 0 });
-  const window = Math.max(1, Math.min(options.window ?? DEFAULT_WINDOW, batches.length));
-  await Promise.all(Array.from({ length: window }, lane));
+  await new Promise<void>((resolve, reject) => {
+    new RequestLanes<RunBatch<I>>({
+      window: Math.max(1, options.window ?? DEFAULT_WINDOW),
+      next: () => (signal?.aborted || state.stop ? undefined : state.queue.shift()),
+      send: (batch) => runBatch(batch, send, options, state).catch(reject),
+      idle: resolve,
+    }).fill();
+  });
   const cancelled = signal?.aborted === true;
   const left = items.filter((_, i) => state.outcomes[i]?.status !== "done");
   return { outcomes: state.outcomes, cancelled, requests: state.requests, left, ...(state.stop && !cancelled ? { stopped: state.stop.reason } : {}) };

@@ -1,1 +1,2 @@
 export * from "./bulkRun.js";
+export * from "./lanes.js";
