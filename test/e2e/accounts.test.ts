@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { createServiceClient } from "../../src/core/api/index.js";
-import { chromiumAvailable, openSection, overflow, startE2E, type E2E } from "./helpers.js";
+import { chromiumAvailable, openSection, overflow, requestsBesidesBackground, startE2E, type E2E } from "./helpers.js";
 
 const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 const WIDTH = 350;
@@ -159,7 +159,7 @@ async function contactDetails(e2e: E2E, page: Page): Promise<void> {
   await panel.getByRole("button", { name: "Get contact details" }).click();
   const estimate = panel.getByRole("group", { name: "Contact details estimate" });
   await estimate.getByText(/^Contact details of 10 people: up to 10 credits\./).waitFor();
-  assert.equal(e2e.sandbox.ctx.stats.requests.size, 0, "nothing enriched before Confirm");
+  assert.deepEqual(requestsBesidesBackground(e2e.sandbox), [], "nothing enriched before Confirm");
   assert.deepEqual(await overflow(page), [], "the contact details estimate");
   await estimate.getByRole("button", { name: "Get details" }).click();
   await panel.getByTestId("contact-details-message").filter({ hasText: "Contact details of 10 people." }).waitFor({ timeout: 60_000 });

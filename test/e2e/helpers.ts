@@ -167,6 +167,17 @@ export async function menuOpened(menu: Locator): Promise<void> {
   });
 }
 
+/** The pane's own background reads: the usage gauge's refresh and the plan read that comes with it. */
+const BACKGROUND_READ = /^GET \S*\/(users\/usage|entitlements|lookup\/)/;
+
+/**
+ * The routes the sandbox answered since its stats were last reset, leaving out the pane's
+ * background reads, which come on their own schedule (a refresh may land at any moment).
+ */
+export function requestsBesidesBackground(sandbox: TestSandbox): string[] {
+  return [...sandbox.ctx.stats.requests.keys()].filter((route) => !BACKGROUND_READ.test(route));
+}
+
 /** Fails, naming `where`, when the page or anything open on it scrolls sideways (see overflow). */
 export async function assertFits(page: Page, where: string): Promise<void> {
   assert.deepEqual(await overflow(page), [], where);
