@@ -10,7 +10,8 @@ import { buildApp, defaultSandboxOptions, type BuiltApp } from "../../src/sandbo
 import { mintDevToken } from "../../src/sandbox/auth.js";
 import { productionDataRoutes } from "../../src/sandbox/production/data.js";
 
-const SMALL = { companies: 100, contacts: 200 };
+// The calls are many and quick: the rate limit is not what these tests are about.
+const SMALL = { companies: 100, contacts: 200, rateLimit: { perSecond: 10_000 } };
 
 async function tokenFor(built: BuiltApp): Promise<string> {
   const { ctx } = built;
