@@ -66,10 +66,18 @@ function run(cmd, cmdArgs, { env = process.env } = {}) {
   });
 }
 
+/**
+ * Node for the tests, the build and what they start: a young generation of 64 MB semi-spaces
+ * instead of 16. Tests allocate fast and briefly (requests, rows, JSON), and with the default
+ * size the garbage collector's scavenges were about a tenth of their processor time.
+ */
+const nodeEnv = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, "--max-semi-space-size=64"].filter(Boolean).join(" ") };
+
 /** Builds the pages and starts Chromium (test/e2e/prepareRun.ts); resolves with what it printed and a stop(). */
 function prepare(withBrowser) {
   const child = spawn(process.execPath, ["--import", "tsx", "test/e2e/prepareRun.ts", ...(withBrowser ? [] : ["--no-browser"])], {
     stdio: ["pipe", "pipe", "inherit"],
+    env: nodeEnv,
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const stop = async () => {
@@ -189,7 +197,7 @@ const shared = entries.length - files.filter((file) => entries.includes(file)).l
 console.log(
   `\n> node --test (${files.length} files in ${entries.length} processes, ${shared} of them shared by several files; ${concurrency} at a time${chromiumWs ? "; one Chromium" : ""})`,
 );
-const env = { ...process.env, ...(pages ? { BIZDATA_TEST_PAGES: pages } : {}), ...(chromiumWs ? { BIZDATA_TEST_CHROMIUM_WS: chromiumWs } : {}) };
+const env = { ...nodeEnv, ...(pages ? { BIZDATA_TEST_PAGES: pages } : {}), ...(chromiumWs ? { BIZDATA_TEST_CHROMIUM_WS: chromiumWs } : {}) };
 const result = await run(
   process.execPath,
   [
