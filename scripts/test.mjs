@@ -1,7 +1,8 @@
-// Runs every test suite: what the tests share first (the add-in pages, built once, and headless
-// Chromium, started once: test/e2e/prepareRun.ts), then every test file under test/ (node:test,
-// TypeScript through tsx) in one pool, several at a time. The type check, lint and formatting
-// check are `npm run check` (scripts/check.mjs); CI runs both.
+// Runs every test suite: every test file under test/ (node:test, TypeScript through tsx) in one
+// pool, several at a time, while what the tests share is prepared (the add-in pages, built once,
+// and headless Chromium, started once: test/e2e/prepareRun.ts); the files that need those wait
+// for them. The type check, lint and formatting check are `npm run check` (scripts/check.mjs);
+// CI runs both.
 // Files share nothing: each starts its own sandbox on port 0, and a browser file its own pages
 // server and its own browser context in the run's Chromium. The slow files start first.
 // The run is bound by the processor (two cores), and much of a small file's time is loading
@@ -23,7 +24,7 @@
 //   TEST_CPU_REPORT=times.jsonl      each file's processor and wall time (ms), and each process's, as JSON lines
 //   TEST_CPU_PROF=dir                a V8 CPU profile of each test process into dir (node --cpu-prof)
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -47,6 +48,8 @@ const SLOW_FIRST = [BROWSER, /^test\/build\//, /\.sandbox\.test\.ts$/, /^test\/s
  * work in the same process (a sandbox seeding) would hold its answers past it.
  */
 const ALONE = [/^test\/build\/(production|webpack)\.test\.ts$/, /^test\/broker\/pacingRedis\.test\.ts$/];
+/** Files that use the run's pages (and Chromium): their processes wait until those are ready. */
+const NEEDS_PAGES = [BROWSER, /^test\/build\/(production|webpack)\.test\.ts$/];
 
 function findTests(dir) {
   const out = [];
@@ -92,16 +95,20 @@ function prepare(withBrowser) {
 
 /**
  * What node --test runs: the browser files in groups of their own, then each ALONE file (or every
- * file, with TEST_ISOLATE) on its own, then the other files in groups. Group files are written to
- * `dir`; each kind gets as many groups as run at once (each more process loads the modules again),
- * of even size (a file's size stands for its time), larger groups first.
+ * file, with TEST_ISOLATE) on its own, then the other files in groups, the first of which starts
+ * beside the browser groups. Group files are written to `dir`; each kind gets as many groups as
+ * run at once (each more process loads the modules again), one fewer when the pages are prepared
+ * meanwhile, of even size (a file's size stands for its time), larger groups first.
  */
 function groupFiles(testFiles, dir) {
   const alone = testFiles.filter((file) => flag(process.env.TEST_ISOLATE) || ALONE.some((pattern) => pattern.test(file)));
   const browser = testFiles.filter((file) => !alone.includes(file) && BROWSER.test(file));
   const others = testFiles.filter((file) => !alone.includes(file) && !browser.includes(file));
   const single = alone.flatMap((file, index) => writeGroups([file], dir, `alone-${index + 1}`));
-  return [...writeGroups(browser, dir, "browser"), ...single, ...writeGroups(others, dir, "group")];
+  // While the pages are prepared, one group of other files runs beside the browser groups, which wait.
+  const perKind = preparedFile ? concurrency - 1 : concurrency;
+  const [first, ...rest] = writeGroups(others, dir, "group", perKind);
+  return [...writeGroups(browser, dir, "browser", perKind), ...(first ? [first] : []), ...single, ...rest];
 }
 
 let mostFilesInAProcess = 1;
@@ -127,9 +134,27 @@ function cpuOf(file) {
 `;
 }
 
+/** Where the pages' folder and Chromium's endpoint are written once ready (set when the run prepares them). */
+let preparedFile;
+
+/**
+ * The code a group file that needs the pages starts with: it waits for preparedFile (written once,
+ * whole, by this script) and takes the pages' folder and Chromium's endpoint from it, or fails with
+ * the reason they could not be prepared.
+ */
+function awaitPrepared() {
+  return `import { existsSync, readFileSync } from "node:fs";
+const preparedFile = ${JSON.stringify(preparedFile)};
+while (!existsSync(preparedFile)) await new Promise((resolve) => setTimeout(resolve, 100));
+const prepared = JSON.parse(readFileSync(preparedFile, "utf8"));
+if (prepared.error) throw new Error(prepared.error);
+Object.assign(process.env, prepared.env);
+`;
+}
+
 /** `files` spread over group files in `dir` (a group of one file is that file), largest first. */
-function writeGroups(files, dir, name) {
-  const groups = Array.from({ length: Math.min(files.length, concurrency) }, () => ({ files: [], size: 0 }));
+function writeGroups(files, dir, name, count = concurrency) {
+  const groups = Array.from({ length: Math.min(files.length, count) }, () => ({ files: [], size: 0 }));
   for (const file of files) {
     const lightest = groups.reduce((a, b) => (b.size < a.size ? b : a));
     lightest.files.push(file);
@@ -145,9 +170,10 @@ function writeGroups(files, dir, name) {
         const body = cpuReport ? `const c = cpuOf(${JSON.stringify(file)}); ${load} c.loaded();` : load;
         return `describe(${JSON.stringify(file)}, { timeout: ${TEST_TIMEOUT_MS} }, async () => { ${body} });`;
       });
+    const waits = preparedFile && group.files.some((file) => NEEDS_PAGES.some((pattern) => pattern.test(file)));
     writeFileSync(
       path,
-      `// Test files run in one process by scripts/test.mjs, each in a describe of its own.\nimport { describe } from "node:test";\n${cpuReport ? cpuReporter() : ""}${lines.join("\n")}\n`,
+      `// Test files run in one process by scripts/test.mjs, each in a describe of its own.\nimport { describe } from "node:test";\n${waits ? awaitPrepared() : ""}${cpuReport ? cpuReporter() : ""}${lines.join("\n")}\n`,
     );
     return { path, size: group.size };
   });
@@ -172,21 +198,32 @@ if (files.length === 0) {
   process.exit(1);
 }
 const browserFiles = files.some((f) => BROWSER.test(f));
-// One process per core; one more when browser files run, as some of their steps wait in real time
-// (a latency the sandbox is told to add, a browser's retry pause).
-const concurrency = Math.max(2, Number(process.env.TEST_CONCURRENCY) || availableParallelism() + (browserFiles ? 1 : 0));
+// One process per core; with browser files, one more, as some of their steps wait in real time (a
+// latency the sandbox is told to add, a browser's retry pause), and one more again for the group
+// of other files that runs while the browser processes wait for the pages.
+const concurrency = Math.max(2, Number(process.env.TEST_CONCURRENCY) || availableParallelism() + (browserFiles ? 2 : 0));
 
 const started = Date.now();
-// Without browser files only the webpack test needs the pages: it builds them itself
-// (test/helpers/pages.ts) while the other files run, instead of everyone waiting for them.
-const prepared = browserFiles ? prepare(true) : Promise.resolve({ pages: undefined, chromiumWs: null, stop: async () => {} });
-prepared.catch(() => {}); // awaited below
-const { pages, chromiumWs, stop } = await prepared;
+const reports = mkdtempSync(join(tmpdir(), "bizdata-test-"));
+// The pages are built and Chromium started while the tests begin: the processes that need them
+// wait for preparedFile, the others run meanwhile on the processor the build leaves free. Without
+// browser files only the webpack test needs the pages: it builds them itself (test/helpers/pages.ts).
+const preparing = browserFiles ? prepare(true) : undefined;
+if (preparing) {
+  preparedFile = join(reports, "prepared.json");
+  const write = (content) => {
+    writeFileSync(`${preparedFile}.partial`, JSON.stringify(content));
+    renameSync(`${preparedFile}.partial`, preparedFile);
+  };
+  preparing.then(
+    ({ pages, chromiumWs }) => write({ env: { BIZDATA_TEST_PAGES: pages, ...(chromiumWs ? { BIZDATA_TEST_CHROMIUM_WS: chromiumWs } : {}) } }),
+    (error) => write({ error: error.message }),
+  );
+}
 
 // Node's usual reporter on our output (spec on a terminal, TAP otherwise), TAP to a file we
 // read the counts from, and the tests and suites that did not run to another.
 const reporter = process.stdout.isTTY ? "spec" : "tap";
-const reports = mkdtempSync(join(tmpdir(), "bizdata-test-"));
 const tapFile = join(reports, "run.tap");
 const skipFile = join(reports, "skipped.jsonl");
 const COUNTS = ["tests", "suites", "pass", "fail", "cancelled", "skipped", "todo", "duration_ms"];
@@ -195,9 +232,8 @@ const totals = Object.fromEntries(COUNTS.map((name) => [name, 0]));
 const entries = groupFiles(files, reports);
 const shared = entries.length - files.filter((file) => entries.includes(file)).length;
 console.log(
-  `\n> node --test (${files.length} files in ${entries.length} processes, ${shared} of them shared by several files; ${concurrency} at a time${chromiumWs ? "; one Chromium" : ""})`,
+  `\n> node --test (${files.length} files in ${entries.length} processes, ${shared} of them shared by several files; ${concurrency} at a time${browserFiles ? "; one Chromium" : ""})`,
 );
-const env = { ...nodeEnv, ...(pages ? { BIZDATA_TEST_PAGES: pages } : {}), ...(chromiumWs ? { BIZDATA_TEST_CHROMIUM_WS: chromiumWs } : {}) };
 const result = await run(
   process.execPath,
   [
@@ -217,9 +253,9 @@ const result = await run(
     `--test-reporter-destination=${skipFile}`,
     ...entries,
   ],
-  { env },
+  { env: nodeEnv },
 );
-await stop();
+await (await preparing?.catch(() => undefined))?.stop();
 let status = result.status;
 
 // The closing summary is the last of each count at the start of a line.

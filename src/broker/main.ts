@@ -4,7 +4,7 @@
 // environment, so a container needs no arguments and the secret never sits on a command line.
 import { readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { buildBroker } from "./app.js";
+import type { buildBroker } from "./app.js";
 
 const HELP = `Usage: npm run broker -- [options]
   --upstream URL            the service's token endpoint (env BROKER_UPSTREAM)
@@ -219,6 +219,8 @@ async function main(): Promise<void> {
   const listening = listeningOf(v, process.env);
   let built: Built;
   try {
+    // The broker's modules load once the command line is known good: a wrong option is told at once.
+    const { buildBroker } = await import("./app.js");
     // The log goes to stderr: stdout's first line is the address.
     built = await buildBroker(config, { log: v.quiet ? false : { stream: process.stderr }, ...(listening.https ? { https: listening.https } : {}) });
   } catch (error) {

@@ -2,7 +2,7 @@
 // "Sandbox listening on <url>" (tools wait for it).
 import { parseArgs } from "node:util";
 import { manualClock } from "./clock.js";
-import { startSandbox, type RunningSandbox, type StartOptions } from "./server.js";
+import type { RunningSandbox, StartOptions } from "./server.js";
 
 const HELP = `Usage: npm run sandbox -- [options]
   --http                 plain HTTP instead of HTTPS
@@ -170,6 +170,8 @@ async function main(): Promise<void> {
   }
   const options = startOptionsOf(v);
   const started = Date.now();
+  // The server's modules load once the command line is known good: a wrong option is told at once.
+  const { startSandbox } = await import("./server.js");
   const sandbox = await startSandbox(options);
   printStarted(sandbox, started);
   closeOnSignals(sandbox);
