@@ -3,13 +3,12 @@
 // summary per family with the deal sizes summed; then a buying committee for 5 accounts in 2
 // departments inserted, and contact details for 10 of its people: each spend estimated and
 // confirmed first, nothing sent before Confirm. Nothing scrolls sideways.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { createServiceClient } from "../../src/core/api/index.js";
-import { chromiumAvailable, openSection, overflow, requestsBesidesBackground, startE2E, type E2E } from "./helpers.js";
+import { openSection, overflow, requestsBesidesBackground, type E2E, useE2E, BROWSER_SKIP } from "./helpers.js";
 
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 const WIDTH = 350;
 const LEADS = 300;
 /** The leads name this many companies (five leads each), so the summary shows in full on the page. */
@@ -174,14 +173,8 @@ async function contactDetails(e2e: E2E, page: Page): Promise<void> {
   );
 }
 
-describe("accounts in the task pane", { skip, timeout: 600_000 }, () => {
-  let e2e: E2E;
-  before(async () => {
-    e2e = await startE2E({ sandbox: { companies: 400, contacts: 8000 } });
-  });
-  after(async () => {
-    await e2e?.close();
-  });
+describe("accounts in the task pane", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
+  const e2e = useE2E({ sandbox: { companies: 400, contacts: 8000 } });
 
   test(`${WIDTH} px: 300 leads rolled up by family; a committee of 5 accounts in 2 departments, then contact details for 10 of its people`, async () => {
     const { page, errors } = await e2e.openTaskPane();

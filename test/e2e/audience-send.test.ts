@@ -6,14 +6,12 @@
 // enrichment job from the estimate; the enriched columns back beside the right rows (the list is
 // not in the service's order), after a refused page and Resume; a second send updates the rows
 // without adding any. Nothing scrolls sideways.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { createServiceClient } from "../../src/core/api/index.js";
 import { manualClock } from "../helpers/sandbox.js";
-import { assertFits, chromiumAvailable, openSection, startE2E, type E2E } from "./helpers.js";
-
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
+import { assertFits, openSection, type E2E, useE2E, BROWSER_SKIP } from "./helpers.js";
 
 const LEADS = 300;
 /** The lead whose headcount was typed as words. */
@@ -64,15 +62,9 @@ async function sendTable(page: Page, expect: RegExp): Promise<string> {
   return plan;
 }
 
-describe("send to an audience in the browser", { skip, timeout: 600_000 }, () => {
-  let e2e: E2E;
+describe("send to an audience in the browser", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
   const clock = manualClock();
-  before(async () => {
-    e2e = await startE2E({ sandbox: { jobRowsPerSecond: 1000, clock } });
-  });
-  after(async () => {
-    await e2e?.close();
-  });
+  const e2e = useE2E({ sandbox: { jobRowsPerSecond: 1000, clock } });
 
   test("300 leads from a CSV file up, enriched, back beside the right rows; sent again without duplicates; a refused cell on its row", async () => {
     const csv = await leadsCsv(e2e);

@@ -3,12 +3,10 @@
 // first run's columns and the table's headers stay unique; an ambiguous name says what was used
 // and what would decide, numbered by the sheet's row; a row corrected in the pane is asked again
 // and the pane says what the retry changed. Nothing scrolls sideways on the way.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { assertFits, chromiumAvailable, openSection, startE2E, type E2E } from "./helpers.js";
-
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
+import { assertFits, openSection, useE2E, BROWSER_SKIP } from "./helpers.js";
 
 async function headers(page: Page): Promise<string[]> {
   return (await page.getByTestId("sheet-table").locator("thead th").allInnerTexts()).map((h) => h.trim());
@@ -20,14 +18,8 @@ async function cells(page: Page, column: number): Promise<string[]> {
   return out;
 }
 
-describe("Enrich selection: matching a list at a task pane's width", { skip, timeout: 600_000 }, () => {
-  let e2e: E2E;
-  before(async () => {
-    e2e = await startE2E();
-  });
-  after(async () => {
-    await e2e?.close();
-  });
+describe("Enrich selection: matching a list at a task pane's width", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
+  const e2e = useE2E();
 
   for (const width of [320, 350]) {
     test(`${width} px: a second run updates the first run's columns; an unmatched row corrected in the pane is retried`, async () => {

@@ -2,12 +2,11 @@
 // real sandbox: insert companies, pick their Website column, let the panel detect websites (and
 // pick the neighbouring Country and City columns), check the estimate, run, and find the matched
 // id, the match status and the chosen fields written beside the table, in one request.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { chromiumAvailable, startE2E, type E2E } from "./helpers.js";
+import { useE2E, BROWSER_SKIP } from "./helpers.js";
 
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 const ENRICH = "POST /data/v1/companies/enrich";
 
 async function sheet(page: Page): Promise<{ headers: string[]; rows: string[][] }> {
@@ -18,14 +17,8 @@ async function sheet(page: Page): Promise<{ headers: string[]; rows: string[][] 
   return { headers: headers.map((h) => h.trim()), rows };
 }
 
-describe("Enrich selection: a column of websites", { skip }, () => {
-  let e2e: E2E;
-  before(async () => {
-    e2e = await startE2E();
-  });
-  after(async () => {
-    await e2e?.close();
-  });
+describe("Enrich selection: a column of websites", { skip: BROWSER_SKIP }, () => {
+  const e2e = useE2E();
 
   test("detects websites, matches them in one request and writes id, match status and fields", async () => {
     const { page, errors } = await e2e.openTaskPane();

@@ -2,20 +2,53 @@
 // HTTP on port 0, the real sandbox with that page's origin allowed by CORS, and a fresh context
 // in the run's headless Chromium (browser.ts), driven through playwright-core. Every e2e suite
 // uses these; each file starts its own pages server and sandbox, so files share nothing and
-// run side by side.
+// run side by side. A suite says `describe(name, { skip: BROWSER_SKIP, ... }, () => { const e2e =
+// useE2E(options); ... })`: useStarted starts the setup before the block's tests and closes it after.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
+import { after, before } from "node:test";
 import type { Locator, Page } from "playwright-core";
+import { startSandbox, type RunningSandbox, type StartOptions } from "../../src/sandbox/server.js";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
-import { launchChromium, type Chromium } from "./browser.js";
+import { CHROMIUM_PATH, chromiumAvailable, launchChromium, type Chromium } from "./browser.js";
 import { buildTaskPane } from "../helpers/pages.js";
 
 export { CHROMIUM_PATH, chromiumAvailable, downloadedText, launchChromium, type Chromium } from "./browser.js";
 export { buildTaskPane } from "../helpers/pages.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
+
+/** Every browser suite's skip option: false, or why it does not run (Chromium is not installed). */
+export const BROWSER_SKIP: string | false = chromiumAvailable()
+  ? false
+  : `Chromium is not installed (${CHROMIUM_PATH}; Debian packages chromium and chromium-headless-shell)`;
+
+/**
+ * Registers before/after hooks in the current describe block: `start` runs before its tests,
+ * then `ready` (in the same hook, with what was started), and what was started is closed after
+ * the tests, also when one failed or `ready` threw. The returned object stands for what was
+ * started: read its fields inside the block's tests (or in `ready`), once it has started.
+ */
+export function useStarted<T extends { close(): Promise<void> }>(start: () => Promise<T>, ready?: (started: T) => Promise<void> | void): T {
+  let running: T | undefined;
+  before(async () => {
+    running = await start();
+    await ready?.(running);
+  });
+  after(async () => {
+    await running?.close();
+  });
+  return new Proxy({} as T, {
+    get(_, key) {
+      if (running) return running[key as keyof T];
+      // Not a promise, nothing to inspect: awaiting or printing it before the start reads nothing.
+      if (typeof key === "symbol" || key === "then") return undefined;
+      throw new Error(`"${key}" of the browser setup was read before it started: read it inside the tests of the describe block that set it up.`);
+    },
+  });
+}
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -69,8 +102,12 @@ export interface E2E {
 
 export type SandboxStartOptions = Parameters<typeof startTestSandbox>[0];
 
+export interface E2EOptions {
+  sandbox?: SandboxStartOptions;
+}
+
 /** Build + serve the task pane, start the sandbox allowing its origin, launch Chromium. */
-export async function startE2E(options: { sandbox?: SandboxStartOptions } = {}): Promise<E2E> {
+export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   const dir = await buildTaskPane();
   const pages = await serveDirectory(dir);
   let sandbox: TestSandbox | undefined;
@@ -116,6 +153,56 @@ export async function startE2E(options: { sandbox?: SandboxStartOptions } = {}):
       await pages.close();
     },
   };
+}
+
+/**
+ * startE2E(options) before the tests of the current describe block (then `ready`, in the same
+ * hook) and its close after them: see useStarted.
+ */
+export function useE2E(options: E2EOptions = {}, ready?: (e2e: E2E) => Promise<void> | void): E2E {
+  return useStarted(() => startE2E(options), ready);
+}
+
+/** The sign-in suites' setup: the sandbox on HTTPS, with its own sign-in (see startHttpsE2E). */
+export interface HttpsE2E {
+  pages: StaticServer;
+  sandbox: RunningSandbox;
+  chromium: Chromium;
+  close(): Promise<void>;
+}
+
+/**
+ * Build + serve the pages, start the sandbox on HTTPS at localhost with its shared localhost
+ * certificates (msal-browser refuses an http authority; Chromium ignores their issuer) allowing
+ * the pages' origin, launch Chromium.
+ */
+export async function startHttpsE2E(sandbox: Omit<StartOptions, "http" | "port" | "host" | "corsOrigins"> = {}): Promise<HttpsE2E> {
+  const pages = await serveDirectory(await buildTaskPane());
+  let running: RunningSandbox | undefined;
+  try {
+    running = await startSandbox({ http: false, port: 0, host: "localhost", corsOrigins: [pages.origin], ...sandbox });
+    const open = running;
+    const chromium = await launchChromium();
+    return {
+      pages,
+      sandbox: open,
+      chromium,
+      close: async () => {
+        await chromium.close();
+        await open.close();
+        await pages.close();
+      },
+    };
+  } catch (error) {
+    await running?.close();
+    await pages.close();
+    throw error;
+  }
+}
+
+/** startHttpsE2E(sandbox) before the tests of the current describe block and its close after them: see useStarted. */
+export function useHttpsE2E(sandbox: Parameters<typeof startHttpsE2E>[0] = {}, ready?: (e2e: HttpsE2E) => Promise<void> | void): HttpsE2E {
+  return useStarted(() => startHttpsE2E(sandbox), ready);
 }
 
 /**

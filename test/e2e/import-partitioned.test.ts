@@ -1,21 +1,14 @@
 // A search beyond one search's reach (10,000 results) inserted whole in browser mode: the task
 // pane plans the parts, shows the plan, writes every company once into one table.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { chromiumAvailable, downloadedText, startE2E, type E2E } from "./helpers.js";
+import { downloadedText, useE2E, BROWSER_SKIP } from "./helpers.js";
 
 // Just above what one search reaches, to keep seeding and the import short.
 const COMPANIES = 10_250;
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 
-describe("a search larger than one search reaches, in the browser", { skip, timeout: 600_000 }, () => {
-  let e2e: E2E;
-  before(async () => {
-    e2e = await startE2E({ sandbox: { companies: COMPANIES, contacts: 100 } });
-  });
-  after(async () => {
-    await e2e?.close();
-  });
+describe("a search larger than one search reaches, in the browser", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
+  const e2e = useE2E({ sandbox: { companies: COMPANIES, contacts: 100 } });
 
   test("imports every company once, in parts, into one table", async () => {
     const { page, errors } = await e2e.openTaskPane();

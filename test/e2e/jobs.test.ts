@@ -2,13 +2,11 @@
 // clock moved by the test): enrich the 500-row audience, reload the page mid-job and see it
 // resume, reach SUCCEEDED and insert the rows into a sheet; then enrich chosen rows of the audience with bad references and
 // see PARTIALLY_SUCCEEDED with the number of failed rows; and check accessibility.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { manualClock, TEST_COMPANIES } from "../helpers/sandbox.js";
-import { axeSource, chromiumAvailable, startE2E, type AxeViolation, type E2E } from "./helpers.js";
-
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
+import { axeSource, type AxeViolation, type E2E, useE2E, BROWSER_SKIP } from "./helpers.js";
 
 interface AudienceDoc {
   id: string;
@@ -57,12 +55,15 @@ async function waitForState(item: Locator, states: string[], timeout = 60_000): 
   return (await item.getAttribute("data-state")) ?? "";
 }
 
-describe("job status panel in the browser against the sandbox", { skip, timeout: 600_000 }, () => {
-  let e2e: E2E;
+describe("job status panel in the browser against the sandbox", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
   let all: AudienceDoc[];
   // The sandbox's clock moves only when a test moves it: jobs advance exactly as far as told
   // (150 rows a second of it), however busy the machine is.
   const sandboxClock = manualClock();
+  const e2e = useE2E({ sandbox: { jobRowsPerSecond: 150, clock: sandboxClock } }, async (started) => {
+    await started.chromium.context.clock.install();
+    all = await audiences(started);
+  });
   // The page polls a job on its own timers (1 s, growing). Its clock is Playwright's: after the
   // sandbox's clock moves, the page's jumps past its longest pause, so the next poll is made at
   // once instead of after a pause of wall-clock time.
@@ -80,14 +81,6 @@ describe("job status panel in the browser against the sandbox", { skip, timeout:
     await sandboxClock.advance(1000);
     return openJobs(e2e);
   };
-  before(async () => {
-    e2e = await startE2E({ sandbox: { jobRowsPerSecond: 150, clock: sandboxClock } });
-    await e2e.chromium.context.clock.install();
-    all = await audiences(e2e);
-  });
-  after(async () => {
-    await e2e?.close();
-  });
 
   test("enrich the 500-row audience: progress, reload mid-job, SUCCEEDED, insert the rows", async () => {
     const target = all.find((a) => a.attributes.recordCount === 500)!;

@@ -3,21 +3,13 @@
 // sees both roles named and Try again in view; a new job is scrolled into view; the keyboard
 // reaches an inserted table in at most 15 Tabs. narrow.test.ts checks every tab and the search
 // messages at the same widths.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { assertFits, boxOf, chromiumAvailable, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import { assertFits, boxOf, seriousAccessibilityViolations, useE2E, BROWSER_SKIP } from "./helpers.js";
 import { openNarrow, openTab, tabTo } from "./narrowPane.js";
 
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
-
-describe("the task pane's flows at a task pane's width", { skip, timeout: 600_000 }, () => {
-  let e2e: E2E;
-  before(async () => {
-    e2e = await startE2E({ sandbox: { companies: 300 } });
-  });
-  after(async () => {
-    await e2e?.close();
-  });
+describe("the task pane's flows at a task pane's width", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
+  const e2e = useE2E({ sandbox: { companies: 300 } });
 
   for (const width of [320, 400]) {
     test(`${width} px: enrichment plan warnings, its result and the jobs 402 wrap`, async () => {

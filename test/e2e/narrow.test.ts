@@ -3,21 +3,13 @@
 // (busy search, stale preview, failed search, cancelled and finished inserts) wraps inside the
 // pane; pickers and menus open inside the viewport. narrow-flows.test.ts walks the enrichment,
 // jobs and keyboard flows at the same widths.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { assertFits, boxOf, chromiumAvailable, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import { assertFits, boxOf, seriousAccessibilityViolations, useE2E, BROWSER_SKIP } from "./helpers.js";
 import { assertUsageCompact, openNarrow, openTab, TABS } from "./narrowPane.js";
 
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
-
-describe("the task pane at a task pane's width", { skip, timeout: 600_000 }, () => {
-  let e2e: E2E;
-  before(async () => {
-    e2e = await startE2E({ sandbox: { companies: 300 } });
-  });
-  after(async () => {
-    await e2e?.close();
-  });
+describe("the task pane at a task pane's width", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
+  const e2e = useE2E({ sandbox: { companies: 300 } });
 
   for (const width of [320, 400]) {
     test(`${width} px: every tab fits, keeps the header in place and passes axe`, async () => {

@@ -9,13 +9,12 @@
 // Not covered here: Office's own dialog window and office.js (only Office can provide them).
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { DEFAULT_OIDC_SETTINGS } from "../../src/sandbox/oidc/provider.js";
-import { chromiumAvailable, dialogOfficeStub } from "./helpers.js";
-import { startProductionTopology, type ProductionTopology } from "./productionTopology.js";
+import { BROWSER_SKIP, dialogOfficeStub, useStarted } from "./helpers.js";
+import { startProductionTopology } from "./productionTopology.js";
 
-const skip = chromiumAvailable() ? false : "Debian chromium is not installed (apt-get install -y chromium)";
 const PAST_EXPIRY_MS = (DEFAULT_OIDC_SETTINGS.accessTokenTtlSeconds + 60) * 1000;
 const CHANNEL = "office-dialog-stand-in";
 
@@ -51,26 +50,26 @@ async function bundleHarness(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-describe("production sign-in through the Office dialog path in Chromium (Office stood in for)", { skip, timeout: 300_000 }, () => {
-  let topology: ProductionTopology;
+/** The Office stand-in page and its bundled script, served beside the built pages. */
+async function harnessPages(): Promise<Record<string, string>> {
+  return {
+    "office-harness.js": await bundleHarness(),
+    "office-harness.html": `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Office stand-in</title><script>${TASK_PANE_OFFICE}</script></head>
+      <body><button id="sign-in">Sign in</button><button id="call">Call the service</button><p id="status" role="status"></p>
+      <script src="office-harness.js"></script></body></html>`,
+  };
+}
+
+describe("production sign-in through the Office dialog path in Chromium (Office stood in for)", { skip: BROWSER_SKIP, timeout: 300_000 }, () => {
   let page: Page;
   const errors: string[] = [];
   const popups: Page[] = [];
   const authorizeRequests: URL[] = [];
 
-  before(async () => {
-    const harness = await bundleHarness();
-    topology = await startProductionTopology({
-      fakeClock: true,
-      extraPages: {
-        "office-harness.js": harness,
-        "office-harness.html": `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Office stand-in</title><script>${TASK_PANE_OFFICE}</script></head>
-          <body><button id="sign-in">Sign in</button><button id="call">Call the service</button><p id="status" role="status"></p>
-          <script src="office-harness.js"></script></body></html>`,
-      },
-    });
-    const { context } = topology.browser;
-    const origin = topology.pages.origin;
+  const start = async () => startProductionTopology({ fakeClock: true, extraPages: await harnessPages() });
+  const topology = useStarted(start, async ({ browser, pages, environment }) => {
+    const { context } = browser;
+    const origin = pages.origin;
     await context.route("**/assets/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: DIALOG_OFFICE }));
     page = await context.newPage();
     page.on("pageerror", (e) => errors.push(e.message));
@@ -81,12 +80,8 @@ describe("production sign-in through the Office dialog path in Chromium (Office 
     context.on("page", (p) => {
       if (p !== page) popups.push(p);
     });
-    const probe = `${topology.environment.apiBaseUrl}/data/v1/lookup/enrich?filter[entity]=company&filter[fieldType]=output`;
-    await page.goto(`${origin}/office-harness.html?${new URLSearchParams({ environment: JSON.stringify(topology.environment), probe })}`);
-  });
-
-  after(async () => {
-    await topology?.close();
+    const probe = `${environment.apiBaseUrl}/data/v1/lookup/enrich?filter[entity]=company&filter[fieldType]=output`;
+    await page.goto(`${origin}/office-harness.html?${new URLSearchParams({ environment: JSON.stringify(environment), probe })}`);
   });
 
   test("the dialog page signs in without discovery or scope; the code is exchanged through the broker; messageParent carries the result", async () => {

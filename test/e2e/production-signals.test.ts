@@ -5,13 +5,12 @@
 // intent search and a scoop search (type names, not objects) inserted into tables, and a column
 // of company ids enriched with scoops through the cells' pipeline, its credits shown first.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Page, Response } from "playwright-core";
-import { chromiumAvailable, openSection, overflow } from "./helpers.js";
-import { signInThroughPopup, startProductionTopology, type ProductionTopology } from "./productionTopology.js";
+import { openSection, overflow, BROWSER_SKIP } from "./helpers.js";
+import { signInThroughPopup, useProductionTopology } from "./productionTopology.js";
 import { requestErrors, responseErrors } from "../vendor/oracle.js";
 
-const skip = chromiumAvailable() ? false : "Debian chromium is not installed (apt-get install -y chromium)";
 const WIDTH = 350;
 /** The vendor's operation of each signal path the pane may call. */
 const OPERATIONS: Record<string, string> = {
@@ -31,8 +30,7 @@ async function sheet(page: Page): Promise<{ headers: string[]; rows: string[][] 
   return { headers, rows };
 }
 
-describe("signals on the production topology, against the service's published schemas", { skip, timeout: 600_000 }, () => {
-  let topology: ProductionTopology;
+describe("signals on the production topology, against the service's published schemas", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
   let page: Page;
   const errors: string[] = [];
   /** Every signal exchange the pane made, checked against the vendor's schemas. */
@@ -49,9 +47,8 @@ describe("signals on the production topology, against the service's published sc
     checked.push({ path, problems });
   };
 
-  before(async () => {
-    topology = await startProductionTopology({ sandbox: { companies: 600, contacts: 1500 } });
-    page = await topology.browser.context.newPage();
+  const topology = useProductionTopology({ sandbox: { companies: 600, contacts: 1500 } }, async ({ browser }) => {
+    page = await browser.context.newPage();
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("response", (response) => void pending.push(check(response)));
     await page.setViewportSize({ width: WIDTH, height: 900 });
@@ -61,11 +58,6 @@ describe("signals on the production topology, against the service's published sc
       .getByText(/Signed in as/)
       .first()
       .waitFor({ timeout: 30_000 });
-  });
-
-  after(async () => {
-    await page?.close();
-    await topology?.close();
   });
 
   test("an intent search on the service's example topic is previewed and inserted; its company ids are numbers", async () => {

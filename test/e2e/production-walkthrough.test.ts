@@ -10,13 +10,12 @@
 // Time in the browser is Playwright's clock: expiry is reached by moving that clock past the
 // token's lifetime, so no step sleeps.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Page, Request, Route } from "playwright-core";
 import { DEFAULT_OIDC_SETTINGS } from "../../src/sandbox/oidc/provider.js";
-import { chromiumAvailable, openSection, overflow } from "./helpers.js";
-import { signInThroughPopup, startProductionTopology, type ProductionTopology } from "./productionTopology.js";
+import { openSection, overflow, BROWSER_SKIP } from "./helpers.js";
+import { signInThroughPopup, useProductionTopology } from "./productionTopology.js";
 
-const skip = chromiumAvailable() ? false : "Debian chromium is not installed (apt-get install -y chromium)";
 /** Further than the access token's lifetime, so the page holds an expired token. */
 const PAST_EXPIRY_MS = (DEFAULT_OIDC_SETTINGS.accessTokenTtlSeconds + 60) * 1000;
 const PANE_WIDTH = 350;
@@ -38,8 +37,9 @@ async function sheet(page: Page): Promise<{ headers: string[]; rows: string[][] 
 const pathOf = (url: string) => new URL(url).pathname;
 const isCompanyLookup = (url: URL) => url.pathname.endsWith("/gtm/data/v1/lookup/enrich") && url.searchParams.get("filter[entity]") === "company";
 
-describe("production walk-through in the browser: sign-in, renamed names, entitlements, audience rows, a job, renewal", { skip, timeout: 600_000 }, () => {
-  let topology: ProductionTopology;
+const SUITE = "production walk-through in the browser: sign-in, renamed names, entitlements, audience rows, a job, renewal";
+
+describe(SUITE, { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
   let page: Page;
   const errors: string[] = [];
   /** The company entitlement lookup is held until released: the user chooses fields before it answers. */
@@ -50,9 +50,8 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
   const firstLookup = new Promise<void>((resolve) => (lookupAsked = resolve));
   const dataRequests: Request[] = [];
 
-  before(async () => {
-    topology = await startProductionTopology({ fakeClock: true });
-    page = await topology.browser.context.newPage();
+  const topology = useProductionTopology({ fakeClock: true }, async ({ browser, pages }) => {
+    page = await browser.context.newPage();
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("request", (r) => {
       if (r.url().includes("/gtm/data/v1/") || r.url().includes("/gtm/studio/v1/")) dataRequests.push(r);
@@ -66,12 +65,7 @@ describe("production walk-through in the browser: sign-in, renamed names, entitl
       },
     );
     await page.setViewportSize({ width: PANE_WIDTH, height: 800 });
-    await page.goto(`${topology.pages.origin}/taskpane.html`);
-  });
-
-  after(async () => {
-    await page?.close();
-    await topology?.close();
+    await page.goto(`${pages.origin}/taskpane.html`);
   });
 
   test("the limited user signs in through the popup; the code is exchanged through the broker", async () => {

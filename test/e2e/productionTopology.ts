@@ -12,7 +12,7 @@ import { buildBroker } from "../../src/broker/app.js";
 import { SANDBOX_PRODUCTION_ENVIRONMENT, productionAddresses, type EnvironmentSettings } from "../../src/core/settings/environment.js";
 import { USER_SETTINGS_KEY } from "../../src/core/settings/userSettings.js";
 import { startTestSandbox, type TestOptions, type TestSandbox } from "../helpers/sandbox.js";
-import { buildTaskPane, launchChromium, serveDirectory, type Chromium, type StaticServer } from "./helpers.js";
+import { buildTaskPane, launchChromium, serveDirectory, useStarted, type Chromium, type StaticServer } from "./helpers.js";
 
 export const PRODUCTION_CLIENT = { clientId: "prod-chromium-client", clientSecret: "prod-chromium-secret" };
 
@@ -42,9 +42,26 @@ function pagesWith(built: string, extra: Record<string, string>): { dir: string;
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function startProductionTopology(
-  options: { sandbox?: TestOptions; fakeClock?: boolean; extraPages?: Record<string, string> } = {},
-): Promise<ProductionTopology> {
+export interface ProductionTopologyOptions {
+  sandbox?: TestOptions;
+  /** Installs Playwright's clock on the context before any page loads. */
+  fakeClock?: boolean;
+  /** Files served beside the built pages (name -> content). */
+  extraPages?: Record<string, string>;
+}
+
+/**
+ * startProductionTopology(options) before the tests of the current describe block (then
+ * `ready`, in the same hook) and its close after them: see useStarted in helpers.ts.
+ */
+export function useProductionTopology(
+  options: ProductionTopologyOptions = {},
+  ready?: (topology: ProductionTopology) => Promise<void> | void,
+): ProductionTopology {
+  return useStarted(() => startProductionTopology(options), ready);
+}
+
+export async function startProductionTopology(options: ProductionTopologyOptions = {}): Promise<ProductionTopology> {
   const built = await buildTaskPane();
   const folder = options.extraPages ? pagesWith(built, options.extraPages) : undefined;
   const pages = await serveDirectory(folder?.dir ?? built);

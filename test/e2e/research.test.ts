@@ -2,12 +2,11 @@
 // its estimate in AI action credits and a confirm, rendered as formatted text; a question on it;
 // lookalikes of a selection of five companies inserted as one table, leaving out the seeds; and
 // recommended contacts for two accounts, linked to them. Nothing scrolls sideways.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { chromiumAvailable, layoutSettled, openSection, overflow, requestsBesidesBackground, startE2E, type E2E } from "./helpers.js";
+import { layoutSettled, openSection, overflow, requestsBesidesBackground, type E2E, useE2E, BROWSER_SKIP } from "./helpers.js";
 
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 const WIDTH = 350;
 
 async function lastTable(page: Page): Promise<{ headers: string[]; rows: string[][] }> {
@@ -54,14 +53,8 @@ async function assertOutcomeInView(page: Page, message: Locator, sheet: string):
   assert.equal(await page.getByRole("tablist", { name: "Sheets" }).getByRole("tab", { selected: true }).innerText(), sheet);
 }
 
-describe("research in the task pane", { skip, timeout: 600_000 }, () => {
-  let e2e: E2E;
-  before(async () => {
-    e2e = await startE2E({ sandbox: { companies: 600, contacts: 3000 } });
-  });
-  after(async () => {
-    await e2e?.close();
-  });
+describe("research in the task pane", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
+  const e2e = useE2E({ sandbox: { companies: 600, contacts: 3000 } });
 
   test(`${WIDTH} px: a briefing and a question, lookalikes of five companies, recommended contacts for two accounts`, async () => {
     const { page, errors } = await e2e.openTaskPane();

@@ -2,11 +2,11 @@
 // (a lookup picker, a radius search), inline validation, preview, inserting 2,500 results and
 // comparing them with the sandbox's data, Cancel halfway, saved searches, text safety of
 // formula-like and HTML-like names, and an accessibility check.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { COMPANY_FILTERS } from "../../src/core/contract/index.js";
-import { chromiumAvailable, downloadedText, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import { downloadedText, seriousAccessibilityViolations, type E2E, useE2E, BROWSER_SKIP } from "./helpers.js";
 
 /** Waits for a status line of `where` (the page or a form) that says `text`. */
 async function statusShows(where: { getByRole(role: "status"): Locator }, text: string | RegExp): Promise<void> {
@@ -14,7 +14,6 @@ async function statusShows(where: { getByRole(role: "status"): Locator }, text: 
 }
 
 const COMPANIES = 2500;
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 
 /** Every row of a search straight from the sandbox's API, in the task pane's default order. */
 async function sandboxRows(e2e: E2E, filters: object = {}): Promise<{ id: string; name: string; revenue?: string }[]> {
@@ -79,14 +78,8 @@ async function tableSummary(page: Page): Promise<{ name: string; rows: number }>
 
 const companiesTab = (page: Page) => page.getByRole("region", { name: "Company search" });
 
-describe("task pane in the browser against the sandbox", { skip, timeout: 600_000 }, () => {
-  let e2e: E2E;
-  before(async () => {
-    e2e = await startE2E({ sandbox: { companies: COMPANIES } });
-  });
-  after(async () => {
-    await e2e?.close();
-  });
+describe("task pane in the browser against the sandbox", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
+  const e2e = useE2E({ sandbox: { companies: COMPANIES } });
 
   test("lookup picker and radius search give a preview; bad zip and funding dates are explained inline", async () => {
     const { page, errors } = await e2e.openTaskPane();

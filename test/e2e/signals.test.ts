@@ -2,14 +2,13 @@
 // (topics from the lookup picker, a score range) previewed and inserted into a table whose rows
 // are the sandbox's own answer; the pane never scrolls sideways. And a user whose plan lacks
 // intent and research sees them greyed with the reason, and their cells answer without a request.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { ROLES } from "../../src/core/contract/index.js";
-import { chromiumAvailable, openSection, overflow, seriousAccessibilityViolations, startE2E, type E2E } from "./helpers.js";
+import { openSection, overflow, seriousAccessibilityViolations, type E2E, useE2E, BROWSER_SKIP } from "./helpers.js";
 import type { Page } from "playwright-core";
 import { manualClock } from "../helpers/sandbox.js";
 
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 const WIDTH = 350;
 
 /** Every intent signal the sandbox's API answers for the search. */
@@ -55,16 +54,10 @@ async function lastTable(page: Page): Promise<{ headers: string[]; rows: string[
   return { headers, rows };
 }
 
-describe("signals in the task pane", { skip, timeout: 600_000 }, () => {
-  let e2e: E2E;
+describe("signals in the task pane", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
   // The sandbox's day stands still until the insights test moves it.
   const clock = manualClock(Date.parse("2026-11-20T09:00:00Z"));
-  before(async () => {
-    e2e = await startE2E({ sandbox: { companies: 600, clock } });
-  });
-  after(async () => {
-    await e2e?.close();
-  });
+  const e2e = useE2E({ sandbox: { companies: 600, clock } });
 
   // Insights for 20 accounts inserted, kept as the morning list and refreshed in place the next
   // day (the sandbox's clock moved), the new ones marked.

@@ -2,24 +2,13 @@
 // stub whose messageParent hands the message to the test (what Office would give the task
 // pane). The page runs the real redirect flow against the sandbox's authorization server.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { decodeJwt } from "jose";
 import type { BrowserContext, Page } from "playwright-core";
 import { dialogUrl } from "../../src/auth/index.js";
 import { parseDialogMessage, type DialogResult } from "../../src/auth/dialogProtocol.js";
 import { DATA_SCOPES } from "../../src/core/settings/environment.js";
-import { startSandbox, type RunningSandbox } from "../../src/sandbox/server.js";
-import {
-  buildTaskPane,
-  chromiumAvailable,
-  dialogOfficeStub,
-  launchChromium,
-  serveDirectory,
-  axeSource,
-  type AxeViolation,
-  type Chromium,
-  type StaticServer,
-} from "./helpers.js";
+import { BROWSER_SKIP, dialogOfficeStub, launchChromium, axeSource, useHttpsE2E, type AxeViolation, type HttpsE2E } from "./helpers.js";
 
 /**
  * axe's serious and critical findings. The sandbox's pages forbid scripts (CSP), so axe is
@@ -41,14 +30,11 @@ async function seriousAccessibilityViolations(page: Page): Promise<AxeViolation[
 
 const OFFICE_STUB = dialogOfficeStub("(message) => window.__messageParent(message)");
 
-let pages: StaticServer;
-let sandbox: RunningSandbox;
-let browser: Chromium;
-
-const skip = chromiumAvailable() ? false : "Debian chromium is not installed (apt-get install -y chromium)";
+/** The pages, the sandbox on HTTPS and Chromium: set up by the describe block below. */
+let e2e: HttpsE2E;
 
 function signInSettings() {
-  return { authority: `${sandbox.url}/oauth`, clientId: "excel-addin", scopes: DATA_SCOPES };
+  return { authority: `${e2e.sandbox.url}/oauth`, clientId: "excel-addin", scopes: DATA_SCOPES };
 }
 
 /** Opens dialog.html like displayDialogAsync would, plays the user, returns what reached messageParent. */
@@ -64,7 +50,7 @@ async function runDialog(
   const message = new Promise<string>((resolve) => (resolveMessage = resolve));
   await page.exposeFunction("__messageParent", (m: string) => resolveMessage(m));
   await page.route("**/assets/office-js/office.js", (route) => route.fulfill({ contentType: "text/javascript", body: OFFICE_STUB }));
-  await page.goto(dialogUrl(pages.origin, signInSettings(), mode));
+  await page.goto(dialogUrl(e2e.pages.origin, signInSettings(), mode));
   if (user) {
     await page.locator("#email").waitFor({ timeout: 30_000 });
     if (accessibility) accessibility.push(...(await seriousAccessibilityViolations(page)));
@@ -83,29 +69,19 @@ async function runDialog(
   return { result: parseDialogMessage(raw), raw, storage };
 }
 
-describe("Office sign-in dialog page (headless Chromium, office.js stubbed)", { skip }, () => {
-  before(async () => {
-    pages = await serveDirectory(await buildTaskPane());
-    sandbox = await startSandbox({ http: false, port: 0, host: "localhost", corsOrigins: [pages.origin], companies: 200, contacts: 200 });
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await sandbox?.close();
-    await pages?.close();
-  });
+describe("Office sign-in dialog page (headless Chromium, office.js stubbed)", { skip: BROWSER_SKIP }, () => {
+  e2e = useHttpsE2E({ companies: 200, contacts: 200 });
 
   test("signin: login and consent in the dialog, the access token comes back through messageParent", async () => {
     const violations: AxeViolation[] = [];
-    const { result, storage } = await runDialog(browser.context, "signin", { email: "analyst@example.com", password: "analyst-pass" }, violations);
+    const { result, storage } = await runDialog(e2e.chromium.context, "signin", { email: "analyst@example.com", password: "analyst-pass" }, violations);
     assert.deepEqual(violations, [], "the login and consent pages have no serious accessibility problems");
     assert.equal(result.type, "signedIn");
     if (result.type !== "signedIn") return;
     assert.deepEqual(result.account, { name: "Avery Analyst", username: "analyst@example.com" });
     assert.ok(result.expiresAt > Date.now());
     const claims = decodeJwt(result.accessToken);
-    assert.equal(claims.iss, `${sandbox.url}/oauth`);
+    assert.equal(claims.iss, `${e2e.sandbox.url}/oauth`);
     assert.match(String(claims.scope), /api:data:company/);
     // The dialog keeps nothing: no token left in its storage (and no refresh token was asked for).
     assert.ok(!storage.some((entry) => entry.includes(result.accessToken)));
@@ -113,7 +89,7 @@ describe("Office sign-in dialog page (headless Chromium, office.js stubbed)", { 
   });
 
   test("renew: with the server's session alive the dialog returns a new token without asking", async () => {
-    const { result } = await runDialog(browser.context, "renew");
+    const { result } = await runDialog(e2e.chromium.context, "renew");
     assert.equal(result.type, "signedIn");
   });
 

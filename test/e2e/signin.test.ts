@@ -12,13 +12,12 @@
 // certificates; Chromium ignores their issuer (ignoreHTTPSErrors). The task pane is pointed at
 // it the way a user would: through the saved environment settings, not a dev-token override.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { DATA_SCOPES } from "../../src/core/settings/environment.js";
 import { USER_SETTINGS_KEY } from "../../src/core/settings/userSettings.js";
 import { DEFAULT_OIDC_SETTINGS } from "../../src/sandbox/oidc/provider.js";
-import { startSandbox, type RunningSandbox } from "../../src/sandbox/server.js";
-import { buildTaskPane, chromiumAvailable, launchChromium, serveDirectory, type Chromium, type StaticServer } from "./helpers.js";
+import { BROWSER_SKIP, useHttpsE2E } from "./helpers.js";
 
 /** The sandbox's access-token lifetime (its default); the page's clock is moved past it. */
 const ACCESS_TOKEN_TTL_S = DEFAULT_OIDC_SETTINGS.accessTokenTtlSeconds;
@@ -26,9 +25,6 @@ const ACCESS_TOKEN_TTL_S = DEFAULT_OIDC_SETTINGS.accessTokenTtlSeconds;
 const PAST_EXPIRY_MS = (ACCESS_TOKEN_TTL_S + 60) * 1000;
 const ENVIRONMENT_LABEL = "Sandbox over HTTPS";
 
-let pages: StaticServer;
-let sandbox: RunningSandbox;
-let browser: Chromium;
 let page: Page;
 const tokenGrants: string[] = [];
 const dataRequests: { url: string; at: number }[] = [];
@@ -37,8 +33,6 @@ const consoleLines: string[] = [];
 /** Every bearer token the page sent (to search for it where it must not be). */
 const tokensSeen = new Set<string>();
 let popupsOpened = 0;
-
-const skip = chromiumAvailable() ? false : "Debian chromium is not installed (apt-get install -y chromium)";
 
 async function signInThroughPopup(email: string, password: string): Promise<void> {
   const popupOpened = page.waitForEvent("popup");
@@ -75,19 +69,9 @@ async function search(kind: "Companies" | "Contacts") {
   return { status: (await response).status(), panel };
 }
 
-describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () => {
-  before(async () => {
-    pages = await serveDirectory(await buildTaskPane());
-    sandbox = await startSandbox({
-      http: false,
-      port: 0,
-      host: "localhost",
-      corsOrigins: [pages.origin],
-      companies: 2000,
-      contacts: 5000,
-      rateLimit: { perSecond: 100_000, perHour: 10_000_000, perDay: 100_000_000 },
-    });
-    browser = await launchChromium();
+describe("sign-in end to end (browser mode, headless Chromium)", { skip: BROWSER_SKIP }, () => {
+  const rateLimit = { perSecond: 100_000, perHour: 10_000_000, perDay: 100_000_000 };
+  const e2e = useHttpsE2E({ companies: 2000, contacts: 5000, rateLimit }, async ({ pages, sandbox, chromium: browser }) => {
     // Before any page loads: every page and popup of the context reads this clock (it runs at
     // the real pace until a test moves it).
     await browser.context.clock.install();
@@ -124,12 +108,6 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     page.on("pageerror", (e) => pageErrors.push(e.message));
     page.on("console", (m) => consoleLines.push(m.text()));
     await page.goto(`${pages.origin}/taskpane.html`);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await sandbox?.close();
-    await pages?.close();
   });
 
   test("signed out: closing the sign-in window is said at once, Cancel on the login form is a cancel, sandbox fields are fixed", async () => {
@@ -200,7 +178,7 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     const cached = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => /token/i.test(k)));
     assert.deepEqual(cached, [], "no cached tokens left");
     const signedOutAt = Date.now();
-    const apiBefore = [...sandbox.ctx.stats.requests.values()].reduce((a, b) => a + b, 0);
+    const apiBefore = [...e2e.sandbox.ctx.stats.requests.values()].reduce((a, b) => a + b, 0);
     // Every timer the page holds for the next hour fires (polls, refreshes): none may call the API.
     await page.clock.runFor(3_600_000);
     // Let what those timers started settle, then a request of the page's own: an API request
@@ -216,7 +194,7 @@ describe("sign-in end to end (browser mode, headless Chromium)", { skip }, () =>
     await page.evaluate(() => fetch("/after-sign-out").then((r) => r.status));
     assert.equal(dataRequests.filter((r) => r.at >= signedOutAt).length, 0, "the page sends no API request");
     assert.equal(
-      [...sandbox.ctx.stats.requests.values()].reduce((a, b) => a + b, 0),
+      [...e2e.sandbox.ctx.stats.requests.values()].reduce((a, b) => a + b, 0),
       apiBefore,
     );
   });

@@ -4,12 +4,11 @@
 // audience job shows its estimate (rows, records not under management, most credits, today's
 // limit, credits left) and says it cannot be stopped before anything is spent. Nothing scrolls
 // sideways at any step.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { assertFits, boxOf, chromiumAvailable, openSection, startE2E, type E2E } from "./helpers.js";
+import { assertFits, boxOf, openSection, useE2E, BROWSER_SKIP } from "./helpers.js";
 
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 // Just above one search's reach, so Insert has a plan to show.
 const COMPANIES = 10_250;
 const HEIGHT = 800;
@@ -22,14 +21,8 @@ async function assertOnScreen(page: Page, element: Locator, what: string): Promi
   assert.ok(box.y >= 0 && box.y < size.height, `${what} at y ${Math.round(box.y)} of ${size.height}`);
 }
 
-describe("the second walk, at a task pane's width", { skip, timeout: 600_000 }, () => {
-  let e2e: E2E;
-  before(async () => {
-    e2e = await startE2E({ sandbox: { companies: COMPANIES, contacts: 100 } });
-  });
-  after(async () => {
-    await e2e?.close();
-  });
+describe("the second walk, at a task pane's width", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
+  const e2e = useE2E({ sandbox: { companies: COMPANIES, contacts: 100 } });
 
   for (const width of [320, 350]) {
     test(`${width} px: a picker at the bottom of the pane opens on-screen; Enter brings the results into view`, async () => {

@@ -5,14 +5,13 @@
 // the Signals tab says what searches cost; Enrich selection says in one place how much of the
 // selection today's limit allows and in how many requests, the progress counts the same
 // requests, and today's count and the usage gauge move with the run. Nothing scrolls sideways.
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { USER_SETTINGS_KEY } from "../../src/core/settings/userSettings.js";
 import { DATA_SCOPES } from "../../src/core/settings/environment.js";
-import { assertFits, axeSource, chromiumAvailable, layoutSettled, openSection, startE2E, type E2E } from "./helpers.js";
+import { assertFits, axeSource, layoutSettled, openSection, type E2E, useE2E, BROWSER_SKIP } from "./helpers.js";
 
-const skip = chromiumAvailable() ? false : "Chromium is not installed (/usr/bin/chromium)";
 // Enough companies for more than 10,000 scoops and more than 10,000 news articles.
 const COMPANIES = 7_000;
 const HEIGHT = 800;
@@ -65,14 +64,8 @@ async function axeFindings(page: Page, rule: string): Promise<string[]> {
   }, rule);
 }
 
-describe("the third walk, at a task pane's width", { skip, timeout: 600_000 }, () => {
-  let e2e: E2E;
-  before(async () => {
-    e2e = await startE2E({ sandbox: { companies: COMPANIES, contacts: 100 } });
-  });
-  after(async () => {
-    await e2e?.close();
-  });
+describe("the third walk, at a task pane's width", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
+  const e2e = useE2E({ sandbox: { companies: COMPANIES, contacts: 100 } });
 
   test("signed out with nothing stored: the pane asks no sign-in server on load", async () => {
     const page = await e2e.chromium.context.newPage();
