@@ -4,7 +4,7 @@
 // manifest's AppDomains hold the service, sign-in and broker origins.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -16,13 +16,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const webpackCli = createRequire(import.meta.url).resolve("webpack-cli/bin/cli.js");
 const CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 const folders: string[] = [];
-// The builds share webpack's cache, a copy of the cache of the run's pages (also a production
-// build: test/helpers/pages.ts), so each compiles only what its settings change.
-const cache = mkdtempSync(join(tmpdir(), "addin-prod-cache-"));
-folders.push(cache);
+// The builds read webpack's cache of the run's pages (also a production build:
+// test/helpers/pages.ts), so each compiles only what its settings change. They only read it
+// (--cache-readonly): nothing is copied or written back, and the pages' cache stays as it was.
+let cache = "";
 before(async () => {
-  const pages = webpackCacheOf(await buildTaskPane());
-  if (existsSync(pages)) cpSync(pages, cache, { recursive: true });
+  cache = webpackCacheOf(await buildTaskPane());
 });
 const DEPLOYMENT = ["ADDIN_PUBLIC_URL", "SERVICE_API_URL", "SERVICE_SIGNIN_URL", "BROKER_URL", "SERVICE_RELAY_URL", "SERVICE_CLIENT_ID", "OFFICE_JS_LOCAL"];
 
@@ -46,6 +45,7 @@ function productionBuild(env: Record<string, string>): string {
       "filesystem",
       "--cache-cache-directory",
       cache,
+      "--cache-readonly",
     ],
     {
       cwd: root,
