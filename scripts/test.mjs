@@ -71,8 +71,9 @@ function run(cmd, cmdArgs, { env = process.env } = {}) {
 
 /**
  * Node for the tests, the build and what they start: a young generation of 64 MB semi-spaces
- * instead of 16. Tests allocate fast and briefly (requests, rows, JSON), and with the default
- * size the garbage collector's scavenges were about a tenth of their processor time.
+ * instead of 16. Tests allocate fast and briefly (requests, rows, JSON): with the default size
+ * the garbage collector took about a seventh of their processor time, and the larger young
+ * generation saves a few percent of the run's (217 against 223 CPU-s for the unit files).
  */
 const nodeEnv = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, "--max-semi-space-size=64"].filter(Boolean).join(" ") };
 
