@@ -17,7 +17,7 @@
 //   node scripts/test.mjs            all tests
 //   node scripts/test.mjs --unit     tests without the browser files (test/e2e/)
 //   node scripts/test.mjs test/e2e test/build/webpack.test.ts   only these files
-//   TEST_CONCURRENCY=4               processes at a time (default: CPU cores, + 1 with browser files)
+//   TEST_CONCURRENCY=4               processes at a time (default: CPU cores, + 2 with browser files)
 //   TEST_ISOLATE=1                   every file in a process of its own (as node --test does)
 //   TEST_TIMEOUT_MS=60000            a test still running after this fails (default 180000)
 //   REQUIRE_BROWSER=1 (or CI=1)      fail when any browser test did not run (.ci/run sets it)
