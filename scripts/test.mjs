@@ -47,9 +47,10 @@ const SLOW_FIRST = [BROWSER, /^test\/build\//, /\.sandbox\.test\.ts$/, /^test\/s
  * pacing on a real Redis, whose 250 ms command timeout is real time: another file's synchronous
  * work in the same process (a sandbox seeding) would hold its answers past it.
  */
-const ALONE = [/^test\/build\/(production|webpack)\.test\.ts$/, /^test\/broker\/pacingRedis\.test\.ts$/];
+const WEBPACK_BUILDS = /^test\/build\/(production|webpack)\.test\.ts$/;
+const ALONE = [WEBPACK_BUILDS, /^test\/broker\/pacingRedis\.test\.ts$/];
 /** Files that use the run's pages (and Chromium): their processes wait until those are ready. */
-const NEEDS_PAGES = [BROWSER, /^test\/build\/(production|webpack)\.test\.ts$/];
+const NEEDS_PAGES = [BROWSER, WEBPACK_BUILDS];
 
 function findTests(dir) {
   const out = [];
@@ -135,9 +136,6 @@ function cpuOf(file) {
 `;
 }
 
-/** Where the pages' folder and Chromium's endpoint are written once ready (set when the run prepares them). */
-let preparedFile;
-
 /**
  * The code a group file that needs the pages starts with: it waits for preparedFile (written once,
  * whole, by this script) and takes the pages' folder and Chromium's endpoint from it, or fails with
@@ -206,12 +204,13 @@ const concurrency = Math.max(2, Number(process.env.TEST_CONCURRENCY) || availabl
 
 const started = Date.now();
 const reports = mkdtempSync(join(tmpdir(), "bizdata-test-"));
+/** Where the pages' folder and Chromium's endpoint are written once ready (when the run prepares them). */
+const preparedFile = browserFiles ? join(reports, "prepared.json") : undefined;
 // The pages are built and Chromium started while the tests begin: the processes that need them
 // wait for preparedFile, the others run meanwhile on the processor the build leaves free. Without
 // browser files only the webpack test needs the pages: it builds them itself (test/helpers/pages.ts).
 const preparing = browserFiles ? prepare(true) : undefined;
 if (preparing) {
-  preparedFile = join(reports, "prepared.json");
   const write = (content) => {
     writeFileSync(`${preparedFile}.partial`, JSON.stringify(content));
     renameSync(`${preparedFile}.partial`, preparedFile);
