@@ -82,7 +82,7 @@ const nodeEnv = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, "--ma
 /**
  * Writes `count` RSA private keys (JWKs) to `file` for SANDBOX_KEY_POOL (src/sandbox/keys.ts): the
  * run's in-memory sandboxes and the relay tests' key sets take them in turn instead of each making
- * one (about 0.2 s of processor time a key; the run starts a few hundred).
+ * one (about 0.2 s of processor time a key; the unit files alone start over a hundred sandboxes).
  */
 async function writeKeyPool(file, count) {
   const keys = await Promise.all(

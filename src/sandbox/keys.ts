@@ -30,7 +30,8 @@ let pool: { keys: JWK[]; next: number } | undefined;
 
 /**
  * The next RSA private key (a JWK without kid) of the SANDBOX_KEY_POOL file, in turn, or undefined
- * without one. Consecutive calls give different keys as long as the pool holds more.
+ * without one. Consecutive calls give different keys as long as the pool holds more; each process
+ * starts at a place of its own (its pid), so processes seldom sign with the same key at once.
  */
 export function pooledKey(): JWK | undefined {
   const path = process.env[KEY_POOL_ENV];
@@ -41,7 +42,8 @@ export function pooledKey(): JWK | undefined {
   return { kty, n, e, d, p, q, dp, dq, qi };
 }
 
-function publicPart(jwk: JWK): JWK {
+/** The public part of an RSA JWK, with its kid, as a key set publishes it. */
+export function publicPart(jwk: JWK): JWK {
   const { kty, n, e, kid, alg, use } = jwk;
   return { kty, n, e, kid, alg: alg ?? "RS256", use: use ?? "sig" };
 }

@@ -2,7 +2,7 @@
 // published keys, which can be rotated), or forged (alg none, or signed by a key nobody publishes).
 import { createServer, type Server } from "node:http";
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from "jose";
-import { pooledKey } from "../../src/sandbox/keys.js";
+import { pooledKey, publicPart } from "../../src/sandbox/keys.js";
 
 /** The issuer and audience of the service's access tokens (the relay's key-set mode checks both). */
 export const ISSUER = "https://service.example/oauth/v1";
@@ -31,10 +31,7 @@ interface Key {
 /** A key of the run's pool (see src/sandbox/keys.ts), or a new one without a pool. */
 async function newKey(kid: string): Promise<Key> {
   const pooled = pooledKey();
-  if (pooled) {
-    const { kty, n, e } = pooled;
-    return { kid, privateKey: (await importJWK(pooled, "RS256")) as CryptoKey, jwk: { kty, n, e, kid, alg: "RS256", use: "sig" } };
-  }
+  if (pooled) return { kid, privateKey: (await importJWK(pooled, "RS256")) as CryptoKey, jwk: publicPart({ ...pooled, kid }) };
   const { privateKey, publicKey } = await generateKeyPair("RS256");
   return { kid, privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" } };
 }
