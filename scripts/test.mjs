@@ -29,6 +29,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync,
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { createInterface } from "node:readline";
 
 const args = new Set(process.argv.slice(2));
@@ -85,17 +86,9 @@ const nodeEnv = { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, "--ma
  * one (about 0.2 s of processor time a key; the unit files alone start over a hundred sandboxes).
  */
 async function writeKeyPool(file, count) {
-  const keys = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise((resolve, reject) =>
-          generateKeyPair("rsa", { modulusLength: 2048 }, (error, _publicKey, privateKey) =>
-            error ? reject(error) : resolve(privateKey.export({ format: "jwk" })),
-          ),
-        ),
-    ),
-  );
+  const generate = promisify(generateKeyPair);
+  const pairs = await Promise.all(Array.from({ length: count }, () => generate("rsa", { modulusLength: 2048 })));
+  const keys = pairs.map(({ privateKey }) => privateKey.export({ format: "jwk" }));
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return file;
 }
