@@ -12,7 +12,7 @@ import { after, before } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { startSandbox, type RunningSandbox, type StartOptions } from "../../src/sandbox/server.js";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.js";
-import { CHROMIUM_PATH, chromiumAvailable, launchChromium, type Chromium } from "./browser.js";
+import { CHROMIUM_PATH, chromiumAvailable, keepRendererWarm, KEEPER_PATH, launchChromium, type Chromium } from "./browser.js";
 import { buildTaskPane } from "../helpers/pages.js";
 
 export { CHROMIUM_PATH, chromiumAvailable, downloadedText, launchChromium, type Chromium } from "./browser.js";
@@ -70,6 +70,10 @@ export interface StaticServer {
 export async function serveDirectory(dir: string): Promise<StaticServer> {
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+    if (path === KEEPER_PATH) {
+      res.writeHead(200, { "content-type": TYPES[".html"] }).end("<!doctype html><title>keeper</title>");
+      return;
+    }
     const file = normalize(join(dir, path === "/" ? "taskpane.html" : path));
     if (!file.startsWith(dir + sep) || !existsSync(file) || statSync(file).isDirectory()) {
       res.writeHead(404).end("not found");
@@ -115,7 +119,9 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   try {
     sandbox = await startTestSandbox({ ...options.sandbox, corsOrigins: [pages.origin, ...(options.sandbox?.corsOrigins ?? [])] });
     browser = await launchChromium();
+    await keepRendererWarm(browser.context, pages.origin);
   } catch (error) {
+    await browser?.close();
     await sandbox?.close();
     await pages.close();
     throw error;
@@ -183,6 +189,10 @@ export async function startHttpsE2E(sandbox: Omit<StartOptions, "http" | "port" 
     running = await startSandbox({ http: false, port: 0, host: "localhost", corsOrigins: [pages.origin], ...sandbox });
     const open = running;
     const chromium = await launchChromium();
+    await keepRendererWarm(chromium.context, pages.origin).catch(async (error) => {
+      await chromium.close();
+      throw error;
+    });
     return {
       pages,
       sandbox: open,

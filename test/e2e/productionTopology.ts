@@ -12,6 +12,7 @@ import { buildBroker } from "../../src/broker/app.js";
 import { SANDBOX_PRODUCTION_ENVIRONMENT, productionAddresses, type EnvironmentSettings } from "../../src/core/settings/environment.js";
 import { USER_SETTINGS_KEY } from "../../src/core/settings/userSettings.js";
 import { startTestSandbox, type TestOptions, type TestSandbox } from "../helpers/sandbox.js";
+import { keepRendererWarm } from "./browser.js";
 import { buildTaskPane, launchChromium, serveDirectory, useStarted, type Chromium, type StaticServer } from "./helpers.js";
 
 export const PRODUCTION_CLIENT = { clientId: "prod-chromium-client", clientSecret: "prod-chromium-secret" };
@@ -87,6 +88,7 @@ export async function startProductionTopology(options: ProductionTopologyOptions
       },
     };
     browser = await launchChromium();
+    await keepRendererWarm(browser.context, pages.origin);
     // Before any page loads: every page and popup of the context reads this clock (it runs at
     // the real pace until a test moves it).
     if (options.fakeClock) await browser.context.clock.install();
