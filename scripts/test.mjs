@@ -6,10 +6,11 @@
 // Files share nothing: each starts its own sandbox on port 0, and a browser file its own pages
 // server and its own browser context in the run's Chromium. The slow files start first.
 // The run is bound by the processor (two cores), and much of a small file's time is loading
-// modules (tsx, Fastify, Playwright, React), so files run in a few processes, several files each:
-// every file in a describe of its own (named by its path), so its hooks stay its own, one file
-// after another. Browser files are grouped among themselves and start first; the webpack build
-// files, which start builds of their own, and the real-Redis pacing file run alone.
+// modules (tsx, Fastify, Playwright, React), so files run in a few worker processes that take
+// them one at a time from one queue (browser files first, once the pages are ready; other files
+// meanwhile and after), every file in a describe of its own (named by its path), so its hooks stay
+// its own. The workers end together, whatever each file takes. The webpack build files, which
+// start builds of their own, and the real-Redis pacing file run alone.
 // The run ends with one summary in node's own format ("# tests", "# pass", "# fail", ...), and
 // says how many browser tests did not run (Node 20 leaves a skipped describe out of
 // "# skipped"). Node 20's --test does not expand ** globs, so the files are listed here.
@@ -17,7 +18,7 @@
 //   node scripts/test.mjs            all tests
 //   node scripts/test.mjs --unit     tests without the browser files (test/e2e/)
 //   node scripts/test.mjs test/e2e test/build/webpack.test.ts   only these files
-//   TEST_CONCURRENCY=4               processes at a time (default: CPU cores, + 2 with browser files)
+//   TEST_CONCURRENCY=4               processes at a time (default: CPU cores, + 1 with browser files)
 //   TEST_ISOLATE=1                   every file in a process of its own (as node --test does)
 //   TEST_TIMEOUT_MS=60000            a test still running after this fails (default 180000)
 //   REQUIRE_BROWSER=1 (or CI=1)      fail when any browser test did not run (.ci/run sets it)
@@ -25,7 +26,7 @@
 //   TEST_CPU_PROF=dir                a V8 CPU profile of each test process into dir (node --cpu-prof)
 import { spawn } from "node:child_process";
 import { generateKeyPair } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -111,21 +112,92 @@ function prepare(withBrowser) {
 }
 
 /**
- * What node --test runs: the browser files in groups of their own, then each ALONE file (or every
- * file, with TEST_ISOLATE) on its own, then the other files in groups, the first of which starts
- * beside the browser groups. Group files are written to `dir`; each kind gets as many groups as
- * run at once (each more process loads the modules again), one fewer when the pages are prepared
- * meanwhile, of even size (a file's size stands for its time), larger groups first.
+ * What node --test runs: each ALONE file (or every file, with TEST_ISOLATE) in a process of its
+ * own, and the other files in `concurrency` worker processes that take them one at a time from one
+ * queue (queueFiles) until none is left, so the processes end together whatever each file takes.
+ * The alone files take one of the places the workers leave, one after the other.
  */
 function groupFiles(testFiles, dir) {
   const alone = testFiles.filter((file) => flag(process.env.TEST_ISOLATE) || ALONE.some((pattern) => pattern.test(file)));
-  const browser = testFiles.filter((file) => !alone.includes(file) && BROWSER.test(file));
-  const others = testFiles.filter((file) => !alone.includes(file) && !browser.includes(file));
-  const single = alone.flatMap((file, index) => writeGroups([file], dir, `alone-${index + 1}`));
-  // While the pages are prepared, one group of other files runs beside the browser groups, which wait.
-  const perKind = preparedFile ? concurrency - 1 : concurrency;
-  const [first, ...rest] = writeGroups(others, dir, "group", perKind);
-  return [...writeGroups(browser, dir, "browser", perKind), ...(first ? [first] : []), ...single, ...rest];
+  const queued = testFiles.filter((file) => !alone.includes(file));
+  const single = alone.map((file, index) => writeAlone(file, dir, `alone-${index + 1}`));
+  const workers = queueFiles(queued, dir, Math.min(queued.length, concurrency));
+  return [...workers.slice(0, -1), ...single, ...workers.slice(-1)];
+}
+
+/**
+ * Worker files in `dir` for `files` (in the order they are to start): each worker runs the first
+ * file no other worker has taken, in a describe of its own, then the next, until the queue is
+ * empty. A worker takes a file by creating its folder in the queue's claims (which only one can),
+ * and takes a file that needs the pages only once they are prepared: until then, the next file
+ * that does not.
+ */
+function queueFiles(files, dir, count) {
+  if (count === 0) return [];
+  const claims = join(dir, "claims");
+  mkdirSync(claims);
+  const queue = files.map((file) => ({
+    file,
+    url: pathToFileURL(resolve(file)).href,
+    pages: Boolean(preparedFile) && NEEDS_PAGES.some((pattern) => pattern.test(file)),
+  }));
+  mostFilesInAProcess = Math.max(mostFilesInAProcess, files.length);
+  const load = cpuReport ? "const c = cpuOf(entry.file); await import(entry.url); c.loaded();" : "await import(entry.url);";
+  const code = `// A worker of scripts/test.mjs: runs the queue's test files, each in a describe of its own.
+import { after, before, describe } from "node:test";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+const queue = ${JSON.stringify(queue)};
+const claims = ${JSON.stringify(claims)};
+const preparedFile = ${JSON.stringify(preparedFile ?? null)};
+const ready = () => !preparedFile || existsSync(preparedFile);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The pages' folder and Chromium's endpoint, once prepared, or the reason they could not be. */
+async function pages() {
+  while (!ready()) await sleep(100);
+  const prepared = JSON.parse(readFileSync(preparedFile, "utf8"));
+  if (prepared.error) throw new Error(prepared.error);
+  Object.assign(process.env, prepared.env);
+}
+function claim(withPages) {
+  for (const [index, entry] of queue.entries()) {
+    if (entry.pages && !withPages) continue;
+    try {
+      mkdirSync(\`\${claims}/\${index}\`);
+      return entry;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+  }
+  return undefined;
+}
+const waitingForPages = () => queue.some((entry, index) => entry.pages && !existsSync(\`\${claims}/\${index}\`));
+${cpuReport ? cpuReporter() : ""}
+for (;;) {
+  let entry = claim(ready());
+  if (!entry && waitingForPages()) {
+    await pages().catch(() => {});
+    entry = claim(true);
+  }
+  if (!entry) break;
+  await new Promise((resolve) => {
+    describe(entry.file, { timeout: ${TEST_TIMEOUT_MS} }, async () => {
+      after(resolve);
+      try {
+        if (entry.pages) await pages();
+        ${load}
+      } catch (error) {
+        resolve();
+        throw error;
+      }
+    });
+  });
+}
+`;
+  return Array.from({ length: count }, (_, index) => {
+    const path = join(dir, `worker-${index + 1}.test.mjs`);
+    writeFileSync(path, code);
+    return path;
+  });
 }
 
 let mostFilesInAProcess = 1;
@@ -138,8 +210,7 @@ const cpuReport = process.env.TEST_CPU_REPORT ? resolve(process.env.TEST_CPU_REP
  * tests (hooks included); the process's own line gives its whole time (module loading included).
  */
 function cpuReporter() {
-  return `import { after, before } from "node:test";
-import { appendFileSync } from "node:fs";
+  return `import { appendFileSync } from "node:fs";
 const ms = (u) => Math.round((u.user + u.system) / 1000);
 const report = (line) => appendFileSync(${JSON.stringify(cpuReport)}, JSON.stringify({ pid: process.pid, ...line }) + "\\n");
 process.once("exit", () => report({ process: import.meta.url.split("/").pop(), cpuMs: ms(process.cpuUsage()), wallMs: Math.round(performance.now()) }));
@@ -166,33 +237,17 @@ Object.assign(process.env, prepared.env);
 `;
 }
 
-/** `files` spread over group files in `dir` (a group of one file is that file), largest first. */
-function writeGroups(files, dir, name, count = concurrency) {
-  const groups = Array.from({ length: Math.min(files.length, count) }, () => ({ files: [], size: 0 }));
-  for (const file of files) {
-    const lightest = groups.reduce((a, b) => (b.size < a.size ? b : a));
-    lightest.files.push(file);
-    lightest.size += statSync(file).size;
-  }
-  const written = groups.map((group, index) => {
-    const path = join(dir, `${name}-${index + 1}.test.mjs`);
-    const lines = group.files
-      .sort()
-      // Each file keeps its own time limit inside the group's process.
-      .map((file) => {
-        const load = `await import(${JSON.stringify(pathToFileURL(resolve(file)).href)});`;
-        const body = cpuReport ? `const c = cpuOf(${JSON.stringify(file)}); ${load} c.loaded();` : load;
-        return `describe(${JSON.stringify(file)}, { timeout: ${TEST_TIMEOUT_MS} }, async () => { ${body} });`;
-      });
-    const waits = preparedFile && group.files.some((file) => NEEDS_PAGES.some((pattern) => pattern.test(file)));
-    writeFileSync(
-      path,
-      `// Test files run in one process by scripts/test.mjs, each in a describe of its own.\nimport { describe } from "node:test";\n${waits ? awaitPrepared() : ""}${cpuReport ? cpuReporter() : ""}${lines.join("\n")}\n`,
-    );
-    return { path, size: group.size };
-  });
-  mostFilesInAProcess = Math.max(mostFilesInAProcess, ...groups.map((group) => group.files.length));
-  return written.sort((a, b) => b.size - a.size).map((group) => group.path);
+/** A process file in `dir` for a test file that runs alone (waiting for the pages first if it needs them). */
+function writeAlone(file, dir, name) {
+  const path = join(dir, `${name}.test.mjs`);
+  const load = `await import(${JSON.stringify(pathToFileURL(resolve(file)).href)});`;
+  const body = cpuReport ? `const c = cpuOf(${JSON.stringify(file)}); ${load} c.loaded();` : load;
+  const waits = preparedFile && NEEDS_PAGES.some((pattern) => pattern.test(file));
+  writeFileSync(
+    path,
+    `// A test file run alone by scripts/test.mjs, in a describe of its own.\nimport { after, before, describe } from "node:test";\n${waits ? awaitPrepared() : ""}${cpuReport ? cpuReporter() : ""}describe(${JSON.stringify(file)}, { timeout: ${TEST_TIMEOUT_MS} }, async () => { ${body} });\n`,
+  );
+  return path;
 }
 
 const rank = (file) => {
@@ -213,9 +268,10 @@ if (files.length === 0) {
 }
 const browserFiles = files.some((f) => BROWSER.test(f));
 // One process per core; with browser files, one more, as some of their steps wait in real time (a
-// latency the sandbox is told to add, a browser's retry pause), and one more again for the group
-// of other files that runs while the browser processes wait for the pages.
-const concurrency = Math.max(2, Number(process.env.TEST_CONCURRENCY) || availableParallelism() + (browserFiles ? 2 : 0));
+// latency the sandbox is told to add, a browser's retry pause). Not more: every process more makes
+// every browser file slower, and a slower browser file costs more processor time, not only more
+// time (on two cores, 3 processes: 503 CPU-s and 259 s for the whole run; 4: 647 and 326 s).
+const concurrency = Math.max(2, Number(process.env.TEST_CONCURRENCY) || availableParallelism() + (browserFiles ? 1 : 0));
 
 const started = Date.now();
 const reports = mkdtempSync(join(tmpdir(), "bizdata-test-"));
@@ -246,9 +302,9 @@ const totals = Object.fromEntries(COUNTS.map((name) => [name, 0]));
 
 nodeEnv.SANDBOX_KEY_POOL = await writeKeyPool(join(reports, "signing-keys.json"), 12);
 const entries = groupFiles(files, reports);
-const shared = entries.length - files.filter((file) => entries.includes(file)).length;
+const aloneCount = entries.filter((entry) => /[\\/]alone-\d+\.test\.mjs$/.test(entry)).length;
 console.log(
-  `\n> node --test (${files.length} files in ${entries.length} processes, ${shared} of them shared by several files; ${concurrency} at a time${browserFiles ? "; one Chromium" : ""})`,
+  `\n> node --test (${files.length} files: ${entries.length - aloneCount} processes take them from one queue, ${aloneCount} run alone; ${concurrency} processes at a time${browserFiles ? "; one Chromium" : ""})`,
 );
 const result = await run(
   process.execPath,
