@@ -21,7 +21,8 @@ const folders: string[] = [];
 // (--cache-readonly): nothing is copied or written back, and the pages' cache stays as it was.
 let cache = "";
 before(async () => {
-  cache = webpackCacheOf(await buildTaskPane());
+  await buildTaskPane();
+  cache = webpackCacheOf();
 });
 const DEPLOYMENT = ["ADDIN_PUBLIC_URL", "SERVICE_API_URL", "SERVICE_SIGNIN_URL", "BROKER_URL", "SERVICE_RELAY_URL", "SERVICE_CLIENT_ID", "OFFICE_JS_LOCAL"];
 

@@ -31,9 +31,17 @@ function fingerprint(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-/** webpack's filesystem cache of a build of the pages: production builds made later in the run start from it. */
-export function webpackCacheOf(pages: string): string {
-  return `${pages}.webpack-cache`;
+/**
+ * webpack's filesystem cache of the pages of one kind for this checkout, kept across builds: a
+ * build after a change compiles again only the modules whose files changed (7 s instead of 22 on
+ * two cores when every file of src/ has a new time) and takes the packages' modules (most of the
+ * pages: React, Fluent UI, msal-browser), checked by their versions, from the cache. webpack's
+ * cache holds absolute paths, so each checkout has its own. Production builds made later in the
+ * run start from it too.
+ */
+export function webpackCacheOf(build: PagesBuild = "test"): string {
+  const checkout = createHash("sha256").update(ROOT).digest("hex").slice(0, 12);
+  return join(tmpdir(), `bizdata-webpack-cache-${build}-${checkout}`);
 }
 
 type Config = Record<string, any>;
@@ -62,7 +70,8 @@ async function pagesConfig(build: PagesBuild, path: string, cache: string): Prom
     },
     // The size report is for release builds (and would print on the run's output).
     plugins: config.plugins.filter((plugin: object) => plugin.constructor.name !== "InitialJsSizePlugin"),
-    cache: { type: "filesystem", cacheDirectory: cache, buildDependencies: { config: [join(ROOT, "webpack.config.js")] } },
+    // Entries unused for two days go, so the cache does not grow with every change made.
+    cache: { type: "filesystem", cacheDirectory: cache, maxAge: 2 * 24 * 3_600_000, buildDependencies: { config: [join(ROOT, "webpack.config.js")] } },
     performance: { hints: false },
     stats: "errors-only",
     infrastructureLogging: { level: "error" },
@@ -102,17 +111,12 @@ export async function buildTaskPane(build: PagesBuild = "test"): Promise<string>
   }
   // Into a folder of its own first: a run beside this one never serves a half-written build.
   const partial = `${out}.partial-${process.pid}`;
-  await runWebpack(await pagesConfig(build, partial, webpackCacheOf(partial)));
-  for (const [from, to] of <[string, string][]>[
-    [partial, out],
-    [webpackCacheOf(partial), webpackCacheOf(out)],
-  ]) {
-    try {
-      renameSync(from, to);
-    } catch {
-      // Another run finished the same build first: use it.
-      rmSync(from, { recursive: true, force: true });
-    }
+  await runWebpack(await pagesConfig(build, partial, webpackCacheOf(build)));
+  try {
+    renameSync(partial, out);
+  } catch {
+    // Another run finished the same build first: use it.
+    rmSync(partial, { recursive: true, force: true });
   }
   return out;
 }
