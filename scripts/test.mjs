@@ -136,28 +136,11 @@ function queueFiles(files, dir, count) {
   if (count === 0) return [];
   const claims = join(dir, "claims");
   mkdirSync(claims);
-  const queue = files.map((file) => ({
-    file,
-    url: pathToFileURL(resolve(file)).href,
-    pages: Boolean(preparedFile) && NEEDS_PAGES.some((pattern) => pattern.test(file)),
-  }));
+  const queue = files.map(queueEntry);
   mostFilesInAProcess = Math.max(mostFilesInAProcess, files.length);
-  const load = cpuReport ? "const c = cpuOf(entry.file); await import(entry.url); c.loaded();" : "await import(entry.url);";
   const code = `// A worker of scripts/test.mjs: runs the queue's test files, each in a describe of its own.
-import { after, before, describe } from "node:test";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-const queue = ${JSON.stringify(queue)};
+${processHeader()}const queue = ${JSON.stringify(queue)};
 const claims = ${JSON.stringify(claims)};
-const preparedFile = ${JSON.stringify(preparedFile ?? null)};
-const ready = () => !preparedFile || existsSync(preparedFile);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** The pages' folder and Chromium's endpoint, once prepared, or the reason they could not be. */
-async function pages() {
-  while (!ready()) await sleep(100);
-  const prepared = JSON.parse(readFileSync(preparedFile, "utf8"));
-  if (prepared.error) throw new Error(prepared.error);
-  Object.assign(process.env, prepared.env);
-}
 function claim(withPages) {
   for (const [index, entry] of queue.entries()) {
     if (entry.pages && !withPages) continue;
@@ -171,7 +154,6 @@ function claim(withPages) {
   return undefined;
 }
 const waitingForPages = () => queue.some((entry, index) => entry.pages && !existsSync(\`\${claims}/\${index}\`));
-${cpuReport ? cpuReporter() : ""}
 for (;;) {
   let entry = claim(ready());
   if (!entry && waitingForPages()) {
@@ -179,18 +161,7 @@ for (;;) {
     entry = claim(true);
   }
   if (!entry) break;
-  await new Promise((resolve) => {
-    describe(entry.file, { timeout: ${TEST_TIMEOUT_MS} }, async () => {
-      after(resolve);
-      try {
-        if (entry.pages) await pages();
-        ${load}
-      } catch (error) {
-        resolve();
-        throw error;
-      }
-    });
-  });
+  await new Promise((resolve) => runFile(entry, resolve));
 }
 `;
   return Array.from({ length: count }, (_, index) => {
@@ -206,12 +177,16 @@ let mostFilesInAProcess = 1;
 const cpuReport = process.env.TEST_CPU_REPORT ? resolve(process.env.TEST_CPU_REPORT) : undefined;
 
 /**
- * The code a group file starts with when TEST_CPU_REPORT is set: cpuOf(file) measures one file's
- * tests (hooks included); the process's own line gives its whole time (module loading included).
+ * The code every process file starts with. pages() waits for preparedFile (written once, whole, by
+ * this script) and takes the pages' folder and Chromium's endpoint from it, or fails with the reason
+ * they could not be prepared. runFile(entry, done) runs a test file in a describe of its own, after
+ * the pages when it needs them, and calls done once it ended. With TEST_CPU_REPORT, cpuOf(file)
+ * measures one file's tests (hooks included); the process's own line gives its whole time (module
+ * loading included).
  */
-function cpuReporter() {
-  return `import { appendFileSync } from "node:fs";
-const ms = (u) => Math.round((u.user + u.system) / 1000);
+function processHeader() {
+  const measured = cpuReport
+    ? `const ms = (u) => Math.round((u.user + u.system) / 1000);
 const report = (line) => appendFileSync(${JSON.stringify(cpuReport)}, JSON.stringify({ pid: process.pid, ...line }) + "\\n");
 process.once("exit", () => report({ process: import.meta.url.split("/").pop(), cpuMs: ms(process.cpuUsage()), wallMs: Math.round(performance.now()) }));
 function cpuOf(file) {
@@ -219,33 +194,46 @@ function cpuOf(file) {
   before(() => { t0 = process.cpuUsage(); w0 = Date.now(); });
   return { loaded: () => after(() => report({ file, cpuMs: ms(process.cpuUsage(t0)), wallMs: Date.now() - w0 })) };
 }
+`
+    : "";
+  const load = cpuReport ? "const c = cpuOf(entry.file); await import(entry.url); c.loaded();" : "await import(entry.url);";
+  return `import { after, before, describe } from "node:test";
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+const preparedFile = ${JSON.stringify(preparedFile ?? null)};
+const ready = () => !preparedFile || existsSync(preparedFile);
+async function pages() {
+  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (!preparedFile) return;
+  const prepared = JSON.parse(readFileSync(preparedFile, "utf8"));
+  if (prepared.error) throw new Error(prepared.error);
+  Object.assign(process.env, prepared.env);
+}
+${measured}function runFile(entry, done) {
+  describe(entry.file, { timeout: ${TEST_TIMEOUT_MS} }, async () => {
+    after(done);
+    try {
+      if (entry.pages) await pages();
+      ${load}
+    } catch (error) {
+      done();
+      throw error;
+    }
+  });
+}
 `;
 }
 
-/**
- * The code a group file that needs the pages starts with: it waits for preparedFile (written once,
- * whole, by this script) and takes the pages' folder and Chromium's endpoint from it, or fails with
- * the reason they could not be prepared.
- */
-function awaitPrepared() {
-  return `import { existsSync, readFileSync } from "node:fs";
-const preparedFile = ${JSON.stringify(preparedFile)};
-while (!existsSync(preparedFile)) await new Promise((resolve) => setTimeout(resolve, 100));
-const prepared = JSON.parse(readFileSync(preparedFile, "utf8"));
-if (prepared.error) throw new Error(prepared.error);
-Object.assign(process.env, prepared.env);
-`;
+/** A test file in its own entry: one entry of the queue's form. */
+function queueEntry(file) {
+  return { file, url: pathToFileURL(resolve(file)).href, pages: Boolean(preparedFile) && NEEDS_PAGES.some((pattern) => pattern.test(file)) };
 }
 
-/** A process file in `dir` for a test file that runs alone (waiting for the pages first if it needs them). */
+/** A process file in `dir` for a test file that runs alone (after the pages if it needs them). */
 function writeAlone(file, dir, name) {
   const path = join(dir, `${name}.test.mjs`);
-  const load = `await import(${JSON.stringify(pathToFileURL(resolve(file)).href)});`;
-  const body = cpuReport ? `const c = cpuOf(${JSON.stringify(file)}); ${load} c.loaded();` : load;
-  const waits = preparedFile && NEEDS_PAGES.some((pattern) => pattern.test(file));
   writeFileSync(
     path,
-    `// A test file run alone by scripts/test.mjs, in a describe of its own.\nimport { after, before, describe } from "node:test";\n${waits ? awaitPrepared() : ""}${cpuReport ? cpuReporter() : ""}describe(${JSON.stringify(file)}, { timeout: ${TEST_TIMEOUT_MS} }, async () => { ${body} });\n`,
+    `// A test file run alone by scripts/test.mjs, in a describe of its own.\n${processHeader()}runFile(${JSON.stringify(queueEntry(file))}, () => {});\n`,
   );
   return path;
 }
