@@ -1,6 +1,6 @@
 // Where the enrichment cache, the briefings and the daily counts persist, and in how much room.
 // The caches (records, known matches, signals; briefings) are budgeted areas (core/storage/
-// budgetedArea.ts) in the caches' home (hostStorage.ts: IndexedDB where the page has it, else a
+// budgetedArea.ts) in the caches' home (cacheHome.ts: IndexedDB where the page has it, else a
 // share of OfficeRuntime.storage, which holds 10 MB per DOMAIN for every add-in served from it).
 // The daily counts, settings and job lists stay in the small store, outside the caches' budget,
 // so a full cache never stops them being saved. A failing read or write is told to the user once
@@ -11,7 +11,8 @@ import { createBudgetedArea, type BudgetedArea } from "../core/storage/budgetedA
 import { SMALL_STORE_CACHE_BUDGETS } from "../core/storage/budget.js";
 import { memoryKeyValueStorage, reportingStorage, type KeyValueItems, type KeyValueStorage } from "../core/storage/keyValue.js";
 import type { StorageNotices, StorageProblem } from "../core/storage/storageNotices.js";
-import { cacheHome, shareSmallStore, smallStorage, storageNotices } from "./hostStorage.js";
+import { cacheHome } from "./cacheHome.js";
+import { shareSmallStore, smallStorage, storageNotices } from "./hostStorage.js";
 
 export type { KeyValueStorage };
 

@@ -3,7 +3,8 @@
 // share of the small store; nothing persistent elsewhere.
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "node:test";
-import { cacheHome, hostStorage, storageNotices, userStorage } from "../../src/office/hostStorage.js";
+import { cacheHome, hostStorage } from "../../src/office/cacheHome.js";
+import { storageNotices, userStorage } from "../../src/office/hostStorage.js";
 import { memoryKeyValueStorage } from "../../src/core/storage/keyValue.js";
 
 /** A Storage (the page's localStorage) on a Map. */

@@ -52,3 +52,28 @@ export function reportingStorage<S extends Partial<KeyValueStorage>>(storage: S,
   }
   return wrapped as S;
 }
+
+/**
+ * The small store with a refused write tried once more after `makeRoom` (the cache areas sharing
+ * the store give room): settings, job lists and daily counts are never crowded out by caches.
+ */
+export function roomMakingStorage(storage: KeyValueStorage, makeRoom: () => Promise<boolean>): KeyValueStorage {
+  const retried =
+    <A extends unknown[]>(write: (...args: A) => Promise<void>) =>
+    async (...args: A): Promise<void> => {
+      try {
+        await write.apply(storage, args);
+      } catch (error) {
+        if (!(await makeRoom())) throw error;
+        await write.apply(storage, args);
+      }
+    };
+  return {
+    getItem: (key) => storage.getItem(key),
+    getItems: (keys) => storage.getItems(keys),
+    removeItems: (keys) => storage.removeItems(keys),
+    getKeys: () => storage.getKeys(),
+    setItem: retried(storage.setItem),
+    setItems: retried(storage.setItems),
+  };
+}
