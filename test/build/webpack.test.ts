@@ -1,6 +1,7 @@
 // The webpack build, run for real: a build emits every page, the shared-runtime page loads
-// office.js, then the functions, then the task pane; a production build refuses a public URL that
-// is not HTTPS. The build checked here is the run's one build of the pages (the one the browser
+// office.js, then the functions, then the task pane, and its first JavaScript holds the settings
+// store but not the caches' code (the initial JavaScript goal: webpack.config.js); a production
+// build refuses a public URL that is not HTTPS. The build checked here is the run's one build of the pages (the one the browser
 // tests load: a production build with office.js kept locally, test/helpers/pages.ts); builds for
 // a deployment are in production.test.ts.
 import assert from "node:assert/strict";
@@ -73,6 +74,18 @@ describe("webpack build", () => {
 
     const officeFiles = readdirSync(join(out, "assets/office-js"), { recursive: true }).map(String);
     assert.ok(!officeFiles.some((file) => file.endsWith(".debug.js") || file.endsWith(".d.ts")), "no debug builds or typings copied");
+  });
+
+  it("keeps the caches' code out of the task pane's first JavaScript (its settings are read there, its caches later)", async () => {
+    const out = await buildTaskPane();
+    const first = scriptSources(readFileSync(join(out, "taskpane.html"), "utf8"))
+      .filter((src) => !src.startsWith("assets/"))
+      .map((src) => readFileSync(join(out, src), "utf8"))
+      .join("\n");
+    assert.ok(first.includes('"bizdata.userSettings"'), "the settings store is in the first JavaScript");
+    // office/cacheHome.ts (the IndexedDB adapter) and core/storage/budgetedArea.ts (the cache areas' index).
+    assert.ok(!first.includes("IndexedDB could not be opened"), "the IndexedDB adapter loads later");
+    assert.ok(!first.includes("#index"), "the budgeted cache area loads later");
   });
 
   it("production build refuses a public URL that is not HTTPS", () => {
