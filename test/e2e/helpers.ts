@@ -281,6 +281,36 @@ export async function assertFits(page: Page, where: string): Promise<void> {
 }
 
 /**
+ * Runs `check` at each of `widths` in turn, on the page as it is: the viewport takes each width
+ * (its height kept) and the layout settles (layoutSettled) before the check; then the page's own
+ * width comes back and settles. A flow walked once, at the narrowest width, checks its layout at
+ * every width the pane is tested at this way; list the page's own width first, so the check runs
+ * there before anything moves.
+ */
+export async function atWidths(page: Page, widths: readonly number[], check: (width: number) => Promise<void>): Promise<void> {
+  const own = page.viewportSize();
+  assert.ok(own, "the page has a viewport size");
+  let current = own.width;
+  for (const width of widths) {
+    if (width !== current) {
+      await page.setViewportSize({ width, height: own.height });
+      current = width;
+      await layoutSettled(page);
+    }
+    await check(width);
+  }
+  if (current !== own.width) {
+    await page.setViewportSize(own);
+    await layoutSettled(page);
+  }
+}
+
+/** assertFits at each of `widths` (see atWidths); the failure names `where` and the width. */
+export async function assertFitsAtWidths(page: Page, where: string, widths: readonly number[]): Promise<void> {
+  await atWidths(page, widths, (width) => assertFits(page, `${where} (at ${width} px)`));
+}
+
+/**
  * office.js for the sign-in dialog page (dialog.html) in Chromium, where Office is absent: Office
  * is ready at once, as Excel on the web, and messageParent is `messageParent`, the source of a
  * JavaScript function that hands the dialog's message back to the test.

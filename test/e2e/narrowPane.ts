@@ -1,9 +1,10 @@
 // What the narrow-pane browser files share: the task pane opened at a given width, its sections
 // opened from the tab strip (or its More menu) and waited for, Tab-key walking, and the usage
-// summary's size check.
+// summary's size check. The checks of the layout take the widths to check it at (atWidths in
+// helpers.ts): a flow walked once at the narrowest width checks its layout at each of them.
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { assertFits, boxOf, openSection, type E2E } from "./helpers.js";
+import { assertFitsAtWidths, atWidths, boxOf, openSection, type E2E } from "./helpers.js";
 
 /** Each section of the pane, and what shows once it is ready. */
 export const TABS: Record<string, (page: Page) => Promise<unknown>> = {
@@ -15,9 +16,16 @@ export const TABS: Record<string, (page: Page) => Promise<unknown>> = {
   Settings: (page) => page.getByRole("region", { name: "Settings" }).waitFor(),
 };
 
-/** Opens a section (the More menu, when it opens, must fit too) and waits until it is ready. */
-export async function openTab(page: Page, name: string, ready: (page: Page) => Promise<unknown> = TABS[name]!): Promise<void> {
-  await openSection(page, name, { whenMenuOpen: () => assertFits(page, `the More menu (for ${name})`) });
+/**
+ * Opens a section (the More menu, when it opens, must fit too: at each of `widths`, by default
+ * the page's own) and waits until it is ready.
+ */
+export async function openTab(
+  page: Page,
+  name: string,
+  { ready = TABS[name]!, widths = [page.viewportSize()!.width] }: { ready?: (page: Page) => Promise<unknown>; widths?: readonly number[] } = {},
+): Promise<void> {
+  await openSection(page, name, { whenMenuOpen: () => assertFitsAtWidths(page, `the More menu (for ${name})`, widths) });
   await ready(page);
 }
 
@@ -38,20 +46,25 @@ export async function tabTo(page: Page, target: Locator, max: number): Promise<n
   return Infinity;
 }
 
-/** The usage takes a summary line or two before the tabs; its disclosure shows every gauge with what is left, inside the pane. */
-export async function assertUsageCompact(page: Page): Promise<void> {
+/**
+ * The usage takes a summary line or two before the tabs; its disclosure shows every gauge with
+ * what is left, inside the pane. The sizes are checked at each of `widths` (by default the page's own).
+ */
+export async function assertUsageCompact(page: Page, widths: readonly number[] = [page.viewportSize()!.width]): Promise<void> {
   const usage = page.getByRole("region", { name: "Account usage" });
-  const closed = await boxOf(usage);
-  assert.ok(closed.height <= 56, `the usage summary is ${closed.height} px high`);
-  const tabs = await boxOf(page.getByRole("tablist", { name: "Task pane sections" }));
-  assert.ok(tabs.y < 200, `the tabs start at ${tabs.y} px`);
+  await atWidths(page, widths, async (width) => {
+    const closed = await boxOf(usage);
+    assert.ok(closed.height <= 56, `the usage summary is ${closed.height} px high at ${width} px`);
+    const tabs = await boxOf(page.getByRole("tablist", { name: "Task pane sections" }));
+    assert.ok(tabs.y < 200, `the tabs start at ${tabs.y} px at ${width} px`);
+  });
   await usage.getByTestId("usage-summary").click();
   await usage
     .getByText(/ used · [\d,]+ left/)
     .first()
     .waitFor();
   assert.equal(await usage.getByText(/ used · [\d,]+ left/).count(), 4, "requests, records, AI credits and credits");
-  await assertFits(page, "the usage details");
+  await assertFitsAtWidths(page, "the usage details", widths);
   await usage.getByTestId("usage-summary").click();
   await usage
     .getByText(/ used · [\d,]+ left/)
