@@ -1,12 +1,12 @@
-// Runs every test suite: every test file under test/ (node:test, TypeScript through tsx) in one
-// pool, several at a time, while what the tests share is prepared (the add-in pages, built once,
+// Runs every test suite: every test file under test/ (node:test, TypeScript compiled by esbuild
+// into one bundle: scripts/bundleTests.mjs) in one pool, several at a time, while what the tests share is prepared (the add-in pages, built once,
 // and headless Chromium, started once: test/e2e/prepareRun.ts); the files that need those wait
 // for them. The type check, lint and formatting check are `npm run check` (scripts/check.mjs);
 // CI runs both.
 // Files share nothing: each starts its own sandbox on port 0, and a browser file its own pages
 // server and its own browser context in the run's Chromium. The slow files start first.
 // The run is bound by the processor (two cores), and much of a small file's time is loading
-// modules (tsx, Fastify, Playwright, React), so files run in a few worker processes that take
+// modules (Fastify, Playwright, React), so files run in a few worker processes that take
 // them one at a time from one queue (browser files first, once the pages are ready; other files
 // meanwhile and after), every file in a describe of its own (named by its path), so its hooks stay
 // its own. The workers end together, whatever each file takes. The webpack build files, which
@@ -24,14 +24,17 @@
 //   REQUIRE_BROWSER=1 (or CI=1)      fail when any browser test did not run (.ci/run sets it)
 //   TEST_CPU_REPORT=times.jsonl      each file's processor and wall time (ms), and each process's, as JSON lines
 //   TEST_CPU_PROF=dir                a V8 CPU profile of each test process into dir (node --cpu-prof)
+//   TEST_BUNDLE=0                    the test files from their sources through tsx, not from their
+//                                    bundle (scripts/bundleTests.mjs; stack traces then name .ts lines)
 import { spawn } from "node:child_process";
 import { generateKeyPair } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { createInterface } from "node:readline";
+import { bundleTests } from "./bundleTests.mjs";
 
 const args = new Set(process.argv.slice(2));
 const unitOnly = args.has("--unit");
@@ -196,7 +199,7 @@ function cpuOf(file) {
 }
 `
     : "";
-  const load = cpuReport ? "const c = cpuOf(entry.file); await import(entry.url); c.loaded();" : "await import(entry.url);";
+  const load = cpuReport ? "const c = cpuOf(entry.file); await importEntry(entry); c.loaded();" : "await importEntry(entry);";
   return `import { after, before, describe } from "node:test";
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 const preparedFile = ${JSON.stringify(preparedFile ?? null)};
@@ -207,6 +210,12 @@ async function pages() {
   const prepared = JSON.parse(readFileSync(preparedFile, "utf8"));
   if (prepared.error) throw new Error(prepared.error);
   Object.assign(process.env, prepared.env);
+}
+/** TypeScript through tsx, registered the first time a file that could not be bundled runs. */
+let tsx;
+async function importEntry(entry) {
+  if (entry.tsx && !tsx) tsx = (await import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})).register();
+  await import(entry.url);
 }
 ${measured}function runFile(entry, done) {
   describe(entry.file, { timeout: ${TEST_TIMEOUT_MS} }, async () => {
@@ -225,7 +234,13 @@ ${measured}function runFile(entry, done) {
 
 /** A test file in its own entry: one entry of the queue's form. */
 function queueEntry(file) {
-  return { file, url: pathToFileURL(resolve(file)).href, pages: Boolean(preparedFile) && NEEDS_PAGES.some((pattern) => pattern.test(file)) };
+  const bundled = bundles?.get(file);
+  return {
+    file,
+    url: bundled ?? pathToFileURL(resolve(file)).href,
+    tsx: Boolean(bundles) && !bundled,
+    pages: Boolean(preparedFile) && NEEDS_PAGES.some((pattern) => pattern.test(file)),
+  };
 }
 
 /** A process file in `dir` for a test file that runs alone (after the pages if it needs them). */
@@ -289,7 +304,33 @@ const COUNTS = ["tests", "suites", "pass", "fail", "cancelled", "skipped", "todo
 const totals = Object.fromEntries(COUNTS.map((name) => [name, 0]));
 
 nodeEnv.SANDBOX_KEY_POOL = await writeKeyPool(join(reports, "signing-keys.json"), 12);
-const entries = groupFiles(files, reports);
+/**
+ * The test files as JavaScript (scripts/bundleTests.mjs), run without a loader hook, unless
+ * TEST_BUNDLE=0: then from their sources through tsx. Inside the repository, so packages resolve.
+ */
+const bundleRoot = join("node_modules", ".cache", "bizdata-tests");
+const bundleDir = join(bundleRoot, `run-${process.pid}`);
+if (existsSync(bundleRoot)) {
+  // A run that failed keeps its bundle for its stack traces; a day later it goes.
+  for (const name of readdirSync(bundleRoot)) {
+    const old = join(bundleRoot, name);
+    if (Date.now() - statSync(old).mtimeMs > 24 * 3_600_000) rmSync(old, { recursive: true, force: true });
+  }
+}
+/** A file esbuild cannot compile (a missing export, a syntax error) fails there, under tsx, not the whole run. */
+async function bundleOrSources() {
+  if (process.env.TEST_BUNDLE !== undefined && !flag(process.env.TEST_BUNDLE)) return undefined;
+  try {
+    return await bundleTests(files, bundleDir);
+  } catch (error) {
+    console.log(`# the test files could not be bundled; they run from their sources (through tsx):\n${error.message.replace(/^/gm, "#   ")}`);
+    return undefined;
+  }
+}
+const bundles = await bundleOrSources();
+// The files that run through tsx go last: a process pays for the loader hook from its first such file on.
+const ordered = bundles ? [...files.filter((file) => bundles.has(file)), ...files.filter((file) => !bundles.has(file))] : files;
+const entries = groupFiles(ordered, reports);
 const aloneCount = entries.filter((entry) => /[\\/]alone-\d+\.test\.mjs$/.test(entry)).length;
 console.log(
   `\n> node --test (${files.length} files: ${entries.length - aloneCount} processes take them from one queue, ${aloneCount} run alone; ${concurrency} processes at a time${browserFiles ? "; one Chromium" : ""})`,
@@ -297,8 +338,7 @@ console.log(
 const result = await run(
   process.execPath,
   [
-    "--import",
-    "tsx",
+    ...(bundles ? [] : ["--import", "tsx"]),
     ...(process.env.TEST_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${resolve(process.env.TEST_CPU_PROF)}`] : []),
     "--test",
     `--test-concurrency=${concurrency}`,
@@ -333,12 +373,21 @@ const skipped = existsSync(skipFile)
   : [];
 rmSync(reports, { recursive: true, force: true });
 if (totals.fail > 0 || totals.cancelled > 0) status ||= 1;
+// Stack traces of a failed run name lines of the bundle: it stays for reading them.
+if (status === 0 || !bundles) rmSync(bundleDir, { recursive: true, force: true });
 
 // Tests inside a skipped describe are never registered: such a suite counts as one skipped test.
 const skippedSuites = skipped.filter((s) => s.type === "suite");
 totals.tests += skippedSuites.length;
 totals.skipped += skippedSuites.length;
-const browserSkips = skipped.filter((s) => s.file && BROWSER.test(relative(process.cwd(), s.file).split("\\").join("/")));
+/** A test's file as given to the run, also when it ran from its bundle. */
+const sourceOf = (file) => {
+  const path = relative(process.cwd(), file.startsWith("file:") ? fileURLToPath(file) : file)
+    .split("\\")
+    .join("/");
+  return path.startsWith(`${bundleDir}/`) ? path.slice(bundleDir.length + 1).replace(/\.mjs$/, ".ts") : path;
+};
+const browserSkips = skipped.filter((s) => s.file && BROWSER.test(sourceOf(s.file)));
 totals.duration_ms = Date.now() - started;
 
 console.log("\n# all test files");
@@ -346,7 +395,7 @@ for (const count of COUNTS) console.log(`# ${count} ${totals[count]}`);
 if (unitOnly) console.log("# browser files left out (--unit)");
 if (skipped.length > 0) {
   console.log(`# did not run: ${skipped.length} (${skippedSuites.length} whole suites, each counted once above)`);
-  for (const s of skipped) console.log(`#   ${s.type} "${s.name}" in ${s.file ? relative(process.cwd(), s.file) : "?"}: ${s.reason || "skipped"}`);
+  for (const s of skipped) console.log(`#   ${s.type} "${s.name}" in ${s.file ? sourceOf(s.file) : "?"}: ${s.reason || "skipped"}`);
 }
 if (browserSkips.length > 0) {
   const inFiles = new Set(browserSkips.map((s) => s.file)).size;
@@ -360,4 +409,6 @@ if (browserSkips.length > 0) {
     status ||= 1;
   }
 }
+if (status !== 0 && bundles)
+  console.log(`# the test files ran from their bundle in ${bundleDir} (stack traces name its lines; TEST_BUNDLE=0 runs the sources)`);
 process.exit(status);
