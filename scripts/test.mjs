@@ -317,11 +317,20 @@ if (existsSync(bundleRoot)) {
     if (Date.now() - statSync(old).mtimeMs > 24 * 3_600_000) rmSync(old, { recursive: true, force: true });
   }
 }
+/**
+ * The entry files of the commands tests start as child processes (test/helpers/commands.ts): built
+ * with the test files, and named to the tests in BIZDATA_TEST_COMMANDS.
+ */
+const COMMAND_ENTRIES = ["src/sandbox/main.ts", "src/broker/main.ts"];
 /** A file esbuild cannot compile (a missing export, a syntax error) fails there, under tsx, not the whole run. */
 async function bundleOrSources() {
   if (process.env.TEST_BUNDLE !== undefined && !flag(process.env.TEST_BUNDLE)) return undefined;
   try {
-    return await bundleTests(files, bundleDir);
+    const bundled = await bundleTests([...files, ...COMMAND_ENTRIES], bundleDir);
+    const commands = COMMAND_ENTRIES.filter((entry) => bundled.has(entry)).map((entry) => [entry, fileURLToPath(bundled.get(entry))]);
+    nodeEnv.BIZDATA_TEST_COMMANDS = JSON.stringify(Object.fromEntries(commands));
+    for (const entry of COMMAND_ENTRIES) bundled.delete(entry);
+    return bundled;
   } catch (error) {
     console.log(`# the test files could not be bundled; they run from their sources (through tsx):\n${error.message.replace(/^/gm, "#   ")}`);
     return undefined;

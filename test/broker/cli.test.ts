@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { after, describe, it } from "node:test";
+import { commandArgs, tsxArgs } from "../helpers/commands.js";
 
 const ORIGIN = "https://localhost:3000";
 
@@ -25,9 +26,7 @@ function spawnBroker(args: string[], env: NodeJS.ProcessEnv = process.env): { ch
   const child = spawn(
     process.execPath,
     [
-      "--import",
-      "tsx",
-      "src/broker/main.ts",
+      ...commandArgs("src/broker/main.ts"),
       "--http",
       "--port",
       "0",
@@ -93,7 +92,8 @@ describe("npm run broker", () => {
   it("refuses to start without HTTPS material unless --http is given", async () => {
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", "src/broker/main.ts", "--upstream", "http://127.0.0.1:9/token", "--client-id", "c", "--allow-origin", "https://a.example"],
+      // As `npm run broker` starts it: through tsx.
+      [...tsxArgs("src/broker/main.ts"), "--upstream", "http://127.0.0.1:9/token", "--client-id", "c", "--allow-origin", "https://a.example"],
       {
         stdio: ["ignore", "pipe", "pipe"],
         env: { ...process.env, BROKER_CLIENT_SECRET: "x" },

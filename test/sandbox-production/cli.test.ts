@@ -5,15 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { it } from "node:test";
+import { commandArgs } from "../helpers/commands.js";
 
 it("npm run sandbox -- --profile production serves the production profile with the given client", async () => {
   const dir = mkdtempSync(join(tmpdir(), "sandbox-prod-cli-"));
   const child = spawn(
     process.execPath,
     [
-      "--import",
-      "tsx",
-      "src/sandbox/main.ts",
+      ...commandArgs("src/sandbox/main.ts"),
       "--http",
       "--port",
       "0",
@@ -71,7 +70,7 @@ it("npm run sandbox -- --profile production serves the production profile with t
 });
 
 it("npm run sandbox refuses an unknown profile", async () => {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/sandbox/main.ts", "--profile", "staging"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...commandArgs("src/sandbox/main.ts"), "--profile", "staging"], { stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));

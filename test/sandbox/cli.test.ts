@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { after, test } from "node:test";
+import { commandArgs, tsxArgs } from "../helpers/commands.js";
 
 const dataDir = mkdtempSync(join(tmpdir(), "sandbox-cli-"));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -15,9 +16,7 @@ test("first line is the address; flags reach the sandbox; SIGTERM stops it", asy
   const child = spawn(
     process.execPath,
     [
-      "--import",
-      "tsx",
-      "src/sandbox/main.ts",
+      ...commandArgs("src/sandbox/main.ts"),
       "--http",
       "--port",
       "0",
@@ -61,10 +60,11 @@ test("first line is the address; flags reach the sandbox; SIGTERM stops it", asy
 });
 
 test("an unknown flag or a bad value is refused with the usage text", () => {
-  const unknown = spawnSync(process.execPath, ["--import", "tsx", "src/sandbox/main.ts", "--colour"], { encoding: "utf8" });
+  // As `npm run sandbox` starts it: through tsx.
+  const unknown = spawnSync(process.execPath, [...tsxArgs("src/sandbox/main.ts"), "--colour"], { encoding: "utf8" });
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /Usage: npm run sandbox/);
-  const bad = spawnSync(process.execPath, ["--import", "tsx", "src/sandbox/main.ts", "--fail-rate", "3"], { encoding: "utf8" });
+  const bad = spawnSync(process.execPath, [...commandArgs("src/sandbox/main.ts"), "--fail-rate", "3"], { encoding: "utf8" });
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--fail-rate must be a number from 0 to 1/);
 });

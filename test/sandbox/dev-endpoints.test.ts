@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { describe, test } from "node:test";
 import { startSandbox } from "../../src/sandbox/server.js";
 import { manualClock, useSandbox } from "../helpers/sandbox.js";
+import { commandArgs } from "../helpers/commands.js";
 
 const ADDIN = "https://addin.example.test";
 const FOREIGN = "https://attacker.example.test";
@@ -74,7 +75,7 @@ describe("listening beyond loopback", () => {
   });
 
   test("the command line refuses --host 0.0.0.0 without --unsafe-host", () => {
-    const run = spawnSync(process.execPath, ["--import", "tsx", "src/sandbox/main.ts", "--http", "--host", "0.0.0.0", "--port", "0", "--companies", "50"], {
+    const run = spawnSync(process.execPath, [...commandArgs("src/sandbox/main.ts"), "--http", "--host", "0.0.0.0", "--port", "0", "--companies", "50"], {
       encoding: "utf8",
     });
     assert.equal(run.status, 1);

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { after, test } from "node:test";
+import { commandArgs } from "../helpers/commands.js";
 
 const dataDir = mkdtempSync(join(tmpdir(), "sandbox-sigkill-"));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -24,9 +25,7 @@ async function spawnSandbox(rowsPerSecond: number): Promise<Running> {
   const child = spawn(
     process.execPath,
     [
-      "--import",
-      "tsx",
-      "src/sandbox/main.ts",
+      ...commandArgs("src/sandbox/main.ts"),
       "--http",
       "--port",
       "0",
