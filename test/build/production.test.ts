@@ -1,7 +1,8 @@
 // The production build for a real deployment: the manifest and functions.json point at
 // ADDIN_PUBLIC_URL; pages load office.js from Microsoft's CDN in
 // <head> (no 28 MB local copy), unless OFFICE_JS_LOCAL asks for it (isolated clouds); the
-// manifest's AppDomains hold the service, sign-in and broker origins.
+// manifest's AppDomains hold the service, sign-in and broker origins. One deployment is built
+// here; OFFICE_JS_LOCAL is checked in the configuration it makes, whose build is the run's pages.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -16,8 +17,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const webpackCli = createRequire(import.meta.url).resolve("webpack-cli/bin/cli.js");
 const CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 const folders: string[] = [];
-// The builds read webpack's cache of the run's pages (also a production build:
-// test/helpers/pages.ts), so each compiles only what its settings change. They only read it
+// The build reads webpack's cache of the run's pages (also a production build:
+// test/helpers/pages.ts), so it compiles only what its settings change. It only reads it
 // (--cache-readonly): nothing is copied or written back, and the pages' cache stays as it was.
 let cache = "";
 before(async () => {
@@ -56,6 +57,34 @@ function productionBuild(env: Record<string, string>): string {
   );
   assert.equal(result.status, 0, `webpack failed:\n${result.stdout}\n${result.stderr}`);
   return out;
+}
+
+type Config = { plugins: object[] } & Record<string, unknown>;
+
+/** webpack.config.js's production configuration under `env` (the deployment variables), without building. */
+async function productionConfig(env: Record<string, string>): Promise<Config> {
+  const { default: makeConfig } = (await import(join(root, "webpack.config.js"))) as { default: (env: object, argv: object) => Promise<Config> };
+  const saved = Object.fromEntries(DEPLOYMENT.map((name) => [name, process.env[name]]));
+  const warn = console.warn;
+  try {
+    for (const name of DEPLOYMENT) delete process.env[name];
+    Object.assign(process.env, env);
+    console.warn = () => {};
+    return await makeConfig({}, { mode: "production" });
+  } finally {
+    console.warn = warn;
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+/** Whether the configuration copies office.js into the build. */
+function copiesOfficeJs(config: Config): boolean {
+  return JSON.stringify(
+    config.plugins.filter((plugin) => plugin.constructor.name === "CopyPlugin").map((plugin) => (plugin as { patterns?: unknown }).patterns),
+  ).includes("assets/office-js");
 }
 
 const head = (html: string) => html.slice(html.indexOf("<head>"), html.indexOf("</head>"));
@@ -99,10 +128,20 @@ describe("production build", () => {
     assert.ok(!code.includes("process.env.SERVICE_API_URL"), "every deployment address is replaced at build time");
   });
 
-  it("keeps the local office.js copy when OFFICE_JS_LOCAL is set (isolated clouds)", () => {
-    const out = productionBuild({ ADDIN_PUBLIC_URL: "https://addin.example.org", OFFICE_JS_LOCAL: "true" });
-    assert.ok(existsSync(join(out, "assets/office-js/office.js")));
-    const html = readFileSync(join(out, "taskpane.html"), "utf8");
+  it("keeps the local office.js copy when OFFICE_JS_LOCAL is set (isolated clouds)", async () => {
+    // The setting gives the production configuration the local copy and no CDN rewrite...
+    for (const value of ["true", "1", "yes"]) {
+      const config = await productionConfig({ ADDIN_PUBLIC_URL: "https://addin.example.org", OFFICE_JS_LOCAL: value });
+      assert.ok(!config.plugins.some((plugin) => plugin.constructor.name === "OfficeJsCdnPlugin"), `OFFICE_JS_LOCAL=${value}: no CDN rewrite`);
+      assert.ok(copiesOfficeJs(config), `OFFICE_JS_LOCAL=${value}: office.js copied`);
+    }
+    const unset = await productionConfig({ ADDIN_PUBLIC_URL: "https://addin.example.org" });
+    assert.ok(!copiesOfficeJs(unset), "without it, no local copy");
+    // ...which is the run's pages' own configuration (test/helpers/pages.ts), built once already:
+    // a production build that ships office.js and loads it from there in <head>.
+    const pages = await buildTaskPane();
+    assert.ok(existsSync(join(pages, "assets/office-js/office.js")));
+    const html = readFileSync(join(pages, "taskpane.html"), "utf8");
     assert.ok(head(html).includes('<script src="assets/office-js/office.js"></script>'));
     assert.ok(!html.includes(CDN));
   });
