@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, it } from "node:test";
-import { buildTaskPane, webpackCacheOf } from "../helpers/pages.js";
+import { buildTaskPane, type Config, webpackCacheOf, webpackConfig } from "../helpers/pages.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const webpackCli = createRequire(import.meta.url).resolve("webpack-cli/bin/cli.js");
@@ -59,20 +59,14 @@ function productionBuild(env: Record<string, string>): string {
   return out;
 }
 
-type Config = { plugins: object[] } & Record<string, unknown>;
-
 /** webpack.config.js's production configuration under `env` (the deployment variables), without building. */
 async function productionConfig(env: Record<string, string>): Promise<Config> {
-  const { default: makeConfig } = (await import(join(root, "webpack.config.js"))) as { default: (env: object, argv: object) => Promise<Config> };
   const saved = Object.fromEntries(DEPLOYMENT.map((name) => [name, process.env[name]]));
-  const warn = console.warn;
   try {
     for (const name of DEPLOYMENT) delete process.env[name];
     Object.assign(process.env, env);
-    console.warn = () => {};
-    return await makeConfig({}, { mode: "production" });
+    return await webpackConfig({}, { mode: "production" });
   } finally {
-    console.warn = warn;
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
@@ -83,7 +77,7 @@ async function productionConfig(env: Record<string, string>): Promise<Config> {
 /** Whether the configuration copies office.js into the build. */
 function copiesOfficeJs(config: Config): boolean {
   return JSON.stringify(
-    config.plugins.filter((plugin) => plugin.constructor.name === "CopyPlugin").map((plugin) => (plugin as { patterns?: unknown }).patterns),
+    (config.plugins as object[]).filter((plugin) => plugin.constructor.name === "CopyPlugin").map((plugin) => (plugin as { patterns?: unknown }).patterns),
   ).includes("assets/office-js");
 }
 
@@ -132,7 +126,7 @@ describe("production build", () => {
     // The setting gives the production configuration the local copy and no CDN rewrite...
     for (const value of ["true", "1", "yes"]) {
       const config = await productionConfig({ ADDIN_PUBLIC_URL: "https://addin.example.org", OFFICE_JS_LOCAL: value });
-      assert.ok(!config.plugins.some((plugin) => plugin.constructor.name === "OfficeJsCdnPlugin"), `OFFICE_JS_LOCAL=${value}: no CDN rewrite`);
+      assert.ok(!(config.plugins as object[]).some((plugin) => plugin.constructor.name === "OfficeJsCdnPlugin"), `OFFICE_JS_LOCAL=${value}: no CDN rewrite`);
       assert.ok(copiesOfficeJs(config), `OFFICE_JS_LOCAL=${value}: office.js copied`);
     }
     const unset = await productionConfig({ ADDIN_PUBLIC_URL: "https://addin.example.org" });

@@ -5,7 +5,7 @@
 // processor seconds). A file run on its own, or TEST_BUNDLE=0, starts them from their sources
 // through tsx, as npm does; so does a test that checks the npm command itself (tsxArgs).
 
-export const COMMANDS_ENV = "BIZDATA_TEST_COMMANDS";
+const COMMANDS_ENV = "BIZDATA_TEST_COMMANDS";
 
 /** Entry files of the commands (scripts/test.mjs's COMMAND_ENTRIES, the keys of BIZDATA_TEST_COMMANDS). */
 type Entry = "src/sandbox/main.ts" | "src/broker/main.ts";

@@ -44,7 +44,16 @@ export function webpackCacheOf(build: PagesBuild = "test"): string {
   return join(tmpdir(), `bizdata-webpack-cache-${build}-${checkout}`);
 }
 
-type Config = Record<string, any>;
+export type Config = Record<string, any>;
+
+/** webpack.config.js's configuration for `env` and `argv`, without the warning it prints for a local build. */
+export async function webpackConfig(env: object, argv: object): Promise<Config> {
+  const { default: makeConfig } = (await import(join(ROOT, "webpack.config.js"))) as { default: (env: object, argv: object) => Promise<Config> };
+  // The build warns that the manifest keeps its localhost URLs, as a local build should.
+  const warn = console.warn;
+  console.warn = () => {};
+  return await makeConfig(env, argv).finally(() => (console.warn = warn));
+}
 
 /**
  * webpack.config.js for the test pages: the production build users load (React and Fluent UI in
@@ -55,11 +64,7 @@ type Config = Record<string, any>;
  * (8 MB against 2 MB), and compiling it is much of the browser's time per page opened.
  */
 async function pagesConfig(build: PagesBuild, path: string, cache: string): Promise<Config> {
-  const { default: makeConfig } = (await import(join(ROOT, "webpack.config.js"))) as { default: (env: object, argv: object) => Promise<Config> };
-  // The build warns that the manifest keeps its localhost URLs, as a local build should.
-  const warn = console.warn;
-  console.warn = () => {};
-  const config = await makeConfig({ officeJsLocal: true }, { mode: "production" }).finally(() => (console.warn = warn));
+  const config = await webpackConfig({ officeJsLocal: true }, { mode: "production" });
   return {
     ...config,
     output: { ...config.output, path },
