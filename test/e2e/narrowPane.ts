@@ -1,6 +1,6 @@
 // What the narrow-pane browser files share: the task pane opened at a given width, its sections
 // opened from the tab strip (or its More menu) and waited for, Tab-key walking, and the usage
-// summary's size check. The checks of the layout take the widths to check it at (atWidths in
+// summary's size check, and declining a large import. The checks of the layout take the widths to check it at (atWidths in
 // helpers.ts): a flow walked once at the narrowest width checks its layout at each of them.
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
@@ -70,4 +70,14 @@ export async function assertUsageCompact(page: Page, widths: readonly number[] =
     .getByText(/ used · [\d,]+ left/)
     .first()
     .waitFor({ state: "hidden" });
+}
+
+/** Answers Not now to the large-import question `ask`: `form` then says nothing was written, and no table was made. */
+export async function declineImport(page: Page, ask: Locator, form: Locator): Promise<void> {
+  await ask.getByRole("button", { name: "Not now" }).click();
+  await form
+    .getByRole("status")
+    .filter({ hasText: /^Not inserted: nothing was written/ })
+    .waitFor();
+  assert.equal(await page.getByTestId("sheet-table").count(), 0, "no table");
 }

@@ -10,6 +10,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { assertFits, assertFitsAtWidths, atWidths, boxOf, openSection, useE2E, BROWSER_SKIP } from "./helpers.js";
+import { declineImport, openNarrow } from "./narrowPane.js";
 
 // Just above one search's reach, so Insert has a plan to show.
 const COMPANIES = 10_250;
@@ -29,8 +30,7 @@ describe("the second walk, at a task pane's width", { skip: BROWSER_SKIP, timeou
   const e2e = useE2E({ sandbox: { companies: COMPANIES, contacts: 100 } });
 
   test("320 and 350 px: a picker at the bottom of the pane opens on-screen; Enter brings the results into view", async () => {
-    const { page, errors } = await e2e.openTaskPane();
-    await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
+    const { page, errors } = await openNarrow(e2e, WIDTHS[0]!);
     const form = page.getByRole("region", { name: "Company search" });
 
     // The Country field low in the pane (where the list once opened beside it, at x 290-450 of
@@ -79,8 +79,7 @@ describe("the second walk, at a task pane's width", { skip: BROWSER_SKIP, timeou
   });
 
   test("320 and 350 px: five sheets in browser mode wrap their tabs; a new search clears the old insert message", async () => {
-    const { page, errors } = await e2e.openTaskPane();
-    await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
+    const { page, errors } = await openNarrow(e2e, WIDTHS[0]!);
     const form = page.getByRole("region", { name: "Company search" });
     await form.getByRole("textbox", { name: "Employees from" }).fill("20000");
     await form.getByRole("button", { name: "Search", exact: true }).click();
@@ -113,8 +112,7 @@ describe("the second walk, at a task pane's width", { skip: BROWSER_SKIP, timeou
   });
 
   test("320 and 350 px: above 10,000 results Insert shows the plan and asks; Not now writes nothing", async () => {
-    const { page, errors } = await e2e.openTaskPane();
-    await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
+    const { page, errors } = await openNarrow(e2e, WIDTHS[0]!);
     const form = page.getByRole("region", { name: "Company search" });
     await form.getByRole("button", { name: "Search", exact: true }).click();
     await form.getByRole("status").filter({ hasText: "10,250 companies match" }).waitFor({ timeout: 30_000 });
@@ -125,20 +123,14 @@ describe("the second walk, at a task pane's width", { skip: BROWSER_SKIP, timeou
     await ask.getByText("Import all 10,250 companies?").waitFor({ timeout: 120_000 });
     assert.match(await ask.innerText(), /10,250 companies — imported in \d+ parts, about \d+ requests, about \d+ s at your rate limit/);
     await assertFitsAtWidths(page, "the large-import question", WIDTHS);
-    await ask.getByRole("button", { name: "Not now" }).click();
-    await form
-      .getByRole("status")
-      .filter({ hasText: /^Not inserted: nothing was written/ })
-      .waitFor();
-    assert.equal(await page.getByTestId("sheet-table").count(), 0, "no table");
+    await declineImport(page, ask, form);
     await assertFitsAtWidths(page, "declined import", WIDTHS);
     assert.deepEqual(errors, []);
     await page.close();
   });
 
   test("320 and 350 px: an audience job shows its estimate and asks before spending; Back starts nothing, Start starts it", async () => {
-    const { page, errors } = await e2e.openTaskPane();
-    await page.setViewportSize({ width: WIDTHS[0]!, height: HEIGHT });
+    const { page, errors } = await openNarrow(e2e, WIDTHS[0]!);
     await openSection(page, "Jobs");
     const audience = page.getByRole("combobox", { name: "Audience" });
     await audience.waitFor({ timeout: 30_000 });

@@ -11,7 +11,8 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { USER_SETTINGS_KEY } from "../../src/core/settings/userSettings.js";
 import { DATA_SCOPES } from "../../src/core/settings/environment.js";
-import { assertFits, assertFitsAtWidths, atWidths, axeSource, layoutSettled, openSection, type E2E, useE2E, BROWSER_SKIP } from "./helpers.js";
+import { assertFits, assertFitsAtWidths, atWidths, axeSource, layoutSettled, openSection, useE2E, BROWSER_SKIP } from "./helpers.js";
+import { declineImport, openNarrow } from "./narrowPane.js";
 
 // Enough companies for more than 10,000 scoops and more than 10,000 news articles.
 const COMPANIES = 7_000;
@@ -19,14 +20,6 @@ const HEIGHT = 800;
 // The walks go at the first width; their layout is checked at each.
 const WIDTHS = [320, 350];
 const WIDTH = WIDTHS[0]!;
-
-/** Opens the pane at `width` once its section strip has settled. */
-async function openAt(e2e: E2E, width: number): Promise<{ page: Page; errors: string[] }> {
-  const opened = await e2e.openTaskPane();
-  await opened.page.setViewportSize({ width, height: HEIGHT });
-  await opened.page.getByRole("button", { name: /^More sections/ }).waitFor();
-  return opened;
-}
 
 /** Where each cell of the preview's rows lies, and how its website links are drawn. */
 function previewLayout(page: Page) {
@@ -140,7 +133,7 @@ describe("the third walk, at a task pane's width", { skip: BROWSER_SKIP, timeout
   });
 
   test("320 and 350 px: the company preview fits; websites are readable and whole", async () => {
-    const { page, errors } = await openAt(e2e, WIDTH);
+    const { page, errors } = await openNarrow(e2e, WIDTH);
     const form = page.getByRole("region", { name: "Company search" });
     await form.getByRole("button", { name: "Search", exact: true }).click();
     await form
@@ -172,7 +165,7 @@ describe("the third walk, at a task pane's width", { skip: BROWSER_SKIP, timeout
   });
 
   test("320 and 350 px: signal inserts above one search's reach show the plan, or what news reaches, and ask", async () => {
-    const { page, errors } = await openAt(e2e, WIDTH);
+    const { page, errors } = await openNarrow(e2e, WIDTH);
     await openSection(page, "Signals");
     await page
       .getByTestId("signal-costs")
@@ -200,12 +193,7 @@ describe("the third walk, at a task pane's width", { skip: BROWSER_SKIP, timeout
       /[\d,]+ scoops — imported in \d+ parts, about [\d,]+ requests, about \d+ s at your rate limit\. Signal searches spend no credits/,
     );
     await assertFitsAtWidths(page, "the scoops question", WIDTHS);
-    await ask.getByRole("button", { name: "Not now" }).click();
-    await scoops
-      .getByRole("status")
-      .filter({ hasText: /^Not inserted: nothing was written/ })
-      .waitFor();
-    assert.equal(await page.getByTestId("sheet-table").count(), 0, "no table");
+    await declineImport(page, ask, scoops);
 
     // News: no filter splits it; said under the preview and asked before Insert writes.
     await choose("News");
@@ -228,19 +216,14 @@ describe("the third walk, at a task pane's width", { skip: BROWSER_SKIP, timeout
       /about 100 requests.*To reach the other [\d,]+, narrow the search \(choose News categories, or a Company name or Company ids\)/s,
     );
     await assertFitsAtWidths(page, "the news question", WIDTHS);
-    await ask.getByRole("button", { name: "Not now" }).click();
-    await news
-      .getByRole("status")
-      .filter({ hasText: /^Not inserted: nothing was written/ })
-      .waitFor();
-    assert.equal(await page.getByTestId("sheet-table").count(), 0, "no table");
+    await declineImport(page, ask, news);
     await assertFitsAtWidths(page, "declined signal inserts", WIDTHS);
     assert.deepEqual(errors, []);
     await page.close();
   });
 
   test("320 and 350 px: Enrich says once what today's limit allows and in how many requests; the counts move with the run", async () => {
-    const { page, errors } = await openAt(e2e, WIDTH);
+    const { page, errors } = await openNarrow(e2e, WIDTH);
     const form = page.getByRole("region", { name: "Company search" });
     await form.getByRole("textbox", { name: "Employees from" }).fill("2000");
     await form.getByRole("textbox", { name: "Employees to" }).fill("9999");
@@ -325,7 +308,7 @@ describe("the third walk, at a task pane's width", { skip: BROWSER_SKIP, timeout
   });
 
   test("320 and 350 px: a filled multi-select picker has a clear button; Country says it takes one value; open popups sit in a landmark", async () => {
-    const { page, errors } = await openAt(e2e, WIDTH);
+    const { page, errors } = await openNarrow(e2e, WIDTH);
     const form = page.getByRole("region", { name: "Company search" });
     const industries = form.getByRole("combobox", { name: "Industries" });
     const clear = form.getByRole("button", { name: "Clear Industries" });
