@@ -1,7 +1,9 @@
 // What a signed-in user sees below the account header: usage, then tabs for company search,
 // contact search, saved searches, enrichment, jobs and settings. Loaded with import() by App:
 // the sign-in screen paints without the search forms and their pickers. The saved searches are
-// read from the workbook here, once signed in.
+// read from the workbook here, once signed in. The contact search form is made the first time
+// its tab opens, then kept: the pane starts with the company form alone (the contact form is
+// over 40% of what the pane would draw at start, hidden).
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Spinner, makeStyles } from "@fluentui/react-components";
 import type { SavedSearchRecord } from "../office/workbook.js";
@@ -47,10 +49,16 @@ export function SignedInArea() {
   const styles = useStyles();
   const [tab, setTab] = useState<TabValue>("companies");
   const [opened, setOpened] = useState<{ search: SavedSearchRecord; at: number } | undefined>();
+  // The contact form, once made, stays: what was typed there survives a switch of tabs.
+  const [contactsMade, setContactsMade] = useState(false);
+  const select = (value: TabValue) => {
+    setTab(value);
+    if (value === "contacts") setContactsMade(true);
+  };
 
   const open = (search: SavedSearchRecord) => {
     setOpened({ search, at: Date.now() });
-    setTab(search.kind === "company" ? "companies" : "contacts");
+    select(search.kind === "company" ? "companies" : "contacts");
   };
 
   return (
@@ -58,9 +66,9 @@ export function SignedInArea() {
       <ErrorBoundary label="the usage figures">
         <UsageGauge />
       </ErrorBoundary>
-      <SectionTabs<TabValue> tabs={TABS} selected={tab} onSelect={setTab} label="Task pane sections" />
+      <SectionTabs<TabValue> tabs={TABS} selected={tab} onSelect={select} label="Task pane sections" />
       <div className={styles.panel} role="tabpanel" aria-label={tab}>
-        {/* Both search tabs stay mounted so switching tabs keeps what was typed. */}
+        {/* Both search forms stay once made, so switching tabs keeps what was typed. */}
         <div hidden={tab !== "companies"}>
           <ErrorBoundary label="the Companies tab">
             <SearchTab
@@ -71,13 +79,15 @@ export function SignedInArea() {
           </ErrorBoundary>
         </div>
         <div hidden={tab !== "contacts"}>
-          <ErrorBoundary label="the Contacts tab">
-            <SearchTab
-              key={`contact-${opened?.search.kind === "contact" ? opened.at : 0}`}
-              kind="contact"
-              {...(opened?.search.kind === "contact" ? { initial: opened.search } : {})}
-            />
-          </ErrorBoundary>
+          {contactsMade && (
+            <ErrorBoundary label="the Contacts tab">
+              <SearchTab
+                key={`contact-${opened?.search.kind === "contact" ? opened.at : 0}`}
+                kind="contact"
+                {...(opened?.search.kind === "contact" ? { initial: opened.search } : {})}
+              />
+            </ErrorBoundary>
+          )}
         </div>
         {tab === "saved" && lazyPanel("the Saved tab", <SavedSearchesTab onEdit={open} />)}
         {tab === "signals" && lazyPanel("the Signals tab", <SignalsTab />)}

@@ -287,10 +287,11 @@ describe("task pane in the browser against the sandbox", { skip: BROWSER_SKIP, t
     await page.close();
   });
 
-  test("contact search: person filters, preview with names as text", async () => {
+  test("contact search: made when its tab first opens, kept across tabs; person filters, preview with names as text", async () => {
     const { page, errors } = await e2e.openTaskPane();
+    const form = page.getByRole("region", { name: "Contact search", includeHidden: true });
+    assert.equal(await form.count(), 0, "the pane starts with the company form alone: no contact form before its tab opens");
     await page.getByRole("tab", { name: "Contacts" }).click();
-    const form = page.getByRole("region", { name: "Contact search" });
     // Contacts of the seeded special companies (their names all contain "Formula").
     await form.getByRole("textbox", { name: "Company name" }).fill("Formula");
     await form.getByRole("button", { name: "Search", exact: true }).click();
@@ -308,6 +309,12 @@ describe("task pane in the browser against the sandbox", { skip: BROWSER_SKIP, t
     assert.equal(await page.locator("b").filter({ hasText: "Formula" }).count(), 0);
     await form.getByRole("textbox", { name: "Accuracy score from" }).fill("50");
     await form.getByText("Accuracy score from must be 70 or more.", { exact: true }).waitFor();
+    await page.getByRole("tab", { name: "Companies" }).click(); // and back: what was typed and found is still there
+    await page.getByRole("region", { name: "Company search" }).waitFor();
+    await page.getByRole("tab", { name: "Contacts" }).click();
+    assert.equal(await form.getByRole("textbox", { name: "Company name" }).inputValue(), "Formula");
+    assert.equal(await form.getByRole("textbox", { name: "Accuracy score from" }).inputValue(), "50");
+    await preview.waitFor();
     assert.deepEqual(errors, []);
     await page.close();
   });
