@@ -61,6 +61,16 @@ export function SignedInArea() {
     select(search.kind === "company" ? "companies" : "contacts");
   };
 
+  /** A search form, opened on the saved search the user picked when it is of this kind. */
+  const searchForm = (kind: SavedSearchRecord["kind"], label: string) => {
+    const picked = opened?.search.kind === kind ? opened : undefined;
+    return (
+      <ErrorBoundary label={label}>
+        <SearchTab key={`${kind}-${picked?.at ?? 0}`} kind={kind} {...(picked ? { initial: picked.search } : {})} />
+      </ErrorBoundary>
+    );
+  };
+
   return (
     <SavedSearchesProvider>
       <ErrorBoundary label="the usage figures">
@@ -69,26 +79,8 @@ export function SignedInArea() {
       <SectionTabs<TabValue> tabs={TABS} selected={tab} onSelect={select} label="Task pane sections" />
       <div className={styles.panel} role="tabpanel" aria-label={tab}>
         {/* Both search forms stay once made, so switching tabs keeps what was typed. */}
-        <div hidden={tab !== "companies"}>
-          <ErrorBoundary label="the Companies tab">
-            <SearchTab
-              key={`company-${opened?.search.kind === "company" ? opened.at : 0}`}
-              kind="company"
-              {...(opened?.search.kind === "company" ? { initial: opened.search } : {})}
-            />
-          </ErrorBoundary>
-        </div>
-        <div hidden={tab !== "contacts"}>
-          {contactsMade && (
-            <ErrorBoundary label="the Contacts tab">
-              <SearchTab
-                key={`contact-${opened?.search.kind === "contact" ? opened.at : 0}`}
-                kind="contact"
-                {...(opened?.search.kind === "contact" ? { initial: opened.search } : {})}
-              />
-            </ErrorBoundary>
-          )}
-        </div>
+        <div hidden={tab !== "companies"}>{searchForm("company", "the Companies tab")}</div>
+        <div hidden={tab !== "contacts"}>{contactsMade && searchForm("contact", "the Contacts tab")}</div>
         {tab === "saved" && lazyPanel("the Saved tab", <SavedSearchesTab onEdit={open} />)}
         {tab === "signals" && lazyPanel("the Signals tab", <SignalsTab />)}
         {tab === "research" && lazyPanel("the Research tab", <ResearchTab />)}
