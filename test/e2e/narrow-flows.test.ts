@@ -8,7 +8,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { assertFits, assertFitsAtWidths, atWidths, boxOf, layoutSettled, seriousAccessibilityViolations, useE2E, BROWSER_SKIP } from "./helpers.js";
-import { openNarrow, openTab, tabTo } from "./narrowPane.js";
+import { NARROW_HEIGHT, openNarrow, openTab, tabTo } from "./narrowPane.js";
 
 describe("the task pane's flows at a task pane's width", { skip: BROWSER_SKIP, timeout: 600_000 }, () => {
   const e2e = useE2E({ sandbox: { companies: 300 } });
@@ -67,7 +67,7 @@ describe("the task pane's flows at a task pane's width", { skip: BROWSER_SKIP, t
     const page = await e2e.chromium.context.newPage();
     // The development token of a user with no role (like the sandbox's norole user).
     await page.route("**/__sandbox/token", (route) => route.continue({ postData: JSON.stringify({ roles: [] }) }));
-    await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
+    await page.setViewportSize({ width: WIDTHS[0]!, height: NARROW_HEIGHT });
     await page.goto(e2e.taskPaneUrl());
     const form = page.getByRole("region", { name: "Company search" });
     await form.getByRole("button", { name: "Search", exact: true }).click();

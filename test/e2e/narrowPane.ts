@@ -1,7 +1,8 @@
-// What the narrow-pane browser files share: the task pane opened at a given width, its sections
-// opened from the tab strip (or its More menu) and waited for, Tab-key walking, and the usage
-// summary's size check, and declining a large import. The checks of the layout take the widths to check it at (atWidths in
-// helpers.ts): a flow walked once at the narrowest width checks its layout at each of them.
+// What the narrow-pane browser files share: the task pane opened at a given width (and the
+// height they all use), its sections opened from the tab strip (or its More menu) and waited
+// for, Tab-key walking, the usage summary's size check, and declining a large import. The checks
+// of the layout take the widths to check it at (atWidths in helpers.ts): a flow walked once at
+// the narrowest width checks its layout at each of them.
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { assertFitsAtWidths, atWidths, boxOf, openSection, type E2E } from "./helpers.js";
@@ -29,9 +30,12 @@ export async function openTab(
   await ready(page);
 }
 
+/** The height of a narrow pane's viewport (openNarrow's), as of a task pane in Excel on a laptop. */
+export const NARROW_HEIGHT = 800;
+
 export async function openNarrow(e2e: E2E, width: number): Promise<{ page: Page; errors: string[] }> {
   const opened = await e2e.openTaskPane();
-  await opened.page.setViewportSize({ width, height: 800 });
+  await opened.page.setViewportSize({ width, height: NARROW_HEIGHT });
   // Seven tabs never fit 400 px: the strip shows what fits and a More menu.
   await opened.page.getByRole("button", { name: /^More sections/ }).waitFor();
   return opened;

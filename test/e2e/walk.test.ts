@@ -10,11 +10,10 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { assertFits, assertFitsAtWidths, atWidths, boxOf, openSection, useE2E, BROWSER_SKIP } from "./helpers.js";
-import { declineImport, openNarrow } from "./narrowPane.js";
+import { declineImport, NARROW_HEIGHT, openNarrow } from "./narrowPane.js";
 
 // Just above one search's reach, so Insert has a plan to show.
 const COMPANIES = 10_250;
-const HEIGHT = 800;
 // The walks go at the first width; their layout is checked at each.
 const WIDTHS = [320, 350];
 
@@ -45,7 +44,7 @@ describe("the second walk, at a task pane's width", { skip: BROWSER_SKIP, timeou
         await listbox.getByRole("option").first().waitFor();
         await assertOnScreen(page, listbox, `the Country list (field at the ${block}, ${width} px)`);
         const box = await boxOf(listbox);
-        assert.ok(box.y + box.height <= HEIGHT + 1, `the Country list ends at y ${Math.round(box.y + box.height)} of ${HEIGHT} (${width} px)`);
+        assert.ok(box.y + box.height <= NARROW_HEIGHT + 1, `the Country list ends at y ${Math.round(box.y + box.height)} of ${NARROW_HEIGHT} (${width} px)`);
         await assertFits(page, `Country picker open, field at the ${block} (${width} px)`);
         await page.keyboard.press("Escape");
         await listbox.waitFor({ state: "detached" });

@@ -12,11 +12,10 @@ import type { Page } from "playwright-core";
 import { USER_SETTINGS_KEY } from "../../src/core/settings/userSettings.js";
 import { DATA_SCOPES } from "../../src/core/settings/environment.js";
 import { assertFits, assertFitsAtWidths, atWidths, axeSource, layoutSettled, openSection, useE2E, BROWSER_SKIP } from "./helpers.js";
-import { declineImport, openNarrow } from "./narrowPane.js";
+import { declineImport, NARROW_HEIGHT, openNarrow } from "./narrowPane.js";
 
 // Enough companies for more than 10,000 scoops and more than 10,000 news articles.
 const COMPANIES = 7_000;
-const HEIGHT = 800;
 // The walks go at the first width; their layout is checked at each.
 const WIDTHS = [320, 350];
 const WIDTH = WIDTHS[0]!;
@@ -72,7 +71,7 @@ describe("the third walk, at a task pane's width", { skip: BROWSER_SKIP, timeout
     page.on("request", (request) => {
       if (new URL(request.url()).port === "4010") sandboxCalls.push(request.url());
     });
-    await page.setViewportSize({ width: 320, height: HEIGHT });
+    await page.setViewportSize({ width: 320, height: NARROW_HEIGHT });
     // The default environment is the Sandbox preset (localhost:4010, where nothing runs here).
     await page.goto(`${e2e.pages.origin}/taskpane.html`);
     await page.getByRole("button", { name: "Sign in", exact: true }).waitFor({ timeout: 30_000 });
@@ -108,7 +107,7 @@ describe("the third walk, at a task pane's width", { skip: BROWSER_SKIP, timeout
       value: JSON.stringify({ environment }),
       origin: e2e.pages.origin,
     });
-    await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+    await page.setViewportSize({ width: WIDTH, height: NARROW_HEIGHT });
     await page.goto(`${e2e.pages.origin}/taskpane.html`);
     await page.getByRole("button", { name: "Sign in", exact: true }).click({ timeout: 30_000 });
     const message = page.locator("#sign-in-message");
